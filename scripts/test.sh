@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The README's test command (`npm test`) runs this: it makes sure the Pulumi CLI is
+# available (building it once from Pulumi's Go modules if needed), builds the packages,
+# type-checks sources and tests, then runs every jest suite (unit, integration, e2e).
+# Extra arguments are passed to jest (e.g. `npm test -- tests/unit`).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+export PULUMI_SKIP_UPDATE_CHECK=true
+
+if [ ! -d node_modules/@pulumi/pulumi ] || [ ! -e node_modules/@walletinfra/sdk ]; then
+  echo "[test] installing npm packages (npm ci)..."
+  npm ci --no-audit --no-fund
+fi
+
+echo "[test] ensuring the Pulumi CLI..."
+pulumi_bin="$(bash scripts/ensure-pulumi.sh --print-bin-dir | tail -n 1)"
+export PATH="$pulumi_bin:$PATH"
+
+echo "[test] building packages (tsc -b)..."
+npx tsc -b sdk emulator provider
+echo "[test] type-checking sources and tests..."
+npx tsc -p tests/tsconfig.json --noEmit
+echo "[test] running jest..."
+exec npx jest "$@"
