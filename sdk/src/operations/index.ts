@@ -1,0 +1,232 @@
+// The operation registry: every operation the sdk speaks, keyed by its wire name. The client, the
+// emulator's router and the tests all read this one table.
+import type { z } from 'zod';
+import * as A from '../schemas/activities';
+import * as Q from '../schemas/queries';
+import * as P from '../schemas/proxy';
+import { ActivityResponse } from '../schemas/activity';
+import { defineDiscovery, defineProxy, defineQuery, defineSubmit } from './define';
+import type { AnyOperation, SubmitOperation } from './define';
+
+export * from './define';
+
+export const operations = {
+  // ---- auth proxy (spec §4.2) ----
+  get_wallet_kit_config: defineProxy('get_wallet_kit_config', '/v1/wallet_kit_config', P.GetWalletKitConfigRequest, P.GetWalletKitConfigResponse),
+  init_otp_v2: defineProxy('init_otp_v2', '/v1/otp_init_v2', P.InitOtpV2Request, P.InitOtpV2Response),
+
+  // ---- the twelve queries of spec §4.3 ----
+  get_api_key: defineQuery('get_api_key', Q.GetApiKeyRequest, Q.GetApiKeyResponse),
+  get_session_profile: defineQuery('get_session_profile', Q.GetSessionProfileRequest, Q.GetSessionProfileResponse),
+  get_session_profiles: defineQuery('get_session_profiles', Q.GetSessionProfilesRequest, Q.GetSessionProfilesResponse),
+  get_mfa_policies: defineQuery('get_mfa_policies', Q.GetMfaPoliciesRequest, Q.GetMfaPoliciesResponse),
+  get_policy: defineQuery('get_policy', Q.GetPolicyRequest, Q.GetPolicyResponse),
+  get_ip_allowlist: defineQuery('get_ip_allowlist', Q.GetIpAllowlistRequest, Q.GetIpAllowlistResponse),
+  list_wallets: defineQuery('list_wallets', Q.ListWalletsRequest, Q.ListWalletsResponse),
+  list_private_key_tags: defineQuery('list_private_key_tags', Q.ListPrivateKeyTagsRequest, Q.ListPrivateKeyTagsResponse),
+  list_webhook_endpoints: defineQuery('list_webhook_endpoints', Q.ListWebhookEndpointsRequest, Q.ListWebhookEndpointsResponse),
+  list_fiat_on_ramp_credentials: defineQuery(
+    'list_fiat_on_ramp_credentials',
+    Q.ListFiatOnRampCredentialsRequest,
+    Q.ListFiatOnRampCredentialsResponse,
+  ),
+  list_suborgs: defineQuery('list_suborgs', Q.ListSuborgsRequest, Q.ListSuborgsResponse),
+  list_sol_transaction_history: defineQuery(
+    'list_sol_transaction_history',
+    Q.ListSolTransactionHistoryRequest,
+    Q.ListSolTransactionHistoryResponse,
+  ),
+
+  // ---- queries the spec leaves out (facts §3.4, §4.1, §4.6) ----
+  list_policies: defineQuery('list_policies', Q.ListPoliciesRequest, Q.ListPoliciesResponse),
+  get_activity: defineQuery('get_activity', Q.GetActivityRequest, ActivityResponse),
+  list_activities: defineQuery('list_activities', Q.ListActivitiesRequest, Q.ListActivitiesResponse),
+  get_policy_evaluations: defineQuery('get_policy_evaluations', Q.GetPolicyEvaluationsRequest, Q.GetPolicyEvaluationsResponse),
+  get_active_policies: defineQuery('get_active_policies', Q.GetActivePoliciesRequest, Q.GetActivePoliciesResponse),
+  list_wallet_accounts: defineQuery('list_wallet_accounts', Q.ListWalletAccountsRequest, Q.ListWalletAccountsResponse),
+
+  // ---- the six writes of spec §4.4 ----
+  delete_webhook_endpoint: defineSubmit('delete_webhook_endpoint', {
+    activityType: 'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT',
+    intentKey: 'deleteWebhookEndpointIntent',
+    resultKey: 'deleteWebhookEndpointResult',
+    parameters: A.DeleteWebhookEndpointIntent,
+    result: A.DeleteWebhookEndpointResult,
+  }),
+  create_policy: defineSubmit('create_policy', {
+    activityType: 'ACTIVITY_TYPE_CREATE_POLICY_V3',
+    intentKey: 'createPolicyIntentV3',
+    // V3 intent but unversioned result key (facts §3.6)
+    resultKey: 'createPolicyResult',
+    parameters: A.CreatePolicyIntent,
+    result: A.CreatePolicyResult,
+  }),
+  init_import_secrets: defineSubmit('init_import_secrets', {
+    activityType: 'ACTIVITY_TYPE_INIT_IMPORT_SECRETS',
+    intentKey: 'initImportSecretsIntent',
+    resultKey: 'initImportSecretsResult',
+    parameters: A.InitImportSecretsIntent,
+    result: A.InitImportSecretsResult,
+  }),
+  update_fiat_on_ramp_credential: defineSubmit('update_fiat_on_ramp_credential', {
+    activityType: 'ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL',
+    intentKey: 'updateFiatOnRampCredentialIntent',
+    resultKey: 'updateFiatOnRampCredentialResult',
+    parameters: A.UpdateFiatOnRampCredentialIntent,
+    result: A.UpdateFiatOnRampCredentialResult,
+  }),
+  earn_deposit: defineSubmit('earn_deposit', {
+    activityType: 'ACTIVITY_TYPE_EARN_DEPOSIT',
+    intentKey: 'earnDepositIntent',
+    resultKey: 'earnDepositResult',
+    parameters: A.EarnDepositIntent,
+    result: A.EarnDepositResult,
+  }),
+  earn_withdraw: defineSubmit('earn_withdraw', {
+    activityType: 'ACTIVITY_TYPE_EARN_WITHDRAW',
+    intentKey: 'earnWithdrawIntent',
+    resultKey: 'earnWithdrawResult',
+    parameters: A.EarnWithdrawIntent,
+    result: A.EarnWithdrawResult,
+  }),
+
+  // ---- writes the provider needs (facts §3.4, §4) ----
+  update_policy: defineSubmit('update_policy', {
+    activityType: 'ACTIVITY_TYPE_UPDATE_POLICY_V2',
+    intentKey: 'updatePolicyIntentV2',
+    resultKey: 'updatePolicyResultV2',
+    parameters: A.UpdatePolicyIntent,
+    result: A.UpdatePolicyResult,
+  }),
+  delete_policy: defineSubmit('delete_policy', {
+    activityType: 'ACTIVITY_TYPE_DELETE_POLICY',
+    intentKey: 'deletePolicyIntent',
+    resultKey: 'deletePolicyResult',
+    parameters: A.DeletePolicyIntent,
+    result: A.DeletePolicyResult,
+  }),
+  create_webhook_endpoint: defineSubmit('create_webhook_endpoint', {
+    activityType: 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT',
+    intentKey: 'createWebhookEndpointIntent',
+    resultKey: 'createWebhookEndpointResult',
+    parameters: A.CreateWebhookEndpointIntent,
+    result: A.CreateWebhookEndpointResult,
+  }),
+  update_webhook_endpoint: defineSubmit('update_webhook_endpoint', {
+    activityType: 'ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT',
+    intentKey: 'updateWebhookEndpointIntent',
+    resultKey: 'updateWebhookEndpointResult',
+    parameters: A.UpdateWebhookEndpointIntent,
+    result: A.UpdateWebhookEndpointResult,
+  }),
+  create_fiat_on_ramp_credential: defineSubmit('create_fiat_on_ramp_credential', {
+    activityType: 'ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL',
+    intentKey: 'createFiatOnRampCredentialIntent',
+    resultKey: 'createFiatOnRampCredentialResult',
+    parameters: A.CreateFiatOnRampCredentialIntent,
+    result: A.CreateFiatOnRampCredentialResult,
+  }),
+  delete_fiat_on_ramp_credential: defineSubmit('delete_fiat_on_ramp_credential', {
+    activityType: 'ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL',
+    intentKey: 'deleteFiatOnRampCredentialIntent',
+    resultKey: 'deleteFiatOnRampCredentialResult',
+    parameters: A.DeleteFiatOnRampCredentialIntent,
+    result: A.DeleteFiatOnRampCredentialResult,
+  }),
+  approve_activity: defineSubmit('approve_activity', {
+    activityType: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
+    intentKey: 'approveActivityIntent',
+    parameters: A.ApproveActivityIntent,
+    result: A.VoteActivityResult,
+  }),
+  reject_activity: defineSubmit('reject_activity', {
+    activityType: 'ACTIVITY_TYPE_REJECT_ACTIVITY',
+    intentKey: 'rejectActivityIntent',
+    parameters: A.RejectActivityIntent,
+    result: A.VoteActivityResult,
+  }),
+  set_ip_allowlist: defineSubmit('set_ip_allowlist', {
+    activityType: 'ACTIVITY_TYPE_SET_IP_ALLOWLIST',
+    intentKey: 'setIpAllowlistIntent',
+    resultKey: 'setIpAllowlistResult',
+    parameters: A.SetIpAllowlistIntent,
+    result: A.SetIpAllowlistResult,
+  }),
+  remove_ip_allowlist: defineSubmit('remove_ip_allowlist', {
+    activityType: 'ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST',
+    intentKey: 'removeIpAllowlistIntent',
+    resultKey: 'removeIpAllowlistResult',
+    parameters: A.RemoveIpAllowlistIntent,
+    result: A.RemoveIpAllowlistResult,
+  }),
+  create_session_profile: defineSubmit('create_session_profile', {
+    activityType: 'ACTIVITY_TYPE_CREATE_SESSION_PROFILE',
+    intentKey: 'createSessionProfileIntent',
+    resultKey: 'createSessionProfileResult',
+    parameters: A.CreateSessionProfileIntent,
+    result: A.CreateSessionProfileResult,
+  }),
+  create_private_key_tag: defineSubmit('create_private_key_tag', {
+    activityType: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
+    intentKey: 'createPrivateKeyTagIntent',
+    resultKey: 'createPrivateKeyTagResult',
+    parameters: A.CreatePrivateKeyTagIntent,
+    result: A.CreatePrivateKeyTagResult,
+  }),
+  create_wallet: defineSubmit('create_wallet', {
+    activityType: 'ACTIVITY_TYPE_CREATE_WALLET',
+    intentKey: 'createWalletIntent',
+    resultKey: 'createWalletResult',
+    parameters: A.CreateWalletIntent,
+    result: A.CreateWalletResult,
+  }),
+  create_sub_organization: defineSubmit('create_sub_organization', {
+    // V8 is what @turnkey/http 6.6.0's TYPES send on this path
+    activityType: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+    intentKey: 'createSubOrganizationIntentV8',
+    resultKey: 'createSubOrganizationResultV8',
+    parameters: A.CreateSubOrganizationIntent,
+    result: A.CreateSubOrganizationResult,
+  }),
+
+  // ---- discovery (spec §4.5) ----
+  get_webhook_jwks: defineDiscovery('get_webhook_jwks', '/public/v1/discovery/webhooks/jwks', P.WebhookJwksResponse),
+} as const;
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;
+
+type NamesOfKind<K extends string> = { [N in OperationName]: Operations[N]['kind'] extends K ? N : never }[OperationName];
+export type QueryName = NamesOfKind<'query'>;
+export type SubmitName = NamesOfKind<'submit'>;
+export type ProxyName = NamesOfKind<'proxy'>;
+export type DiscoveryName = NamesOfKind<'discovery'>;
+
+/**
+ * What a caller passes: the body of a query or proxy call, the `parameters` of a submit (`z.input`, so
+ * optional fields may be left out). Discovery takes nothing.
+ */
+export type RequestOf<N extends OperationName> = Operations[N] extends { request: infer S extends z.ZodType }
+  ? z.input<S>
+  : never;
+/** What the service answers (the `{activity}` envelope for a submit), after lenient validation. */
+export type ResponseOf<N extends OperationName> = z.output<Operations[N]['response']>;
+/** The typed object at `activity.result[resultKey]` of a completed submit. */
+export type ResultOf<N extends SubmitName> = z.output<Operations[N]['result']>;
+/** The full body of a submit: `{type, timestampMs, organizationId, parameters, generateAppProofs?}`. */
+export type EnvelopeOf<N extends SubmitName> = z.output<Operations[N]['envelope']>;
+
+const allOperations: ReadonlyArray<AnyOperation> = Object.values(operations);
+
+/** Every entry, keyed by its path (`/public/v1/query/get_policy`, `/v1/otp_init_v2`, ...), for routers. */
+export const operationsByPath: ReadonlyMap<string, AnyOperation> = new Map(allOperations.map((op) => [op.path, op]));
+
+/** Submit entries keyed by activity type (`ACTIVITY_TYPE_CREATE_POLICY_V3` -> create_policy). */
+export const operationsByActivityType: ReadonlyMap<string, SubmitOperation> = new Map(
+  allOperations.flatMap((op) => (op.kind === 'submit' ? [[op.activityType, op] as const] : [])),
+);
+
+/** Type guard for names that come from outside (a router, a config file). */
+export function isOperationName(name: string): name is OperationName {
+  return Object.prototype.hasOwnProperty.call(operations, name);
+}

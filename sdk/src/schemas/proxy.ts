@@ -1,0 +1,43 @@
+// The two authentication-proxy operations (spec §4.2, facts §7) and the discovery GET (spec §4.5).
+import { z } from 'zod';
+import { OTP_TYPES } from './enums';
+
+/** `POST {auth_proxy_url}/v1/wallet_kit_config` takes an empty object. */
+export const GetWalletKitConfigRequest = z.strictObject({});
+export const GetWalletKitConfigResponse = z.looseObject({
+  enabledProviders: z.array(z.string()),
+  sessionExpirationSeconds: z.string(),
+  organizationId: z.string(),
+  oauthClientIds: z.record(z.string(), z.string()).optional(),
+  oauthRedirectUrl: z.string().optional(),
+  otpAlphanumeric: z.boolean().optional(),
+  otpLength: z.string().optional(),
+});
+
+/**
+ * `POST {auth_proxy_url}/v1/otp_init_v2`. `otpType` is a plain string on the wire; the three channel values
+ * come from TYPES' description text (facts §7) and are enforced here so a typo fails before sending.
+ */
+export const InitOtpV2Request = z.strictObject({
+  otpType: z.enum(OTP_TYPES),
+  contact: z.string().min(1, 'must not be empty'),
+  emailCustomization: z.strictObject({ templateId: z.string().optional() }).optional(),
+});
+export const InitOtpV2Response = z.looseObject({ otpId: z.string(), otpEncryptionTargetBundle: z.string() });
+
+/** One key of the webhook-signing JWKS (spec §4.5); `<vendor>` is `turnkey` on the wire. */
+export const WebhookJwk = z.looseObject({
+  kid: z.string(),
+  kty: z.string(),
+  crv: z.string(),
+  alg: z.string(),
+  use: z.string(),
+  x: z.string(),
+  turnkey_signature_algorithm: z.string(),
+  turnkey_signature_version: z.string(),
+});
+export type WebhookJwk = z.infer<typeof WebhookJwk>;
+
+/** `GET {base_url}/public/v1/discovery/webhooks/jwks`, no authentication, no body (spec §4.5). */
+export const WebhookJwksResponse = z.looseObject({ keys: z.array(WebhookJwk) });
+export type WebhookJwksResponse = z.infer<typeof WebhookJwksResponse>;

@@ -1,0 +1,112 @@
+// Bodies (strict) and responses (loose) of the query operations: the twelve of spec §4.3 plus those the
+// provider and emulator need (facts §3.4, §4.1, §4.6). Every body carries `organizationId` (spec §5 rule 2).
+import { z } from 'zod';
+import { Id, PageInfo, Pagination } from './common';
+import { Activity } from './activity';
+import { ACTIVITY_STATUSES, SOL_CAIP2, SUBORG_FILTER_TYPES } from './enums';
+import {
+  ActivePolicyStatus,
+  ApiKey,
+  FiatOnRampCredential,
+  IpAllowlist,
+  MfaPolicy,
+  Policy,
+  PolicyEvaluation,
+  PrivateKeyTag,
+  SessionProfile,
+  SolTransaction,
+  Wallet,
+  WalletAccount,
+  WebhookEndpoint,
+} from './resources';
+
+const OrganizationId = Id;
+/** The body of the many queries that take nothing but the organization. */
+const OrganizationOnly = z.strictObject({ organizationId: OrganizationId });
+
+export const GetApiKeyRequest = z.strictObject({ organizationId: OrganizationId, apiKeyId: Id });
+export const GetApiKeyResponse = z.looseObject({ apiKey: ApiKey });
+
+export const GetSessionProfileRequest = z.strictObject({ organizationId: OrganizationId, sessionProfileId: Id });
+export const GetSessionProfileResponse = z.looseObject({ sessionProfile: SessionProfile });
+
+export const GetSessionProfilesRequest = OrganizationOnly;
+export const GetSessionProfilesResponse = z.looseObject({ sessionProfiles: z.array(SessionProfile) });
+
+export const GetMfaPoliciesRequest = z.strictObject({ organizationId: OrganizationId, userId: Id });
+export const GetMfaPoliciesResponse = z.looseObject({ mfaPolicies: z.array(MfaPolicy) });
+
+export const GetPolicyRequest = z.strictObject({ organizationId: OrganizationId, policyId: Id });
+export const GetPolicyResponse = z.looseObject({ policy: Policy });
+
+/** facts §4.1: no pagination. */
+export const ListPoliciesRequest = OrganizationOnly;
+export const ListPoliciesResponse = z.looseObject({ policies: z.array(Policy) });
+
+export const GetIpAllowlistRequest = z.strictObject({ organizationId: OrganizationId, publicKey: z.string().optional() });
+export const GetIpAllowlistResponse = z.looseObject({ allowlist: IpAllowlist });
+
+export const ListWalletsRequest = OrganizationOnly;
+export const ListWalletsResponse = z.looseObject({ wallets: z.array(Wallet) });
+
+/** TYPES `v1GetWalletAccountsRequest` (path `list_wallet_accounts`). */
+export const ListWalletAccountsRequest = z.strictObject({
+  organizationId: OrganizationId,
+  walletId: Id.optional(),
+  includeWalletDetails: z.boolean().optional(),
+  paginationOptions: Pagination.optional(),
+});
+export const ListWalletAccountsResponse = z.looseObject({ accounts: z.array(WalletAccount) });
+
+export const ListPrivateKeyTagsRequest = OrganizationOnly;
+export const ListPrivateKeyTagsResponse = z.looseObject({ privateKeyTags: z.array(PrivateKeyTag) });
+
+export const ListWebhookEndpointsRequest = OrganizationOnly;
+export const ListWebhookEndpointsResponse = z.looseObject({ webhookEndpoints: z.array(WebhookEndpoint) });
+
+export const ListFiatOnRampCredentialsRequest = OrganizationOnly;
+export const ListFiatOnRampCredentialsResponse = z.looseObject({ fiatOnRampCredentials: z.array(FiatOnRampCredential) });
+
+/** spec §4.3; `filterValue` is what the `filterType` matches. */
+export const ListSuborgsRequest = z.strictObject({
+  organizationId: OrganizationId,
+  filterType: z.enum(SUBORG_FILTER_TYPES).optional(),
+  filterValue: z.string().optional(),
+  paginationOptions: Pagination.optional(),
+});
+export const ListSuborgsResponse = z.looseObject({ organizationIds: z.array(z.string()) });
+
+export const ListSolTransactionHistoryRequest = z.strictObject({
+  organizationId: OrganizationId,
+  address: z.string().min(1, 'must not be empty'),
+  caip2: z.enum(SOL_CAIP2),
+  paginationOptions: Pagination.optional(),
+});
+export const ListSolTransactionHistoryResponse = z.looseObject({
+  transactions: z.array(SolTransaction),
+  pageInfo: PageInfo.optional(),
+});
+
+// ---- activities (facts §3.4) ----
+
+export const GetActivityRequest = z.strictObject({ organizationId: OrganizationId, activityId: Id });
+// The response is `ActivityResponse` (schemas/activity.ts).
+
+export const ListActivitiesRequest = z.strictObject({
+  organizationId: OrganizationId,
+  filterByStatus: z.array(z.enum(ACTIVITY_STATUSES)).optional(),
+  paginationOptions: Pagination.optional(),
+  /** Activity types are a long, growing list (TYPES `v1ActivityType`); checked by the service. */
+  filterByType: z.array(z.string().regex(/^ACTIVITY_TYPE_[A-Z0-9_]+$/, 'must be an ACTIVITY_TYPE_... value')).optional(),
+});
+export const ListActivitiesResponse = z.looseObject({ activities: z.array(Activity) });
+
+export const GetPolicyEvaluationsRequest = z.strictObject({ organizationId: OrganizationId, activityId: Id });
+export const GetPolicyEvaluationsResponse = z.looseObject({ policyEvaluations: z.array(PolicyEvaluation) });
+
+export const GetActivePoliciesRequest = OrganizationOnly;
+export const GetActivePoliciesResponse = z.looseObject({
+  statuses: z.array(ActivePolicyStatus),
+  /** milliseconds since the epoch of the enclave's trusted clock */
+  evaluatedAtMs: z.string(),
+});
