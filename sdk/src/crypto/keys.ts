@@ -1,0 +1,110 @@
+// API-key pairs for the P-256 stamp scheme (api-facts §1.1): private key = hex of the 32-byte scalar,
+// public key = hex of the 33-byte compressed SEC1 point. Validation messages never contain the private key.
+import { p256 } from '@noble/curves/p256';
+import { InvalidApiKeyError } from '../errors';
+import { bytesToBigInt, fromHex, toHex } from './hex';
+
+export interface ApiKeyPairInput {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** Hex strings of a freshly generated key pair (lowercase, private 64 chars, public 66 chars). */
+export interface GeneratedApiKeyPair {
+  publicKey: string;
+  privateKey: string;
+}
+
+const N = p256.CURVE.n;
+
+/**
+ * A validated P-256 API key. The private scalar lives in an ES private field, so it never shows up in
+ * `JSON.stringify`, `util.inspect` or error output.
+ */
+export class ApiKeyPair {
+  /** Lowercase compressed public key hex (66 chars). */
+  readonly publicKey: string;
+  readonly #scalar: Uint8Array;
+
+  private constructor(publicKey: string, scalar: Uint8Array) {
+    this.publicKey = publicKey;
+    this.#scalar = scalar;
+  }
+
+  /** Same as {@link loadApiKeyPair}. */
+  static load(input: ApiKeyPairInput): ApiKeyPair {
+    const { publicKey, scalar } = validateApiKeyPair(input);
+    return new ApiKeyPair(publicKey, scalar);
+  }
+
+  /**
+   * ECDSA P-256 signature of a 32-byte SHA-256 digest, DER hex. Deterministic (RFC 6979) and not
+   * low-S normalised, exactly as @turnkey/api-key-stamper's pure-JS path signs (api-facts §1.1).
+   */
+  signDigest(digest: Uint8Array): string {
+    return p256.sign(digest, this.#scalar, { lowS: false, prehash: false }).toDERHex();
+  }
+
+  toJSON(): { publicKey: string } {
+    return { publicKey: this.publicKey };
+  }
+}
+
+function fail(message: string): never {
+  throw new InvalidApiKeyError(`invalid API key: ${message}`);
+}
+
+/** Trims, lowercases and checks a hex field; returns its bytes. */
+function readHexField(input: unknown, field: 'publicKey' | 'privateKey', expectedChars: number, what: string): Uint8Array {
+  if (input === undefined || input === null || input === '') fail(`${field} is required`);
+  if (typeof input !== 'string') fail(`${field} must be a hex string, got ${typeof input}`);
+  const hex = input.trim().toLowerCase();
+  const bytes = fromHex(hex);
+  if (bytes === undefined) fail(`${field} must contain only hex characters (0-9, a-f)`);
+  if (hex.length !== expectedChars) {
+    fail(`${field} must be ${expectedChars} hex characters (${what}), got ${hex.length}`);
+  }
+  return bytes;
+}
+
+function validateApiKeyPair(input: ApiKeyPairInput): { publicKey: string; scalar: Uint8Array } {
+  if (typeof input !== 'object' || input === null) fail('expected an object with publicKey and privateKey');
+  const rawPublic = (input as { publicKey?: unknown }).publicKey;
+  if (typeof rawPublic === 'string' && rawPublic.trim().length === 64 && /^[0-9a-fA-F]+$/.test(rawPublic.trim())) {
+    // A 64-char "public key" is almost always the private scalar pasted into the wrong field.
+    fail('publicKey has 64 hex characters, which is the length of a private key; did you swap publicKey and privateKey?');
+  }
+  const publicBytes = readHexField(rawPublic, 'publicKey', 66, 'a compressed P-256 point');
+  if (publicBytes[0] !== 0x02 && publicBytes[0] !== 0x03) {
+    fail('publicKey must start with 02 or 03 (a compressed P-256 point)');
+  }
+  try {
+    p256.Point.fromBytes(publicBytes).assertValidity();
+  } catch {
+    fail('publicKey is not a point on the P-256 curve');
+  }
+  const scalar = readHexField((input as { privateKey?: unknown }).privateKey, 'privateKey', 64, 'a 32-byte P-256 scalar');
+  const d = bytesToBigInt(scalar);
+  if (d <= 0n || d >= N) fail('privateKey is not a valid P-256 scalar (it must be between 1 and the curve order minus 1)');
+  const publicKey = toHex(publicBytes);
+  const derived = toHex(p256.getPublicKey(scalar, true));
+  if (derived !== publicKey) {
+    fail(`publicKey ${publicKey} does not belong to privateKey (the private key derives ${derived})`);
+  }
+  return { publicKey, scalar };
+}
+
+/**
+ * Validates and loads an API key pair: both hex (case and surrounding whitespace are normalised), the
+ * private scalar in [1, n-1], the public key a compressed point on P-256 derived from the private key.
+ * Throws {@link InvalidApiKeyError} naming the field at fault.
+ */
+export function loadApiKeyPair(input: ApiKeyPairInput): ApiKeyPair {
+  return ApiKeyPair.load(input);
+}
+
+/** A new random P-256 API key pair, as hex (use it with `create_api_keys` or the dashboard). */
+export function generateApiKeyPair(): GeneratedApiKeyPair {
+  const scalar = p256.utils.randomPrivateKey();
+  return { privateKey: toHex(scalar), publicKey: toHex(p256.getPublicKey(scalar, true)) };
+}
