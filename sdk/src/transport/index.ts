@@ -1,1 +1,14 @@
-export {};
+// Transport: undici keep-alive client, retry policy (pure functions) and the options object.
+export { Transport } from './transport';
+export type { PostRequest, GetRequest, GetResponse } from './transport';
+export type { TransportOptions, Clock, Sleep } from './options';
+export { DEFAULT_TIMEOUT_MS, DEFAULT_CONNECTIONS, DEFAULT_USER_AGENT } from './options';
+export {
+  shouldRetry,
+  backoffMs,
+  parseRetryAfter,
+  resolveRetryOptions,
+  DEFAULT_RETRY_OPTIONS,
+  RETRYABLE_STATUSES,
+} from './retry';
+export type { RetryOptions, RetryErrorKind, ShouldRetryInput, BackoffInput } from './retry';

@@ -1,0 +1,261 @@
+// The bytes-on-the-wire client: undici keep-alive pool, JSON in and out, stamping, retries (retry.ts) and
+// error mapping (errors-response.ts). One logical request keeps one identity across retries: the body and
+// the X-Stamp are computed once and resent byte-for-byte, which is what makes a retried submit return the
+// same activity instead of creating a second one (api-facts §3.3).
+import { Agent, type Dispatcher } from 'undici';
+import {
+  AbortedError,
+  ConfigurationError,
+  ConnectionError,
+  TimeoutError,
+  UnexpectedResponseError,
+  WalletInfraError,
+  errorFromResponse,
+} from '../errors';
+import { AttemptError, attempt, type AttemptFailure, type AttemptResponse } from './attempt';
+import { resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions } from './options';
+import { backoffMs, parseRetryAfter, shouldRetry, type RetryErrorKind } from './retry';
+
+export interface PostRequest {
+  /** `api` (default): stamped call to baseUrl. `authProxy`: unstamped call to authProxyUrl with the config id header. */
+  target?: 'api' | 'authProxy';
+  /** Path under the target URL, e.g. `/public/v1/query/get_policy`. */
+  path: string;
+  /** The exact JSON text to send (and sign). Never re-serialised. */
+  body: string;
+  /** Names the call in errors; by convention the path. */
+  operation: string;
+  signal?: AbortSignal;
+  /** Set false to send an api call unstamped. Default true for `api`. */
+  stamp?: boolean;
+  /** Whether the call may be repeated after it might have been processed. Default true for `api`, false for `authProxy`. */
+  idempotent?: boolean;
+}
+
+export interface GetRequest {
+  path: string;
+  operation: string;
+  signal?: AbortSignal;
+}
+
+export interface GetResponse {
+  status: number;
+  headers: Record<string, string>;
+  json: unknown;
+}
+
+const KEEP_ALIVE_TIMEOUT_MS = 10_000;
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error('aborted'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+interface Exchange {
+  origin: string;
+  path: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  operation: string;
+  signal?: AbortSignal;
+  idempotent: boolean;
+}
+
+export class Transport {
+  readonly #opts: ResolvedTransportOptions;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  #closed = false;
+
+  constructor(options: TransportOptions) {
+    this.#opts = resolveTransportOptions(options);
+    this.#ownsDispatcher = this.#opts.dispatcher === undefined;
+    this.#dispatcher =
+      this.#opts.dispatcher ?? new Agent({ connections: this.#opts.connections, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS });
+  }
+
+  /** The main API URL (origin plus any path prefix). */
+  get baseUrl(): string {
+    return this.#opts.base.origin + this.#opts.base.prefix;
+  }
+
+  /** POSTs JSON and returns the parsed JSON of a 2xx response; throws a WalletInfraError otherwise. */
+  async post(req: PostRequest): Promise<unknown> {
+    const target = req.target ?? 'api';
+    const headers = this.#baseHeaders();
+    headers['content-type'] = 'application/json';
+    let origin = this.#opts.base;
+    if (target === 'authProxy') {
+      if (this.#opts.authProxy === undefined) {
+        throw new ConfigurationError(`${req.operation}: authProxyUrl is not configured (needed for auth-proxy calls)`);
+      }
+      if (this.#opts.authProxyConfigId === undefined) {
+        throw new ConfigurationError(`${req.operation}: authProxyConfigId is not configured (needed for auth-proxy calls)`);
+      }
+      origin = this.#opts.authProxy;
+      headers['x-auth-proxy-config-id'] = this.#opts.authProxyConfigId;
+    } else if (req.stamp !== false) {
+      if (this.#opts.stamper === undefined) {
+        throw new ConfigurationError(`${req.operation}: no stamper configured; API calls must be signed with an API key`);
+      }
+      // Stamped ONCE per logical request: every retry resends these exact header bytes.
+      const { headerName, headerValue } = this.#opts.stamper.stamp(req.body);
+      headers[headerName.toLowerCase()] = headerValue;
+    }
+    const res = await this.#exchange({
+      origin: origin.origin,
+      path: origin.prefix + req.path,
+      method: 'POST',
+      headers,
+      body: req.body,
+      operation: req.operation,
+      idempotent: req.idempotent ?? target === 'api',
+      ...(req.signal === undefined ? {} : { signal: req.signal }),
+    });
+    return this.#parseJson(res, req.operation);
+  }
+
+  /** Unauthenticated GET (JWKS discovery); returns status, headers and parsed JSON of a 2xx response. */
+  async get(req: GetRequest): Promise<GetResponse> {
+    const res = await this.#exchange({
+      origin: this.#opts.base.origin,
+      path: this.#opts.base.prefix + req.path,
+      method: 'GET',
+      headers: this.#baseHeaders(),
+      operation: req.operation,
+      idempotent: true,
+      ...(req.signal === undefined ? {} : { signal: req.signal }),
+    });
+    return { status: res.status, headers: res.headers, json: this.#parseJson(res, req.operation) };
+  }
+
+  /** Closes the connection pool (only the one this transport created). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  #baseHeaders(): Record<string, string> {
+    return { accept: 'application/json', 'user-agent': this.#opts.userAgent };
+  }
+
+  #parseJson(res: AttemptResponse, operation: string): unknown {
+    try {
+      return JSON.parse(res.text) as unknown;
+    } catch {
+      throw new UnexpectedResponseError(`${operation}: response body is not valid JSON (HTTP ${res.status})`, {
+        status: res.status,
+        operation,
+      });
+    }
+  }
+
+  async #exchange(ex: Exchange): Promise<AttemptResponse> {
+    if (this.#closed) throw new ConfigurationError(`${ex.operation}: transport is closed`);
+    const { retry, clock } = this.#opts;
+    const sleep = this.#opts.sleep ?? defaultSleep;
+    const startedAt = clock.now();
+    for (let attemptNo = 1; ; attemptNo++) {
+      const elapsed = clock.now() - startedAt;
+      // The first attempt gets the full timeout; retries are clipped to what is left of maxElapsedMs.
+      const timeoutMs = attemptNo === 1 ? this.#opts.timeoutMs : Math.min(this.#opts.timeoutMs, retry.maxElapsedMs - elapsed);
+      let error: WalletInfraError;
+      let status: number | undefined;
+      let errorKind: RetryErrorKind | undefined;
+      let retryAfterMs: number | undefined;
+      try {
+        const res = await attempt(this.#dispatcher, {
+          origin: ex.origin,
+          path: ex.path,
+          method: ex.method,
+          headers: ex.headers,
+          timeoutMs: Math.max(1, timeoutMs),
+          ...(ex.body === undefined ? {} : { body: ex.body }),
+          ...(ex.signal === undefined ? {} : { signal: ex.signal }),
+        });
+        if (res.status >= 200 && res.status <= 299) return res;
+        status = res.status;
+        retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now());
+        error = errorFromResponse({
+          status: res.status,
+          body: parseErrorBody(res.text),
+          operation: ex.operation,
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        });
+      } catch (e) {
+        if (!(e instanceof AttemptError)) throw e;
+        if (e.failure.type === 'aborted') throw new AbortedError(`${ex.operation}: aborted by the caller`, { operation: ex.operation });
+        errorKind = e.failure.type === 'timeout' ? 'timeout' : e.failure.kind;
+        error = this.#failureError(e.failure, ex, Math.max(1, timeoutMs));
+      }
+      const elapsedNow = clock.now() - startedAt;
+      const retryInput = {
+        attempt: attemptNo,
+        options: retry,
+        elapsedMs: elapsedNow,
+        idempotent: ex.idempotent,
+        ...(status === undefined ? {} : { status }),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      };
+      const canRetry = status !== undefined ? shouldRetry(retryInput) : errorKind !== undefined && shouldRetry({ ...retryInput, errorKind });
+      if (!canRetry) throw withAttempts(error, attemptNo);
+      const delay = backoffMs(attemptNo, {
+        random: this.#opts.random,
+        options: retry,
+        elapsedMs: elapsedNow,
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      });
+      try {
+        await sleep(delay, ex.signal);
+      } catch {
+        throw new AbortedError(`${ex.operation}: aborted by the caller`, { operation: ex.operation });
+      }
+      if (ex.signal?.aborted) throw new AbortedError(`${ex.operation}: aborted by the caller`, { operation: ex.operation });
+      if (clock.now() - startedAt >= retry.maxElapsedMs) throw withAttempts(error, attemptNo);
+    }
+  }
+
+  #failureError(failure: AttemptFailure, ex: Exchange, timeoutMs: number): WalletInfraError {
+    if (failure.type === 'timeout') {
+      return new TimeoutError(`${ex.operation}: no response from ${ex.origin} within ${timeoutMs} ms`, {
+        operation: ex.operation,
+        timeoutMs,
+      });
+    }
+    if (failure.type !== 'network') throw new Error('unreachable');
+    const what =
+      failure.kind === 'connect'
+        ? `could not connect to ${ex.origin}`
+        : failure.kind === undefined
+          ? `secure connection to ${ex.origin} failed`
+          : `connection to ${ex.origin} failed`;
+    return new ConnectionError(`${ex.operation}: ${what} (${failure.code})`, { operation: ex.operation });
+  }
+}
+
+/** Error bodies are rpcStatus JSON; anything else (an HTML proxy page) is dropped, never echoed. */
+function parseErrorBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function withAttempts(error: WalletInfraError, attempts: number): WalletInfraError {
+  if (attempts > 1) error.message = `${error.message} [gave up after ${attempts} attempts]`;
+  return error;
+}
