@@ -1,0 +1,177 @@
+// WalletInfraClient: one typed method per operation of the registry (issue 2, point 5). Each method is a
+// one-line call into the generic core, so the registry stays the single place an operation is defined.
+import { ClientCore, type CallOptions, type QueryBody, type SubmitOptions, type SubmitResult } from './core';
+import { paginateSolTransactionHistory, paginateSuborgs, type ListSolTransactionHistoryBody, type ListSuborgsBody } from '../pagination';
+import type { RequestOf, ResponseOf } from '../operations';
+
+export type { CallOptions, PreparedSubmit, QueryBody, SubmitOptions, SubmitResult, WaitOptions } from './core';
+export { CLIENT_OPTION_KEYS, DEFAULT_AUTH_PROXY_URL, DEFAULT_BASE_URL } from './options';
+export type { ClientTransport, WalletInfraClientOptions } from './options';
+
+type Q<N extends Parameters<ClientCore['query']>[0]> = Promise<ResponseOf<N>>;
+
+export class WalletInfraClient extends ClientCore {
+  // ---- authentication proxy (spec §4.2) ----
+  getWalletKitConfig(options?: CallOptions): Promise<ResponseOf<'get_wallet_kit_config'>> {
+    return this.proxy('get_wallet_kit_config', {}, options);
+  }
+  initOtpV2(body: RequestOf<'init_otp_v2'>, options?: CallOptions): Promise<ResponseOf<'init_otp_v2'>> {
+    return this.proxy('init_otp_v2', body, options);
+  }
+
+  // ---- queries of spec §4.3 ----
+  getApiKey(body: QueryBody<'get_api_key'>, options?: CallOptions): Q<'get_api_key'> {
+    return this.query('get_api_key', body, options);
+  }
+  getSessionProfile(body: QueryBody<'get_session_profile'>, options?: CallOptions): Q<'get_session_profile'> {
+    return this.query('get_session_profile', body, options);
+  }
+  getSessionProfiles(body: QueryBody<'get_session_profiles'> = {}, options?: CallOptions): Q<'get_session_profiles'> {
+    return this.query('get_session_profiles', body, options);
+  }
+  getMfaPolicies(body: QueryBody<'get_mfa_policies'>, options?: CallOptions): Q<'get_mfa_policies'> {
+    return this.query('get_mfa_policies', body, options);
+  }
+  getPolicy(body: QueryBody<'get_policy'>, options?: CallOptions): Q<'get_policy'> {
+    return this.query('get_policy', body, options);
+  }
+  getIpAllowlist(body: QueryBody<'get_ip_allowlist'> = {}, options?: CallOptions): Q<'get_ip_allowlist'> {
+    return this.query('get_ip_allowlist', body, options);
+  }
+  listWallets(body: QueryBody<'list_wallets'> = {}, options?: CallOptions): Q<'list_wallets'> {
+    return this.query('list_wallets', body, options);
+  }
+  listPrivateKeyTags(body: QueryBody<'list_private_key_tags'> = {}, options?: CallOptions): Q<'list_private_key_tags'> {
+    return this.query('list_private_key_tags', body, options);
+  }
+  listWebhookEndpoints(body: QueryBody<'list_webhook_endpoints'> = {}, options?: CallOptions): Q<'list_webhook_endpoints'> {
+    return this.query('list_webhook_endpoints', body, options);
+  }
+  listFiatOnRampCredentials(
+    body: QueryBody<'list_fiat_on_ramp_credentials'> = {},
+    options?: CallOptions,
+  ): Q<'list_fiat_on_ramp_credentials'> {
+    return this.query('list_fiat_on_ramp_credentials', body, options);
+  }
+  /** One page; see `iterateSuborgs` for all of them. */
+  listSuborgs(body: QueryBody<'list_suborgs'> = {}, options?: CallOptions): Q<'list_suborgs'> {
+    return this.query('list_suborgs', body, options);
+  }
+  /** One page; see `iterateSolTransactionHistory` for all of them. */
+  listSolTransactionHistory(
+    body: QueryBody<'list_sol_transaction_history'>,
+    options?: CallOptions,
+  ): Q<'list_sol_transaction_history'> {
+    return this.query('list_sol_transaction_history', body, options);
+  }
+
+  // ---- queries the spec leaves out (facts §3.4, §4) ----
+  listPolicies(body: QueryBody<'list_policies'> = {}, options?: CallOptions): Q<'list_policies'> {
+    return this.query('list_policies', body, options);
+  }
+  getActivity(body: QueryBody<'get_activity'>, options?: CallOptions): Q<'get_activity'> {
+    return this.query('get_activity', body, options);
+  }
+  listActivities(body: QueryBody<'list_activities'> = {}, options?: CallOptions): Q<'list_activities'> {
+    return this.query('list_activities', body, options);
+  }
+  getPolicyEvaluations(body: QueryBody<'get_policy_evaluations'>, options?: CallOptions): Q<'get_policy_evaluations'> {
+    return this.query('get_policy_evaluations', body, options);
+  }
+  getActivePolicies(body: QueryBody<'get_active_policies'> = {}, options?: CallOptions): Q<'get_active_policies'> {
+    return this.query('get_active_policies', body, options);
+  }
+  listWalletAccounts(body: QueryBody<'list_wallet_accounts'> = {}, options?: CallOptions): Q<'list_wallet_accounts'> {
+    return this.query('list_wallet_accounts', body, options);
+  }
+
+  // ---- writes of spec §4.4 ----
+  deleteWebhookEndpoint(p: RequestOf<'delete_webhook_endpoint'>, o?: SubmitOptions): Promise<SubmitResult<'delete_webhook_endpoint'>> {
+    return this.submit('delete_webhook_endpoint', p, o);
+  }
+  createPolicy(p: RequestOf<'create_policy'>, o?: SubmitOptions): Promise<SubmitResult<'create_policy'>> {
+    return this.submit('create_policy', p, o);
+  }
+  initImportSecrets(p: RequestOf<'init_import_secrets'>, o?: SubmitOptions): Promise<SubmitResult<'init_import_secrets'>> {
+    return this.submit('init_import_secrets', p, o);
+  }
+  updateFiatOnRampCredential(
+    p: RequestOf<'update_fiat_on_ramp_credential'>,
+    o?: SubmitOptions,
+  ): Promise<SubmitResult<'update_fiat_on_ramp_credential'>> {
+    return this.submit('update_fiat_on_ramp_credential', p, o);
+  }
+  earnDeposit(p: RequestOf<'earn_deposit'>, o?: SubmitOptions): Promise<SubmitResult<'earn_deposit'>> {
+    return this.submit('earn_deposit', p, o);
+  }
+  earnWithdraw(p: RequestOf<'earn_withdraw'>, o?: SubmitOptions): Promise<SubmitResult<'earn_withdraw'>> {
+    return this.submit('earn_withdraw', p, o);
+  }
+
+  // ---- writes the provider needs (facts §3.4, §4) ----
+  updatePolicy(p: RequestOf<'update_policy'>, o?: SubmitOptions): Promise<SubmitResult<'update_policy'>> {
+    return this.submit('update_policy', p, o);
+  }
+  deletePolicy(p: RequestOf<'delete_policy'>, o?: SubmitOptions): Promise<SubmitResult<'delete_policy'>> {
+    return this.submit('delete_policy', p, o);
+  }
+  createWebhookEndpoint(p: RequestOf<'create_webhook_endpoint'>, o?: SubmitOptions): Promise<SubmitResult<'create_webhook_endpoint'>> {
+    return this.submit('create_webhook_endpoint', p, o);
+  }
+  updateWebhookEndpoint(p: RequestOf<'update_webhook_endpoint'>, o?: SubmitOptions): Promise<SubmitResult<'update_webhook_endpoint'>> {
+    return this.submit('update_webhook_endpoint', p, o);
+  }
+  createFiatOnRampCredential(
+    p: RequestOf<'create_fiat_on_ramp_credential'>,
+    o?: SubmitOptions,
+  ): Promise<SubmitResult<'create_fiat_on_ramp_credential'>> {
+    return this.submit('create_fiat_on_ramp_credential', p, o);
+  }
+  deleteFiatOnRampCredential(
+    p: RequestOf<'delete_fiat_on_ramp_credential'>,
+    o?: SubmitOptions,
+  ): Promise<SubmitResult<'delete_fiat_on_ramp_credential'>> {
+    return this.submit('delete_fiat_on_ramp_credential', p, o);
+  }
+  /** Votes for the activity with this fingerprint (facts §3.4: votes target fingerprints, not ids). */
+  approveActivity(p: RequestOf<'approve_activity'>, o?: SubmitOptions): Promise<SubmitResult<'approve_activity'>> {
+    return this.submit('approve_activity', p, o);
+  }
+  rejectActivity(p: RequestOf<'reject_activity'>, o?: SubmitOptions): Promise<SubmitResult<'reject_activity'>> {
+    return this.submit('reject_activity', p, o);
+  }
+  /** Replaces the whole rule set of the org (or of one API key with `publicKey`), facts §4.4. */
+  setIpAllowlist(p: RequestOf<'set_ip_allowlist'>, o?: SubmitOptions): Promise<SubmitResult<'set_ip_allowlist'>> {
+    return this.submit('set_ip_allowlist', p, o);
+  }
+  removeIpAllowlist(p: RequestOf<'remove_ip_allowlist'> = {}, o?: SubmitOptions): Promise<SubmitResult<'remove_ip_allowlist'>> {
+    return this.submit('remove_ip_allowlist', p, o);
+  }
+  createSessionProfile(p: RequestOf<'create_session_profile'>, o?: SubmitOptions): Promise<SubmitResult<'create_session_profile'>> {
+    return this.submit('create_session_profile', p, o);
+  }
+  createPrivateKeyTag(p: RequestOf<'create_private_key_tag'>, o?: SubmitOptions): Promise<SubmitResult<'create_private_key_tag'>> {
+    return this.submit('create_private_key_tag', p, o);
+  }
+  createWallet(p: RequestOf<'create_wallet'>, o?: SubmitOptions): Promise<SubmitResult<'create_wallet'>> {
+    return this.submit('create_wallet', p, o);
+  }
+  createSubOrganization(p: RequestOf<'create_sub_organization'>, o?: SubmitOptions): Promise<SubmitResult<'create_sub_organization'>> {
+    return this.submit('create_sub_organization', p, o);
+  }
+
+  // ---- discovery (spec §4.5) ----
+  getWebhookJwks(options?: CallOptions): Promise<ResponseOf<'get_webhook_jwks'>> {
+    return this.discover('get_webhook_jwks', options);
+  }
+
+  // ---- every page (spec §4.3, §8) ----
+  /** Every sub-organization id, across pages. Collect with `collectAll(iterable, {max})`. */
+  iterateSuborgs(body: ListSuborgsBody = {}, options?: CallOptions): AsyncGenerator<string, void, undefined> {
+    return paginateSuborgs((page) => this.query('list_suborgs', page, options), body);
+  }
+  /** Every Solana transaction of an address, newest first, across pages. */
+  iterateSolTransactionHistory(body: ListSolTransactionHistoryBody, options?: CallOptions) {
+    return paginateSolTransactionHistory((page) => this.query('list_sol_transaction_history', page, options), body);
+  }
+}
