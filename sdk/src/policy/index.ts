@@ -1,1 +1,21 @@
-export {};
+// The policy language (facts §6): parse, print, check and evaluate `condition`, `consensus`,
+// `time` and session `scope` expressions.
+export type { PolicyExpr, PolicyPosition, BinaryOperator, ComparisonOperator } from './ast';
+export { withoutPositions } from './ast';
+export { PolicyError, PolicySyntaxError, PolicyEvaluationError, type PolicyErrorCode } from './errors';
+export { parsePolicyExpression } from './parser';
+export { printPolicyExpression } from './printer';
+export { checkPolicyExpression, checkPolicy, type PolicyDiagnostic, type PolicyField, POLICY_EXPRESSION_KINDS } from './checker';
+export type { PolicyExpressionKind } from './schema';
+export {
+  activityKindOf,
+  resourceAndActionOf,
+  isRootQuorumOnlyActivity,
+  ACTIVITY_TYPES,
+  ACTIVITY_KINDS,
+  ACTIVITY_RESOURCES,
+  ACTIVITY_ACTIONS,
+  ROOT_QUORUM_ONLY_ACTIVITY_TYPES,
+  type ActivityResource,
+  type ActivityAction,
+} from './activity';

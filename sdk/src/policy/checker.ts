@@ -1,0 +1,360 @@
+// Static checks of a policy expression against the keywords and struct fields of facts §6.2:
+// unknown names and fields (with the closest valid one), type errors, keywords used in the wrong
+// kind of expression, invalid activity.resource/action/type/kind values, bad Timestamp and
+// CronSpan arguments, and a result that is not a bool. Syntax errors become diagnostics too.
+import type { Binary, FunctionCall, MethodCall, PolicyExpr, PolicyPosition } from './ast';
+import { positionAt } from './ast';
+import { ARGUMENT_ROLES, validateLiteral } from './literals';
+import { PolicySyntaxError } from './errors';
+import { parsePolicyExpression } from './parser';
+import { FUNCTIONS, type PolicyExpressionKind, ROOTS, kindOfRoot } from './schema';
+import { enumProblem } from './enums';
+import { closestName } from './suggest';
+import { ANY, BOOL, ERROR, INT, STRING, type PolicyType, compatible, fieldOf, isUnknown, listOf, typeName } from './types';
+
+export interface PolicyDiagnostic {
+  severity: 'error';
+  /** What is wrong, for a policy author; no `line:column:` prefix (see `position`). */
+  message: string;
+  position: PolicyPosition;
+  /** The closest valid name or value, when the message proposes one ("did you mean …?"). */
+  suggestion?: string;
+}
+
+export const POLICY_EXPRESSION_KINDS: readonly PolicyExpressionKind[] = ['condition', 'consensus', 'time', 'scope'];
+
+const KIND_NOUN: Record<PolicyExpressionKind, string> = {
+  condition: 'a condition',
+  consensus: 'a consensus expression',
+  time: 'a time expression',
+  scope: 'a scope',
+};
+
+export const LIST_METHODS = ['all', 'any', 'contains', 'count', 'filter'] as const;
+const METHOD_USAGE: Record<string, string> = {
+  all: '.all(item, predicate)',
+  any: '.any(item, predicate)',
+  contains: '.contains(value)',
+  count: '.count()',
+  filter: '.filter(item, predicate)',
+};
+
+/**
+ * Checks one expression of the given kind; an empty array means it is valid. The empty string
+ * is valid for every kind: the service treats an empty field like an absent one.
+ * `scope` (session profiles) and MFA conditions follow the condition rules.
+ */
+export function checkPolicyExpression(source: string, kind: PolicyExpressionKind): PolicyDiagnostic[] {
+  if (!POLICY_EXPRESSION_KINDS.includes(kind)) {
+    throw new TypeError(`checkPolicyExpression: kind must be one of ${POLICY_EXPRESSION_KINDS.map((k) => `'${k}'`).join(', ')}; got ${JSON.stringify(kind)}`);
+  }
+  if (typeof source !== 'string') {
+    return [{ severity: 'error', message: `expected the expression as a string, got ${source === null ? 'null' : typeof source}`, position: positionAt('', 0) }];
+  }
+  if (source === '') return [];
+  let expr: PolicyExpr;
+  try {
+    expr = parsePolicyExpression(source);
+  } catch (error) {
+    if (error instanceof PolicySyntaxError) return [{ severity: 'error', message: error.reason, position: error.position }];
+    throw error;
+  }
+  return new Checker(source, kind).run(expr);
+}
+
+export type PolicyField = 'condition' | 'consensus' | 'time';
+
+/** Checks the expressions of a policy; returns only the fields that have diagnostics. */
+export function checkPolicy(policy: { condition?: string; consensus?: string; time?: string }): {
+  field: PolicyField;
+  diagnostics: PolicyDiagnostic[];
+}[] {
+  const out: { field: PolicyField; diagnostics: PolicyDiagnostic[] }[] = [];
+  for (const field of ['condition', 'consensus', 'time'] as const) {
+    const source = policy[field];
+    if (source === undefined) continue;
+    const diagnostics = checkPolicyExpression(source, field);
+    if (diagnostics.length > 0) out.push({ field, diagnostics });
+  }
+  return out;
+}
+
+type Scope = ReadonlyMap<string, PolicyType>;
+
+class Checker {
+  private readonly diagnostics: PolicyDiagnostic[] = [];
+  private readonly roots: Readonly<Record<string, PolicyType>>;
+
+  constructor(
+    private readonly source: string,
+    private readonly kind: PolicyExpressionKind,
+  ) {
+    this.roots = ROOTS[kind];
+  }
+
+  run(expr: PolicyExpr): PolicyDiagnostic[] {
+    const t = this.infer(expr, new Map());
+    if (t.k !== 'bool' && !isUnknown(t)) {
+      this.report(expr.start, `${KIND_NOUN[this.kind]} must evaluate to a bool (true or false), but this expression is of type ${typeName(t)}`);
+    }
+    return this.diagnostics.sort((a, b) => a.position.offset - b.position.offset);
+  }
+
+  private report(offset: number, message: string, suggestion?: string): void {
+    if (this.diagnostics.some((d) => d.position.offset === offset && d.message === message)) return;
+    const d: PolicyDiagnostic = { severity: 'error', message, position: positionAt(this.source, offset) };
+    if (suggestion !== undefined) d.suggestion = suggestion;
+    this.diagnostics.push(d);
+  }
+
+  private reportUnknown(offset: number, unknown: string, suggestion: string | undefined, fallback: string): void {
+    if (suggestion !== undefined) this.report(offset, `${unknown}; did you mean '${suggestion}'?`, suggestion);
+    else this.report(offset, `${unknown}; ${fallback}`);
+  }
+
+  private infer(e: PolicyExpr, scope: Scope): PolicyType {
+    switch (e.kind) {
+      case 'bool':
+        return BOOL;
+      case 'int':
+        return INT;
+      case 'string':
+        return STRING;
+      case 'list':
+        return this.list(e.items, scope);
+      case 'struct':
+        return { k: 'struct', name: 'struct', fields: Object.fromEntries(e.fields.map((f) => [f.name, this.infer(f.value, scope)])) };
+      case 'ident':
+        return this.identifier(e.name, e.start, scope);
+      case 'field':
+        return this.field(this.infer(e.target, scope), e.name, e.nameStart);
+      case 'index':
+        return this.index(this.infer(e.target, scope), this.infer(e.index, scope), e.index.start);
+      case 'slice':
+        return this.slice(e.target, e.from, e.to, scope);
+      case 'method':
+        return this.method(e, scope);
+      case 'call':
+        return this.call(e, scope);
+      case 'not': {
+        const t = this.infer(e.operand, scope);
+        if (t.k !== 'bool' && !isUnknown(t)) this.report(e.operand.start, `'!' needs a bool operand, not ${typeName(t)}`);
+        return BOOL;
+      }
+      case 'binary':
+        return this.binary(e, scope);
+    }
+  }
+
+  private list(items: PolicyExpr[], scope: Scope): PolicyType {
+    let first: PolicyType | undefined;
+    for (const item of items) {
+      const t = this.infer(item, scope);
+      if (first === undefined || isUnknown(first)) first = t;
+      else if (!compatible(first, t)) {
+        this.report(item.start, `list items must all have the same type: this one is ${typeName(t)}, the first is ${typeName(first)}`);
+      }
+    }
+    return listOf(first ?? ANY);
+  }
+
+  private identifier(name: string, offset: number, scope: Scope): PolicyType {
+    const bound = scope.get(name);
+    if (bound) return bound;
+    if (Object.hasOwn(this.roots, name)) return this.roots[name] as PolicyType;
+    const home = kindOfRoot(name);
+    if (home) {
+      this.report(offset, `'${name}' is only available in ${home} expressions`);
+      return ERROR;
+    }
+    if (Object.hasOwn(FUNCTIONS, name)) {
+      this.report(offset, `'${name}' is a function; call it like ${FUNCTIONS[name as keyof typeof FUNCTIONS].usage}`);
+      return ERROR;
+    }
+    const names = [...scope.keys(), ...Object.keys(this.roots)];
+    this.reportUnknown(offset, `unknown name '${name}'`, closestName(name, names), `the names available in ${KIND_NOUN[this.kind]} are ${names.join(', ')}`);
+    return ERROR;
+  }
+
+  private field(t: PolicyType, name: string, offset: number): PolicyType {
+    switch (t.k) {
+      case 'error':
+        return ERROR;
+      case 'any':
+      case 'map':
+        return ANY;
+      case 'struct': {
+        const found = fieldOf(t, name);
+        if (found) return found;
+        const names = [...Object.keys(t.fields), ...Object.keys(t.aliases ?? {})];
+        this.reportUnknown(offset, `unknown field '${name}' of ${t.name}`, closestName(name, names), `its fields are ${Object.keys(t.fields).join(', ')}`);
+        return ERROR;
+      }
+      case 'list':
+        if (Object.hasOwn(METHOD_USAGE, name)) this.report(offset, `'${name}' is a list method; call it as ${METHOD_USAGE[name]}`);
+        else this.report(offset, `cannot read field '${name}' of a list (${typeName(t)}); use an index like [0] or a method like .any(item, predicate)`);
+        return ERROR;
+      default:
+        this.report(offset, `cannot read field '${name}' of a value of type ${typeName(t)}`);
+        return ERROR;
+    }
+  }
+
+  private index(t: PolicyType, it: PolicyType, offset: number): PolicyType {
+    const needs = (want: 'int' | 'string', what: string): void => {
+      if (it.k !== want && !isUnknown(it)) this.report(offset, `${what} must be ${want === 'int' ? 'an int' : 'a string'}, not ${typeName(it)}`);
+    };
+    switch (t.k) {
+      case 'error':
+      case 'any':
+        return t.k === 'error' ? ERROR : ANY;
+      case 'list':
+        needs('int', 'a list index');
+        return t.of;
+      case 'string':
+        needs('int', 'a string index');
+        return STRING;
+      case 'map':
+        needs('string', 'a map key');
+        return ANY;
+      case 'struct':
+        this.report(offset, `cannot index ${t.name} with [ ]; read its fields with .name`);
+        return ERROR;
+      default:
+        this.report(offset, `cannot index a value of type ${typeName(t)}`);
+        return ERROR;
+    }
+  }
+
+  private slice(target: PolicyExpr, from: PolicyExpr | null, to: PolicyExpr | null, scope: Scope): PolicyType {
+    const t = this.infer(target, scope);
+    for (const bound of [from, to]) {
+      if (!bound) continue;
+      const bt = this.infer(bound, scope);
+      if (bt.k !== 'int' && !isUnknown(bt)) this.report(bound.start, `a slice bound must be an int, not ${typeName(bt)}`);
+    }
+    if (t.k === 'list' || t.k === 'string' || isUnknown(t)) return t;
+    this.report((from ?? to ?? target).start, `cannot slice a value of type ${typeName(t)}; only lists and strings can be sliced`);
+    return ERROR;
+  }
+
+  private method(e: MethodCall, scope: Scope): PolicyType {
+    const t = this.infer(e.target, scope);
+    if (!Object.hasOwn(METHOD_USAGE, e.name)) {
+      this.reportUnknown(e.nameStart, `unknown method '${e.name}'`, closestName(e.name, LIST_METHODS), `the list methods are ${LIST_METHODS.join(', ')}`);
+      return ERROR;
+    }
+    let element: PolicyType = ANY;
+    if (t.k === 'list') element = t.of;
+    else if (!isUnknown(t)) {
+      this.report(e.nameStart, `'${e.name}' is a list method, but this is a value of type ${typeName(t)}`);
+    }
+    const usage = METHOD_USAGE[e.name] as string;
+    if (e.name === 'count') {
+      if (e.args.length !== 0) this.report(e.nameStart, `count() takes no arguments`);
+      return INT;
+    }
+    if (e.name === 'contains') {
+      if (e.args.length !== 1) {
+        this.report(e.nameStart, `contains() takes exactly one argument, the value to look for: ${usage}`);
+        return BOOL;
+      }
+      const at = this.infer(e.args[0] as PolicyExpr, scope);
+      if (!compatible(element, at)) this.report((e.args[0] as PolicyExpr).start, `cannot look for ${typeName(at)} in ${typeName(t)}`);
+      return BOOL;
+    }
+    // all, any, filter: a name bound to each item, then a predicate over it.
+    const [binder, predicate] = e.args;
+    if (e.args.length !== 2 || !binder || !predicate) {
+      this.report(e.nameStart, `${e.name}() takes two arguments, a name for each item and a predicate: ${usage}`);
+      return e.name === 'filter' ? t : BOOL;
+    }
+    if (binder.kind !== 'ident') {
+      this.report(binder.start, `the first argument of ${e.name}() must be a name for each item, like 'user' in approvers.any(user, user.id == '…')`);
+      this.infer(predicate, scope);
+    } else {
+      const inner = new Map(scope);
+      inner.set(binder.name, element);
+      const pt = this.infer(predicate, inner);
+      if (pt.k !== 'bool' && !isUnknown(pt)) this.report(predicate.start, `the predicate of ${e.name}() must be a bool, not ${typeName(pt)}`);
+    }
+    return e.name === 'filter' ? (t.k === 'list' ? t : ERROR) : BOOL;
+  }
+
+  private call(e: FunctionCall, scope: Scope): PolicyType {
+    if (!Object.hasOwn(FUNCTIONS, e.name)) {
+      this.reportUnknown(e.start, `unknown function '${e.name}'`, closestName(e.name, Object.keys(FUNCTIONS)), 'the functions are Timestamp and CronSpan');
+      for (const arg of e.args) this.infer(arg, scope);
+      return ERROR;
+    }
+    const fn = FUNCTIONS[e.name as keyof typeof FUNCTIONS];
+    if (this.kind !== 'time') this.report(e.start, `'${e.name}' is only available in time expressions`);
+    const roles = ARGUMENT_ROLES[e.name] as readonly string[];
+    if (e.args.length !== roles.length) {
+      const count = roles.length === 1 ? 'one argument' : `${roles.length} arguments`;
+      this.report(e.start, `${e.name}() takes ${count} (${fn.params.join(', ')}), like ${fn.usage}`);
+      return fn.returns;
+    }
+    e.args.forEach((arg, i) => {
+      const t = this.infer(arg, scope);
+      if (t.k !== 'string' && !isUnknown(t)) this.report(arg.start, `argument ${i + 1} of ${e.name}() must be a string (${fn.params[i]}), not ${typeName(t)}`);
+      if (arg.kind === 'string') {
+        const checked = validateLiteral(ARGUMENT_ROLES[e.name]?.[i] ?? 'timestamp', arg.value);
+        if (!checked.ok) this.report(arg.start, checked.reason, suggestionIn(checked.reason));
+      }
+    });
+    return fn.returns;
+  }
+
+  private binary(e: Binary, scope: Scope): PolicyType {
+    const lt = this.infer(e.left, scope);
+    const rt = this.infer(e.right, scope);
+    switch (e.op) {
+      case '&&':
+      case '||':
+        for (const [side, t, node] of [['left', lt, e.left], ['right', rt, e.right]] as const) {
+          if (t.k !== 'bool' && !isUnknown(t)) this.report(node.start, `'${e.op}' needs bool operands, but the ${side} side is of type ${typeName(t)}`);
+        }
+        return BOOL;
+      case '==':
+      case '!=':
+        if (!compatible(lt, rt)) this.report(e.opStart, `cannot compare ${typeName(lt)} with ${typeName(rt)}`);
+        else {
+          this.enumLiteral(lt, e.right);
+          this.enumLiteral(rt, e.left);
+        }
+        return BOOL;
+      case 'in':
+        if (rt.k === 'list') {
+          if (!compatible(lt, rt.of)) this.report(e.opStart, `cannot look for ${typeName(lt)} in ${typeName(rt)}`);
+          else if (e.right.kind === 'list') for (const item of e.right.items) this.enumLiteral(lt, item);
+        } else if (!isUnknown(rt)) {
+          this.report(e.right.start, `the right side of 'in' must be a list, not ${typeName(rt)}`);
+        }
+        return BOOL;
+      default: {
+        if (!compatible(lt, rt)) {
+          this.report(e.opStart, `cannot compare ${typeName(lt)} with ${typeName(rt)}`);
+          return BOOL;
+        }
+        const t = isUnknown(lt) ? rt : lt;
+        if (!isUnknown(t) && t.k !== 'int' && t.k !== 'timestamp') {
+          const hint = t.k === 'string' ? '; compare strings with == or !=' : '';
+          this.report(e.opStart, `'${e.op}' orders ints and timestamps only, not ${typeName(t)}${hint}`);
+        }
+        return BOOL;
+      }
+    }
+  }
+
+  /** A string literal compared with activity.type/kind/resource/action must be one of its values. */
+  private enumLiteral(t: PolicyType, literal: PolicyExpr): void {
+    if (t.k !== 'string' || !t.enumOf || literal.kind !== 'string') return;
+    const problem = enumProblem(t.enumOf, literal.value);
+    if (problem) this.report(literal.start, problem.message, problem.suggestion);
+  }
+}
+
+function suggestionIn(reason: string): string | undefined {
+  return /did you mean '([^']+)'\?$/.exec(reason)?.[1];
+}
