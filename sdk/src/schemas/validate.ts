@@ -29,9 +29,11 @@ export function toValidationIssues(error: z.ZodError, prefix: ReadonlyArray<Prop
 }
 
 function reword(issue: z.core.$ZodIssue): string {
+  // the input is only looked at to tell "absent" from "wrong"; it is never put into the message
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && 'input' in issue && issue.input === undefined) {
+    return 'is required';
+  }
   if (issue.code === 'invalid_type') {
-    // zod 4 phrases a missing key as "expected string, received undefined"
-    if (/received undefined$/.test(issue.message)) return 'is required';
     return issue.message
       .replace(/^Invalid input: /, 'must be of type ')
       .replace(/expected (\w+), received (\w+)$/, '$1, got $2');
@@ -50,7 +52,7 @@ export function validateRequest<S extends z.ZodType>(
   value: unknown,
   where: { operationName: string; operationPath: string; prefix?: ReadonlyArray<PropertyKey> },
 ): z.output<S> {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { reportInput: true });
   if (parsed.success) return parsed.data;
   const issues = toValidationIssues(parsed.error, where.prefix);
   throw InvalidRequestError.fromIssues(where.operationName, issues, { operation: where.operationPath });
@@ -65,7 +67,7 @@ export function validateResponse<S extends z.ZodType>(
   value: unknown,
   where: { operationName: string; operationPath: string; prefix?: ReadonlyArray<PropertyKey> },
 ): z.output<S> {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { reportInput: true });
   if (parsed.success) return parsed.data;
   const list = toValidationIssues(parsed.error, where.prefix)
     .map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`))

@@ -1,0 +1,227 @@
+// One valid input and one valid service answer per operation, shared by the client tests.
+import type { QueryName, RequestOf, SubmitName } from '@walletinfra/sdk';
+
+export const ORG = 'b3d2c1a0-0000-4000-8000-000000000001';
+export const TS = { seconds: '1767225600', nanos: '0' };
+
+const policy = {
+  policyId: 'pol-1',
+  policyName: 'allow wallet creation',
+  effect: 'EFFECT_ALLOW',
+  createdAt: TS,
+  updatedAt: TS,
+  notes: '',
+  consensus: '',
+  condition: "activity.resource == 'WALLET'",
+};
+const webhookEndpoint = {
+  endpointId: 'wh-1',
+  organizationId: ORG,
+  url: 'https://hooks.example.com/turnkey',
+  name: 'main',
+  isActive: true,
+  subscriptions: [{ eventType: 'ACTIVITY_UPDATES', isActive: true }],
+};
+const wallet = { walletId: 'w-1', walletName: 'treasury', createdAt: TS, updatedAt: TS, exported: false, imported: false };
+
+export function activityJson(type: string, status: string, result: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
+  return {
+    id: 'act-1',
+    organizationId: ORG,
+    status,
+    type,
+    intent: {},
+    result,
+    votes: [],
+    fingerprint: 'sha256:' + '0'.repeat(64),
+    canApprove: false,
+    canReject: false,
+    createdAt: TS,
+    updatedAt: TS,
+    ...extra,
+  };
+}
+
+/** Query bodies WITHOUT organizationId (the client fills its default). */
+export const sampleQueryBodies: { [N in QueryName]: Omit<RequestOf<N>, 'organizationId'> } = {
+  get_api_key: { apiKeyId: 'key-1' },
+  get_session_profile: { sessionProfileId: 'sp-1' },
+  get_session_profiles: {},
+  get_mfa_policies: { userId: 'user-1' },
+  get_policy: { policyId: 'pol-1' },
+  get_ip_allowlist: { publicKey: '02' + 'a'.repeat(64) },
+  list_wallets: {},
+  list_private_key_tags: {},
+  list_webhook_endpoints: {},
+  list_fiat_on_ramp_credentials: {},
+  list_suborgs: { filterType: 'EMAIL', filterValue: 'a@example.com', paginationOptions: { limit: '5', after: 'org-0' } },
+  list_sol_transaction_history: { address: 'So1ana', caip2: 'solana:devnet', paginationOptions: { limit: '20' } },
+  list_policies: {},
+  get_activity: { activityId: 'act-1' },
+  list_activities: { filterByStatus: ['ACTIVITY_STATUS_COMPLETED'], filterByType: ['ACTIVITY_TYPE_CREATE_POLICY_V3'], paginationOptions: { limit: '10' } },
+  get_policy_evaluations: { activityId: 'act-1' },
+  get_active_policies: {},
+  list_wallet_accounts: { walletId: 'w-1', includeWalletDetails: true },
+};
+
+export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> } = {
+  get_api_key: {
+    apiKey: {
+      credential: { publicKey: '02' + 'a'.repeat(64), type: 'CREDENTIAL_TYPE_API_KEY_P256' },
+      apiKeyId: 'key-1',
+      apiKeyName: 'ci',
+      createdAt: TS,
+      updatedAt: TS,
+    },
+  },
+  get_session_profile: { sessionProfile: { sessionProfileId: 'sp-1', sessionProfileName: 'ro', scope: 'true', createdAt: TS, updatedAt: TS } },
+  get_session_profiles: { sessionProfiles: [] },
+  get_mfa_policies: {
+    mfaPolicies: [
+      {
+        mfaPolicyId: 'mfa-1',
+        mfaPolicyName: 'email',
+        condition: 'true',
+        requiredAuthenticationMethods: [{ any: [{ type: 'AUTHENTICATION_TYPE_EMAIL_OTP' }] }],
+        order: 0,
+        createdAt: TS,
+        updatedAt: TS,
+      },
+    ],
+  },
+  get_policy: { policy },
+  get_ip_allowlist: { allowlist: { organizationId: ORG, rules: [{ cidr: '203.0.113.0/24', label: 'office', createdAt: '1767225600000' }], enabled: true } },
+  list_wallets: { wallets: [wallet] },
+  list_private_key_tags: { privateKeyTags: [{ tagId: 't-1', tagName: 'hot', tagType: 'TAG_TYPE_PRIVATE_KEY', createdAt: TS, updatedAt: TS }] },
+  list_webhook_endpoints: { webhookEndpoints: [webhookEndpoint] },
+  list_fiat_on_ramp_credentials: {
+    fiatOnRampCredentials: [
+      {
+        fiatOnrampCredentialId: 'cred-1',
+        organizationId: ORG,
+        onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+        publishableApiKey: 'pk_live',
+        encryptedSecretApiKey: 'ciphertext',
+        sandboxMode: false,
+        createdAt: TS,
+        updatedAt: TS,
+      },
+    ],
+  },
+  list_suborgs: { organizationIds: ['org-1', 'org-2'] },
+  list_sol_transaction_history: {
+    transactions: [
+      {
+        signature: 'sig1',
+        block: { number: '300000000', hash: 'bh', timestamp: '2026-01-01T00:00:00Z' },
+        status: 'FINALIZED',
+        origin: 'TURNKEY',
+        feePayer: 'So1ana',
+        signers: [{ address: 'So1ana', writable: true }],
+        fee: { amount: '5000', caip19: 'solana:devnet/slip44:501' },
+        transfers: [{ direction: 'OUT', amount: '1000000', counterparty: 'Dest', display: { crypto: '0.001 SOL' } }],
+        turnkey: { sponsored: false },
+      },
+    ],
+    pageInfo: { hasNextPage: false, endCursor: 'c1' },
+  },
+  list_policies: { policies: [policy] },
+  get_activity: { activity: activityJson('ACTIVITY_TYPE_CREATE_POLICY_V3', 'ACTIVITY_STATUS_COMPLETED', { createPolicyResult: { policyId: 'pol-1' } }) },
+  list_activities: { activities: [] },
+  get_policy_evaluations: {
+    policyEvaluations: [
+      { id: 'ev-1', activityId: 'act-1', organizationId: ORG, voteId: 'v-1', policyEvaluations: [{ policyId: 'pol-1', outcome: 'OUTCOME_ALLOW' }], createdAt: TS },
+    ],
+  },
+  get_active_policies: { statuses: [{ organizationId: ORG, policyId: 'pol-1', active: true }], evaluatedAtMs: '1767225600000' },
+  list_wallet_accounts: {
+    accounts: [
+      {
+        walletAccountId: 'wa-1',
+        organizationId: ORG,
+        walletId: 'w-1',
+        curve: 'CURVE_SECP256K1',
+        pathFormat: 'PATH_FORMAT_BIP32',
+        path: "m/44'/60'/0'/0/0",
+        addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+        address: '0xabc',
+        createdAt: TS,
+        updatedAt: TS,
+        walletDetails: wallet,
+      },
+    ],
+  },
+};
+
+export const sampleParameters: { [N in SubmitName]: RequestOf<N> } = {
+  delete_webhook_endpoint: { endpointId: 'wh-1' },
+  create_policy: { policyName: 'allow wallets', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'WALLET'", notes: 'n', consensus: 'true' },
+  init_import_secrets: { encryptionSuite: 'TRANSPORT_ENCRYPTION_SUITE_ENCLAVE_ENCRYPT_V1', numSecrets: 2 },
+  update_fiat_on_ramp_credential: {
+    fiatOnrampCredentialId: 'cred-1',
+    onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+    publishableApiKey: 'pk_test',
+    encryptedSecretApiKey: 'ciphertext',
+    projectId: 'proj',
+  },
+  earn_deposit: { wrapperAddress: '0xwrap', signWith: '0xme', assets: '1000000', chainCaip2: 'eip155:8453', sponsor: true },
+  earn_withdraw: { wrapperAddress: '0xwrap', signWith: '0xme', chainCaip2: 'eip155:1', amountValue: 'MAX' },
+  update_policy: { policyId: 'pol-1', policyName: 'renamed', policyEffect: 'EFFECT_DENY', policyCondition: '', policyNotes: 'why' },
+  delete_policy: { policyId: 'pol-1' },
+  create_webhook_endpoint: { url: 'https://hooks.example.com/turnkey', name: 'main', subscriptions: [{ eventType: 'ACTIVITY_UPDATES', filtersJson: '{}' }] },
+  update_webhook_endpoint: { endpointId: 'wh-1', isActive: false },
+  create_fiat_on_ramp_credential: {
+    onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+    publishableApiKey: 'pk_live',
+    encryptedSecretApiKey: 'ciphertext',
+    sandboxMode: true,
+  },
+  delete_fiat_on_ramp_credential: { fiatOnrampCredentialId: 'cred-1' },
+  approve_activity: { fingerprint: 'sha256:' + '1'.repeat(64) },
+  reject_activity: { fingerprint: 'sha256:' + '2'.repeat(64) },
+  set_ip_allowlist: { enabled: true, rules: [{ cidr: '203.0.113.0/24', label: 'office' }], onEvaluationError: 'DENY' },
+  remove_ip_allowlist: { publicKey: '02' + 'a'.repeat(64) },
+  create_session_profile: { sessionProfileName: 'read-only', scope: "activity.action != 'EXPORT'", expirationSeconds: '900' },
+  create_private_key_tag: { privateKeyTagName: 'hot', privateKeyIds: ['pk-1'] },
+  create_wallet: {
+    walletName: 'treasury',
+    accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
+    mnemonicLength: 24,
+  },
+  create_sub_organization: {
+    subOrganizationName: 'customer-1',
+    rootUsers: [
+      {
+        userName: 'root',
+        apiKeys: [{ apiKeyName: 'ci', publicKey: '02' + 'b'.repeat(64), curveType: 'API_KEY_CURVE_P256' }],
+        authenticators: [],
+        oauthProviders: [],
+      },
+    ],
+    rootQuorumThreshold: 1,
+  },
+};
+
+/** The object found at `activity.result[resultKey]` (or the whole result for approve/reject). */
+export const sampleResults: { [N in SubmitName]: Record<string, unknown> } = {
+  delete_webhook_endpoint: { endpointId: 'wh-1' },
+  create_policy: { policyId: 'pol-1' },
+  init_import_secrets: { enclaveTargetMessages: ['m1', 'm2'] },
+  update_fiat_on_ramp_credential: { fiatOnRampCredentialId: 'cred-1' },
+  earn_deposit: { depositRequestId: 'dep-1' },
+  earn_withdraw: { withdrawRequestId: 'wd-1' },
+  update_policy: { policyId: 'pol-1' },
+  delete_policy: { policyId: 'pol-1' },
+  create_webhook_endpoint: { endpointId: 'wh-1', webhookEndpoint },
+  update_webhook_endpoint: { endpointId: 'wh-1', webhookEndpoint: { ...webhookEndpoint, isActive: false } },
+  create_fiat_on_ramp_credential: { fiatOnRampCredentialId: 'cred-2' },
+  delete_fiat_on_ramp_credential: { fiatOnRampCredentialId: 'cred-1' },
+  approve_activity: {},
+  reject_activity: {},
+  set_ip_allowlist: {},
+  remove_ip_allowlist: {},
+  create_session_profile: { sessionProfileId: 'sp-2' },
+  create_private_key_tag: { privateKeyTagId: 't-2', privateKeyIds: ['pk-1'] },
+  create_wallet: { walletId: 'w-2', addresses: ['0xdef'] },
+  create_sub_organization: { subOrganizationId: 'sub-1', rootUserIds: ['u-1'] },
+};
