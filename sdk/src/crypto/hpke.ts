@@ -1,6 +1,7 @@
 // HPKE base mode, DHKEM(P-256, HKDF-SHA256) + HKDF-SHA256 + AES-256-GCM (RFC 9180), in the exact variant
-// @turnkey/crypto uses (`hpkeEncrypt`/`hpkeDecrypt` in dist/crypto.js): empty `info`, and the AEAD's
-// additional data is the uncompressed encapsulated key followed by the uncompressed receiver key. Internal.
+// @turnkey/crypto uses (`hpkeEncrypt`/`hpkeDecrypt` in dist/crypto.js): `info` is "turnkey_hpke" (baked
+// into its AES_KEY_INFO/IV_INFO constants), and the AEAD's additional data is the uncompressed encapsulated
+// key followed by the uncompressed receiver key. Internal.
 import { p256 } from '@noble/curves/p256';
 import { gcm } from '@noble/ciphers/aes';
 import { extract, expand } from '@noble/hashes/hkdf';
@@ -12,6 +13,7 @@ const KEM_SUITE = concatBytes(utf8('KEM'), Uint8Array.of(0x00, 0x10)); // DHKEM(
 const HPKE_SUITE = concatBytes(utf8('HPKE'), Uint8Array.of(0x00, 0x10, 0x00, 0x01, 0x00, 0x02)); // + HKDF-SHA256, AES-256-GCM
 const EMPTY = new Uint8Array(0);
 const MODE_BASE = Uint8Array.of(0x00);
+const INFO = utf8('turnkey_hpke');
 
 function labeledExtract(suite: Uint8Array, salt: Uint8Array, label: string, ikm: Uint8Array): Uint8Array {
   return extract(sha256, concatBytes(VERSION, suite, utf8(label), ikm), salt);
@@ -22,11 +24,11 @@ function labeledExpand(suite: Uint8Array, prk: Uint8Array, label: string, info: 
   return expand(sha256, prk, concatBytes(lengthPrefix, VERSION, suite, utf8(label), info), length);
 }
 
-// RFC 9180 §5.1 key schedule context for mode_base with empty psk_id and empty info.
+// RFC 9180 §5.1 key schedule context for mode_base with an empty psk_id.
 const KEY_SCHEDULE_CONTEXT = concatBytes(
   MODE_BASE,
   labeledExtract(HPKE_SUITE, EMPTY, 'psk_id_hash', EMPTY),
-  labeledExtract(HPKE_SUITE, EMPTY, 'info_hash', EMPTY),
+  labeledExtract(HPKE_SUITE, EMPTY, 'info_hash', INFO),
 );
 
 /** AES key and nonce from the ECDH x-coordinate and the two uncompressed public keys. */
