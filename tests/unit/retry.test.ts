@@ -1,0 +1,151 @@
+// Retry decisions as pure functions, tested from tables (STYLE.md, stripe-node).
+import {
+  backoffMs,
+  ConfigurationError,
+  DEFAULT_RETRY_OPTIONS,
+  parseRetryAfter,
+  resolveRetryOptions,
+  shouldRetry,
+  type RetryErrorKind,
+} from '@walletinfra/sdk';
+
+const options = resolveRetryOptions();
+
+test('defaults', () => {
+  expect(options).toEqual({ maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 10_000, maxElapsedMs: 30_000 });
+  expect(DEFAULT_RETRY_OPTIONS).toEqual(options);
+});
+
+describe('shouldRetry', () => {
+  test.each<[number | undefined, RetryErrorKind | undefined, number, boolean]>([
+    [429, undefined, 1, true],
+    [500, undefined, 1, true],
+    [502, undefined, 2, true],
+    [503, undefined, 3, true],
+    [504, undefined, 1, true],
+    [503, undefined, 4, false], // attempts exhausted
+    [400, undefined, 1, false],
+    [401, undefined, 1, false],
+    [403, undefined, 1, false],
+    [404, undefined, 1, false],
+    [409, undefined, 1, false],
+    [501, undefined, 1, false],
+    [505, undefined, 1, false],
+    [undefined, 'connect', 1, true],
+    [undefined, 'connection', 1, true],
+    [undefined, 'timeout', 3, true],
+    [undefined, 'timeout', 4, false],
+    [undefined, undefined, 1, false],
+  ])('status %s / %s at attempt %i → %s', (status, errorKind, attempt, expected) => {
+    const input = { attempt, options, ...(status === undefined ? {} : { status }), ...(errorKind === undefined ? {} : { errorKind }) };
+    expect(shouldRetry(input)).toBe(expected);
+  });
+
+  test.each<[number | undefined, RetryErrorKind | undefined, boolean]>([
+    [429, undefined, true],
+    [503, undefined, false],
+    [500, undefined, false],
+    [undefined, 'connect', true],
+    [undefined, 'connection', false],
+    [undefined, 'timeout', false],
+  ])('non-idempotent: status %s / %s → %s', (status, errorKind, expected) => {
+    const input = { attempt: 1, options, idempotent: false, ...(status === undefined ? {} : { status }), ...(errorKind === undefined ? {} : { errorKind }) };
+    expect(shouldRetry(input)).toBe(expected);
+  });
+
+  test.each<[number, number | undefined, boolean]>([
+    [29_999, undefined, true],
+    [30_000, undefined, false],
+    [31_000, undefined, false],
+    [25_000, 5_000, true], // exactly the remaining budget
+    [25_000, 5_001, false], // server asks for more than is left: give up rather than retry early
+    [0, 60_000, true], // capped to maxDelayMs (10 s), which fits
+    [21_000, 60_000, false], // capped to 10 s, 9 s left
+  ])('elapsed %i ms, Retry-After %s ms → %s', (elapsedMs, retryAfterMs, expected) => {
+    expect(shouldRetry({ status: 429, attempt: 1, options, elapsedMs, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) })).toBe(expected);
+  });
+
+  test('maxAttempts 1 disables retries', () => {
+    expect(shouldRetry({ status: 503, attempt: 1, options: resolveRetryOptions({ maxAttempts: 1 }) })).toBe(false);
+  });
+});
+
+describe('backoffMs', () => {
+  const at = (r: number) => () => r;
+  test.each<[number, number, number]>([
+    // attempt, random, expected: floor(random * min(10000, 200 * 2^(attempt-1)))
+    [1, 0, 0],
+    [1, 0.5, 100],
+    [1, 0.999999, 199],
+    [2, 0.5, 200],
+    [3, 0.5, 400],
+    [4, 0.25, 400],
+    [7, 0.5, 5000], // 200 * 64 = 12800, capped at 10000
+    [30, 0.999999, 9999],
+  ])('attempt %i with random %f → %i ms', (attempt, r, expected) => {
+    expect(backoffMs(attempt, { random: at(r), options })).toBe(expected);
+  });
+
+  test('full jitter stays within [0, ceiling] for any random value', () => {
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const ceiling = Math.min(10_000, 200 * 2 ** (attempt - 1));
+      for (const r of [0, 0.1, 0.5, 0.9, 0.999999, 1, -1, 2]) {
+        const d = backoffMs(attempt, { random: at(r), options });
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThanOrEqual(ceiling);
+      }
+    }
+  });
+
+  test.each<[number | undefined, number, number]>([
+    [1500, 0, 1500], // Retry-After replaces the jittered backoff
+    [60_000, 0, 10_000], // capped to maxDelayMs
+    [0, 0, 0],
+    [5000, 27_000, 3000], // never past the elapsed budget
+    [undefined, 29_990, 10], // jitter clipped too (random 0.9 of 200 = 180, 10 left)
+    [undefined, 31_000, 0],
+  ])('Retry-After %s ms at elapsed %i ms → %i ms', (retryAfterMs, elapsedMs, expected) => {
+    expect(backoffMs(1, { random: at(0.9), options, elapsedMs, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) })).toBe(expected);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2025-01-01T00:00:00Z');
+  test.each<[string | undefined, number | undefined]>([
+    ['0', 0],
+    ['3', 3000],
+    [' 120 ', 120_000],
+    ['Wed, 01 Jan 2025 00:00:05 GMT', 5000],
+    ['Tue, 31 Dec 2024 23:59:00 GMT', 0], // in the past
+    ['-1', undefined],
+    ['1.5', undefined],
+    ['soon', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('%j → %s', (value, expected) => {
+    expect(parseRetryAfter(value, now)).toBe(expected);
+  });
+});
+
+describe('resolveRetryOptions', () => {
+  test('merges partial options and ignores undefined', () => {
+    expect(resolveRetryOptions({ maxAttempts: 2, baseDelayMs: undefined })).toEqual({ ...DEFAULT_RETRY_OPTIONS, maxAttempts: 2 });
+  });
+  test.each<[Record<string, unknown>, string]>([
+    [{ maxAttempts: 0 }, 'retry.maxAttempts must be an integer >= 1, got 0'],
+    [{ maxAttempts: 1.5 }, 'retry.maxAttempts must be an integer >= 1, got 1.5'],
+    [{ baseDelayMs: -1 }, 'retry.baseDelayMs must be a finite number >= 0, got -1'],
+    [{ maxDelayMs: Infinity }, 'retry.maxDelayMs must be a finite number >= 0, got Infinity'],
+    [{ maxElapsedMs: '5' }, 'retry.maxElapsedMs must be a finite number >= 0, got 5'],
+    [{ retries: 3 }, 'unknown retry option "retries"; known options: maxAttempts, baseDelayMs, maxDelayMs, maxElapsedMs'],
+  ])('%j is rejected', (input, message) => {
+    let caught: unknown;
+    try {
+      resolveRetryOptions(input);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(ConfigurationError);
+    expect({ code: (caught as ConfigurationError).code, message: (caught as Error).message }).toEqual({ code: 'INVALID_CONFIGURATION', message });
+  });
+});
