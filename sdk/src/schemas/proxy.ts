@@ -26,7 +26,7 @@ export const InitOtpV2Request = z.strictObject({
 export const InitOtpV2Response = z.looseObject({ otpId: z.string(), otpEncryptionTargetBundle: z.string() });
 
 /** One key of the webhook-signing JWKS (spec §4.5); `<vendor>` is `turnkey` on the wire. */
-export const WebhookJwk = z.looseObject({
+export const WebhookSigningJwk = z.looseObject({
   kid: z.string(),
   kty: z.string(),
   crv: z.string(),
@@ -36,8 +36,8 @@ export const WebhookJwk = z.looseObject({
   turnkey_signature_algorithm: z.string(),
   turnkey_signature_version: z.string(),
 });
-export type WebhookJwk = z.infer<typeof WebhookJwk>;
+export type WebhookSigningJwk = z.infer<typeof WebhookSigningJwk>;
 
 /** `GET {base_url}/public/v1/discovery/webhooks/jwks`, no authentication, no body (spec §4.5). */
-export const WebhookJwksResponse = z.looseObject({ keys: z.array(WebhookJwk) });
+export const WebhookJwksResponse = z.looseObject({ keys: z.array(WebhookSigningJwk) });
 export type WebhookJwksResponse = z.infer<typeof WebhookJwksResponse>;

@@ -11,7 +11,7 @@ import {
   IpAllowlist,
   MfaPolicy,
   Policy,
-  PolicyEvaluation,
+  PolicyEvaluationRecord,
   PrivateKeyTag,
   SessionProfile,
   SolTransaction,
@@ -102,7 +102,7 @@ export const ListActivitiesRequest = z.strictObject({
 export const ListActivitiesResponse = z.looseObject({ activities: z.array(Activity) });
 
 export const GetPolicyEvaluationsRequest = z.strictObject({ organizationId: OrganizationId, activityId: Id });
-export const GetPolicyEvaluationsResponse = z.looseObject({ policyEvaluations: z.array(PolicyEvaluation) });
+export const GetPolicyEvaluationsResponse = z.looseObject({ policyEvaluations: z.array(PolicyEvaluationRecord) });
 
 export const GetActivePoliciesRequest = OrganizationOnly;
 export const GetActivePoliciesResponse = z.looseObject({

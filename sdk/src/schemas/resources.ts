@@ -189,7 +189,7 @@ export const SolTransaction = z.looseObject({
 export type SolTransaction = z.infer<typeof SolTransaction>;
 
 /** facts §3.4 `get_policy_evaluations` item. */
-export const PolicyEvaluation = z.looseObject({
+export const PolicyEvaluationRecord = z.looseObject({
   id: z.string(),
   activityId: z.string(),
   organizationId: z.string(),
@@ -199,7 +199,7 @@ export const PolicyEvaluation = z.looseObject({
   ),
   createdAt: Timestamp,
 });
-export type PolicyEvaluation = z.infer<typeof PolicyEvaluation>;
+export type PolicyEvaluationRecord = z.infer<typeof PolicyEvaluationRecord>;
 
 /** facts §4.1 `get_active_policies` status. */
 export const ActivePolicyStatus = z.looseObject({
