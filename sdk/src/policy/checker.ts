@@ -5,7 +5,7 @@
 import type { Binary, FunctionCall, MethodCall, PolicyExpr, PolicyPosition } from './ast';
 import { positionAt } from './ast';
 import { ARGUMENT_ROLES, validateLiteral } from './literals';
-import { PolicySyntaxError } from './errors';
+import { PolicyInputError, PolicySyntaxError, describeInput } from './errors';
 import { parsePolicyExpression } from './parser';
 import { FUNCTIONS, type PolicyExpressionKind, ROOTS, kindOfRoot } from './schema';
 import { enumProblem } from './enums';
@@ -46,7 +46,7 @@ const METHOD_USAGE: Record<string, string> = {
  */
 export function checkPolicyExpression(source: string, kind: PolicyExpressionKind): PolicyDiagnostic[] {
   if (!POLICY_EXPRESSION_KINDS.includes(kind)) {
-    throw new TypeError(`checkPolicyExpression: kind must be one of ${POLICY_EXPRESSION_KINDS.map((k) => `'${k}'`).join(', ')}; got ${JSON.stringify(kind)}`);
+    throw new PolicyInputError('kind', `must be one of ${POLICY_EXPRESSION_KINDS.map((k) => `'${k}'`).join(', ')}; got ${describeInput(kind)}`);
   }
   if (typeof source !== 'string') {
     return [{ severity: 'error', message: `expected the expression as a string, got ${source === null ? 'null' : typeof source}`, position: positionAt('', 0) }];

@@ -2,7 +2,7 @@
 // `time` and session `scope` expressions.
 export type { PolicyExpr, PolicyPosition, BinaryOperator, ComparisonOperator } from './ast';
 export { withoutPositions } from './ast';
-export { PolicyError, PolicySyntaxError, PolicyEvaluationError, type PolicyErrorCode } from './errors';
+export { PolicyError, PolicySyntaxError, PolicyEvaluationError, PolicyInputError, type PolicyErrorCode } from './errors';
 export { parsePolicyExpression } from './parser';
 export { printPolicyExpression } from './printer';
 export { checkPolicyExpression, checkPolicy, type PolicyDiagnostic, type PolicyField, POLICY_EXPRESSION_KINDS } from './checker';
@@ -19,3 +19,13 @@ export {
   type ActivityResource,
   type ActivityAction,
 } from './activity';
+export {
+  evaluatePolicies,
+  evaluatePolicyExpression,
+  policyDenialMessage,
+  type PolicyInput,
+  type PolicyOutcome,
+  type PolicyEvaluation,
+  type PolicyDecision,
+} from './evaluate-policies';
+export type * from './context';
