@@ -1,0 +1,405 @@
+// The transport against a real node:http server on 127.0.0.1 that answers from a script. Waits between
+// attempts go through a fake sleep that records them and advances a fake clock: no real sleeping.
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
+import {
+  AbortedError,
+  ApiKeyStamper,
+  ConfigurationError,
+  ConnectionError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  Transport,
+  UnauthenticatedError,
+  InvalidRequestError,
+  UnexpectedResponseError,
+  WalletInfraError,
+  verifyStamp,
+  type TransportOptions,
+} from '@walletinfra/sdk';
+
+const PRIVATE = 'c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721';
+const PUBLIC = '0360fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6';
+const OP = '/public/v1/submit/create_policy';
+const BODY = '{"type":"ACTIVITY_TYPE_CREATE_POLICY_V3","timestampMs":"1700000000000","organizationId":"org-1","parameters":{"policyName":"p"}}';
+
+interface Step {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Never answer (the client must time out or abort). */
+  hang?: boolean;
+  /** Destroy the socket without a response. */
+  destroy?: boolean;
+}
+
+interface Received {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+class ScriptServer {
+  readonly received: Received[] = [];
+  connections = 0;
+  script: Step[] = [];
+  /** When set, answers instead of the script (used by the dedup test). */
+  handler?: (req: Received, res: http.ServerResponse) => void;
+  readonly #server = http.createServer((req, res) => this.#on(req, res));
+  readonly #sockets = new Set<import('node:net').Socket>();
+
+  async start(): Promise<string> {
+    this.#server.on('connection', (s) => {
+      this.connections++;
+      this.#sockets.add(s);
+      s.on('close', () => this.#sockets.delete(s));
+    });
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.#sockets) s.destroy();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  #on(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const rec = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      this.received.push(rec);
+      if (this.handler) return this.handler(rec, res);
+      const step = this.script.shift() ?? { status: 200, body: '{}' };
+      if (step.hang) return;
+      if (step.destroy) return void req.socket.destroy();
+      res.writeHead(step.status ?? 200, { 'content-type': 'application/json', ...step.headers });
+      res.end(step.body ?? '{}');
+    });
+  }
+}
+
+const server = new ScriptServer();
+let baseUrl = '';
+beforeAll(async () => {
+  baseUrl = await server.start();
+});
+afterAll(() => server.stop());
+
+let sleeps: number[] = [];
+let now = 0;
+const transports: Transport[] = [];
+beforeEach(() => {
+  server.received.length = 0;
+  server.script = [];
+  server.handler = undefined;
+  sleeps = [];
+  now = 1_000_000;
+});
+afterEach(async () => {
+  await Promise.all(transports.splice(0).map((t) => t.close()));
+});
+
+function make(overrides: Partial<TransportOptions> = {}): Transport {
+  const t = new Transport({
+    baseUrl,
+    stamper: new ApiKeyStamper({ apiPublicKey: PUBLIC, apiPrivateKey: PRIVATE }),
+    clock: { now: () => now },
+    random: () => 0.5,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+    ...overrides,
+  });
+  transports.push(t);
+  return t;
+}
+
+async function failure(p: Promise<unknown>): Promise<WalletInfraError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof WalletInfraError) return e;
+    throw e;
+  }
+  throw new Error('expected a rejection');
+}
+
+const rpc = (code: number, message: string) => JSON.stringify({ code, message, details: [] });
+
+test('sends JSON with Accept, Content-Type, User-Agent and a valid X-Stamp; returns parsed JSON', async () => {
+  server.script = [{ status: 200, body: '{"activity":{"id":"a-1"}}' }];
+  const json = await make().post({ path: OP, body: BODY, operation: OP });
+  expect(json).toEqual({ activity: { id: 'a-1' } });
+  const [req] = server.received;
+  expect(req).toMatchObject({ method: 'POST', url: OP, body: BODY });
+  expect(req!.headers).toMatchObject({ accept: 'application/json', 'content-type': 'application/json', 'user-agent': 'walletinfra-sdk' });
+  expect(verifyStamp({ headerValue: req!.headers['x-stamp'], body: req!.body })).toEqual({
+    ok: true,
+    publicKey: PUBLIC,
+    scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+  });
+});
+
+test('every retry resends identical body and X-Stamp bytes; the stamper runs once', async () => {
+  server.script = [{ status: 503 }, { status: 502, body: 'Bad Gateway' }, { destroy: true }, { status: 200, body: '{"ok":true}' }];
+  const inner = new ApiKeyStamper({ apiPublicKey: PUBLIC, apiPrivateKey: PRIVATE });
+  let stamps = 0;
+  const stamper = { stamp: (b: string) => (stamps++, inner.stamp(b)) };
+  await expect(make({ stamper }).post({ path: OP, body: BODY, operation: OP })).resolves.toEqual({ ok: true });
+  expect(server.received).toHaveLength(4);
+  expect(new Set(server.received.map((r) => r.body))).toEqual(new Set([BODY]));
+  expect(new Set(server.received.map((r) => r.headers['x-stamp'])).size).toBe(1);
+  expect(stamps).toBe(1);
+  expect(sleeps).toEqual([100, 200, 400]);
+});
+
+test('backoff is exponential with full jitter and bounded attempts', async () => {
+  server.script = Array.from({ length: 6 }, () => ({ status: 500, body: rpc(13, 'internal server error (x)') }));
+  const err = await failure(make({ random: () => 0.999 }).post({ path: OP, body: BODY, operation: OP }));
+  expect(err).toBeInstanceOf(ServerError);
+  expect([err.code, err.message, err.status, err.grpcCode]).toEqual([
+    'SERVER_ERROR',
+    `${OP}: internal server error (x) (HTTP 500) [gave up after 4 attempts]`,
+    500,
+    13,
+  ]);
+  expect(server.received).toHaveLength(4);
+  expect(sleeps).toEqual([199, 399, 799]);
+});
+
+test('Retry-After (seconds and HTTP-date) is honoured, capped to maxDelayMs', async () => {
+  const date = new Date(now + 7_000).toUTCString();
+  server.script = [
+    { status: 429, headers: { 'retry-after': '2' }, body: rpc(8, 'slow down') },
+    { status: 503, headers: { 'retry-after': date } },
+    { status: 429, headers: { 'retry-after': '3600' } },
+    { status: 200, body: '[]' },
+  ];
+  const t = make({ retry: { maxAttempts: 5, maxElapsedMs: 60_000 } });
+  await expect(t.post({ path: OP, body: BODY, operation: OP })).resolves.toEqual([]);
+  // 7 s from "now" at the time the date was read (2 s had elapsed), then 3600 s capped to 10 s.
+  expect(sleeps).toEqual([2000, 5000, 10_000]);
+});
+
+test('a Retry-After longer than the remaining budget ends the retries with RateLimitedError', async () => {
+  server.script = [{ status: 429, headers: { 'retry-after': '8' }, body: rpc(8, 'Resource exhausted; please wait a minute and try again.') }];
+  const err = await failure(make({ retry: { maxElapsedMs: 5000 } }).post({ path: OP, body: BODY, operation: OP }));
+  expect(err).toBeInstanceOf(RateLimitedError);
+  expect([err.message, (err as RateLimitedError).retryAfterMs]).toEqual([
+    `${OP}: Resource exhausted; please wait a minute and try again. (HTTP 429)`,
+    8000,
+  ]);
+  expect(sleeps).toEqual([]);
+});
+
+test.each<[number, string, new (...a: never[]) => WalletInfraError]>([
+  [400, 'invalid request body: missing field `policyName`', InvalidRequestError],
+  [401, 'could not verify api key signature', UnauthenticatedError],
+  [403, 'request not authorized', PermissionDeniedError],
+  [404, 'no organization found with the given ID', NotFoundError],
+])('HTTP %i is never retried', async (status, message, cls) => {
+  server.script = [{ status, body: rpc(3, message) }, { status: 200 }];
+  const err = await failure(make().post({ path: OP, body: BODY, operation: OP }));
+  expect(err).toBeInstanceOf(cls);
+  expect([err.message, err.status]).toEqual([`${OP}: ${message} (HTTP ${status})`, status]);
+  expect(server.received).toHaveLength(1);
+  expect(sleeps).toEqual([]);
+});
+
+test('the elapsed-time budget stops retries and clips the last wait', async () => {
+  server.script = Array.from({ length: 10 }, () => ({ status: 503 }));
+  const err = await failure(make({ random: () => 0.999, retry: { maxAttempts: 10, maxElapsedMs: 1000 } }).post({ path: OP, body: BODY, operation: OP }));
+  expect(err.message).toBe(`${OP}: server error (HTTP 503) [gave up after 3 attempts]`);
+  expect(sleeps).toEqual([199, 399, 402]);
+  expect(sleeps.reduce((a, b) => a + b)).toBe(1000);
+  expect(server.received).toHaveLength(3);
+});
+
+test('a hung attempt times out and is retried', async () => {
+  server.script = [{ hang: true }, { status: 200, body: '{"n":2}' }];
+  await expect(make({ timeoutMs: 150 }).post({ path: OP, body: BODY, operation: OP })).resolves.toEqual({ n: 2 });
+  expect(server.received).toHaveLength(2);
+  expect(server.received[0]!.headers['x-stamp']).toBe(server.received[1]!.headers['x-stamp']);
+});
+
+test('TimeoutError when every attempt hangs', async () => {
+  server.script = [{ hang: true }];
+  const err = await failure(make({ timeoutMs: 100, retry: { maxAttempts: 1 } }).post({ path: OP, body: BODY, operation: OP }));
+  expect(err).toBeInstanceOf(TimeoutError);
+  expect([err.code, err.message, (err as TimeoutError).timeoutMs]).toEqual(['TIMEOUT', `${OP}: no response from ${baseUrl} within 100 ms`, 100]);
+});
+
+test('connection refused is a ConnectionError, retried', async () => {
+  const closed = new ScriptServer();
+  const url = await closed.start();
+  await closed.stop();
+  const err = await failure(make({ baseUrl: url, retry: { maxAttempts: 2 } }).post({ path: OP, body: BODY, operation: OP }));
+  expect(err).toBeInstanceOf(ConnectionError);
+  expect([err.code, err.message]).toEqual(['CONNECTION_ERROR', `${OP}: could not connect to ${url} (ECONNREFUSED) [gave up after 2 attempts]`]);
+  expect(sleeps).toEqual([100]);
+});
+
+test('a dropped connection is retried for API calls but not for auth-proxy calls', async () => {
+  server.script = [{ destroy: true }, { status: 200, body: '{"otpId":"o-1"}' }];
+  const t = make({ authProxyUrl: `${baseUrl}/proxy`, authProxyConfigId: 'cfg-1' });
+  const err = await failure(t.post({ target: 'authProxy', path: '/v1/otp_init_v2', body: '{}', operation: '/v1/otp_init_v2' }));
+  expect(err).toBeInstanceOf(ConnectionError);
+  expect(err.message).toMatch(/^\/v1\/otp_init_v2: connection to http:\/\/127\.0\.0\.1:\d+ failed \((ECONNRESET|UND_ERR_SOCKET)\)$/);
+  expect(server.received).toHaveLength(1);
+});
+
+test('auth-proxy calls carry X-Auth-Proxy-Config-Id, no stamp, and use the proxy URL path prefix', async () => {
+  server.script = [{ status: 200, body: '{"otpId":"o-1","otpEncryptionTargetBundle":"b"}' }];
+  const t = make({ authProxyUrl: `${baseUrl}/proxy/`, authProxyConfigId: 'cfg-1' });
+  await expect(t.post({ target: 'authProxy', path: '/v1/otp_init_v2', body: '{"otpType":"OTP_TYPE_EMAIL","contact":"a@b.c"}', operation: '/v1/otp_init_v2' })).resolves.toEqual({
+    otpId: 'o-1',
+    otpEncryptionTargetBundle: 'b',
+  });
+  const [req] = server.received;
+  expect(req!.url).toBe('/proxy/v1/otp_init_v2');
+  expect(req!.headers['x-auth-proxy-config-id']).toBe('cfg-1');
+  expect(req!.headers['x-stamp']).toBeUndefined();
+});
+
+test('idempotent submit: a response lost after processing is retried and returns the ONE activity', async () => {
+  const activities = new Map<string, { id: string; status: string }>();
+  let created = 0;
+  let dropNext = true;
+  server.handler = (req, res) => {
+    const fp = 'sha256:' + createHash('sha256').update(req.body, 'utf8').digest('hex');
+    let activity = activities.get(fp);
+    if (activity === undefined) {
+      activity = { id: `act-${++created}`, status: 'ACTIVITY_STATUS_COMPLETED' };
+      activities.set(fp, activity);
+    }
+    if (dropNext) {
+      dropNext = false;
+      return void res.socket?.destroy();
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ activity: { ...activity, fingerprint: fp } }));
+  };
+  const json = (await make().post({ path: OP, body: BODY, operation: OP })) as { activity: { id: string } };
+  expect(json.activity.id).toBe('act-1');
+  expect(created).toBe(1);
+  expect(server.received).toHaveLength(2);
+});
+
+test('a 2xx that is not JSON is an UnexpectedResponseError; an HTML error page is still typed by status', async () => {
+  server.script = [{ status: 200, body: '<html>ok</html>' }, { status: 502, headers: { 'content-type': 'text/html' }, body: '<html>token=abc</html>' }];
+  const t = make({ retry: { maxAttempts: 1 } });
+  const a = await failure(t.post({ path: OP, body: BODY, operation: OP }));
+  expect([a.constructor, a.message, a.status]).toEqual([UnexpectedResponseError, `${OP}: response body is not valid JSON (HTTP 200)`, 200]);
+  const b = await failure(t.post({ path: OP, body: BODY, operation: OP }));
+  expect([b.constructor, b.message, b.status]).toEqual([ServerError, `${OP}: server error (HTTP 502)`, 502]);
+});
+
+test('a redirect is not followed', async () => {
+  server.script = [{ status: 302, headers: { location: 'http://127.0.0.1:1/elsewhere' } }];
+  const err = await failure(make().post({ path: OP, body: BODY, operation: OP }));
+  expect([err.code, err.message]).toEqual(['UNEXPECTED_RESPONSE', `${OP}: request failed (HTTP 302)`]);
+  expect(server.received).toHaveLength(1);
+});
+
+test('AbortSignal: during an attempt and during a wait', async () => {
+  server.script = [{ hang: true }];
+  const controller = new AbortController();
+  const pending = make().post({ path: OP, body: BODY, operation: OP, signal: controller.signal });
+  await new Promise<void>((resolve) => {
+    const poll = (): void => (server.received.length > 0 ? resolve() : void setImmediate(poll));
+    poll();
+  });
+  controller.abort();
+  const err = await failure(pending);
+  expect(err).toBeInstanceOf(AbortedError);
+  expect([err.code, err.message]).toEqual(['ABORTED', `${OP}: aborted by the caller`]);
+
+  server.script = [{ status: 503 }];
+  const c2 = new AbortController();
+  const waiting = make({
+    sleep: (_ms, signal) =>
+      new Promise((_resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(new Error('aborted')));
+        c2.abort();
+      }),
+  }).post({ path: OP, body: BODY, operation: OP, signal: c2.signal });
+  expect((await failure(waiting)).message).toBe(`${OP}: aborted by the caller`);
+
+  const c3 = new AbortController();
+  c3.abort();
+  expect((await failure(make().post({ path: OP, body: BODY, operation: OP, signal: c3.signal }))).code).toBe('ABORTED');
+});
+
+test('get returns status, lowercase headers and JSON, unstamped', async () => {
+  const jwksPath = '/public/v1/discovery/webhooks/jwks';
+  server.script = [{ status: 200, headers: { 'Cache-Control': 'public, max-age=60' }, body: '{"keys":[]}' }];
+  const res = await make().get({ path: jwksPath, operation: jwksPath });
+  expect(res.status).toBe(200);
+  expect(res.json).toEqual({ keys: [] });
+  expect(res.headers['cache-control']).toBe('public, max-age=60');
+  expect(server.received[0]).toMatchObject({ method: 'GET', url: jwksPath });
+  expect(server.received[0]!.headers['x-stamp']).toBeUndefined();
+});
+
+test('keep-alive: sequential requests reuse pooled connections', async () => {
+  const before = server.connections;
+  const t = make();
+  for (let i = 0; i < 20; i++) await t.post({ path: OP, body: BODY, operation: OP });
+  // undici may open a second socket while the first is being released; never one per request.
+  expect(server.connections - before).toBeLessThanOrEqual(2);
+  await t.close();
+  const err = await failure(t.post({ path: OP, body: BODY, operation: OP }));
+  expect([err.code, err.message]).toEqual(['INVALID_CONFIGURATION', `${OP}: transport is closed`]);
+});
+
+describe('configuration errors', () => {
+  function configError(fn: () => unknown): string {
+    try {
+      fn();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigurationError);
+      return (e as Error).message;
+    }
+    throw new Error('expected a throw');
+  }
+
+  test.each<[Record<string, unknown>, string]>([
+    [{ baseUrl: 'http://127.0.0.1', retries: 2 }, 'transport: unknown option "retries"; known options: baseUrl, authProxyUrl, authProxyConfigId, stamper, timeoutMs, retry, connections, dispatcher, clock, random, sleep, userAgent'],
+    [{}, 'transport: baseUrl is required'],
+    [{ baseUrl: 'api.turnkey.com' }, 'transport: baseUrl is not a valid absolute URL'],
+    [{ baseUrl: 'ftp://x' }, 'transport: baseUrl must use http or https, got ftp'],
+    [{ baseUrl: 'https://user:secret@api.example' }, 'transport: baseUrl must not contain credentials'],
+    [{ baseUrl: 'https://api.example/?a=1' }, 'transport: baseUrl must not contain a query string or fragment'],
+    [{ baseUrl: 'https://api.example', authProxyUrl: 'nope' }, 'transport: authProxyUrl is not a valid absolute URL'],
+    [{ baseUrl: 'https://api.example', timeoutMs: 0 }, 'transport: timeoutMs must be a positive number, got 0'],
+    [{ baseUrl: 'https://api.example', connections: 1.5 }, 'transport: connections must be a positive integer, got 1.5'],
+    [{ baseUrl: 'https://api.example', retry: { maxAttempts: 0 } }, 'transport: retry.maxAttempts must be an integer >= 1, got 0'],
+    [{ baseUrl: 'https://api.example', stamper: {} }, 'transport: stamper must have a stamp(body) method'],
+    [{ baseUrl: 'https://api.example', authProxyConfigId: ' ' }, 'transport: authProxyConfigId must be a non-empty string'],
+    [{ baseUrl: 'https://api.example', userAgent: 'a\r\nb' }, 'transport: userAgent must be a non-empty single-line string'],
+  ])('%j', (options, message) => {
+    expect(configError(() => new Transport(options as unknown as TransportOptions))).toBe(message);
+  });
+
+  test('missing stamper or proxy settings fail before sending', async () => {
+    const t = make({ stamper: undefined });
+    expect((await failure(t.post({ path: OP, body: BODY, operation: OP }))).message).toBe(
+      `${OP}: no stamper configured; API calls must be signed with an API key`,
+    );
+    expect((await failure(t.post({ target: 'authProxy', path: '/v1/x', body: '{}', operation: '/v1/x' }))).message).toBe(
+      '/v1/x: authProxyUrl is not configured (needed for auth-proxy calls)',
+    );
+    const p = make({ authProxyUrl: baseUrl });
+    expect((await failure(p.post({ target: 'authProxy', path: '/v1/x', body: '{}', operation: '/v1/x' }))).message).toBe(
+      '/v1/x: authProxyConfigId is not configured (needed for auth-proxy calls)',
+    );
+    expect(server.received).toHaveLength(0);
+  });
+});
