@@ -75,7 +75,7 @@ test('bad input is rejected with the field named, and no secret in the message',
   const tampered = base58CheckEncode(
     (() => {
       const p = base58CheckDecode(ct)!;
-      p[p.length - 1] ^= 1;
+      p[p.length - 1] = p[p.length - 1]! ^ 1;
       return p;
     })(),
   );
