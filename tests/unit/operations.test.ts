@@ -1,0 +1,86 @@
+// The registry as data: what the emulator's router and the client rely on.
+import { isOperationName, operations, operationsByActivityType, operationsByPath } from '@walletinfra/sdk';
+
+const all = Object.values(operations);
+
+test('every name, path and activity type is unique and indexed', () => {
+  expect(operationsByPath.size).toBe(all.length);
+  for (const op of all) expect(operationsByPath.get(op.path)).toBe(op);
+  const submits = all.filter((op) => op.kind === 'submit');
+  expect(operationsByActivityType.size).toBe(submits.length);
+  for (const op of submits) expect(operationsByActivityType.get(op.activityType)).toBe(op);
+});
+
+test('the registry holds the twelve spec queries, the six spec writes, the two proxy calls and discovery', () => {
+  const byKind = (kind: string) => all.filter((op) => op.kind === kind).map((op) => op.name).sort();
+  expect(byKind('proxy')).toEqual(['get_wallet_kit_config', 'init_otp_v2']);
+  expect(byKind('discovery')).toEqual(['get_webhook_jwks']);
+  expect(byKind('query')).toEqual(
+    [
+      // spec §4.3
+      'get_api_key', 'get_session_profile', 'get_session_profiles', 'get_mfa_policies', 'get_policy', 'get_ip_allowlist',
+      'list_wallets', 'list_private_key_tags', 'list_webhook_endpoints', 'list_fiat_on_ramp_credentials', 'list_suborgs',
+      'list_sol_transaction_history',
+      // facts §3.4, §4
+      'list_policies', 'get_activity', 'list_activities', 'get_policy_evaluations', 'get_active_policies', 'list_wallet_accounts',
+    ].sort(),
+  );
+  expect(byKind('submit')).toEqual(
+    [
+      // spec §4.4
+      'delete_webhook_endpoint', 'create_policy', 'init_import_secrets', 'update_fiat_on_ramp_credential', 'earn_deposit', 'earn_withdraw',
+      // facts §3.4, §4
+      'update_policy', 'delete_policy', 'create_webhook_endpoint', 'update_webhook_endpoint', 'create_fiat_on_ramp_credential',
+      'delete_fiat_on_ramp_credential', 'approve_activity', 'reject_activity', 'set_ip_allowlist', 'remove_ip_allowlist',
+      'create_session_profile', 'create_private_key_tag', 'create_wallet', 'create_sub_organization',
+    ].sort(),
+  );
+});
+
+test('paths follow spec §4 (query, submit, proxy, discovery families)', () => {
+  for (const op of all) {
+    const expected = {
+      query: `/public/v1/query/${op.name}`,
+      submit: `/public/v1/submit/${op.name}`,
+      proxy: op.path,
+      discovery: '/public/v1/discovery/webhooks/jwks',
+    }[op.kind];
+    expect([op.name, op.path, op.method]).toEqual([op.name, expected, op.kind === 'discovery' ? 'GET' : 'POST']);
+  }
+  expect([operations.get_wallet_kit_config.path, operations.init_otp_v2.path]).toEqual(['/v1/wallet_kit_config', '/v1/otp_init_v2']);
+});
+
+test('the submit envelope is strict and checks every top-level field (spec §4.1)', () => {
+  const envelope = operations.create_policy.envelope;
+  const good = {
+    type: 'ACTIVITY_TYPE_CREATE_POLICY_V3',
+    timestampMs: '1767225600000',
+    organizationId: 'org',
+    parameters: { policyName: 'p', effect: 'EFFECT_DENY', notes: '' },
+  };
+  expect(envelope.parse(good)).toEqual(good);
+  expect(envelope.parse({ ...good, generateAppProofs: true })).toEqual({ ...good, generateAppProofs: true });
+  const bad = envelope.safeParse({ ...good, type: 'ACTIVITY_TYPE_CREATE_POLICY_V2', timestampMs: 1767225600000, extra: 1 });
+  expect(bad.error?.issues.map((i) => [i.path.join('.'), i.code])).toEqual([
+    ['type', 'invalid_value'],
+    ['timestampMs', 'invalid_type'],
+    ['', 'unrecognized_keys'],
+  ]);
+});
+
+test('intent and result keys (facts §3.6), including the unversioned createPolicyResult and V8 sub-orgs', () => {
+  const keys = all.flatMap((op) => (op.kind === 'submit' ? [[op.name, op.activityType, op.intentKey, op.resultKey]] : []));
+  expect(keys).toContainEqual(['create_policy', 'ACTIVITY_TYPE_CREATE_POLICY_V3', 'createPolicyIntentV3', 'createPolicyResult']);
+  expect(keys).toContainEqual(['update_policy', 'ACTIVITY_TYPE_UPDATE_POLICY_V2', 'updatePolicyIntentV2', 'updatePolicyResultV2']);
+  expect(keys).toContainEqual(['approve_activity', 'ACTIVITY_TYPE_APPROVE_ACTIVITY', 'approveActivityIntent', undefined]);
+  expect(keys).toContainEqual([
+    'create_sub_organization',
+    'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+    'createSubOrganizationIntentV8',
+    'createSubOrganizationResultV8',
+  ]);
+});
+
+test('isOperationName accepts registry names only', () => {
+  expect(['get_policy', 'create_policy', 'toString', '__proto__', 'GET_POLICY'].map(isOperationName)).toEqual([true, true, false, false, false]);
+});
