@@ -1,28 +1,22 @@
 // Errors of the policy language. Messages are written for a policy author: located errors start
 // with `line:column:` and say what was expected; none contains a context value (values may be
 // secrets), only names and literals from the expression itself.
-//
-// NOTE: the sdk's base class `WalletInfraError` (sdk/src/errors.ts) did not exist when this was
-// written, so PolicyError extends Error and carries the same stable string `code` field.
-// Re-parent it onto WalletInfraError once that lands; the public shape stays the same.
+import { WalletInfraError, type WalletInfraErrorCode } from '../errors';
 import { type PolicyPosition, positionAt } from './ast';
 
 export type PolicyErrorCode = 'POLICY_SYNTAX' | 'POLICY_EVALUATION' | 'POLICY_INPUT';
 
-/** Base of the policy errors, with a stable string `code`. */
-export class PolicyError extends Error {
-  readonly code: PolicyErrorCode;
-
+/** Base of the policy errors: a WalletInfraError whose `code` is one of PolicyErrorCode. */
+export class PolicyError extends WalletInfraError {
   constructor(code: PolicyErrorCode, message: string) {
-    super(message);
-    this.name = new.target.name;
-    this.code = code;
+    // WalletInfraErrorCode (sdk/src/errors.ts, another area) does not list the policy codes yet;
+    // this cast goes away once it does. At run time `code` is exactly the string given here.
+    super(code as unknown as WalletInfraErrorCode, message);
   }
 }
 
 /** The source is not a well-formed expression. `expected` lists what would have been valid. */
 export class PolicySyntaxError extends PolicyError {
-  declare readonly code: 'POLICY_SYNTAX';
   readonly position: PolicyPosition;
   /** The message without its `line:column:` prefix. */
   readonly reason: string;
@@ -42,7 +36,6 @@ export class PolicySyntaxError extends PolicyError {
  * a type mismatch at run time, an index out of range (facts §6.1 notes).
  */
 export class PolicyEvaluationError extends PolicyError {
-  declare readonly code: 'POLICY_EVALUATION';
   readonly position: PolicyPosition;
   /** The message without its `line:column:` prefix. */
   readonly reason: string;
@@ -57,7 +50,6 @@ export class PolicyEvaluationError extends PolicyError {
 
 /** A caller passed an invalid argument (not an expression problem); `field` names it. */
 export class PolicyInputError extends PolicyError {
-  declare readonly code: 'POLICY_INPUT';
   readonly field: string;
 
   constructor(field: string, message: string) {

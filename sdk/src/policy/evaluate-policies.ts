@@ -28,7 +28,7 @@ export interface PolicyInput {
   time?: string;
 }
 
-export interface PolicyEvaluation {
+export interface PolicyEvaluationResult {
   policyId: string;
   policyName?: string;
   outcome: PolicyOutcome;
@@ -39,7 +39,7 @@ export interface PolicyEvaluation {
 export interface PolicyDecision {
   outcome: PolicyOutcome;
   /** One entry per policy, in input order; empty when the root quorum decided alone. */
-  evaluations: PolicyEvaluation[];
+  evaluations: PolicyEvaluationResult[];
 }
 
 /**
@@ -94,7 +94,7 @@ export function evaluatePolicyExpression(source: string, kind: PolicyExpressionK
 
 type Field = 'consensus' | 'condition' | 'time';
 
-function evaluatePolicy(policy: PolicyInput, environments: Record<PolicyExpressionKind, EvaluationEnvironment>): PolicyEvaluation {
+function evaluatePolicy(policy: PolicyInput, environments: Record<PolicyExpressionKind, EvaluationEnvironment>): PolicyEvaluationResult {
   const results: Partial<Record<Field, boolean>> = {};
   const errors: string[] = [];
   for (const field of ['consensus', 'condition', 'time'] as const) {
@@ -110,7 +110,7 @@ function evaluatePolicy(policy: PolicyInput, environments: Record<PolicyExpressi
       errors.push(`${field}: ${error.message}`);
     }
   }
-  const evaluation: PolicyEvaluation = { policyId: policy.policyId, outcome: outcomeOf(policy, results, errors) };
+  const evaluation: PolicyEvaluationResult = { policyId: policy.policyId, outcome: outcomeOf(policy, results, errors) };
   if (policy.policyName !== undefined) evaluation.policyName = policy.policyName;
   if (errors.length > 0) evaluation.error = errors.join('; ');
   return evaluation;

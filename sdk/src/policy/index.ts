@@ -25,7 +25,7 @@ export {
   policyDenialMessage,
   type PolicyInput,
   type PolicyOutcome,
-  type PolicyEvaluation,
+  type PolicyEvaluationResult,
   type PolicyDecision,
 } from './evaluate-policies';
 export type * from './context';
