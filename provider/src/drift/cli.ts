@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+// `walletinfra-drift`: drift report (default) or pull-request preview summary (`--preview`) for one or more
+// stacks. Exit 0 clean, 2 drift, 1 error (issue 5). Output files are written even when a stack fails, so a
+// CI job can publish what was found.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { USAGE, parseArgs, type DriftArgs } from './args';
+import { collectSteps } from './collect';
+import type { EngineEventLike } from './events';
+import { renderChangesMarkdown } from './markdown';
+import { buildReport, buildStackReport, exitCodeFor } from './report';
+import { automationRunner, describeRunError, type StackRunner } from './run';
+import type { ChangeReport, StackReport, ToolVersions } from './types';
+
+export interface CliDeps {
+  runner: StackRunner;
+  now(): Date;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  writeFile(path: string, text: string): void;
+}
+
+function packageVersion(path: string): string {
+  try {
+    return (JSON.parse(readFileSync(path, 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** This package's version (src/drift and dist/drift are both two levels below package.json). */
+export function driftVersion(): string {
+  return packageVersion(join(__dirname, '..', '..', 'package.json'));
+}
+
+function pulumiSdkVersion(): string {
+  try {
+    return packageVersion(require.resolve('@pulumi/pulumi/package.json'));
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function defaultDeps(): CliDeps {
+  return {
+    runner: automationRunner(),
+    now: () => new Date(),
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    writeFile: (p, t) => writeFileSync(p, t),
+  };
+}
+
+function projectError(cwd: string): string | undefined {
+  const dir = resolve(cwd);
+  if (!existsSync(dir)) return `--cwd ${cwd}: no such directory`;
+  if (!existsSync(join(dir, 'Pulumi.yaml')) && !existsSync(join(dir, 'Pulumi.yml'))) {
+    return `--cwd ${cwd}: no Pulumi.yaml there (point --cwd at the Pulumi project directory)`;
+  }
+  return undefined;
+}
+
+async function checkStack(args: DriftArgs, stack: string, deps: CliDeps): Promise<StackReport> {
+  const events: EngineEventLike[] = [];
+  let error: string | undefined;
+  try {
+    await deps.runner.run(args.mode, stack, resolve(args.cwd), (e) => events.push(e));
+  } catch (err) {
+    error = describeRunError(err);
+  }
+  return buildStackReport(args.mode, { stack, workDir: args.cwd, steps: collectSteps(events), ...(error !== undefined ? { error } : {}) });
+}
+
+function oneLine(s: StackReport): string {
+  if (s.status === 'error') return `[drift] ${s.stack}: error: ${s.error ?? ''}`;
+  const c = s.summary as unknown as Record<string, number>;
+  const counts = Object.entries(c).map(([k, v]) => `${k} ${v}`).join(', ');
+  return `[drift] ${s.stack}: ${s.status} (${counts})`;
+}
+
+export async function main(argv: readonly string[], deps: CliDeps = defaultDeps()): Promise<number> {
+  let args: DriftArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (err) {
+    deps.stderr(`walletinfra-drift: ${(err as Error).message}\n\n${USAGE}\n`);
+    return 1;
+  }
+  if (args.help) {
+    deps.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  if (args.version) {
+    deps.stdout(`${driftVersion()}\n`);
+    return 0;
+  }
+  const badCwd = projectError(args.cwd);
+  if (badCwd !== undefined) {
+    deps.stderr(`walletinfra-drift: ${badCwd}\n`);
+    return 1;
+  }
+  const runAt = deps.now();
+  const stacks: StackReport[] = [];
+  for (const stack of args.stacks) {
+    deps.stderr(`[drift] ${args.mode === 'drift' ? 'refresh preview' : 'preview'} of stack ${stack} in ${args.cwd}...\n`);
+    const report = await checkStack(args, stack, deps);
+    deps.stderr(`${oneLine(report)}\n`);
+    stacks.push(report);
+  }
+  const pulumiCli = await deps.runner.pulumiVersion(resolve(args.cwd));
+  const tools: ToolVersions = {
+    walletinfraDrift: driftVersion(),
+    ...(pulumiCli !== undefined ? { pulumiCli } : {}),
+    pulumiSdk: pulumiSdkVersion(),
+    node: process.version,
+  };
+  const report: ChangeReport = buildReport(args.mode, runAt, tools, stacks);
+  const markdown = renderChangesMarkdown(report);
+  try {
+    if (args.jsonOut !== undefined) deps.writeFile(args.jsonOut, `${JSON.stringify(report, null, 2)}\n`);
+    if (args.mdOut !== undefined) deps.writeFile(args.mdOut, markdown);
+  } catch (err) {
+    deps.stderr(`walletinfra-drift: could not write the report: ${(err as Error).message}\n`);
+    return 1;
+  }
+  if (args.jsonOut === undefined && args.mdOut === undefined) deps.stdout(markdown);
+  return exitCodeFor(report, args.detailedExitcode);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`walletinfra-drift: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

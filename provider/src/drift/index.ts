@@ -1,0 +1,13 @@
+// Drift detection and change summaries (issue 5). The `walletinfra-drift` bin is `cli.ts`; these exports let
+// other tools build the same report from their own engine events.
+export { parseArgs, USAGE, type DriftArgs } from './args';
+export { collectSteps, collectFromMetadata, isInfrastructure, type CollectedStep } from './collect';
+export { metadataFromDigest, nameFromUrn, typeFromUrn } from './events';
+export type { EngineEventLike, PreviewDigestLike, StepMetadataLike, StepStateLike } from './events';
+export { renderChangesMarkdown, codeSpan, formatValue, type MarkdownOptions } from './markdown';
+export { getAtPath, parsePropertyPath, topLevelKey } from './paths';
+export { isSecretEnvelope, isSensitivePath, redactValue, UNKNOWN_SENTINEL } from './redact';
+export { buildReport, buildStackReport, exitCodeFor, remediationCommand, shellQuote, type StackInput } from './report';
+export { automationRunner, describeRunError, type StackRunner } from './run';
+export { main, defaultDeps, driftVersion, type CliDeps } from './cli';
+export * from './types';

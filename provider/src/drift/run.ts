@@ -1,0 +1,65 @@
+// Runs Pulumi through its Automation API (facts §4): `previewRefresh` for drift (the read-only
+// `pulumi refresh --preview-only`), `preview` for pull-request summaries. Per-resource detail comes only from
+// engine events (`PreviewResult` has just the counts), so every event is handed to the caller.
+import type { EngineEventLike } from './events';
+
+export interface StackRunner {
+  /** Runs one stack's refresh preview or preview, passing every engine event to `onEvent`. */
+  run(mode: 'drift' | 'preview', stack: string, workDir: string, onEvent: (e: EngineEventLike) => void): Promise<void>;
+  /** The Pulumi CLI's version, when it can be found. */
+  pulumiVersion(workDir: string): Promise<string | undefined>;
+}
+
+// Colour codes and Pulumi's `<{%reset%}>` markers make no sense in a report.
+function plain(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '').replace(/<\{%[a-z-]+%\}>/g, '');
+}
+
+interface CommandResultLike {
+  stderr?: string;
+  stdout?: string;
+  code?: number;
+}
+
+/**
+ * A short, printable reason for a failed run: Pulumi's own `error:` lines when there are any (the CLI's
+ * stderr), else the last lines of stderr. The Automation API's message repeats the whole progress display.
+ */
+export function describeRunError(err: unknown): string {
+  const result = (err as { commandResult?: CommandResultLike } | null)?.commandResult;
+  const stderr = plain(result?.stderr ?? '').trim();
+  const name = (err as { name?: string } | null)?.name;
+  if (name === 'StackNotFoundError') {
+    return `stack not found${stderr !== '' ? `: ${stderr.split('\n').filter((l) => l.trim() !== '')[0]}` : ''}`;
+  }
+  if (stderr !== '') {
+    const errors = stderr.split('\n').filter((l) => /^\s*error:/.test(l));
+    const lines = errors.length > 0 ? errors : stderr.split('\n').filter((l) => l.trim() !== '').slice(-15);
+    return lines.map((l) => l.trim()).join('\n');
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return plain(message).split('\n').filter((l) => l.trim() !== '').slice(0, 15).join('\n');
+}
+
+export function automationRunner(): StackRunner {
+  // Loaded lazily: the Automation API pulls in gRPC, which `--help` and argument errors do not need.
+  const automation = (): typeof import('@pulumi/pulumi/automation') => require('@pulumi/pulumi/automation');
+  return {
+    async run(mode, stack, workDir, onEvent) {
+      const ws = await automation().LocalWorkspace.create({ workDir });
+      const s = await automation().Stack.select(stack, ws);
+      const forward = (e: unknown): void => onEvent(e as EngineEventLike);
+      if (mode === 'drift') await s.previewRefresh({ onEvent: forward });
+      else await s.preview({ onEvent: forward });
+    },
+    async pulumiVersion(workDir) {
+      try {
+        const ws = await automation().LocalWorkspace.create({ workDir });
+        return ws.pulumiVersion;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
