@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run bench [-- --quick]`: runs every suite against the built packages (dist/), prints progress and
+// each table as it goes, writes bench/REPORT.md with SVG plots, and ends with the headline ratios.
+const { parseArgs, UsageError, USAGE } = require('./lib/args');
+const { describeMachine } = require('./lib/machine');
+const { writeReport, furthest } = require('./lib/report');
+const { textTable, ratio } = require('./lib/format');
+const { nowMs } = require('./lib/measure');
+const children = require('./lib/children');
+
+const SUITES = {
+  stamping: { title: '1. Stamping and stamp verification', load: () => require('./suites/stamping') },
+  throughput: { title: '2. Emulator throughput over loopback', load: () => require('./suites/throughput') },
+  refresh: { title: '3. Refresh cost in the provider', load: () => require('./suites/refresh') },
+  e2e: { title: '4. End to end with the real Pulumi CLI', load: () => require('./suites/e2e') },
+  store: { title: '5. Scale of the emulator store', load: () => require('./suites/store') },
+};
+
+function log(line) {
+  process.stdout.write(`${line}\n`);
+}
+
+async function runSuite(id, options, index, total) {
+  const { title, load } = SUITES[id];
+  log(`\n[${index}/${total}] ${title}`);
+  const t0 = nowMs();
+  try {
+    const result = await load().run({ quick: options.quick, log });
+    for (const t of result.tables) log(`\n  ${t.caption}\n${textTable(t.columns, t.rows).replace(/^/gm, '  ')}`);
+    log(`  done in ${((nowMs() - t0) / 1000).toFixed(1)} s`);
+    return result;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`  FAILED: ${message}`);
+    if (process.env.BENCH_DEBUG) console.error(error);
+    return { id, title, intro: '', error: message, tables: [], plots: [], headlines: [] };
+  } finally {
+    await children.stopAll();
+  }
+}
+
+async function main() {
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`bench: ${error.message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (options.help) {
+    log(USAGE);
+    return 0;
+  }
+  const start = nowMs();
+  const machine = describeMachine();
+  log(`bench (${options.quick ? 'quick' : 'full'}): ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverage}`);
+  const results = [];
+  for (const [i, id] of options.suites.entries()) results.push(await runSuite(id, options, i + 1, options.suites.length));
+  const totalMs = nowMs() - start;
+  const headlines = results.flatMap((r) => (r.error ? [] : r.headlines));
+  if (options.writeReport) {
+    log('\nwriting bench/REPORT.md and bench/plots/*.svg');
+    await writeReport({ machine, options, results, totalMs });
+  }
+  log(`\nHeadline ratios (${(totalMs / 1000).toFixed(0)} s in all):`);
+  log(textTable(['ratio', 'from limit', 'what', 'detail'], headlines.map((h) => [ratio(h.ratio), ratio(h.gap), h.label, h.detail])));
+  const worst = furthest(headlines);
+  if (worst) log(`\nFurthest from its limit: ${worst.label} (${ratio(worst.gap)}). ${worst.why ?? ''}`);
+  const failed = results.filter((r) => r.error);
+  if (failed.length > 0) {
+    log(`\n${failed.length} suite(s) failed: ${failed.map((r) => r.id).join(', ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  async (error) => {
+    await children.stopAll();
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    children.stopAll().finally(() => process.exit(130));
+  });
+}
