@@ -181,5 +181,7 @@ describe('envelope and extra fields', () => {
   test('a body that is not an object is named at the root', async () => {
     const error = await caught(client.createPolicy(null as never, { organizationId: ORG }));
     expect(error.issues).toEqual([{ path: 'parameters', message: 'must be of type object, got null' }]);
+    const missing = await caught(client.getPolicy(undefined as never));
+    expect(missing.message).toBe('invalid request for get_policy: a request body is required');
   });
 });

@@ -23,7 +23,10 @@ export function toValidationIssues(error: z.ZodError, prefix: ReadonlyArray<Prop
       for (const key of issue.keys) issues.push({ path: formatPath([...path, key]), message: 'is not a known field' });
       continue;
     }
-    issues.push({ path: formatPath(path), message: reword(issue) });
+    const formatted = formatPath(path);
+    const message = reword(issue);
+    // a missing ROOT has no field to name
+    issues.push({ path: formatted, message: formatted === '' && message === 'is required' ? 'a request body is required' : message });
   }
   return issues;
 }
