@@ -8,6 +8,7 @@ import {
   shouldRetry,
   type RetryErrorKind,
 } from '@walletinfra/sdk';
+import { classifyNetworkError } from '@walletinfra/sdk/transport/attempt';
 
 const options = resolveRetryOptions();
 
@@ -147,5 +148,25 @@ describe('resolveRetryOptions', () => {
     }
     expect(caught).toBeInstanceOf(ConfigurationError);
     expect({ code: (caught as ConfigurationError).code, message: (caught as Error).message }).toEqual({ code: 'INVALID_CONFIGURATION', message });
+  });
+});
+
+describe('network error classification (transport/attempt)', () => {
+  // Internal module: decides whether a failure without a response is retryable.
+  const err = (code?: string, cause?: unknown) => Object.assign(new Error('x'), code === undefined ? {} : { code }, cause === undefined ? {} : { cause });
+  test.each<[unknown, object]>([
+    [err('ECONNREFUSED'), { type: 'network', kind: 'connect', code: 'ECONNREFUSED' }],
+    [err('ENOTFOUND'), { type: 'network', kind: 'connect', code: 'ENOTFOUND' }],
+    [err('UND_ERR_CONNECT_TIMEOUT'), { type: 'network', kind: 'connect', code: 'UND_ERR_CONNECT_TIMEOUT' }],
+    [err('ECONNRESET'), { type: 'network', kind: 'connection', code: 'ECONNRESET' }],
+    [err('UND_ERR_SOCKET'), { type: 'network', kind: 'connection', code: 'UND_ERR_SOCKET' }],
+    [err(undefined, err('EHOSTUNREACH')), { type: 'network', kind: 'connect', code: 'EHOSTUNREACH' }],
+    [err('CERT_HAS_EXPIRED'), { type: 'network', kind: undefined, code: 'CERT_HAS_EXPIRED' }],
+    [err('DEPTH_ZERO_SELF_SIGNED_CERT'), { type: 'network', kind: undefined, code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }],
+    [err('ERR_TLS_CERT_ALTNAME_INVALID'), { type: 'network', kind: undefined, code: 'ERR_TLS_CERT_ALTNAME_INVALID' }],
+    [err(), { type: 'network', kind: 'connection', code: 'UNKNOWN' }],
+    ['not an error', { type: 'network', kind: 'connection', code: 'UNKNOWN' }],
+  ])('%#', (error, expected) => {
+    expect(classifyNetworkError(error)).toEqual(expected);
   });
 });

@@ -7,6 +7,7 @@ import { sha256 } from '@noble/hashes/sha256';
 import { ApiKeyStamper as TurnkeyApiKeyStamper } from '@turnkey/api-key-stamper';
 import { verifyStampSignature } from '@turnkey/crypto';
 import { ApiKeyStamper, decodeStamp, loadApiKeyPair, verifyStamp, generateApiKeyPair } from '@walletinfra/sdk';
+import { LruMap } from '@walletinfra/sdk/crypto/lru';
 
 // RFC 6979 A.2.5 P-256 key: public vectors, so the whole header is a known answer.
 const PRIVATE = 'c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721';
@@ -198,4 +199,13 @@ test('the stamper never exposes its private key', () => {
   expect(text).not.toContain(PRIVATE);
   expect(JSON.parse(JSON.stringify(ours))).toEqual({ publicKey: PUBLIC });
   expect(ours.publicKey).toBe(PUBLIC);
+});
+
+test('the public-key cache is a bounded LRU', () => {
+  const lru = new LruMap<string, number>(2);
+  lru.set('a', 1);
+  lru.set('b', 2);
+  expect(lru.get('a')).toBe(1); // 'a' is now the most recent
+  lru.set('c', 3); // evicts 'b'
+  expect([lru.get('a'), lru.get('b'), lru.get('c'), lru.size]).toEqual([1, undefined, 3, 2]);
 });
