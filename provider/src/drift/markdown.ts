@@ -109,7 +109,7 @@ function changeTable(mode: ChangeReport['mode'], changes: readonly PropertyChang
 }
 
 function stackSection(mode: ChangeReport['mode'], s: StackReport, max: number): string[] {
-  const lines: string[] = [`## Stack ${codeSpan(s.stack)}: ${statusLabel(s, report.mode)}`, ''];
+  const lines: string[] = [`## Stack ${codeSpan(s.stack)}: ${statusLabel(s, mode)}`, ''];
   if (s.status === 'error') {
     lines.push('The run failed, so this stack was not fully checked:', '', '```text', s.error ?? 'unknown error', '```', '');
   }
