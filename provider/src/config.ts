@@ -34,9 +34,13 @@ export interface EndpointSettings {
   requestTimeoutMs: number;
   maxRetries: number;
   consensusTimeoutMs: number;
-  consensusPollIntervalMs: number;
   onRampEncryptionPublicKey: string;
   maxConcurrentRequests: number;
+  /**
+   * Accept `http://` and loopback webhook URLs in `check` (local development against an emulator started
+   * with `allowLoopbackWebhooks`); the real service refuses them (facts §4.2).
+   */
+  allowLoopbackWebhookUrls: boolean;
 }
 
 export interface ProviderSettings extends EndpointSettings {
@@ -59,7 +63,6 @@ const NUMBERS: readonly NumberSpec[] = [
   { key: 'maxRetries', min: 0, fallback: 3, unit: 'retries' },
   // How long a write that needs approval waits before failing (issue 4, "Activities that need approval").
   { key: 'consensusTimeoutMs', min: 0, fallback: 60_000, unit: 'milliseconds' },
-  { key: 'consensusPollIntervalMs', min: 1, fallback: 2_000, unit: 'milliseconds' },
   { key: 'maxConcurrentRequests', min: 1, fallback: 4, unit: 'requests' },
 ];
 
@@ -185,6 +188,14 @@ function parseInteger(spec: NumberSpec, lookup: Lookup): number {
   return n;
 }
 
+function parseBoolean(key: string, lookup: Lookup): boolean {
+  if (lookup.value === undefined) return false;
+  const text = lookup.value.trim().toLowerCase();
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  throw new ConfigurationError(`${key} from ${lookup.source} must be true or false, got "${lookup.value}"`);
+}
+
 /** The hex check never echoes the value: it may be a private key. */
 function checkHex(key: string, lookup: Lookup): string {
   const value = (lookup.value ?? '').trim();
@@ -230,8 +241,8 @@ export function resolveEndpoints(sources: SettingsSources, selector: SettingsSel
     requestTimeoutMs: 0,
     maxRetries: 0,
     consensusTimeoutMs: 0,
-    consensusPollIntervalMs: 0,
     maxConcurrentRequests: 0,
+    allowLoopbackWebhookUrls: parseBoolean('allowLoopbackWebhookUrls', lookupGlobal(sources, 'allowLoopbackWebhookUrls')),
   };
   for (const spec of NUMBERS) (out as unknown as Record<string, number>)[spec.key] = parseInteger(spec, lookupGlobal(sources, spec.key));
   if (configId.value !== undefined) out.authProxyConfigId = configId.value;

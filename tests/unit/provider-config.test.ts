@@ -35,8 +35,8 @@ const DEFAULTS = {
   requestTimeoutMs: 30000,
   maxRetries: 3,
   consensusTimeoutMs: 60000,
-  consensusPollIntervalMs: 2000,
   maxConcurrentRequests: 4,
+  allowLoopbackWebhookUrls: false,
 };
 
 describe('resolveSettings', () => {
@@ -91,6 +91,7 @@ describe('resolveSettings', () => {
         'walletinfra:requestTimeoutMs': '1500',
         'walletinfra:consensusTimeoutMs': '0',
         'walletinfra:authProxyConfigId': 'cfg-1',
+        'walletinfra:allowLoopbackWebhookUrls': 'true',
       },
       { WALLETINFRA_MAX_RETRIES: '0', WALLETINFRA_MAX_CONCURRENT_REQUESTS: '8', WALLETINFRA_ON_RAMP_ENCRYPTION_PUBLIC_KEY: 'ABCDEF' },
     );
@@ -102,6 +103,7 @@ describe('resolveSettings', () => {
       maxConcurrentRequests: 8,
       onRampEncryptionPublicKey: 'abcdef',
       authProxyConfigId: 'cfg-1',
+      allowLoopbackWebhookUrls: true,
       organizationId: 'o',
       apiPublicKey: PUB,
       apiPrivateKey: PRIV,
@@ -114,6 +116,7 @@ describe('resolveSettings', () => {
     [{ WALLETINFRA_MAX_CONCURRENT_REQUESTS: '-1' }, 'maxConcurrentRequests from environment variable WALLETINFRA_MAX_CONCURRENT_REQUESTS must be an integer >= 1 (requests), got "-1"'],
     [{ WALLETINFRA_BASE_URL: 'api.example.com' }, 'baseUrl from environment variable WALLETINFRA_BASE_URL must be an absolute http(s) URL, got "api.example.com"'],
     [{ WALLETINFRA_BASE_URL: 'ftp://example.com' }, 'baseUrl from environment variable WALLETINFRA_BASE_URL must use http or https, got "ftp:"'],
+    [{ WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS: 'yes' }, 'allowLoopbackWebhookUrls from environment variable WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS must be true or false, got "yes"'],
     [{ WALLETINFRA_API_PRIVATE_KEY: 'not-hex-secret' }, 'apiPrivateKey from environment variable WALLETINFRA_API_PRIVATE_KEY must be a hex string'],
   ])('invalid value %j', (env, message) => {
     const s = sources({ 'walletinfra:organizationId': 'o' }, { WALLETINFRA_API_PUBLIC_KEY: PUB, WALLETINFRA_API_PRIVATE_KEY: PRIV, ...env });

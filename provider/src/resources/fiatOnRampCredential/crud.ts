@@ -1,0 +1,261 @@
+// FiatOnRampCredential create/read/update/delete (facts §4.3). Update is a full re-send (provider, keys),
+// so every write encrypts the declared secrets afresh; the outputs keep the ciphertext the service holds
+// and a salted fingerprint of each plaintext (./secrets.ts).
+import {
+  encryptOnRampSecret,
+  InvalidRequestError,
+  NotFoundError,
+  operations,
+  type Activity,
+  type FiatOnRampCredential as ServiceCredential,
+  type RequestOf,
+} from '@walletinfra/sdk';
+import type * as pulumi from '@pulumi/pulumi';
+import type { OrgSession } from '../../client';
+import { PartialFailureError } from '../../errors';
+import type { ProviderContext } from '../../runtime/context';
+import { sameValue } from '../shared/diff';
+import { adoptRequest, selectorOf } from '../shared/inputs';
+import { removeObject } from '../shared/remove';
+import { comparable, intentOf, submitWrite, type WriteOutcome } from '../shared/write';
+import { changedSecrets } from './diff';
+import { secretFingerprint } from './secrets';
+import {
+  fiatInputsFromOutputs,
+  fiatOutputsFromLive,
+  normalizeFiatInputs,
+  SECRET_SLOTS,
+  type FiatOnRampCredentialInputs,
+  type FiatOnRampCredentialOutputs,
+} from './types';
+
+/** The secrets as sent: ciphertexts, and fingerprints of those given in plain text. */
+type Sealed = Partial<
+  Pick<FiatOnRampCredentialOutputs, 'encryptedSecretApiKey' | 'encryptedPrivateApiKey' | 'secretApiKeyFingerprint' | 'privateApiKeyFingerprint'>
+>;
+
+const SALT_BYTES = 16;
+
+function desiredOf(inputs: Record<string, unknown>): FiatOnRampCredentialInputs {
+  return normalizeFiatInputs(inputs) as unknown as FiatOnRampCredentialInputs;
+}
+
+function seal(ctx: ProviderContext, session: OrgSession, desired: FiatOnRampCredentialInputs): Sealed {
+  const sealed: Sealed = {};
+  const key = session.settings.onRampEncryptionPublicKey;
+  for (const slot of SECRET_SLOTS) {
+    const plain = desired[slot.plain];
+    if (plain !== undefined) {
+      sealed[slot.encrypted] = encryptOnRampSecret(plain, key, { randomBytes: ctx.randomBytes });
+      sealed[slot.fingerprint] = secretFingerprint(plain, ctx.randomBytes(SALT_BYTES));
+    } else if (desired[slot.encrypted] !== undefined) {
+      sealed[slot.encrypted] = desired[slot.encrypted];
+    }
+  }
+  return sealed;
+}
+
+/** Ciphertexts from a reused activity's intent: those are what the service holds now. */
+function sealedFromActivity(sealed: Sealed, activity: Activity, intentKey: string): Sealed {
+  const intent = intentOf(activity, intentKey);
+  const out: Sealed = { ...sealed };
+  for (const slot of SECRET_SLOTS) {
+    const value = intent[slot.encrypted];
+    if (typeof value === 'string' && value !== '') out[slot.encrypted] = value;
+  }
+  return out;
+}
+
+function outputsOf(id: string, desired: FiatOnRampCredentialInputs, sealed: Sealed, session: OrgSession): FiatOnRampCredentialOutputs {
+  const out: FiatOnRampCredentialOutputs = {
+    fiatOnrampCredentialId: id,
+    onrampProvider: desired.onrampProvider,
+    projectId: desired.projectId,
+    publishableApiKey: desired.publishableApiKey,
+    sandboxMode: desired.sandboxMode,
+    organizationId: session.organizationId,
+    encryptedSecretApiKey: sealed.encryptedSecretApiKey ?? '',
+  };
+  for (const slot of SECRET_SLOTS) {
+    if (sealed[slot.encrypted] !== undefined) out[slot.encrypted] = sealed[slot.encrypted] ?? '';
+    if (sealed[slot.fingerprint] !== undefined) out[slot.fingerprint] = sealed[slot.fingerprint];
+  }
+  if (desired.profile !== undefined) out.profile = desired.profile;
+  if (desired.adopt !== undefined) out.adopt = desired.adopt;
+  return out;
+}
+
+function plainOf(p: { onrampProvider?: unknown; projectId?: unknown; publishableApiKey?: unknown }, extra: Record<string, unknown>): unknown {
+  return comparable({ onrampProvider: p.onrampProvider, projectId: p.projectId, publishableApiKey: p.publishableApiKey, ...extra });
+}
+
+/**
+ * Earlier activities are matched on everything but the ciphertexts, which are randomised (facts §4.3)
+ * and so differ on every run even for the same secret.
+ */
+function plainMatch(parameters: Record<string, unknown>, extraKeys: string[]) {
+  const pick = (o: Record<string, unknown>) => Object.fromEntries(extraKeys.map((k) => [k, o[k]]));
+  return (intent: Record<string, unknown>) =>
+    sameValue(plainOf(intent, pick(intent)), plainOf(parameters, pick(parameters))) &&
+    (intent.encryptedPrivateApiKey !== undefined) === (parameters.encryptedPrivateApiKey !== undefined);
+}
+
+function livePlainMatches(live: ServiceCredential, desired: FiatOnRampCredentialInputs): boolean {
+  return sameValue(plainOf(live, {}), plainOf(desired, {}));
+}
+
+async function findLive(session: OrgSession, id: string): Promise<ServiceCredential | undefined> {
+  return (await session.list('fiatOnRampCredentials')).find((c) => c.fiatOnrampCredentialId === id);
+}
+
+export function updateParameters(id: string, desired: FiatOnRampCredentialInputs, sealed: Sealed): RequestOf<'update_fiat_on_ramp_credential'> {
+  return {
+    fiatOnrampCredentialId: id,
+    onrampProvider: desired.onrampProvider,
+    ...(desired.projectId !== '' ? { projectId: desired.projectId } : {}),
+    publishableApiKey: desired.publishableApiKey,
+    encryptedSecretApiKey: sealed.encryptedSecretApiKey ?? '',
+    ...(sealed.encryptedPrivateApiKey !== undefined ? { encryptedPrivateApiKey: sealed.encryptedPrivateApiKey } : {}),
+  };
+}
+
+export function createParameters(desired: FiatOnRampCredentialInputs, sealed: Sealed): RequestOf<'create_fiat_on_ramp_credential'> {
+  return {
+    onrampProvider: desired.onrampProvider,
+    ...(desired.projectId !== '' ? { projectId: desired.projectId } : {}),
+    publishableApiKey: desired.publishableApiKey,
+    encryptedSecretApiKey: sealed.encryptedSecretApiKey ?? '',
+    ...(sealed.encryptedPrivateApiKey !== undefined ? { encryptedPrivateApiKey: sealed.encryptedPrivateApiKey } : {}),
+    sandboxMode: desired.sandboxMode,
+  };
+}
+
+/** A full re-send; `previous` is the state, used to recognise an update approved after an earlier run. */
+async function write(
+  ctx: ProviderContext,
+  session: OrgSession,
+  live: ServiceCredential,
+  desired: FiatOnRampCredentialInputs,
+  previous: Partial<FiatOnRampCredentialOutputs>,
+): Promise<Sealed> {
+  const id = live.fiatOnrampCredentialId;
+  const sealed = seal(ctx, session, desired);
+  const parameters = updateParameters(id, desired, sealed);
+  const intentKey = operations.update_fiat_on_ramp_credential.intentKey;
+  const outcome: WriteOutcome<'update_fiat_on_ramp_credential'> = await submitWrite(session, {
+    operation: 'update_fiat_on_ramp_credential',
+    description: `update fiat on-ramp credential ${id}`,
+    parameters,
+    matches: plainMatch(parameters, ['fiatOnrampCredentialId']),
+    adoptCompleted: async (_r, activity) =>
+      livePlainMatches(live, desired) &&
+      live.encryptedSecretApiKey !== previous.encryptedSecretApiKey &&
+      intentOf(activity, intentKey).encryptedSecretApiKey === live.encryptedSecretApiKey,
+  });
+  session.invalidate('fiatOnRampCredentials');
+  return outcome.via === 'submitted' || outcome.via === 'approved' ? sealed : sealedFromActivity(sealed, outcome.activity, intentKey);
+}
+
+async function adopt(ctx: ProviderContext, session: OrgSession, desired: FiatOnRampCredentialInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
+  const request = adoptRequest(desired.adopt);
+  if (request === undefined) return undefined;
+  session.invalidate('fiatOnRampCredentials');
+  const credentials = await session.list('fiatOnRampCredentials');
+  let live: ServiceCredential | undefined;
+  if ('id' in request) {
+    live = credentials.find((c) => c.fiatOnrampCredentialId === request.id);
+    if (live === undefined) {
+      throw new NotFoundError(`cannot adopt fiat on-ramp credential ${request.id}: organization ${session.organizationId} has no credential with that id`);
+    }
+    if ((live.sandboxMode ?? false) !== desired.sandboxMode) {
+      const message = `is ${String(live.sandboxMode ?? false)} on the credential and cannot be changed in place; declare the same sandboxMode, or remove \`adopt\` to create a new credential`;
+      throw InvalidRequestError.fromIssues(`adopt fiat on-ramp credential ${request.id}`, [{ path: 'sandboxMode', message }]);
+    }
+  } else {
+    live = credentials.find(
+      (c) => c.onrampProvider === desired.onrampProvider && c.publishableApiKey === desired.publishableApiKey && (c.sandboxMode ?? false) === desired.sandboxMode,
+    );
+    if (live === undefined) return undefined;
+  }
+  const id = live.fiatOnrampCredentialId;
+  // Secrets cannot be compared with what the service holds, so adoption always re-sends them.
+  try {
+    const sealed = await write(ctx, session, live, desired, {});
+    return { id, outs: outputsOf(id, desired, sealed, session) };
+  } catch (error) {
+    throw new PartialFailureError(`adopted fiat on-ramp credential ${id}, but sending the declared keys failed`, {
+      id,
+      properties: fiatOutputsFromLive(live, { organizationId: session.organizationId }),
+      cause: error,
+    });
+  }
+}
+
+export async function createFiatOnRampCredential(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+  const desired = desiredOf(inputs);
+  const session = ctx.session(selectorOf(desired));
+  const adopted = await adopt(ctx, session, desired);
+  if (adopted) return adopted;
+  const sealed = seal(ctx, session, desired);
+  const parameters = createParameters(desired, sealed);
+  const intentKey = operations.create_fiat_on_ramp_credential.intentKey;
+  const outcome = await submitWrite(session, {
+    operation: 'create_fiat_on_ramp_credential',
+    description: `create fiat on-ramp credential for ${desired.onrampProvider} (${desired.publishableApiKey})`,
+    parameters,
+    matches: plainMatch(parameters, ['sandboxMode']),
+    adoptCompleted: async (r) => (await findLive(session, r.fiatOnRampCredentialId)) !== undefined,
+  });
+  session.invalidate('fiatOnRampCredentials');
+  const id = outcome.result.fiatOnRampCredentialId;
+  const live = outcome.via === 'submitted' || outcome.via === 'approved' ? sealed : sealedFromActivity(sealed, outcome.activity, intentKey);
+  return { id, outs: outputsOf(id, desired, live, session) };
+}
+
+export async function readFiatOnRampCredential(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  const session = ctx.session(selectorOf(props));
+  const live = await findLive(session, id);
+  if (live === undefined) return { id: '' };
+  const outs = fiatOutputsFromLive(live, { ...(props as Partial<FiatOnRampCredentialOutputs>), organizationId: session.organizationId });
+  return { id, props: outs, inputs: fiatInputsFromOutputs(outs) };
+}
+
+export async function updateFiatOnRampCredential(
+  ctx: ProviderContext,
+  id: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.UpdateResult> {
+  const desired = desiredOf(news);
+  const previous = olds as Partial<FiatOnRampCredentialOutputs>;
+  const session = ctx.session(selectorOf(desired));
+  const live = await findLive(session, id);
+  if (live === undefined) {
+    throw new NotFoundError(
+      `fiat on-ramp credential ${id} no longer exists in organization ${session.organizationId}; run \`pulumi refresh\` so Pulumi can recreate it`,
+    );
+  }
+  const ciphertextsMoved = SECRET_SLOTS.some((s) => (live[s.encrypted] || undefined) !== previous[s.encrypted]);
+  const needsWrite = !livePlainMatches(live, desired) || changedSecrets(olds, news).length > 0 || ciphertextsMoved;
+  if (!needsWrite) {
+    const kept: Sealed = { encryptedSecretApiKey: live.encryptedSecretApiKey };
+    for (const slot of SECRET_SLOTS) {
+      if (live[slot.encrypted]) kept[slot.encrypted] = live[slot.encrypted];
+      if (previous[slot.fingerprint] !== undefined) kept[slot.fingerprint] = previous[slot.fingerprint];
+    }
+    return { outs: outputsOf(id, desired, kept, session) };
+  }
+  const sealed = await write(ctx, session, live, desired, previous);
+  return { outs: outputsOf(id, desired, sealed, session) };
+}
+
+export async function deleteFiatOnRampCredential(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
+  const session = ctx.session(selectorOf(props));
+  await removeObject(session, 'fiatOnRampCredentials', id, (c) => c.fiatOnrampCredentialId, () =>
+    submitWrite(session, {
+      operation: 'delete_fiat_on_ramp_credential',
+      description: `delete fiat on-ramp credential ${id}`,
+      parameters: { fiatOnrampCredentialId: id },
+    }),
+  );
+}

@@ -1,0 +1,33 @@
+// FiatOnRampCredential.diff: sandboxMode cannot be changed by update (facts §4.3) and replaces, as does a
+// move to another organization. onrampProvider, projectId, publishableApiKey and both secrets update in
+// place (update re-sends everything). [UNCONFIRMED] that the service accepts a different onrampProvider
+// on update; it is a required update field, so we treat it as updatable. Secrets are compared by
+// fingerprint, never by ciphertext.
+import { isUnknown } from '../../unknown';
+import { compareFields, type FieldDiff } from '../shared/diff';
+import { fingerprintMatches } from './secrets';
+import { FIAT_PLAIN_FIELDS, normalizeFiatInputs, SECRET_SLOTS } from './types';
+
+export const FIAT_IMMUTABLE = ['sandboxMode', 'organizationId'] as const;
+
+/** Which secret inputs changed: the plain key when given in plain text, the encrypted key otherwise. */
+export function changedSecrets(olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
+  const changed: string[] = [];
+  for (const slot of SECRET_SLOTS) {
+    const plain = news[slot.plain];
+    const encrypted = news[slot.encrypted];
+    if (typeof plain === 'string') {
+      if (isUnknown(plain) || !fingerprintMatches(olds[slot.fingerprint], plain)) changed.push(slot.plain);
+    } else if (typeof encrypted === 'string') {
+      if (olds[slot.fingerprint] !== undefined || olds[slot.encrypted] !== encrypted) changed.push(slot.encrypted);
+    } else if (olds[slot.encrypted] !== undefined) {
+      changed.push(slot.encrypted);
+    }
+  }
+  return changed;
+}
+
+export function diffFiatOnRampCredential(olds: Record<string, unknown>, news: Record<string, unknown>): FieldDiff {
+  const plain = compareFields(normalizeFiatInputs(olds), normalizeFiatInputs(news), [...FIAT_PLAIN_FIELDS, 'organizationId', 'profile'], FIAT_IMMUTABLE);
+  return { changed: [...plain.changed, ...changedSecrets(olds, news)], replaces: plain.replaces };
+}

@@ -1,0 +1,135 @@
+// FiatOnRampCredential: inputs, outputs and their normal form (spec §2.10, facts §4.3). Secrets arrive in
+// plain text (`secretApiKey`, `privateApiKey`, forced secret by the resource class) and are encrypted to
+// the service's on-ramp key, or arrive already encrypted (`encryptedSecretApiKey`, ...). State never
+// holds a plaintext secret: only the ciphertext the service has and a salted fingerprint, both secret.
+import type * as pulumi from '@pulumi/pulumi';
+import type { FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
+import type { CommonInputs } from '../shared/inputs';
+import { CHANGED_OUTSIDE_PULUMI } from './secrets';
+
+export type OnRampProvider = 'FIAT_ON_RAMP_PROVIDER_COINBASE' | 'FIAT_ON_RAMP_PROVIDER_MOONPAY';
+
+export interface FiatOnRampCredentialAdopt {
+  /** Take over the credential with this id (its sandboxMode must match: it cannot change in place). */
+  id?: string;
+  /** Take over a credential with the same onrampProvider, publishableApiKey and sandboxMode, or create one. */
+  byPublishableApiKey?: boolean;
+}
+
+export interface FiatOnRampCredentialArgs {
+  onrampProvider: pulumi.Input<OnRampProvider>;
+  /** Needed by some providers (Coinbase). */
+  projectId?: pulumi.Input<string>;
+  publishableApiKey: pulumi.Input<string>;
+  /** The provider's secret API key in plain text; stored only as a Pulumi secret and encrypted before sending. */
+  secretApiKey?: pulumi.Input<string>;
+  /** Or the same, already encrypted to the service's on-ramp key (e.g. with @turnkey/crypto's encryptOnRampSecret). */
+  encryptedSecretApiKey?: pulumi.Input<string>;
+  /** The provider's private API key in plain text, when the provider needs one. */
+  privateApiKey?: pulumi.Input<string>;
+  encryptedPrivateApiKey?: pulumi.Input<string>;
+  /** Default false. Changing it replaces the credential (update cannot change it, facts §4.3). */
+  sandboxMode?: pulumi.Input<boolean>;
+  organizationId?: pulumi.Input<string>;
+  profile?: pulumi.Input<string>;
+  adopt?: pulumi.Input<FiatOnRampCredentialAdopt>;
+}
+
+export interface FiatOnRampCredentialInputs extends CommonInputs {
+  onrampProvider: OnRampProvider;
+  projectId: string;
+  publishableApiKey: string;
+  sandboxMode: boolean;
+  secretApiKey?: string;
+  encryptedSecretApiKey?: string;
+  privateApiKey?: string;
+  encryptedPrivateApiKey?: string;
+  organizationId: string;
+  adopt?: FiatOnRampCredentialAdopt;
+}
+
+export interface FiatOnRampCredentialOutputs extends CommonInputs {
+  fiatOnrampCredentialId: string;
+  onrampProvider: OnRampProvider;
+  projectId: string;
+  publishableApiKey: string;
+  sandboxMode: boolean;
+  /** The ciphertext the service holds. Secret. */
+  encryptedSecretApiKey: string;
+  encryptedPrivateApiKey?: string;
+  /** Present when the secret was given in plain text. Secret. */
+  secretApiKeyFingerprint?: string;
+  privateApiKeyFingerprint?: string;
+  organizationId: string;
+  adopt?: FiatOnRampCredentialAdopt;
+}
+
+export const FIAT_PLAIN_FIELDS = ['onrampProvider', 'projectId', 'publishableApiKey', 'sandboxMode'] as const;
+export const FIAT_SECRET_INPUTS = ['secretApiKey', 'encryptedSecretApiKey', 'privateApiKey', 'encryptedPrivateApiKey'] as const;
+export const FIAT_KEYS = [...FIAT_PLAIN_FIELDS, ...FIAT_SECRET_INPUTS, 'organizationId', 'profile', 'adopt'] as const;
+export const FIAT_ADOPT_FLAGS = ['byPublishableApiKey'] as const;
+/** Outputs the resource class always marks secret (facts §1.5: new names are not re-marked by the engine). */
+export const FIAT_SECRET_OUTPUTS = [
+  'encryptedSecretApiKey',
+  'encryptedPrivateApiKey',
+  'secretApiKeyFingerprint',
+  'privateApiKeyFingerprint',
+] as const;
+
+/** The two secrets, each in its plain and encrypted form, and where its fingerprint lives. */
+export const SECRET_SLOTS = [
+  { plain: 'secretApiKey', encrypted: 'encryptedSecretApiKey', fingerprint: 'secretApiKeyFingerprint' },
+  { plain: 'privateApiKey', encrypted: 'encryptedPrivateApiKey', fingerprint: 'privateApiKeyFingerprint' },
+] as const;
+
+export function normalizeFiatInputs(news: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...news };
+  if (out.projectId === undefined || out.projectId === null) out.projectId = '';
+  if (out.sandboxMode === undefined || out.sandboxMode === null) out.sandboxMode = false;
+  return out;
+}
+
+/**
+ * Outputs from the live credential. A fingerprint is carried over from state only while the live
+ * ciphertext is still the one Pulumi sent; otherwise the secret changed outside Pulumi.
+ */
+export function fiatOutputsFromLive(live: ServiceCredential, state: Partial<FiatOnRampCredentialOutputs> & { organizationId: string }): FiatOnRampCredentialOutputs {
+  const out: FiatOnRampCredentialOutputs = {
+    fiatOnrampCredentialId: live.fiatOnrampCredentialId,
+    onrampProvider: live.onrampProvider as OnRampProvider,
+    projectId: live.projectId ?? '',
+    publishableApiKey: live.publishableApiKey,
+    sandboxMode: live.sandboxMode ?? false,
+    encryptedSecretApiKey: live.encryptedSecretApiKey,
+    organizationId: state.organizationId,
+  };
+  if (live.encryptedPrivateApiKey !== undefined && live.encryptedPrivateApiKey !== '') out.encryptedPrivateApiKey = live.encryptedPrivateApiKey;
+  for (const slot of SECRET_SLOTS) {
+    const fingerprint = state[slot.fingerprint];
+    if (fingerprint === undefined) continue;
+    out[slot.fingerprint] = out[slot.encrypted] === state[slot.encrypted] ? fingerprint : CHANGED_OUTSIDE_PULUMI;
+  }
+  if (state.profile !== undefined) out.profile = state.profile;
+  if (state.adopt !== undefined) out.adopt = state.adopt;
+  return out;
+}
+
+/**
+ * The inputs a live credential implies. A secret given in plain text cannot be recovered, so it is left
+ * out (the fingerprint in the outputs stands for it in diffs); an encrypted input is the live ciphertext.
+ */
+export function fiatInputsFromOutputs(outs: FiatOnRampCredentialOutputs): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {
+    onrampProvider: outs.onrampProvider,
+    projectId: outs.projectId,
+    publishableApiKey: outs.publishableApiKey,
+    sandboxMode: outs.sandboxMode,
+    organizationId: outs.organizationId,
+  };
+  for (const slot of SECRET_SLOTS) {
+    if (outs[slot.fingerprint] === undefined && outs[slot.encrypted] !== undefined) inputs[slot.encrypted] = outs[slot.encrypted];
+  }
+  if (outs.profile !== undefined) inputs.profile = outs.profile;
+  if (outs.adopt !== undefined) inputs.adopt = outs.adopt;
+  return inputs;
+}

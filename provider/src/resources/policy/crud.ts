@@ -1,0 +1,171 @@
+// Policy create/read/update/delete on the sdk (facts §4.1). Reads come from one coalesced
+// list_policies per organization; writes go through ../shared/write.ts (consensus reuse).
+import { NotFoundError, type Policy as ServicePolicy, type RequestOf } from '@walletinfra/sdk';
+import type * as pulumi from '@pulumi/pulumi';
+import type { OrgSession } from '../../client';
+import { PartialFailureError } from '../../errors';
+import type { ProviderContext } from '../../runtime/context';
+import { adoptRequest, selectorOf } from '../shared/inputs';
+import { removeObject } from '../shared/remove';
+import { submitWrite } from '../shared/write';
+import {
+  normalizePolicyInputs,
+  policyInputsFromOutputs,
+  policyOutputsFromLive,
+  POLICY_FIELDS,
+  type PolicyInputs,
+  type PolicyOutputs,
+} from './types';
+
+type Field = (typeof POLICY_FIELDS)[number];
+
+function desiredOf(inputs: Record<string, unknown>): PolicyInputs {
+  return normalizePolicyInputs(inputs) as unknown as PolicyInputs;
+}
+
+function outputsOf(id: string, desired: PolicyInputs, session: OrgSession): PolicyOutputs {
+  return { ...desired, organizationId: session.organizationId, policyId: id };
+}
+
+function liveFields(live: ServicePolicy): Record<Field, string> {
+  return {
+    policyName: live.policyName,
+    effect: live.effect,
+    condition: live.condition,
+    consensus: live.consensus,
+    notes: live.notes,
+    time: live.time ?? '',
+  };
+}
+
+/** Fields where the live policy differs from the desired one. */
+function driftedFields(live: ServicePolicy, desired: PolicyInputs): Field[] {
+  const current = liveFields(live);
+  return POLICY_FIELDS.filter((f) => current[f] !== desired[f]);
+}
+
+/**
+ * update_policy with the V2 names, sending only the fields that differ from the live object.
+ * [UNCONFIRMED] facts §9.4: an omitted field keeps its value and '' clears it. `time` is sent only when it
+ * changes, because organizations without the early-access flag reject the field (facts §4.1).
+ */
+export function updateParameters(policyId: string, fields: Field[], desired: PolicyInputs): RequestOf<'update_policy'> {
+  const p: RequestOf<'update_policy'> = { policyId };
+  for (const f of fields) {
+    if (f === 'policyName') p.policyName = desired.policyName;
+    if (f === 'effect') p.policyEffect = desired.effect;
+    if (f === 'condition') p.policyCondition = desired.condition;
+    if (f === 'consensus') p.policyConsensus = desired.consensus;
+    if (f === 'notes') p.policyNotes = desired.notes;
+    if (f === 'time') p.time = desired.time;
+  }
+  return p;
+}
+
+/** create_policy: empty expressions are left out (the service stores them as ''); `notes` is required. */
+export function createParameters(desired: PolicyInputs): RequestOf<'create_policy'> {
+  return {
+    policyName: desired.policyName,
+    effect: desired.effect,
+    ...(desired.condition !== '' ? { condition: desired.condition } : {}),
+    ...(desired.consensus !== '' ? { consensus: desired.consensus } : {}),
+    notes: desired.notes,
+    ...(desired.time !== '' ? { time: desired.time } : {}),
+  };
+}
+
+async function findLive(session: OrgSession, policyId: string): Promise<ServicePolicy | undefined> {
+  return (await session.list('policies')).find((p) => p.policyId === policyId);
+}
+
+/** Brings an existing policy to the desired state; no write when it already is. */
+async function sync(session: OrgSession, live: ServicePolicy, desired: PolicyInputs): Promise<void> {
+  const fields = driftedFields(live, desired);
+  if (fields.length === 0) return;
+  await submitWrite(session, {
+    operation: 'update_policy',
+    description: `update policy "${desired.policyName}" (${live.policyId})`,
+    parameters: updateParameters(live.policyId, fields, desired),
+  });
+  session.invalidate('policies');
+}
+
+async function adopt(session: OrgSession, desired: PolicyInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
+  const request = adoptRequest(desired.adopt);
+  if (request === undefined) return undefined;
+  session.invalidate('policies');
+  const policies = await session.list('policies');
+  const live = 'id' in request ? policies.find((p) => p.policyId === request.id) : policies.find((p) => p.policyName === desired.policyName);
+  if (live === undefined) {
+    if ('id' in request) {
+      throw new NotFoundError(`cannot adopt policy ${request.id}: organization ${session.organizationId} has no policy with that id`);
+    }
+    return undefined; // byName: nothing to adopt, create it
+  }
+  try {
+    await sync(session, live, desired);
+  } catch (error) {
+    const properties = policyOutputsFromLive(live, desired);
+    throw new PartialFailureError(`adopted policy ${live.policyId}, but bringing it to the declared state failed`, {
+      id: live.policyId,
+      properties,
+      cause: error,
+    });
+  }
+  return { id: live.policyId, outs: outputsOf(live.policyId, desired, session) };
+}
+
+export async function createPolicy(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+  const desired = desiredOf(inputs);
+  const session = ctx.session(selectorOf(desired));
+  const adopted = await adopt(session, desired);
+  if (adopted) return adopted;
+  const { result } = await submitWrite(session, {
+    operation: 'create_policy',
+    description: `create policy "${desired.policyName}"`,
+    parameters: createParameters(desired),
+    adoptCompleted: async (r) => (await findLive(session, r.policyId)) !== undefined,
+  });
+  session.invalidate('policies');
+  return { id: result.policyId, outs: outputsOf(result.policyId, desired, session) };
+}
+
+export async function readPolicy(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  const session = ctx.session(selectorOf(props));
+  const live = await findLive(session, id);
+  if (live === undefined) return { id: '' };
+  const state = props as Partial<PolicyOutputs>;
+  const outs = policyOutputsFromLive(live, {
+    organizationId: session.organizationId,
+    ...(state.profile !== undefined ? { profile: state.profile } : {}),
+    ...(state.adopt !== undefined ? { adopt: state.adopt } : {}),
+  });
+  return { id, props: outs, inputs: policyInputsFromOutputs(outs) };
+}
+
+export async function updatePolicy(
+  ctx: ProviderContext,
+  id: string,
+  _olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.UpdateResult> {
+  const desired = desiredOf(news);
+  const session = ctx.session(selectorOf(desired));
+  // Compare with the live policy, not with the old state: this also repairs drift nobody refreshed, and
+  // finds an update an approver completed after an earlier run stopped waiting.
+  const live = await findLive(session, id);
+  if (live === undefined) {
+    throw new NotFoundError(
+      `policy ${id} no longer exists in organization ${session.organizationId}; run \`pulumi refresh\` so Pulumi can recreate it`,
+    );
+  }
+  await sync(session, live, desired);
+  return { outs: outputsOf(id, desired, session) };
+}
+
+export async function deletePolicy(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
+  const session = ctx.session(selectorOf(props));
+  await removeObject(session, 'policies', id, (p) => p.policyId, () =>
+    submitWrite(session, { operation: 'delete_policy', description: `delete policy ${id}`, parameters: { policyId: id } }),
+  );
+}

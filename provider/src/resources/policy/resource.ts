@@ -1,0 +1,36 @@
+// `new Policy(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:Policy.
+import * as pulumi from '@pulumi/pulumi';
+import { policyProvider } from './provider';
+import type { PolicyAdopt, PolicyArgs, PolicyEffect } from './types';
+
+export class Policy extends pulumi.dynamic.Resource {
+  /** The service's id of the policy (also the resource's `id`). */
+  declare readonly policyId: pulumi.Output<string>;
+  declare readonly policyName: pulumi.Output<string>;
+  declare readonly effect: pulumi.Output<PolicyEffect>;
+  /** '' when unset, as the service reports it. */
+  declare readonly condition: pulumi.Output<string>;
+  declare readonly consensus: pulumi.Output<string>;
+  declare readonly notes: pulumi.Output<string>;
+  declare readonly time: pulumi.Output<string>;
+  /** The organization the policy lives in. */
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly profile: pulumi.Output<string | undefined>;
+  declare readonly adopt: pulumi.Output<PolicyAdopt | undefined>;
+
+  constructor(name: string, args: PolicyArgs, opts?: pulumi.CustomResourceOptions) {
+    // Output-only properties are seeded as undefined inputs so the class gets an Output for each (facts §2, #6587).
+    const props: pulumi.Inputs = {
+      policyId: undefined,
+      condition: undefined,
+      consensus: undefined,
+      notes: undefined,
+      time: undefined,
+      organizationId: undefined,
+      profile: undefined,
+      adopt: undefined,
+      ...args,
+    };
+    super(policyProvider, name, props, opts, 'walletinfra', 'Policy');
+  }
+}

@@ -1,0 +1,87 @@
+// Policy: inputs, outputs and their normal form (spec §2.5, facts §4.1). The service reads back
+// `condition`, `consensus` and `notes` as '' when unset and may omit `time`; our normal form uses '' for
+// all four on both sides of every comparison.
+import type * as pulumi from '@pulumi/pulumi';
+import type { Policy as ServicePolicy } from '@walletinfra/sdk';
+import type { CommonInputs } from '../shared/inputs';
+
+export type PolicyEffect = 'EFFECT_ALLOW' | 'EFFECT_DENY';
+
+export interface PolicyAdopt {
+  /** Take over the policy with this id. */
+  id?: string;
+  /** Take over the policy with the same `policyName` (names are unique, facts §4.1), or create it. */
+  byName?: boolean;
+}
+
+/** Arguments of `new Policy(name, args)`. */
+export interface PolicyArgs {
+  policyName: pulumi.Input<string>;
+  effect: pulumi.Input<PolicyEffect>;
+  /** Policy-language condition (facts §6); empty or absent means "always". */
+  condition?: pulumi.Input<string>;
+  /** Policy-language consensus expression, e.g. `approvers.count() >= 2`. */
+  consensus?: pulumi.Input<string>;
+  notes?: pulumi.Input<string>;
+  /** Time expression (early access, facts §6.1). */
+  time?: pulumi.Input<string>;
+  /** The organization to manage the policy in (default: the credentials' organization). */
+  organizationId?: pulumi.Input<string>;
+  /** Named credentials from `walletinfra:profiles` / `WALLETINFRA_PROFILE_<NAME>_*`. */
+  profile?: pulumi.Input<string>;
+  adopt?: pulumi.Input<PolicyAdopt>;
+}
+
+/** The text fields, in the order diffs report them. */
+export const POLICY_FIELDS = ['policyName', 'effect', 'condition', 'consensus', 'notes', 'time'] as const;
+export const POLICY_KEYS = [...POLICY_FIELDS, 'organizationId', 'profile', 'adopt'] as const;
+export const POLICY_ADOPT_FLAGS = ['byName'] as const;
+
+/** Inputs after `check`: every text field present ('' when unset), `organizationId` resolved. */
+export interface PolicyInputs extends CommonInputs {
+  policyName: string;
+  effect: PolicyEffect;
+  condition: string;
+  consensus: string;
+  notes: string;
+  time: string;
+  organizationId: string;
+  adopt?: PolicyAdopt;
+}
+
+/** The resource's outputs: the normal-form inputs plus the service's id. */
+export interface PolicyOutputs extends PolicyInputs {
+  policyId: string;
+}
+
+const TEXT = ['condition', 'consensus', 'notes', 'time'] as const;
+
+/** Normal form of inputs; leaves unknown values (preview) untouched. */
+export function normalizePolicyInputs(news: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...news };
+  for (const k of TEXT) if (out[k] === undefined || out[k] === null) out[k] = '';
+  return out;
+}
+
+/** Outputs from the live object, keeping what only our state knows (profile, adopt). */
+export function policyOutputsFromLive(live: ServicePolicy, state: Pick<PolicyOutputs, 'organizationId' | 'profile' | 'adopt'>): PolicyOutputs {
+  const out: PolicyOutputs = {
+    policyId: live.policyId,
+    policyName: live.policyName,
+    effect: live.effect as PolicyEffect,
+    condition: live.condition,
+    consensus: live.consensus,
+    notes: live.notes,
+    time: live.time ?? '',
+    organizationId: state.organizationId,
+  };
+  if (state.profile !== undefined) out.profile = state.profile;
+  if (state.adopt !== undefined) out.adopt = state.adopt;
+  return out;
+}
+
+/** The inputs an object implies (what `read` hands the engine so later diffs compare against reality). */
+export function policyInputsFromOutputs(outs: PolicyOutputs): PolicyInputs {
+  const { policyId: _id, ...inputs } = outs;
+  return inputs;
+}

@@ -1,0 +1,47 @@
+// The diff technique (README "Diffs"; facts §1.3). `diff` receives the old OUTPUTS and the new inputs,
+// and the Node shim can only answer yes/no/unknown plus `replaces`. We compare both sides after the same
+// normalisation; when nothing changed we answer `changes: false` (no perpetual diff, even if the raw
+// inputs differ in form), and when something did we answer `changes: undefined` so the engine computes
+// per-property `detailedDiff`/`diffReasons` from old vs new inputs, with `replaces` listing only the
+// immutable keys that really changed (honoured because the engine's fallback yields DIFF_SOME).
+import type * as pulumi from '@pulumi/pulumi';
+
+export interface FieldDiff {
+  /** Every property whose normalised value changed, in declaration order. */
+  changed: string[];
+  /** The subset that can only change by replacing the object. */
+  replaces: string[];
+}
+
+export function toDiffResult(d: FieldDiff, deleteBeforeReplace = false): pulumi.dynamic.DiffResult {
+  if (d.changed.length === 0) return { changes: false };
+  const result: { changes: undefined; replaces?: string[]; deleteBeforeReplace?: boolean } = { changes: undefined };
+  if (d.replaces.length > 0) {
+    result.replaces = d.replaces;
+    if (deleteBeforeReplace) result.deleteBeforeReplace = true;
+  }
+  return result;
+}
+
+/** Collects the changed keys of two normalised records, marking `immutable` keys as replacements. */
+export function compareFields(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  keys: readonly string[],
+  immutable: readonly string[],
+): FieldDiff {
+  const changed = keys.filter((k) => !sameValue(olds[k], news[k]));
+  return { changed, replaces: changed.filter((k) => immutable.includes(k)) };
+}
+
+/** Structural equality of JSON-like values (inputs and outputs are plain data). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+    const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+    return ka.length === kb.length && ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  return false;
+}

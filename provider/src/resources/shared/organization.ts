@@ -1,0 +1,21 @@
+// `check` records the organization a resource lives in as an input (resolved from the resource's
+// `organizationId`, its profile, or the default credentials), so that pointing a stack at another
+// organization shows up in the preview as a replacement instead of acting on the wrong one.
+import { WalletInfraError } from '@walletinfra/sdk';
+import type { ProviderContext } from '../../runtime/context';
+import { containsUnknown } from '../../unknown';
+import type { CheckFailure } from './check';
+import { selectorOf } from './inputs';
+
+/** Fills `inputs.organizationId` in place; returns a failure when it cannot be resolved. */
+export function resolveInputOrganization(ctx: ProviderContext, inputs: Record<string, unknown>, reported: Set<string>): CheckFailure[] {
+  if (reported.has('organizationId') || reported.has('profile')) return [];
+  if (containsUnknown(inputs.organizationId) || containsUnknown(inputs.profile)) return [];
+  try {
+    inputs.organizationId = ctx.organizationId(selectorOf(inputs));
+    return [];
+  } catch (error) {
+    if (!(error instanceof WalletInfraError)) throw error;
+    return [{ property: inputs.profile !== undefined ? 'profile' : 'organizationId', reason: error.message }];
+  }
+}

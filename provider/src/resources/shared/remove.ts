@@ -1,0 +1,24 @@
+// Deleting an object that is already gone succeeds (issue 4: delete is idempotent). The service's answer
+// for an unknown id is [UNCONFIRMED] (api-facts §9.9), so besides NOT_FOUND any failure is checked
+// against a fresh list: if the object is not there, the delete has nothing left to do.
+import { NotFoundError } from '@walletinfra/sdk';
+import type { ListItems, ListKind, OrgSession } from '../../client';
+
+export async function removeObject<K extends ListKind>(
+  session: OrgSession,
+  kind: K,
+  id: string,
+  idOf: (item: ListItems[K]) => string,
+  remove: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await remove();
+  } catch (error) {
+    if (error instanceof NotFoundError) return;
+    session.invalidate(kind);
+    const stillThere = (await session.list(kind)).some((item) => idOf(item) === id);
+    if (stillThere) throw error;
+  } finally {
+    session.invalidate(kind);
+  }
+}

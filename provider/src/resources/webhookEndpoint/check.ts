@@ -1,0 +1,71 @@
+// WebhookEndpoint.check: the sdk's create_webhook_endpoint schema plus the documented rules (facts §4.2):
+// URL rules, a non-empty name, documented event types, valid filter JSON, no duplicate subscriptions.
+import { CreateWebhookEndpointIntent, WEBHOOK_EVENT_TYPES } from '@walletinfra/sdk';
+import type * as pulumi from '@pulumi/pulumi';
+import type { ProviderContext } from '../../runtime/context';
+import { containsUnknown, isUnknown } from '../../unknown';
+import { describe, optionalType, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
+import { adoptFailures, selectorFailures, selectorOf } from '../shared/inputs';
+import { resolveInputOrganization } from '../shared/organization';
+import { normalizeSubscription, normalizeWebhookInputs, WEBHOOK_ADOPT_FLAGS, WEBHOOK_KEYS } from './types';
+import { webhookUrlProblem } from './url';
+
+const SUBSCRIPTION_KEYS = ['eventType', 'filtersJson', 'isActive'];
+
+function subscriptionProblems(raw: unknown): string[] {
+  if (raw === undefined || raw === null || isUnknown(raw)) return [];
+  if (!Array.isArray(raw)) return [`must be a list of subscriptions, got ${describe(raw)}`];
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  raw.forEach((item, i) => {
+    const at = `subscriptions[${i}]`;
+    if (isUnknown(item)) return;
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      problems.push(`${at} must be an object with eventType, filtersJson and isActive`);
+      return;
+    }
+    const s = item as Record<string, unknown>;
+    for (const k of Object.keys(s)) if (!SUBSCRIPTION_KEYS.includes(k)) problems.push(`${at} has unknown key "${k}"; known keys: ${SUBSCRIPTION_KEYS.join(', ')}`);
+    if (typeof s.eventType === 'string' && !isUnknown(s.eventType) && !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(s.eventType)) {
+      problems.push(`${at}.eventType "${s.eventType}" is not a documented event type; use one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+    }
+    if (typeof s.filtersJson === 'string' && !isUnknown(s.filtersJson) && s.filtersJson.trim() !== '') {
+      try {
+        JSON.parse(s.filtersJson);
+      } catch {
+        problems.push(`${at}.filtersJson must be valid JSON`);
+      }
+    }
+    if (containsUnknown(s)) return;
+    const key = JSON.stringify(normalizeSubscription(s));
+    const first = seen.get(key);
+    if (first !== undefined) problems.push(`${at} repeats subscriptions[${first}]`);
+    else seen.set(key, i);
+  });
+  return problems;
+}
+
+export function checkWebhookInputs(ctx: ProviderContext, news: Record<string, unknown>): pulumi.dynamic.CheckResult {
+  const failures: CheckFailure[] = [
+    ...unknownPropertyFailures(news, WEBHOOK_KEYS),
+    ...requiredString(news, 'url'),
+    ...requiredString(news, 'name'),
+    ...optionalType(news, 'isActive', 'boolean'),
+    ...selectorFailures(news),
+    ...adoptFailures(news.adopt, WEBHOOK_ADOPT_FLAGS),
+  ];
+  const reported = () => new Set(failures.map((f) => f.property));
+  const subscriptions = subscriptionProblems(news.subscriptions);
+  if (subscriptions.length > 0) failures.push({ property: 'subscriptions', reason: subscriptions.join('; ') });
+  for (const f of schemaFailures(CreateWebhookEndpointIntent, news, ['url', 'name', 'subscriptions'])) {
+    if (!reported().has(f.property)) failures.push(f);
+  }
+  if (typeof news.url === 'string' && !isUnknown(news.url) && !reported().has('url')) {
+    const allowLoopback = containsUnknown(news.profile) ? false : ctx.endpoints(selectorOf(news)).allowLoopbackWebhookUrls;
+    const problem = webhookUrlProblem(news.url, allowLoopback);
+    if (problem !== undefined) failures.push({ property: 'url', reason: problem });
+  }
+  const inputs = normalizeWebhookInputs(news);
+  failures.push(...resolveInputOrganization(ctx, inputs, reported()));
+  return failures.length > 0 ? { inputs, failures } : { inputs };
+}

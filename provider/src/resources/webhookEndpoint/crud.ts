@@ -1,0 +1,170 @@
+// WebhookEndpoint create/read/update/delete (facts §4.2). Creating an inactive endpoint takes two writes
+// (create has no isActive); if the second fails, the error carries the endpoint's id so the engine keeps
+// track of it (facts §1.2) and the next `pulumi up` finishes the job.
+import { InvalidRequestError, NotFoundError, type RequestOf, type WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
+import type * as pulumi from '@pulumi/pulumi';
+import type { OrgSession } from '../../client';
+import { PartialFailureError } from '../../errors';
+import type { ProviderContext } from '../../runtime/context';
+import { sameValue } from '../shared/diff';
+import { adoptRequest, selectorOf } from '../shared/inputs';
+import { removeObject } from '../shared/remove';
+import { submitWrite } from '../shared/write';
+import {
+  normalizeSubscriptions,
+  normalizeWebhookInputs,
+  webhookInputsFromOutputs,
+  webhookOutputsFromLive,
+  type WebhookEndpointInputs,
+  type WebhookEndpointOutputs,
+} from './types';
+
+function desiredOf(inputs: Record<string, unknown>): WebhookEndpointInputs {
+  return normalizeWebhookInputs(inputs) as unknown as WebhookEndpointInputs;
+}
+
+function outputsOf(id: string, desired: WebhookEndpointInputs, session: OrgSession): WebhookEndpointOutputs {
+  return { ...desired, organizationId: session.organizationId, endpointId: id };
+}
+
+function stateOf(desired: WebhookEndpointInputs, session: OrgSession) {
+  return {
+    organizationId: session.organizationId,
+    ...(desired.profile !== undefined ? { profile: desired.profile } : {}),
+    ...(desired.adopt !== undefined ? { adopt: desired.adopt } : {}),
+  };
+}
+
+async function findLive(session: OrgSession, endpointId: string): Promise<ServiceWebhookEndpoint | undefined> {
+  return (await session.list('webhookEndpoints')).find((e) => e.endpointId === endpointId);
+}
+
+function sameSubscriptions(live: ServiceWebhookEndpoint, desired: WebhookEndpointInputs): boolean {
+  return sameValue(normalizeSubscriptions(live.subscriptions ?? []), desired.subscriptions);
+}
+
+/** update_webhook_endpoint with the in-place fields that differ from the live endpoint. */
+export function updateParameters(live: ServiceWebhookEndpoint, desired: WebhookEndpointInputs): RequestOf<'update_webhook_endpoint'> | undefined {
+  const p: RequestOf<'update_webhook_endpoint'> = { endpointId: live.endpointId };
+  if (live.url !== desired.url) p.url = desired.url;
+  if (live.name !== desired.name) p.name = desired.name;
+  if (live.isActive !== desired.isActive) p.isActive = desired.isActive;
+  return Object.keys(p).length > 1 ? p : undefined;
+}
+
+async function sync(session: OrgSession, live: ServiceWebhookEndpoint, desired: WebhookEndpointInputs): Promise<void> {
+  const parameters = updateParameters(live, desired);
+  if (parameters === undefined) return;
+  await submitWrite(session, {
+    operation: 'update_webhook_endpoint',
+    description: `update webhook endpoint "${desired.name}" (${live.endpointId})`,
+    parameters,
+  });
+  session.invalidate('webhookEndpoints');
+}
+
+async function adopt(session: OrgSession, desired: WebhookEndpointInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
+  const request = adoptRequest(desired.adopt);
+  if (request === undefined) return undefined;
+  session.invalidate('webhookEndpoints');
+  const endpoints = await session.list('webhookEndpoints');
+  let live: ServiceWebhookEndpoint | undefined;
+  if ('id' in request) {
+    live = endpoints.find((e) => e.endpointId === request.id);
+    if (live === undefined) {
+      throw new NotFoundError(`cannot adopt webhook endpoint ${request.id}: organization ${session.organizationId} has no endpoint with that id`);
+    }
+    if (!sameSubscriptions(live, desired)) {
+      const message = 'differ from the declared ones and cannot be changed in place; declare the same subscriptions, or remove `adopt` to create a new endpoint';
+      throw InvalidRequestError.fromIssues(`adopt webhook endpoint ${request.id}`, [{ path: 'subscriptions', message }]);
+    }
+  } else {
+    // Natural key: url, name and the subscriptions (immutable), so a replacement never adopts the endpoint it replaces.
+    live = endpoints.find((e) => e.url === desired.url && e.name === desired.name && sameSubscriptions(e, desired));
+    if (live === undefined) return undefined;
+  }
+  try {
+    await sync(session, live, desired);
+  } catch (error) {
+    throw new PartialFailureError(`adopted webhook endpoint ${live.endpointId}, but bringing it to the declared state failed`, {
+      id: live.endpointId,
+      properties: webhookOutputsFromLive(live, stateOf(desired, session)),
+      cause: error,
+    });
+  }
+  return { id: live.endpointId, outs: outputsOf(live.endpointId, desired, session) };
+}
+
+export function createParameters(desired: WebhookEndpointInputs): RequestOf<'create_webhook_endpoint'> {
+  return {
+    url: desired.url,
+    name: desired.name,
+    ...(desired.subscriptions.length > 0 ? { subscriptions: desired.subscriptions.map((s) => ({ ...s })) } : {}),
+  };
+}
+
+export async function createWebhookEndpoint(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+  const desired = desiredOf(inputs);
+  const session = ctx.session(selectorOf(desired));
+  const adopted = await adopt(session, desired);
+  if (adopted) return adopted;
+  const { result } = await submitWrite(session, {
+    operation: 'create_webhook_endpoint',
+    description: `create webhook endpoint "${desired.name}"`,
+    parameters: createParameters(desired),
+    adoptCompleted: async (r) => (await findLive(session, r.endpointId)) !== undefined,
+  });
+  session.invalidate('webhookEndpoints');
+  const id = result.endpointId;
+  if (desired.isActive) return { id, outs: outputsOf(id, desired, session) };
+  // create_webhook_endpoint has no isActive (facts §4.2): pause the new endpoint with a second write.
+  const created: ServiceWebhookEndpoint = { ...result.webhookEndpoint, endpointId: id };
+  try {
+    await sync(session, created, desired);
+  } catch (error) {
+    throw new PartialFailureError(`created webhook endpoint ${id}, but deactivating it (isActive=false) failed`, {
+      id,
+      properties: webhookOutputsFromLive(created, stateOf(desired, session)),
+      cause: error,
+    });
+  }
+  return { id, outs: outputsOf(id, desired, session) };
+}
+
+export async function readWebhookEndpoint(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  const session = ctx.session(selectorOf(props));
+  const live = await findLive(session, id);
+  if (live === undefined) return { id: '' };
+  const state = props as Partial<WebhookEndpointOutputs>;
+  const outs = webhookOutputsFromLive(live, {
+    organizationId: session.organizationId,
+    ...(state.profile !== undefined ? { profile: state.profile } : {}),
+    ...(state.adopt !== undefined ? { adopt: state.adopt } : {}),
+  });
+  return { id, props: outs, inputs: webhookInputsFromOutputs(outs) };
+}
+
+export async function updateWebhookEndpoint(
+  ctx: ProviderContext,
+  id: string,
+  _olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.UpdateResult> {
+  const desired = desiredOf(news);
+  const session = ctx.session(selectorOf(desired));
+  const live = await findLive(session, id);
+  if (live === undefined) {
+    throw new NotFoundError(
+      `webhook endpoint ${id} no longer exists in organization ${session.organizationId}; run \`pulumi refresh\` so Pulumi can recreate it`,
+    );
+  }
+  await sync(session, live, desired);
+  return { outs: outputsOf(id, desired, session) };
+}
+
+export async function deleteWebhookEndpoint(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
+  const session = ctx.session(selectorOf(props));
+  await removeObject(session, 'webhookEndpoints', id, (e) => e.endpointId, () =>
+    submitWrite(session, { operation: 'delete_webhook_endpoint', description: `delete webhook endpoint ${id}`, parameters: { endpointId: id } }),
+  );
+}

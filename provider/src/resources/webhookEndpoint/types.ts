@@ -1,0 +1,124 @@
+// WebhookEndpoint: inputs, outputs and their normal form (spec §2.9, facts §4.2). Subscriptions are a set:
+// sorted, `isActive` defaulting to true, `filtersJson` canonical JSON, so the service's order and
+// formatting never show up as a diff.
+import type * as pulumi from '@pulumi/pulumi';
+import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
+import type { CommonInputs } from '../shared/inputs';
+
+export interface WebhookSubscriptionArgs {
+  /** `ACTIVITY_UPDATES`, `BALANCE_CONFIRMED_UPDATES`, `BALANCE_FINALIZED_UPDATES` or `SEND_TRANSACTION_STATUS_UPDATES`. */
+  eventType: pulumi.Input<string>;
+  /** JSON-encoded filter (format undocumented, facts §4.2). */
+  filtersJson?: pulumi.Input<string>;
+  /** Default true. */
+  isActive?: pulumi.Input<boolean>;
+}
+
+export interface WebhookEndpointAdopt {
+  /** Take over the endpoint with this id (its subscriptions must match: they cannot change in place). */
+  id?: string;
+  /** Take over an endpoint with the same url, name and subscriptions, or create one. */
+  byUrlAndName?: boolean;
+}
+
+export interface WebhookEndpointArgs {
+  /** HTTPS destination; no credentials, no local or private address (facts §4.2). */
+  url: pulumi.Input<string>;
+  name: pulumi.Input<string>;
+  /** Changing them replaces the endpoint (update cannot change subscriptions, facts §4.2). */
+  subscriptions?: pulumi.Input<pulumi.Input<WebhookSubscriptionArgs>[]>;
+  /** Default true; false pauses deliveries. */
+  isActive?: pulumi.Input<boolean>;
+  organizationId?: pulumi.Input<string>;
+  profile?: pulumi.Input<string>;
+  adopt?: pulumi.Input<WebhookEndpointAdopt>;
+}
+
+export interface WebhookSubscription {
+  eventType: string;
+  filtersJson?: string;
+  isActive: boolean;
+}
+
+export interface WebhookEndpointInputs extends CommonInputs {
+  url: string;
+  name: string;
+  subscriptions: WebhookSubscription[];
+  isActive: boolean;
+  organizationId: string;
+  adopt?: WebhookEndpointAdopt;
+}
+
+export interface WebhookEndpointOutputs extends WebhookEndpointInputs {
+  endpointId: string;
+}
+
+export const WEBHOOK_FIELDS = ['url', 'name', 'isActive', 'subscriptions'] as const;
+export const WEBHOOK_KEYS = [...WEBHOOK_FIELDS, 'organizationId', 'profile', 'adopt'] as const;
+export const WEBHOOK_ADOPT_FLAGS = ['byUrlAndName'] as const;
+
+/** Sorted keys at every level, so `{"b":1,"a":2}` and `{"a":2, "b":1}` compare equal. */
+function canonicalJson(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const sort = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sort)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]))
+        : v;
+  return JSON.stringify(sort(value));
+}
+
+export function normalizeSubscription(raw: unknown): WebhookSubscription {
+  const s = (raw ?? {}) as { eventType?: unknown; filtersJson?: unknown; isActive?: unknown };
+  const out: WebhookSubscription = { eventType: String(s.eventType ?? ''), isActive: s.isActive !== false };
+  if (typeof s.filtersJson === 'string' && s.filtersJson.trim() !== '') out.filtersJson = canonicalJson(s.filtersJson);
+  return out;
+}
+
+function sortKey(s: WebhookSubscription): string {
+  return JSON.stringify([s.eventType, s.filtersJson ?? '', s.isActive]);
+}
+
+export function normalizeSubscriptions(raw: unknown): WebhookSubscription[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map(normalizeSubscription).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
+}
+
+/** Normal form of inputs; unknown values (preview) are left as they are. */
+export function normalizeWebhookInputs(news: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...news };
+  if (out.isActive === undefined || out.isActive === null) out.isActive = true;
+  if (out.subscriptions === undefined || out.subscriptions === null) out.subscriptions = [];
+  else if (Array.isArray(out.subscriptions) && !out.subscriptions.some((s) => typeof s !== 'object' || s === null)) {
+    out.subscriptions = normalizeSubscriptions(out.subscriptions);
+  }
+  return out;
+}
+
+export function webhookOutputsFromLive(
+  live: ServiceWebhookEndpoint,
+  state: Pick<WebhookEndpointOutputs, 'organizationId' | 'profile' | 'adopt'>,
+): WebhookEndpointOutputs {
+  const out: WebhookEndpointOutputs = {
+    endpointId: live.endpointId,
+    url: live.url,
+    name: live.name,
+    isActive: live.isActive,
+    subscriptions: normalizeSubscriptions(live.subscriptions ?? []),
+    organizationId: state.organizationId,
+  };
+  if (state.profile !== undefined) out.profile = state.profile;
+  if (state.adopt !== undefined) out.adopt = state.adopt;
+  return out;
+}
+
+export function webhookInputsFromOutputs(outs: WebhookEndpointOutputs): WebhookEndpointInputs {
+  const { endpointId: _id, ...inputs } = outs;
+  return inputs;
+}

@@ -1,0 +1,68 @@
+// What every lifecycle method receives: settings as of now, sessions, and the injectable clock and
+// randomness (STYLE.md: tests are deterministic).
+import { randomBytes } from 'node:crypto';
+import { sleepWithSignal } from '@walletinfra/sdk';
+import { ClientPool, type ClientPoolOptions, type OrgSession } from '../client';
+import {
+  resolveEndpoints,
+  resolveOrganizationId,
+  resolveSettings,
+  type EndpointSettings,
+  type ProviderSettings,
+  type SettingsSelector,
+  type SettingsSources,
+} from '../config';
+
+export interface ProviderContext {
+  /** Stack config (as `configure` received it) and the environment, read at call time. */
+  sources(): SettingsSources;
+  settings(selector: SettingsSelector): ProviderSettings;
+  endpoints(selector: SettingsSelector): EndpointSettings;
+  organizationId(selector: SettingsSelector): string;
+  session(selector: SettingsSelector): OrgSession;
+  now(): number;
+  randomBytes(length: number): Uint8Array;
+}
+
+export interface ContextOptions {
+  /** Stack config by full key; the default runtime fills it from `configure`. */
+  config?: (key: string) => string | undefined;
+  /** Environment (default `process.env`, read at call time so rotated credentials apply at once). */
+  env?: Readonly<Record<string, string | undefined>>;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  randomBytes?: (length: number) => Uint8Array;
+  listTtlMs?: number;
+  clientOptions?: ClientPoolOptions['clientOptions'];
+}
+
+export interface OwnedContext extends ProviderContext {
+  /** Replaces the stack config reader (what `configure` does). */
+  setConfig(config: (key: string) => string | undefined): void;
+  close(): Promise<void>;
+}
+
+export function createContext(options: ContextOptions = {}): OwnedContext {
+  let config = options.config ?? (() => undefined);
+  const now = options.now ?? (() => Date.now());
+  const pool = new ClientPool({
+    now,
+    sleep: options.sleep ?? sleepWithSignal,
+    ...(options.listTtlMs !== undefined ? { listTtlMs: options.listTtlMs } : {}),
+    ...(options.clientOptions !== undefined ? { clientOptions: options.clientOptions } : {}),
+  });
+  const sources = (): SettingsSources => ({ config: (key) => config(key), env: options.env ?? process.env });
+  return {
+    sources,
+    settings: (selector) => resolveSettings(sources(), selector),
+    endpoints: (selector) => resolveEndpoints(sources(), selector),
+    organizationId: (selector) => resolveOrganizationId(sources(), selector),
+    session: (selector) => pool.session(resolveSettings(sources(), selector)),
+    now,
+    randomBytes: options.randomBytes ?? ((n) => new Uint8Array(randomBytes(n))),
+    setConfig(next) {
+      config = next;
+    },
+    close: () => pool.close(),
+  };
+}

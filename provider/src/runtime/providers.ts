@@ -1,0 +1,85 @@
+// The real ResourceProvider implementations. The serialized provider stored in state only requires the
+// installed package and calls these (../resources/*/provider.ts), so refresh and destroy always run the
+// installed code (facts §1.2 "which code version runs where").
+import type * as pulumi from '@pulumi/pulumi';
+import { checkFiatInputs } from '../resources/fiatOnRampCredential/check';
+import {
+  createFiatOnRampCredential,
+  deleteFiatOnRampCredential,
+  readFiatOnRampCredential,
+  updateFiatOnRampCredential,
+} from '../resources/fiatOnRampCredential/crud';
+import { diffFiatOnRampCredential } from '../resources/fiatOnRampCredential/diff';
+import { checkPolicyInputs } from '../resources/policy/check';
+import { createPolicy, deletePolicy, readPolicy, updatePolicy } from '../resources/policy/crud';
+import { diffPolicy } from '../resources/policy/diff';
+import { toDiffResult } from '../resources/shared/diff';
+import { checkWebhookInputs } from '../resources/webhookEndpoint/check';
+import { createWebhookEndpoint, deleteWebhookEndpoint, readWebhookEndpoint, updateWebhookEndpoint } from '../resources/webhookEndpoint/crud';
+import { diffWebhookEndpoint } from '../resources/webhookEndpoint/diff';
+import { createContext, type ContextOptions, type OwnedContext } from './context';
+
+export type Provider = Required<Omit<pulumi.dynamic.ResourceProvider, 'configure'>>;
+
+export interface Runtime {
+  /** Stores the stack configuration the engine hands to the dynamic provider (facts §1.2, `configure`). */
+  configure(req: pulumi.dynamic.ConfigureRequest): Promise<void>;
+  policy: Provider;
+  webhookEndpoint: Provider;
+  fiatOnRampCredential: Provider;
+  context: OwnedContext;
+}
+
+const SECRET_KEY = '4dabf18193072939515e22adb298388d';
+
+/** Structured config may arrive as objects, with nested secret envelopes (facts §1.5); we read strings. */
+function asText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  const unwrap = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(unwrap)
+      : v !== null && typeof v === 'object'
+        ? SECRET_KEY in v
+          ? unwrap((v as { value?: unknown }).value)
+          : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unwrap(x)]))
+        : v;
+  const plain = unwrap(value);
+  return typeof plain === 'string' ? plain : JSON.stringify(plain);
+}
+
+export function createRuntime(options: ContextOptions = {}): Runtime {
+  const ctx = createContext(options);
+  const props = (p: Record<string, unknown> | undefined) => p ?? {};
+  return {
+    configure: async (req) => {
+      ctx.setConfig((key) => asText(req.config.get(key) as unknown));
+    },
+    policy: {
+      check: async (_olds, news) => checkPolicyInputs(ctx, news),
+      diff: async (_id, olds, news) => toDiffResult(diffPolicy(olds, news)),
+      create: (inputs) => createPolicy(ctx, inputs),
+      read: (id, p) => readPolicy(ctx, id, props(p)),
+      update: (id, olds, news) => updatePolicy(ctx, id, olds, news),
+      delete: (id, p) => deletePolicy(ctx, id, props(p)),
+    },
+    webhookEndpoint: {
+      check: async (_olds, news) => checkWebhookInputs(ctx, news),
+      diff: async (_id, olds, news) => toDiffResult(diffWebhookEndpoint(olds, news)),
+      create: (inputs) => createWebhookEndpoint(ctx, inputs),
+      read: (id, p) => readWebhookEndpoint(ctx, id, props(p)),
+      update: (id, olds, news) => updateWebhookEndpoint(ctx, id, olds, news),
+      delete: (id, p) => deleteWebhookEndpoint(ctx, id, props(p)),
+    },
+    fiatOnRampCredential: {
+      check: async (_olds, news) => checkFiatInputs(ctx, news),
+      diff: async (_id, olds, news) => toDiffResult(diffFiatOnRampCredential(olds, news)),
+      create: (inputs) => createFiatOnRampCredential(ctx, inputs),
+      read: (id, p) => readFiatOnRampCredential(ctx, id, props(p)),
+      update: (id, olds, news) => updateFiatOnRampCredential(ctx, id, olds, news),
+      delete: (id, p) => deleteFiatOnRampCredential(ctx, id, props(p)),
+    },
+    context: ctx,
+  };
+}
+
