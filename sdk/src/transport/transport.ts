@@ -227,14 +227,13 @@ export class Transport {
     }
   }
 
-  #failureError(failure: AttemptFailure, ex: Exchange, timeoutMs: number): WalletInfraError {
+  #failureError(failure: Exclude<AttemptFailure, { type: 'aborted' }>, ex: Exchange, timeoutMs: number): WalletInfraError {
     if (failure.type === 'timeout') {
       return new TimeoutError(`${ex.operation}: no response from ${ex.origin} within ${timeoutMs} ms`, {
         operation: ex.operation,
         timeoutMs,
       });
     }
-    if (failure.type !== 'network') throw new Error('unreachable');
     const what =
       failure.kind === 'connect'
         ? `could not connect to ${ex.origin}`
