@@ -1,0 +1,31 @@
+// The main job's program (root Pulumi.yaml): a baseline organization with two policies, an activity
+// webhook and a sandbox on-ramp credential, plus the organization's wallets, private-key tags, IP
+// allowlist and session profiles as stack outputs. Provider credentials come from `walletinfra:*` stack
+// config (scripts/main-job.sh sets them from the emulator's credentials.json); the knobs below come from
+// this project's config (`walletinfra-baseline:*`).
+import * as pulumi from '@pulumi/pulumi';
+import { declareBaseline, describeOrganization } from './organization';
+
+const config = new pulumi.Config();
+
+const baseline = declareBaseline({
+  webhookUrl: config.require('webhookUrl'),
+  webhookEventTypes: config.getObject<string[]>('webhookEventTypes') ?? ['ACTIVITY_UPDATES'],
+  signingApprovals: config.getNumber('signingApprovals', { min: 1, max: 10 }) ?? 2,
+  onRampPublishableApiKey: config.get('onRampPublishableApiKey') ?? 'pk_test_walletinfra_baseline',
+  onRampSecretApiKey: config.requireSecret('onRampSecretApiKey'),
+  adoptExisting: config.getBoolean('adoptExisting') ?? false,
+});
+
+const organization = describeOrganization();
+
+export const policyIds = {
+  signingNeedsApprovals: baseline.signingApproval.policyId,
+  denyPrivateKeyExports: baseline.denyKeyExports.policyId,
+};
+export const webhookEndpointId = baseline.activityWebhook.endpointId;
+export const fiatOnRampCredentialId = baseline.moonpay.fiatOnrampCredentialId;
+export const wallets = organization.wallets;
+export const privateKeyTags = organization.privateKeyTags;
+export const ipAllowlist = organization.ipAllowlist;
+export const sessionProfiles = organization.sessionProfiles;

@@ -1,0 +1,81 @@
+// The baseline organization as a reusable function: the main job (index.ts) declares it with settings from
+// stack config, and the end-to-end tests drive program edits through the same settings.
+import * as pulumi from '@pulumi/pulumi';
+import * as walletinfra from '@walletinfra/pulumi';
+
+export interface BaselineSettings {
+  /** Where activity webhooks go (HTTPS; the local emulator also accepts loopback http when started so). */
+  webhookUrl: string;
+  /** Event types the webhook endpoint subscribes to; changing them replaces the endpoint (facts §4.2). */
+  webhookEventTypes: string[];
+  /** How many approvers a signature needs; changing it updates the policy in place. */
+  signingApprovals: number;
+  onRampPublishableApiKey: string;
+  /** The on-ramp provider's secret API key, a Pulumi secret; encrypted to the service's key before sending. */
+  onRampSecretApiKey: pulumi.Input<string>;
+  /** Take over objects that already exist under the same natural key instead of creating duplicates. */
+  adoptExisting: boolean;
+}
+
+export interface Baseline {
+  signingApproval: walletinfra.Policy;
+  denyKeyExports: walletinfra.Policy;
+  activityWebhook: walletinfra.WebhookEndpoint;
+  moonpay: walletinfra.FiatOnRampCredential;
+}
+
+export function declareBaseline(s: BaselineSettings): Baseline {
+  // Allow with a consensus rule: signing needs approvals from several users (policy language, facts §6).
+  const signingApproval = new walletinfra.Policy('signing-needs-approvals', {
+    policyName: 'Signing needs approvals',
+    effect: 'EFFECT_ALLOW',
+    condition: "activity.action == 'SIGN'",
+    consensus: `approvers.count() >= ${s.signingApprovals}`,
+    notes: 'Managed by Pulumi (examples/baseline)',
+    ...(s.adoptExisting ? { adopt: { byName: true } } : {}),
+  });
+
+  // Deny with a condition: nobody exports private keys, whatever else allows it (deny wins, facts §6.3).
+  const denyKeyExports = new walletinfra.Policy('deny-private-key-exports', {
+    policyName: 'Deny private key exports',
+    effect: 'EFFECT_DENY',
+    condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'",
+    notes: 'Managed by Pulumi (examples/baseline)',
+    ...(s.adoptExisting ? { adopt: { byName: true } } : {}),
+  });
+
+  const activityWebhook = new walletinfra.WebhookEndpoint('activity-updates', {
+    name: 'Activity updates',
+    url: s.webhookUrl,
+    isActive: true,
+    subscriptions: s.webhookEventTypes.map((eventType) => ({ eventType })),
+    ...(s.adoptExisting ? { adopt: { byUrlAndName: true } } : {}),
+  });
+
+  const moonpay = new walletinfra.FiatOnRampCredential('moonpay-sandbox', {
+    onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+    publishableApiKey: s.onRampPublishableApiKey,
+    secretApiKey: s.onRampSecretApiKey,
+    sandboxMode: true,
+    ...(s.adoptExisting ? { adopt: { byPublishableApiKey: true } } : {}),
+  });
+
+  return { signingApproval, denyKeyExports, activityWebhook, moonpay };
+}
+
+/** Read-only lookups reported as stack outputs (data sources run on every preview and up, facts §3). */
+export function describeOrganization() {
+  return {
+    wallets: walletinfra.getWalletsOutput().apply((r) => r.wallets.map((w) => ({ id: w.walletId, name: w.walletName }))),
+    privateKeyTags: walletinfra
+      .getPrivateKeyTagsOutput()
+      .apply((r) => r.privateKeyTags.map((t) => ({ id: t.tagId, name: t.tagName, type: t.tagType }))),
+    ipAllowlist: walletinfra.getIpAllowlistOutput().apply((r) => ({
+      enabled: r.allowlist.enabled ?? false,
+      rules: r.allowlist.rules.map((rule) => ({ cidr: rule.cidr, label: rule.label ?? '' })),
+    })),
+    sessionProfiles: walletinfra
+      .getSessionProfilesOutput()
+      .apply((r) => r.sessionProfiles.map((p) => ({ id: p.sessionProfileId, name: p.sessionProfileName, scope: p.scope }))),
+  };
+}
