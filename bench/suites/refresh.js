@@ -1,0 +1,160 @@
+'use strict';
+// 3. Refresh cost: the engine calls the provider's `read` once per resource, all at once. Our provider
+// answers all of them from one coalesced `list_policies` per organization (issue 4, "Performance"); the
+// naive way is one `get_policy` per resource. Both go through the same client and the same per-organization
+// concurrency limit, against the emulator answering at once and with 50 ms of injected latency.
+const { createRuntime } = require('@walletinfra/pulumi/dist/runtime');
+const children = require('../lib/children');
+const { CountingAgent } = require('../lib/counting-agent');
+const { median, timed } = require('../lib/measure');
+const { ratio, int, ms } = require('../lib/format');
+const { lineChart } = require('../lib/plot');
+
+const SIZES = [10, 100, 1000];
+const LATENCIES = [0, 50];
+
+/** What `create` stored as the resource's outputs (provider resources/policy/crud.ts `outputsOf`). */
+function stateOf(policy, organizationId) {
+  return {
+    policyId: policy.policyId,
+    policyName: policy.policyName,
+    effect: policy.effect,
+    condition: policy.condition,
+    consensus: policy.consensus,
+    notes: policy.notes,
+    time: '',
+    organizationId,
+  };
+}
+
+/** One refresh in a fresh provider process state (a new runtime: nothing cached from the last trial). */
+async function oneRefresh(env, fn) {
+  const agent = new CountingAgent();
+  const runtime = createRuntime({ env, clientOptions: { dispatcher: agent } });
+  try {
+    const { ms: wall, value } = await timed(() => fn(runtime));
+    return { ms: wall, requests: agent.requests, value };
+  } finally {
+    await runtime.context.close();
+    await agent.close();
+  }
+}
+
+const APPROACHES = {
+  // The provider's read for every resource concurrently, as the engine calls it during a refresh.
+  ours: (policies, orgId) => (runtime) => Promise.all(policies.map((p) => runtime.policy.read(p.policyId, stateOf(p, orgId)))),
+  // One get_policy per resource, through the provider's own session (same client, same limiter).
+  naive: (policies) => (runtime) => {
+    const session = runtime.context.session({});
+    return Promise.all(policies.map((p) => session.call((c) => c.getPolicy({ policyId: p.policyId }))));
+  },
+  // The floor: a single list_policies round trip, the least any refresh of one organization can cost.
+  floor: () => (runtime) => runtime.context.session({}).call((c) => c.listPolicies({})),
+};
+
+function check(approach, value, policies) {
+  if (approach === 'ours') {
+    const gone = value.filter((r, i) => r.id !== policies[i].policyId);
+    if (gone.length > 0) throw new Error(`provider read reported ${gone.length} existing policies as gone`);
+  }
+  if (approach === 'naive' && value.some((r, i) => r.policy.policyId !== policies[i].policyId)) throw new Error('get_policy answered the wrong policy');
+  if (approach === 'floor' && value.policies.length !== policies.length) throw new Error(`list_policies returned ${value.policies.length}, expected ${policies.length}`);
+}
+
+async function run({ quick, log }) {
+  const trials = quick ? 1 : 3;
+  const emulator = await children.start('emulator', {});
+  const creds = emulator.info.credentials;
+  const env = {
+    WALLETINFRA_BASE_URL: creds.baseUrl,
+    WALLETINFRA_ORGANIZATION_ID: creds.organizationId,
+    WALLETINFRA_API_PUBLIC_KEY: creds.apiPublicKey,
+    WALLETINFRA_API_PRIVATE_KEY: creds.apiPrivateKey,
+  };
+  log(`  N = ${SIZES.join(', ')}; injected latency ${LATENCIES.join(' and ')} ms; median of ${trials} trial(s)`);
+  const cells = [];
+  for (const n of SIZES) {
+    await emulator.call('reset');
+    const policies = await emulator.call('insertPolicies', { count: n });
+    for (const latencyMs of LATENCIES) {
+      await emulator.call('setLatency', { latencyMs });
+      const cell = { n, latencyMs };
+      for (const approach of Object.keys(APPROACHES)) {
+        const samples = [];
+        for (let t = 0; t < trials; t += 1) {
+          const r = await oneRefresh(env, APPROACHES[approach](policies, creds.organizationId));
+          check(approach, r.value, policies);
+          samples.push(r);
+        }
+        cell[approach] = { ms: median(samples.map((s) => s.ms)), requests: median(samples.map((s) => s.requests)) };
+      }
+      log(`    N=${String(n).padStart(4)} latency ${String(latencyMs).padStart(2)} ms: ours ${ms(cell.ours.ms)} / ${cell.ours.requests} req, naive ${ms(cell.naive.ms)} / ${cell.naive.requests} req, floor ${ms(cell.floor.ms)}`);
+      cells.push(cell);
+    }
+  }
+  await emulator.call('setLatency', { latencyMs: 0 });
+  return report(cells);
+}
+
+function report(cells) {
+  const rows = cells.map((c) => [
+    ratio(c.ours.ms / c.naive.ms),
+    ratio(c.ours.requests / c.naive.requests),
+    ratio(c.ours.ms / c.floor.ms),
+    int(c.n),
+    `${c.latencyMs} ms`,
+    `${int(c.ours.requests)} / ${ms(c.ours.ms)}`,
+    `${int(c.naive.requests)} / ${ms(c.naive.ms)}`,
+    ms(c.floor.ms),
+  ]);
+  const timePoints = cells.flatMap((c) => [
+    { x: c.n, y: c.ours.ms, series: `coalesced reads (ours), ${c.latencyMs} ms latency` },
+    { x: c.n, y: c.naive.ms, series: `get_policy per resource, ${c.latencyMs} ms latency` },
+  ]);
+  const requestPoints = cells
+    .filter((c) => c.latencyMs === 0)
+    .flatMap((c) => [
+      { x: c.n, y: c.ours.requests, series: 'coalesced reads (ours)' },
+      { x: c.n, y: c.naive.requests, series: 'get_policy per resource' },
+    ]);
+  const worst = cells.find((c) => c.n === SIZES[SIZES.length - 1] && c.latencyMs === LATENCIES[LATENCIES.length - 1]);
+  return {
+    id: 'refresh',
+    title: '3. Refresh cost in the provider',
+    intro:
+      'The provider runtime\'s `policy.read` called for N policies at once, as the engine does during `pulumi refresh`, ' +
+      'each trial in a fresh runtime (no cache carried over). Requests are counted by the undici dispatcher (retries ' +
+      'included). "Naive" is one `get_policy` per resource through the same session and per-organization limit ' +
+      '(`maxConcurrentRequests`, default 4); "one round trip" is a single `list_policies` of the same organization, ' +
+      'the least a refresh can cost. Latency is injected by the emulator\'s fault rules (`delayMs` on every query).',
+    tables: [
+      {
+        caption: 'Refresh of N policies',
+        columns: ['time × naive', 'requests × naive', 'time × one round trip', 'N', 'latency', 'ours: requests / time', 'naive: requests / time', 'one round trip'],
+        rows,
+      },
+    ],
+    plots: [
+      {
+        file: 'refresh-wall-time.svg',
+        alt: 'refresh wall time against N',
+        spec: lineChart({ title: 'Refresh: wall time of the reads against N (lower is better)', rows: timePoints, xTitle: 'policies (N)', yTitle: 'ms', logY: true }),
+      },
+      {
+        file: 'refresh-requests.svg',
+        alt: 'refresh requests against N',
+        spec: lineChart({ title: 'Refresh: HTTP requests against N', rows: requestPoints, xTitle: 'policies (N)', yTitle: 'requests', logY: true }),
+      },
+    ],
+    headlines: [
+      {
+        label: `refresh of ${int(worst.n)} policies at ${worst.latencyMs} ms: vs get_policy per resource`,
+        ratio: worst.ours.ms / worst.naive.ms,
+        gap: worst.ours.ms / worst.floor.ms,
+        detail: `${int(worst.ours.requests)} vs ${int(worst.naive.requests)} requests, ${ms(worst.ours.ms)} vs ${ms(worst.naive.ms)}; one round trip ${ms(worst.floor.ms)}`,
+      },
+    ],
+  };
+}
+
+module.exports = { run };

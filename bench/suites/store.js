@@ -1,0 +1,96 @@
+'use strict';
+// 5. Scale of the emulator's store: latency of list and get over HTTP with 10,000 policies and 100,000
+// activities, against the same requests on a store of 100 policies and 1,000 activities, in the same run.
+// Records are inserted straight into the store (SQLite) for setup speed; every measured request goes
+// through the whole HTTP pipeline (stamp verification, validation, handler, serialization).
+const fs = require('node:fs');
+const path = require('node:path');
+const children = require('../lib/children');
+const { rawClient } = require('../lib/raw-client');
+const { latency } = require('../lib/measure');
+const { ratio, int, ms } = require('../lib/format');
+const { barChart } = require('../lib/plot');
+const { ROOT } = require('../lib/machine');
+
+const WORK = path.join(ROOT, 'bench', 'out', 'store');
+const SIZES = [
+  { label: 'small', policies: 100, activities: 1000 },
+  { label: 'large', policies: 10000, activities: 100000 },
+];
+const SAMPLE_IDS = 64;
+
+function operations(client, fixture) {
+  const pick = (ids, i) => ids[(i * 7919) % ids.length];
+  const getPolicy = fixture.policyIds.slice(0, SAMPLE_IDS).map((policyId) => client.prepare('/public/v1/query/get_policy', { organizationId: fixture.organizationId, policyId }));
+  const getActivity = fixture.activityIds.slice(0, SAMPLE_IDS).map((activityId) => client.prepare('/public/v1/query/get_activity', { organizationId: fixture.organizationId, activityId }));
+  return [
+    { id: 'get_policy', label: '`get_policy` (one of the policies)', fn: (i) => pick(getPolicy, i)() },
+    { id: 'get_activity', label: '`get_activity` (one of the activities)', fn: (i) => pick(getActivity, i)() },
+    {
+      id: 'list_activities',
+      label: '`list_activities`, first page of 100',
+      fn: client.prepare('/public/v1/query/list_activities', { organizationId: fixture.organizationId, paginationOptions: { limit: '100' } }),
+    },
+    { id: 'list_policies', label: '`list_policies` (every policy: the answer grows with N)', fn: client.prepare('/public/v1/query/list_policies', { organizationId: fixture.organizationId }) },
+  ];
+}
+
+async function measureSize(size, { quick, log }) {
+  const dataDir = path.join(WORK, size.label);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const emulator = await children.start('emulator', { dataDir });
+  const t0 = Date.now();
+  const policyIds = (await emulator.call('insertPolicies', { count: size.policies })).map((p) => p.policyId);
+  const activityIds = await emulator.call('insertActivities', { count: size.activities });
+  log(`    ${size.label}: inserted ${int(size.policies)} policies and ${int(size.activities)} activities in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const creds = emulator.info.credentials;
+  const client = rawClient(creds.baseUrl, { publicKey: creds.apiPublicKey, privateKey: creds.apiPrivateKey });
+  const out = {};
+  try {
+    for (const op of operations(client, { organizationId: creds.organizationId, policyIds, activityIds })) {
+      out[op.id] = { label: op.label, ...(await latency(op.fn, { durationMs: quick ? 400 : 2000, maxSamples: quick ? 200 : 2000 })) };
+      log(`    ${size.label}: ${op.id.padEnd(16)} p50 ${ms(out[op.id].p50)}  p99 ${ms(out[op.id].p99)}  (${out[op.id].count} requests)`);
+    }
+  } finally {
+    await client.close();
+    await emulator.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+async function run(options) {
+  const [small, large] = [await measureSize(SIZES[0], options), await measureSize(SIZES[1], options)];
+  fs.rmSync(WORK, { recursive: true, force: true });
+  const ids = Object.keys(small);
+  const rows = ids.map((id) => [
+    ratio(large[id].p50 / small[id].p50),
+    ratio(large[id].p99 / small[id].p99),
+    small[id].label,
+    `${ms(large[id].p50)} / ${ms(large[id].p99)}`,
+    `${ms(small[id].p50)} / ${ms(small[id].p99)}`,
+  ]);
+  const bars = ids.flatMap((id) => [
+    { group: id, series: `${int(SIZES[0].policies)} policies / ${int(SIZES[0].activities)} activities`, y: small[id].p50 },
+    { group: id, series: `${int(SIZES[1].policies)} policies / ${int(SIZES[1].activities)} activities`, y: large[id].p50 },
+  ]);
+  return {
+    id: 'store',
+    title: '5. Scale of the emulator store',
+    intro:
+      `Sequential requests (one at a time, pre-stamped, keep-alive) against an emulator with a data dir (SQLite, WAL), ` +
+      `holding ${int(SIZES[1].policies)} policies and ${int(SIZES[1].activities)} activities in one organization, vs ` +
+      `${int(SIZES[0].policies)} and ${int(SIZES[0].activities)}. Records are inserted through the store in one transaction; ` +
+      'requests go through the full HTTP pipeline. A ratio near 1.00× means the operation does not slow down as the store grows.',
+    tables: [{ caption: 'Latency, large store vs small store', columns: ['p50 × small', 'p99 × small', 'request', 'large: p50 / p99', 'small: p50 / p99'], rows }],
+    plots: [{ file: 'store-latency.svg', alt: 'store latency small vs large', spec: barChart({ title: 'Emulator store: p50 latency (lower is better)', rows: bars, groupTitle: null, yTitle: 'ms (log)', logY: true }) }],
+    headlines: ['get_policy', 'list_activities'].map((id) => ({
+      label: `${id} with ${int(id === 'get_policy' ? SIZES[1].policies : SIZES[1].activities)} ${id === 'get_policy' ? 'policies' : 'activities'}: vs small store`,
+      ratio: large[id].p50 / small[id].p50,
+      gap: large[id].p50 / small[id].p50,
+      detail: `p50 ${ms(large[id].p50)} vs ${ms(small[id].p50)}`,
+    })),
+  };
+}
+
+module.exports = { run };

@@ -1,0 +1,119 @@
+'use strict';
+// 2. Emulator throughput over loopback: stamped list_wallets (a query) and create_policy (a write, unique
+// bodies) at concurrency 1, 16 and 64, vs a bare node:http server answering the emulator's own response
+// bytes for the same path (the limit of a Node.js HTTP server on this machine), in the same run.
+const crypto = require('node:crypto');
+const children = require('../lib/children');
+const { runLoad } = require('../lib/load');
+const { BodyPool } = require('../lib/body-pool');
+const { rawClient } = require('../lib/raw-client');
+const { ratio, int, ms } = require('../lib/format');
+const { barChart } = require('../lib/plot');
+
+const CONCURRENCY = [1, 16, 64];
+const LIST_PATH = '/public/v1/query/list_wallets';
+const CREATE_PATH = '/public/v1/submit/create_policy';
+
+function assertClean(cell, what) {
+  if (cell.non2xx > 0 || cell.errors > 0) {
+    throw new Error(`${what}: ${cell.non2xx} non-2xx answers and ${cell.errors} errors (first: ${cell.firstFailure})`);
+  }
+  if (cell.ok === 0) throw new Error(`${what}: no request completed`);
+}
+
+async function run({ quick, log }) {
+  const durationMs = quick ? 1000 : 3000;
+  const emulator = await children.start('emulator', { wallets: 8 });
+  const creds = emulator.info.credentials;
+  const keyPair = { publicKey: creds.apiPublicKey, privateKey: creds.apiPrivateKey };
+  const orgId = creds.organizationId;
+
+  // Query: one body, stamped once (a query carries no timestamp, so the same stamp stays valid).
+  const client = rawClient(creds.baseUrl, keyPair);
+  const listText = await client.prepare(LIST_PATH, { organizationId: orgId })();
+  const pool = new BodyPool({ keyPair, organizationId: orgId, runId: crypto.randomBytes(4).toString('hex') });
+  const probe = pool.next();
+  const createRes = await fetch(`${creds.baseUrl}${CREATE_PATH}`, { method: 'POST', headers: probe.headers, body: probe.body });
+  const createText = await createRes.text();
+  if (createRes.status !== 200) throw new Error(`create_policy probe answered ${createRes.status}: ${createText.slice(0, 300)}`);
+  await client.close();
+  const listSigned = { body: JSON.stringify({ organizationId: orgId }) };
+  listSigned.headers = { 'content-type': 'application/json', accept: 'application/json', 'x-stamp': pool.stamp(listSigned.body) };
+  const bare = await children.start('bare-server', { responses: { [LIST_PATH]: listText, [CREATE_PATH]: createText } });
+  // The bare server ignores bodies: it gets a fixed cycle of create bodies of the same size.
+  const bareCreates = Array.from({ length: 512 }, () => pool.make());
+  let bareIndex = 0;
+
+  log(`  ${durationMs / 1000} s per cell; list_wallets answer ${listText.length} bytes, create_policy answer ${createText.length} bytes`);
+  const cells = [];
+  let createRate = 2000;
+  for (const op of ['list_wallets', 'create_policy']) {
+    for (const connections of CONCURRENCY) {
+      const path = op === 'list_wallets' ? LIST_PATH : CREATE_PATH;
+      const common = { path, connections, durationMs };
+      const bareCell = await runLoad(
+        op === 'list_wallets'
+          ? { ...common, baseUrl: bare.info.baseUrl, fixed: listSigned }
+          : { ...common, baseUrl: bare.info.baseUrl, next: () => bareCreates[bareIndex++ % bareCreates.length] },
+      );
+      assertClean(bareCell, `bare server ${op} c=${connections}`);
+      if (op === 'create_policy') pool.fill(Math.min(60000, Math.ceil((createRate * durationMs) / 1000 * 1.5) + 500));
+      const emuCell = await runLoad(
+        op === 'list_wallets'
+          ? { ...common, baseUrl: creds.baseUrl, fixed: listSigned }
+          : { ...common, baseUrl: creds.baseUrl, next: () => pool.next() },
+      );
+      assertClean(emuCell, `emulator ${op} c=${connections}`);
+      if (op === 'create_policy') createRate = Math.max(createRate, emuCell.rps);
+      log(`    ${op.padEnd(13)} c=${String(connections).padStart(2)}: emulator ${int(emuCell.rps)} req/s (p50 ${ms(emuCell.p50)}, p99 ${ms(emuCell.p99)}), bare ${int(bareCell.rps)} req/s`);
+      cells.push({ op, connections, emu: emuCell, bare: bareCell });
+    }
+  }
+  return report(cells, pool.stampedOnTheFly, durationMs);
+}
+
+function report(cells, onTheFly, durationMs) {
+  const rows = cells.map((c) => [
+    ratio(c.emu.rps / c.bare.rps),
+    `\`${c.op}\``,
+    String(c.connections),
+    int(c.emu.rps),
+    `${ms(c.emu.p50)} / ${ms(c.emu.p99)}`,
+    int(c.bare.rps),
+    `${ms(c.bare.p50)} / ${ms(c.bare.p99)}`,
+  ]);
+  const bars = cells.flatMap((c) => [
+    { group: `${c.op} c=${c.connections}`, series: 'emulator', y: Math.round(c.emu.rps) },
+    { group: `${c.op} c=${c.connections}`, series: 'bare node:http (limit)', y: Math.round(c.bare.rps) },
+  ]);
+  const at = (op) => cells.filter((c) => c.op === op).sort((a, b) => b.emu.rps - a.emu.rps)[0];
+  return {
+    id: 'throughput',
+    title: '2. Emulator throughput over loopback',
+    intro:
+      `autocannon, ${durationMs / 1000} s per cell, keep-alive, no pipelining; the server runs in its own process (one core each ` +
+      'for client and server on a 2-core machine). Every emulator request is stamped; `create_policy` bodies are unique ' +
+      '(timestampMs and policyName vary), pre-stamped with node:crypto before the cell. The bare server reads the body and answers the ' +
+      'bytes the emulator answered for the same path. Latencies are per response (hrtime), 2xx only; any non-2xx fails the bench.',
+    tables: [
+      {
+        caption: 'Requests per second and latency',
+        columns: ['× bare server (req/s)', 'operation', 'connections', 'emulator req/s', 'emulator p50 / p99', 'bare req/s', 'bare p50 / p99'],
+        rows,
+      },
+    ],
+    plots: [{ file: 'throughput.svg', alt: 'emulator vs bare server throughput', spec: barChart({ title: 'Requests per second (higher is better)', rows: bars, groupTitle: null, yTitle: 'requests / s', logY: true }) }],
+    notes: onTheFly > 0 ? [`${int(onTheFly)} create_policy bodies were stamped during a timed cell (the pre-stamped pool ran out).`] : [],
+    headlines: ['list_wallets', 'create_policy'].map((op) => {
+      const best = at(op);
+      return {
+        label: `emulator ${op} req/s (best concurrency, c=${best.connections}): vs bare node:http`,
+        ratio: best.emu.rps / best.bare.rps,
+        gap: best.bare.rps / best.emu.rps,
+        detail: `${int(best.emu.rps)} vs ${int(best.bare.rps)} req/s; p50 ${ms(best.emu.p50)} vs ${ms(best.bare.p50)}`,
+      };
+    }),
+  };
+}
+
+module.exports = { run };
