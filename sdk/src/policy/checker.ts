@@ -30,6 +30,15 @@ const KIND_NOUN: Record<PolicyExpressionKind, string> = {
   scope: 'a scope',
 };
 
+// Names other languages use for the same methods.
+const METHOD_SYNONYMS = new Map([
+  ['size', 'count'], ['length', 'count'], ['len', 'count'],
+  ['includes', 'contains'], ['has', 'contains'],
+  ['some', 'any'], ['exists', 'any'],
+  ['every', 'all'],
+  ['where', 'filter'], ['select', 'filter'],
+]);
+
 export const LIST_METHODS = ['all', 'any', 'contains', 'count', 'filter'] as const;
 const METHOD_USAGE: Record<string, string> = {
   all: '.all(item, predicate)',
@@ -218,7 +227,7 @@ class Checker {
         needs('string', 'a map key');
         return ANY;
       case 'struct':
-        this.report(offset, `cannot index ${t.name} with [ ]; read its fields with .name`);
+        this.report(offset, `cannot index ${t.name} with [ ]; read a field with a dot instead, e.g. .${Object.keys(t.fields)[0] ?? 'field'}`);
         return ERROR;
       default:
         this.report(offset, `cannot index a value of type ${typeName(t)}`);
@@ -241,7 +250,8 @@ class Checker {
   private method(e: MethodCall, scope: Scope): PolicyType {
     const t = this.infer(e.target, scope);
     if (!Object.hasOwn(METHOD_USAGE, e.name)) {
-      this.reportUnknown(e.nameStart, `unknown method '${e.name}'`, closestName(e.name, LIST_METHODS), `the list methods are ${LIST_METHODS.join(', ')}`);
+      const suggestion = METHOD_SYNONYMS.get(e.name) ?? closestName(e.name, LIST_METHODS);
+      this.reportUnknown(e.nameStart, `unknown method '${e.name}'`, suggestion, `the list methods are ${LIST_METHODS.join(', ')}`);
       return ERROR;
     }
     let element: PolicyType = ANY;

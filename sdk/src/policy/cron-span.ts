@@ -7,7 +7,7 @@
 // day in America/New_York) is skipped that day; a fire whose local time happens twice (01:30 on
 // a fall-back day) fires once, at the earlier instant.
 import { type CronSchedule, firesOnDay } from './cron';
-import { type LocalDateTime, instantsOf, localTimeOf, wallClockMs } from './zoned-time';
+import { type LocalDateTime, ZoneOffsets, localTimeOf, wallClockMs } from './zoned-time';
 
 const DAY_MS = 86_400_000;
 // No zone is further than 14 hours from UTC; with margin, a fire at wall-clock W happens
@@ -17,6 +17,8 @@ const SLACK_MS = 26 * 3_600_000;
 export function cronSpanActive(schedule: CronSchedule, durationMs: number, zone: string, nowMs: number): boolean {
   const earliestStart = nowMs - durationMs;
   const today = localTimeOf(nowMs, zone);
+  // Every instant looked up below lies within a day and a slack of the window.
+  const offsets = new ZoneOffsets(zone, earliestStart - DAY_MS - 2 * SLACK_MS, nowMs + DAY_MS + 2 * SLACK_MS);
   // Walk local calendar days backwards from today's date, latest fire first.
   for (let back = 0; ; back++) {
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day) - back * DAY_MS);
@@ -31,7 +33,7 @@ export function cronSpanActive(schedule: CronSchedule, durationMs: number, zone:
         const wall = wallClockMs(local);
         if (wall - SLACK_MS > nowMs) continue;
         if (wall + SLACK_MS < earliestStart) return false;
-        const fire = instantsOf(local, zone)[0];
+        const fire = offsets.instantsOf(local)[0];
         if (fire !== undefined && fire <= nowMs && nowMs < fire + durationMs) return true;
       }
     }

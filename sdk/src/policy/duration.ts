@@ -14,7 +14,9 @@ export function parseDuration(text: string): Parsed<number> {
       ? `; add a unit, e.g. '${text}h' or '${text}m'`
       : /s$/.test(text) || /\d\.\d/.test(text)
         ? '; seconds and fractions are not allowed'
-        : '';
+        : /[DHM]/.test(text)
+          ? '; the units are lowercase d, h and m'
+          : '';
     return { ok: false, reason: `expected whole days, hours and minutes in that order, like '8h', '90m' or '1d12h'${hint}` };
   }
   const [, d, h, mi] = m;

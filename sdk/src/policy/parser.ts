@@ -24,6 +24,7 @@ export function parsePolicyExpression(source: string): PolicyExpr {
 class Parser {
   private readonly lexer: Lexer;
   private token: Token;
+  private previous: Token | undefined;
   private nesting = 0;
   private readonly heights = new WeakMap<PolicyExpr, number>();
 
@@ -36,8 +37,10 @@ class Parser {
     const expr = this.parseExpression(null);
     if (this.token.kind !== 'eof') {
       const t = this.token;
-      const word = t.kind === 'ident' ? WORD_OPERATORS.get(t.text) : undefined;
-      const hint = word ? `; use ${word} instead` : '';
+      // `a and b` stops at 'and'; `a || not b` stops after 'not', which parsed as a name.
+      const wordToken = t.kind === 'ident' && WORD_OPERATORS.has(t.text) ? t : this.previous?.kind === 'ident' ? this.previous : undefined;
+      const word = wordToken ? WORD_OPERATORS.get(wordToken.text) : undefined;
+      const hint = word && wordToken ? `; use ${word} instead of '${wordToken.text}'` : '';
       this.fail(t.start, `expected an operator or the end of the expression, found ${describe(t)}${hint}`, ['an operator', 'the end of the expression']);
     }
     return expr;
@@ -46,13 +49,11 @@ class Parser {
   // ---- precedence levels -------------------------------------------------------------------
 
   private parseExpression(after: Token | null): PolicyExpr {
-    this.enter();
     let left = this.parseAnd(after);
     while (this.isPunct('||')) {
       const op = this.advance();
       left = this.binary('||', op, left, this.parseAnd(op));
     }
-    this.nesting--;
     return left;
   }
 
@@ -78,8 +79,8 @@ class Parser {
 
   private parseUnary(after: Token | null): PolicyExpr {
     if (!this.isPunct('!')) return this.parsePostfix(after);
-    const bang = this.advance();
     this.enter();
+    const bang = this.advance();
     const operand = this.parseUnary(bang);
     this.nesting--;
     return this.make({ kind: 'not', operand, start: bang.start, end: operand.end }, operand);
@@ -131,9 +132,11 @@ class Parser {
       return this.make({ kind: 'ident', name: t.text, start: t.start, end: t.end });
     }
     if (this.isPunct('(')) {
+      this.enter();
       const open = this.advance();
       const inner = this.parseExpression(open);
       this.expectClose(')', `to close the '(' at ${this.label(open.start)}`);
+      this.nesting--;
       return inner;
     }
     if (this.isPunct('[')) return this.parseList();
@@ -145,8 +148,8 @@ class Parser {
   // ---- compound forms ----------------------------------------------------------------------
 
   private parseArguments(name: string, callStart: number): { args: PolicyExpr[]; end: number } {
-    const open = this.advance();
     this.enter();
+    const open = this.advance();
     const args: PolicyExpr[] = [];
     if (!this.isPunct(')')) {
       args.push(this.parseExpression(open));
@@ -158,8 +161,8 @@ class Parser {
   }
 
   private parseIndexOrSlice(target: PolicyExpr): PolicyExpr {
-    const open = this.advance();
     this.enter();
+    const open = this.advance();
     let from: PolicyExpr | null = null;
     if (!this.isPunct('..')) from = this.parseExpression(open);
     if (this.isPunct('..')) {
@@ -177,8 +180,8 @@ class Parser {
   }
 
   private parseList(): PolicyExpr {
-    const open = this.advance();
     this.enter();
+    const open = this.advance();
     const items: PolicyExpr[] = [];
     if (!this.isPunct(']')) {
       items.push(this.parseExpression(open));
@@ -190,8 +193,8 @@ class Parser {
   }
 
   private parseStruct(): PolicyExpr {
-    const open = this.advance();
     this.enter();
+    const open = this.advance();
     const fields: { name: string; value: PolicyExpr }[] = [];
     if (!this.isPunct('}')) {
       for (;;) {
@@ -256,6 +259,7 @@ class Parser {
 
   private advance(): Token {
     const t = this.token;
+    this.previous = t;
     this.token = this.lexer.next();
     return t;
   }

@@ -11,13 +11,12 @@ function formatter(zone: string): Intl.DateTimeFormat {
     f = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       hourCycle: 'h23',
+      era: 'short',
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
       hour: 'numeric',
       minute: 'numeric',
-      second: 'numeric',
-      era: 'short',
     });
     formatters.set(zone, f);
   }
@@ -30,9 +29,7 @@ function formatter(zone: string): Intl.DateTimeFormat {
  * service asks for a zone name. Links such as 'US/Eastern' are accepted as the IANA database does.
  */
 export function validateTimeZone(zone: string): Parsed<string> {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) {
-    return { ok: false, reason: unknownZone(zone) };
-  }
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return { ok: false, reason: unknownZone(zone) };
   let resolved: string;
   try {
     resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
@@ -65,7 +62,9 @@ export interface LocalDateTime {
   minute: number;
 }
 
+const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
+const SAMPLE_MS = 6 * HOUR_MS;
 
 /** The wall-clock time of an instant (ms since the epoch) in `zone`, to the minute. */
 export function localTimeOf(instantMs: number, zone: string): LocalDateTime {
@@ -81,13 +80,6 @@ export function localTimeOf(instantMs: number, zone: string): LocalDateTime {
   };
 }
 
-/** Offset of `zone` from UTC at an instant, in ms (positive east of Greenwich), to the minute. */
-function offsetAt(instantMs: number, zone: string): number {
-  const floored = Math.floor(instantMs / 60_000) * 60_000;
-  const l = localTimeOf(floored, zone);
-  return wallClockMs(l) - floored;
-}
-
 /** The wall-clock time read as if it were UTC, in ms: a number line for local times. */
 export function wallClockMs(l: LocalDateTime): number {
   const d = new Date(0);
@@ -96,18 +88,68 @@ export function wallClockMs(l: LocalDateTime): number {
   return d.getTime();
 }
 
+/** Offset of `zone` from UTC at an instant, in ms (positive east of Greenwich), to the minute. */
+function offsetFromIntl(instantMs: number, zone: string): number {
+  const floored = Math.floor(instantMs / MINUTE_MS) * MINUTE_MS;
+  return wallClockMs(localTimeOf(floored, zone)) - floored;
+}
+
 /**
- * The instants at which the wall clock in `zone` shows `local`: none in a spring-forward gap,
- * two (earliest first) in a fall-back overlap, otherwise one. The candidates come from the
- * offsets a day before, at and a day after the wall-clock time read as UTC.
+ * The UTC offsets of one zone over a span of time, found once (Intl is slow) by sampling every
+ * six hours and bisecting each change to the minute. No zone changes its offset twice within six
+ * hours, so no transition is missed. Outside the span, Intl is asked directly.
  */
-export function instantsOf(local: LocalDateTime, zone: string): number[] {
-  const wall = wallClockMs(local);
-  const offsets = new Set([offsetAt(wall - 24 * HOUR_MS, zone), offsetAt(wall, zone), offsetAt(wall + 24 * HOUR_MS, zone)]);
-  const found: number[] = [];
-  for (const offset of offsets) {
-    const candidate = wall - offset;
-    if (offsetAt(candidate, zone) === offset && !found.includes(candidate)) found.push(candidate);
+export class ZoneOffsets {
+  /** Offset changes in time order: from `from` on (inclusive), the offset is `offset`. */
+  private readonly segments: { from: number; offset: number }[] = [];
+
+  constructor(
+    private readonly zone: string,
+    private readonly fromMs: number,
+    private readonly toMs: number,
+  ) {
+    let at = fromMs;
+    let offset = offsetFromIntl(at, zone);
+    this.segments.push({ from: -Infinity, offset });
+    while (at < toMs) {
+      const next = Math.min(at + SAMPLE_MS, toMs);
+      const nextOffset = offsetFromIntl(next, zone);
+      if (nextOffset !== offset) {
+        let lo = at; // still the old offset
+        let hi = next; // already the new one
+        while (hi - lo > MINUTE_MS) {
+          const mid = Math.floor((lo + hi) / 2 / MINUTE_MS) * MINUTE_MS;
+          if (mid <= lo || mid >= hi) break;
+          if (offsetFromIntl(mid, zone) === offset) lo = mid;
+          else hi = mid;
+        }
+        this.segments.push({ from: hi, offset: nextOffset });
+        offset = nextOffset;
+      }
+      at = next;
+    }
   }
-  return found.sort((a, b) => a - b);
+
+  offsetAt(instantMs: number): number {
+    if (instantMs < this.fromMs || instantMs > this.toMs) return offsetFromIntl(instantMs, this.zone);
+    let offset = (this.segments[0] as { offset: number }).offset;
+    for (const s of this.segments) if (s.from <= instantMs) offset = s.offset;
+    return offset;
+  }
+
+  /**
+   * The instants at which the wall clock shows `local`: none in a spring-forward gap, two
+   * (earliest first) in a fall-back overlap, otherwise one. Candidates come from the offsets a
+   * day before, at, and a day after the wall-clock time read as UTC.
+   */
+  instantsOf(local: LocalDateTime): number[] {
+    const wall = wallClockMs(local);
+    const offsets = new Set([this.offsetAt(wall - 24 * HOUR_MS), this.offsetAt(wall), this.offsetAt(wall + 24 * HOUR_MS)]);
+    const found: number[] = [];
+    for (const offset of offsets) {
+      const candidate = wall - offset;
+      if (this.offsetAt(candidate) === offset && !found.includes(candidate)) found.push(candidate);
+    }
+    return found.sort((a, b) => a - b);
+  }
 }
