@@ -10,7 +10,7 @@ import {
   type WalletInfraClientOptions,
   type WebhookEndpoint,
 } from '@walletinfra/sdk';
-import type { ProviderSettings } from './config';
+import type { EndpointSettings, ProviderSettings } from './config';
 import { Coalescer } from './internal/coalesce';
 import { Limiter } from './internal/limiter';
 
@@ -82,6 +82,26 @@ export class ClientPool {
       this.limiters.set(orgKey, limiter);
     }
     return new OrgSession(settings, client, limiter, this.lists, this.activities, orgKey);
+  }
+
+  /** A client without credentials, for the unauthenticated calls (webhook JWKS, wallet-kit config). */
+  publicClient(endpoints: EndpointSettings): WalletInfraClient {
+    const key = JSON.stringify(['public', endpoints.baseUrl, endpoints.authProxyUrl, endpoints.authProxyConfigId ?? '', endpoints.requestTimeoutMs, endpoints.maxRetries]);
+    let client = this.clients.get(key);
+    if (!client) {
+      client = new WalletInfraClient({
+        baseUrl: endpoints.baseUrl,
+        authProxyUrl: endpoints.authProxyUrl,
+        ...(endpoints.authProxyConfigId !== undefined ? { authProxyConfigId: endpoints.authProxyConfigId } : {}),
+        timeoutMs: endpoints.requestTimeoutMs,
+        retry: { maxAttempts: endpoints.maxRetries + 1 },
+        clock: { now: this.options.now },
+        sleep: this.options.sleep,
+        ...this.options.clientOptions,
+      });
+      this.clients.set(key, client);
+    }
+    return client;
   }
 
   async close(): Promise<void> {

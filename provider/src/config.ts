@@ -4,15 +4,20 @@
 // Precedence per setting: stack config `walletinfra:<key>`, then `WALLETINFRA_<KEY>`, then the names the
 // service's own SDK examples use (`TURNKEY_*`, api-facts §10). A missing setting fails fast naming every
 // place that was looked at.
-import { ConfigurationError } from '@walletinfra/sdk';
+import {
+  ConfigurationError,
+  DEFAULT_AUTH_PROXY_URL as SDK_AUTH_PROXY_URL,
+  DEFAULT_BASE_URL as SDK_BASE_URL,
+  PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY,
+} from '@walletinfra/sdk';
 
 export const CONFIG_NAMESPACE = 'walletinfra';
 
-/** Production defaults (api-facts §0, §7). */
-export const DEFAULT_BASE_URL = 'https://api.turnkey.com';
-export const DEFAULT_AUTH_PROXY_URL = 'https://authproxy.turnkey.com';
-/** api-facts §4.3: `PRODUCTION_ON_RAMP_CREDENTIALS_ENCRYPTION_PUBLIC_KEY` of @turnkey/crypto. */
-export const DEFAULT_ON_RAMP_ENCRYPTION_PUBLIC_KEY = '02336ebd7e929ef64b87c776b72540255b4c7b41579a24b1e68fb060daa873f9f6';
+/** Production defaults (api-facts §0, §7), the sdk's. */
+export const DEFAULT_BASE_URL = SDK_BASE_URL;
+export const DEFAULT_AUTH_PROXY_URL = SDK_AUTH_PROXY_URL;
+/** api-facts §4.3: the service's on-ramp credential encryption key. */
+export const DEFAULT_ON_RAMP_ENCRYPTION_PUBLIC_KEY = PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY;
 
 /** Where settings come from. `config` takes the full key (`walletinfra:organizationId`). */
 export interface SettingsSources {

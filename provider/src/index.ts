@@ -1,1 +1,35 @@
-export {};
+// Public surface of @walletinfra/pulumi: the three resources, the data sources, settings resolution and
+// the provider's error. The dynamic-provider runtime lives under ./runtime and is loaded only by the
+// serialized providers (see resources/*/provider.ts).
+export { Policy } from './resources/policy/resource';
+export type { PolicyArgs, PolicyAdopt, PolicyEffect, PolicyInputs, PolicyOutputs } from './resources/policy/types';
+export { WebhookEndpoint } from './resources/webhookEndpoint/resource';
+export type {
+  WebhookEndpointArgs,
+  WebhookEndpointAdopt,
+  WebhookEndpointInputs,
+  WebhookEndpointOutputs,
+  WebhookSubscription,
+  WebhookSubscriptionArgs,
+} from './resources/webhookEndpoint/types';
+export { FiatOnRampCredential } from './resources/fiatOnRampCredential/resource';
+export type {
+  FiatOnRampCredentialArgs,
+  FiatOnRampCredentialAdopt,
+  FiatOnRampCredentialInputs,
+  FiatOnRampCredentialOutputs,
+  OnRampProvider,
+} from './resources/fiatOnRampCredential/types';
+export * from './datasources';
+export {
+  CONFIG_NAMESPACE,
+  DEFAULT_AUTH_PROXY_URL,
+  DEFAULT_BASE_URL,
+  DEFAULT_ON_RAMP_ENCRYPTION_PUBLIC_KEY,
+  PROFILE_KEYS,
+  resolveEndpoints,
+  resolveOrganizationId,
+  resolveSettings,
+} from './config';
+export type { EndpointSettings, ProviderSettings, SettingsSelector, SettingsSources } from './config';
+export { PartialFailureError } from './errors';

@@ -1,7 +1,7 @@
 // What every lifecycle method receives: settings as of now, sessions, and the injectable clock and
 // randomness (STYLE.md: tests are deterministic).
 import { randomBytes } from 'node:crypto';
-import { sleepWithSignal } from '@walletinfra/sdk';
+import { sleepWithSignal, type WalletInfraClient } from '@walletinfra/sdk';
 import { ClientPool, type ClientPoolOptions, type OrgSession } from '../client';
 import {
   resolveEndpoints,
@@ -20,6 +20,8 @@ export interface ProviderContext {
   endpoints(selector: SettingsSelector): EndpointSettings;
   organizationId(selector: SettingsSelector): string;
   session(selector: SettingsSelector): OrgSession;
+  /** A client without credentials for the unauthenticated calls; `authProxyConfigId` overrides the setting. */
+  publicClient(selector: SettingsSelector, authProxyConfigId?: string): WalletInfraClient;
   now(): number;
   randomBytes(length: number): Uint8Array;
 }
@@ -58,6 +60,10 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
     endpoints: (selector) => resolveEndpoints(sources(), selector),
     organizationId: (selector) => resolveOrganizationId(sources(), selector),
     session: (selector) => pool.session(resolveSettings(sources(), selector)),
+    publicClient: (selector, authProxyConfigId) => {
+      const endpoints = resolveEndpoints(sources(), selector);
+      return pool.publicClient(authProxyConfigId === undefined ? endpoints : { ...endpoints, authProxyConfigId });
+    },
     now,
     randomBytes: options.randomBytes ?? ((n) => new Uint8Array(randomBytes(n))),
     setConfig(next) {

@@ -1,0 +1,58 @@
+// Data sources as plain functions in Pulumi's two usual forms (facts §1.2: dynamic providers have no
+// invoke, so lookups run in the program process): `getX(args)` returns a Promise, `getXOutput(args)` an
+// Output that waits for Input arguments. Both read the same settings as the resources (stack config
+// `walletinfra:*`, then the environment), through the same resolution function.
+import * as pulumi from '@pulumi/pulumi';
+import { InvalidRequestError } from '@walletinfra/sdk';
+import type { ProviderContext } from '../runtime/context';
+
+/** Every data source accepts these: which credentials and which organization. */
+export interface LookupSelector {
+  /** Named credentials from `walletinfra:profiles` / `WALLETINFRA_PROFILE_<NAME>_*`. */
+  profile?: string;
+  /** Read another organization (e.g. a sub-organization) with the selected credentials. */
+  organizationId?: string;
+}
+
+export type InputArgs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
+
+export interface Lookup<A, R> {
+  (args: A): Promise<R>;
+}
+
+export interface LookupPair<A, R> {
+  promise: (args?: A) => Promise<R>;
+  output: (args?: InputArgs<A>) => pulumi.Output<R>;
+}
+
+/** Unknown argument names are an error that lists the known ones (STYLE.md). */
+export function checkArgs(name: string, args: object, known: readonly string[]): void {
+  const all = ['profile', 'organizationId', ...known];
+  const unknown = Object.keys(args).filter((k) => !all.includes(k) && (args as Record<string, unknown>)[k] !== undefined);
+  if (unknown.length > 0) {
+    throw InvalidRequestError.fromIssues(name, unknown.map((k) => ({ path: k, message: `is not an argument of ${name}; known: ${all.join(', ')}` })));
+  }
+}
+
+export function selectorOfArgs(args: LookupSelector): { profile?: string; organizationId?: string } {
+  return {
+    ...(args.profile !== undefined ? { profile: args.profile } : {}),
+    ...(args.organizationId !== undefined ? { organizationId: args.organizationId } : {}),
+  };
+}
+
+export function define<A extends object, R>(
+  name: string,
+  known: readonly string[],
+  context: () => ProviderContext,
+  impl: (ctx: ProviderContext, args: A) => Promise<R>,
+): LookupPair<A, R> {
+  const promise = async (args?: A): Promise<R> => {
+    const a = (args ?? {}) as A;
+    checkArgs(name, a, known);
+    return impl(context(), a);
+  };
+  const output = (args?: InputArgs<A>): pulumi.Output<R> =>
+    pulumi.output(args ?? ({} as InputArgs<A>)).apply((a) => promise(a as unknown as A)) as unknown as pulumi.Output<R>;
+  return { promise, output };
+}

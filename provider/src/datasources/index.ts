@@ -1,0 +1,65 @@
+// Every data source, bound to the program's settings: `pulumi.runtime.getConfig` for stack config
+// (no secret warning: the values never reach an output) and the environment.
+import * as pulumi from '@pulumi/pulumi';
+import { createContext, type OwnedContext, type ProviderContext } from '../runtime/context';
+import { integrationLookups } from './integrations';
+import { organizationLookups } from './organization';
+import { pagedLookups } from './paged';
+import { policyLookups } from './policies';
+import { publicLookups } from './public';
+
+export function createDataSources(context: () => ProviderContext) {
+  return {
+    ...organizationLookups(context),
+    ...policyLookups(context),
+    ...integrationLookups(context),
+    ...pagedLookups(context),
+    ...publicLookups(context),
+  };
+}
+
+let programContext: OwnedContext | undefined;
+function context(): ProviderContext {
+  programContext ??= createContext({ config: (key) => pulumi.runtime.getConfig(key) });
+  return programContext;
+}
+
+const ds = createDataSources(context);
+
+export const getWallets = ds.wallets.promise;
+export const getWalletsOutput = ds.wallets.output;
+export const getPrivateKeyTags = ds.privateKeyTags.promise;
+export const getPrivateKeyTagsOutput = ds.privateKeyTags.output;
+export const getIpAllowlist = ds.ipAllowlist.promise;
+export const getIpAllowlistOutput = ds.ipAllowlist.output;
+export const getSessionProfile = ds.sessionProfile.promise;
+export const getSessionProfileOutput = ds.sessionProfile.output;
+export const getSessionProfiles = ds.sessionProfiles.promise;
+export const getSessionProfilesOutput = ds.sessionProfiles.output;
+export const getApiKey = ds.apiKey.promise;
+export const getApiKeyOutput = ds.apiKey.output;
+export const getMfaPolicies = ds.mfaPolicies.promise;
+export const getMfaPoliciesOutput = ds.mfaPolicies.output;
+export const getPolicy = ds.policy.promise;
+export const getPolicyOutput = ds.policy.output;
+export const getPolicies = ds.policies.promise;
+export const getPoliciesOutput = ds.policies.output;
+export const getWebhookEndpoints = ds.webhookEndpoints.promise;
+export const getWebhookEndpointsOutput = ds.webhookEndpoints.output;
+export const getFiatOnRampCredentials = ds.fiatOnRampCredentials.promise;
+export const getFiatOnRampCredentialsOutput = ds.fiatOnRampCredentials.output;
+export const getSubOrganizations = ds.subOrganizations.promise;
+export const getSubOrganizationsOutput = ds.subOrganizations.output;
+export const getSolTransactionHistory = ds.solTransactionHistory.promise;
+export const getSolTransactionHistoryOutput = ds.solTransactionHistory.output;
+export const getWalletKitConfig = ds.walletKitConfig.promise;
+export const getWalletKitConfigOutput = ds.walletKitConfig.output;
+export const getWebhookJwks = ds.webhookJwks.promise;
+export const getWebhookJwksOutput = ds.webhookJwks.output;
+
+export type * from './organization';
+export type * from './policies';
+export type * from './integrations';
+export type * from './paged';
+export type * from './public';
+export type { LookupSelector, InputArgs } from './define';

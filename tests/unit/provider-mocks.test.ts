@@ -1,0 +1,170 @@
+// Program structure with pulumi.runtime.setMocks (facts §1.7): the examples' baseline program
+// (examples/baseline/organization.ts) registers the expected resources with the expected type tokens
+// and inputs; secrets travel as secrets and never reach `__provider`; the secret outputs are declared.
+import * as pulumi from '@pulumi/pulumi';
+import { MockMonitor } from '@pulumi/pulumi/runtime/mocks';
+import { declareBaseline } from '../../examples/baseline/organization';
+import { FiatOnRampCredential, Policy, WebhookEndpoint } from '@walletinfra/pulumi';
+
+const SECRET_SIG = { '4dabf18193072939515e22adb298388d': '1b47061264138c4ac30d75fd1eb44270' };
+const ON_RAMP_SECRET = 'sk_test_mocks_0123456789';
+
+interface Registered {
+  type: string;
+  name: string;
+  inputs: Record<string, unknown>;
+}
+
+const registered: Registered[] = [];
+const secretOutputsByName = new Map<string, string[]>();
+
+beforeAll(async () => {
+  // The mock monitor hands newResource() no options; record additionalSecretOutputs from the request.
+  const original = MockMonitor.prototype.registerResource;
+  MockMonitor.prototype.registerResource = function (req: { getName(): string; getAdditionalsecretoutputsList(): string[] }, cb: (err: unknown, res: unknown) => void) {
+    secretOutputsByName.set(req.getName(), req.getAdditionalsecretoutputsList());
+    return original.call(this, req, cb);
+  };
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        registered.push({ type: args.type, name: args.name, inputs: args.inputs });
+        return { id: `${args.name}-id`, state: { ...args.inputs, organizationId: 'org-mock' } };
+      },
+      call: () => ({}),
+    },
+    'walletinfra-baseline',
+    'test',
+    false,
+  );
+});
+
+function settled(resources: pulumi.CustomResource[]): Promise<unknown> {
+  return Promise.all(resources.map((r) => new Promise((resolve) => r.urn.apply(resolve))));
+}
+
+function outputValue<T>(o: pulumi.Output<T>): Promise<{ value: unknown; secret: boolean }> {
+  return new Promise((resolve) => pulumi.all([o, pulumi.isSecret(o)]).apply(([value, secret]) => resolve({ value, secret })));
+}
+
+describe('the baseline example', () => {
+  let baseline: ReturnType<typeof declareBaseline>;
+  beforeAll(async () => {
+    baseline = declareBaseline({
+      webhookUrl: 'https://hooks.example.com/walletinfra',
+      webhookEventTypes: ['ACTIVITY_UPDATES', 'BALANCE_CONFIRMED_UPDATES'],
+      signingApprovals: 3,
+      onRampPublishableApiKey: 'pk_test_baseline',
+      onRampSecretApiKey: pulumi.secret(ON_RAMP_SECRET),
+      adoptExisting: true,
+    });
+    await settled([baseline.signingApproval, baseline.denyKeyExports, baseline.activityWebhook, baseline.moonpay]);
+  });
+
+  test('registers two policies, a webhook endpoint and an on-ramp credential with their type tokens', () => {
+    const byName = Object.fromEntries(registered.map((r) => [r.name, r.type]));
+    expect(byName).toEqual({
+      'signing-needs-approvals': 'pulumi-nodejs:dynamic/walletinfra:Policy',
+      'deny-private-key-exports': 'pulumi-nodejs:dynamic/walletinfra:Policy',
+      'activity-updates': 'pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint',
+      'moonpay-sandbox': 'pulumi-nodejs:dynamic/walletinfra:FiatOnRampCredential',
+    });
+  });
+
+  test('wires the declared inputs (undefined inputs are dropped)', () => {
+    const inputs = (name: string) => {
+      const { __provider, ...rest } = registered.find((r) => r.name === name)!.inputs;
+      return rest;
+    };
+    expect(inputs('signing-needs-approvals')).toEqual({
+      policyName: 'Signing needs approvals',
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.action == 'SIGN'",
+      consensus: 'approvers.count() >= 3',
+      notes: 'Managed by Pulumi (examples/baseline)',
+      adopt: { byName: true },
+    });
+    expect(inputs('activity-updates')).toEqual({
+      name: 'Activity updates',
+      url: 'https://hooks.example.com/walletinfra',
+      isActive: true,
+      subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }, { eventType: 'BALANCE_CONFIRMED_UPDATES' }],
+      adopt: { byUrlAndName: true },
+    });
+    expect(inputs('moonpay-sandbox')).toEqual({
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+      publishableApiKey: 'pk_test_baseline',
+      secretApiKey: { ...SECRET_SIG, value: ON_RAMP_SECRET },
+      sandboxMode: true,
+      adopt: { byPublishableApiKey: true },
+    });
+  });
+
+  test('one serialized provider per type, shared by every resource of that type, with no secret', () => {
+    const providers = registered.map((r) => r.inputs.__provider);
+    for (const p of providers) {
+      expect(typeof p).toBe('string');
+      expect(p as string).not.toContain(ON_RAMP_SECRET);
+    }
+    const policyTexts = registered.filter((r) => r.type.endsWith(':Policy')).map((r) => r.inputs.__provider);
+    expect(new Set(policyTexts).size).toBe(1);
+    expect(new Set(providers).size).toBe(3);
+  });
+
+  test('declares the credential’s sensitive outputs secret, and nothing for the others', () => {
+    expect(Object.fromEntries(secretOutputsByName)).toEqual({
+      'signing-needs-approvals': [],
+      'deny-private-key-exports': [],
+      'activity-updates': [],
+      'moonpay-sandbox': ['encryptedSecretApiKey', 'encryptedPrivateApiKey', 'secretApiKeyFingerprint', 'privateApiKeyFingerprint'],
+    });
+  });
+
+  test('outputs come back on the resource objects', async () => {
+    expect(await outputValue(baseline.signingApproval.id)).toEqual({ value: 'signing-needs-approvals-id', secret: false });
+    expect(await outputValue(baseline.signingApproval.organizationId)).toEqual({ value: 'org-mock', secret: false });
+    expect(await outputValue(baseline.activityWebhook.url)).toEqual({ value: 'https://hooks.example.com/walletinfra', secret: false });
+  });
+});
+
+describe('resource classes', () => {
+  test('a plain-text secret passed without pulumi.secret is still sent as a secret', async () => {
+    const cred = new FiatOnRampCredential('plain', {
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+      publishableApiKey: 'pk',
+      secretApiKey: 'sk_plain_given',
+      privateApiKey: 'pk_plain_given',
+      projectId: 'project-1',
+    });
+    await settled([cred]);
+    const inputs = registered.find((r) => r.name === 'plain')!.inputs;
+    expect(inputs.secretApiKey).toEqual({ ...SECRET_SIG, value: 'sk_plain_given' });
+    expect(inputs.privateApiKey).toEqual({ ...SECRET_SIG, value: 'pk_plain_given' });
+    expect(inputs.projectId).toBe('project-1');
+  });
+
+  test('caller options are kept next to the forced secret outputs', async () => {
+    const cred = new FiatOnRampCredential(
+      'opts',
+      { onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', publishableApiKey: 'pk', encryptedSecretApiKey: 'cipher' },
+      { additionalSecretOutputs: ['publishableApiKey'], protect: false },
+    );
+    await settled([cred]);
+    expect(secretOutputsByName.get('opts')).toEqual([
+      'publishableApiKey',
+      'encryptedSecretApiKey',
+      'encryptedPrivateApiKey',
+      'secretApiKeyFingerprint',
+      'privateApiKeyFingerprint',
+    ]);
+    expect(registered.find((r) => r.name === 'opts')!.inputs.encryptedSecretApiKey).toEqual({ ...SECRET_SIG, value: 'cipher' });
+  });
+
+  test('profile and organizationId reach the provider as plain inputs', async () => {
+    const p = new Policy('in-sub-org', { policyName: 'p', effect: 'EFFECT_DENY', profile: 'child', organizationId: 'sub-1' });
+    const w = new WebhookEndpoint('hook-2', { url: 'https://hooks.example.com/2', name: 'two', profile: 'child' });
+    await settled([p, w]);
+    expect(registered.find((r) => r.name === 'in-sub-org')!.inputs).toMatchObject({ profile: 'child', organizationId: 'sub-1' });
+    expect(registered.find((r) => r.name === 'hook-2')!.inputs).toMatchObject({ profile: 'child' });
+  });
+});
