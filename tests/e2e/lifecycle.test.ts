@@ -1,0 +1,221 @@
+// The baseline program (examples/baseline, what `npm run up` applies) through the real Pulumi CLI against
+// the emulator: create, no-op checks, out-of-band drift (CLI exit 7 and walletinfra-drift exit 2), repair,
+// secrets in state, destroy (issue 5, end-to-end tests 1, 2, 3, 6, 7 and the drift command). The steps build
+// on each other and share one stack, so they run in order.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { runDrift } from './support/drift';
+import { ONRAMP_SECRET, WEBHOOK_URL, configureStack, startOrganization, type TestOrganization } from './support/organization';
+import { PulumiProject, stepsByName } from './support/project';
+
+jest.setTimeout(300_000);
+
+const SIGNING = 'Signing needs approvals';
+const DENY = 'Deny private key exports';
+const NOTES = 'Managed by Pulumi (examples/baseline)';
+
+let org: TestOrganization;
+let project: PulumiProject;
+let seedPolicyIds: string[];
+
+beforeAll(async () => {
+  org = await startOrganization();
+  seedPolicyIds = (await org.client.listPolicies()).policies.map((p) => p.policyId);
+  project = await PulumiProject.create('lifecycle');
+  await configureStack(project, org);
+});
+
+afterAll(async () => {
+  project?.remove();
+  await org?.close();
+});
+
+async function ourPolicies() {
+  const { policies } = await org.client.listPolicies();
+  return policies.filter((p) => !seedPolicyIds.includes(p.policyId)).sort((a, b) => a.policyName.localeCompare(b.policyName));
+}
+
+/** Every file under the project directory (state backend, stack config, Pulumi home) as text. */
+function everyFileText(dir: string): string {
+  let text = '';
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (entry === 'node_modules') continue;
+    if (statSync(path).isDirectory()) text += everyFileText(path);
+    else text += readFileSync(path, 'latin1');
+  }
+  return text;
+}
+
+test('1. up creates every object with the declared values', async () => {
+  await project.up();
+  const outputs = await project.outputs();
+
+  const policies = await ourPolicies();
+  expect(policies.map(({ policyId, policyName, effect, condition, consensus, notes }) => ({ policyId, policyName, effect, condition, consensus, notes }))).toEqual([
+    {
+      policyId: (outputs.policyIds as Record<string, string>).denyPrivateKeyExports,
+      policyName: DENY,
+      effect: 'EFFECT_DENY',
+      condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'",
+      consensus: '',
+      notes: NOTES,
+    },
+    {
+      policyId: (outputs.policyIds as Record<string, string>).signingNeedsApprovals,
+      policyName: SIGNING,
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.action == 'SIGN'",
+      consensus: 'approvers.count() >= 2',
+      notes: NOTES,
+    },
+  ]);
+
+  const { webhookEndpoints } = await org.client.listWebhookEndpoints();
+  expect(webhookEndpoints).toHaveLength(1);
+  const hook = webhookEndpoints[0]!;
+  expect([hook.endpointId, hook.url, hook.name, hook.isActive]).toEqual([outputs.webhookEndpointId, WEBHOOK_URL, 'Activity updates', true]);
+  expect(hook.subscriptions?.map((s) => s.eventType)).toEqual(['ACTIVITY_UPDATES']);
+
+  const { fiatOnRampCredentials } = await org.client.listFiatOnRampCredentials();
+  expect(fiatOnRampCredentials.map((c) => [c.fiatOnrampCredentialId, c.onrampProvider, c.publishableApiKey, c.sandboxMode])).toEqual([
+    [outputs.fiatOnRampCredentialId, 'FIAT_ON_RAMP_PROVIDER_MOONPAY', 'pk_test_walletinfra_baseline', true],
+  ]);
+  // The service got ciphertext (the emulator rejects what it cannot decrypt with its key), never the secret.
+  expect(fiatOnRampCredentials[0]!.encryptedSecretApiKey).not.toContain(ONRAMP_SECRET);
+
+  // The read-only lookups report what the organization holds.
+  const { wallets } = await org.client.listWallets();
+  expect(outputs.wallets).toEqual(wallets.map((w) => ({ id: w.walletId, name: w.walletName })));
+  expect(wallets.length).toBeGreaterThan(0);
+  const { privateKeyTags } = await org.client.listPrivateKeyTags();
+  expect(outputs.privateKeyTags).toEqual(privateKeyTags.map((t) => ({ id: t.tagId, name: t.tagName, type: t.tagType })));
+  const { allowlist } = await org.client.getIpAllowlist();
+  expect(outputs.ipAllowlist).toEqual({ enabled: allowlist.enabled ?? false, rules: allowlist.rules.map((r) => ({ cidr: r.cidr, label: r.label ?? '' })) });
+  const { sessionProfiles } = await org.client.getSessionProfiles();
+  expect(outputs.sessionProfiles).toEqual(sessionProfiles.map((p) => ({ id: p.sessionProfileId, name: p.sessionProfileName, scope: p.scope })));
+});
+
+test('2. preview and refresh preview expect no changes right after up', async () => {
+  const preview = await project.pulumi(['preview', '--expect-no-changes', '--stack', project.stack]);
+  expect(preview.code).toBe(0);
+  const refresh = await project.pulumi(['refresh', '--preview-only', '--expect-no-changes', '--stack', project.stack]);
+  expect(refresh.code).toBe(0);
+});
+
+test('walletinfra-drift exits 0 on a clean stack', async () => {
+  const drift = await runDrift(project, ['--stack', project.stack]);
+  expect(drift.code).toBe(0);
+  expect(drift.json).toMatchObject({ mode: 'drift', summary: { drifted: 0, deletedOutsideCode: 0, clean: 4 } });
+  expect(drift.markdown).toContain(`| \`${project.stack}\` | no drift | 0 | 0 | 4 |`);
+});
+
+describe('3. out-of-band changes', () => {
+  let denyId: string;
+  let hookId: string;
+  let credentialId: string;
+
+  beforeAll(async () => {
+    const outputs = await project.outputs();
+    denyId = (outputs.policyIds as Record<string, string>).denyPrivateKeyExports!;
+    hookId = outputs.webhookEndpointId as string;
+    credentialId = outputs.fiatOnRampCredentialId as string;
+    // Someone edits the organization by hand: a policy condition, a paused endpoint, a deleted credential.
+    await org.client.updatePolicy({ policyId: denyId, policyCondition: "activity.action == 'EXPORT'" });
+    await org.client.updateWebhookEndpoint({ endpointId: hookId, isActive: false });
+    await org.client.deleteFiatOnRampCredential({ fiatOnrampCredentialId: credentialId });
+  });
+
+  test('pulumi refresh --preview-only --expect-no-changes exits 7 and its JSON names each resource and property', async () => {
+    const { code, digest } = await project.json(['refresh', '--preview-only', '--expect-no-changes'], 7);
+    expect(code).toBe(7);
+    const steps = stepsByName(digest);
+    expect(Object.fromEntries(Object.entries(steps).map(([name, s]) => [name, [s.op, s.diffReasons ?? []]]))).toEqual({
+      'signing-needs-approvals': ['refresh', []],
+      'deny-private-key-exports': ['update', ['condition']],
+      'activity-updates': ['update', ['isActive']],
+      'moonpay-sandbox': ['delete', []],
+    });
+    expect(steps['deny-private-key-exports']!.newState!.inputs!.condition).toBe("activity.action == 'EXPORT'");
+    expect(steps['activity-updates']!.newState!.inputs!.isActive).toBe(false);
+  });
+
+  test('walletinfra-drift exits 2 with a report naming resource and property, secrets redacted', async () => {
+    const drift = await runDrift(project, ['--stack', project.stack]);
+    expect(drift.code).toBe(2);
+    const report = drift.json as {
+      summary: unknown;
+      stacks: Array<{ status: string; remediation: string; resources: Array<{ name: string; id: string; op: string; changes: unknown[] }> }>;
+    };
+    expect(report.summary).toEqual({ drifted: 2, deletedOutsideCode: 1, clean: 1 });
+    const stack = report.stacks[0]!;
+    expect(stack.status).toBe('drift');
+    expect(stack.remediation).toBe(`pulumi up --refresh --stack ${project.stack} --cwd ${project.dir}`);
+    expect(stack.resources.map((r) => [r.name, r.id, r.op, r.changes])).toEqual([
+      ['moonpay-sandbox', credentialId, 'delete', []],
+      [
+        'deny-private-key-exports',
+        denyId,
+        'update',
+        [
+          {
+            property: 'condition',
+            kind: 'update',
+            before: "activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'",
+            after: "activity.action == 'EXPORT'",
+            forcesReplacement: false,
+          },
+        ],
+      ],
+      ['activity-updates', hookId, 'update', [{ property: 'isActive', kind: 'update', before: true, after: false, forcesReplacement: false }]],
+    ]);
+    expect(drift.markdown).toContain('#### deny-private-key-exports');
+    expect(drift.markdown).toContain(`run \`pulumi up --refresh --stack ${project.stack} --cwd ${project.dir}\``);
+    for (const text of [JSON.stringify(drift.json), drift.markdown ?? '', drift.stdout, drift.stderr]) {
+      expect(text).not.toContain(ONRAMP_SECRET);
+      expect(text).not.toContain(org.apiPrivateKey);
+    }
+  });
+
+  test('pulumi up --refresh restores the declared state', async () => {
+    await project.up(['--refresh']);
+    const policies = await ourPolicies();
+    expect(policies.find((p) => p.policyId === denyId)?.condition).toBe("activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'");
+    const { webhookEndpoints } = await org.client.listWebhookEndpoints();
+    expect(webhookEndpoints.map((h) => [h.endpointId, h.isActive])).toEqual([[hookId, true]]);
+    const { fiatOnRampCredentials } = await org.client.listFiatOnRampCredentials();
+    expect(fiatOnRampCredentials).toHaveLength(1);
+    const outputs = await project.outputs();
+    expect(fiatOnRampCredentials[0]!.fiatOnrampCredentialId).toBe(outputs.fiatOnRampCredentialId);
+    expect(outputs.fiatOnRampCredentialId).not.toBe(credentialId);
+    const clean = await project.pulumi(['refresh', '--preview-only', '--expect-no-changes', '--stack', project.stack]);
+    expect(clean.code).toBe(0);
+  });
+});
+
+test('walletinfra-drift exits 1 for a stack that does not exist, with a clear message', async () => {
+  const drift = await runDrift(project, ['--stack', 'no-such-stack']);
+  expect(drift.code).toBe(1);
+  const report = drift.json as { stacks: Array<{ stack: string; status: string; error: string }> };
+  expect(report.stacks.map((s) => [s.stack, s.status])).toEqual([['no-such-stack', 'error']]);
+  expect(report.stacks[0]!.error).toMatch(/no-such-stack/);
+  expect(drift.stderr).toContain('[drift] no-such-stack: error:');
+});
+
+test('7. neither the stack export nor any state or config file holds a plaintext private key or on-ramp secret', async () => {
+  const exported = await project.pulumi(['stack', 'export', '--stack', project.stack]);
+  expect(exported.stdout).toContain('"secureValue"');
+  for (const text of [exported.stdout, everyFileText(project.dir)]) {
+    expect(text).not.toContain(ONRAMP_SECRET);
+    expect(text).not.toContain(org.apiPrivateKey);
+  }
+});
+
+test('6. destroy removes every object from the emulator', async () => {
+  await project.pulumi(['destroy', '--yes', '--skip-preview', '--stack', project.stack]);
+  expect(await ourPolicies()).toEqual([]);
+  expect((await org.client.listWebhookEndpoints()).webhookEndpoints).toEqual([]);
+  expect((await org.client.listFiatOnRampCredentials()).fiatOnRampCredentials).toEqual([]);
+  const after = await project.pulumi(['stack', 'export', '--stack', project.stack]);
+  expect((JSON.parse(after.stdout) as { deployment: { resources?: unknown[] } }).deployment.resources ?? []).toEqual([]);
+});

@@ -1,0 +1,63 @@
+// The emulator side of the end-to-end tests: an emulator seeded like the main job's, an sdk client on the
+// organization's root key (to check what the engine did and to make out-of-band changes), and the stack
+// configuration the main job writes.
+import { startEmulator } from '@walletinfra/emulator';
+import { WalletInfraClient } from '@walletinfra/sdk';
+import { join } from 'node:path';
+import { REPO_ROOT } from './process';
+import type { PulumiProject } from './project';
+
+export interface TestOrganization {
+  baseUrl: string;
+  organizationId: string;
+  apiPublicKey: string;
+  apiPrivateKey: string;
+  onRampEncryptionPublicKey: string;
+  client: WalletInfraClient;
+  close(): Promise<void>;
+}
+
+/** The on-ramp secret the tests configure; no report, state file or output may ever contain it. */
+export const ONRAMP_SECRET = 'sk_test_e2e_0f9d8c7b6a5e4d3c2b1a';
+/** A loopback receiver nobody listens on: deliveries fail quietly, and the URL is allowed by the emulator's flag. */
+export const WEBHOOK_URL = 'http://127.0.0.1:9/walletinfra-e2e-hooks';
+
+export async function startOrganization(): Promise<TestOrganization> {
+  const emulator = await startEmulator({
+    seed: join(REPO_ROOT, 'emulator', 'seeds', 'example.json'),
+    allowLoopbackWebhooks: true,
+  });
+  const { credentials } = emulator;
+  const response = await fetch(`${emulator.baseUrl}/__admin/onramp-encryption-key`);
+  const body = (await response.json()) as { publicKey?: string };
+  if (typeof body.publicKey !== 'string') throw new Error(`unexpected on-ramp key answer: ${JSON.stringify(body)}`);
+  const client = new WalletInfraClient({
+    baseUrl: emulator.baseUrl,
+    organizationId: credentials.organizationId,
+    apiPublicKey: credentials.apiPublicKey,
+    apiPrivateKey: credentials.apiPrivateKey,
+  });
+  return {
+    baseUrl: emulator.baseUrl,
+    organizationId: credentials.organizationId,
+    apiPublicKey: credentials.apiPublicKey,
+    apiPrivateKey: credentials.apiPrivateKey,
+    onRampEncryptionPublicKey: body.publicKey,
+    client,
+    async close() {
+      await client.close();
+      await emulator.close();
+    },
+  };
+}
+
+/** The stack configuration scripts/main-job.sh writes, from this organization. */
+export async function configureStack(project: PulumiProject, org: TestOrganization): Promise<void> {
+  await project.setConfig('walletinfra:organizationId', org.organizationId);
+  await project.setConfig('walletinfra:apiPublicKey', org.apiPublicKey);
+  await project.setConfig('walletinfra:apiPrivateKey', org.apiPrivateKey, true);
+  await project.setConfig('walletinfra:baseUrl', org.baseUrl);
+  await project.setConfig('walletinfra:onRampEncryptionPublicKey', org.onRampEncryptionPublicKey);
+  await project.setConfig('webhookUrl', WEBHOOK_URL);
+  await project.setConfig('onRampSecretApiKey', ONRAMP_SECRET, true);
+}

@@ -1,0 +1,58 @@
+// Child processes for the end-to-end tests: run to exit and collect the output. No timers: the test waits
+// on the process's own exit (jest's per-test timeout is the only bound).
+import { execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export const REPO_ROOT = join(__dirname, '..', '..', '..');
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Written to stdin, then stdin is closed. */
+  input?: string;
+}
+
+export function run(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal !== null ? 128 : 1), stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+let binDir: string | undefined;
+
+/** The Pulumi CLI's directory from scripts/ensure-pulumi.sh (PATH, the repo's .tools, or a build). */
+export function pulumiBinDir(): string {
+  if (binDir === undefined) {
+    const out = execFileSync('bash', [join(REPO_ROOT, 'scripts', 'ensure-pulumi.sh'), '--print-bin-dir'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines = out.trim().split('\n');
+    binDir = lines[lines.length - 1] ?? '';
+  }
+  return binDir;
+}
+
+/** The environment without anything that could point a child at real credentials or another backend. */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^(WALLETINFRA_|TURNKEY_|PULUMI_)/.test(k)) continue;
+    env[k] = v;
+  }
+  return env;
+}
