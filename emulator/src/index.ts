@@ -1,1 +1,14 @@
-export {};
+// @walletinfra/emulator: a local implementation of the hosted wallet service (issue 3).
+export { startEmulator, readSeedFile } from './emulator';
+export type { RunningEmulator, EmulatorCredentials } from './emulator';
+export { EmulatorOptionsError } from './options';
+export type { EmulatorOptions } from './options';
+export { parseFaultConfig } from './faults';
+export type { FaultConfig, FaultRule } from './faults';
+export { seededRandom } from './env';
+export type { Clock, RandomSource } from './env';
+export { SeedError } from './seed/shape';
+export type { SeedInput } from './seed/schema';
+export type { SeedSummary } from './seed/apply';
+export type { DeliveryRecord, DeliveryAttempt } from './store/records';
+export { Store } from './store/store';

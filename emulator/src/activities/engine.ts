@@ -1,0 +1,149 @@
+// The life of a write (spec §4.1, facts §3): fingerprint and idempotency, liveness, who decides (root quorum
+// or policies), then the effect and the activity record in ONE transaction, webhooks queued in the same
+// transaction. Approvals and rejections live in ./votes.ts.
+import { activityFingerprint, policyDenialMessage, type PolicyDecision, type RequestOf, type SubmitName, type SubmitOperation } from '@walletinfra/sdk';
+import type { RequestContext, SubmitHandler } from '../context';
+import { internalError, invalidArgument, permissionDenied, POLICY_ENGINE_DETAIL_TYPE, type ServiceError } from '../errors';
+import type { FaultDecision } from '../faults';
+import { activityParamsFor } from '../policy-engine';
+import type { ActivityRecord, VoteRecord } from '../store/records';
+import { COMPLETED, CONSENSUS_NEEDED, renderActivity } from './render';
+
+export interface SubmitInput {
+  op: SubmitOperation;
+  envelope: { type: string; timestampMs: string; organizationId: string; parameters: Record<string, unknown> };
+  rawBody: string;
+  fault: FaultDecision | undefined;
+}
+
+/** The existing activity for an identical body (facts §3.3: idempotency by fingerprint, per organization). */
+export function findByFingerprint(ctx: RequestContext, fingerprint: string): ActivityRecord | undefined {
+  return ctx.store.activities.findByKey(`${ctx.org.organizationId}|${fingerprint}`)[0];
+}
+
+/**
+ * timestampMs liveness (spec §5 rule 1). The accepted skew is [UNCONFIRMED] (facts §8, §9.1): the emulator
+ * allows ±livenessWindowMs (default 5 minutes) and answers 400 outside it.
+ */
+export function checkLiveness(ctx: RequestContext, timestampMs: string): void {
+  const skew = Math.abs(ctx.env.now() - Number(timestampMs));
+  const window = ctx.options.livenessWindowMs;
+  if (!(skew <= window)) {
+    throw invalidArgument(`invalid request body: timestampMs: must be within ${window} ms of the server time (request liveness check)`);
+  }
+}
+
+export function submitterVote(ctx: RequestContext, activityId: string, rawBody: string): VoteRecord {
+  return {
+    id: ctx.env.uuid(),
+    userId: ctx.caller.user.userId,
+    activityId,
+    selection: 'VOTE_SELECTION_APPROVED',
+    message: rawBody,
+    publicKey: ctx.caller.publicKey,
+    signature: ctx.caller.signature,
+    scheme: ctx.caller.scheme,
+    createdAt: ctx.env.now(),
+  };
+}
+
+/** 403 with the PolicyEnginePermissionError detail (facts §2.1; detail shape [UNCONFIRMED officially]). */
+export function policyDenied(decision: PolicyDecision): ServiceError {
+  const message = policyDenialMessage(decision);
+  return permissionDenied(`request not authorized: ${message}`, {
+    details: [
+      {
+        '@type': POLICY_ENGINE_DETAIL_TYPE,
+        message,
+        policyEvaluations: decision.evaluations.map((e) => ({ policyId: e.policyId, outcome: e.outcome })),
+      },
+    ],
+  });
+}
+
+/** Decides a non-vote write: 'execute' now, or wait for 'ROOT_QUORUM' / 'POLICY' consensus; throws on deny. */
+function gate(ctx: RequestContext, type: string, params: Record<string, unknown>): { decision: 'execute' | 'ROOT_QUORUM' | 'POLICY'; policy?: PolicyDecision } {
+  const quorum = ctx.org.rootQuorum;
+  if (quorum.userIds.includes(ctx.caller.user.userId)) {
+    // Root users bypass policies (facts §6.3); a quorum above one needs further root approvals.
+    return { decision: quorum.threshold <= 1 ? 'execute' : 'ROOT_QUORUM' };
+  }
+  const policy = ctx.policy.evaluate({
+    policies: ctx.store.policies.listByOrg(ctx.org.organizationId),
+    activity: { type, params: activityParamsFor(type, params) },
+    approvers: [ctx.caller.user],
+    credentials: [callerCredential(ctx)],
+    nowMs: ctx.env.now(),
+  });
+  if (policy.outcome === 'OUTCOME_ALLOW') return { decision: 'execute', policy };
+  if (policy.outcome === 'OUTCOME_REQUIRES_CONSENSUS') return { decision: 'POLICY', policy };
+  throw policyDenied(policy);
+}
+
+export function callerCredential(ctx: RequestContext): { id: string; user_id: string; type: string; public_key: string } {
+  return { id: ctx.caller.credentialId, user_id: ctx.caller.user.userId, type: ctx.caller.credentialType, public_key: ctx.caller.publicKey };
+}
+
+export function recordEvaluation(ctx: RequestContext, activityId: string, voteId: string, decision: PolicyDecision | undefined): void {
+  if (decision === undefined) return;
+  ctx.store.policyEvaluations.insert({
+    id: ctx.env.uuid(),
+    activityId,
+    organizationId: ctx.org.organizationId,
+    voteId,
+    policyEvaluations: decision.evaluations.map((e) => ({ policyId: e.policyId, outcome: e.outcome })),
+    createdAt: ctx.env.now(),
+  });
+}
+
+/** Runs a non-vote write end to end and returns the `{activity}` response body. */
+export function submitActivity(ctx: RequestContext, input: SubmitInput, handler: SubmitHandler<SubmitName>): { activity: Record<string, unknown> } {
+  const { op, envelope, rawBody, fault } = input;
+  const fingerprint = activityFingerprint(rawBody);
+  const existing = findByFingerprint(ctx, fingerprint);
+  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.caller.user.userId) };
+  checkLiveness(ctx, envelope.timestampMs);
+  if (ctx.caller.viaParent) {
+    throw permissionDenied('request not authorized: a parent organization has read-only access to its sub-organizations');
+  }
+  const params = envelope.parameters as RequestOf<SubmitName>;
+  handler.validate?.(ctx, params);
+  const { decision, policy } = gate(ctx, op.activityType, envelope.parameters);
+
+  const record = ctx.store.transaction(() => {
+    const id = ctx.env.uuid();
+    const now = ctx.env.now();
+    const vote = submitterVote(ctx, id, rawBody);
+    const activity: ActivityRecord = {
+      id,
+      organizationId: ctx.org.organizationId,
+      operation: op.name,
+      type: op.activityType,
+      status: CONSENSUS_NEEDED,
+      parameters: envelope.parameters,
+      intentKey: op.intentKey,
+      result: {},
+      votes: [vote],
+      fingerprint,
+      submittedBy: { userId: ctx.caller.user.userId, publicKey: ctx.caller.publicKey },
+      timestampMs: envelope.timestampMs,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (decision === 'execute') {
+      const result = handler.execute(ctx, params, id);
+      activity.status = COMPLETED;
+      if (op.resultKey !== undefined) activity.result = { [op.resultKey]: result };
+    } else {
+      activity.consensusBy = decision;
+    }
+    // Fault point: after the effect, before the record; the transaction rolls both back.
+    if (fault?.failBetweenEffectAndRecord === true) throw internalError(ctx.env.uuid());
+    ctx.store.activities.insert(activity);
+    recordEvaluation(ctx, id, vote.id, policy);
+    ctx.deliveries.enqueueActivity(activity);
+    return activity;
+  });
+  ctx.deliveries.kick();
+  return { activity: renderActivity(ctx.store, record, ctx.caller.user.userId) };
+}

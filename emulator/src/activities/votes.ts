@@ -1,0 +1,129 @@
+// approve_activity / reject_activity (facts §3.4): a vote targets an activity by fingerprint. A vote is
+// itself an activity (idempotent by its own fingerprint). When the votes satisfy the root quorum or a
+// policy's consensus, the target's effect runs in the same transaction; if the effect is refused then, the
+// target ends FAILED with the refusal as `failure` (facts §3.1). Which activity the response carries is
+// [UNCONFIRMED] (facts §9.3): the vote activity, whose `result` is the target's result once it completed.
+import { activityFingerprint, operations, type RequestOf, type SubmitName, type SubmitOperation } from '@walletinfra/sdk';
+import type { RequestContext, SubmitHandler } from '../context';
+import { invalidArgument, isServiceError, notFound, permissionDenied } from '../errors';
+import type { FaultDecision } from '../faults';
+import { activityParamsFor } from '../policy-engine';
+import type { ActivityRecord } from '../store/records';
+import { callerCredential, checkLiveness, findByFingerprint, policyDenied, recordEvaluation, submitterVote } from './engine';
+import { canVote, COMPLETED, CONSENSUS_NEEDED, FAILED, REJECTED, renderActivity } from './render';
+
+export interface VoteInput {
+  op: SubmitOperation;
+  envelope: { type: string; timestampMs: string; organizationId: string; parameters: Record<string, unknown> };
+  rawBody: string;
+  fault: FaultDecision | undefined;
+}
+
+type Lookup = (name: string) => SubmitHandler<SubmitName> | undefined;
+
+export function voteOnActivity(ctx: RequestContext, input: VoteInput, handlers: Lookup): { activity: Record<string, unknown> } {
+  const { op, envelope, rawBody } = input;
+  const approve = op.name === 'approve_activity';
+  const fingerprint = activityFingerprint(rawBody);
+  const existing = findByFingerprint(ctx, fingerprint);
+  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.caller.user.userId) };
+  checkLiveness(ctx, envelope.timestampMs);
+  if (ctx.caller.viaParent) {
+    throw permissionDenied('request not authorized: a parent organization has read-only access to its sub-organizations');
+  }
+  const targetFingerprint = String(envelope.parameters.fingerprint);
+  const target = findByFingerprint(ctx, targetFingerprint);
+  if (target === undefined) {
+    throw notFound('No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint');
+  }
+  if (target.status !== CONSENSUS_NEEDED) throw invalidArgument(`activity ${target.id} is not awaiting consensus (status ${target.status})`);
+  if (target.votes.some((v) => v.userId === ctx.caller.user.userId)) throw invalidArgument(`user has already voted on activity ${target.id}`);
+  if (!canVote(ctx.store, target, ctx.caller.user.userId)) {
+    throw permissionDenied('request not authorized: only members of the root quorum can vote on this activity');
+  }
+
+  const record = ctx.store.transaction(() => {
+    const id = ctx.env.uuid();
+    const vote = submitterVote(ctx, target.id, rawBody);
+    vote.selection = approve ? 'VOTE_SELECTION_APPROVED' : 'VOTE_SELECTION_REJECTED';
+    const next: ActivityRecord = { ...target, votes: [...target.votes, vote], updatedAt: ctx.env.now() };
+    if (!approve) next.status = REJECTED;
+    else settle(ctx, next, vote.id, handlers);
+    ctx.store.activities.update(next);
+    if (next.status !== target.status) ctx.deliveries.enqueueActivity(next);
+
+    const now = ctx.env.now();
+    const voteActivity: ActivityRecord = {
+      id,
+      organizationId: ctx.org.organizationId,
+      operation: op.name,
+      type: op.activityType,
+      status: COMPLETED,
+      parameters: envelope.parameters,
+      intentKey: op.intentKey,
+      // no approveActivityResult key exists (facts §3.4): the target's result, once it has one
+      result: next.status === COMPLETED ? next.result : {},
+      votes: [],
+      fingerprint,
+      submittedBy: { userId: ctx.caller.user.userId, publicKey: ctx.caller.publicKey },
+      timestampMs: envelope.timestampMs,
+      createdAt: now,
+      updatedAt: now,
+    };
+    ctx.store.activities.insert(voteActivity);
+    ctx.deliveries.enqueueActivity(voteActivity);
+    return voteActivity;
+  });
+  ctx.deliveries.kick();
+  return { activity: renderActivity(ctx.store, record, ctx.caller.user.userId) };
+}
+
+/** With a new approval: run the effect when the consensus holds (mutates `target`). */
+function settle(ctx: RequestContext, target: ActivityRecord, voteId: string, handlers: Lookup): void {
+  const approvers = target.votes.filter((v) => v.selection === 'VOTE_SELECTION_APPROVED').map((v) => v.userId);
+  if (target.consensusBy === 'ROOT_QUORUM') {
+    const quorum = ctx.org.rootQuorum;
+    if (approvers.filter((u) => quorum.userIds.includes(u)).length < quorum.threshold) return;
+  } else {
+    const users = approvers.map((u) => ctx.store.users.get(u)).filter((u) => u !== undefined);
+    const decision = ctx.policy.evaluate({
+      policies: ctx.store.policies.listByOrg(ctx.org.organizationId),
+      activity: { type: target.type, params: activityParamsFor(target.type, target.parameters) },
+      approvers: users,
+      credentials: [callerCredential(ctx)],
+      nowMs: ctx.env.now(),
+    });
+    recordEvaluation(ctx, target.id, voteId, decision);
+    if (decision.outcome === 'OUTCOME_REQUIRES_CONSENSUS') return;
+    if (decision.outcome !== 'OUTCOME_ALLOW') {
+      target.status = FAILED;
+      target.failure = policyDenied(decision).toBody();
+      return;
+    }
+  }
+  execute(ctx, target, handlers);
+}
+
+function execute(ctx: RequestContext, target: ActivityRecord, handlers: Lookup): void {
+  const handler = handlers(target.operation);
+  if (handler === undefined) throw new Error(`no handler for ${target.operation}`);
+  try {
+    // a nested transaction (savepoint): a refused effect leaves nothing behind
+    const result = ctx.store.transaction(() => handler.execute(ctx, target.parameters as RequestOf<SubmitName>, target.id));
+    const resultKey = resultKeyOf(target.operation);
+    target.status = COMPLETED;
+    target.result = resultKey === undefined ? {} : { [resultKey]: result };
+  } catch (e) {
+    if (!isServiceError(e)) throw e;
+    target.status = FAILED;
+    target.failure = e.toBody();
+  }
+}
+
+const RESULT_KEYS: ReadonlyMap<string, string | undefined> = new Map(
+  Object.values(operations).flatMap((o) => (o.kind === 'submit' ? [[o.name, o.resultKey] as const] : [])),
+);
+
+function resultKeyOf(operation: string): string | undefined {
+  return RESULT_KEYS.get(operation);
+}

@@ -1,0 +1,54 @@
+// What every handler sees: the store, the injectable environment, the emulator's own keys and options,
+// plus (per request) the target organization and the authenticated caller.
+import type { OperationName, RequestOf, SubmitName } from '@walletinfra/sdk';
+import type { Env } from './env';
+import type { FaultInjector } from './faults';
+import type { EmulatorKeys } from './keys';
+import type { ResolvedOptions } from './options';
+import type { PolicyEngine } from './policy-engine';
+import type { OrganizationRecord, UserRecord } from './store/records';
+import type { Store } from './store/store';
+import type { DeliveryQueue } from './webhooks/deliveries';
+
+export interface Core {
+  store: Store;
+  env: Env;
+  keys: EmulatorKeys;
+  options: ResolvedOptions;
+  faults: FaultInjector;
+  deliveries: DeliveryQueue;
+  policy: PolicyEngine;
+}
+
+/** The authenticated principal of a request. */
+export interface Caller {
+  user: UserRecord;
+  /** the public key (API key) or credential id (passkey) that stamped the request */
+  publicKey: string;
+  scheme: string;
+  /** the stamp's signature (kept on votes) */
+  signature: string;
+  /** the credential type, as policies see it (`credentials` in consensus, facts §6.2) */
+  credentialType: string;
+  credentialId: string;
+  /** true when the key belongs to the parent of the target organization (read-only there) */
+  viaParent: boolean;
+}
+
+export interface RequestContext extends Core {
+  org: OrganizationRecord;
+  caller: Caller;
+}
+
+/** A query: body in, response body out. */
+export type QueryHandler<N extends OperationName = OperationName> = (ctx: RequestContext, body: RequestOf<N>) => unknown;
+
+/**
+ * A write. `validate` runs when the activity is submitted (malformed input is a 400 before any consensus);
+ * `execute` applies the effect inside the activity's transaction and returns the object stored at
+ * `activity.result[resultKey]`. Either throws a ServiceError to refuse.
+ */
+export interface SubmitHandler<N extends SubmitName = SubmitName> {
+  validate?: (ctx: RequestContext, params: RequestOf<N>) => void;
+  execute: (ctx: RequestContext, params: RequestOf<N>, activityId: string) => Record<string, unknown>;
+}

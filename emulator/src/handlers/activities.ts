@@ -1,0 +1,35 @@
+// Activity queries (facts §3.4): get_activity, list_activities (filters, pagination; newest first —
+// ordering is [UNCONFIRMED], facts §8) and get_policy_evaluations.
+import type { QueryHandler } from '../context';
+import { renderActivity } from '../activities/render';
+import { paginate } from './pagination';
+import { found, toTimestamp } from './util';
+
+export const getActivity: QueryHandler<'get_activity'> = (ctx, body) => ({
+  activity: renderActivity(ctx.store, found(ctx.store.activities.get(body.activityId), ctx.org.organizationId, 'activity', body.activityId), ctx.caller.user.userId),
+});
+
+export const listActivities: QueryHandler<'list_activities'> = (ctx, body) => {
+  const statuses = body.filterByStatus;
+  const types = body.filterByType;
+  const all = ctx.store.activities
+    .listByOrg(ctx.org.organizationId)
+    .reverse()
+    .filter((a) => (statuses === undefined || statuses.length === 0 || (statuses as string[]).includes(a.status)) && (types === undefined || types.length === 0 || types.includes(a.type)));
+  const page = paginate(all, (a) => a.id, body.paginationOptions, 'activity');
+  return { activities: page.map((a) => renderActivity(ctx.store, a, ctx.caller.user.userId)) };
+};
+
+export const getPolicyEvaluations: QueryHandler<'get_policy_evaluations'> = (ctx, body) => {
+  found(ctx.store.activities.get(body.activityId), ctx.org.organizationId, 'activity', body.activityId);
+  return {
+    policyEvaluations: ctx.store.policyEvaluations.findByKey(body.activityId).map((e) => ({
+      id: e.id,
+      activityId: e.activityId,
+      organizationId: e.organizationId,
+      voteId: e.voteId,
+      policyEvaluations: e.policyEvaluations,
+      createdAt: toTimestamp(e.createdAt),
+    })),
+  };
+};

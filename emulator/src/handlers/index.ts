@@ -1,0 +1,72 @@
+// The operation table of the emulator: one handler per sdk operation name (STYLE: resources are data).
+// A test asserts every query and submit operation of the sdk registry has an entry here.
+import type { QueryName, SubmitName } from '@walletinfra/sdk';
+import type { QueryHandler, SubmitHandler } from '../context';
+import * as activities from './activities';
+import * as earn from './earn';
+import * as fiat from './fiat-credentials';
+import * as identity from './identity';
+import * as importSecrets from './import-secrets';
+import * as ip from './ip-allowlist';
+import * as policies from './policies';
+import * as sessions from './session-profiles';
+import * as sol from './sol-history';
+import * as subs from './sub-organizations';
+import * as tags from './tags';
+import * as wallets from './wallets';
+import * as webhooks from './webhook-endpoints';
+
+export const queryHandlers: { [N in QueryName]: QueryHandler<N> } = {
+  get_api_key: identity.getApiKey,
+  get_session_profile: sessions.getSessionProfile,
+  get_session_profiles: sessions.getSessionProfiles,
+  get_mfa_policies: identity.getMfaPolicies,
+  get_policy: policies.getPolicy,
+  get_ip_allowlist: ip.getIpAllowlist,
+  list_wallets: wallets.listWallets,
+  list_private_key_tags: tags.listPrivateKeyTags,
+  list_webhook_endpoints: webhooks.listWebhookEndpoints,
+  list_fiat_on_ramp_credentials: fiat.listFiatOnRampCredentials,
+  list_suborgs: subs.listSuborgs,
+  list_sol_transaction_history: sol.listSolTransactionHistory,
+  list_policies: policies.listPolicies,
+  get_activity: activities.getActivity,
+  list_activities: activities.listActivities,
+  get_policy_evaluations: activities.getPolicyEvaluations,
+  get_active_policies: policies.getActivePolicies,
+  list_wallet_accounts: wallets.listWalletAccounts,
+};
+
+/** Every write except approve/reject, which are votes (activities/votes.ts). */
+export const submitHandlers: { [N in Exclude<SubmitName, 'approve_activity' | 'reject_activity'>]: SubmitHandler<N> } = {
+  delete_webhook_endpoint: webhooks.deleteWebhookEndpoint,
+  create_policy: policies.createPolicy,
+  init_import_secrets: importSecrets.initImportSecrets,
+  update_fiat_on_ramp_credential: fiat.updateFiatOnRampCredential,
+  earn_deposit: earn.earnDeposit,
+  earn_withdraw: earn.earnWithdraw,
+  update_policy: policies.updatePolicy,
+  delete_policy: policies.deletePolicy,
+  create_webhook_endpoint: webhooks.createWebhookEndpoint,
+  update_webhook_endpoint: webhooks.updateWebhookEndpoint,
+  create_fiat_on_ramp_credential: fiat.createFiatOnRampCredential,
+  delete_fiat_on_ramp_credential: fiat.deleteFiatOnRampCredential,
+  set_ip_allowlist: ip.setIpAllowlist,
+  remove_ip_allowlist: ip.removeIpAllowlist,
+  create_session_profile: sessions.createSessionProfile,
+  create_private_key_tag: tags.createPrivateKeyTag,
+  create_wallet: wallets.createWallet,
+  create_sub_organization: subs.createSubOrganization,
+};
+
+export function submitHandlerFor(name: string): SubmitHandler<SubmitName> | undefined {
+  return Object.prototype.hasOwnProperty.call(submitHandlers, name)
+    ? (submitHandlers[name as keyof typeof submitHandlers] as unknown as SubmitHandler<SubmitName>)
+    : undefined;
+}
+
+export function queryHandlerFor(name: string): QueryHandler<QueryName> | undefined {
+  return Object.prototype.hasOwnProperty.call(queryHandlers, name)
+    ? (queryHandlers[name as QueryName] as unknown as QueryHandler<QueryName>)
+    : undefined;
+}

@@ -1,0 +1,121 @@
+// Policies: create/update/delete activities and the get/list/active queries (spec §4.4, facts §4.1).
+import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
+import { invalidArgument } from '../errors';
+import type { PolicyRecord } from '../store/records';
+import { found, optional, requireNonEmpty, toTimestamp } from './util';
+
+export function renderPolicy(p: PolicyRecord): Record<string, unknown> {
+  const out = {
+    policyId: p.policyId,
+    policyName: p.policyName,
+    effect: p.effect,
+    createdAt: toTimestamp(p.createdAt),
+    updatedAt: toTimestamp(p.updatedAt),
+    notes: p.notes,
+    consensus: p.consensus,
+    condition: p.condition,
+  };
+  return optional(out, 'time', p.time);
+}
+
+/** Syntax of condition/consensus/time: 400 "invalid policy <field>: ..." (facts §2.2). */
+function checkExpressions(ctx: RequestContext, fields: { condition?: string; consensus?: string; time?: string }): void {
+  const time = fields.time;
+  if (time !== undefined && time !== '' && !ctx.org.timePoliciesEnabled) {
+    // facts §4.1: the top-level `time` field is rejected until the early-access flag is on
+    throw invalidArgument('invalid policy time: time-based policies are not enabled for this organization');
+  }
+  const nonEmpty = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''));
+  const diagnostics = ctx.policy.check(nonEmpty);
+  const first = diagnostics[0];
+  if (first !== undefined) throw invalidArgument(`invalid policy ${first.field}: ${first.message}`);
+}
+
+function assertUniqueName(ctx: RequestContext, name: string, exceptId?: string): void {
+  const clash = ctx.store.policies.listByOrg(ctx.org.organizationId).find((p) => p.policyName === name && p.policyId !== exceptId);
+  if (clash !== undefined) throw invalidArgument('policy label must be unique');
+}
+
+export const createPolicy: SubmitHandler<'create_policy'> = {
+  validate(ctx, p) {
+    requireNonEmpty(p.policyName, 'parameters.policyName');
+    checkExpressions(ctx, { condition: p.condition, consensus: p.consensus, time: p.time });
+  },
+  execute(ctx, p) {
+    assertUniqueName(ctx, p.policyName);
+    const now = ctx.env.now();
+    const record: PolicyRecord = {
+      policyId: ctx.env.uuid(),
+      organizationId: ctx.org.organizationId,
+      policyName: p.policyName,
+      effect: p.effect,
+      condition: p.condition ?? '',
+      consensus: p.consensus ?? '',
+      notes: p.notes,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (p.time !== undefined && p.time !== '') record.time = p.time;
+    ctx.store.policies.insert(record);
+    return { policyId: record.policyId };
+  },
+};
+
+/** [UNCONFIRMED] facts §9.4: an omitted field keeps its value, an empty string clears it. */
+export const updatePolicy: SubmitHandler<'update_policy'> = {
+  validate(ctx, p) {
+    requireNonEmpty(p.policyName, 'parameters.policyName');
+    checkExpressions(ctx, { condition: p.policyCondition, consensus: p.policyConsensus, time: p.time });
+  },
+  execute(ctx, p) {
+    const current = found(ctx.store.policies.get(p.policyId), ctx.org.organizationId, 'policy', p.policyId);
+    if (p.policyName !== undefined) assertUniqueName(ctx, p.policyName, current.policyId);
+    const next: PolicyRecord = {
+      ...current,
+      policyName: p.policyName ?? current.policyName,
+      effect: p.policyEffect ?? current.effect,
+      condition: p.policyCondition ?? current.condition,
+      consensus: p.policyConsensus ?? current.consensus,
+      notes: p.policyNotes ?? current.notes,
+      updatedAt: ctx.env.now(),
+    };
+    if (p.time !== undefined) {
+      if (p.time === '') delete next.time;
+      else next.time = p.time;
+    }
+    ctx.store.policies.update(next);
+    return { policyId: current.policyId };
+  },
+};
+
+export const deletePolicy: SubmitHandler<'delete_policy'> = {
+  execute(ctx, p) {
+    found(ctx.store.policies.get(p.policyId), ctx.org.organizationId, 'policy', p.policyId);
+    ctx.store.policies.delete(p.policyId);
+    return { policyId: p.policyId };
+  },
+};
+
+export const getPolicy: QueryHandler<'get_policy'> = (ctx, body) => ({
+  policy: renderPolicy(found(ctx.store.policies.get(body.policyId), ctx.org.organizationId, 'policy', body.policyId)),
+});
+
+export const listPolicies: QueryHandler<'list_policies'> = (ctx) => ({
+  policies: ctx.store.policies.listByOrg(ctx.org.organizationId).map(renderPolicy),
+});
+
+/** facts §4.1: policies without `time` are always active. */
+export const getActivePolicies: QueryHandler<'get_active_policies'> = (ctx) => {
+  const now = ctx.env.now();
+  const statuses = ctx.store.policies.listByOrg(ctx.org.organizationId).map((p) => {
+    const status: Record<string, unknown> = { organizationId: p.organizationId, policyId: p.policyId, active: true };
+    if (p.time !== undefined) {
+      const t = ctx.policy.timeActive(p.time, now);
+      status.active = t.active;
+      status.timeExpr = p.time;
+      if (t.error !== undefined) status.error = t.error;
+    }
+    return status;
+  });
+  return { statuses, evaluatedAtMs: String(now) };
+};

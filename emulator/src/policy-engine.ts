@@ -1,0 +1,78 @@
+// The emulator's use of the policy language (facts §6): syntax checks when policies and session profiles are
+// written, and the decision on non-root writes. The language itself is the sdk's (`@walletinfra/sdk` policy
+// area); this adapter maps stored records to its inputs.
+import { checkPolicyExpression, evaluatePolicies, evaluatePolicyExpression, type PolicyDecision } from '@walletinfra/sdk';
+import type { PolicyRecord, UserRecord } from './store/records';
+
+export interface PolicyDiagnostic {
+  field: 'condition' | 'consensus' | 'time' | 'scope';
+  /** `line:column: message` */
+  message: string;
+}
+
+export interface EvaluationInput {
+  policies: PolicyRecord[];
+  activity: { type: string; params: Record<string, string> };
+  /** users who have approved so far (the submitter first) */
+  approvers: UserRecord[];
+  credentials: Array<{ id: string; user_id: string; type: string; public_key: string; credential_id?: string }>;
+  nowMs: number;
+}
+
+export interface PolicyEngine {
+  check(fields: Partial<Record<PolicyDiagnostic['field'], string>>): PolicyDiagnostic[];
+  evaluate(input: EvaluationInput): PolicyDecision;
+  timeActive(time: string, nowMs: number): { active: boolean; error?: string };
+}
+
+/** `activity.params` exposes only a few fields per type (facts §6.2). */
+export function activityParamsFor(type: string, parameters: Record<string, unknown>): Record<string, string> {
+  if ((type === 'ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT' || type === 'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT') && typeof parameters.endpointId === 'string') {
+    return { endpoint_id: parameters.endpointId };
+  }
+  return {};
+}
+
+export const policyEngine: PolicyEngine = {
+  check(fields) {
+    const out: PolicyDiagnostic[] = [];
+    for (const field of ['condition', 'consensus', 'time', 'scope'] as const) {
+      const source = fields[field];
+      if (source === undefined || source === '') continue;
+      for (const d of checkPolicyExpression(source, field)) {
+        out.push({ field, message: `${d.position.line}:${d.position.column}: ${d.message}` });
+      }
+    }
+    return out;
+  },
+
+  evaluate(input) {
+    return evaluatePolicies(
+      input.policies.map((p) => {
+        const policy: Parameters<typeof evaluatePolicies>[0][number] = {
+          policyId: p.policyId,
+          policyName: p.policyName,
+          effect: p.effect === 'EFFECT_DENY' ? 'EFFECT_DENY' : 'EFFECT_ALLOW',
+          condition: p.condition,
+          consensus: p.consensus,
+        };
+        if (p.time !== undefined) policy.time = p.time;
+        return policy;
+      }),
+      {
+        activity: { type: input.activity.type, params: input.activity.params },
+        approvers: input.approvers.map((u) => ({ id: u.userId, tags: u.userTags, email: u.userEmail ?? '', alias: u.userName })),
+        credentials: input.credentials,
+        now: input.nowMs,
+      },
+    );
+  },
+
+  timeActive(time, nowMs) {
+    try {
+      return { active: evaluatePolicyExpression(time, 'time', { activity: { type: 'ACTIVITY_TYPE_UNSPECIFIED' }, approvers: [], now: nowMs }) };
+    } catch (e) {
+      return { active: false, error: e instanceof Error ? e.message : String(e) };
+    }
+  },
+};

@@ -1,0 +1,166 @@
+// Admin endpoints under /__admin/ on the main port, answered only to loopback clients. They are the
+// emulator's own controls for tests and local development, not part of the service (README "Admin API").
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createBootstrapRecords, type Bootstrap } from '../bootstrap';
+import type { Core } from '../context';
+import { invalidArgument, methodNotAllowed, notFound, permissionDenied } from '../errors';
+import { parseFaultConfig } from '../faults';
+import { generateP256KeyPair } from '../crypto/keys';
+import { addApiKey, addAuthenticator, createUser } from '../handlers/accounts';
+import type { OrganizationRecord } from '../store/records';
+import { applySeed } from '../seed/apply';
+import { arr, bool, int, obj, opt, req, str, SeedError } from '../seed/shape';
+import { isLoopback, readBody, sendJson } from './http-io';
+import { parseJson, respondWithError } from './pipeline';
+
+export interface AdminDeps {
+  core: Core;
+  bootstrap: Bootstrap;
+  /** the credentials.json content (URLs included) */
+  credentials: () => Record<string, string>;
+}
+
+const name = str({ nonEmpty: true });
+const settingsShape = obj({ requiredApprovals: opt(int(1, 100)), timePoliciesEnabled: opt(bool) });
+const userShape = obj({
+  organizationId: opt(name),
+  userName: req(name),
+  userEmail: opt(str()),
+  userPhoneNumber: opt(str()),
+  /** tag names; TAG_TYPE_USER tags are created when missing */
+  userTags: opt(arr(name)),
+  root: opt(bool),
+  apiKeys: opt(arr(obj({ apiKeyName: req(name), publicKey: req(name), expirationSeconds: opt(str({ pattern: /^[0-9]+$/, what: 'a string of decimal digits' })) }))),
+  /** have the emulator make a P-256 API key and return its private key */
+  generateApiKey: opt(bool),
+  authenticators: opt(arr(obj({ authenticatorName: req(name), credentialId: req(name), publicKey: req(name) }))),
+});
+
+function shaped<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof SeedError) throw invalidArgument(`invalid request body: ${e.message}`);
+    throw e;
+  }
+}
+
+async function body(core: Core, req: IncomingMessage): Promise<unknown> {
+  return parseJson(await readBody(req, core.options.maxBodyBytes));
+}
+
+function org(core: Core, id: string): OrganizationRecord {
+  const found = core.store.organizations.get(id);
+  if (found === undefined) throw notFound('no organization found with the given ID', { turnkeyErrorCode: 'ORGANIZATION_NOT_FOUND' });
+  return found;
+}
+
+export function createAdminHandler(deps: AdminDeps): (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void> {
+  const { core, bootstrap } = deps;
+  const routes: Record<string, (req: IncomingMessage) => Promise<unknown> | unknown> = {
+    'GET /__admin/health': () => ({ status: 'ok', organizationId: bootstrap.organizationId }),
+    'GET /__admin/credentials': () => deps.credentials(),
+    'POST /__admin/reset': () => {
+      core.store.transaction(() => {
+        core.store.reset();
+        createBootstrapRecords(core.store, core.env, bootstrap);
+      });
+      core.faults.configure({ rules: [] });
+      return { status: 'reset', organizationId: bootstrap.organizationId };
+    },
+    'POST /__admin/seed': async (req) => {
+      const input = await body(core, req);
+      return { summary: shaped(() => applySeed(core, bootstrap.organizationId, input)) };
+    },
+    'GET /__admin/faults': () => core.faults.describe(),
+    'PUT /__admin/faults': async (req) => {
+      const input = await body(core, req);
+      let config;
+      try {
+        config = parseFaultConfig(input, 'body');
+      } catch (e) {
+        throw invalidArgument(`invalid request body: ${(e as Error).message}`);
+      }
+      core.faults.configure(config);
+      return core.faults.describe();
+    },
+    'GET /__admin/deliveries': () => ({ deliveries: core.deliveries.list() }),
+    'POST /__admin/deliveries/drain': async () => ({ deliveries: await core.deliveries.drain() }),
+    'GET /__admin/onramp-encryption-key': () => ({ publicKey: core.keys.onRampEncryption.publicKey }),
+    'GET /__admin/otps': () => ({ otps: core.store.otps.all() }),
+    'GET /__admin/dump': () => core.store.dump(),
+    'POST /__admin/users': async (req) => {
+      const input = await body(core, req);
+      return addUser(core, bootstrap, shaped(() => userShape(input, 'body')));
+    },
+  };
+
+  return async (req, res, path) => {
+    try {
+      if (!isLoopback(req.socket.remoteAddress)) throw permissionDenied('admin endpoints are only available from loopback');
+      const settings = /^\/__admin\/organizations\/([^/]+)\/settings$/.exec(path);
+      let result: unknown;
+      if (settings !== null) {
+        if (req.method !== 'POST') throw methodNotAllowed(`method ${req.method} is not allowed on ${path}; use POST`);
+        const input = await body(core, req);
+        result = updateSettings(core, settings[1] as string, shaped(() => settingsShape(input, 'body')));
+      } else {
+        const handler = routes[`${req.method} ${path}`];
+        if (handler === undefined) {
+          const known = Object.keys(routes).some((k) => k.endsWith(` ${path}`));
+          throw known ? methodNotAllowed(`method ${req.method} is not allowed on ${path}`) : notFound(`unknown admin endpoint: ${path}`);
+        }
+        result = await handler(req);
+      }
+      sendJson(res, 200, result);
+    } catch (e) {
+      respondWithError(core, res, e, path);
+    }
+  };
+}
+
+function updateSettings(core: Core, id: string, settings: { requiredApprovals?: number; timePoliciesEnabled?: boolean }): unknown {
+  return core.store.transaction(() => {
+    const record = org(core, id);
+    if (settings.requiredApprovals !== undefined) {
+      if (settings.requiredApprovals > record.rootQuorum.userIds.length) {
+        throw invalidArgument(`invalid request body: requiredApprovals: the organization has only ${record.rootQuorum.userIds.length} root users`);
+      }
+      record.rootQuorum.threshold = settings.requiredApprovals;
+    }
+    if (settings.timePoliciesEnabled !== undefined) record.timePoliciesEnabled = settings.timePoliciesEnabled;
+    record.updatedAt = core.env.now();
+    core.store.organizations.update(record);
+    return {
+      organizationId: record.organizationId,
+      requiredApprovals: record.rootQuorum.threshold,
+      rootUserIds: record.rootQuorum.userIds,
+      timePoliciesEnabled: record.timePoliciesEnabled,
+    };
+  });
+}
+
+function addUser(core: Core, bootstrap: Bootstrap, input: ReturnType<typeof userShape>): unknown {
+  return core.store.transaction(() => {
+    const target = org(core, input.organizationId ?? bootstrap.organizationId);
+    const now = core.env.now();
+    const tagIds = (input.userTags ?? []).map((tagName) => {
+      const existing = core.store.tags.listByOrg(target.organizationId).find((t) => t.tagType === 'TAG_TYPE_USER' && t.tagName === tagName);
+      if (existing !== undefined) return existing.tagId;
+      const tag = { tagId: core.env.uuid(), organizationId: target.organizationId, tagName, tagType: 'TAG_TYPE_USER' as const, privateKeyIds: [], createdAt: now, updatedAt: now };
+      return core.store.tags.insert(tag).tagId;
+    });
+    const user = createUser(core, target, { ...input, userTags: tagIds, isRoot: input.root === true });
+    const apiKeys: Array<Record<string, string>> = (input.apiKeys ?? []).map((k, i) => {
+      const key = addApiKey(core, user, k, `apiKeys[${i}]`);
+      return { apiKeyId: key.apiKeyId, publicKey: key.publicKey };
+    });
+    if (input.generateApiKey === true) {
+      const pair = generateP256KeyPair(core.env.randomBytes);
+      const key = addApiKey(core, user, { apiKeyName: `${input.userName} key`, publicKey: pair.publicKey }, 'generateApiKey');
+      apiKeys.push({ apiKeyId: key.apiKeyId, publicKey: pair.publicKey, privateKey: pair.privateKey });
+    }
+    const authenticators = (input.authenticators ?? []).map((a, i) => addAuthenticator(core, user, a, `authenticators[${i}]`).authenticatorId);
+    return { organizationId: target.organizationId, userId: user.userId, userTags: tagIds, apiKeys, authenticatorIds: authenticators };
+  });
+}

@@ -1,0 +1,82 @@
+// The main API listener: POST /public/v1/query/* and /public/v1/submit/* (routed through the sdk's operation
+// registry), GET /public/v1/discovery/webhooks/jwks (public), and the loopback-only /__admin/ endpoints.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { operationsByPath, type AnyOperation, type QueryName, type RequestOf, type SubmitName } from '@walletinfra/sdk';
+import { submitActivity } from '../activities/engine';
+import { voteOnActivity } from '../activities/votes';
+import type { Core, RequestContext } from '../context';
+import { methodNotAllowed, notFound } from '../errors';
+import { queryHandlerFor, submitHandlerFor } from '../handlers';
+import { JWKS_CACHE_CONTROL, jwksDocument } from '../keys';
+import { authenticate } from './auth';
+import { sendError } from './http-io';
+import { applyFault, finish, invalidBody, respondWithError, runPipeline, type ParsedRequest } from './pipeline';
+
+export type AdminHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
+
+export function createApiHandler(core: Core, admin: AdminHandler): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const requestId = core.env.uuid();
+    res.setHeader('X-Request-Id', requestId);
+    const path = new URL(req.url ?? '/', 'http://emulator').pathname;
+    const started = Date.now();
+    res.on('finish', () => core.options.log(`${req.method} ${path} ${res.statusCode} ${Date.now() - started}ms ${requestId}`));
+    void route(core, admin, req, res, path).catch((e: unknown) => respondWithError(core, res, e, path));
+  };
+}
+
+async function route(core: Core, admin: AdminHandler, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  if (path.startsWith('/__admin/')) return admin(req, res, path);
+  const op = operationsByPath.get(path);
+  if (op === undefined || op.kind === 'proxy') {
+    sendError(res, notFound(`unknown operation: ${path}`, { turnkeyErrorCode: 'UNSPECIFIED' }));
+    return;
+  }
+  if (req.method !== op.method) {
+    sendError(res, methodNotAllowed(`method ${req.method} is not allowed on ${path}; use ${op.method}`), { Allow: op.method });
+    return;
+  }
+  if (op.kind === 'discovery') {
+    const fault = core.faults.decide(path);
+    if (await applyFault(res, fault)) return;
+    // spec §8: the exact Cache-Control of the discovery endpoint
+    finish(res, fault, jwksDocument(core.keys), { 'Cache-Control': JWKS_CACHE_CONTROL });
+    return;
+  }
+  let auth: ReturnType<typeof authenticate> | undefined;
+  await runPipeline(
+    core,
+    req,
+    res,
+    path,
+    (parsed) => handleOperation(core, op, parsed, res, auth as ReturnType<typeof authenticate>),
+    (raw, json) => {
+      auth = authenticate(core, req.headers, raw, (json as Record<string, unknown>).organizationId);
+    },
+  );
+}
+
+function handleOperation(core: Core, op: AnyOperation, parsed: ParsedRequest, res: ServerResponse, auth: ReturnType<typeof authenticate>): void {
+  const ctx: RequestContext = { ...core, org: auth.org, caller: auth.caller };
+  if (op.kind === 'query') {
+    const body = op.request.safeParse(parsed.json);
+    if (!body.success) throw invalidBody(body.error);
+    const handler = queryHandlerFor(op.name);
+    if (handler === undefined) throw notFound(`unknown operation: ${parsed.path}`);
+    finish(res, parsed.fault, handler(ctx, body.data as RequestOf<QueryName>));
+    return;
+  }
+  if (op.kind !== 'submit') throw notFound(`unknown operation: ${parsed.path}`);
+  const envelope = op.envelope.safeParse(parsed.json);
+  if (!envelope.success) throw invalidBody(envelope.error);
+  const input = { op, envelope: envelope.data as SubmitEnvelope, rawBody: parsed.rawText, fault: parsed.fault };
+  if (op.name === 'approve_activity' || op.name === 'reject_activity') {
+    finish(res, parsed.fault, voteOnActivity(ctx, input, submitHandlerFor));
+    return;
+  }
+  const handler = submitHandlerFor(op.name as SubmitName);
+  if (handler === undefined) throw notFound(`unknown operation: ${parsed.path}`);
+  finish(res, parsed.fault, submitActivity(ctx, input, handler));
+}
+
+type SubmitEnvelope = { type: string; timestampMs: string; organizationId: string; parameters: Record<string, unknown> };

@@ -1,0 +1,123 @@
+// Authentication of query and submit requests (spec §5, api-facts §1-§2): an `X-Stamp` (P-256 API key) or an
+// `X-Stamp-Webauthn` (passkey) whose credential belongs to the target organization or its parent. Each
+// failure has its own message, from the service's documented list where there is one (api-facts §2.2).
+import { verifyStamp } from '@walletinfra/sdk';
+import type { Caller, Core } from '../context';
+import { parseWebAuthnStamp, verifyWebAuthnAssertion } from '../crypto/webauthn';
+import { invalidArgument, notFound, unauthenticated } from '../errors';
+import type { ApiKeyRecord, OrganizationRecord } from '../store/records';
+
+export const AUTH_MESSAGES = {
+  missing: 'cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)',
+  undecodable: 'could not extract api key stamp',
+  malformed: 'malformed activity stamp',
+  badSignature: 'could not verify api key signature',
+  unknownKey: 'could not find public key in organization',
+  wrongOrg: 'organization mismatch: the public key is not registered in this organization or its parent organization',
+  expired: 'expired api key',
+  unknownCredential: 'credential ID could not be found in organization or its parent organization',
+  badWebAuthn: 'could not verify WebAuthN signature',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The target organization of a body: 400 when malformed, 404 when unknown (api-facts §2.2 messages). */
+export function targetOrganization(core: Core, organizationId: unknown): OrganizationRecord {
+  if (typeof organizationId !== 'string' || organizationId === '') {
+    throw invalidArgument('invalid request body: organizationId: is required', { turnkeyErrorCode: 'INVALID_ORGANIZATION_ID' });
+  }
+  if (!UUID.test(organizationId)) throw invalidArgument('malformed organization ID provided', { turnkeyErrorCode: 'INVALID_ORGANIZATION_ID' });
+  const org = core.store.organizations.get(organizationId.toLowerCase());
+  if (org === undefined) throw notFound('no organization found with the given ID', { turnkeyErrorCode: 'ORGANIZATION_NOT_FOUND' });
+  return org;
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function expired(core: Core, key: ApiKeyRecord): boolean {
+  if (key.expirationSeconds === undefined) return false;
+  return core.env.now() >= key.createdAt + Number(key.expirationSeconds) * 1000;
+}
+
+/**
+ * Order: a stamp must be present and its signature must hold over the exact body bytes before anything about
+ * the organization is revealed; then the organization (400/404), then the credential's membership and expiry.
+ */
+export function authenticate(
+  core: Core,
+  headers: Record<string, string | string[] | undefined>,
+  body: Buffer,
+  organizationId: unknown,
+): { caller: Caller; org: OrganizationRecord } {
+  const stamp = header(headers, 'x-stamp');
+  const webauthn = header(headers, 'x-stamp-webauthn');
+  if ((stamp === undefined || stamp === '') && (webauthn === undefined || webauthn === '')) {
+    throw unauthenticated(AUTH_MESSAGES.missing, { turnkeyErrorCode: 'SIGNATURE_MISSING' });
+  }
+  if (stamp !== undefined && stamp !== '') return apiKeyCaller(core, stamp, body, organizationId);
+  return webAuthnCaller(core, webauthn as string, body, organizationId);
+}
+
+function orgIdsOf(org: OrganizationRecord): string[] {
+  return [org.organizationId, org.parentOrganizationId].filter((id): id is string => id !== undefined);
+}
+
+function apiKeyCaller(core: Core, stamp: string, body: Buffer, organizationId: unknown): { caller: Caller; org: OrganizationRecord } {
+  const verified = verifyStamp({ headerValue: stamp, body });
+  if (!verified.ok) {
+    if (verified.reason === 'invalid_signature') throw unauthenticated(AUTH_MESSAGES.badSignature, { turnkeyErrorCode: 'SIGNATURE_INVALID' });
+    const lead = verified.reason === 'malformed_stamp' ? AUTH_MESSAGES.undecodable : AUTH_MESSAGES.malformed;
+    throw unauthenticated(`${lead}: ${verified.message}`, { turnkeyErrorCode: 'SIGNATURE_INVALID' });
+  }
+  const org = targetOrganization(core, organizationId);
+  const orgIds = orgIdsOf(org);
+  const candidates = core.store.apiKeys.findByKey(verified.publicKey);
+  // the target organization's own key first, then the parent's
+  const key = orgIds.map((id) => candidates.find((k) => k.organizationId === id)).find((k) => k !== undefined);
+  if (key === undefined) {
+    if (candidates.length === 0) throw unauthenticated(AUTH_MESSAGES.unknownKey, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
+    throw unauthenticated(AUTH_MESSAGES.wrongOrg, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
+  }
+  if (expired(core, key)) throw unauthenticated(AUTH_MESSAGES.expired, { turnkeyErrorCode: 'API_KEY_EXPIRED' });
+  const user = core.store.users.get(key.userId);
+  if (user === undefined) throw unauthenticated(AUTH_MESSAGES.unknownKey, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
+  const decoded = JSON.parse(Buffer.from(stamp.trim().replace(/=+$/, ''), 'base64url').toString('utf8')) as { signature: string };
+  const caller: Caller = {
+    user,
+    publicKey: verified.publicKey,
+    scheme: verified.scheme,
+    signature: decoded.signature,
+    credentialType: key.type,
+    credentialId: key.apiKeyId,
+    viaParent: key.organizationId !== org.organizationId,
+  };
+  return { caller, org };
+}
+
+function webAuthnCaller(core: Core, value: string, body: Buffer, organizationId: unknown): { caller: Caller; org: OrganizationRecord } {
+  const parsed = parseWebAuthnStamp(value);
+  if (!parsed.ok) throw unauthenticated(`${AUTH_MESSAGES.malformed}: ${parsed.message}`, { turnkeyErrorCode: 'SIGNATURE_INVALID' });
+  const org = targetOrganization(core, organizationId);
+  const orgIds = orgIdsOf(org);
+  const authenticator = core.store.authenticators
+    .findByKey(parsed.stamp.credentialId)
+    .find((a) => orgIds.includes(a.organizationId));
+  if (authenticator === undefined) throw unauthenticated(AUTH_MESSAGES.unknownCredential, { turnkeyErrorCode: 'CREDENTIAL_NOT_FOUND' });
+  const problem = verifyWebAuthnAssertion(parsed.stamp, body, authenticator.publicKey);
+  if (problem !== undefined) throw unauthenticated(`${AUTH_MESSAGES.badWebAuthn}: ${problem}`, { turnkeyErrorCode: 'SIGNATURE_INVALID' });
+  const user = core.store.users.get(authenticator.userId);
+  if (user === undefined) throw unauthenticated(AUTH_MESSAGES.unknownCredential, { turnkeyErrorCode: 'CREDENTIAL_NOT_FOUND' });
+  const caller: Caller = {
+    user,
+    publicKey: authenticator.publicKey,
+    scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+    signature: Buffer.from(parsed.stamp.signature).toString('hex'),
+    credentialType: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
+    credentialId: authenticator.authenticatorId,
+    viaParent: authenticator.organizationId !== org.organizationId,
+  };
+  return { caller, org };
+}

@@ -1,0 +1,103 @@
+// The request pipeline shared by both listeners, as a visible chain (STYLE: stripe-mock's server.go):
+// request id -> size limit -> parse JSON -> authenticate -> fault injection -> validate with the sdk's
+// schemas -> handler -> serialize. Every failure is written in the service's error shape; a thrown bug is a
+// 500 "internal server error (<uuid>)" and is logged, never the user's fault.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toValidationIssues } from '@walletinfra/sdk';
+import type { Core } from '../context';
+import { internalError, invalidArgument, isServiceError, statusError, type ServiceError } from '../errors';
+import type { FaultDecision } from '../faults';
+import { readBody, sendError, sendJson } from './http-io';
+
+/** What a route gets once the body is read and parsed. */
+export interface ParsedRequest {
+  req: IncomingMessage;
+  path: string;
+  raw: Buffer;
+  rawText: string;
+  json: unknown;
+  fault: FaultDecision | undefined;
+}
+
+/** 400 "invalid request body: a.b: is required; ..." from a zod error; never echoes values. */
+export function invalidBody(error: Parameters<typeof toValidationIssues>[0]): ServiceError {
+  const list = toValidationIssues(error)
+    .map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`))
+    .join('; ');
+  return invalidArgument(`invalid request body: ${list}`);
+}
+
+export function parseJson(raw: Buffer): unknown {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    throw invalidArgument('invalid request body: not valid UTF-8');
+  }
+  if (text.trim() === '') throw invalidArgument('invalid request body: empty body, expected a JSON object');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // JSON.parse's own message quotes the body, which may hold a secret: say only what is wrong.
+    throw invalidArgument('invalid request body: not valid JSON');
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw invalidArgument('invalid request body: expected a JSON object');
+  return json;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Applies the delay and status parts of a fault decision; returns true when the request was answered. */
+export async function applyFault(res: ServerResponse, fault: FaultDecision | undefined): Promise<boolean> {
+  if (fault === undefined) return false;
+  if (fault.delayMs !== undefined && fault.delayMs > 0) await sleep(fault.delayMs);
+  if (fault.status === undefined) return false;
+  const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
+  sendError(res, statusError(fault.status, fault.message ?? 'injected fault'), headers);
+  return true;
+}
+
+/** Sends a success, or drops the connection when the fault says "commit then drop". */
+export function finish(res: ServerResponse, fault: FaultDecision | undefined, body: unknown, headers: Record<string, string> = {}): void {
+  if (fault?.dropResponse === true) {
+    res.socket?.destroy();
+    return;
+  }
+  sendJson(res, 200, body, headers);
+}
+
+/** Runs `route` with the shared steps around it; `authenticateAndFault` is the route-specific middle. */
+export async function runPipeline(
+  core: Core,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  route: (parsed: ParsedRequest) => Promise<void> | void,
+  beforeFault: (raw: Buffer, json: unknown) => void,
+): Promise<void> {
+  try {
+    const raw = await readBody(req, core.options.maxBodyBytes);
+    const json = parseJson(raw);
+    beforeFault(raw, json);
+    const fault = core.faults.decide(path);
+    if (await applyFault(res, fault)) return;
+    await route({ req, path, raw, rawText: raw.toString('utf8'), json, fault });
+  } catch (e) {
+    respondWithError(core, res, e, path);
+  }
+}
+
+export function respondWithError(core: Core, res: ServerResponse, e: unknown, path: string): void {
+  let error: ServiceError;
+  if (isServiceError(e)) error = e;
+  else {
+    error = internalError(core.env.uuid());
+    core.options.log(`${error.message} on ${path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  }
+  if (res.headersSent) {
+    res.socket?.destroy();
+    return;
+  }
+  sendError(res, error);
+}

@@ -1,0 +1,55 @@
+// Shared set-up for the emulator's integration tests: an in-memory emulator on loopback and clients for it.
+import { WalletInfraClient } from '@walletinfra/sdk';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
+
+export const FIXED_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+/** A clock tests move by hand. */
+export function manualClock(start = FIXED_NOW): { now: () => number; advance: (ms: number) => void; set: (ms: number) => void } {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms), set: (ms) => void (t = ms) };
+}
+
+export async function startTestEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startEmulator({ deliveryMode: 'manual', allowLoopbackWebhooks: true, ...options });
+}
+
+/** Our sdk client, stamping with the given key (the emulator's root key by default), no retries. */
+export function clientFor(emu: RunningEmulator, key?: { publicKey: string; privateKey: string }, organizationId?: string, clock?: { now(): number }): WalletInfraClient {
+  return new WalletInfraClient({
+    baseUrl: emu.baseUrl,
+    authProxyUrl: emu.authProxyUrl,
+    authProxyConfigId: emu.credentials.authProxyConfigId,
+    organizationId: organizationId ?? emu.credentials.organizationId,
+    apiPublicKey: key?.publicKey ?? emu.credentials.apiPublicKey,
+    apiPrivateKey: key?.privateKey ?? emu.credentials.apiPrivateKey,
+    retry: { maxAttempts: 1 },
+    ...(clock === undefined ? {} : { clock }),
+  });
+}
+
+/** Raw HTTP against the emulator (for malformed requests the clients refuse to send). */
+export async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const res = await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+  const text = await res.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // keep the text
+  }
+  return { status: res.status, json, headers: res.headers };
+}
+
+export async function admin(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${emu.adminUrl}${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+/** The service's error body for a code/status pair. */
+export function serviceError(code: number, message: string, turnkeyErrorCode: string): unknown {
+  return { code, message, details: [{ '@type': 'type.googleapis.com/errors.v1.TurnkeyErrorDetail', turnkeyErrorCode }] };
+}
