@@ -157,6 +157,8 @@ pulumi config set walletinfra:organizationId "$org_id" --non-interactive
 pulumi config set walletinfra:apiPublicKey "$api_public_key" --non-interactive
 pulumi config set walletinfra:baseUrl "$base_url" --non-interactive
 pulumi config set walletinfra:onRampEncryptionPublicKey "$onramp_key" --non-interactive
+# The emulator runs with --allow-loopback-webhooks; the provider's own URL check must agree.
+pulumi config set walletinfra:allowLoopbackWebhookUrls true --non-interactive
 # Secrets go through stdin, never the command line (visible to every user in the process list).
 json_field "$cred_file" apiPrivateKey | pulumi config set --secret walletinfra:apiPrivateKey --non-interactive
 pulumi config set webhookUrl "$webhook_url" --non-interactive

@@ -204,7 +204,8 @@ test('walletinfra-drift exits 1 for a stack that does not exist, with a clear me
 
 test('7. neither the stack export nor any state or config file holds a plaintext private key or on-ramp secret', async () => {
   const exported = await project.pulumi(['stack', 'export', '--stack', project.stack]);
-  expect(exported.stdout).toContain('"secureValue"');
+  // Secrets are there, encrypted with the stack's passphrase (the secret signature plus a ciphertext).
+  expect(exported.stdout).toContain('"4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270"');
   for (const text of [exported.stdout, everyFileText(project.dir)]) {
     expect(text).not.toContain(ONRAMP_SECRET);
     expect(text).not.toContain(org.apiPrivateKey);

@@ -58,6 +58,7 @@ export async function configureStack(project: PulumiProject, org: TestOrganizati
   await project.setConfig('walletinfra:apiPrivateKey', org.apiPrivateKey, true);
   await project.setConfig('walletinfra:baseUrl', org.baseUrl);
   await project.setConfig('walletinfra:onRampEncryptionPublicKey', org.onRampEncryptionPublicKey);
+  await project.setConfig('walletinfra:allowLoopbackWebhookUrls', 'true');
   await project.setConfig('webhookUrl', WEBHOOK_URL);
   await project.setConfig('onRampSecretApiKey', ONRAMP_SECRET, true);
 }
