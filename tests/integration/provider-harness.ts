@@ -1,0 +1,118 @@
+// Shared set-up for the provider's integration tests: an in-memory emulator on loopback, a provider runtime
+// configured like `configure` would configure it, an sdk client for out-of-band changes, a manual clock, and
+// the emulator's request log (to count requests at the server).
+import { WalletInfraClient } from '@walletinfra/sdk';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
+import { createRuntime, type Runtime } from '@walletinfra/pulumi/runtime/providers';
+
+export const FIXED_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+export interface Harness {
+  emulator: RunningEmulator;
+  /** A provider runtime, as the dynamic-provider process would have it after `configure`. */
+  runtime: Runtime;
+  /** A fresh runtime sharing config and clock: a second `pulumi` run (a new provider process). */
+  newRuntime(overrides?: Record<string, string>): Runtime;
+  /** The organization's own API key, for out-of-band changes. */
+  client: WalletInfraClient;
+  clientFor(key: { publicKey: string; privateKey: string }): WalletInfraClient;
+  config: Record<string, string>;
+  clock: { now(): number; advance(ms: number): void };
+  /** Called by the runtime's sleep after the clock moved: tests approve activities here. */
+  onSleep: { hook?: (ms: number) => Promise<void> | void };
+  /** `POST /public/v1/...` paths the emulator answered since the last `resetRequests()`. */
+  requests(): string[];
+  resetRequests(): void;
+  admin(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: { emulator?: EmulatorOptions; config?: Record<string, string> } = {}): Promise<Harness> {
+  let t = FIXED_NOW;
+  const clock = { now: () => t, advance: (ms: number) => void (t += ms) };
+  const log: string[] = [];
+  const emulator = await startEmulator({ deliveryMode: 'manual', clock: clock.now, log: (line) => log.push(line), ...options.emulator });
+  const creds = emulator.credentials;
+  const config: Record<string, string> = {
+    'walletinfra:organizationId': creds.organizationId,
+    'walletinfra:apiPublicKey': creds.apiPublicKey,
+    'walletinfra:apiPrivateKey': creds.apiPrivateKey,
+    'walletinfra:baseUrl': emulator.baseUrl,
+    'walletinfra:authProxyUrl': emulator.authProxyUrl,
+    'walletinfra:authProxyConfigId': creds.authProxyConfigId,
+    'walletinfra:onRampEncryptionPublicKey': emulator.onRampEncryptionPublicKey,
+    'walletinfra:maxRetries': '0',
+    ...options.config,
+  };
+  const onSleep: Harness['onSleep'] = {};
+  const sleep = async (ms: number) => {
+    clock.advance(ms);
+    await onSleep.hook?.(ms);
+  };
+  const runtimes: Runtime[] = [];
+  const newRuntime = (overrides: Record<string, string> = {}) => {
+    const merged = { ...config, ...overrides };
+    const rt = createRuntime({ config: (k) => merged[k], env: {}, now: clock.now, sleep });
+    runtimes.push(rt);
+    return rt;
+  };
+  const clients: WalletInfraClient[] = [];
+  const clientFor = (key: { publicKey: string; privateKey: string }) => {
+    const c = new WalletInfraClient({
+      baseUrl: emulator.baseUrl,
+      organizationId: creds.organizationId,
+      apiPublicKey: key.publicKey,
+      apiPrivateKey: key.privateKey,
+      retry: { maxAttempts: 1 },
+      clock: { now: clock.now },
+    });
+    clients.push(c);
+    return c;
+  };
+  const runtime = newRuntime();
+  const client = clientFor({ publicKey: creds.apiPublicKey, privateKey: creds.apiPrivateKey });
+  return {
+    emulator,
+    runtime,
+    newRuntime,
+    client,
+    clientFor,
+    config,
+    clock,
+    onSleep,
+    requests: () => log.filter((l) => l.startsWith('POST /public/v1/')).map((l) => l.split(' ')[1] as string),
+    resetRequests: () => void log.splice(0),
+    admin: async (method, path, body) => {
+      const res = await fetch(`${emulator.adminUrl}${path}`, {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    close: async () => {
+      await Promise.all([...runtimes.map((r) => r.context.close()), ...clients.map((c) => c.close())]);
+      await emulator.close();
+    },
+  };
+}
+
+/** The error a promise rejects with, as `{code, message}` plus the given extra fields. */
+export async function failure(p: Promise<unknown>, extra: string[] = []): Promise<Record<string, unknown>> {
+  try {
+    await p;
+  } catch (e) {
+    const err = e as Record<string, unknown>;
+    return Object.fromEntries([['code', err.code], ['message', err.message], ...extra.map((k) => [k, err[k]])]);
+  }
+  throw new Error('expected a rejection');
+}
+
+/** Adds a second root user with its own API key and makes the organization require two approvals. */
+export async function requireTwoApprovals(h: Harness): Promise<{ userId: string; client: WalletInfraClient }> {
+  const user = await h.admin('POST', '/users', { userName: 'approver', root: true, generateApiKey: true });
+  if (user.status !== 200) throw new Error(`admin users: ${JSON.stringify(user.json)}`);
+  const key = user.json.apiKeys[0] as { publicKey: string; privateKey: string };
+  const settings = await h.admin('POST', `/organizations/${h.emulator.credentials.organizationId}/settings`, { requiredApprovals: 2 });
+  if (settings.status !== 200) throw new Error(`admin settings: ${JSON.stringify(settings.json)}`);
+  return { userId: user.json.userId as string, client: h.clientFor(key) };
+}
