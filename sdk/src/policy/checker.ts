@@ -7,7 +7,17 @@ import { positionAt } from './ast';
 import { ARGUMENT_ROLES, validateLiteral } from './literals';
 import { PolicyInputError, PolicySyntaxError, describeInput } from './errors';
 import { parsePolicyExpression } from './parser';
-import { FUNCTIONS, type PolicyExpressionKind, ROOTS, kindOfRoot } from './schema';
+import {
+  FUNCTIONS,
+  METHOD_USAGE,
+  type PolicyExpressionKind,
+  type PolicyFunctionName,
+  ROOTS,
+  binderMessage,
+  functionArityMessage,
+  kindOfRoot,
+  methodArityMessage,
+} from './schema';
 import { enumProblem } from './enums';
 import { closestName } from './suggest';
 import { ANY, BOOL, ERROR, INT, STRING, type PolicyType, compatible, fieldOf, isUnknown, listOf, typeName } from './types';
@@ -40,13 +50,6 @@ const METHOD_SYNONYMS = new Map([
 ]);
 
 export const LIST_METHODS = ['all', 'any', 'contains', 'count', 'filter'] as const;
-const METHOD_USAGE: Record<string, string> = {
-  all: '.all(item, predicate)',
-  any: '.any(item, predicate)',
-  contains: '.contains(value)',
-  count: '.count()',
-  filter: '.filter(item, predicate)',
-};
 
 /**
  * Checks one expression of the given kind; an empty array means it is valid. The empty string
@@ -259,14 +262,13 @@ class Checker {
     else if (!isUnknown(t)) {
       this.report(e.nameStart, `'${e.name}' is a list method, but this is a value of type ${typeName(t)}`);
     }
-    const usage = METHOD_USAGE[e.name] as string;
     if (e.name === 'count') {
-      if (e.args.length !== 0) this.report(e.nameStart, `count() takes no arguments`);
+      if (e.args.length !== 0) this.report(e.nameStart, methodArityMessage('count'));
       return INT;
     }
     if (e.name === 'contains') {
       if (e.args.length !== 1) {
-        this.report(e.nameStart, `contains() takes exactly one argument, the value to look for: ${usage}`);
+        this.report(e.nameStart, methodArityMessage('contains'));
         return BOOL;
       }
       const at = this.infer(e.args[0] as PolicyExpr, scope);
@@ -276,11 +278,11 @@ class Checker {
     // all, any, filter: a name bound to each item, then a predicate over it.
     const [binder, predicate] = e.args;
     if (e.args.length !== 2 || !binder || !predicate) {
-      this.report(e.nameStart, `${e.name}() takes two arguments, a name for each item and a predicate: ${usage}`);
+      this.report(e.nameStart, methodArityMessage(e.name));
       return e.name === 'filter' ? t : BOOL;
     }
     if (binder.kind !== 'ident') {
-      this.report(binder.start, `the first argument of ${e.name}() must be a name for each item, like 'user' in approvers.any(user, user.id == '…')`);
+      this.report(binder.start, binderMessage(e.name));
       this.infer(predicate, scope);
     } else {
       const inner = new Map(scope);
@@ -301,8 +303,7 @@ class Checker {
     if (this.kind !== 'time') this.report(e.start, `'${e.name}' is only available in time expressions`);
     const roles = ARGUMENT_ROLES[e.name] as readonly string[];
     if (e.args.length !== roles.length) {
-      const count = roles.length === 1 ? 'one argument' : `${roles.length} arguments`;
-      this.report(e.start, `${e.name}() takes ${count} (${fn.params.join(', ')}), like ${fn.usage}`);
+      this.report(e.start, functionArityMessage(e.name as PolicyFunctionName));
       return fn.returns;
     }
     e.args.forEach((arg, i) => {

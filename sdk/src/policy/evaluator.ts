@@ -7,7 +7,7 @@ import { cronSpanActive } from './cron-span';
 import { PolicyEvaluationError } from './errors';
 import { ARGUMENT_ROLES, validateLiteral } from './literals';
 import { printPolicyExpression } from './printer';
-import { FUNCTIONS, type PolicyExpressionKind, kindOfRoot } from './schema';
+import { type PolicyExpressionKind, type PolicyFunctionName, binderMessage, functionArityMessage, kindOfRoot, methodArityMessage } from './schema';
 import { PolicyTimestamp, type Value, kindOf, ownField, toValue } from './values';
 
 export interface EvaluationEnvironment {
@@ -155,11 +155,11 @@ class Evaluator {
     const item = (i: number): Value => this.read(target[i], `${path}[${i}]`, e.nameStart);
     switch (e.name) {
       case 'count':
-        if (e.args.length !== 0) this.fail(e.nameStart, 'count() takes no arguments');
+        if (e.args.length !== 0) this.fail(e.nameStart, methodArityMessage('count'));
         return BigInt(target.length);
       case 'contains': {
         const [arg] = e.args;
-        if (e.args.length !== 1 || !arg) return this.fail(e.nameStart, 'contains() takes exactly one argument');
+        if (e.args.length !== 1 || !arg) return this.fail(e.nameStart, methodArityMessage('contains'));
         const wanted = this.eval(arg, scope);
         let found = false;
         for (let i = 0; i < target.length; i++) found = this.equal(item(i), wanted, arg.start) || found;
@@ -169,9 +169,8 @@ class Evaluator {
       case 'all':
       case 'filter': {
         const [binder, predicate] = e.args;
-        if (e.args.length !== 2 || !binder || !predicate || binder.kind !== 'ident') {
-          return this.fail(e.nameStart, `${e.name}() takes a name for each item and a predicate`);
-        }
+        if (e.args.length !== 2 || !binder || !predicate) return this.fail(e.nameStart, methodArityMessage(e.name));
+        if (binder.kind !== 'ident') return this.fail(binder.start, binderMessage(e.name));
         const results: boolean[] = [];
         for (let i = 0; i < target.length; i++) {
           const inner = new Map(scope).set(binder.name, item(i));
@@ -192,7 +191,7 @@ class Evaluator {
     const roles = Object.hasOwn(ARGUMENT_ROLES, e.name) ? ARGUMENT_ROLES[e.name] : undefined;
     if (!roles) return this.fail(e.start, `unknown function '${e.name}'`);
     if (this.env.kind !== 'time') this.fail(e.start, `'${e.name}' is only available in time expressions`);
-    if (e.args.length !== roles.length) this.fail(e.start, `${e.name}() takes ${roles.length} argument${roles.length === 1 ? '' : 's'}, like ${FUNCTIONS[e.name as keyof typeof FUNCTIONS].usage}`);
+    if (e.args.length !== roles.length) this.fail(e.start, functionArityMessage(e.name as PolicyFunctionName));
     const values = e.args.map((arg, i) => {
       const v = this.eval(arg, scope);
       if (typeof v !== 'string') this.fail(arg.start, `argument ${i + 1} of ${e.name}() must be a string, not ${kindOf(v)}`);

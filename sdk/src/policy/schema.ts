@@ -149,3 +149,31 @@ export function kindOfRoot(name: string): 'condition' | 'consensus' | 'time' | u
   }
   return undefined;
 }
+
+/** How each list method is called, for messages. */
+export const METHOD_USAGE: Readonly<Record<string, string>> = {
+  all: '.all(item, predicate)',
+  any: '.any(item, predicate)',
+  contains: '.contains(value)',
+  count: '.count()',
+  filter: '.filter(item, predicate)',
+};
+
+/** The message for a list method called with the wrong number of arguments. */
+export function methodArityMessage(name: string): string {
+  if (name === 'count') return 'count() takes no arguments';
+  if (name === 'contains') return `contains() takes exactly one argument, the value to look for: ${METHOD_USAGE.contains}`;
+  return `${name}() takes two arguments, a name for each item and a predicate: ${METHOD_USAGE[name] ?? ''}`;
+}
+
+/** The first argument of all, any and filter names each item. */
+export function binderMessage(name: string): string {
+  return `the first argument of ${name}() must be a name for each item, like 'user' in approvers.any(user, user.id == '…')`;
+}
+
+/** The message for Timestamp or CronSpan called with the wrong number of arguments. */
+export function functionArityMessage(name: PolicyFunctionName): string {
+  const fn = FUNCTIONS[name];
+  const count = fn.params.length === 1 ? 'one argument' : `${fn.params.length} arguments`;
+  return `${name}() takes ${count} (${fn.params.join(', ')}), like ${fn.usage}`;
+}
