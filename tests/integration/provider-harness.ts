@@ -11,7 +11,7 @@ export interface Harness {
   emulator: RunningEmulator;
   /** A provider runtime, as the dynamic-provider process would have it after `configure`. */
   runtime: Runtime;
-  /** A fresh runtime sharing config and clock: a second `pulumi` run (a new provider process). */
+  /** A fresh runtime sharing config and clock, one second later: a second `pulumi` run (a new provider process). */
   newRuntime(overrides?: Record<string, string>): Runtime;
   /** The organization's own API key, for out-of-band changes. */
   client: WalletInfraClient;
@@ -51,6 +51,9 @@ export async function startHarness(options: { emulator?: EmulatorOptions; config
   };
   const runtimes: Runtime[] = [];
   const newRuntime = (overrides: Record<string, string> = {}) => {
+    // A later `pulumi` run happens later: identical request bodies get new timestamps, so the service's
+    // idempotency by body (facts §3.3) does not hand back an earlier run's activity.
+    clock.advance(1000);
     const merged = { ...config, ...overrides };
     const rt = createRuntime({ config: (k) => merged[k], env: {}, now: clock.now, sleep });
     runtimes.push(rt);
