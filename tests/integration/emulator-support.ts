@@ -1,5 +1,5 @@
 // Shared set-up for the emulator's integration tests: an in-memory emulator on loopback and clients for it.
-import { WalletInfraClient } from '@walletinfra/sdk';
+import { ApiKeyStamper, WalletInfraClient } from '@walletinfra/sdk';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
 
 export const FIXED_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -29,7 +29,7 @@ export function clientFor(emu: RunningEmulator, key?: { publicKey: string; priva
 }
 
 /** Raw HTTP against the emulator (for malformed requests the clients refuse to send). */
-export async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown; headers: Headers }> {
+export async function post(url: string, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown; headers: Headers }> {
   const res = await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
   const text = await res.text();
   let json: unknown = text;
@@ -52,4 +52,22 @@ export async function admin(emu: RunningEmulator, method: string, path: string, 
 /** The service's error body for a code/status pair. */
 export function serviceError(code: number, message: string, turnkeyErrorCode: string): unknown {
   return { code, message, details: [{ '@type': 'type.googleapis.com/errors.v1.TurnkeyErrorDetail', turnkeyErrorCode }] };
+}
+
+/** POSTs `body` (an object or exact text) to the main API, stamped with `key` (default: the root key). */
+export async function stampedPost(
+  emu: RunningEmulator,
+  path: string,
+  body: unknown,
+  key?: { publicKey: string; privateKey: string },
+): Promise<{ status: number; json: any; headers: Headers }> {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const stamper = new ApiKeyStamper({ apiPublicKey: key?.publicKey ?? emu.credentials.apiPublicKey, apiPrivateKey: key?.privateKey ?? emu.credentials.apiPrivateKey });
+  const stamp = stamper.stamp(text);
+  return post(`${emu.baseUrl}${path}`, text, { [stamp.headerName]: stamp.headerValue });
+}
+
+/** A submit envelope for the root organization. */
+export function envelope(emu: RunningEmulator, type: string, parameters: unknown, timestampMs: number, organizationId?: string): Record<string, unknown> {
+  return { type, timestampMs: String(timestampMs), organizationId: organizationId ?? emu.credentials.organizationId, parameters };
 }
