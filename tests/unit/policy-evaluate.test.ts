@@ -264,3 +264,29 @@ describe('input validation', () => {
     expect(() => evaluatePolicies(policies as PolicyInput[], ctx as PolicyContext)).toThrow(expect.objectContaining({ code: 'POLICY_INPUT', message }));
   });
 });
+
+test('the sdk README example decides as documented', () => {
+  const policies: PolicyInput[] = [
+    {
+      policyId: 'two-ops',
+      effect: 'EFFECT_ALLOW',
+      consensus: "approvers.filter(user, user.tags.contains('ops')).count() >= 2",
+      condition: "activity.kind == 'SIGN_TRANSACTION'",
+      time: "CronSpan('0 9 * * 1-5', '8h', 'America/New_York')",
+    },
+    { policyId: 'no-bad-address', effect: 'EFFECT_DENY', condition: "eth.tx.to == '0xbad'" },
+  ];
+  const request: PolicyContext = {
+    activity: { type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' },
+    approvers: [{ id: 'alice', tags: ['ops'] }],
+    eth: { tx: { to: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', value: 10n ** 18n } },
+    now: new Date('2026-03-09T15:00:00Z'),
+  };
+  expect(evaluatePolicies(policies, request).outcome).toBe('OUTCOME_REQUIRES_CONSENSUS');
+  expect(evaluatePolicies(policies, { ...request, approvers: [...request.approvers, { id: 'bob', tags: ['ops'] }] }).outcome).toBe('OUTCOME_ALLOW');
+  expect(evaluatePolicies(policies, { ...request, eth: { tx: { to: '0xbad' } } }).outcome).toBe('OUTCOME_DENY_EXPLICIT');
+  expect(evaluatePolicies(policies, { ...request, now: new Date('2026-03-09T22:00:00Z') }).evaluations).toEqual([
+    { policyId: 'two-ops', outcome: 'OUTCOME_TIME_INACTIVE' },
+    { policyId: 'no-bad-address', outcome: 'OUTCOME_DENY_IMPLICIT' },
+  ]);
+});

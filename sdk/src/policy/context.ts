@@ -59,7 +59,7 @@ export interface PolicyPrivateKey {
   label?: string;
 }
 
-export interface EthereumTransaction {
+export interface PolicyEthereumTransaction {
   from?: string;
   to?: string;
   data?: string;
@@ -78,35 +78,35 @@ export interface EthereumTransaction {
   contract_call_args?: { readonly [name: string]: PolicyValue };
 }
 
-export interface Eip712TypedData {
+export interface PolicyEip712TypedData {
   primary_type?: string;
   domain?: { name?: string; version?: string; chain_id?: PolicyInt; verifying_contract?: string };
   message?: { readonly [key: string]: PolicyValue };
 }
 
-export interface Eip7702Authorization {
+export interface PolicyEip7702Authorization {
   address?: string;
   chain_id?: PolicyInt;
   nonce?: PolicyInt;
 }
 
-export interface SolanaAccount {
+export interface PolicySolanaAccount {
   account_key: string;
   signer: boolean;
   writable: boolean;
 }
 
-export interface SolanaAddressTableLookupReference {
+export interface PolicySolanaAddressTableLookupReference {
   address_table_key: string;
   index: PolicyInt;
   writable: boolean;
 }
 
-export interface SolanaInstruction {
+export interface PolicySolanaInstruction {
   program_key?: string;
-  accounts?: readonly SolanaAccount[];
+  accounts?: readonly PolicySolanaAccount[];
   instruction_data_hex?: string;
-  address_table_lookups?: readonly SolanaAddressTableLookupReference[];
+  address_table_lookups?: readonly PolicySolanaAddressTableLookupReference[];
   parsed_instruction_data?: {
     instruction_name?: string;
     discriminator?: string;
@@ -116,13 +116,13 @@ export interface SolanaInstruction {
 }
 
 /** Either name of an aliased field may be given; the other reads the same value. */
-export interface SolanaTransaction {
+export interface PolicySolanaTransaction {
   static_account_keys?: readonly string[];
   account_keys?: readonly string[];
   top_level_program_keys?: readonly string[];
   program_keys?: readonly string[];
-  top_level_instructions?: readonly SolanaInstruction[];
-  instructions?: readonly SolanaInstruction[];
+  top_level_instructions?: readonly PolicySolanaInstruction[];
+  instructions?: readonly PolicySolanaInstruction[];
   transfers?: readonly { from: string; to: string; amount: PolicyInt }[];
   recent_blockhash?: string;
   spl_transfers?: readonly {
@@ -138,10 +138,10 @@ export interface SolanaTransaction {
     writable_indexes: readonly PolicyInt[];
     readonly_indexes: readonly PolicyInt[];
   }[];
-  address_table_lookup_references?: readonly SolanaAddressTableLookupReference[];
+  address_table_lookup_references?: readonly PolicySolanaAddressTableLookupReference[];
 }
 
-export interface TronPermission {
+export interface PolicyTronPermission {
   type?: string;
   id?: PolicyInt;
   permission_name?: string;
@@ -152,7 +152,7 @@ export interface TronPermission {
 }
 
 /** Fields beyond `type`, `permission_id` and `owner_address` exist only for some contract types. */
-export interface TronContract {
+export interface PolicyTronContract {
   type?: string;
   permission_id?: PolicyInt;
   owner_address?: string;
@@ -170,22 +170,22 @@ export interface TronContract {
   lock_period?: PolicyInt;
   frozen_balance?: PolicyInt;
   unfreeze_balance?: PolicyInt;
-  owner?: TronPermission;
-  witness?: TronPermission;
-  actives?: readonly TronPermission[];
+  owner?: PolicyTronPermission;
+  witness?: PolicyTronPermission;
+  actives?: readonly PolicyTronPermission[];
 }
 
-export interface TronTransaction {
+export interface PolicyTronTransaction {
   ref_block_bytes?: string;
   ref_block_hash?: string;
   expiration?: PolicyInt;
   timestamp?: PolicyInt;
   data?: string;
   fee_limit?: PolicyInt;
-  contract?: readonly TronContract[];
+  contract?: readonly PolicyTronContract[];
 }
 
-export interface BitcoinTransaction {
+export interface PolicyBitcoinTransaction {
   version?: string;
   inputs?: readonly { tx_id: string; vout: PolicyInt; sequence: PolicyInt }[];
   outputs?: readonly { value: PolicyInt; script_pubkey: string; address: string; address_type: string }[];
@@ -193,7 +193,7 @@ export interface BitcoinTransaction {
   fee?: PolicyInt;
 }
 
-export interface TempoTransaction {
+export interface PolicyTempoTransaction {
   chain_id?: PolicyInt;
   from?: string;
   nonce?: PolicyInt;
@@ -219,11 +219,11 @@ export interface PolicyContext {
   wallets?: readonly PolicyWallet[];
   private_key?: PolicyPrivateKey;
   wallet_account?: PolicyWalletAccount;
-  eth?: { tx?: EthereumTransaction; eip_712?: Eip712TypedData; eip_7702_authorization?: Eip7702Authorization };
-  solana?: { tx?: SolanaTransaction };
-  tron?: { tx?: TronTransaction };
-  bitcoin?: { tx?: BitcoinTransaction };
-  tempo?: { tx?: TempoTransaction };
+  eth?: { tx?: PolicyEthereumTransaction; eip_712?: PolicyEip712TypedData; eip_7702_authorization?: PolicyEip7702Authorization };
+  solana?: { tx?: PolicySolanaTransaction };
+  tron?: { tx?: PolicyTronTransaction };
+  bitcoin?: { tx?: PolicyBitcoinTransaction };
+  tempo?: { tx?: PolicyTempoTransaction };
   /** Time keyword `time.now` and the instant CronSpan is evaluated at: a Date or ms since the epoch. */
   now: Date | number;
   /** The request is a root quorum action: policies are bypassed (facts §6.3). */

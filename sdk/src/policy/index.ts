@@ -28,4 +28,26 @@ export {
   type PolicyEvaluationResult,
   type PolicyDecision,
 } from './evaluate-policies';
-export type * from './context';
+export type {
+  PolicyInt,
+  PolicyValue,
+  PolicyUser,
+  PolicyCredential,
+  PolicyActivity,
+  PolicyWallet,
+  PolicyWalletAccount,
+  PolicyPrivateKey,
+  PolicyEthereumTransaction,
+  PolicyEip712TypedData,
+  PolicyEip7702Authorization,
+  PolicySolanaAccount,
+  PolicySolanaAddressTableLookupReference,
+  PolicySolanaInstruction,
+  PolicySolanaTransaction,
+  PolicyTronPermission,
+  PolicyTronContract,
+  PolicyTronTransaction,
+  PolicyBitcoinTransaction,
+  PolicyTempoTransaction,
+  PolicyContext,
+} from './context';

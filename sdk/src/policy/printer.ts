@@ -2,7 +2,6 @@
 // items, parentheses only where precedence needs them, strings single-quoted with escapes.
 // parsePolicyExpression(printPolicyExpression(e)) rebuilds e (positions aside; property-tested).
 import type { PolicyExpr } from './ast';
-import { isIdentStart } from './lexer';
 
 // Binding strength, loosest first (see parser.ts).
 const OR = 1;
@@ -77,9 +76,4 @@ export function quote(value: string): string {
     }
   }
   return `${out}'`;
-}
-
-/** Whether `name` can be written as a bare identifier (used by tests generating trees). */
-export function isIdentifier(name: string): boolean {
-  return name.length > 0 && isIdentStart(name[0] as string) && /^[A-Za-z0-9_]*$/.test(name);
 }

@@ -33,11 +33,3 @@ export function parseTimestamp(text: string): Parsed<bigint> {
   const nanos = BigInt(utc.getTime()) * 1_000_000n + BigInt((fraction ?? '').padEnd(9, '0') || '0');
   return { ok: true, value: nanos };
 }
-
-/** RFC 3339 text of a nanosecond instant, for messages and printing values. */
-export function formatTimestamp(nanos: bigint): string {
-  const ms = nanos / 1_000_000n - (nanos % 1_000_000n < 0n ? 1n : 0n);
-  const iso = new Date(Number(ms)).toISOString().slice(0, 19);
-  const rest = ((nanos % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n;
-  return `${iso}${rest === 0n ? '' : `.${rest.toString().padStart(9, '0').replace(/0+$/, '')}`}Z`;
-}
