@@ -45,11 +45,11 @@ class Evaluator {
     throw new PolicyEvaluationError(this.source, offset, reason);
   }
 
-  /** Converts a raw value read at `path` (the expression text naming it). */
-  private read(raw: unknown, path: string, offset: number): Value {
+  /** Converts a raw value read at `path` (the expression text naming it, built only on error). */
+  private read(raw: unknown, path: () => string, offset: number): Value {
     const converted = toValue(raw);
     if (converted.ok) return converted.value;
-    return this.fail(offset, converted.missing ? `missing field: ${path}` : `${path} ${converted.reason}`);
+    return this.fail(offset, converted.missing ? `missing field: ${path()}` : `${path()} ${converted.reason}`);
   }
 
   eval(e: PolicyExpr, scope: Scope): Value {
@@ -66,7 +66,7 @@ class Evaluator {
         return this.identifier(e.name, e.start, scope);
       case 'field': {
         const target = this.eval(e.target, scope);
-        const path = `${printPolicyExpression(e.target)}.${e.name}`;
+        const path = (): string => `${printPolicyExpression(e.target)}.${e.name}`;
         if (kindOf(target) !== 'struct') this.fail(e.nameStart, `cannot read field '${e.name}' of a value of type ${kindOf(target)}`);
         return this.read(ownField(target as Record<string, unknown>, e.name), path, e.nameStart);
       }
@@ -91,7 +91,7 @@ class Evaluator {
   private identifier(name: string, offset: number, scope: Scope): Value {
     const bound = scope.get(name);
     if (bound !== undefined) return bound;
-    if (this.env.roots.has(name)) return this.read(this.env.roots.get(name), name, offset);
+    if (this.env.roots.has(name)) return this.read(this.env.roots.get(name), () => name, offset);
     const home = kindOfRoot(name);
     // Every keyword of this kind is in `roots` (possibly undefined), so this one belongs elsewhere.
     if (home) this.fail(offset, `'${name}' is only available in ${home} expressions`);
@@ -106,22 +106,22 @@ class Evaluator {
 
   private index(targetExpr: PolicyExpr, indexExpr: PolicyExpr, scope: Scope): Value {
     const target = this.eval(targetExpr, scope);
-    const path = printPolicyExpression(targetExpr);
+    const path = (): string => printPolicyExpression(targetExpr);
     if (Array.isArray(target) || typeof target === 'string') {
       const items: readonly unknown[] = typeof target === 'string' ? Array.from(target) : target;
       const what = typeof target === 'string' ? 'a string of length' : 'a list of';
       const i = this.int(indexExpr, scope, typeof target === 'string' ? 'a string index' : 'a list index');
       if (i < 0n || i >= BigInt(items.length)) {
-        this.fail(indexExpr.start, `index ${i} is out of range for ${what} ${items.length}${typeof target === 'string' ? '' : ' items'} (${path})`);
+        this.fail(indexExpr.start, `index ${i} is out of range for ${what} ${items.length}${typeof target === 'string' ? '' : ' items'} (${path()})`);
       }
-      return this.read(items[Number(i)], `${path}[${i}]`, indexExpr.start);
+      return this.read(items[Number(i)], () => `${path()}[${i}]`, indexExpr.start);
     }
     if (kindOf(target) === 'struct') {
       const key = this.eval(indexExpr, scope);
       if (typeof key !== 'string') this.fail(indexExpr.start, `a map key must be a string, not ${kindOf(key)}`);
       const raw = ownField(target as Record<string, unknown>, key);
-      if (raw === undefined || raw === null) this.fail(indexExpr.start, `missing key '${key}' in ${path}`);
-      return this.read(raw, `${path}['${key}']`, indexExpr.start);
+      if (raw === undefined || raw === null) this.fail(indexExpr.start, `missing key '${key}' in ${path()}`);
+      return this.read(raw, () => `${path()}['${key}']`, indexExpr.start);
     }
     this.eval(indexExpr, scope);
     return this.fail(indexExpr.start, `cannot index a value of type ${kindOf(target)}`);
@@ -151,8 +151,7 @@ class Evaluator {
     if (!Array.isArray(target)) {
       return this.fail(e.nameStart, `'${e.name}' is a list method, but this is a value of type ${kindOf(target)}`);
     }
-    const path = printPolicyExpression(e.target);
-    const item = (i: number): Value => this.read(target[i], `${path}[${i}]`, e.nameStart);
+    const item = (i: number): Value => this.read(target[i], () => `${printPolicyExpression(e.target)}[${i}]`, e.nameStart);
     switch (e.name) {
       case 'count':
         if (e.args.length !== 0) this.fail(e.nameStart, methodArityMessage('count'));
@@ -220,10 +219,9 @@ class Evaluator {
         return !this.equal(left, right, e.opStart);
       case 'in': {
         if (!Array.isArray(right)) return this.fail(e.right.start, `the right side of 'in' must be a list, not ${kindOf(right)}`);
-        const path = printPolicyExpression(e.right);
         let found = false;
         for (let i = 0; i < right.length; i++) {
-          found = this.equal(left, this.read(right[i], `${path}[${i}]`, e.right.start), e.opStart) || found;
+          found = this.equal(left, this.read(right[i], () => `${printPolicyExpression(e.right)}[${i}]`, e.right.start), e.opStart) || found;
         }
         return found;
       }
@@ -241,7 +239,7 @@ class Evaluator {
       const bl = b as readonly unknown[];
       if (a.length !== bl.length) return false;
       let same = true;
-      for (let i = 0; i < a.length; i++) same = this.equal(this.read(a[i], `[${i}]`, offset), this.read(bl[i], `[${i}]`, offset), offset) && same;
+      for (let i = 0; i < a.length; i++) same = this.equal(this.read(a[i], () => `[${i}]`, offset), this.read(bl[i], () => `[${i}]`, offset), offset) && same;
       return same;
     }
     if (ka === 'struct') {
@@ -252,7 +250,7 @@ class Evaluator {
       let same = true;
       for (const k of keys) {
         if (ownField(bo, k) === undefined) return false;
-        same = this.equal(this.read(ao[k], k, offset), this.read(bo[k], k, offset), offset) && same;
+        same = this.equal(this.read(ao[k], () => k, offset), this.read(bo[k], () => k, offset), offset) && same;
       }
       return same;
     }
