@@ -1,7 +1,7 @@
 // diff: both sides normalised the same way; `changes: false` when nothing changed, otherwise
 // `changes: undefined` (engine computes per-property diffs) with `replaces` listing changed immutables.
 import { diffFiatOnRampCredential } from '@walletinfra/pulumi/resources/fiatOnRampCredential/diff';
-import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, secretFingerprint } from '@walletinfra/pulumi/resources/fiatOnRampCredential/secrets';
+import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, SECRET_KEPT, secretFingerprint } from '@walletinfra/pulumi/resources/fiatOnRampCredential/secrets';
 import { diffPolicy } from '@walletinfra/pulumi/resources/policy/diff';
 import { sameValue, toDiffResult } from '@walletinfra/pulumi/resources/shared/diff';
 import { diffWebhookEndpoint } from '@walletinfra/pulumi/resources/webhookEndpoint/diff';
@@ -124,6 +124,14 @@ describe('FiatOnRampCredential diff', () => {
 
   test('a secret changed outside Pulumi (read recorded it) is a change', () => {
     expect(diffFiatOnRampCredential({ ...outs, secretApiKeyFingerprint: CHANGED_OUTSIDE_PULUMI }, news)).toEqual({ changed: ['secretApiKey'], replaces: [] });
+  });
+
+  test('inputs a refresh reconstructed (SECRET_KEPT) are no change while the fingerprint holds', () => {
+    expect(diffFiatOnRampCredential(outs, { ...news, secretApiKey: SECRET_KEPT })).toEqual({ changed: [], replaces: [] });
+    expect(diffFiatOnRampCredential({ ...outs, secretApiKeyFingerprint: CHANGED_OUTSIDE_PULUMI }, { ...news, secretApiKey: SECRET_KEPT })).toEqual({
+      changed: ['secretApiKey'],
+      replaces: [],
+    });
   });
 
   test('already-encrypted secrets compare as given', () => {

@@ -19,7 +19,7 @@ import { adoptRequest, selectorOf } from '../shared/inputs';
 import { removeObject } from '../shared/remove';
 import { comparable, intentOf, submitWrite, type WriteOutcome } from '../shared/write';
 import { changedSecrets } from './diff';
-import { secretFingerprint } from './secrets';
+import { SECRET_KEPT, secretFingerprint } from './secrets';
 import {
   fiatInputsFromOutputs,
   fiatOutputsFromLive,
@@ -45,6 +45,12 @@ function seal(ctx: ProviderContext, session: OrgSession, desired: FiatOnRampCred
   const key = session.settings.onRampEncryptionPublicKey;
   for (const slot of SECRET_SLOTS) {
     const plain = desired[slot.plain];
+    if (plain === SECRET_KEPT) {
+      // Only inputs reconstructed by `read` hold it; a write needs the secret itself.
+      throw InvalidRequestError.fromIssues('send fiat on-ramp credential', [
+        { path: slot.plain, message: 'the plain-text secret is not available (the state keeps only its fingerprint); declare it in the program' },
+      ]);
+    }
     if (plain !== undefined) {
       sealed[slot.encrypted] = encryptOnRampSecret(plain, key, { randomBytes: ctx.randomBytes });
       sealed[slot.fingerprint] = secretFingerprint(plain, ctx.randomBytes(SALT_BYTES));

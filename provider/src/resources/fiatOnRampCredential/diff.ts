@@ -5,7 +5,7 @@
 // fingerprint, never by ciphertext.
 import { isUnknown } from '../../unknown';
 import { compareFields, type FieldDiff } from '../shared/diff';
-import { fingerprintMatches } from './secrets';
+import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, SECRET_KEPT } from './secrets';
 import { FIAT_PLAIN_FIELDS, normalizeFiatInputs, SECRET_SLOTS } from './types';
 
 export const FIAT_IMMUTABLE = ['sandboxMode', 'organizationId'] as const;
@@ -16,7 +16,10 @@ export function changedSecrets(olds: Record<string, unknown>, news: Record<strin
   for (const slot of SECRET_SLOTS) {
     const plain = news[slot.plain];
     const encrypted = news[slot.encrypted];
-    if (typeof plain === 'string') {
+    if (plain === SECRET_KEPT) {
+      // inputs a refresh reconstructed: unchanged while the state still has a valid fingerprint
+      if (olds[slot.fingerprint] === undefined || olds[slot.fingerprint] === CHANGED_OUTSIDE_PULUMI) changed.push(slot.plain);
+    } else if (typeof plain === 'string') {
       if (isUnknown(plain) || !fingerprintMatches(olds[slot.fingerprint], plain)) changed.push(slot.plain);
     } else if (typeof encrypted === 'string') {
       if (olds[slot.fingerprint] !== undefined || olds[slot.encrypted] !== encrypted) changed.push(slot.encrypted);

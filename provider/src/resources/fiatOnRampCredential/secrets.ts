@@ -7,6 +7,13 @@ export const FINGERPRINT_SCHEME = 'hmac-sha256';
 /** What `read` records when the live ciphertext is no longer the one Pulumi sent. */
 export const CHANGED_OUTSIDE_PULUMI = 'changed-outside-pulumi';
 
+/**
+ * What `read` puts in the inputs it returns in place of a plain-text secret it cannot recover: "the secret
+ * the state's fingerprint stands for". A later diff against these inputs (a second refresh) is no change,
+ * while a secret removed from the program still is.
+ */
+export const SECRET_KEPT = '[unchanged since the last pulumi up]';
+
 export function secretFingerprint(plaintext: string, salt: Uint8Array): string {
   const mac = createHmac('sha256', salt).update(plaintext, 'utf8').digest('hex');
   return `${FINGERPRINT_SCHEME}:${Buffer.from(salt).toString('hex')}:${mac}`;

@@ -5,7 +5,7 @@
 import type * as pulumi from '@pulumi/pulumi';
 import type { FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
 import type { CommonInputs } from '../shared/inputs';
-import { CHANGED_OUTSIDE_PULUMI } from './secrets';
+import { CHANGED_OUTSIDE_PULUMI, SECRET_KEPT } from './secrets';
 
 export type OnRampProvider = 'FIAT_ON_RAMP_PROVIDER_COINBASE' | 'FIAT_ON_RAMP_PROVIDER_MOONPAY';
 
@@ -115,8 +115,9 @@ export function fiatOutputsFromLive(live: ServiceCredential, state: Partial<Fiat
 }
 
 /**
- * The inputs a live credential implies. A secret given in plain text cannot be recovered, so it is left
- * out (the fingerprint in the outputs stands for it in diffs); an encrypted input is the live ciphertext.
+ * The inputs a live credential implies. A secret given in plain text cannot be recovered: while the live
+ * ciphertext is still Pulumi's, the input holds SECRET_KEPT (the fingerprint in the outputs stands for it);
+ * once it changed outside Pulumi, the input is left out. An encrypted input is the live ciphertext.
  */
 export function fiatInputsFromOutputs(outs: FiatOnRampCredentialOutputs): Record<string, unknown> {
   const inputs: Record<string, unknown> = {
@@ -127,7 +128,12 @@ export function fiatInputsFromOutputs(outs: FiatOnRampCredentialOutputs): Record
     organizationId: outs.organizationId,
   };
   for (const slot of SECRET_SLOTS) {
-    if (outs[slot.fingerprint] === undefined && outs[slot.encrypted] !== undefined) inputs[slot.encrypted] = outs[slot.encrypted];
+    const fingerprint = outs[slot.fingerprint];
+    if (fingerprint === undefined) {
+      if (outs[slot.encrypted] !== undefined) inputs[slot.encrypted] = outs[slot.encrypted];
+    } else if (fingerprint !== CHANGED_OUTSIDE_PULUMI) {
+      inputs[slot.plain] = SECRET_KEPT;
+    }
   }
   if (outs.profile !== undefined) inputs.profile = outs.profile;
   if (outs.adopt !== undefined) inputs.adopt = outs.adopt;
