@@ -19,7 +19,11 @@ export type WalletInfraErrorCode =
   | 'UNEXPECTED_RESPONSE'
   | 'INVALID_API_KEY'
   | 'INVALID_CONFIGURATION'
-  | 'ABORTED';
+  | 'ABORTED'
+  // The policy language (sdk/src/policy/errors.ts).
+  | 'POLICY_SYNTAX'
+  | 'POLICY_EVALUATION'
+  | 'POLICY_INPUT';
 
 export interface PolicyEvaluation {
   policyId: string;

@@ -4,14 +4,12 @@
 import { WalletInfraError, type WalletInfraErrorCode } from '../errors';
 import { type PolicyPosition, positionAt } from './ast';
 
-export type PolicyErrorCode = 'POLICY_SYNTAX' | 'POLICY_EVALUATION' | 'POLICY_INPUT';
+export type PolicyErrorCode = Extract<WalletInfraErrorCode, `POLICY_${string}`>;
 
 /** Base of the policy errors: a WalletInfraError whose `code` is one of PolicyErrorCode. */
 export class PolicyError extends WalletInfraError {
   constructor(code: PolicyErrorCode, message: string) {
-    // WalletInfraErrorCode (sdk/src/errors.ts, another area) does not list the policy codes yet;
-    // this cast goes away once it does. At run time `code` is exactly the string given here.
-    super(code as unknown as WalletInfraErrorCode, message);
+    super(code, message);
   }
 }
 
