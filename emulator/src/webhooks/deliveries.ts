@@ -174,8 +174,10 @@ export class DeliveryQueue {
 }
 
 function describeNetworkError(e: unknown): string {
-  const cause = (e as { cause?: { code?: unknown } }).cause;
-  if (e instanceof Error && e.name === 'TimeoutError') return `timed out after ${ATTEMPT_TIMEOUT_MS} ms`;
-  if (cause !== undefined && typeof cause.code === 'string') return `network error: ${cause.code}`;
-  return `network error: ${e instanceof Error ? e.message : String(e)}`;
+  const err = e as { name?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  if (err?.name === 'TimeoutError') return `timed out after ${ATTEMPT_TIMEOUT_MS} ms`;
+  const cause = err?.cause;
+  if (typeof cause?.code === 'string') return `network error: ${cause.code}`;
+  if (typeof cause?.message === 'string') return `network error: ${cause.message}`;
+  return `network error: ${typeof err?.message === 'string' ? err.message : String(e)}`;
 }
