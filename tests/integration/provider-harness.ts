@@ -4,6 +4,7 @@
 import { WalletInfraClient } from '@walletinfra/sdk';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
 import { createRuntime, type Runtime } from '@walletinfra/pulumi/runtime/providers';
+import type { ContextOptions } from '@walletinfra/pulumi/runtime/context';
 
 export const FIXED_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
@@ -12,7 +13,7 @@ export interface Harness {
   /** A provider runtime, as the dynamic-provider process would have it after `configure`. */
   runtime: Runtime;
   /** A fresh runtime sharing config and clock, one second later: a second `pulumi` run (a new provider process). */
-  newRuntime(overrides?: Record<string, string>): Runtime;
+  newRuntime(overrides?: Record<string, string>, options?: Pick<ContextOptions, 'clientOptions' | 'listTtlMs'>): Runtime;
   /** The organization's own API key, for out-of-band changes. */
   client: WalletInfraClient;
   clientFor(key: { publicKey: string; privateKey: string }): WalletInfraClient;
@@ -50,12 +51,12 @@ export async function startHarness(options: { emulator?: EmulatorOptions; config
     await onSleep.hook?.(ms);
   };
   const runtimes: Runtime[] = [];
-  const newRuntime = (overrides: Record<string, string> = {}) => {
+  const newRuntime = (overrides: Record<string, string> = {}, extra: Pick<ContextOptions, 'clientOptions' | 'listTtlMs'> = {}) => {
     // A later `pulumi` run happens later: identical request bodies get new timestamps, so the service's
     // idempotency by body (facts §3.3) does not hand back an earlier run's activity.
     clock.advance(1000);
     const merged = { ...config, ...overrides };
-    const rt = createRuntime({ config: (k) => merged[k], env: {}, now: clock.now, sleep });
+    const rt = createRuntime({ config: (k) => merged[k], env: {}, now: clock.now, sleep, ...extra });
     runtimes.push(rt);
     return rt;
   };

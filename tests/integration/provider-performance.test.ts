@@ -1,0 +1,97 @@
+// What a refresh costs: reads of many resources in one provider process share one list request per
+// organization and type (issue 4, "Performance"), and the per-organization limiter caps requests in flight.
+import { Agent } from 'undici';
+import { startHarness, type Harness } from './provider-harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+/** Runs `tasks` with at most `parallel` at once, like the engine's --parallel, moving the clock 5 ms per start. */
+async function engine<T>(tasks: Array<() => Promise<T>>, parallel: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      h.clock.advance(5);
+      results[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return results;
+}
+
+test('a refresh of 200 policies makes one list_policies request, not 200 reads', async () => {
+  const policies = Array.from({ length: 200 }, (_, i) => ({ policyName: `policy-${String(i).padStart(3, '0')}`, effect: 'EFFECT_ALLOW' as const, notes: '' }));
+  h.emulator.seed({ policies });
+  const live = (await h.client.listPolicies({})).policies;
+  expect(live.length).toBe(200);
+  const states = live.map((p) => ({
+    id: p.policyId,
+    outs: { policyId: p.policyId, policyName: p.policyName, effect: p.effect, condition: '', consensus: '', notes: '', time: '', organizationId: h.emulator.credentials.organizationId },
+  }));
+  const refresh = h.newRuntime();
+  h.resetRequests();
+  const results = await engine(states.map((s) => () => refresh.policy.read(s.id, s.outs)), 16);
+  expect(h.requests()).toEqual(['/public/v1/query/list_policies']);
+  expect(results.map((r) => r.id)).toEqual(states.map((s) => s.id));
+  expect(results.every((r, i) => JSON.stringify(r.props) === JSON.stringify({ ...states[i]!.outs }))).toBe(true);
+});
+
+test('reads after the short cache lifetime, or after a write, list again', async () => {
+  const rt = h.newRuntime();
+  const [first] = (await h.client.listPolicies({})).policies;
+  const props = { organizationId: h.emulator.credentials.organizationId };
+  h.resetRequests();
+  await rt.policy.read(first!.policyId, props);
+  h.clock.advance(1999);
+  await rt.policy.read(first!.policyId, props);
+  expect(h.requests()).toEqual(['/public/v1/query/list_policies']);
+  h.clock.advance(1);
+  await rt.policy.read(first!.policyId, props);
+  expect(h.requests()).toEqual(['/public/v1/query/list_policies', '/public/v1/query/list_policies']);
+  await rt.policy.delete(first!.policyId, props);
+  expect(await rt.policy.read(first!.policyId, props)).toEqual({ id: '' });
+  expect(h.requests()).toEqual([
+    '/public/v1/query/list_policies',
+    '/public/v1/query/list_policies',
+    '/public/v1/query/list_activities',
+    '/public/v1/submit/delete_policy',
+    '/public/v1/query/list_policies',
+  ]);
+});
+
+test('at most maxConcurrentRequests requests per organization are in flight', async () => {
+  const agent = new Agent();
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const dispatcher = {
+    request: async (options: Parameters<Agent['request']>[0]) => {
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      try {
+        return await agent.request(options);
+      } finally {
+        inFlight -= 1;
+      }
+    },
+  };
+  // the service takes 20 ms per write, so concurrent writes overlap
+  h.emulator.faults.set([{ path: '/public/v1/submit/create_webhook_endpoint', delayMs: 20 }]);
+  // the transport only calls `request` (sdk/src/transport/attempt.ts); the rest of Dispatcher is not needed
+  const rt = h.newRuntime({ 'walletinfra:maxConcurrentRequests': '3' }, { clientOptions: { dispatcher: dispatcher as unknown as Agent as never } });
+  const creates = Array.from({ length: 12 }, async (_, i) => {
+    const inputs = (await rt.webhookEndpoint.check({}, { url: `https://hooks.example.com/${i}`, name: `hook-${i}` })).inputs;
+    return rt.webhookEndpoint.create(inputs);
+  });
+  const created = await Promise.all(creates);
+  h.emulator.faults.set([]);
+  await agent.close();
+  expect(new Set(created.map((c) => c.id)).size).toBe(12);
+  expect(maxInFlight).toBe(3);
+});
