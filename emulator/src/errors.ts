@@ -82,7 +82,9 @@ export function internalError(correlationId: string): ServiceError {
 export function statusError(status: number, message: string): ServiceError {
   const code =
     status === 400 ? 3 : status === 401 ? 16 : status === 403 ? 7 : status === 404 ? 5 : status === 429 ? 8 : status === 503 ? 14 : status >= 500 ? 13 : 2;
-  return new ServiceError(status, code, message);
+  const turnkeyErrorCode =
+    status === 429 ? 'RATE_LIMIT_EXCEEDED' : status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : status >= 500 ? 'INTERNAL' : 'UNSPECIFIED';
+  return new ServiceError(status, code, message, { turnkeyErrorCode });
 }
 
 export function isServiceError(e: unknown): e is ServiceError {
