@@ -32,8 +32,9 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-data_dir="$root/.data/main"
-state_dir="$root/.pulumi-state"
+# Overridable so tests can run the main job without touching a developer's own state.
+data_dir="${WALLETINFRA_MAIN_DATA_DIR:-$root/.data/main}"
+state_dir="${WALLETINFRA_MAIN_STATE_DIR:-$root/.pulumi-state}"
 # Nothing listens here by default: the emulator records the failed deliveries (its deliveries log). Set
 # WALLETINFRA_WEBHOOK_URL to a receiver of yours to watch them arrive. It stays fixed between runs so the
 # second run shows no change.
@@ -101,18 +102,23 @@ if [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null && [ -f "$cred
   fi
 fi
 if [ -z "$base_url" ]; then
-  log "starting the emulator (seed emulator/seeds/example.json, data in .data/main/)..."
+  log "starting the emulator (seed emulator/seeds/example.json, data in ${data_dir#"$root/"})..."
   : > "$emulator_log"
-  node emulator/dist/cli.js --data-dir "$data_dir" --seed emulator/seeds/example.json --port 0 --allow-loopback-webhooks >> "$emulator_log" 2>&1 &
+  node emulator/dist/cli.js --json --data-dir "$data_dir" --seed emulator/seeds/example.json --port 0 --allow-loopback-webhooks >> "$emulator_log" 2>&1 &
   started_pid=$!
   echo "$started_pid" > "$pid_file"
-  # Ready when it prints the URL it listens on (it writes credentials.json before that).
+  # Ready when it prints its JSON line ({baseUrl, ...}); it has written credentials.json by then.
   for _ in $(seq 1 300); do
     if ! kill -0 "$started_pid" 2>/dev/null; then
       sed 's/^/[emulator] /' "$emulator_log" >&2
       die "the emulator exited during start-up (log above)"
     fi
-    base_url="$(grep -Eo 'http://127\.0\.0\.1:[0-9]+' "$emulator_log" | head -n 1 || true)"
+    grep -q '^{' "$emulator_log" || { sleep 0.2; continue; }
+    base_url="$(node -e '
+      for (const line of require("fs").readFileSync(process.argv[1], "utf8").split("\n")) {
+        if (!line.startsWith("{")) continue;
+        try { const u = JSON.parse(line).baseUrl; if (typeof u === "string") { process.stdout.write(u); break; } } catch {}
+      }' "$emulator_log")"
     [ -n "$base_url" ] && break
     sleep 0.2
   done
@@ -170,7 +176,7 @@ fi
 
 # 7. Apply.
 log "pulumi up --yes (stack $stack)..."
-pulumi up --yes --non-interactive --stack "$stack"
+pulumi up --yes --non-interactive --suppress-outputs --stack "$stack"
 
 # 8. Outputs (secrets stay hidden).
 log "stack outputs:"
