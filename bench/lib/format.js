@@ -4,6 +4,7 @@
 
 function ratio(x, digits) {
   if (!Number.isFinite(x)) return 'n/a';
+  if (digits === undefined && x > 0 && x < 0.1) return `${x.toPrecision(2)}×`;
   const d = digits ?? (x >= 100 ? 0 : x >= 10 ? 1 : 2);
   return `${x.toFixed(d)}×`;
 }

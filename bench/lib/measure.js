@@ -60,12 +60,15 @@ async function compareRates(cases, { trials, durationMs, warmupMs }) {
   return Object.fromEntries(cases.map((c) => [c.name, median(samples[c.name])]));
 }
 
-/** Sequential latency of an async `fn` for `durationMs` (at most `maxSamples` calls): p50, p99, mean in ms. */
-async function latency(fn, { durationMs, maxSamples = 100000, warmup = 3 }) {
+/**
+ * Sequential latency of an async `fn` for `durationMs` (at least `minSamples`, at most `maxSamples` calls):
+ * p50, p99, mean in ms.
+ */
+async function latency(fn, { durationMs, minSamples = 5, maxSamples = 100000, warmup = 3 }) {
   for (let i = 0; i < warmup; i += 1) await fn(i);
   const samples = [];
   const start = nowMs();
-  while (samples.length < maxSamples && nowMs() - start < durationMs) {
+  while (samples.length < maxSamples && (samples.length < minSamples || nowMs() - start < durationMs)) {
     const t0 = nowMs();
     await fn(samples.length);
     samples.push(nowMs() - t0);

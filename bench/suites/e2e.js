@@ -10,6 +10,7 @@ const { pulumiBinDir, pulumiEnv, pulumiOk } = require('../lib/pulumi');
 const { ratio, ms, mib } = require('../lib/format');
 const { lineChart } = require('../lib/plot');
 const { ROOT } = require('../lib/machine');
+const { median } = require('../lib/measure');
 
 const WORK = path.join(ROOT, 'bench', 'out', 'e2e');
 
@@ -30,19 +31,45 @@ function walletinfraEnv(credentials) {
   };
 }
 
-async function runVariant({ variant, n, bin, extraEnv, log }) {
+/** One isolated workspace (PULUMI_HOME, file backend, program) per variant; a stack per N. */
+function workspace(variant, n, bin, extraEnv) {
   const dir = path.join(WORK, variant);
-  const env = pulumiEnv(bin, dir, { BENCH_RESOURCES: String(n), ...extraEnv });
-  const stack = ['--stack', `n${n}`];
-  const cwd = path.join(dir, 'program');
-  await pulumiOk(['stack', 'init', `n${n}`, '--non-interactive'], { cwd, env });
-  const out = {};
-  for (const c of COMMANDS) {
-    const r = await pulumiOk([...c.args, ...stack], { cwd, env });
-    out[c.id] = { ms: r.ms, peakKiB: r.providerPeakKiB };
-    log(`    N=${n} ${variant.padEnd(11)} ${c.id.padEnd(8)} ${ms(r.ms).padStart(8)}  provider peak ${mib(r.providerPeakKiB)}`);
+  return {
+    variant,
+    cwd: path.join(dir, 'program'),
+    env: pulumiEnv(bin, dir, { BENCH_RESOURCES: String(n), ...extraEnv }),
+    stack: ['--stack', `n${n}`],
+  };
+}
+
+async function timedCommand(ws, command, samples, n, log) {
+  const r = await pulumiOk([...command.args, ...ws.stack], { cwd: ws.cwd, env: ws.env });
+  samples.push({ ms: r.ms, peakKiB: r.providerPeakKiB });
+  log(`    N=${n} ${ws.variant.padEnd(11)} ${command.id.padEnd(8)} ${ms(r.ms).padStart(8)}  provider peak ${mib(r.providerPeakKiB)}`);
+}
+
+/**
+ * Runs every command `trials` times per variant, alternating which variant goes first so that drift of a
+ * shared machine falls on both alike. `up` is repeated after an (untimed) destroy; preview and refresh are
+ * repeatable as they are. Returns `{variant: {command: {ms: median, peakKiB: max}}}`.
+ */
+async function measureN({ n, bin, credentials, trials, log }) {
+  const spaces = [workspace('noop', n, bin, {}), workspace('walletinfra', n, bin, walletinfraEnv(credentials))];
+  for (const ws of spaces) await pulumiOk(['stack', 'init', `n${n}`, '--non-interactive'], { cwd: ws.cwd, env: ws.env });
+  const samples = Object.fromEntries(spaces.map((ws) => [ws.variant, Object.fromEntries(COMMANDS.map((c) => [c.id, []]))]));
+  const inTurn = (t) => (t % 2 === 0 ? spaces : [...spaces].reverse());
+  const [up, ...repeatable] = COMMANDS;
+  for (let t = 0; t < trials.up; t += 1) {
+    for (const ws of inTurn(t)) {
+      if (t > 0) await pulumiOk(['destroy', '--yes', '--non-interactive', ...ws.stack], { cwd: ws.cwd, env: ws.env });
+      await timedCommand(ws, up, samples[ws.variant].up, n, log);
+    }
   }
-  return out;
+  for (let t = 0; t < trials.repeat; t += 1) {
+    for (const ws of inTurn(t)) for (const c of repeatable) await timedCommand(ws, c, samples[ws.variant][c.id], n, log);
+  }
+  const summary = (list) => ({ ms: median(list.map((x) => x.ms)), peakKiB: Math.max(...list.map((x) => x.peakKiB)) });
+  return Object.fromEntries(spaces.map((ws) => [ws.variant, Object.fromEntries(COMMANDS.map((c) => [c.id, summary(samples[ws.variant][c.id])]))]));
 }
 
 async function run({ quick, log }) {
@@ -50,17 +77,17 @@ async function run({ quick, log }) {
   fs.rmSync(WORK, { recursive: true, force: true });
   for (const variant of ['noop', 'walletinfra']) writeProgram(path.join(WORK, variant, 'program'), variant);
   const sizes = quick ? [10, 30] : [10, 100, 300];
-  log(`  Pulumi CLI from ${bin}; N = ${sizes.join(', ')}; programs in ${path.relative(ROOT, WORK)}/`);
+  const trials = quick ? { up: 1, repeat: 1 } : { up: 2, repeat: 3 };
+  log(`  Pulumi CLI from ${bin}; N = ${sizes.join(', ')}; ${trials.up} up and ${trials.repeat} preview/refresh trial(s) per variant`);
   const results = [];
   for (const n of sizes) {
     // A fresh in-memory emulator per N, so each refresh lists exactly the N policies it manages.
     const emulator = await children.start('emulator', {});
-    const floor = await runVariant({ variant: 'noop', n, bin, extraEnv: {}, log });
-    const ours = await runVariant({ variant: 'walletinfra', n, bin, extraEnv: walletinfraEnv(emulator.info.credentials), log });
+    const measured = await measureN({ n, bin, credentials: emulator.info.credentials, trials, log });
     const stored = await emulator.call('count', { collection: 'policies' });
-    if (stored < n) throw new Error(`after pulumi up the emulator holds ${stored} policies, expected at least ${n}`);
+    if (stored !== n) throw new Error(`after pulumi up the emulator holds ${stored} policies, expected ${n}`);
     await emulator.stop();
-    results.push({ n, floor, ours });
+    results.push({ n, floor: measured.noop, ours: measured.walletinfra, trials });
   }
   fs.rmSync(WORK, { recursive: true, force: true });
   return report(results);
@@ -94,9 +121,10 @@ function report(results) {
       'Wall time of each CLI command, from spawn to exit, for a JavaScript program declaring N `Policy` resources ' +
       '(@walletinfra/pulumi against an in-memory emulator on loopback), vs the same program and inputs through a dynamic ' +
       'provider whose methods return at once (the engine floor: language host, closure serialization, gRPC, state). ' +
-      'Commands run in order on one stack: `up` (N creates), `preview` and `refresh --preview-only` (both with ' +
-      '`--expect-no-changes`, so a perpetual diff would fail the bench). Peak memory is the VmHWM of the ' +
-      '`cmd/dynamic-provider` node process, sampled from /proc every 50 ms.',
+      '`up` creates N resources on an empty stack (repeated after an untimed `destroy`); `preview` and ' +
+      '`refresh --preview-only` follow with `--expect-no-changes`, so a perpetual diff would fail the bench. Times are ' +
+      `medians of ${results[0].trials.up} \`up\` and ${results[0].trials.repeat} preview/refresh trial(s), variants alternating. ` +
+      'Peak memory is the largest VmHWM of the `cmd/dynamic-provider` node process over the trials, sampled from /proc every 50 ms.',
     tables: [
       {
         caption: 'Wall time per command',

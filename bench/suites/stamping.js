@@ -44,7 +44,7 @@ async function run({ quick, log }) {
   // Stamps to verify: ours (deterministic RFC 6979). Every verifier must accept every one of them before we
   // time it, or the table would be measuring rejections.
   const stamped = bodies.map((body) => ({ body, header: ours.stamp(body).headerValue }));
-  for (const { body, header } of stamped) {
+  for (const { body, header } of quick ? stamped.slice(0, 32) : stamped) {
     const decoded = sdk.decodeStamp(header);
     const okTurnkey = await verifyStampSignature(decoded.publicKey, decoded.signature, body).catch(() => false);
     if (!sdk.verifyStamp({ headerValue: header, body }).ok || !limitVerify(header, body) || okTurnkey !== true) {

@@ -48,7 +48,7 @@ async function measureSize(size, { quick, log }) {
   const out = {};
   try {
     for (const op of operations(client, { organizationId: creds.organizationId, policyIds, activityIds })) {
-      out[op.id] = { label: op.label, ...(await latency(op.fn, { durationMs: quick ? 400 : 2000, maxSamples: quick ? 200 : 2000 })) };
+      out[op.id] = { label: op.label, ...(await latency(op.fn, { durationMs: quick ? 400 : 2000, minSamples: quick ? 3 : 10, warmup: quick ? 1 : 3, maxSamples: quick ? 200 : 2000 })) };
       log(`    ${size.label}: ${op.id.padEnd(16)} p50 ${ms(out[op.id].p50)}  p99 ${ms(out[op.id].p99)}  (${out[op.id].count} requests)`);
     }
   } finally {

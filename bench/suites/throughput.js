@@ -23,7 +23,7 @@ function assertClean(cell, what) {
 
 async function run({ quick, log }) {
   const durationMs = quick ? 1000 : 3000;
-  const emulator = await children.start('emulator', { wallets: 8 });
+  const emulator = await children.start('emulator', { seed: 'example' });
   const creds = emulator.info.credentials;
   const keyPair = { publicKey: creds.apiPublicKey, privateKey: creds.apiPrivateKey };
   const orgId = creds.organizationId;

@@ -1,0 +1,101 @@
+'use strict';
+// The emulator under test, in its own process (see lib/children.js), plus the bench's setup commands:
+// bulk inserts straight into its store (setup speed: 100,000 activities through HTTP would take minutes),
+// reset, and injected latency through its own fault rules.
+const crypto = require('node:crypto');
+const path = require('node:path');
+const { startEmulator } = require('@walletinfra/emulator');
+const { activityFingerprint } = require('@walletinfra/sdk');
+const { serve } = require('./serve');
+
+const EXAMPLE_SEED = path.join(path.dirname(require.resolve('@walletinfra/emulator/package.json')), 'seeds', 'example.json');
+
+let emulator;
+
+function org() {
+  return emulator.credentials.organizationId;
+}
+
+function policyRecord(i, now) {
+  return {
+    policyId: crypto.randomUUID(),
+    organizationId: org(),
+    policyName: `bench-policy-${String(i).padStart(6, '0')}`,
+    effect: i % 5 === 0 ? 'EFFECT_DENY' : 'EFFECT_ALLOW',
+    condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'SIGN'",
+    consensus: i % 5 === 0 ? '' : 'approvers.count() >= 1',
+    notes: 'bench: inserted through the store',
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A completed create_policy activity as the write path records it (emulator activities/engine.ts). */
+function activityRecord(i, now, signature) {
+  const { userId, apiPublicKey } = emulator.credentials;
+  const parameters = { policyName: `bench-activity-policy-${i}`, effect: 'EFFECT_ALLOW', notes: 'bench' };
+  const timestampMs = String(now - 1000 * i);
+  const body = JSON.stringify({ type: 'ACTIVITY_TYPE_CREATE_POLICY_V3', timestampMs, organizationId: org(), parameters });
+  const id = crypto.randomUUID();
+  const createdAt = now - 1000 * i;
+  return {
+    id,
+    organizationId: org(),
+    operation: 'create_policy',
+    type: 'ACTIVITY_TYPE_CREATE_POLICY_V3',
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    parameters,
+    intentKey: 'createPolicyIntentV3',
+    result: { createPolicyResult: { policyId: crypto.randomUUID() } },
+    // The vote's signature is shown by get_activity, never verified again; one real signature serves all.
+    votes: [
+      { id: crypto.randomUUID(), userId, activityId: id, selection: 'VOTE_SELECTION_APPROVED', message: body, publicKey: apiPublicKey, signature, scheme: 'SIGNATURE_SCHEME_TK_API_P256', createdAt },
+    ],
+    fingerprint: activityFingerprint(body),
+    submittedBy: { userId, publicKey: apiPublicKey },
+    timestampMs,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+serve({
+  async start({ dataDir, seed }) {
+    emulator = await startEmulator({ ...(dataDir ? { dataDir } : {}), ...(seed === 'example' ? { seed: EXAMPLE_SEED } : {}) });
+    return { baseUrl: emulator.baseUrl, credentials: emulator.credentials };
+  },
+  reset() {
+    emulator.reset();
+  },
+  setLatency({ latencyMs }) {
+    emulator.faults.set(latencyMs > 0 ? [{ path: '/public/v1/*', delayMs: latencyMs }] : []);
+  },
+  count({ collection }) {
+    return emulator.store[collection].listByOrg(org()).length;
+  },
+  /** Inserts `count` policies in one transaction; returns them in wire order (oldest first). */
+  insertPolicies({ count }) {
+    const now = Date.now();
+    const records = Array.from({ length: count }, (_, i) => policyRecord(i, now));
+    emulator.store.transaction(() => records.forEach((r) => emulator.store.policies.insert(r)));
+    return records.map(({ policyId, policyName, effect, condition, consensus, notes }) => ({ policyId, policyName, effect, condition, consensus, notes }));
+  },
+  /** Inserts `count` completed activities in one transaction; returns 64 of their ids spread over the range. */
+  insertActivities({ count }) {
+    const now = Date.now();
+    const signature = crypto.randomBytes(71).toString('hex');
+    const ids = [];
+    const step = Math.max(1, Math.floor(count / 64));
+    emulator.store.transaction(() => {
+      for (let i = 0; i < count; i += 1) {
+        const record = activityRecord(i, now, signature);
+        emulator.store.activities.insert(record);
+        if (i % step === 0) ids.push(record.id);
+      }
+    });
+    return ids;
+  },
+  async close() {
+    if (emulator) await emulator.close();
+  },
+});
