@@ -22,7 +22,8 @@ export interface Lookup<A, R> {
 
 export interface LookupPair<A, R> {
   promise: (args?: A) => Promise<R>;
-  output: (args?: InputArgs<A>) => pulumi.Output<R>;
+  /** Nested Outputs (secret fields) are unwrapped into the result, whose secretness they carry. */
+  output: (args?: InputArgs<A>) => pulumi.Output<pulumi.Unwrap<R>>;
 }
 
 /** Unknown argument names are an error that lists the known ones (STYLE.md). */
@@ -52,7 +53,7 @@ export function define<A extends object, R>(
     checkArgs(name, a, known);
     return impl(context(), a);
   };
-  const output = (args?: InputArgs<A>): pulumi.Output<R> =>
-    pulumi.output(args ?? ({} as InputArgs<A>)).apply((a) => promise(a as unknown as A)) as unknown as pulumi.Output<R>;
+  const output = (args?: InputArgs<A>): pulumi.Output<pulumi.Unwrap<R>> =>
+    pulumi.output(pulumi.output(args ?? ({} as InputArgs<A>)).apply((a) => promise(a as unknown as A))) as pulumi.Output<pulumi.Unwrap<R>>;
   return { promise, output };
 }
