@@ -42,8 +42,8 @@ webhook_url="${WALLETINFRA_WEBHOOK_URL:-http://127.0.0.1:8787/walletinfra/webhoo
 
 # 1. npm packages (a fresh clone has none).
 if [ ! -d node_modules/@pulumi/pulumi ] || [ ! -e node_modules/@walletinfra/sdk ] || [ ! -d node_modules/better-sqlite3 ]; then
-  log "installing npm packages (npm ci, about a minute)..."
-  npm ci --no-audit --no-fund
+  log "installing npm packages (npm install; the SQLite driver builds from source, a few minutes)..."
+  npm install --no-audit --no-fund
 else
   log "npm packages already installed"
 fi

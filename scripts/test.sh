@@ -9,8 +9,8 @@ cd "$root"
 export PULUMI_SKIP_UPDATE_CHECK=true
 
 if [ ! -d node_modules/@pulumi/pulumi ] || [ ! -e node_modules/@walletinfra/sdk ]; then
-  echo "[test] installing npm packages (npm ci)..."
-  npm ci --no-audit --no-fund
+  echo "[test] installing npm packages (npm install; the SQLite driver builds from source, a few minutes)..."
+  npm install --no-audit --no-fund
 fi
 
 echo "[test] ensuring the Pulumi CLI..."
