@@ -21,6 +21,11 @@ async function main(): Promise<number> {
     process.stdout.write(`${usage()}\n`);
     return 0;
   }
+  // Listen for the stop signals before anything else, so one that arrives during start-up is not lost.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
   const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
   let emulator;
   try {
@@ -51,11 +56,7 @@ async function main(): Promise<number> {
       ].join('\n'),
     );
   }
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopped;
   log('shutting down');
   await emulator.close();
   return 0;

@@ -1,0 +1,114 @@
+// Persistence (issue 3 point 7) and the command line (point 1): state in SQLite under the data dir
+// survives a restart; credentials.json is written with mode 0600; the CLI starts, reports, and stops cleanly.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { startEmulator } from '@walletinfra/emulator';
+import { envelope, stampedPost } from './emulator-support';
+
+const ROOT = join(__dirname, '..', '..');
+const SEED = join(ROOT, 'emulator', 'seeds', 'example.json');
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'walletinfra-emulator-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+test('a restart on the same data dir keeps the organization, its key, its resources and the emulator keys', async () => {
+  const first = await startEmulator({ dataDir: dir, seed: SEED });
+  const created = await stampedPost(first, '/public/v1/submit/create_policy', envelope(first, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'kept', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()));
+  expect(created.status).toBe(200);
+  const jwks = await (await fetch(`${first.baseUrl}/public/v1/discovery/webhooks/jwks`)).json();
+  const dump = first.store.dump();
+  const credentials = first.credentials;
+  await first.close();
+
+  const second = await startEmulator({ dataDir: dir, seed: SEED });
+  try {
+    expect(second.credentials).toEqual({ ...credentials, baseUrl: second.baseUrl, authProxyUrl: second.authProxyUrl });
+    expect(second.store.dump()).toEqual(dump); // the seed is not applied twice
+    expect(await (await fetch(`${second.baseUrl}/public/v1/discovery/webhooks/jwks`)).json()).toEqual(jwks);
+    expect(second.onRampEncryptionPublicKey).toBe(first.onRampEncryptionPublicKey);
+    const got = await stampedPost(second, '/public/v1/query/get_activity', { organizationId: credentials.organizationId, activityId: created.json.activity.id });
+    expect(got.json.activity).toEqual(created.json.activity);
+    const file = join(dir, 'credentials.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(second.credentials);
+    expect(statSync(join(dir, 'emulator.db')).isFile()).toBe(true);
+  } finally {
+    await second.close();
+  }
+});
+
+test('rootApiKey must match the key a data dir was created with', async () => {
+  const first = await startEmulator({ dataDir: dir });
+  const key = { publicKey: first.credentials.apiPublicKey, privateKey: first.credentials.apiPrivateKey };
+  await first.close();
+  const same = await startEmulator({ dataDir: dir, rootApiKey: key });
+  await same.close();
+  await expect(startEmulator({ dataDir: dir, rootApiKey: { publicKey: '02' + 'ab'.repeat(32), privateKey: 'cd'.repeat(32) } })).rejects.toThrow(
+    'invalid emulator options: rootApiKey differs from the key this data dir was created with',
+  );
+});
+
+test('options are strict: an unknown option lists the known ones', async () => {
+  await expect(startEmulator({ prot: 1 } as never)).rejects.toThrow(
+    'invalid emulator options: unknown option "prot" (known options: port, authProxyPort, host, dataDir, seed, faults, allowLoopbackWebhooks, clock, random, randomSeed, livenessWindowMs, maxBodyBytes, deliveryMode, deliveryRetry, fetch, rootApiKey, log)',
+  );
+  await expect(startEmulator({ seed: { users: [{ userName: '' }] } })).rejects.toThrow('seed.users[0].userName: must not be empty');
+});
+
+describe('walletinfra-emulator CLI', () => {
+  function run(args: string[]) {
+    const child = spawn(process.execPath, ['-r', join(__dirname, 'emulator-ts-register.js'), join(ROOT, 'emulator', 'src', 'cli.ts'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const firstLine = new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+    return { child, exited, firstLine, stderr: () => stderr };
+  }
+
+  test('--json prints one line when ready, the API answers, SIGTERM exits 0', async () => {
+    const cli = run(['--port', '0', '--data-dir', dir, '--seed', SEED, '--json']);
+    const ready = JSON.parse(await cli.firstLine) as Record<string, string>;
+    expect(ready).toEqual({
+      baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      authProxyUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      adminUrl: `${ready.baseUrl}/__admin`,
+      organizationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      credentialsFile: join(dir, 'credentials.json'),
+    });
+    expect(await (await fetch(`${ready.adminUrl}/health`)).json()).toEqual({ status: 'ok', organizationId: ready.organizationId });
+    const credentials = JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')) as Record<string, string>;
+    expect(credentials.baseUrl).toBe(ready.baseUrl);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  test('human output says where it listens', async () => {
+    const cli = run(['--port', '0']);
+    expect(await cli.firstLine).toBe('walletinfra emulator listening');
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+  });
+
+  test.each([
+    [['--bogus'], 'walletinfra-emulator: unknown option "--bogus" (known options: --port, --auth-proxy-port, --host, --data-dir, --seed, --faults, --allow-loopback-webhooks, --liveness-window-ms, --json, --help)'],
+    [['--port', 'eighty'], 'walletinfra-emulator: --port must be a port number from 0 to 65535, got "eighty"'],
+    [['--seed'], 'walletinfra-emulator: --seed needs a value (FILE)'],
+  ])('bad flags %j exit 2 with a clear message', async (args, message) => {
+    const cli = run(args);
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr().split('\n')[0]).toBe(message);
+    expect(cli.stderr()).toContain('Usage: walletinfra-emulator [options]');
+  });
+
+  test('a bad seed file exits 1 naming the field', async () => {
+    const cli = run(['--port', '0', '--seed', join(ROOT, 'package.json')]);
+    expect(await cli.exited).toBe(1);
+    expect(cli.stderr()).toBe('walletinfra-emulator: seed.name: is not a known field (known: organization, authProxy, userTags, users, privateKeyTags, wallets, sessionProfiles, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers)\n');
+  });
+});
