@@ -3,14 +3,21 @@
 // bulk inserts straight into its store (setup speed: 100,000 activities through HTTP would take minutes),
 // reset, and injected latency through its own fault rules.
 const crypto = require('node:crypto');
+const inspector = require('node:inspector');
 const path = require('node:path');
 const { startEmulator } = require('@walletinfra/emulator');
 const { activityFingerprint } = require('@walletinfra/sdk');
 const { serve } = require('./serve');
+const { summarize } = require('../lib/profile');
 
 const EXAMPLE_SEED = path.join(path.dirname(require.resolve('@walletinfra/emulator/package.json')), 'seeds', 'example.json');
 
 let emulator;
+let profiler;
+
+function post(method, params = {}) {
+  return new Promise((resolve, reject) => profiler.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+}
 
 function org() {
   return emulator.credentials.organizationId;
@@ -94,6 +101,20 @@ serve({
       }
     });
     return ids;
+  },
+  /** Starts V8's sampling profiler in this process (the server's), for `profileStop`. */
+  async profileStart() {
+    profiler = new inspector.Session();
+    profiler.connect();
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: 200 });
+    await post('Profiler.start');
+  },
+  /** Stops the profiler; returns the emulator's and sdk's functions by inclusive share of busy CPU time. */
+  async profileStop({ top }) {
+    const { profile } = await post('Profiler.stop');
+    profiler.disconnect();
+    return summarize(profile, { include: /\/(emulator|sdk)\/dist\//, top });
   },
   async close() {
     if (emulator) await emulator.close();

@@ -18,6 +18,7 @@ const SIZES = [
   { label: 'large', policies: 10000, activities: 100000 },
 ];
 const SAMPLE_IDS = 64;
+const PROFILED = ['list_activities', 'list_policies'];
 
 function operations(client, fixture) {
   const pick = (ids, i) => ids[(i * 7919) % ids.length];
@@ -50,6 +51,12 @@ async function measureSize(size, { quick, log }) {
     for (const op of operations(client, { organizationId: creds.organizationId, policyIds, activityIds })) {
       out[op.id] = { label: op.label, ...(await latency(op.fn, { durationMs: quick ? 400 : 2000, minSamples: quick ? 3 : 10, warmup: quick ? 1 : 3, maxSamples: quick ? 200 : 2000 })) };
       log(`    ${size.label}: ${op.id.padEnd(16)} p50 ${ms(out[op.id].p50)}  p99 ${ms(out[op.id].p99)}  (${out[op.id].count} requests)`);
+      if (size.label === 'large' && PROFILED.includes(op.id)) {
+        // A few more requests under the profiler, to show where a large store's time goes.
+        await emulator.call('profileStart');
+        for (let i = 0; i < 3; i += 1) await op.fn(i);
+        out[op.id].profile = await emulator.call('profileStop', { top: 5 });
+      }
     }
   } finally {
     await client.close();
@@ -57,6 +64,14 @@ async function measureSize(size, { quick, log }) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return out;
+}
+
+/** The growth and the profile's largest entries in words, for the headline's explanation. */
+function whyOf(profile, growth, items) {
+  const [a, b] = profile.entries;
+  const part = (e) => `\`${e.fn}\` (${e.loc}) ${(100 * e.share).toFixed(0)}%`;
+  const shape = growth > 10 ? `grows with the ${items} held, not with the page returned` : 'stays close to the small store';
+  return `Its latency ${shape}; CPU time: ${[a, b].filter(Boolean).map(part).join(', ')}, garbage collection ${(100 * profile.gcShare).toFixed(0)}% (V8 profile).`;
 }
 
 async function run(options) {
@@ -82,13 +97,25 @@ async function run(options) {
       `holding ${int(SIZES[1].policies)} policies and ${int(SIZES[1].activities)} activities in one organization, vs ` +
       `${int(SIZES[0].policies)} and ${int(SIZES[0].activities)}. Records are inserted through the store in one transaction; ` +
       'requests go through the full HTTP pipeline. A ratio near 1.00× means the operation does not slow down as the store grows.',
-    tables: [{ caption: 'Latency, large store vs small store', columns: ['p50 × small', 'p99 × small', 'request', 'large: p50 / p99', 'small: p50 / p99'], rows }],
+    tables: [
+      { caption: 'Latency, large store vs small store', columns: ['p50 × small', 'p99 × small', 'request', 'large: p50 / p99', 'small: p50 / p99'], rows },
+      ...PROFILED.map((id) => ({
+        caption: `Where the time goes: \`${id}\` on the large store (V8 profile of 3 requests, ${ms(large[id].profile.busyMs)} busy)`,
+        columns: ['share of busy CPU', 'innermost emulator/sdk function (with what it calls)', 'where'],
+        rows: [
+          ...large[id].profile.entries.map((e) => [`${(100 * e.share).toFixed(0)}%`, `\`${e.fn}\``, e.loc]),
+          [`${(100 * large[id].profile.gcShare).toFixed(0)}%`, '(garbage collector)', 'V8'],
+          [`${(100 * large[id].profile.outsideShare).toFixed(0)}%`, '(outside our code: Node.js HTTP, event loop)', ''],
+        ],
+      })),
+    ],
     plots: [{ file: 'store-latency.svg', alt: 'store latency small vs large', spec: barChart({ title: 'Emulator store: p50 latency (lower is better)', rows: bars, groupTitle: null, yTitle: 'ms (log)', logY: true }) }],
     headlines: ['get_policy', 'list_activities'].map((id) => ({
       label: `${id} with ${int(id === 'get_policy' ? SIZES[1].policies : SIZES[1].activities)} ${id === 'get_policy' ? 'policies' : 'activities'}: vs small store`,
       ratio: large[id].p50 / small[id].p50,
       gap: large[id].p50 / small[id].p50,
       detail: `p50 ${ms(large[id].p50)} vs ${ms(small[id].p50)}`,
+      ...(large[id].profile ? { why: whyOf(large[id].profile, large[id].p50 / small[id].p50, id === 'get_policy' ? 'policies' : 'activities') } : {}),
     })),
   };
 }
