@@ -249,7 +249,7 @@ describe('FiatOnRampCredential adoption', () => {
     const [credential] = await live();
     expect(error).toEqual({
       code: 'SERVER_ERROR',
-      message: `adopted fiat on-ramp credential ${id}, but sending the declared keys failed: /public/v1/submit/update_fiat_on_ramp_credential: storage offline (HTTP 500)`,
+      message: `adopted fiat on-ramp credential ${id}, but sending the declared keys failed: /public/v1/submit/update_fiat_on_ramp_credential: storage offline (HTTP 500, INTERNAL)`,
       name: 'PartialFailureError',
       id,
       properties: {

@@ -155,7 +155,7 @@ describe('Policy adoption', () => {
     h.emulator.faults.set([{ path: '/public/v1/submit/update_policy', status: 503, times: 1, message: 'maintenance' }]);
     expect(await failure(h.newRuntime().policy.create(inputs), ['name', 'id', 'properties', 'reasons'])).toEqual({
       code: 'SERVER_ERROR',
-      message: `adopted policy ${existing}, but bringing it to the declared state failed: /public/v1/submit/update_policy: maintenance (HTTP 503)`,
+      message: `adopted policy ${existing}, but bringing it to the declared state failed: /public/v1/submit/update_policy: maintenance (HTTP 503, INTERNAL)`,
       name: 'PartialFailureError',
       id: existing,
       properties: {
@@ -169,7 +169,7 @@ describe('Policy adoption', () => {
         organizationId: org,
         adopt: { byName: true },
       },
-      reasons: ['/public/v1/submit/update_policy: maintenance (HTTP 503)'],
+      reasons: ['/public/v1/submit/update_policy: maintenance (HTTP 503, INTERNAL)'],
     });
   });
 });

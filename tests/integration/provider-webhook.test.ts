@@ -171,11 +171,11 @@ describe('WebhookEndpoint created inactive', () => {
     const [endpoint] = await live();
     expect(error).toEqual({
       code: 'SERVER_ERROR',
-      message: `created webhook endpoint ${endpoint!.endpointId}, but deactivating it (isActive=false) failed: /public/v1/submit/update_webhook_endpoint: database unavailable (HTTP 500)`,
+      message: `created webhook endpoint ${endpoint!.endpointId}, but deactivating it (isActive=false) failed: /public/v1/submit/update_webhook_endpoint: database unavailable (HTTP 500, INTERNAL)`,
       name: 'PartialFailureError',
       id: endpoint!.endpointId,
       properties: { ...inputs, isActive: true, endpointId: endpoint!.endpointId },
-      reasons: ['/public/v1/submit/update_webhook_endpoint: database unavailable (HTTP 500)'],
+      reasons: ['/public/v1/submit/update_webhook_endpoint: database unavailable (HTTP 500, INTERNAL)'],
     });
     expect(endpoint!.isActive).toBe(true);
     // the engine records `properties` as the state; the next `pulumi up` finishes the job
