@@ -23,8 +23,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The target organization of a body: 400 when malformed, 404 when unknown (api-facts §2.2 messages). */
 export function targetOrganization(core: Core, organizationId: unknown): OrganizationRecord {
-  if (typeof organizationId !== 'string' || organizationId === '') {
+  if (organizationId === undefined || organizationId === '') {
     throw invalidArgument('invalid request body: organizationId: is required', { turnkeyErrorCode: 'INVALID_ORGANIZATION_ID' });
+  }
+  if (typeof organizationId !== 'string') {
+    throw invalidArgument('invalid request body: organizationId: must be a string', { turnkeyErrorCode: 'INVALID_ORGANIZATION_ID' });
   }
   if (!UUID.test(organizationId)) throw invalidArgument('malformed organization ID provided', { turnkeyErrorCode: 'INVALID_ORGANIZATION_ID' });
   const org = core.store.organizations.get(organizationId.toLowerCase());

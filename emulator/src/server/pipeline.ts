@@ -22,6 +22,8 @@ export interface ParsedRequest {
 /** 400 "invalid request body: a.b: is required; ..." from a zod error; never echoes values. */
 export function invalidBody(error: Parameters<typeof toValidationIssues>[0]): ServiceError {
   const list = toValidationIssues(error)
+    // zod says "must be of type string, got undefined" for a missing field: say "is required"
+    .map((i) => ({ ...i, message: /^must be of type \w+, got undefined$/.test(i.message) ? 'is required' : i.message }))
     .map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`))
     .join('; ');
   return invalidArgument(`invalid request body: ${list}`);
