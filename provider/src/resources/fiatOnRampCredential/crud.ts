@@ -1,15 +1,7 @@
 // FiatOnRampCredential create/read/update/delete (facts §4.3). Update is a full re-send (provider, keys),
 // so every write encrypts the declared secrets afresh; the outputs keep the ciphertext the service holds
 // and a salted fingerprint of each plaintext (./secrets.ts).
-import {
-  encryptOnRampSecret,
-  InvalidRequestError,
-  NotFoundError,
-  operations,
-  type Activity,
-  type FiatOnRampCredential as ServiceCredential,
-  type RequestOf,
-} from '@walletinfra/sdk';
+import { InvalidRequestError, NotFoundError, operations, type FiatOnRampCredential as ServiceCredential, type RequestOf } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../client';
 import { PartialFailureError } from '../../errors';
@@ -19,7 +11,7 @@ import { adoptRequest, selectorOf } from '../shared/inputs';
 import { removeObject } from '../shared/remove';
 import { comparable, intentOf, submitWrite, type WriteOutcome } from '../shared/write';
 import { changedSecrets } from './diff';
-import { SECRET_KEPT, secretFingerprint } from './secrets';
+import { seal, sealedFromActivity, type Sealed } from './seal';
 import {
   fiatInputsFromOutputs,
   fiatOutputsFromLive,
@@ -29,47 +21,8 @@ import {
   type FiatOnRampCredentialOutputs,
 } from './types';
 
-/** The secrets as sent: ciphertexts, and fingerprints of those given in plain text. */
-type Sealed = Partial<
-  Pick<FiatOnRampCredentialOutputs, 'encryptedSecretApiKey' | 'encryptedPrivateApiKey' | 'secretApiKeyFingerprint' | 'privateApiKeyFingerprint'>
->;
-
-const SALT_BYTES = 16;
-
 function desiredOf(inputs: Record<string, unknown>): FiatOnRampCredentialInputs {
   return normalizeFiatInputs(inputs) as unknown as FiatOnRampCredentialInputs;
-}
-
-function seal(ctx: ProviderContext, session: OrgSession, desired: FiatOnRampCredentialInputs): Sealed {
-  const sealed: Sealed = {};
-  const key = session.settings.onRampEncryptionPublicKey;
-  for (const slot of SECRET_SLOTS) {
-    const plain = desired[slot.plain];
-    if (plain === SECRET_KEPT) {
-      // Only inputs reconstructed by `read` hold it; a write needs the secret itself.
-      throw InvalidRequestError.fromIssues('send fiat on-ramp credential', [
-        { path: slot.plain, message: 'the plain-text secret is not available (the state keeps only its fingerprint); declare it in the program' },
-      ]);
-    }
-    if (plain !== undefined) {
-      sealed[slot.encrypted] = encryptOnRampSecret(plain, key, { randomBytes: ctx.randomBytes });
-      sealed[slot.fingerprint] = secretFingerprint(plain, ctx.randomBytes(SALT_BYTES));
-    } else if (desired[slot.encrypted] !== undefined) {
-      sealed[slot.encrypted] = desired[slot.encrypted];
-    }
-  }
-  return sealed;
-}
-
-/** Ciphertexts from a reused activity's intent: those are what the service holds now. */
-function sealedFromActivity(sealed: Sealed, activity: Activity, intentKey: string): Sealed {
-  const intent = intentOf(activity, intentKey);
-  const out: Sealed = { ...sealed };
-  for (const slot of SECRET_SLOTS) {
-    const value = intent[slot.encrypted];
-    if (typeof value === 'string' && value !== '') out[slot.encrypted] = value;
-  }
-  return out;
 }
 
 function outputsOf(id: string, desired: FiatOnRampCredentialInputs, sealed: Sealed, session: OrgSession): FiatOnRampCredentialOutputs {
