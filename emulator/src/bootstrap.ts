@@ -73,3 +73,11 @@ export function createBootstrapRecords(store: Store, env: Env, b: Bootstrap): vo
     });
   });
 }
+
+/** Deletes every resource and recreates the bootstrap organization (same ids, same key). */
+export function resetToBootstrap(store: Store, env: Env, b: Bootstrap): void {
+  store.transaction(() => {
+    store.reset();
+    createBootstrapRecords(store, env, b);
+  });
+}

@@ -4,7 +4,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createBootstrapRecords, loadOrCreateBootstrap } from './bootstrap';
+import { loadOrCreateBootstrap, resetToBootstrap } from './bootstrap';
 import type { Core } from './context';
 import { makeEnv, seededRandom, systemRandom } from './env';
 import { FaultInjector, parseFaultConfig, type FaultConfig, type FaultRule } from './faults';
@@ -149,10 +149,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       faults: { set: (config) => faults.configure(parseWithOptionsError(config)), describe: () => faults.describe() },
       seed: (input) => applySeed(core, bootstrap.organizationId, input),
       reset: () => {
-        store.transaction(() => {
-          store.reset();
-          createBootstrapRecords(store, env, bootstrap);
-        });
+        resetToBootstrap(store, env, bootstrap);
         faults.configure({ rules: [] });
       },
       close: async () => {

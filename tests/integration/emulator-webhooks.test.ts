@@ -177,3 +177,26 @@ test('webhook URL rules: https, no user info, no private or loopback hosts (loop
     await strict.close();
   }
 });
+
+test("'auto' delivery mode delivers in the background without a drain", async () => {
+  const auto = await startTestEmulator({ deliveryMode: 'auto' });
+  try {
+    const arrived = new Promise<Received>((resolve) => {
+      const server = receiver;
+      const onRequest = (req: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          server.off('request', onRequest);
+          resolve({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        });
+      };
+      server.on('request', onRequest);
+    });
+    await stampedPost(auto, '/public/v1/submit/create_webhook_endpoint', envelope(auto, 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', { url: hookUrl, name: 'auto', subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }] }, Date.now()));
+    const delivery = await arrived;
+    expect(JSON.parse(delivery.body)).toMatchObject({ type: 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', status: 'ACTIVITY_STATUS_COMPLETED' });
+  } finally {
+    await auto.close();
+  }
+});

@@ -1,7 +1,7 @@
 // Admin endpoints under /__admin/ on the main port, answered only to loopback clients. They are the
 // emulator's own controls for tests and local development, not part of the service (README "Admin API").
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createBootstrapRecords, type Bootstrap } from '../bootstrap';
+import { resetToBootstrap, type Bootstrap } from '../bootstrap';
 import type { Core } from '../context';
 import { invalidArgument, methodNotAllowed, notFound, permissionDenied } from '../errors';
 import { parseFaultConfig } from '../faults';
@@ -61,10 +61,7 @@ export function createAdminHandler(deps: AdminDeps): (req: IncomingMessage, res:
     'GET /__admin/health': () => ({ status: 'ok', organizationId: bootstrap.organizationId }),
     'GET /__admin/credentials': () => deps.credentials(),
     'POST /__admin/reset': () => {
-      core.store.transaction(() => {
-        core.store.reset();
-        createBootstrapRecords(core.store, core.env, bootstrap);
-      });
+      resetToBootstrap(core.store, core.env, bootstrap);
       core.faults.configure({ rules: [] });
       return { status: 'reset', organizationId: bootstrap.organizationId };
     },
