@@ -10,26 +10,29 @@ import {
   DEFAULT_BASE_URL as SDK_BASE_URL,
   PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY,
 } from '@walletinfra/sdk';
+import {
+  checkProfileName,
+  CONFIG_NAMESPACE,
+  lookupGlobal,
+  lookupProfile,
+  parseProfiles,
+  present,
+  type Lookup,
+  type ProfileEntry,
+  type ProfileKey,
+  type SettingsSelector,
+  type SettingsSources,
+} from './sources';
+import { checkHex, NUMBERS, parseBoolean, parseInteger, parseUrl } from './values';
 
-export const CONFIG_NAMESPACE = 'walletinfra';
+export { CONFIG_NAMESPACE, envSuffix, parseProfiles, PROFILE_KEYS, profileEnvName } from './sources';
+export type { SettingsSelector, SettingsSources } from './sources';
 
 /** Production defaults (api-facts §0, §7), the sdk's. */
 export const DEFAULT_BASE_URL = SDK_BASE_URL;
 export const DEFAULT_AUTH_PROXY_URL = SDK_AUTH_PROXY_URL;
 /** api-facts §4.3: the service's on-ramp credential encryption key. */
 export const DEFAULT_ON_RAMP_ENCRYPTION_PUBLIC_KEY = PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY;
-
-/** Where settings come from. `config` takes the full key (`walletinfra:organizationId`). */
-export interface SettingsSources {
-  config(key: string): string | undefined;
-  env: Readonly<Record<string, string | undefined>>;
-}
-
-/** Which credentials a resource or data source uses: a named profile and/or another organization id. */
-export interface SettingsSelector {
-  profile?: string;
-  organizationId?: string;
-}
 
 /** Endpoints and tuning; enough for unauthenticated calls (webhook JWKS, wallet-kit config). */
 export interface EndpointSettings {
@@ -56,165 +59,8 @@ export interface ProviderSettings extends EndpointSettings {
   apiPrivateKey: string;
 }
 
-interface NumberSpec {
-  key: keyof EndpointSettings;
-  min: number;
-  fallback: number;
-  unit: string;
-}
-
-const NUMBERS: readonly NumberSpec[] = [
-  { key: 'requestTimeoutMs', min: 1, fallback: 30_000, unit: 'milliseconds' },
-  { key: 'maxRetries', min: 0, fallback: 3, unit: 'retries' },
-  // How long a write that needs approval waits before failing (issue 4, "Activities that need approval").
-  { key: 'consensusTimeoutMs', min: 0, fallback: 60_000, unit: 'milliseconds' },
-  { key: 'maxConcurrentRequests', min: 1, fallback: 4, unit: 'requests' },
-];
-
-/** Keys a `walletinfra:profiles` entry may hold. Unknown keys are an error that lists these (STYLE.md). */
-export const PROFILE_KEYS = [
-  'organizationId',
-  'apiPublicKey',
-  'apiPrivateKey',
-  'baseUrl',
-  'authProxyUrl',
-  'onRampEncryptionPublicKey',
-] as const;
-type ProfileKey = (typeof PROFILE_KEYS)[number];
-
 const CREDENTIAL_KEYS = ['organizationId', 'apiPublicKey', 'apiPrivateKey'] as const;
 type CredentialKey = (typeof CREDENTIAL_KEYS)[number];
-
-/** `apiPrivateKey` -> `API_PRIVATE_KEY` */
-export function envSuffix(key: string): string {
-  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
-}
-
-/** The environment-variable form of a profile name: `eu-prod` -> `EU_PROD`. */
-export function profileEnvName(profile: string): string {
-  return profile.toUpperCase().replace(/[^A-Z0-9]/g, '_');
-}
-
-const TURNKEY_ENV: Partial<Record<string, string>> = {
-  organizationId: 'TURNKEY_ORGANIZATION_ID',
-  apiPublicKey: 'TURNKEY_API_PUBLIC_KEY',
-  apiPrivateKey: 'TURNKEY_API_PRIVATE_KEY',
-  baseUrl: 'TURNKEY_BASE_URL',
-};
-
-interface Lookup {
-  value?: string;
-  /** Human description of where the value came from, or every place looked at when absent. */
-  places: string[];
-  source?: string;
-}
-
-/** An empty string counts as unset: CI systems often define variables they leave empty. */
-function present(v: string | undefined): v is string {
-  return v !== undefined && v !== '';
-}
-
-function lookupGlobal(sources: SettingsSources, key: string): Lookup {
-  const places: Array<[string, string | undefined]> = [
-    [`stack config ${CONFIG_NAMESPACE}:${key}`, sources.config(`${CONFIG_NAMESPACE}:${key}`)],
-    [`environment variable WALLETINFRA_${envSuffix(key)}`, sources.env[`WALLETINFRA_${envSuffix(key)}`]],
-  ];
-  const turnkey = TURNKEY_ENV[key];
-  if (turnkey !== undefined) places.push([`environment variable ${turnkey}`, sources.env[turnkey]]);
-  for (const [place, value] of places) if (present(value)) return { value, places: [place], source: place };
-  return { places: places.map(([p]) => p) };
-}
-
-type ProfileEntry = Partial<Record<ProfileKey, string>>;
-
-/** Parses `walletinfra:profiles` (a JSON object of objects; stack config objects arrive as JSON text). */
-export function parseProfiles(raw: string | undefined): Record<string, ProfileEntry> {
-  if (!present(raw)) return {};
-  const where = `stack config ${CONFIG_NAMESPACE}:profiles`;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new ConfigurationError(`${where} must be a JSON object of profiles, e.g. {"eu": {"organizationId": "..."}}; it is not valid JSON`);
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new ConfigurationError(`${where} must be an object mapping profile names to settings`);
-  }
-  const out: Record<string, ProfileEntry> = {};
-  for (const [name, entry] of Object.entries(parsed as Record<string, unknown>)) {
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-      throw new ConfigurationError(`${where}.${name} must be an object with keys ${PROFILE_KEYS.join(', ')}`);
-    }
-    const profile: ProfileEntry = {};
-    for (const [k, v] of Object.entries(entry as Record<string, unknown>)) {
-      if (!(PROFILE_KEYS as readonly string[]).includes(k)) {
-        throw new ConfigurationError(`${where}.${name} has unknown key "${k}"; known keys: ${PROFILE_KEYS.join(', ')}`);
-      }
-      if (typeof v !== 'string') throw new ConfigurationError(`${where}.${name}.${k} must be a string`);
-      profile[k as ProfileKey] = v;
-    }
-    out[name] = profile;
-  }
-  return out;
-}
-
-function lookupProfile(sources: SettingsSources, profiles: Record<string, ProfileEntry>, profile: string, key: ProfileKey): Lookup {
-  const envName = `WALLETINFRA_PROFILE_${profileEnvName(profile)}_${envSuffix(key)}`;
-  const places: Array<[string, string | undefined]> = [
-    [`stack config ${CONFIG_NAMESPACE}:profiles.${profile}.${key}`, profiles[profile]?.[key]],
-    [`environment variable ${envName}`, sources.env[envName]],
-  ];
-  for (const [place, value] of places) if (present(value)) return { value, places: [place], source: place };
-  return { places: places.map(([p]) => p) };
-}
-
-function parseUrl(value: string, key: string, source: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigurationError(`${key} from ${source} must be an absolute http(s) URL, got "${value}"`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(`${key} from ${source} must use http or https, got "${url.protocol}"`);
-  }
-  return value.replace(/\/+$/, '');
-}
-
-function parseInteger(spec: NumberSpec, lookup: Lookup): number {
-  if (lookup.value === undefined) return spec.fallback;
-  const text = lookup.value.trim();
-  const n = /^[0-9]+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(n) || n < spec.min) {
-    throw new ConfigurationError(
-      `${spec.key} from ${lookup.source} must be an integer >= ${spec.min} (${spec.unit}), got "${lookup.value}"`,
-    );
-  }
-  return n;
-}
-
-function parseBoolean(key: string, lookup: Lookup): boolean {
-  if (lookup.value === undefined) return false;
-  const text = lookup.value.trim().toLowerCase();
-  if (text === 'true' || text === '1') return true;
-  if (text === 'false' || text === '0') return false;
-  throw new ConfigurationError(`${key} from ${lookup.source} must be true or false, got "${lookup.value}"`);
-}
-
-/** The hex check never echoes the value: it may be a private key. */
-function checkHex(key: string, lookup: Lookup): string {
-  const value = (lookup.value ?? '').trim();
-  if (!/^[0-9a-fA-F]+$/.test(value)) {
-    throw new ConfigurationError(`${key} from ${lookup.source} must be a hex string`);
-  }
-  return value;
-}
-
-function checkProfileName(profile: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(profile)) {
-    throw new ConfigurationError(`profile "${profile}" is not a valid profile name (letters, digits, "-" and "_")`);
-  }
-}
 
 /**
  * Endpoints and tuning for a selector. A profile may override `baseUrl`, `authProxyUrl` and
