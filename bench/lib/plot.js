@@ -38,20 +38,28 @@ function lineChart({ title, rows, xTitle, yTitle, logX = true, logY = false, col
   return { ...spec, mark: { type: 'line', point: true }, encoding };
 }
 
-/** Grouped bar chart of rows `{group, series, y}` (e.g. group = concurrency, series = server). */
-function barChart({ title, rows, groupTitle, yTitle, logY = false }) {
+/**
+ * Grouped bar chart of rows `{group, series, y}` (e.g. group = "list_wallets c=16", series = server), each
+ * bar labelled with its value so that small bars next to large ones stay readable on a linear axis.
+ */
+function barChart({ title, rows, yTitle, format = ',.0f' }) {
   const spec = base(title, rows);
+  const groups = [...new Set(rows.map((r) => r.group))];
+  const series = [...new Set(rows.map((r) => r.series))];
+  const encoding = {
+    x: { field: 'group', type: 'nominal', title: null, sort: groups, axis: { labelAngle: groups.length > 4 ? -25 : 0, labelLimit: 200 } },
+    xOffset: { field: 'series', type: 'nominal', sort: series },
+    y: { field: 'y', type: 'quantitative', title: yTitle },
+    color: { field: 'series', type: 'nominal', title: null, sort: series, legend: { orient: 'bottom', columns: 2 } },
+  };
   return {
     ...spec,
-    width: { step: 22 },
-    mark: { type: 'bar' },
-    encoding: {
-      column: { field: 'group', type: 'ordinal', title: groupTitle, header: { labelOrient: 'bottom', titleOrient: 'bottom' } },
-      x: { field: 'series', type: 'nominal', axis: null },
-      y: { field: 'y', type: 'quantitative', title: yTitle, scale: logY ? { type: 'log' } : {} },
-      color: { field: 'series', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 2 } },
-      tooltip: [{ field: 'group' }, { field: 'series' }, { field: 'y' }],
-    },
+    width: Math.max(WIDTH, groups.length * series.length * 26),
+    encoding,
+    layer: [
+      { mark: { type: 'bar' }, encoding: { tooltip: [{ field: 'group' }, { field: 'series' }, { field: 'y', format }] } },
+      { mark: { type: 'text', dy: -5, fontSize: 9 }, encoding: { text: { field: 'y', type: 'quantitative', format } } },
+    ],
   };
 }
 

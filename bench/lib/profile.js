@@ -15,8 +15,15 @@ function where(callFrame) {
   return `${file}:${callFrame.lineNumber + 1}`;
 }
 
-function keyOf(callFrame) {
-  return `${callFrame.functionName || '(anonymous)'} ${where(callFrame)}`;
+/** `name location`; an anonymous function is named after the nearest named caller (`(anonymous)@listByOrg`). */
+function keyOf(id, byId, parent) {
+  const cf = byId.get(id).callFrame;
+  let name = cf.functionName;
+  for (let cur = parent.get(id); !name && cur !== undefined; cur = parent.get(cur)) {
+    const caller = byId.get(cur).callFrame.functionName;
+    if (caller) name = `(anonymous)@${caller}`;
+  }
+  return `${name || '(anonymous)'} ${where(cf)}`;
 }
 
 /**
@@ -52,7 +59,8 @@ function summarize(profile, { include, top = 8 }) {
       if (!include.test(cf.url)) continue;
       names.add(cf.functionName);
       if (!attributed) {
-        own.set(keyOf(cf), (own.get(keyOf(cf)) ?? 0) + t);
+        const key = keyOf(cur, byId, parent);
+        own.set(key, (own.get(key) ?? 0) + t);
         attributed = true;
       }
     }

@@ -93,6 +93,16 @@ async function run({ quick, log }) {
   return report(results);
 }
 
+/** Least-squares line through (N, extra ms over the floor): fixed cost and cost per resource. */
+function fit(results, id) {
+  const pts = results.map((r) => [r.n, r.ours[id].ms - r.floor[id].ms]);
+  const mx = pts.reduce((a, [x]) => a + x, 0) / pts.length;
+  const my = pts.reduce((a, [, y]) => a + y, 0) / pts.length;
+  const sxx = pts.reduce((a, [x]) => a + (x - mx) ** 2, 0);
+  const perResource = sxx === 0 ? NaN : pts.reduce((a, [x, y]) => a + (x - mx) * (y - my), 0) / sxx;
+  return { fixedMs: my - perResource * mx, perResourceMs: perResource };
+}
+
 function report(results) {
   const rows = [];
   const points = [];
@@ -104,6 +114,7 @@ function report(results) {
         String(n),
         ms(ours[c.id].ms),
         ms(floor[c.id].ms),
+        ms((ours[c.id].ms - floor[c.id].ms) / n),
         mib(ours[c.id].peakKiB),
         mib(floor[c.id].peakKiB),
       ]);
@@ -128,7 +139,7 @@ function report(results) {
     tables: [
       {
         caption: 'Wall time per command',
-        columns: ['× floor (1.00 = no cost over the engine)', 'command', 'N', '@walletinfra/pulumi', 'no-op floor', 'provider peak RSS', 'floor provider peak RSS'],
+        columns: ['× floor (1.00 = no cost over the engine)', 'command', 'N', '@walletinfra/pulumi', 'no-op floor', 'extra per resource', 'provider peak RSS', 'floor provider peak RSS'],
         rows,
       },
     ],
@@ -144,8 +155,18 @@ function report(results) {
       ratio: last.ours[c.id].ms / last.floor[c.id].ms,
       gap: last.ours[c.id].ms / last.floor[c.id].ms,
       detail: `${ms(last.ours[c.id].ms)} vs ${ms(last.floor[c.id].ms)}; provider peak RSS ${mib(peakOurs)} vs ${mib(peakFloor)}`,
+      why: whyOf(results, c.id),
     })),
   };
+}
+
+function whyOf(results, id) {
+  const { fixedMs, perResourceMs } = fit(results, id);
+  return (
+    `A line through the extra time over the floor at N = ${results.map((r) => r.n).join(', ')} gives ${ms(fixedMs)} fixed ` +
+    `(loading @walletinfra/pulumi and the sdk in the program and the provider process, configuring the client) plus ` +
+    `${ms(perResourceMs)} per resource (requests to the emulator, stamping, checks and state).`
+  );
 }
 
 module.exports = { run };

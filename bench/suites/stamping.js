@@ -119,7 +119,7 @@ function report(s, v, bodyBytes) {
       {
         file: 'stamping.svg',
         alt: 'stamps and verifications per second',
-        spec: barChart({ title: 'Stamps and verifications per second (higher is better)', rows: barRows, groupTitle: null, yTitle: 'operations / s' }),
+        spec: barChart({ title: 'Stamps and verifications per second (higher is better)', rows: barRows, yTitle: 'operations / s' }),
       },
     ],
     headlines: [
