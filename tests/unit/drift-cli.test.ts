@@ -1,4 +1,4 @@
-import { main, USAGE, type CliDeps, type EngineEventLike, type StackRunner } from '@walletinfra/pulumi/drift';
+import { describeRunError, main, USAGE, type CliDeps, type EngineEventLike, type StackRunner } from '@walletinfra/pulumi/drift';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,5 +158,21 @@ describe('walletinfra-drift runs', () => {
     };
     expect(await main(['--stack', 'dev', '--cwd', project, '--json-out', 'missing/r.json'], deps)).toBe(1);
     expect(out.stderr).toContain("walletinfra-drift: could not write the report: ENOENT: no such file or directory, open 'missing/r.json'\n");
+  });
+});
+
+describe('describeRunError', () => {
+  it('names a missing stack and where to look', () => {
+    const err = Object.assign(new Error('Command failed with exit code 6: pulumi stack select --stack nope'), {
+      name: 'StackNotFoundError',
+      commandResult: { stdout: '', stderr: '', code: 6 },
+    });
+    expect(describeRunError(err, 'nope')).toBe('stack "nope" was not found: check --stack, --cwd and the backend (PULUMI_BACKEND_URL or pulumi login)');
+  });
+
+  it("keeps Pulumi's error lines without colour codes, or else the last lines of stderr", () => {
+    expect(describeRunError(commandError('\u001b[31merror:\u001b[0m passphrase must be set\nmore\n'), 'dev')).toBe('error: passphrase must be set');
+    expect(describeRunError(commandError('line 1\n\nline 2\n'), 'dev')).toBe('line 1\nline 2');
+    expect(describeRunError(new Error('spawn pulumi ENOENT'), 'dev')).toBe('spawn pulumi ENOENT');
   });
 });

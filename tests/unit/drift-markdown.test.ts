@@ -72,7 +72,7 @@ Run at 2026-11-22T06:00:00.000Z with walletinfra-drift 0.1.0.
 | \`dev\` | no drift | 0 | 0 | 5 |
 | \`staging\` | error | 0 | 0 | 0 |
 
-No drift: the organization matches every stack.
+**Incomplete:** 1 stack could not be checked (see below).
 
 ## Stack \`dev\`: no drift
 

@@ -66,7 +66,7 @@ async function checkStack(args: DriftArgs, stack: string, deps: CliDeps): Promis
   try {
     await deps.runner.run(args.mode, stack, resolve(args.cwd), (e) => events.push(e));
   } catch (err) {
-    error = describeRunError(err);
+    error = describeRunError(err, stack);
   }
   return buildStackReport(args.mode, { stack, workDir: args.cwd, steps: collectSteps(events), ...(error !== undefined ? { error } : {}) });
 }

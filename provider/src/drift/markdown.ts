@@ -148,15 +148,16 @@ export function renderChangesMarkdown(report: ChangeReport, options: MarkdownOpt
   const tools = [`walletinfra-drift ${report.tools.walletinfraDrift}`];
   if (report.tools.pulumiCli !== undefined) tools.push(`Pulumi CLI ${report.tools.pulumiCli}`);
   const lines: string[] = [title, '', `Run at ${report.runAt} with ${tools.join(', ')}.`, '', ...summaryTable(report), ''];
+  const failed = report.stacks.filter((s) => s.status === 'error').length;
   if (isDrift(report.summary)) {
     const t = report.summary;
-    lines.push(
-      t.drifted + t.deletedOutsideCode === 0
-        ? 'No drift: the organization matches every stack.'
-        : `**Drift:** ${plural(t.drifted, 'resource')} changed and ${plural(t.deletedOutsideCode, 'resource')} deleted outside code.`,
-      '',
-    );
+    if (t.drifted + t.deletedOutsideCode > 0) {
+      lines.push(`**Drift:** ${plural(t.drifted, 'resource')} changed and ${plural(t.deletedOutsideCode, 'resource')} deleted outside code.`, '');
+    } else if (failed === 0) {
+      lines.push('No drift: the organization matches every stack.', '');
+    }
   }
+  if (failed > 0) lines.push(`**Incomplete:** ${plural(failed, 'stack')} could not be checked (see below).`, '');
   for (const s of report.stacks) lines.push(...stackSection(report.mode, s, max));
   return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }

@@ -26,12 +26,12 @@ interface CommandResultLike {
  * A short, printable reason for a failed run: Pulumi's own `error:` lines when there are any (the CLI's
  * stderr), else the last lines of stderr. The Automation API's message repeats the whole progress display.
  */
-export function describeRunError(err: unknown): string {
+export function describeRunError(err: unknown, stack: string): string {
   const result = (err as { commandResult?: CommandResultLike } | null)?.commandResult;
   const stderr = plain(result?.stderr ?? '').trim();
   const name = (err as { name?: string } | null)?.name;
   if (name === 'StackNotFoundError') {
-    return `stack not found${stderr !== '' ? `: ${stderr.split('\n').filter((l) => l.trim() !== '')[0]}` : ''}`;
+    return `stack "${stack}" was not found: check --stack, --cwd and the backend (PULUMI_BACKEND_URL or pulumi login)`;
   }
   if (stderr !== '') {
     const errors = stderr.split('\n').filter((l) => /^\s*error:/.test(l));
