@@ -173,3 +173,28 @@ describe('fiat credential that needs approval', () => {
     expect(all.map((c) => [c.fiatOnrampCredentialId, c.encryptedSecretApiKey])).toEqual([[created.id, created.outs.encryptedSecretApiKey]]);
   });
 });
+
+describe('when no policy names approvers', () => {
+  test('the message says another user of the organization must approve', async () => {
+    const bare = await startHarness({ config: { 'walletinfra:consensusTimeoutMs': '0' } });
+    try {
+      await requireTwoApprovals(bare);
+      const rt = bare.newRuntime();
+      const inputs = (await rt.policy.check({}, { policyName: 'lonely', effect: 'EFFECT_ALLOW' })).inputs;
+      const error = await failure(rt.policy.create(inputs));
+      const [pending] = (await bare.client.listActivities({ filterByStatus: ['ACTIVITY_STATUS_CONSENSUS_NEEDED'] })).activities;
+      const bareOrg = bare.emulator.credentials.organizationId;
+      expect(error).toEqual({
+        code: 'CONSENSUS_NEEDED',
+        message:
+          `create policy "lonely" needs approval: activity ${pending!.id} (fingerprint ${pending!.fingerprint}) in organization ${bareOrg} ` +
+          `is still waiting for consensus after 0 ms (approved so far by ${bare.emulator.credentials.userId}). ` +
+          `No policy names approvers; another user of organization ${bareOrg} (for example a root user) must approve it. ` +
+          'Approve it with approve_activity and that fingerprint, then run `pulumi up` again: the waiting activity is reused, never submitted twice. ' +
+          'To wait longer in one run, raise walletinfra:consensusTimeoutMs.',
+      });
+    } finally {
+      await bare.close();
+    }
+  });
+});
