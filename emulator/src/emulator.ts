@@ -100,17 +100,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const store = new Store(opts.dataDir);
   const servers: Server[] = [];
   try {
-    const keys = loadOrCreateKeys(store, env);
-    const { bootstrap, created } = loadOrCreateBootstrap(store, env, opts.rootApiKey);
-    if (opts.rootApiKey !== undefined && !created && opts.rootApiKey.publicKey.trim().toLowerCase() !== bootstrap.apiPublicKey) {
-      throw new EmulatorOptionsError('invalid emulator options: rootApiKey differs from the key this data dir was created with');
-    }
+    const seedInput = typeof opts.seed === 'string' ? readSeedFile(opts.seed) : opts.seed;
     const faults = new FaultInjector(faultConfig);
-    const deliveries = new DeliveryQueue({ store, env, keys, options: opts });
-    const core: Core = { store, env, keys, options: opts, faults, deliveries, policy: policyEngine };
-    if (created && opts.seed !== undefined) {
-      applySeed(core, bootstrap.organizationId, typeof opts.seed === 'string' ? readSeedFile(opts.seed) : opts.seed);
-    }
+    // Keys, the bootstrap organization and the seed commit together: a seed that fails leaves a data dir
+    // that starts fresh next time, rather than an organization the seed will never be applied to.
+    const { keys, bootstrap, deliveries, core } = store.transaction(() => {
+      const keys = loadOrCreateKeys(store, env);
+      const { bootstrap, created } = loadOrCreateBootstrap(store, env, opts.rootApiKey);
+      if (opts.rootApiKey !== undefined && !created && opts.rootApiKey.publicKey.trim().toLowerCase() !== bootstrap.apiPublicKey) {
+        throw new EmulatorOptionsError('invalid emulator options: rootApiKey differs from the key this data dir was created with');
+      }
+      const deliveries = new DeliveryQueue({ store, env, keys, options: opts });
+      const core: Core = { store, env, keys, options: opts, faults, deliveries, policy: policyEngine };
+      if (created && seedInput !== undefined) applySeed(core, bootstrap.organizationId, seedInput);
+      return { keys, bootstrap, deliveries, core };
+    });
 
     let credentials: EmulatorCredentials | undefined;
     const admin = createAdminHandler({ core, bootstrap, credentials: () => ({ ...(credentials as EmulatorCredentials) }) });

@@ -43,6 +43,18 @@ test('a restart on the same data dir keeps the organization, its key, its resour
   }
 });
 
+test('a seed that fails at first start leaves nothing behind: the next start applies the fixed seed', async () => {
+  await expect(startEmulator({ dataDir: dir, seed: { wallets: [{ walletName: 'w', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: 'x', addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] }] } })).rejects.toThrow(
+    "seed.wallets[0]: accounts[0].path: must be a BIP-32 path such as m/44'/60'/0'/0/0",
+  );
+  const emu = await startEmulator({ dataDir: dir, seed: SEED });
+  try {
+    expect(emu.store.wallets.all().map((w) => w.walletName)).toEqual(['Treasury', 'Payroll', 'Customer 1001 wallet']);
+  } finally {
+    await emu.close();
+  }
+});
+
 test('rootApiKey must match the key a data dir was created with', async () => {
   const first = await startEmulator({ dataDir: dir });
   const key = { publicKey: first.credentials.apiPublicKey, privateKey: first.credentials.apiPrivateKey };
