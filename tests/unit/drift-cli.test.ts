@@ -173,6 +173,15 @@ describe('describeRunError', () => {
   it("keeps Pulumi's error lines without colour codes, or else the last lines of stderr", () => {
     expect(describeRunError(commandError('\u001b[31merror:\u001b[0m passphrase must be set\nmore\n'), 'dev')).toBe('error: passphrase must be set');
     expect(describeRunError(commandError('line 1\n\nline 2\n'), 'dev')).toBe('line 1\nline 2');
-    expect(describeRunError(new Error('spawn pulumi ENOENT'), 'dev')).toBe('spawn pulumi ENOENT');
+    expect(describeRunError(new Error('pulumi exited with signal SIGKILL'), 'dev')).toBe('pulumi exited with signal SIGKILL');
+    expect(describeRunError(Object.assign(new Error('spawn pulumi ENOENT'), { code: 'ENOENT' }), 'dev')).toBe(
+      'the Pulumi CLI (pulumi) was not found on PATH; install it or run scripts/ensure-pulumi.sh and put its directory first on PATH',
+    );
   });
+});
+
+test('describeRunError explains a missing Pulumi CLI as the Automation API reports it', () => {
+  expect(describeRunError(commandError('spawn pulumi ENOENT'), 'dev')).toBe(
+    'the Pulumi CLI (pulumi) was not found on PATH; install it or run scripts/ensure-pulumi.sh and put its directory first on PATH',
+  );
 });

@@ -30,6 +30,10 @@ export function describeRunError(err: unknown, stack: string): string {
   const result = (err as { commandResult?: CommandResultLike } | null)?.commandResult;
   const stderr = plain(result?.stderr ?? '').trim();
   const name = (err as { name?: string } | null)?.name;
+  const message = err instanceof Error ? err.message : String(err);
+  if ((err as { code?: string } | null)?.code === 'ENOENT' || /spawn pulumi ENOENT/.test(`${message}\n${stderr}`)) {
+    return 'the Pulumi CLI (pulumi) was not found on PATH; install it or run scripts/ensure-pulumi.sh and put its directory first on PATH';
+  }
   if (name === 'StackNotFoundError') {
     return `stack "${stack}" was not found: check --stack, --cwd and the backend (PULUMI_BACKEND_URL or pulumi login)`;
   }
@@ -38,7 +42,6 @@ export function describeRunError(err: unknown, stack: string): string {
     const lines = errors.length > 0 ? errors : stderr.split('\n').filter((l) => l.trim() !== '').slice(-15);
     return lines.map((l) => l.trim()).join('\n');
   }
-  const message = err instanceof Error ? err.message : String(err);
   return plain(message).split('\n').filter((l) => l.trim() !== '').slice(0, 15).join('\n');
 }
 
