@@ -1,6 +1,7 @@
 // Child processes for the end-to-end tests: run to exit and collect the output. No timers: the test waits
 // on the process's own exit (jest's per-test timeout is the only bound).
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const REPO_ROOT = join(__dirname, '..', '..', '..');
@@ -55,4 +56,16 @@ export function cleanEnv(): NodeJS.ProcessEnv {
     env[k] = v;
   }
   return env;
+}
+
+/**
+ * Programs load the BUILT provider (the serialized providers require `@walletinfra/pulumi/dist/runtime`), and
+ * the drift tests run the built bin: say so plainly instead of failing deep inside Pulumi.
+ */
+export function requireBuiltPackages(): void {
+  for (const file of ['provider/dist/runtime/index.js', 'provider/dist/drift/cli.js', 'sdk/dist/index.js']) {
+    if (!existsSync(join(REPO_ROOT, file))) {
+      throw new Error(`${file} is missing: build the packages first (npm run build; npm test and npm run test:e2e do it)`);
+    }
+  }
 }

@@ -3,7 +3,7 @@
 // and passphrase: test files never share state, and the repository's own stack config is never touched.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, cleanEnv, pulumiBinDir, run, type RunResult } from './process';
+import { REPO_ROOT, cleanEnv, pulumiBinDir, requireBuiltPackages, run, type RunResult } from './process';
 // Pulumi runs the program transpile-only (`noCheck` in its tsconfig saves ~6 s per run on a 2-core machine);
 // this type-only import makes the repository's type check (`npm run typecheck`) cover it instead.
 import type * as baselineProgram from '../../../examples/baseline/index';
@@ -44,6 +44,7 @@ export class PulumiProject {
 
   /** A new project directory holding a copy of the program, with stack `stack` created. */
   static async create(name: string, stack = 'e2e', options: ProjectOptions = {}): Promise<PulumiProject> {
+    requireBuiltPackages();
     counter += 1;
     const dir = join(REPO_ROOT, '.data', 'e2e', `${name}-${process.pid}-${counter}`);
     rmSync(dir, { recursive: true, force: true });
