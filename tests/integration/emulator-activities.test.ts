@@ -2,7 +2,7 @@
 // policy consensus with approve/reject by fingerprint, policy denials, and get_policy_evaluations.
 import { activityFingerprint } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
-import { admin, envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator } from './emulator-support';
+import { admin, clientFor, envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator } from './emulator-support';
 
 const clock = manualClock();
 let emu: RunningEmulator;
@@ -91,6 +91,29 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
     const target = await getActivity(activity.id);
     expect(target).toMatchObject({ status: 'ACTIVITY_STATUS_COMPLETED', result: { createPolicyResult: { policyId } }, canApprove: false });
     expect(target.votes.map((v: { userId: string }) => v.userId)).toEqual([emu.credentials.userId, second.userId]);
+  });
+
+  test('through the sdk client: the write raises ConsensusNeededError, approveActivity completes it', async () => {
+    const submitter = clientFor(emu, root(), undefined, { now: clock.now });
+    const approver = clientFor(emu, second.key, undefined, { now: clock.now });
+    try {
+      const error = await submitter.createPolicy({ policyName: 'via sdk', effect: 'EFFECT_ALLOW', notes: '' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'CONSENSUS_NEEDED' });
+      const [waiting] = emu.store.activities.all();
+      const approved = await approver.approveActivity({ fingerprint: waiting?.fingerprint as string });
+      expect(approved.activity.type).toBe('ACTIVITY_TYPE_APPROVE_ACTIVITY');
+      expect(approved.result).toEqual({ createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } });
+      const { result } = await submitter.createPolicy({ policyName: 'rejected via sdk', effect: 'EFFECT_ALLOW', notes: '' }).then(
+        () => ({ result: undefined }),
+        () => ({ result: emu.store.activities.all().find((a) => a.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED') }),
+      );
+      const rejected = await approver.rejectActivity({ fingerprint: result?.fingerprint as string });
+      expect(rejected.activity.type).toBe('ACTIVITY_TYPE_REJECT_ACTIVITY');
+      expect(emu.store.activities.get(result?.id as string)?.status).toBe('ACTIVITY_STATUS_REJECTED');
+    } finally {
+      await submitter.close();
+      await approver.close();
+    }
   });
 
   test('a rejection ends the activity REJECTED and nothing is applied', async () => {

@@ -174,6 +174,20 @@ describe('outside the operation table', () => {
     expect(emu.store.dump()).toEqual(before);
   });
 
+  test('CORS: preflights are answered on the API and the proxy, never on admin endpoints', async () => {
+    for (const url of [`${emu.baseUrl}${q('list_policies')}`, `${emu.authProxyUrl}/v1/otp_init_v2`]) {
+      const res = await fetch(url, { method: 'OPTIONS' });
+      expect([res.status, res.headers.get('access-control-allow-origin'), res.headers.get('access-control-allow-headers')]).toEqual([
+        204,
+        '*',
+        'Content-Type, X-Stamp, X-Stamp-Webauthn, X-Client-Version, X-Auth-Proxy-Config-Id, X-Captcha-Token',
+      ]);
+    }
+    expect((await stampedPost(emu, q('list_policies'), { organizationId: org })).headers.get('access-control-allow-origin')).toBe('*');
+    const adminRes = await fetch(`${emu.adminUrl}/health`);
+    expect(adminRes.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   test('admin endpoints refuse bad input the same way', async () => {
     const res = await fetch(`${emu.adminUrl}/organizations/${org}/settings`, { method: 'POST', body: JSON.stringify({ requiredApprovals: 5 }) });
     expect([res.status, await res.json()]).toEqual([400, serviceError(3, 'invalid request body: requiredApprovals: the organization has only 1 root users', 'REQUEST_INVALID')]);

@@ -9,7 +9,7 @@ import { methodNotAllowed, notFound } from '../errors';
 import { queryHandlerFor, submitHandlerFor } from '../handlers';
 import { JWKS_CACHE_CONTROL, jwksDocument } from '../keys';
 import { authenticate } from './auth';
-import { sendError } from './http-io';
+import { cors, sendError } from './http-io';
 import { applyFault, finish, invalidBody, respondWithError, runPipeline, type ParsedRequest } from './pipeline';
 
 export type AdminHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
@@ -27,6 +27,7 @@ export function createApiHandler(core: Core, admin: AdminHandler): (req: Incomin
 
 async function route(core: Core, admin: AdminHandler, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   if (path.startsWith('/__admin/')) return admin(req, res, path);
+  if (cors(req, res)) return;
   const op = operationsByPath.get(path);
   if (op === undefined || op.kind === 'proxy') {
     sendError(res, notFound(`unknown operation: ${path}`, { turnkeyErrorCode: 'UNSPECIFIED' }));

@@ -50,3 +50,23 @@ export function isLoopback(address: string | undefined): boolean {
   if (address === undefined) return false;
   return address === '::1' || /^127\./.test(address) || /^::ffff:127\./.test(address);
 }
+
+/**
+ * The service's API has an open CORS policy (api-facts §0), so browsers may call it directly; the auth proxy
+ * is called from browsers by design (facts §7). Admin endpoints get no CORS headers: a web page must not be
+ * able to reset a developer's emulator.
+ */
+const CORS_PREFLIGHT: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, X-Stamp, X-Stamp-Webauthn, X-Client-Version, X-Auth-Proxy-Config-Id, X-Captcha-Token',
+  'Access-Control-Max-Age': '600',
+};
+
+/** Adds the CORS header; answers a preflight (returns true when it did). */
+export function cors(req: IncomingMessage, res: ServerResponse): boolean {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  if (req.method !== 'OPTIONS') return false;
+  res.writeHead(204, CORS_PREFLIGHT).end();
+  return true;
+}

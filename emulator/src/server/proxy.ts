@@ -8,7 +8,7 @@ import type { Core } from '../context';
 import { generateP256KeyPair } from '../crypto/keys';
 import { invalidArgument, methodNotAllowed, notFound, unauthenticated } from '../errors';
 import type { AuthProxyConfigRecord } from '../store/records';
-import { sendError } from './http-io';
+import { cors, sendError } from './http-io';
 import { finish, invalidBody, respondWithError, runPipeline } from './pipeline';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -64,6 +64,7 @@ export function createProxyHandler(core: Core): (req: IncomingMessage, res: Serv
   return (req, res) => {
     res.setHeader('X-Request-Id', core.env.uuid());
     const path = new URL(req.url ?? '/', 'http://emulator').pathname;
+    if (cors(req, res)) return;
     const op = operationsByPath.get(path);
     if (op === undefined || op.kind !== 'proxy') {
       sendError(res, notFound(`unknown operation: ${path}`));
