@@ -190,8 +190,11 @@ log "no changes pending"
 if $keep_running; then
   pid="$(cat "$pid_file")"
   log "the emulator keeps running at $base_url (pid $pid); stop it with: kill $pid"
-  log "try: PULUMI_BACKEND_URL=$PULUMI_BACKEND_URL PULUMI_CONFIG_PASSPHRASE_FILE=${PULUMI_CONFIG_PASSPHRASE_FILE:-} $pulumi_bin/pulumi preview --stack $stack"
-else
+  if [ -n "${PULUMI_CONFIG_PASSPHRASE_FILE:-}" ]; then secrets_env="PULUMI_CONFIG_PASSPHRASE_FILE=$PULUMI_CONFIG_PASSPHRASE_FILE"; else secrets_env="PULUMI_CONFIG_PASSPHRASE=<yours>"; fi
+  log "try: PULUMI_BACKEND_URL=$PULUMI_BACKEND_URL $secrets_env $pulumi_bin/pulumi preview --stack $stack"
+elif [ -n "$started_pid" ]; then
   stop_emulator
+else
+  log "the emulator left running by an earlier --keep-running still runs at $base_url (pid $(cat "$pid_file")); stop it with: kill $(cat "$pid_file")"
 fi
 log "done"
