@@ -236,6 +236,21 @@ describe('policies decide non-root writes (facts §6.3)', () => {
   });
 });
 
+test('a consensus over credentials counts the credential of every approving vote', async () => {
+  const a = await addUser({ userName: 'a' });
+  const b = await addUser({ userName: 'b' });
+  await submit('create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', {
+    policyName: 'two api keys',
+    effect: 'EFFECT_ALLOW',
+    notes: '',
+    consensus: "credentials.filter(c, c.type == 'CREDENTIAL_TYPE_API_KEY_P256').count() >= 2",
+  }, FIXED_NOW));
+  const submitted = await submit('create_private_key_tag', envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'keys', privateKeyIds: [] }, FIXED_NOW), a.key);
+  expect(submitted.json.activity.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
+  await vote('approve', submitted.json.activity.fingerprint, b.key);
+  expect((await getActivity(submitted.json.activity.id)).status).toBe('ACTIVITY_STATUS_COMPLETED');
+});
+
 test('list_activities: newest first, status filter, before/after cursors', async () => {
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) ids.push((await submit('create_policy', policyBody(`p${i}`, FIXED_NOW + i))).json.activity.id);

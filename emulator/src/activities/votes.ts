@@ -9,7 +9,7 @@ import { invalidArgument, isServiceError, notFound, permissionDenied } from '../
 import type { FaultDecision } from '../faults';
 import { activityParamsFor } from '../policy-engine';
 import type { ActivityRecord } from '../store/records';
-import { callerCredential, checkLiveness, findByFingerprint, policyDenied, recordEvaluation, submitterVote } from './engine';
+import { checkLiveness, findByFingerprint, policyDenied, recordEvaluation, submitterVote } from './engine';
 import { canVote, COMPLETED, CONSENSUS_NEEDED, FAILED, REJECTED, renderActivity } from './render';
 
 export interface VoteInput {
@@ -90,7 +90,7 @@ function settle(ctx: RequestContext, target: ActivityRecord, voteId: string, han
       policies: ctx.store.policies.listByOrg(ctx.org.organizationId),
       activity: { type: target.type, params: activityParamsFor(target.type, target.parameters) },
       approvers: users,
-      credentials: [callerCredential(ctx)],
+      credentials: approvingCredentials(ctx, target),
       nowMs: ctx.env.now(),
     });
     recordEvaluation(ctx, target.id, voteId, decision);
@@ -102,6 +102,18 @@ function settle(ctx: RequestContext, target: ActivityRecord, voteId: string, han
     }
   }
   execute(ctx, target, handlers);
+}
+
+/** consensus `credentials`: the credential behind each approving vote (facts §6.2 Credential). */
+function approvingCredentials(ctx: RequestContext, target: ActivityRecord): Array<{ id: string; user_id: string; type: string; public_key: string }> {
+  return target.votes
+    .filter((v) => v.selection === 'VOTE_SELECTION_APPROVED')
+    .map((v) => {
+      const key = ctx.store.apiKeys.findByKey(v.publicKey).find((k) => k.userId === v.userId);
+      if (key !== undefined) return { id: key.apiKeyId, user_id: v.userId, type: key.type, public_key: v.publicKey };
+      const passkey = ctx.store.authenticators.listByOrg(target.organizationId).find((a) => a.userId === v.userId && a.publicKey === v.publicKey);
+      return { id: passkey?.authenticatorId ?? v.id, user_id: v.userId, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR', public_key: v.publicKey };
+    });
 }
 
 function execute(ctx: RequestContext, target: ActivityRecord, handlers: Lookup): void {
