@@ -151,6 +151,14 @@ test('inactive endpoints, inactive subscriptions and other event types receive n
   expect(received).toEqual([]);
 });
 
+test('deliveries queued for an endpoint that is then deleted are not sent', async () => {
+  const endpointId = await createEndpoint();
+  await stampedPost(emu, '/public/v1/submit/delete_webhook_endpoint', envelope(emu, 'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT', { endpointId }, clock.now() + 1));
+  const drained = await emu.deliveries.drain();
+  expect(drained.map((d) => [d.state, d.attempts])).toEqual([['FAILED', [{ attempt: 1, at: FIXED_NOW, error: 'endpoint was deleted' }]]]);
+  expect(received).toEqual([]);
+});
+
 test('webhook URL rules: https, no user info, no private or loopback hosts (loopback allowed by the flag)', async () => {
   const strict = await startTestEmulator({ allowLoopbackWebhooks: false });
   try {

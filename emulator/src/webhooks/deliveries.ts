@@ -129,6 +129,14 @@ export class DeliveryQueue {
     const { env, keys, options, store } = this.deps;
     const attempt = d.attempts.length + 1;
     const at = env.now();
+    // Deleting or pausing an endpoint ends deliveries to it, queued ones included (spec §6 rule 4).
+    const endpoint = store.webhookEndpoints.get(d.endpointId);
+    if (endpoint === undefined || !endpoint.isActive) {
+      const error = endpoint === undefined ? 'endpoint was deleted' : 'endpoint is paused';
+      const ended: DeliveryRecord = { ...d, state: 'FAILED', attempts: [...d.attempts, { attempt, at, error }] };
+      store.deliveries.update(ended);
+      return ended;
+    }
     // Each attempt gets a fresh timestamp and signature; the event id stays (api-facts §5.1).
     const headers = signWebhookDelivery({
       privateKeyHex: keys.webhookSigning.privateKey,
