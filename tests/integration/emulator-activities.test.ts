@@ -116,6 +116,17 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
     }
   });
 
+  test('approvals expire after 24 hours; the activity waits on, and an expired voter may approve again', async () => {
+    const { json } = await submit('create_policy', policyBody('slow'));
+    clock.advance(24 * 60 * 60 * 1000);
+    const late = await vote('approve', json.activity.fingerprint, second.key, clock.now());
+    expect(late.json.activity.result).toEqual({});
+    expect(await getActivity(json.activity.id)).toMatchObject({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', canApprove: true });
+    const renewed = await vote('approve', json.activity.fingerprint, root(), clock.now() + 1);
+    expect(renewed.json.activity.result).toEqual({ createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } });
+    expect((await getActivity(json.activity.id)).votes).toHaveLength(3);
+  });
+
   test('a rejection ends the activity REJECTED and nothing is applied', async () => {
     const { json } = await submit('create_policy', policyBody('rejected'));
     const rejected = await vote('reject', json.activity.fingerprint, second.key);

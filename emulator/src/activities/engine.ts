@@ -101,7 +101,7 @@ export function submitActivity(ctx: RequestContext, input: SubmitInput, handler:
   const { op, envelope, rawBody, fault } = input;
   const fingerprint = activityFingerprint(rawBody);
   const existing = findByFingerprint(ctx, fingerprint);
-  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.caller.user.userId) };
+  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.env.now(), ctx.caller.user.userId) };
   checkLiveness(ctx, envelope.timestampMs);
   if (ctx.caller.viaParent) {
     throw permissionDenied('request not authorized: a parent organization has read-only access to its sub-organizations');
@@ -145,5 +145,5 @@ export function submitActivity(ctx: RequestContext, input: SubmitInput, handler:
     return activity;
   });
   ctx.deliveries.kick();
-  return { activity: renderActivity(ctx.store, record, ctx.caller.user.userId) };
+  return { activity: renderActivity(ctx.store, record, ctx.env.now(), ctx.caller.user.userId) };
 }

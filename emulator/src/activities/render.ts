@@ -60,13 +60,23 @@ function renderVote(store: Store, v: VoteRecord, format: TimeFormat): Record<str
 }
 
 /**
+ * Approvals count for 24 hours: the submission opens the window, and approvals older than that expire while
+ * the activity stays CONSENSUS_NEEDED (facts §3.2, "Approval expiry"); an expired voter may vote again.
+ */
+export const APPROVAL_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export function liveVotes(a: ActivityRecord, nowMs: number): VoteRecord[] {
+  return a.votes.filter((v) => nowMs - v.createdAt < APPROVAL_WINDOW_MS);
+}
+
+/**
  * Who may still vote: the root quorum for root-quorum consensus, any user of the organization for policy
  * consensus; nobody who already voted, and nobody once the activity left CONSENSUS_NEEDED.
  */
-export function canVote(store: Store, a: ActivityRecord, userId: string | undefined): boolean {
+export function canVote(store: Store, a: ActivityRecord, userId: string | undefined, nowMs: number): boolean {
   if (a.status !== CONSENSUS_NEEDED) return false;
   if (userId === undefined) return true;
-  if (a.votes.some((v) => v.userId === userId)) return false;
+  if (liveVotes(a, nowMs).some((v) => v.userId === userId)) return false;
   if (a.consensusBy === 'ROOT_QUORUM') {
     return store.organizations.get(a.organizationId)?.rootQuorum.userIds.includes(userId) ?? false;
   }
@@ -74,8 +84,8 @@ export function canVote(store: Store, a: ActivityRecord, userId: string | undefi
 }
 
 /** `viewerUserId`: canApprove/canReject are answered for this user (undefined = "could anyone"). */
-export function renderActivity(store: Store, a: ActivityRecord, viewerUserId?: string, format: TimeFormat = 'api'): Record<string, unknown> {
-  const can = canVote(store, a, viewerUserId);
+export function renderActivity(store: Store, a: ActivityRecord, nowMs: number, viewerUserId?: string, format: TimeFormat = 'api'): Record<string, unknown> {
+  const can = canVote(store, a, viewerUserId, nowMs);
   const out: Record<string, unknown> = {
     id: a.id,
     organizationId: a.organizationId,

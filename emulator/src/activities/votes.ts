@@ -8,9 +8,9 @@ import type { RequestContext, SubmitHandler } from '../context';
 import { invalidArgument, isServiceError, notFound, permissionDenied } from '../errors';
 import type { FaultDecision } from '../faults';
 import { activityParamsFor } from '../policy-engine';
-import type { ActivityRecord } from '../store/records';
+import type { ActivityRecord, VoteRecord } from '../store/records';
 import { checkLiveness, findByFingerprint, policyDenied, recordEvaluation, submitterVote } from './engine';
-import { canVote, COMPLETED, CONSENSUS_NEEDED, FAILED, REJECTED, renderActivity } from './render';
+import { canVote, COMPLETED, CONSENSUS_NEEDED, FAILED, liveVotes, REJECTED, renderActivity } from './render';
 
 export interface VoteInput {
   op: SubmitOperation;
@@ -26,7 +26,7 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput, handlers: 
   const approve = op.name === 'approve_activity';
   const fingerprint = activityFingerprint(rawBody);
   const existing = findByFingerprint(ctx, fingerprint);
-  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.caller.user.userId) };
+  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.env.now(), ctx.caller.user.userId) };
   checkLiveness(ctx, envelope.timestampMs);
   if (ctx.caller.viaParent) {
     throw permissionDenied('request not authorized: a parent organization has read-only access to its sub-organizations');
@@ -37,8 +37,10 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput, handlers: 
     throw notFound('No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint');
   }
   if (target.status !== CONSENSUS_NEEDED) throw invalidArgument(`activity ${target.id} is not awaiting consensus (status ${target.status})`);
-  if (target.votes.some((v) => v.userId === ctx.caller.user.userId)) throw invalidArgument(`user has already voted on activity ${target.id}`);
-  if (!canVote(ctx.store, target, ctx.caller.user.userId)) {
+  if (liveVotes(target, ctx.env.now()).some((v) => v.userId === ctx.caller.user.userId)) {
+    throw invalidArgument(`user has already voted on activity ${target.id}`);
+  }
+  if (!canVote(ctx.store, target, ctx.caller.user.userId, ctx.env.now())) {
     throw permissionDenied('request not authorized: only members of the root quorum can vote on this activity');
   }
 
@@ -75,12 +77,13 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput, handlers: 
     return voteActivity;
   });
   ctx.deliveries.kick();
-  return { activity: renderActivity(ctx.store, record, ctx.caller.user.userId) };
+  return { activity: renderActivity(ctx.store, record, ctx.env.now(), ctx.caller.user.userId) };
 }
 
 /** With a new approval: run the effect when the consensus holds (mutates `target`). */
 function settle(ctx: RequestContext, target: ActivityRecord, voteId: string, handlers: Lookup): void {
-  const approvers = target.votes.filter((v) => v.selection === 'VOTE_SELECTION_APPROVED').map((v) => v.userId);
+  const approvals = liveVotes(target, ctx.env.now()).filter((v) => v.selection === 'VOTE_SELECTION_APPROVED');
+  const approvers = approvals.map((v) => v.userId);
   if (target.consensusBy === 'ROOT_QUORUM') {
     const quorum = ctx.org.rootQuorum;
     if (approvers.filter((u) => quorum.userIds.includes(u)).length < quorum.threshold) return;
@@ -90,7 +93,7 @@ function settle(ctx: RequestContext, target: ActivityRecord, voteId: string, han
       policies: ctx.store.policies.listByOrg(ctx.org.organizationId),
       activity: { type: target.type, params: activityParamsFor(target.type, target.parameters) },
       approvers: users,
-      credentials: approvingCredentials(ctx, target),
+      credentials: approvingCredentials(ctx, target.organizationId, approvals),
       nowMs: ctx.env.now(),
     });
     recordEvaluation(ctx, target.id, voteId, decision);
@@ -105,15 +108,13 @@ function settle(ctx: RequestContext, target: ActivityRecord, voteId: string, han
 }
 
 /** consensus `credentials`: the credential behind each approving vote (facts §6.2 Credential). */
-function approvingCredentials(ctx: RequestContext, target: ActivityRecord): Array<{ id: string; user_id: string; type: string; public_key: string }> {
-  return target.votes
-    .filter((v) => v.selection === 'VOTE_SELECTION_APPROVED')
-    .map((v) => {
-      const key = ctx.store.apiKeys.findByKey(v.publicKey).find((k) => k.userId === v.userId);
-      if (key !== undefined) return { id: key.apiKeyId, user_id: v.userId, type: key.type, public_key: v.publicKey };
-      const passkey = ctx.store.authenticators.listByOrg(target.organizationId).find((a) => a.userId === v.userId && a.publicKey === v.publicKey);
-      return { id: passkey?.authenticatorId ?? v.id, user_id: v.userId, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR', public_key: v.publicKey };
-    });
+function approvingCredentials(ctx: RequestContext, organizationId: string, approvals: VoteRecord[]): Array<{ id: string; user_id: string; type: string; public_key: string }> {
+  return approvals.map((v) => {
+    const key = ctx.store.apiKeys.findByKey(v.publicKey).find((k) => k.userId === v.userId);
+    if (key !== undefined) return { id: key.apiKeyId, user_id: v.userId, type: key.type, public_key: v.publicKey };
+    const passkey = ctx.store.authenticators.listByOrg(organizationId).find((a) => a.userId === v.userId && a.publicKey === v.publicKey);
+    return { id: passkey?.authenticatorId ?? v.id, user_id: v.userId, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR', public_key: v.publicKey };
+  });
 }
 
 function execute(ctx: RequestContext, target: ActivityRecord, handlers: Lookup): void {

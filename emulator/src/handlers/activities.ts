@@ -6,7 +6,7 @@ import { paginate } from './pagination';
 import { found, toTimestamp } from './util';
 
 export const getActivity: QueryHandler<'get_activity'> = (ctx, body) => ({
-  activity: renderActivity(ctx.store, found(ctx.store.activities.get(body.activityId), ctx.org.organizationId, 'activity', body.activityId), ctx.caller.user.userId),
+  activity: renderActivity(ctx.store, found(ctx.store.activities.get(body.activityId), ctx.org.organizationId, 'activity', body.activityId), ctx.env.now(), ctx.caller.user.userId),
 });
 
 export const listActivities: QueryHandler<'list_activities'> = (ctx, body) => {
@@ -17,7 +17,7 @@ export const listActivities: QueryHandler<'list_activities'> = (ctx, body) => {
     .reverse()
     .filter((a) => (statuses === undefined || statuses.length === 0 || (statuses as string[]).includes(a.status)) && (types === undefined || types.length === 0 || types.includes(a.type)));
   const page = paginate(all, (a) => a.id, body.paginationOptions, 'activity');
-  return { activities: page.map((a) => renderActivity(ctx.store, a, ctx.caller.user.userId)) };
+  return { activities: page.map((a) => renderActivity(ctx.store, a, ctx.env.now(), ctx.caller.user.userId)) };
 };
 
 export const getPolicyEvaluations: QueryHandler<'get_policy_evaluations'> = (ctx, body) => {

@@ -35,7 +35,7 @@ export class DeliveryQueue {
       .filter((e) => e.isActive && e.subscriptions.some((s) => s.eventType === 'ACTIVITY_UPDATES' && s.isActive));
     if (endpoints.length === 0) return;
     // The payload is the activity object with ISO timestamps (webhook reference example, api-facts §0).
-    const body = JSON.stringify(renderActivity(store, activity, undefined, 'iso'));
+    const body = JSON.stringify(renderActivity(store, activity, env.now(), undefined, 'iso'));
     const now = env.now();
     for (const endpoint of endpoints) {
       store.deliveries.insert({
