@@ -44,16 +44,13 @@ async function route(core: Core, admin: AdminHandler, req: IncomingMessage, res:
     finish(res, fault, jwksDocument(core.keys), { 'Cache-Control': JWKS_CACHE_CONTROL });
     return;
   }
-  let auth: ReturnType<typeof authenticate> | undefined;
   await runPipeline(
     core,
     req,
     res,
     path,
-    (parsed) => handleOperation(core, op, parsed, res, auth as ReturnType<typeof authenticate>),
-    (raw, json) => {
-      auth = authenticate(core, req.headers, raw, (json as Record<string, unknown>).organizationId);
-    },
+    (raw, json) => authenticate(core, req.headers, raw, (json as Record<string, unknown>).organizationId),
+    (parsed, auth) => handleOperation(core, op, parsed, res, auth),
   );
 }
 

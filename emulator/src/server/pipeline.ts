@@ -69,22 +69,25 @@ export function finish(res: ServerResponse, fault: FaultDecision | undefined, bo
   sendJson(res, 200, body, headers);
 }
 
-/** Runs `route` with the shared steps around it; `authenticateAndFault` is the route-specific middle. */
-export async function runPipeline(
+/**
+ * Runs the shared steps around a route: read (size limit), parse, `authenticate` (route-specific: a stamp on
+ * the API, the config id header on the proxy), fault injection, then `route` with what authenticate returned.
+ */
+export async function runPipeline<A>(
   core: Core,
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  route: (parsed: ParsedRequest) => Promise<void> | void,
-  beforeFault: (raw: Buffer, json: unknown) => void,
+  authenticate: (raw: Buffer, json: unknown) => A,
+  route: (parsed: ParsedRequest, auth: A) => Promise<void> | void,
 ): Promise<void> {
   try {
     const raw = await readBody(req, core.options.maxBodyBytes);
     const json = parseJson(raw);
-    beforeFault(raw, json);
+    const auth = authenticate(raw, json);
     const fault = core.faults.decide(path);
     if (await applyFault(res, fault)) return;
-    await route({ req, path, raw, rawText: raw.toString('utf8'), json, fault });
+    await route({ req, path, raw, rawText: raw.toString('utf8'), json, fault }, auth);
   } catch (e) {
     respondWithError(core, res, e, path);
   }

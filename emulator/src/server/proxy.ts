@@ -74,21 +74,20 @@ export function createProxyHandler(core: Core): (req: IncomingMessage, res: Serv
       sendError(res, methodNotAllowed(`method ${req.method} is not allowed on ${path}; use POST`), { Allow: 'POST' });
       return;
     }
-    let config: AuthProxyConfigRecord | undefined;
     void runPipeline(
       core,
       req,
       res,
       path,
-      (parsed) => {
+      () => configFor(core, req),
+      (parsed, config) => {
         const body = op.request.safeParse(parsed.json);
         if (!body.success) throw invalidBody(body.error);
-        const c = config as AuthProxyConfigRecord;
-        const response = op.name === 'get_wallet_kit_config' ? walletKitConfig(c) : core.store.transaction(() => initOtp(core, c, body.data as { otpType: string; contact: string }));
+        const response =
+          op.name === 'get_wallet_kit_config'
+            ? walletKitConfig(config)
+            : core.store.transaction(() => initOtp(core, config, body.data as { otpType: string; contact: string }));
         finish(res, parsed.fault, response);
-      },
-      () => {
-        config = configFor(core, req);
       },
     ).catch((e: unknown) => respondWithError(core, res, e, path));
   };
