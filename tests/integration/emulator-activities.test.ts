@@ -127,6 +127,17 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
     expect((await getActivity(json.activity.id)).votes).toHaveLength(3);
   });
 
+  test('a fault between the approved effect and the records leaves the activity waiting and nothing applied', async () => {
+    const { json } = await submit('create_policy', policyBody('fault on approve'));
+    const before = emu.store.dump();
+    emu.faults.set([{ path: '/public/v1/submit/approve_activity', failBetweenEffectAndRecord: true, times: 1 }]);
+    const failed = await vote('approve', json.activity.fingerprint, second.key);
+    expect(failed.status).toBe(500);
+    expect(emu.store.dump()).toEqual(before);
+    const retried = await vote('approve', json.activity.fingerprint, second.key);
+    expect(retried.json.activity.result).toEqual({ createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } });
+  });
+
   test('a rejection ends the activity REJECTED and nothing is applied', async () => {
     const { json } = await submit('create_policy', policyBody('rejected'));
     const rejected = await vote('reject', json.activity.fingerprint, second.key);

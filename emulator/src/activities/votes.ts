@@ -5,7 +5,7 @@
 // [UNCONFIRMED] (facts §9.3): the vote activity, whose `result` is the target's result once it completed.
 import { activityFingerprint, operations, type RequestOf, type SubmitName, type SubmitOperation } from '@walletinfra/sdk';
 import type { RequestContext, SubmitHandler } from '../context';
-import { invalidArgument, isServiceError, notFound, permissionDenied } from '../errors';
+import { internalError, invalidArgument, isServiceError, notFound, permissionDenied } from '../errors';
 import type { FaultDecision } from '../faults';
 import { activityParamsFor } from '../policy-engine';
 import type { ActivityRecord, VoteRecord } from '../store/records';
@@ -51,6 +51,8 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput, handlers: 
     const next: ActivityRecord = { ...target, votes: [...target.votes, vote], updatedAt: ctx.env.now() };
     if (!approve) next.status = REJECTED;
     else settle(ctx, next, vote.id, handlers);
+    // Fault point: after the target's effect, before the records; the transaction rolls all of it back.
+    if (input.fault?.failBetweenEffectAndRecord === true) throw internalError(ctx.env.uuid());
     ctx.store.activities.update(next);
     if (next.status !== target.status) ctx.deliveries.enqueueActivity(next);
 
