@@ -47,6 +47,14 @@ describe('idempotency (facts §3.3)', () => {
     expect(emu.store.activities.all()).toHaveLength(1);
   });
 
+  test('concurrent identical submissions make one activity', async () => {
+    const body = JSON.stringify(policyBody('raced'));
+    const results = await Promise.all(Array.from({ length: 8 }, () => submit('create_policy', body)));
+    expect(new Set(results.map((r) => `${r.status} ${r.json.activity.id}`)).size).toBe(1);
+    expect(emu.store.activities.all()).toHaveLength(1);
+    expect(emu.store.policies.all()).toHaveLength(1);
+  });
+
   test('the same JSON with different whitespace is a different activity (the fingerprint is byte-exact)', async () => {
     const params = envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'a', privateKeyIds: [] }, FIXED_NOW);
     const a = await submit('create_private_key_tag', JSON.stringify(params));
