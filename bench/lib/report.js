@@ -73,6 +73,8 @@ async function writeReport({ machine, options, results, totalMs }) {
     '',
     worst ? `Furthest from its limit: **${worst.label}** (${ratio(worst.gap)} away). ${worst.why ?? ''}`.trim() : '',
     '',
+    ...headlines.filter((h) => h.why && h !== worst).map((h) => `- **${h.label}:** ${h.why}`),
+    '',
     machineSection(machine, options),
     '',
     ...results.map(suiteSection),
