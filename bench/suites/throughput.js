@@ -23,77 +23,80 @@ function assertClean(cell, what) {
   if (cell.ok === 0) throw new Error(`${what}: no request completed`);
 }
 
-async function run({ quick, log }) {
-  const durationMs = quick ? 1000 : 3000;
+/** The emulator, a bare server answering the emulator's own bytes, and the stamped requests for both. */
+async function setUp() {
   const emulator = await children.start('emulator', { seed: 'example' });
   const creds = emulator.info.credentials;
   const keyPair = { publicKey: creds.apiPublicKey, privateKey: creds.apiPrivateKey };
-  const orgId = creds.organizationId;
-
+  const pool = new BodyPool({ keyPair, organizationId: creds.organizationId, runId: crypto.randomBytes(4).toString('hex') });
   // Query: one body, stamped once (a query carries no timestamp, so the same stamp stays valid).
+  const listSigned = { body: JSON.stringify({ organizationId: creds.organizationId }) };
+  listSigned.headers = { 'content-type': 'application/json', accept: 'application/json', 'x-stamp': pool.stamp(listSigned.body) };
   const client = rawClient(creds.baseUrl, keyPair);
-  const listText = await client.prepare(LIST_PATH, { organizationId: orgId })();
-  const pool = new BodyPool({ keyPair, organizationId: orgId, runId: crypto.randomBytes(4).toString('hex') });
+  const listText = await client.prepare(LIST_PATH, { organizationId: creds.organizationId })();
+  await client.close();
   const probe = pool.next();
   const createRes = await fetch(`${creds.baseUrl}${CREATE_PATH}`, { method: 'POST', headers: probe.headers, body: probe.body });
   const createText = await createRes.text();
   if (createRes.status !== 200) throw new Error(`create_policy probe answered ${createRes.status}: ${createText.slice(0, 300)}`);
-  await client.close();
-  const listSigned = { body: JSON.stringify({ organizationId: orgId }) };
-  listSigned.headers = { 'content-type': 'application/json', accept: 'application/json', 'x-stamp': pool.stamp(listSigned.body) };
   const bare = await children.start('bare-server', { responses: { [LIST_PATH]: listText, [CREATE_PATH]: createText } });
   // The bare server ignores bodies: it gets a fixed cycle of create bodies of the same size.
   const bareCreates = Array.from({ length: 512 }, () => pool.make());
   let bareIndex = 0;
+  return {
+    emulator,
+    pool,
+    listSigned,
+    sizes: { list: listText.length, create: createText.length },
+    /** autocannon options for `op` against `target` ('emulator' or 'bare'). */
+    load(op, target, connections, durationMs) {
+      const baseUrl = target === 'bare' ? bare.info.baseUrl : creds.baseUrl;
+      if (op === 'list_wallets') return { baseUrl, path: LIST_PATH, connections, durationMs, fixed: listSigned };
+      const next = target === 'bare' ? () => bareCreates[bareIndex++ % bareCreates.length] : () => pool.next();
+      return { baseUrl, path: CREATE_PATH, connections, durationMs, next };
+    },
+  };
+}
 
+async function run({ quick, log }) {
+  const durationMs = quick ? 1000 : 3000;
+  const fx = await setUp();
   // The emulator verifies every stamp with the sdk's verifyStamp (emulator server/auth.ts): its rate on one
   // core is a ceiling on the emulator's requests per second, measured here so the report can say how close.
   const { verify } = await compareRates(
-    [{ name: 'verify', fn: () => verifyStamp({ headerValue: listSigned.headers['x-stamp'], body: listSigned.body }) }],
+    [{ name: 'verify', fn: () => verifyStamp({ headerValue: fx.listSigned.headers['x-stamp'], body: fx.listSigned.body }) }],
     { trials: 3, durationMs: quick ? 150 : 500, warmupMs: 100 },
   );
-  log(`  ${durationMs / 1000} s per cell; list_wallets answer ${listText.length} bytes, create_policy answer ${createText.length} bytes`);
+  log(`  ${durationMs / 1000} s per cell; list_wallets answer ${fx.sizes.list} bytes, create_policy answer ${fx.sizes.create} bytes`);
   const cells = [];
   let createRate = 2000;
+  const prepareWrites = async () => {
+    // Each write cell starts from the same store (create_policy slows down as policies accumulate) and
+    // has enough unique bodies stamped in advance.
+    await fx.emulator.call('reset');
+    fx.pool.fill(Math.min(60000, Math.ceil(createRate * (durationMs / 1000) * 1.5) + 500));
+  };
   for (const op of ['list_wallets', 'create_policy']) {
     for (const connections of CONCURRENCY) {
-      const path = op === 'list_wallets' ? LIST_PATH : CREATE_PATH;
-      const common = { path, connections, durationMs };
-      const bareCell = await runLoad(
-        op === 'list_wallets'
-          ? { ...common, baseUrl: bare.info.baseUrl, fixed: listSigned }
-          : { ...common, baseUrl: bare.info.baseUrl, next: () => bareCreates[bareIndex++ % bareCreates.length] },
-      );
+      const bareCell = await runLoad(fx.load(op, 'bare', connections, durationMs));
       assertClean(bareCell, `bare server ${op} c=${connections}`);
-      // Each write cell starts from the same store: create_policy gets slower as policies accumulate.
-      if (op === 'create_policy') await emulator.call('reset');
-      if (op === 'create_policy') pool.fill(Math.min(60000, Math.ceil((createRate * durationMs) / 1000 * 1.5) + 500));
-      const emuCell = await runLoad(
-        op === 'list_wallets'
-          ? { ...common, baseUrl: creds.baseUrl, fixed: listSigned }
-          : { ...common, baseUrl: creds.baseUrl, next: () => pool.next() },
-      );
+      if (op === 'create_policy') await prepareWrites();
+      const emuCell = await runLoad(fx.load(op, 'emulator', connections, durationMs));
       assertClean(emuCell, `emulator ${op} c=${connections}`);
       if (op === 'create_policy') createRate = Math.max(createRate, emuCell.rps);
       log(`    ${op.padEnd(13)} c=${String(connections).padStart(2)}: emulator ${int(emuCell.rps)} req/s (p50 ${ms(emuCell.p50)}, p99 ${ms(emuCell.p99)}), bare ${int(bareCell.rps)} req/s`);
       cells.push({ op, connections, emu: emuCell, bare: bareCell });
     }
   }
-  const policiesAfter = await emulator.call('count', { collection: 'policies' });
-  const stampedOnTheFly = pool.stampedOnTheFly;
-  await emulator.call('reset');
+  const policiesAfter = await fx.emulator.call('count', { collection: 'policies' });
+  const stampedOnTheFly = fx.pool.stampedOnTheFly;
   // Where the emulator's CPU goes at c=16, profiled after the timed cells (profiling slows the server).
   const profiles = {};
-  const profileMs = quick ? 500 : 2000;
   for (const op of ['list_wallets', 'create_policy']) {
-    if (op === 'create_policy') pool.fill(Math.ceil(createRate * (durationMs / 1000) * 1.5) + 500);
-    await emulator.call('profileStart');
-    await runLoad(
-      op === 'list_wallets'
-        ? { baseUrl: creds.baseUrl, path: LIST_PATH, connections: 16, durationMs: profileMs, fixed: listSigned }
-        : { baseUrl: creds.baseUrl, path: CREATE_PATH, connections: 16, durationMs: profileMs, next: () => pool.next() },
-    );
-    profiles[op] = await emulator.call('profileStop', { top: 6 });
+    if (op === 'create_policy') await prepareWrites();
+    await fx.emulator.call('profileStart');
+    await runLoad(fx.load(op, 'emulator', 16, quick ? 500 : 2000));
+    profiles[op] = await fx.emulator.call('profileStop', { top: 6 });
   }
   return report(cells, stampedOnTheFly, durationMs, verify, { profiles, policiesAfter });
 }
@@ -161,7 +164,7 @@ function report(cells, onTheFly, durationMs, verifyRate, { profiles, policiesAft
         why:
           `The emulator spends ${pct(profiles[op].inclusive.verifyStamp ?? 0)} of its busy CPU on ${op} verifying the P-256 stamp in pure ` +
           `JavaScript (sdk verifyStamp on noble-curves; ${int(verifyRate)}/s on one core here) and the rest in validation, storage and ` +
-          'rendering (profile table above); the bare server does none of that.',
+          'rendering (profile tables in section 2); the bare server does none of that.',
       };
     }),
   };
