@@ -10,6 +10,7 @@ import { makeEnv, seededRandom, systemRandom } from './env';
 import { FaultInjector, parseFaultConfig, type FaultConfig, type FaultRule } from './faults';
 import { loadOrCreateKeys } from './keys';
 import { EmulatorOptionsError, resolveOptions, type EmulatorOptions } from './options';
+import { submitHandlerFor } from './handlers';
 import { policyEngine } from './policy-engine';
 import { applySeed, type SeedSummary } from './seed/apply';
 import { createAdminHandler } from './server/admin';
@@ -111,7 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         throw new EmulatorOptionsError('invalid emulator options: rootApiKey differs from the key this data dir was created with');
       }
       const deliveries = new DeliveryQueue({ store, env, keys, options: opts });
-      const core: Core = { store, env, keys, options: opts, faults, deliveries, policy: policyEngine };
+      const core: Core = { store, env, keys, options: opts, faults, deliveries, policy: policyEngine, submitHandlerFor };
       if (created && seedInput !== undefined) applySeed(core, bootstrap.organizationId, seedInput);
       return { keys, bootstrap, deliveries, core };
     });

@@ -17,6 +17,8 @@ export interface FaultRule {
   dropResponse?: boolean;
   /** for writes: fail after the effect and before the activity record, inside the transaction (both roll back) */
   failBetweenEffectAndRecord?: boolean;
+  /** for writes: answer ACTIVITY_STATUS_PENDING and run the effect on the Nth get_activity of it (async path) */
+  pendingPolls?: number;
   /** fire at most this many times; default unlimited */
   times?: number;
   /** message of the injected error; default "injected fault" */
@@ -38,6 +40,7 @@ const RULE_KEYS: Record<keyof FaultRule, string> = {
   retryAfter: 'number',
   dropResponse: 'boolean',
   failBetweenEffectAndRecord: 'boolean',
+  pendingPolls: 'number',
   times: 'number',
   message: 'string',
 };
@@ -73,9 +76,10 @@ function parseRule(rule: unknown, where: string): FaultRule {
   num('status', (n) => Number.isInteger(n) && n >= 400 && n <= 599, 'an integer from 400 to 599');
   num('retryAfter', (n) => Number.isInteger(n) && n >= 0, 'a non-negative integer (seconds)');
   num('times', (n) => Number.isInteger(n) && n >= 1, 'a positive integer');
+  num('pendingPolls', (n) => Number.isInteger(n) && n >= 1 && n <= 1000, 'an integer from 1 to 1000');
   if (r.retryAfter !== undefined && r.status === undefined) throw new Error(`${where}.retryAfter: needs status`);
-  if (r.status !== undefined && (r.dropResponse === true || r.failBetweenEffectAndRecord === true)) {
-    throw new Error(`${where}.status: cannot be combined with dropResponse or failBetweenEffectAndRecord`);
+  if (r.status !== undefined && (r.dropResponse === true || r.failBetweenEffectAndRecord === true || r.pendingPolls !== undefined)) {
+    throw new Error(`${where}.status: cannot be combined with dropResponse, failBetweenEffectAndRecord or pendingPolls`);
   }
   return r as unknown as FaultRule;
 }

@@ -1,5 +1,6 @@
 // Fault injection (issue 3 point 9): rules as data, per path, with a seedable random source; and the
 // transaction boundary — a failure between a write's effect and its activity record leaves neither.
+import { WalletInfraClient } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { admin, envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator } from './emulator-support';
 
@@ -74,6 +75,33 @@ test('failBetweenEffectAndRecord: a 500, and neither the effect nor the activity
   expect(again.status).toBe(200);
 });
 
+test('pendingPolls: a write answers PENDING and completes on the Nth get_activity; clients that poll see it finish', async () => {
+  emu.faults.set([{ path: '/public/v1/submit/create_policy', pendingPolls: 2, times: 1 }]);
+  const submitted = await createPolicy('async');
+  expect(submitted.json.activity).toMatchObject({ status: 'ACTIVITY_STATUS_PENDING', result: {} });
+  expect(emu.store.policies.all()).toEqual([]);
+  const poll = () => stampedPost(emu, '/public/v1/query/get_activity', { organizationId: emu.credentials.organizationId, activityId: submitted.json.activity.id });
+  expect((await poll()).json.activity.status).toBe('ACTIVITY_STATUS_PENDING');
+  const done = (await poll()).json.activity;
+  expect(done).toMatchObject({ status: 'ACTIVITY_STATUS_COMPLETED', result: { createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } } });
+
+  // our sdk client polls get_activity until the activity completes
+  emu.faults.set([{ path: '/public/v1/submit/create_policy', pendingPolls: 3, times: 1 }]);
+  const polled: number[] = [];
+  const sdkClient = new WalletInfraClient({
+    baseUrl: emu.baseUrl,
+    organizationId: emu.credentials.organizationId,
+    apiPublicKey: emu.credentials.apiPublicKey,
+    apiPrivateKey: emu.credentials.apiPrivateKey,
+    clock: { now: clock.now },
+    sleep: async (ms) => void polled.push(ms),
+  });
+  const { result } = await sdkClient.createPolicy({ policyName: 'async via sdk', effect: 'EFFECT_ALLOW', notes: '' });
+  expect(emu.store.policies.get(result.policyId)?.policyName).toBe('async via sdk');
+  expect(polled).toHaveLength(3);
+  await sdkClient.close();
+});
+
 test('delayMs holds the answer at least that long', async () => {
   emu.faults.set([{ path: '/public/v1/query/list_policies', delayMs: 60, times: 1 }]);
   const started = performance.now();
@@ -90,7 +118,7 @@ test('the admin endpoint sets and shows rules; bad rules are a 400 naming the fi
   expect(bad).toEqual({ status: 400, json: serviceError(3, 'invalid request body: body.rules[0].status: must be an integer from 400 to 599', 'REQUEST_INVALID') });
   const unknown = await admin(emu, 'PUT', '/faults', { rules: [{ path: '/x', statuss: 500 }] });
   expect(unknown.json.message).toBe(
-    'invalid request body: body.rules[0].statuss: is not a known field (known: path, probability, delayMs, status, retryAfter, dropResponse, failBetweenEffectAndRecord, times, message)',
+    'invalid request body: body.rules[0].statuss: is not a known field (known: path, probability, delayMs, status, retryAfter, dropResponse, failBetweenEffectAndRecord, pendingPolls, times, message)',
   );
   expect((await admin(emu, 'POST', '/reset')).status).toBe(200);
   expect((await admin(emu, 'GET', '/faults')).json).toEqual({ rules: [] });

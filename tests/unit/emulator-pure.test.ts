@@ -13,7 +13,7 @@ describe('fault rules', () => {
   test.each([
     [{ rules: [{ status: 500 }] }, 'faults.rules[0].path: is required'],
     [{ rules: [{ path: '/x', probability: 2 }] }, 'faults.rules[0].probability: must be between 0 and 1'],
-    [{ rules: [{ path: '/x', status: 503, dropResponse: true }] }, 'faults.rules[0].status: cannot be combined with dropResponse or failBetweenEffectAndRecord'],
+    [{ rules: [{ path: '/x', status: 503, dropResponse: true }] }, 'faults.rules[0].status: cannot be combined with dropResponse, failBetweenEffectAndRecord or pendingPolls'],
     [{ rules: [{ path: '/x', retryAfter: 3 }] }, 'faults.rules[0].retryAfter: needs status'],
     [{ rules: [{ path: '/x', times: 0 }] }, 'faults.rules[0].times: must be a positive integer'],
     [{ rules: [{ path: '/x', delayMs: '5' }] }, 'faults.rules[0].delayMs: must be a number'],

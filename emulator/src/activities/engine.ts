@@ -7,7 +7,7 @@ import { internalError, invalidArgument, permissionDenied, POLICY_ENGINE_DETAIL_
 import type { FaultDecision } from '../faults';
 import { activityParamsFor } from '../policy-engine';
 import type { ActivityRecord, VoteRecord } from '../store/records';
-import { COMPLETED, CONSENSUS_NEEDED, renderActivity } from './render';
+import { COMPLETED, CONSENSUS_NEEDED, PENDING, renderActivity } from './render';
 
 export interface SubmitInput {
   op: SubmitOperation;
@@ -130,7 +130,11 @@ export function submitActivity(ctx: RequestContext, input: SubmitInput, handler:
       createdAt: now,
       updatedAt: now,
     };
-    if (decision === 'execute') {
+    if (decision === 'execute' && fault?.pendingPolls !== undefined) {
+      // simulated asynchronous execution: the effect runs when get_activity has polled it enough
+      activity.status = PENDING;
+      activity.pendingPolls = fault.pendingPolls;
+    } else if (decision === 'execute') {
       const result = handler.execute(ctx, params, id);
       activity.status = COMPLETED;
       if (op.resultKey !== undefined) activity.result = { [op.resultKey]: result };

@@ -3,13 +3,14 @@
 // policy's consensus, the target's effect runs in the same transaction; if the effect is refused then, the
 // target ends FAILED with the refusal as `failure` (facts §3.1). Which activity the response carries is
 // [UNCONFIRMED] (facts §9.3): the vote activity, whose `result` is the target's result once it completed.
-import { activityFingerprint, operations, type RequestOf, type SubmitName, type SubmitOperation } from '@walletinfra/sdk';
-import type { RequestContext, SubmitHandler } from '../context';
-import { internalError, invalidArgument, isServiceError, notFound, permissionDenied } from '../errors';
+import { activityFingerprint, type SubmitOperation } from '@walletinfra/sdk';
+import type { RequestContext } from '../context';
+import { internalError, invalidArgument, notFound, permissionDenied } from '../errors';
 import type { FaultDecision } from '../faults';
 import { activityParamsFor } from '../policy-engine';
 import type { ActivityRecord, VoteRecord } from '../store/records';
 import { checkLiveness, findByFingerprint, policyDenied, recordEvaluation, submitterVote } from './engine';
+import { runDeferredEffect } from './complete';
 import { canVote, COMPLETED, CONSENSUS_NEEDED, FAILED, liveVotes, REJECTED, renderActivity } from './render';
 
 export interface VoteInput {
@@ -19,9 +20,7 @@ export interface VoteInput {
   fault: FaultDecision | undefined;
 }
 
-type Lookup = (name: string) => SubmitHandler<SubmitName> | undefined;
-
-export function voteOnActivity(ctx: RequestContext, input: VoteInput, handlers: Lookup): { activity: Record<string, unknown> } {
+export function voteOnActivity(ctx: RequestContext, input: VoteInput): { activity: Record<string, unknown> } {
   const { op, envelope, rawBody } = input;
   const approve = op.name === 'approve_activity';
   const fingerprint = activityFingerprint(rawBody);
@@ -50,7 +49,7 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput, handlers: 
     vote.selection = approve ? 'VOTE_SELECTION_APPROVED' : 'VOTE_SELECTION_REJECTED';
     const next: ActivityRecord = { ...target, votes: [...target.votes, vote], updatedAt: ctx.env.now() };
     if (!approve) next.status = REJECTED;
-    else settle(ctx, next, vote.id, handlers);
+    else settle(ctx, next, vote.id);
     // Fault point: after the target's effect, before the records; the transaction rolls all of it back.
     if (input.fault?.failBetweenEffectAndRecord === true) throw internalError(ctx.env.uuid());
     ctx.store.activities.update(next);
@@ -83,7 +82,7 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput, handlers: 
 }
 
 /** With a new approval: run the effect when the consensus holds (mutates `target`). */
-function settle(ctx: RequestContext, target: ActivityRecord, voteId: string, handlers: Lookup): void {
+function settle(ctx: RequestContext, target: ActivityRecord, voteId: string): void {
   const approvals = liveVotes(target, ctx.env.now()).filter((v) => v.selection === 'VOTE_SELECTION_APPROVED');
   const approvers = approvals.map((v) => v.userId);
   if (target.consensusBy === 'ROOT_QUORUM') {
@@ -106,7 +105,7 @@ function settle(ctx: RequestContext, target: ActivityRecord, voteId: string, han
       return;
     }
   }
-  execute(ctx, target, handlers);
+  runDeferredEffect(ctx, target);
 }
 
 /** consensus `credentials`: the credential behind each approving vote (facts §6.2 Credential). */
@@ -117,28 +116,4 @@ function approvingCredentials(ctx: RequestContext, organizationId: string, appro
     const passkey = ctx.store.authenticators.listByOrg(organizationId).find((a) => a.userId === v.userId && a.publicKey === v.publicKey);
     return { id: passkey?.authenticatorId ?? v.id, user_id: v.userId, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR', public_key: v.publicKey };
   });
-}
-
-function execute(ctx: RequestContext, target: ActivityRecord, handlers: Lookup): void {
-  const handler = handlers(target.operation);
-  if (handler === undefined) throw new Error(`no handler for ${target.operation}`);
-  try {
-    // a nested transaction (savepoint): a refused effect leaves nothing behind
-    const result = ctx.store.transaction(() => handler.execute(ctx, target.parameters as RequestOf<SubmitName>, target.id));
-    const resultKey = resultKeyOf(target.operation);
-    target.status = COMPLETED;
-    target.result = resultKey === undefined ? {} : { [resultKey]: result };
-  } catch (e) {
-    if (!isServiceError(e)) throw e;
-    target.status = FAILED;
-    target.failure = e.toBody();
-  }
-}
-
-const RESULT_KEYS: ReadonlyMap<string, string | undefined> = new Map(
-  Object.values(operations).flatMap((o) => (o.kind === 'submit' ? [[o.name, o.resultKey] as const] : [])),
-);
-
-function resultKeyOf(operation: string): string | undefined {
-  return RESULT_KEYS.get(operation);
 }

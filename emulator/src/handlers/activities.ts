@@ -1,13 +1,16 @@
 // Activity queries (facts §3.4): get_activity, list_activities (filters, pagination; newest first —
 // ordering is [UNCONFIRMED], facts §8) and get_policy_evaluations.
 import type { QueryHandler } from '../context';
+import { pollPending } from '../activities/complete';
 import { renderActivity } from '../activities/render';
 import { paginate } from './pagination';
 import { found, toTimestamp } from './util';
 
-export const getActivity: QueryHandler<'get_activity'> = (ctx, body) => ({
-  activity: renderActivity(ctx.store, found(ctx.store.activities.get(body.activityId), ctx.org.organizationId, 'activity', body.activityId), ctx.env.now(), ctx.caller.user.userId),
-});
+/** Polling a simulated PENDING activity moves it on (see the `pendingPolls` fault). */
+export const getActivity: QueryHandler<'get_activity'> = (ctx, body) => {
+  const activity = pollPending(ctx, found(ctx.store.activities.get(body.activityId), ctx.org.organizationId, 'activity', body.activityId));
+  return { activity: renderActivity(ctx.store, activity, ctx.env.now(), ctx.caller.user.userId) };
+};
 
 export const listActivities: QueryHandler<'list_activities'> = (ctx, body) => {
   const statuses = body.filterByStatus;

@@ -69,7 +69,7 @@ function handleOperation(core: Core, op: AnyOperation, parsed: ParsedRequest, re
   if (!envelope.success) throw invalidBody(envelope.error);
   const input = { op, envelope: envelope.data as SubmitEnvelope, rawBody: parsed.rawText, fault: parsed.fault };
   if (op.name === 'approve_activity' || op.name === 'reject_activity') {
-    finish(res, parsed.fault, voteOnActivity(ctx, input, submitHandlerFor));
+    finish(res, parsed.fault, voteOnActivity(ctx, input));
     return;
   }
   const handler = submitHandlerFor(op.name as SubmitName);

@@ -195,6 +195,8 @@ export interface ActivityRecord {
   /** who must approve while CONSENSUS_NEEDED: the root quorum, or the policies' consensus expressions */
   consensusBy?: 'ROOT_QUORUM' | 'POLICY';
   submittedBy: { userId: string; publicKey: string };
+  /** while PENDING (a `pendingPolls` fault): get_activity calls left before the effect runs */
+  pendingPolls?: number;
   timestampMs: string;
   createdAt: number;
   updatedAt: number;

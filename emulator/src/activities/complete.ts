@@ -1,0 +1,50 @@
+// Running a write's effect after its request: when consensus is reached (./votes.ts) or when a simulated
+// PENDING activity is polled to completion (a `pendingPolls` fault). A refused effect ends the activity
+// FAILED with the refusal as `failure` (facts §3.1) and leaves nothing behind.
+import { operations, type RequestOf, type SubmitName } from '@walletinfra/sdk';
+import type { RequestContext } from '../context';
+import { isServiceError } from '../errors';
+import type { ActivityRecord } from '../store/records';
+import { COMPLETED, FAILED, PENDING } from './render';
+
+const RESULT_KEYS: ReadonlyMap<string, string | undefined> = new Map(
+  Object.values(operations).flatMap((o) => (o.kind === 'submit' ? [[o.name, o.resultKey] as const] : [])),
+);
+
+/** Runs the effect of `target` (mutated to COMPLETED with its result, or FAILED with the refusal). */
+export function runDeferredEffect(requestCtx: RequestContext, target: ActivityRecord): void {
+  // The effect acts for the submitter, not for whoever's request completed it.
+  const submitter = requestCtx.store.users.get(target.submittedBy.userId);
+  const ctx: RequestContext = submitter === undefined ? requestCtx : { ...requestCtx, caller: { ...requestCtx.caller, user: submitter } };
+  const handler = ctx.submitHandlerFor(target.operation);
+  if (handler === undefined) throw new Error(`no handler for ${target.operation}`);
+  try {
+    // a nested transaction (savepoint): a refused effect leaves nothing behind
+    const result = ctx.store.transaction(() => handler.execute(ctx, target.parameters as RequestOf<SubmitName>, target.id));
+    const resultKey = RESULT_KEYS.get(target.operation);
+    target.status = COMPLETED;
+    target.result = resultKey === undefined ? {} : { [resultKey]: result };
+  } catch (e) {
+    if (!isServiceError(e)) throw e;
+    target.status = FAILED;
+    target.failure = e.toBody();
+  }
+}
+
+/** One poll of a simulated PENDING activity: counts down, and runs the effect on the last poll. */
+export function pollPending(ctx: RequestContext, activity: ActivityRecord): ActivityRecord {
+  if (activity.status !== PENDING) return activity;
+  const next = ctx.store.transaction(() => {
+    const record: ActivityRecord = { ...activity, pendingPolls: (activity.pendingPolls ?? 1) - 1 };
+    if ((record.pendingPolls ?? 0) <= 0) {
+      delete record.pendingPolls;
+      runDeferredEffect(ctx, record);
+      record.updatedAt = ctx.env.now();
+      ctx.deliveries.enqueueActivity(record);
+    }
+    ctx.store.activities.update(record);
+    return record;
+  });
+  ctx.deliveries.kick();
+  return next;
+}
