@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 // `npm run bench [-- --quick]`: runs every suite against the built packages (dist/), prints progress and
-// each table as it goes, writes bench/REPORT.md with SVG plots, and ends with the headline ratios.
+// each table as it goes, writes bench/REPORT.md with SVG plots (bench/out/quick/ for --quick), and ends
+// with the headline ratios.
 const { parseArgs, UsageError, USAGE } = require('./lib/args');
 const { describeMachine } = require('./lib/machine');
 const { writeReport, furthest } = require('./lib/report');
@@ -61,8 +62,8 @@ async function main() {
   const totalMs = nowMs() - start;
   const headlines = results.flatMap((r) => (r.error ? [] : r.headlines));
   if (options.writeReport) {
-    log('\nwriting bench/REPORT.md and bench/plots/*.svg');
-    await writeReport({ machine, options, results, totalMs });
+    const { file } = await writeReport({ machine, options, results, totalMs });
+    log(`\nwrote ${file} and its plots/*.svg`);
   }
   log(`\nHeadline ratios (${(totalMs / 1000).toFixed(0)} s in all):`);
   log(textTable(['ratio', 'from limit', 'what', 'detail'], headlines.map((h) => [ratio(h.ratio), ratio(h.gap), h.label, h.detail])));
