@@ -127,7 +127,8 @@ export async function main(argv: readonly string[], deps: CliDeps = defaultDeps(
   return exitCodeFor(report, args.detailedExitcode);
 }
 
-if (require.main === module) {
+/** Runs the command for this process (the `walletinfra-drift` bin and `node dist/drift/cli.js`). */
+export function runCli(): void {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
@@ -138,3 +139,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) runCli();

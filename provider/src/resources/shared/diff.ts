@@ -4,6 +4,7 @@
 // inputs differ in form), and when something did we answer `changes: undefined` so the engine computes
 // per-property `detailedDiff`/`diffReasons` from old vs new inputs, with `replaces` listing only the
 // immutable keys that really changed (honoured because the engine's fallback yields DIFF_SOME).
+import deepEqual from 'deep-equal';
 import type * as pulumi from '@pulumi/pulumi';
 
 export interface FieldDiff {
@@ -34,14 +35,14 @@ export function compareFields(
   return { changed, replaces: changed.filter((k) => immutable.includes(k)) };
 }
 
-/** Structural equality of JSON-like values (inputs and outputs are plain data). */
+/**
+ * Structural equality of JSON-like values (inputs and outputs are plain data). Both sides go through a
+ * JSON round trip first, so a key holding `undefined` counts as absent, as it does on the wire.
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-    const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-    const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-    return ka.length === kb.length && ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-  }
-  return false;
+  return deepEqual(asWireValue(a), asWireValue(b), { strict: true });
+}
+
+function asWireValue(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
