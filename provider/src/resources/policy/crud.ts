@@ -134,12 +134,7 @@ export async function readPolicy(ctx: ProviderContext, id: string, props: Record
   const session = ctx.session(selectorOf(props));
   const live = await findLive(session, id);
   if (live === undefined) return { id: '' };
-  const state = props as Partial<PolicyOutputs>;
-  const outs = policyOutputsFromLive(live, {
-    organizationId: session.organizationId,
-    ...(state.profile !== undefined ? { profile: state.profile } : {}),
-    ...(state.adopt !== undefined ? { adopt: state.adopt } : {}),
-  });
+  const outs = policyOutputsFromLive(live, { ...(props as Partial<PolicyOutputs>), organizationId: session.organizationId });
   return { id, props: outs, inputs: policyInputsFromOutputs(outs) };
 }
 

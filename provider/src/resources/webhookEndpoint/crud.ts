@@ -135,12 +135,7 @@ export async function readWebhookEndpoint(ctx: ProviderContext, id: string, prop
   const session = ctx.session(selectorOf(props));
   const live = await findLive(session, id);
   if (live === undefined) return { id: '' };
-  const state = props as Partial<WebhookEndpointOutputs>;
-  const outs = webhookOutputsFromLive(live, {
-    organizationId: session.organizationId,
-    ...(state.profile !== undefined ? { profile: state.profile } : {}),
-    ...(state.adopt !== undefined ? { adopt: state.adopt } : {}),
-  });
+  const outs = webhookOutputsFromLive(live, { ...(props as Partial<WebhookEndpointOutputs>), organizationId: session.organizationId });
   return { id, props: outs, inputs: webhookInputsFromOutputs(outs) };
 }
 
