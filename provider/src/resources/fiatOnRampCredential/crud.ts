@@ -20,6 +20,7 @@ import {
   type FiatOnRampCredentialInputs,
   type FiatOnRampCredentialOutputs,
 } from './types';
+import { deletedOutsidePulumi } from '../shared/gone';
 
 function desiredOf(inputs: Record<string, unknown>): FiatOnRampCredentialInputs {
   return normalizeFiatInputs(inputs) as unknown as FiatOnRampCredentialInputs;
@@ -189,11 +190,7 @@ export async function updateFiatOnRampCredential(
   const previous = olds as Partial<FiatOnRampCredentialOutputs>;
   const session = ctx.session(selectorOf(desired));
   const live = await findLive(session, id);
-  if (live === undefined) {
-    throw new NotFoundError(
-      `fiat on-ramp credential ${id} no longer exists in organization ${session.organizationId}; run \`pulumi refresh\` so Pulumi can recreate it`,
-    );
-  }
+  if (live === undefined) throw deletedOutsidePulumi('fiat on-ramp credential', id, session.organizationId);
   const ciphertextsMoved = SECRET_SLOTS.some((s) => (live[s.encrypted] || undefined) !== previous[s.encrypted]);
   const needsWrite = !livePlainMatches(live, desired) || changedSecrets(olds, news).length > 0 || ciphertextsMoved;
   if (!needsWrite) {

@@ -16,6 +16,7 @@ import {
   type PolicyInputs,
   type PolicyOutputs,
 } from './types';
+import { deletedOutsidePulumi } from '../shared/gone';
 
 type Field = (typeof POLICY_FIELDS)[number];
 
@@ -149,11 +150,7 @@ export async function updatePolicy(
   // Compare with the live policy, not with the old state: this also repairs drift nobody refreshed, and
   // finds an update an approver completed after an earlier run stopped waiting.
   const live = await findLive(session, id);
-  if (live === undefined) {
-    throw new NotFoundError(
-      `policy ${id} no longer exists in organization ${session.organizationId}; run \`pulumi refresh\` so Pulumi can recreate it`,
-    );
-  }
+  if (live === undefined) throw deletedOutsidePulumi('policy', id, session.organizationId);
   await sync(session, live, desired);
   return { outs: outputsOf(id, desired, session) };
 }

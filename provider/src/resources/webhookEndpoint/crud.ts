@@ -18,6 +18,7 @@ import {
   type WebhookEndpointInputs,
   type WebhookEndpointOutputs,
 } from './types';
+import { deletedOutsidePulumi } from '../shared/gone';
 
 function desiredOf(inputs: Record<string, unknown>): WebhookEndpointInputs {
   return normalizeWebhookInputs(inputs) as unknown as WebhookEndpointInputs;
@@ -148,11 +149,7 @@ export async function updateWebhookEndpoint(
   const desired = desiredOf(news);
   const session = ctx.session(selectorOf(desired));
   const live = await findLive(session, id);
-  if (live === undefined) {
-    throw new NotFoundError(
-      `webhook endpoint ${id} no longer exists in organization ${session.organizationId}; run \`pulumi refresh\` so Pulumi can recreate it`,
-    );
-  }
+  if (live === undefined) throw deletedOutsidePulumi('webhook endpoint', id, session.organizationId);
   await sync(session, live, desired);
   return { outs: outputsOf(id, desired, session) };
 }
