@@ -2,8 +2,7 @@
 // documents keyed by (collection, id), plus a key/value table for the emulator's own keys. WAL mode under
 // `<dataDir>/emulator.db`; an in-memory database when there is no data dir (issue 3, point 7).
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { narrowDatabaseFiles, prepareDataDir } from '../data-dir';
 
 const SCHEMA_VERSION = 1;
 
@@ -22,9 +21,11 @@ export class SqliteDocuments {
   private readonly stmts: ReturnType<SqliteDocuments['prepare']>;
 
   constructor(dataDir: string | undefined) {
-    if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(dataDir === undefined ? ':memory:' : join(dataDir, 'emulator.db'));
-    if (dataDir !== undefined) this.db.pragma('journal_mode = WAL');
+    this.db = new Database(dataDir === undefined ? ':memory:' : prepareDataDir(dataDir));
+    if (dataDir !== undefined) {
+      this.db.pragma('journal_mode = WAL');
+      narrowDatabaseFiles(dataDir);
+    }
     this.db.pragma('foreign_keys = ON');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS documents (
