@@ -10,30 +10,44 @@
 # the repo; else the machine-wide cache (${WALLETINFRA_TOOLS_CACHE:-~/.cache/walletinfra});
 # else build from Go modules (a few minutes, once per machine) and fill both.
 #
-# Why the language host is our own: the upstream Go module
-# github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 is not served by the
-# module proxy reachable here (403 for every version and commit query), so this script
-# builds a small host (source below) that runs programs through @pulumi/pulumi's own
-# `cmd/run` entry point, as the upstream host does. It supports up/preview/refresh/destroy/
-# about with plain JS or TypeScript (ts-node) programs and dynamic providers; it does not
-# support Node.js provider plugins (RunPlugin), codegen, `pulumi new`/`pulumi install`.
+# Where the parts come from: the `pulumi` CLI is Pulumi's own, built from the Go module
+# github.com/pulumi/pulumi/pkg/v3 at v$PULUMI_VERSION; the Node.js language host is Pulumi's own
+# pulumi-language-nodejs, built from the upstream files copied verbatim into
+# third_party/pulumi-language-nodejs/ (see its README); the dynamic-provider plugin
+# (pulumi-resource-pulumi-nodejs) is the script shipped in the @pulumi/pulumi npm package.
+# Building needs Go >= 1.25; with an older Go (e.g. Debian 12's golang-go 1.19) this script
+# fetches Go 1.25 as the module golang.org/toolchain from the Go module proxy.
 set -euo pipefail
 
 PULUMI_VERSION=3.248.0
 # Bump when anything that goes into the built binaries changes (forces a rebuild).
-BUILD_RECIPE=1
-HOST_SRC_SUM="$(sha256sum "$(dirname "${BASH_SOURCE[0]}")/pulumi-language-nodejs/main.go" | cut -c1-16)"
-STAMP_CONTENT="pulumi v${PULUMI_VERSION} recipe ${BUILD_RECIPE} host ${HOST_SRC_SUM}"
+BUILD_RECIPE=2
 # pkg/v3 v3.248.0 is not in the checksum database reachable here, so its hashes are pinned
 # (as served by the module proxy; every other module is checked against the checksum database).
 PKG_SUM_H1="h1:MkvI29cYE3QUEvSl+7kZrV5lQ6CBIt54WjYt2HEXDSg="
 PKG_GOMOD_SUM_H1="h1:NBqXwZgQ9XVbqBQrxzrPPHttFCXg2Qe9rIZP/0NGMOk="
 
+# Go toolchain fetched from the Go module proxy when the Go found is older than GO_MIN.
+GO_MIN=1.25
+GO_TOOLCHAIN_VERSION=1.25.11
+
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_ROOT="$(cd "$SCRIPT_DIR/.." && pwd)"
+# Pulumi's Node.js language host, upstream files copied verbatim (third_party/pulumi-language-nodejs/README.md).
+HOST_SRC="$REPO_ROOT/third_party/pulumi-language-nodejs"
+HOST_FILES=(main.go installcache.go proxy.go proxy_unix.go proxy_windows.go go.mod go.sum)
+host_src_sum() {
+  if [[ -f "$HOST_SRC/main.go" ]]; then
+    (cd "$HOST_SRC" && cat "${HOST_FILES[@]}" 2>/dev/null | sha256sum | cut -c1-16)
+  else
+    echo none
+  fi
+}
+STAMP_CONTENT="pulumi v${PULUMI_VERSION} recipe ${BUILD_RECIPE} host $(host_src_sum)"
+TOOLS_CACHE="${WALLETINFRA_TOOLS_CACHE:-$HOME/.cache/walletinfra}"
 TOOLS_DIR="$REPO_ROOT/.tools/pulumi"
 LOCAL_BIN="$TOOLS_DIR/v${PULUMI_VERSION}/bin"
-CACHE_BIN="${WALLETINFRA_TOOLS_CACHE:-$HOME/.cache/walletinfra}/pulumi/v${PULUMI_VERSION}/bin"
+CACHE_BIN="$TOOLS_CACHE/pulumi/v${PULUMI_VERSION}/bin"
 BINARIES=(pulumi pulumi-language-nodejs pulumi-resource-pulumi-nodejs)
 
 print_bin_dir=false
@@ -116,21 +130,115 @@ if ! $force_build && bin_dir_ok "$CACHE_BIN"; then
 fi
 
 # 4. Build from Go modules.
-command -v go >/dev/null 2>&1 || { log "error: Go is needed to build the Pulumi CLI and is not on PATH"; exit 1; }
+install_hint() {
+  log "Install the Pulumi CLI the usual way and put it first on PATH, then run this again:"
+  log "  curl -fsSL https://get.pulumi.com | sh     (see https://www.pulumi.com/docs/iac/download-install/)"
+  log "  or: brew install pulumi/tap/pulumi"
+}
+if [[ ! -f "$HOST_SRC/main.go" || ! -f "$HOST_SRC/go.mod" ]]; then
+  log "error: no pulumi v$PULUMI_VERSION+ on PATH, and the Node.js language host's source is missing ($HOST_SRC)"
+  install_hint
+  exit 1
+fi
 command -v node >/dev/null 2>&1 || { log "error: Node.js (node) is needed and is not on PATH"; exit 1; }
+
+# A Go >= GO_MIN: the one on PATH (or /usr/local/go), else Go $GO_TOOLCHAIN_VERSION fetched with the
+# older Go as the module golang.org/toolchain from the Go module proxy (what Go >= 1.21 does itself
+# through GOTOOLCHAIN; this works from any Go with modules, e.g. Debian 12's 1.19).
+go_version_of() { "$1" version 2>/dev/null | awk '{print $3}' | sed 's/^go//'; }
+OLD_GO=""
+find_go() {
+  local candidate v
+  for candidate in "$(command -v go 2>/dev/null || true)" /usr/local/go/bin/go /usr/lib/go/bin/go; do
+    [[ -n "$candidate" && -x "$candidate" ]] || continue
+    v="$(GOTOOLCHAIN=local go_version_of "$candidate")"
+    if [[ "$v" =~ ^[0-9]+\.[0-9]+ ]] && version_ge "$v" "$GO_MIN"; then
+      GO="$candidate"
+      return 0
+    fi
+    [[ -n "$OLD_GO" ]] || OLD_GO="$candidate"
+  done
+  return 1
+}
+fetch_go_toolchain() {
+  local arch mod dir dest tmp
+  case "$(uname -m)" in
+    x86_64|amd64) arch=amd64 ;;
+    aarch64|arm64) arch=arm64 ;;
+    *) log "error: no Go toolchain module for $(uname -m); install Go >= $GO_MIN"; return 1 ;;
+  esac
+  dest="$TOOLS_CACHE/go/go$GO_TOOLCHAIN_VERSION.linux-$arch"
+  if [[ -x "$dest/bin/go" ]] && [[ "$(GOTOOLCHAIN=local go_version_of "$dest/bin/go")" == "$GO_TOOLCHAIN_VERSION" ]]; then
+    GO="$dest/bin/go"
+    return 0
+  fi
+  mod="golang.org/toolchain@v0.0.1-go$GO_TOOLCHAIN_VERSION.linux-$arch"
+  log "Go at $OLD_GO is go$(go_version_of "$OLD_GO"), older than $GO_MIN: fetching $mod from the Go module proxy..."
+  dir="$(cd "$(mktemp -d)" && GOTOOLCHAIN=local GOFLAGS= GO111MODULE=on "$OLD_GO" mod download -json "$mod" |
+    sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')"
+  if [[ -z "$dir" || ! -f "$dir/bin/go" ]]; then
+    log "error: could not download $mod"
+    return 1
+  fi
+  # The module cache keeps files read-only and without execute bits: copy it, mark the tools executable.
+  mkdir -p "$(dirname "$dest")"
+  tmp="$(mktemp -d "$(dirname "$dest")/.go.tmp.XXXXXX")"
+  cp -r "$dir/." "$tmp/"
+  chmod -R u+w "$tmp"
+  chmod +x "$tmp"/bin/* "$tmp"/pkg/tool/*/*
+  rm -rf "$dest"
+  mv "$tmp" "$dest"
+  GO="$dest/bin/go"
+  log "Go $GO_TOOLCHAIN_VERSION is at $dest"
+}
+GO=""
+if ! find_go; then
+  [[ -n "$OLD_GO" ]] || OLD_GO="$(command -v go 2>/dev/null || true)"
+  if [[ -z "$OLD_GO" ]]; then
+    log "error: building the Pulumi CLI needs Go >= $GO_MIN (or any Go to fetch it with, e.g. Debian's golang-go), and no Go is installed"
+    install_hint
+    exit 1
+  fi
+  fetch_go_toolchain || exit 1
+fi
+export PATH="$(dirname "$GO"):$PATH"
+
+# wait_for PID SECONDS: true as soon as PID has ended, false after SECONDS while it still runs.
+wait_for() {
+  local pid="$1" i
+  for (( i = 0; i < $2; i++ )); do
+    kill -0 "$pid" 2>/dev/null || return 0
+    sleep 1
+  done
+  ! kill -0 "$pid" 2>/dev/null
+}
+# Runs a long command in the background and logs the elapsed time every 30 s until it ends.
+with_heartbeat() {
+  local label="$1" started=$SECONDS pid status=0
+  shift
+  "$@" &
+  pid=$!
+  while ! wait_for "$pid" 30; do
+    log "  ... still $label ($(( SECONDS - started ))s elapsed)"
+  done
+  wait "$pid" || status=$?
+  log "  $label: done in $(( SECONDS - started ))s"
+  return $status
+}
+
 start_time=$(date +%s)
-log "building Pulumi CLI v$PULUMI_VERSION from Go modules (first run only, ~4-10 minutes; $(go version | cut -d' ' -f3))..."
+log "building the Pulumi CLI v$PULUMI_VERSION and its Node.js language host from Go modules (first run only, ~5-15 minutes; $("$GO" version | cut -d' ' -f3))..."
 
 mkdir -p "$TOOLS_DIR"
 BUILD_DIR="$(mktemp -d "$TOOLS_DIR/build.XXXXXX")"
 trap 'rm -rf "$BUILD_DIR"' EXIT
 STAGE="$BUILD_DIR/bin"
-mkdir -p "$STAGE" "$BUILD_DIR/cmd/pulumi-language-nodejs"
+mkdir -p "$STAGE" "$BUILD_DIR/cli" "$BUILD_DIR/host"
 
-export GOTOOLCHAIN=local            # never try to download another Go toolchain
+export GOTOOLCHAIN=local            # exactly the Go chosen above
 export GOFLAGS="-mod=mod -buildvcs=false"
 
-cat > "$BUILD_DIR/go.mod" <<EOF
+cat > "$BUILD_DIR/cli/go.mod" <<GOMOD
 module walletinfra.local/pulumi-build
 
 go 1.25.11
@@ -142,12 +250,11 @@ require (
 
 // Copied from pkg/v3's go.mod (replace directives of dependencies are ignored otherwise).
 replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
-EOF
-cat > "$BUILD_DIR/go.sum" <<EOF
-github.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION} ${PKG_SUM_H1}
-github.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}/go.mod ${PKG_GOMOD_SUM_H1}
-EOF
-cat > "$BUILD_DIR/tools.go" <<'EOF'
+GOMOD
+PINNED_SUMS="github.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION} ${PKG_SUM_H1}
+github.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}/go.mod ${PKG_GOMOD_SUM_H1}"
+echo "$PINNED_SUMS" > "$BUILD_DIR/cli/go.sum"
+cat > "$BUILD_DIR/cli/tools.go" <<'GOSRC'
 //go:build tools
 
 package tools
@@ -155,20 +262,32 @@ package tools
 import (
 	_ "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"
 )
-EOF
-# Our Node.js language host (see the header for why); its source lives beside this script.
-mkdir -p "$BUILD_DIR/cmd/pulumi-language-nodejs"
-cp "$SCRIPT_DIR/pulumi-language-nodejs/main.go" "$BUILD_DIR/cmd/pulumi-language-nodejs/main.go"
+GOSRC
+
+# The language host: the upstream files as they are, in a build directory where the go.mod's replace
+# directives into Pulumi's monorepo are dropped and pkg/v3 and sdk/v3 are required at the pinned
+# release (its replace of atotto/clipboard stays).
+for f in "${HOST_FILES[@]}"; do cp "$HOST_SRC/$f" "$BUILD_DIR/host/$f"; done
+chmod u+w "$BUILD_DIR/host"/*
+echo "$PINNED_SUMS" >> "$BUILD_DIR/host/go.sum"
 
 LDFLAGS="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${PULUMI_VERSION}"
 (
-  cd "$BUILD_DIR"
-  log "resolving Go modules (go mod tidy)..."
-  go mod tidy >&2
+  cd "$BUILD_DIR/cli"
+  log "resolving Go modules for pulumi (go mod tidy)..."
+  with_heartbeat "resolving modules for pulumi" "$GO" mod tidy >&2
   log "compiling pulumi (the longest step)..."
-  go build -trimpath -ldflags "$LDFLAGS" -o "$STAGE/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi >&2
+  with_heartbeat "compiling pulumi" "$GO" build -trimpath -ldflags "$LDFLAGS" -o "$STAGE/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi >&2
+)
+(
+  cd "$BUILD_DIR/host"
+  "$GO" mod edit \
+    -dropreplace=github.com/pulumi/pulumi/pkg/v3 -dropreplace=github.com/pulumi/pulumi/sdk/v3 \
+    -require="github.com/pulumi/pulumi/pkg/v3@v${PULUMI_VERSION}" -require="github.com/pulumi/pulumi/sdk/v3@v${PULUMI_VERSION}"
+  log "resolving Go modules for pulumi-language-nodejs (go mod tidy)..."
+  with_heartbeat "resolving modules for pulumi-language-nodejs" "$GO" mod tidy >&2
   log "compiling pulumi-language-nodejs..."
-  go build -trimpath -ldflags "$LDFLAGS" -o "$STAGE/pulumi-language-nodejs" ./cmd/pulumi-language-nodejs >&2
+  with_heartbeat "compiling pulumi-language-nodejs" "$GO" build -trimpath -ldflags "$LDFLAGS" -o "$STAGE/pulumi-language-nodejs" . >&2
 )
 
 # The dynamic-provider plugin is a shell script shipped in the @pulumi/pulumi npm package. It runs
