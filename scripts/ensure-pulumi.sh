@@ -47,7 +47,8 @@ STAMP_CONTENT="pulumi v${PULUMI_VERSION} recipe ${BUILD_RECIPE} host $(host_src_
 TOOLS_CACHE="${WALLETINFRA_TOOLS_CACHE:-$HOME/.cache/walletinfra}"
 TOOLS_DIR="$REPO_ROOT/.tools/pulumi"
 LOCAL_BIN="$TOOLS_DIR/v${PULUMI_VERSION}/bin"
-CACHE_BIN="$TOOLS_CACHE/pulumi/v${PULUMI_VERSION}/bin"
+# Per build recipe, so clones on different recipes never overwrite each other's cache.
+CACHE_BIN="$TOOLS_CACHE/pulumi/v${PULUMI_VERSION}-r${BUILD_RECIPE}/bin"
 BINARIES=(pulumi pulumi-language-nodejs pulumi-resource-pulumi-nodejs)
 
 print_bin_dir=false
@@ -142,14 +143,14 @@ if [[ ! -f "$HOST_SRC/main.go" || ! -f "$HOST_SRC/go.mod" ]]; then
 fi
 command -v node >/dev/null 2>&1 || { log "error: Node.js (node) is needed and is not on PATH"; exit 1; }
 
-# A Go >= GO_MIN: the one on PATH (or /usr/local/go), else Go $GO_TOOLCHAIN_VERSION fetched with the
+# A Go >= GO_MIN: the one on PATH, else Go $GO_TOOLCHAIN_VERSION fetched with the
 # older Go as the module golang.org/toolchain from the Go module proxy (what Go >= 1.21 does itself
 # through GOTOOLCHAIN; this works from any Go with modules, e.g. Debian 12's 1.19).
 go_version_of() { "$1" version 2>/dev/null | awk '{print $3}' | sed 's/^go//'; }
 OLD_GO=""
 find_go() {
   local candidate v
-  for candidate in "$(command -v go 2>/dev/null || true)" /usr/local/go/bin/go /usr/lib/go/bin/go; do
+  for candidate in "$(command -v go 2>/dev/null || true)"; do
     [[ -n "$candidate" && -x "$candidate" ]] || continue
     v="$(GOTOOLCHAIN=local go_version_of "$candidate")"
     if [[ "$v" =~ ^[0-9]+\.[0-9]+ ]] && version_ge "$v" "$GO_MIN"; then
@@ -193,7 +194,6 @@ fetch_go_toolchain() {
 }
 GO=""
 if ! find_go; then
-  [[ -n "$OLD_GO" ]] || OLD_GO="$(command -v go 2>/dev/null || true)"
   if [[ -z "$OLD_GO" ]]; then
     log "error: building the Pulumi CLI needs Go >= $GO_MIN (or any Go to fetch it with, e.g. Debian's golang-go), and no Go is installed"
     install_hint
