@@ -1,0 +1,246 @@
+// What a user does with the published packages: `npm pack` the three workspaces, install the tarballs into a
+// TypeScript project of its own OUTSIDE the repository (own package.json, Pulumi.yaml, tsconfig and program),
+// start the emulator from that project's node_modules/.bin, and run pulumi up, preview --expect-no-changes,
+// walletinfra-drift and destroy there. Nothing from the repository's node_modules or sources is visible to it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { WalletInfraClient } from '@walletinfra/sdk';
+import { REPO_ROOT, cleanEnv, pulumiBinDir, run, type RunResult } from './support/process';
+
+jest.setTimeout(1_200_000);
+
+const PACKAGES = ['sdk', 'emulator', 'provider'] as const;
+const ROOT_PKG = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+
+let work: string;
+let project: string;
+let tarballs: Record<(typeof PACKAGES)[number], string>;
+let emulator: ChildProcess | undefined;
+let env: NodeJS.ProcessEnv;
+let baseUrl: string;
+let credentials: { organizationId: string; apiPublicKey: string; apiPrivateKey: string };
+
+function must(what: string, result: RunResult, expected: number | number[] = 0): RunResult {
+  const ok = Array.isArray(expected) ? expected.includes(result.code) : result.code === expected;
+  if (!ok) throw new Error(`${what} exited ${result.code}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr}`);
+  return result;
+}
+
+async function pulumi(args: string[], expected: number | number[] = 0, input?: string): Promise<RunResult> {
+  const result = await run('pulumi', [...args, '--non-interactive'], { cwd: project, env, ...(input !== undefined ? { input } : {}) });
+  return must(`pulumi ${args.join(' ')}`, result, expected);
+}
+
+/** Starts the installed `walletinfra-emulator` bin and resolves with the JSON line it prints when ready. */
+function startInstalledEmulator(): Promise<{ baseUrl: string }> {
+  return new Promise((resolve, reject) => {
+    const bin = join(project, 'node_modules', '.bin', 'walletinfra-emulator');
+    const seed = join(project, 'node_modules', '@walletinfra', 'emulator', 'seeds', 'example.json');
+    const child = spawn(bin, ['--json', '--port', '0', '--data-dir', join(project, '.emulator'), '--seed', seed, '--allow-loopback-webhooks'], {
+      cwd: project,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    emulator = child;
+    let out = '';
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      for (const line of out.split('\n')) {
+        if (!line.startsWith('{')) continue;
+        try {
+          const parsed = JSON.parse(line) as { baseUrl?: string };
+          if (typeof parsed.baseUrl === 'string') resolve({ baseUrl: parsed.baseUrl });
+        } catch {
+          // an incomplete line: wait for the rest
+        }
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`walletinfra-emulator exited ${code} before it was ready\n${out}\n${err}`)));
+  });
+}
+
+const PROGRAM = `import * as pulumi from '@pulumi/pulumi';
+import { Policy, WebhookEndpoint } from '@walletinfra/pulumi';
+// The public subpath must resolve (types and runtime) for users, not only inside the repository.
+import { renderChangesMarkdown } from '@walletinfra/pulumi/drift';
+
+const config = new pulumi.Config();
+
+const denyExports = new Policy('deny-exports', {
+  policyName: 'Deny private key exports (packed)',
+  effect: 'EFFECT_DENY',
+  condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'",
+  notes: 'Managed by Pulumi from the published packages',
+});
+
+const hooks = new WebhookEndpoint('activity-hooks', {
+  name: 'Activity updates (packed)',
+  url: config.require('webhookUrl'),
+  subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }],
+});
+
+export const policyId = denyExports.policyId;
+export const endpointId = hooks.endpointId;
+export const markdownRendererLoaded = typeof renderChangesMarkdown === 'function';
+`;
+
+beforeAll(async () => {
+  const base = cleanEnv();
+  work = mkdtempSync(join(tmpdir(), 'walletinfra-packed-'));
+  project = join(work, 'my-infra');
+  mkdirSync(project);
+  const packDir = join(work, 'tarballs');
+  mkdirSync(packDir);
+
+  // 1. npm pack the three workspaces (prepack builds each one).
+  const packed = must(
+    'npm pack',
+    await run('npm', ['pack', '--json', '--pack-destination', packDir, ...PACKAGES.flatMap((p) => ['--workspace', p])], { cwd: REPO_ROOT, env: base }),
+  );
+  const entries = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ name: string; filename: string }>;
+  const byName = new Map(entries.map((e) => [e.name, join(packDir, e.filename.replace(/^@/, '').replace(/\//, '-'))]));
+  tarballs = {
+    sdk: byName.get('@walletinfra/sdk') as string,
+    emulator: byName.get('@walletinfra/emulator') as string,
+    provider: byName.get('@walletinfra/pulumi') as string,
+  };
+  for (const [name, file] of Object.entries(tarballs)) {
+    if (!file || !existsSync(file)) throw new Error(`npm pack did not produce the ${name} tarball (${readdirSync(packDir).join(', ')})`);
+  }
+
+  // 2. The user's project: its own package.json, Pulumi.yaml, tsconfig and program.
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'my-infra',
+        private: true,
+        dependencies: {
+          '@pulumi/pulumi': ROOT_PKG.devDependencies['@pulumi/pulumi'],
+          '@walletinfra/pulumi': `file:${tarballs.provider}`,
+          '@walletinfra/sdk': `file:${tarballs.sdk}`,
+        },
+        devDependencies: {
+          '@walletinfra/emulator': `file:${tarballs.emulator}`,
+          '@types/node': ROOT_PKG.devDependencies['@types/node'],
+          'ts-node': ROOT_PKG.devDependencies['ts-node'],
+          typescript: ROOT_PKG.devDependencies.typescript,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  writeFileSync(join(project, 'Pulumi.yaml'), 'name: my-infra\nruntime:\n  name: nodejs\n  options:\n    typescript: true\nmain: index.ts\n');
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'commonjs', moduleResolution: 'node', strict: true, types: ['node'] }, files: ['index.ts'] }, null, 2),
+  );
+  writeFileSync(join(project, 'index.ts'), PROGRAM);
+
+  // 3. Install the tarballs like any dependency (from the npm cache where it can).
+  must('npm install', await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project, env: base }));
+
+  env = {
+    ...base,
+    PATH: `${pulumiBinDir()}:${join(project, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+    PULUMI_HOME: join(work, 'pulumi-home'),
+    PULUMI_BACKEND_URL: `file://${join(work, 'state')}`,
+    PULUMI_CONFIG_PASSPHRASE: 'packed-install-passphrase',
+    PULUMI_SKIP_UPDATE_CHECK: 'true',
+  };
+  mkdirSync(join(work, 'state'));
+
+  // 4. The emulator from the project's own node_modules/.bin.
+  ({ baseUrl } = await startInstalledEmulator());
+  credentials = JSON.parse(readFileSync(join(project, '.emulator', 'credentials.json'), 'utf8')) as typeof credentials;
+  const keyAnswer = (await (await fetch(`${baseUrl}/__admin/onramp-encryption-key`)).json()) as { publicKey: string };
+
+  await pulumi(['stack', 'init', 'dev']);
+  await pulumi(['config', 'set', 'walletinfra:organizationId', credentials.organizationId]);
+  await pulumi(['config', 'set', 'walletinfra:apiPublicKey', credentials.apiPublicKey]);
+  await pulumi(['config', 'set', '--secret', 'walletinfra:apiPrivateKey'], 0, credentials.apiPrivateKey);
+  await pulumi(['config', 'set', 'walletinfra:baseUrl', baseUrl]);
+  await pulumi(['config', 'set', 'walletinfra:onRampEncryptionPublicKey', keyAnswer.publicKey]);
+  await pulumi(['config', 'set', 'walletinfra:allowLoopbackWebhookUrls', 'true']);
+  await pulumi(['config', 'set', 'webhookUrl', 'http://127.0.0.1:9/packed-hooks']);
+});
+
+afterAll(async () => {
+  if (emulator && emulator.exitCode === null) {
+    const exited = new Promise((resolve) => emulator?.once('exit', resolve));
+    emulator.kill('SIGTERM');
+    await exited;
+  }
+  if (work && process.env.WALLETINFRA_E2E_KEEP !== '1') rmSync(work, { recursive: true, force: true });
+});
+
+test('the project lives outside the repository and resolves only the installed packages', () => {
+  expect(relative(REPO_ROOT, project).startsWith('..')).toBe(true);
+  for (const [name, dir] of [
+    ['@walletinfra/pulumi', 'provider'],
+    ['@walletinfra/sdk', 'sdk'],
+    ['@walletinfra/emulator', 'emulator'],
+  ] as const) {
+    const installed = join(project, 'node_modules', ...name.split('/'));
+    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { version: string; files: string[] };
+    const ours = JSON.parse(readFileSync(join(REPO_ROOT, dir, 'package.json'), 'utf8')) as { version: string };
+    expect(pkg.version).toBe(ours.version);
+    expect(existsSync(join(installed, 'dist', 'index.js'))).toBe(true);
+    expect(existsSync(join(installed, 'dist', 'index.d.ts'))).toBe(true);
+    expect(existsSync(join(installed, 'CHANGELOG.md'))).toBe(true);
+    expect(existsSync(join(installed, 'src'))).toBe(false);
+  }
+});
+
+test('public subpaths resolve for users (runtime and types), internals do not', async () => {
+  const script = [
+    "const assert = require('node:assert');",
+    "assert.strictEqual(typeof require('@walletinfra/pulumi/drift').renderChangesMarkdown, 'function');",
+    "assert.strictEqual(typeof require('@walletinfra/pulumi').Policy, 'function');",
+    "assert.strictEqual(typeof require('@walletinfra/sdk').WalletInfraClient, 'function');",
+    "assert.strictEqual(typeof require('@walletinfra/emulator').startEmulator, 'function');",
+    // What the providers serialized into state load.
+    "assert.strictEqual(typeof require('@walletinfra/pulumi/dist/runtime').configure, 'function');",
+    "assert.throws(() => require('@walletinfra/pulumi/dist/client'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });",
+  ].join('\n');
+  must('node (subpaths)', await run(process.execPath, ['-e', script], { cwd: project, env }));
+  // The program type-checks against the installed declaration files (including the ./drift subpath).
+  must('tsc --noEmit', await run(join(project, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', '.'], { cwd: project, env }));
+});
+
+test('pulumi up, preview --expect-no-changes, walletinfra-drift and destroy run in the user project', async () => {
+  const client = new WalletInfraClient({ baseUrl, ...credentials });
+  try {
+    await pulumi(['up', '--yes', '--stack', 'dev']);
+    const outputs = JSON.parse((await pulumi(['stack', 'output', '--json', '--stack', 'dev'])).stdout) as Record<string, unknown>;
+    expect(outputs.markdownRendererLoaded).toBe(true);
+    const { policies } = await client.listPolicies();
+    expect(policies.find((p) => p.policyId === outputs.policyId)?.policyName).toBe('Deny private key exports (packed)');
+    const { webhookEndpoints } = await client.listWebhookEndpoints();
+    expect(webhookEndpoints.map((w) => w.endpointId)).toContain(outputs.endpointId);
+
+    await pulumi(['preview', '--expect-no-changes', '--stack', 'dev']);
+
+    // The installed bin, as CI runs it (`npx walletinfra-drift`): clean first, then drift after an out-of-band edit.
+    const clean = await run('npx', ['--no-install', 'walletinfra-drift', '--stack', 'dev'], { cwd: project, env });
+    must('walletinfra-drift (clean)', clean, 0);
+    await client.updatePolicy({ policyId: outputs.policyId as string, policyNotes: 'edited by hand' });
+    const drifted = await run('npx', ['--no-install', 'walletinfra-drift', '--stack', 'dev'], { cwd: project, env });
+    must('walletinfra-drift (drifted)', drifted, 2);
+    expect(drifted.stdout).toContain('deny-exports');
+
+    await pulumi(['destroy', '--yes', '--stack', 'dev']);
+    const after = await client.listPolicies();
+    expect(after.policies.map((p) => p.policyId)).not.toContain(outputs.policyId);
+    const afterHooks = await client.listWebhookEndpoints();
+    expect(afterHooks.webhookEndpoints.map((w) => w.endpointId)).not.toContain(outputs.endpointId);
+  } finally {
+    await client.close();
+  }
+});
