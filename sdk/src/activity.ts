@@ -1,4 +1,4 @@
-// Waiting for an activity to reach a terminal status (spec §2.12, facts §3.2-3.5). The submit response may
+// Waiting for an activity to reach a terminal status (docs/service-behaviour.md#activities). The submit response may
 // already be COMPLETED ("optimistically synchronous"); otherwise `get_activity` is polled with bounded
 // exponential backoff until COMPLETED, a failure status, the deadline, or an abort.
 import {
@@ -31,14 +31,14 @@ export const DEFAULT_ACTIVITY_POLLING: Readonly<ActivityPollingOptions> = Object
 /**
  * `false` (default): CONSENSUS_NEEDED raises ConsensusNeededError at once. `true`: keep polling until the
  * activity is approved (COMPLETED), rejected or the deadline passes. `{timeoutMs}`: the same with its own
- * deadline, since gathering votes takes people longer than a server takes to execute (facts §3.2: approvals
+ * deadline, since gathering votes takes people longer than a server takes to execute (docs/service-behaviour.md#activities: approvals
  * stay open 24 hours).
  */
 export type WaitForConsensus = boolean | { timeoutMs: number };
 
 export type ActivityOutcome = 'completed' | 'in_progress' | 'consensus_needed' | 'failed' | 'rejected' | 'unknown';
 
-/** Where a status leaves a waiter (facts §3.2; AUTHENTICATORS_NEEDED is terminal for @turnkey/sdk-types). */
+/** Where a status leaves a waiter (docs/service-behaviour.md#activities; AUTHENTICATORS_NEEDED is terminal for @turnkey/sdk-types). */
 export function activityOutcome(status: string): ActivityOutcome {
   switch (status) {
     case 'ACTIVITY_STATUS_COMPLETED':

@@ -1,4 +1,4 @@
-// Maps a non-2xx HTTP response (status + rpcStatus body) to a typed error (api-facts §2.1-2.2).
+// Maps a non-2xx HTTP response (status + rpcStatus body) to a typed error (docs/service-behaviour.md#errors).
 // Re-exported from ./errors; kept apart so the class file stays small.
 import {
   NotFoundError,
@@ -51,7 +51,7 @@ function detailType(d: Record<string, unknown>): string {
 
 /**
  * Reads an rpcStatus body leniently: unknown fields are ignored, wrong types are dropped.
- * `turnkeyErrorCode` comes from a TurnkeyErrorDetail, else from a top-level field (api-facts §2.1, UNCONFIRMED
+ * `turnkeyErrorCode` comes from a TurnkeyErrorDetail, else from a top-level field (docs/service-behaviour.md#errors, UNCONFIRMED
  * whether the public API emits the top-level form; accepting both costs nothing).
  */
 export function parseServiceStatus(body: unknown): ParsedServiceStatus {
@@ -128,6 +128,6 @@ export function errorFromResponse(input: ErrorFromResponseInput): WalletInfraErr
     return new RateLimitedError(message, input.retryAfterMs === undefined ? init : { ...init, retryAfterMs: input.retryAfterMs });
   }
   if (status >= 500 && status <= 599) return new ServerError(message, init);
-  // Other statuses (e.g. 409 for gRPC AlreadyExists) have no documented mapping (api-facts §2.2, §9.6).
+  // Other statuses (e.g. 409 for gRPC AlreadyExists) have no documented mapping (docs/service-behaviour.md#errors, #unconfirmed-choices).
   return new UnexpectedResponseError(message, init);
 }

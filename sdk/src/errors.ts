@@ -1,7 +1,7 @@
-// One base error class with a stable string `code`, one subclass per failure kind (STYLE.md, panva/jose).
+// One base error class with a stable string `code`, one subclass per failure kind (as in panva/jose).
 // Messages are human and never carry header values, keys, secrets or raw response bodies.
-// The wire shape of a service error is grpc-gateway's rpcStatus (api-facts §2.1); the mapping from HTTP
-// status to class follows api-facts §2.2.
+// The wire shape of a service error is grpc-gateway's rpcStatus (docs/service-behaviour.md#errors); the mapping from HTTP
+// status to class follows docs/service-behaviour.md#errors.
 
 export type WalletInfraErrorCode =
   | 'INVALID_REQUEST'
@@ -37,7 +37,7 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** The service's error body (`rpcStatus`), also used as `activity.failure` (api-facts §3.1). */
+/** The service's error body (`rpcStatus`), also used as `activity.failure` (docs/service-behaviour.md#activities). */
 export interface ServiceStatus {
   code?: number;
   message?: string;
@@ -155,7 +155,7 @@ export class PermissionDeniedError extends WalletInfraError {
   }
 }
 
-/** A 403 that came with the policy engine's evaluations (api-facts §2.1, PolicyEnginePermissionError). */
+/** A 403 that came with the policy engine's evaluations (docs/service-behaviour.md#errors, PolicyEnginePermissionError). */
 export class PolicyDeniedError extends PermissionDeniedError {
   declare readonly policyEvaluations: PolicyEvaluation[];
   constructor(message: string, init: WalletInfraErrorInit = {}) {
@@ -170,7 +170,7 @@ export class NotFoundError extends WalletInfraError {
 }
 
 export class RateLimitedError extends WalletInfraError {
-  /** From a `Retry-After` header when the response had one (the service sends none today, api-facts §8). */
+  /** From a `Retry-After` header when the response had one (the service sends none today, docs/service-behaviour.md#limits-and-pagination). */
   readonly retryAfterMs?: number;
   constructor(message: string, init: WalletInfraErrorInit & { retryAfterMs?: number } = {}) {
     super('RATE_LIMITED', message, init);
@@ -199,7 +199,7 @@ export class TimeoutError extends WalletInfraError {
 }
 
 export class ActivityFailedError extends WalletInfraError {
-  /** The activity's `failure` (an rpcStatus, api-facts §3.1) when the service supplied one. */
+  /** The activity's `failure` (an rpcStatus, docs/service-behaviour.md#activities) when the service supplied one. */
   readonly failure?: ServiceStatus;
   readonly activity?: unknown;
   constructor(message: string, init: WalletInfraErrorInit & { failure?: ServiceStatus; activity?: unknown } = {}) {

@@ -1,4 +1,4 @@
-// Walking every page of the two paginated queries of spec §4.3, and collecting with a hard cap (STYLE:
+// Walking every page of the two paginated queries of docs/service-behaviour.md#transport, and collecting with a hard cap (
 // "pagination is an async iterable plus a collector with a hard cap", stripe-node autoPagination).
 import { InvalidRequestError, UnexpectedResponseError } from './errors';
 import type { RequestOf, ResponseOf } from './operations';
@@ -8,7 +8,7 @@ export type ListSuborgsBody = WithOptionalOrg<RequestOf<'list_suborgs'>>;
 export type ListSolTransactionHistoryBody = WithOptionalOrg<RequestOf<'list_sol_transaction_history'>>;
 export type SolTransactionItem = ResponseOf<'list_sol_transaction_history'>['transactions'][number];
 
-/** spec §8: `limit` defaults to 10 when not sent. */
+/** docs/service-behaviour.md#limits-and-pagination: `limit` defaults to 10 when not sent. */
 const DEFAULT_PAGE_LIMIT = 10;
 
 function rejectBefore(operationName: string, operationPath: string, before: string | undefined): void {
@@ -28,7 +28,7 @@ function withCursor<B extends { paginationOptions?: { limit?: string; after?: st
 
 /**
  * Every sub-organization id under the parent, page by page. The cursor of the next page is the last id of
- * the previous one (`paginationOptions.after`, spec §4.3: "object-id cursor"); a page shorter than the limit
+ * the previous one (`paginationOptions.after`, docs/service-behaviour.md#transport: "object-id cursor"); a page shorter than the limit
  * is the last. A caller's `after` is the starting point.
  */
 export async function* paginateSuborgs(
@@ -55,7 +55,7 @@ export async function* paginateSuborgs(
 
 /**
  * Every Solana transaction of an address, newest first, following `pageInfo.endCursor` while
- * `pageInfo.hasNextPage` (spec §4.3). The end cursor is sent back as `paginationOptions.after`: v1Pagination
+ * `pageInfo.hasNextPage` (docs/service-behaviour.md#transport). The end cursor is sent back as `paginationOptions.after`: v1Pagination
  * is the only cursor input TYPES offers [UNCONFIRMED that the service reads it there for this query].
  */
 export async function* paginateSolTransactionHistory(

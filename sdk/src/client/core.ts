@@ -31,9 +31,9 @@ export interface CallOptions {
 export interface SubmitOptions extends CallOptions {
   /** Overrides the client's default organization. */
   organizationId?: string;
-  /** Overrides `String(clock.now())`; a new value makes a new activity (facts §3.3). */
+  /** Overrides `String(clock.now())`; a new value makes a new activity (docs/service-behaviour.md#idempotency-and-fingerprints). */
   timestampMs?: string;
-  /** Ask the service for app proofs (spec §4.1). */
+  /** Ask the service for app proofs (docs/service-behaviour.md#transport). */
   generateAppProofs?: boolean;
   /** Keep polling through CONSENSUS_NEEDED (see activity.ts). */
   waitForConsensus?: WaitForConsensus;
@@ -49,7 +49,7 @@ export interface SubmitResult<N extends SubmitName> {
   result: ResultOf<N>;
 }
 
-/** A submit body ready to send: the exact bytes, and their fingerprint (facts §3.3). */
+/** A submit body ready to send: the exact bytes, and their fingerprint (docs/service-behaviour.md#idempotency-and-fingerprints). */
 export interface PreparedSubmit<N extends SubmitName = SubmitName> {
   name: N;
   body: string;
@@ -84,7 +84,7 @@ export class ClientCore {
     return validateResponse(op.response, json, where) as ResponseOf<N>;
   }
 
-  /** Either auth-proxy call (spec §4.2): no stamp, `X-Auth-Proxy-Config-Id` instead. */
+  /** Either auth-proxy call (docs/service-behaviour.md#auth-proxy): no stamp, `X-Auth-Proxy-Config-Id` instead. */
   async proxy<N extends ProxyName>(name: N, body: RequestOf<N>, options: CallOptions = {}): Promise<ResponseOf<N>> {
     if (!isOperationName(name) || operations[name].kind !== 'proxy') throw unknownOperation('proxy', name);
     const op = operations[name];
@@ -100,7 +100,7 @@ export class ClientCore {
     return validateResponse(op.response, json, where) as ResponseOf<N>;
   }
 
-  /** The unauthenticated discovery GET (spec §4.5). */
+  /** The unauthenticated discovery GET (docs/service-behaviour.md#verification-keys). */
   async discover<N extends DiscoveryName>(name: N, options: CallOptions = {}): Promise<ResponseOf<N>> {
     if (!isOperationName(name) || operations[name].kind !== 'discovery') throw unknownOperation('discovery', name);
     const op = operations[name];
@@ -111,7 +111,7 @@ export class ClientCore {
   /**
    * Builds and checks the body of a write WITHOUT sending it: fills `type`, `timestampMs` and
    * `organizationId`, validates strictly, serialises once. Send it with `submitRaw` (now or after a crash:
-   * the same bytes return the same activity, facts §3.3).
+   * the same bytes return the same activity, docs/service-behaviour.md#idempotency-and-fingerprints).
    */
   prepareSubmit<N extends SubmitName>(name: N, parameters: RequestOf<N>, options: SubmitOptions = {}): PreparedSubmit<N> {
     if (!isOperationName(name) || operations[name].kind !== 'submit') throw unknownOperation('submit', name);

@@ -1,4 +1,4 @@
-// WalletInfraClient: one typed method per operation of the registry (issue 2, point 5). Each method is a
+// WalletInfraClient: one typed method per operation of the registry. Each method is a
 // one-line call into the generic core, so the registry stays the single place an operation is defined.
 import { ClientCore, type CallOptions, type QueryBody, type SubmitOptions, type SubmitResult } from './core';
 import { paginateSolTransactionHistory, paginateSuborgs, type ListSolTransactionHistoryBody, type ListSuborgsBody } from '../pagination';
@@ -11,7 +11,7 @@ export type { ClientTransport, WalletInfraClientOptions } from './options';
 type Q<N extends Parameters<ClientCore['query']>[0]> = Promise<ResponseOf<N>>;
 
 export class WalletInfraClient extends ClientCore {
-  // ---- authentication proxy (spec §4.2) ----
+  // ---- authentication proxy (docs/service-behaviour.md#auth-proxy) ----
   getWalletKitConfig(options?: CallOptions): Promise<ResponseOf<'get_wallet_kit_config'>> {
     return this.proxy('get_wallet_kit_config', {}, options);
   }
@@ -19,7 +19,7 @@ export class WalletInfraClient extends ClientCore {
     return this.proxy('init_otp_v2', body, options);
   }
 
-  // ---- queries of spec §4.3 ----
+  // ---- queries of docs/service-behaviour.md#transport ----
   getApiKey(body: QueryBody<'get_api_key'>, options?: CallOptions): Q<'get_api_key'> {
     return this.query('get_api_key', body, options);
   }
@@ -65,7 +65,7 @@ export class WalletInfraClient extends ClientCore {
     return this.query('list_sol_transaction_history', body, options);
   }
 
-  // ---- queries the spec leaves out (facts §3.4, §4) ----
+  // ---- queries the API reference leaves out (docs/service-behaviour.md#approving-and-rejecting, #transport) ----
   listPolicies(body: QueryBody<'list_policies'> = {}, options?: CallOptions): Q<'list_policies'> {
     return this.query('list_policies', body, options);
   }
@@ -85,7 +85,7 @@ export class WalletInfraClient extends ClientCore {
     return this.query('list_wallet_accounts', body, options);
   }
 
-  // ---- writes of spec §4.4 ----
+  // ---- writes of docs/service-behaviour.md#activities ----
   deleteWebhookEndpoint(p: RequestOf<'delete_webhook_endpoint'>, o?: SubmitOptions): Promise<SubmitResult<'delete_webhook_endpoint'>> {
     return this.submit('delete_webhook_endpoint', p, o);
   }
@@ -108,7 +108,7 @@ export class WalletInfraClient extends ClientCore {
     return this.submit('earn_withdraw', p, o);
   }
 
-  // ---- writes the provider needs (facts §3.4, §4) ----
+  // ---- writes the provider needs (docs/service-behaviour.md#approving-and-rejecting, #transport) ----
   updatePolicy(p: RequestOf<'update_policy'>, o?: SubmitOptions): Promise<SubmitResult<'update_policy'>> {
     return this.submit('update_policy', p, o);
   }
@@ -133,14 +133,14 @@ export class WalletInfraClient extends ClientCore {
   ): Promise<SubmitResult<'delete_fiat_on_ramp_credential'>> {
     return this.submit('delete_fiat_on_ramp_credential', p, o);
   }
-  /** Votes for the activity with this fingerprint (facts §3.4: votes target fingerprints, not ids). */
+  /** Votes for the activity with this fingerprint (docs/service-behaviour.md#approving-and-rejecting: votes target fingerprints, not ids). */
   approveActivity(p: RequestOf<'approve_activity'>, o?: SubmitOptions): Promise<SubmitResult<'approve_activity'>> {
     return this.submit('approve_activity', p, o);
   }
   rejectActivity(p: RequestOf<'reject_activity'>, o?: SubmitOptions): Promise<SubmitResult<'reject_activity'>> {
     return this.submit('reject_activity', p, o);
   }
-  /** Replaces the whole rule set of the org (or of one API key with `publicKey`), facts §4.4. */
+  /** Replaces the whole rule set of the org (or of one API key with `publicKey`), docs/service-behaviour.md#ip-allowlist. */
   setIpAllowlist(p: RequestOf<'set_ip_allowlist'>, o?: SubmitOptions): Promise<SubmitResult<'set_ip_allowlist'>> {
     return this.submit('set_ip_allowlist', p, o);
   }
@@ -160,12 +160,12 @@ export class WalletInfraClient extends ClientCore {
     return this.submit('create_sub_organization', p, o);
   }
 
-  // ---- discovery (spec §4.5) ----
+  // ---- discovery (docs/service-behaviour.md#verification-keys) ----
   getWebhookJwks(options?: CallOptions): Promise<ResponseOf<'get_webhook_jwks'>> {
     return this.discover('get_webhook_jwks', options);
   }
 
-  // ---- every page (spec §4.3, §8) ----
+  // ---- every page (docs/service-behaviour.md#transport, #limits-and-pagination) ----
   /** Every sub-organization id, across pages. Collect with `collectAll(iterable, {max})`. */
   iterateSuborgs(body: ListSuborgsBody = {}, options?: CallOptions): AsyncGenerator<string, void, undefined> {
     return paginateSuborgs((page) => this.query('list_suborgs', page, options), body);

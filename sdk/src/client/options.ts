@@ -1,4 +1,4 @@
-// The client's one strict options object (STYLE: unknown keys are an error that lists the known ones).
+// The client's one strict options object (unknown keys are an error that lists the known ones).
 import { ConfigurationError } from '../errors';
 import type { Dispatcher } from 'undici';
 import type { Stamper } from '../crypto/stamp';
@@ -20,11 +20,11 @@ export interface ClientTransport {
 }
 
 export interface WalletInfraClientOptions {
-  /** Main API (default `https://api.turnkey.com`, facts §0). */
+  /** Main API (default `https://api.turnkey.com`, docs/service-behaviour.md#transport). */
   baseUrl?: string;
   /** Authentication proxy (default `https://authproxy.turnkey.com`). */
   authProxyUrl?: string;
-  /** Sent as `X-Auth-Proxy-Config-Id` on the two proxy calls; required for them (spec §4.2). */
+  /** Sent as `X-Auth-Proxy-Config-Id` on the two proxy calls; required for them (docs/service-behaviour.md#auth-proxy). */
   authProxyConfigId?: string;
   /** Default `organizationId` of every call; each call may override it. */
   organizationId?: string;

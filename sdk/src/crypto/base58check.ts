@@ -1,5 +1,5 @@
 // Base58Check (Bitcoin alphabet, 4-byte double-SHA-256 checksum), the outer encoding of on-ramp secrets
-// (api-facts §4.3, @turnkey/encoding bs58check). Internal helper.
+// (docs/service-behaviour.md#fiat-on-ramp-credentials, @turnkey/encoding bs58check). Internal helper.
 import { sha256 } from '@noble/hashes/sha256';
 import { concatBytes } from './hex';
 

@@ -35,7 +35,7 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** base64url without padding (RFC 4648 §5), as the stamp header uses (api-facts §1.1). */
+/** base64url without padding (RFC 4648 §5), as the stamp header uses (docs/service-behaviour.md#request-stamps). */
 export function base64UrlEncode(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url');
 }

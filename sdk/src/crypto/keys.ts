@@ -1,4 +1,4 @@
-// API-key pairs for the P-256 stamp scheme (api-facts §1.1): private key = hex of the 32-byte scalar,
+// API-key pairs for the P-256 stamp scheme (docs/service-behaviour.md#request-stamps): private key = hex of the 32-byte scalar,
 // public key = hex of the 33-byte compressed SEC1 point. Validation messages never contain the private key.
 import { p256 } from '@noble/curves/p256';
 import { InvalidApiKeyError } from '../errors';
@@ -39,7 +39,7 @@ export class ApiKeyPair {
 
   /**
    * ECDSA P-256 signature of a 32-byte SHA-256 digest, DER hex. Deterministic (RFC 6979) and not
-   * low-S normalised, exactly as @turnkey/api-key-stamper's pure-JS path signs (api-facts §1.1).
+   * low-S normalised, exactly as @turnkey/api-key-stamper's pure-JS path signs (docs/service-behaviour.md#request-stamps).
    */
   signDigest(digest: Uint8Array): string {
     return p256.sign(digest, this.#scalar, { lowS: false, prehash: false }).toDERHex();

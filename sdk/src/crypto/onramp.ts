@@ -1,4 +1,4 @@
-// Fiat on-ramp secret encryption (api-facts §4.3): bs58check( HPKE-seal(UTF-8 secret) to the service's
+// Fiat on-ramp secret encryption (docs/service-behaviour.md#fiat-on-ramp-credentials): bs58check( HPKE-seal(UTF-8 secret) to the service's
 // on-ramp encryption key ), byte-compatible with @turnkey/crypto's encryptOnRampSecret. Output is
 // randomised (fresh ephemeral key per call), so never diff ciphertexts; compare plaintext hashes.
 import { p256 } from '@noble/curves/p256';
@@ -7,7 +7,7 @@ import { base58CheckDecode, base58CheckEncode } from './base58check';
 import { hpkeOpen, hpkeSeal } from './hpke';
 import { fromHex, toHex, utf8 } from './hex';
 
-/** The production service's on-ramp credential encryption key (compressed P-256), api-facts §4.3. */
+/** The production service's on-ramp credential encryption key (compressed P-256), docs/service-behaviour.md#fiat-on-ramp-credentials. */
 export const PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY =
   '02336ebd7e929ef64b87c776b72540255b4c7b41579a24b1e68fb060daa873f9f6';
 

@@ -1,4 +1,4 @@
-// API-key stamps (`X-Stamp`) exactly as the service expects them (api-facts §1.1):
+// API-key stamps (`X-Stamp`) exactly as the service expects them (docs/service-behaviour.md#request-stamps):
 // base64url-without-padding of the JSON {publicKey, scheme, signature} (key order as @turnkey/api-key-stamper),
 // signature = ECDSA P-256 over SHA-256 of the exact UTF-8 body bytes, DER hex.
 import { sha256 } from '@noble/hashes/sha256';
@@ -95,7 +95,7 @@ export function decodeStamp(headerValue: unknown): DecodeStampResult {
 }
 
 /**
- * Verifies an `X-Stamp` against the exact body bytes, as the service does (api-facts §1.1 recipe):
+ * Verifies an `X-Stamp` against the exact body bytes, as the service does (docs/service-behaviour.md#request-stamps recipe):
  * accepts high-S and low-S signatures, padded or unpadded base64url. The returned public key is
  * lowercased so it can be used to look the API key up. Never throws.
  */

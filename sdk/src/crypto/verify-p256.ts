@@ -1,6 +1,6 @@
 // ECDSA P-256 verification with a cache of decompressed, precomputed public keys (the emulator verifies
 // every request's stamp, usually with a handful of keys). Low-S is NOT required: the service's SDKs can
-// produce high-S signatures (api-facts §1.1, noble p256 `lowS: false`).
+// produce high-S signatures (docs/service-behaviour.md#request-stamps, noble p256 `lowS: false`).
 import { p256 } from '@noble/curves/p256';
 import { LruMap } from './lru';
 import { bytesToBigInt, fromHex } from './hex';

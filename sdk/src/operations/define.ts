@@ -1,12 +1,12 @@
 // The shape of one registry entry and the helpers that build them. An operation is data: a path, a request
-// schema and a response schema (STYLE: "resources are data"); adding an endpoint is adding one entry.
+// schema and a response schema ("resources are data"); adding an endpoint is adding one entry.
 import { z } from 'zod';
 import { ActivityResponse } from '../schemas/activity';
 import { Id, TimestampMs } from '../schemas/common';
 
 export type OperationKind = 'query' | 'submit' | 'proxy' | 'discovery';
 
-/** `POST {base_url}/public/v1/query/<name>`: the body is validated by `request` (spec §4.3). */
+/** `POST {base_url}/public/v1/query/<name>`: the body is validated by `request` (docs/service-behaviour.md#transport). */
 export interface QueryOperation<N extends string = string, Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   readonly name: N;
   readonly kind: 'query';
@@ -17,7 +17,7 @@ export interface QueryOperation<N extends string = string, Req extends z.ZodType
 }
 
 /**
- * `POST {base_url}/public/v1/submit/<name>` (spec §4.1, §4.4). `request` validates the `parameters` (the
+ * `POST {base_url}/public/v1/submit/<name>` (docs/service-behaviour.md#transport, #activities). `request` validates the `parameters` (the
  * intent), `envelope` the whole body, `result` the object found at `activity.result[resultKey]`.
  */
 export interface SubmitOperation<
@@ -33,9 +33,9 @@ export interface SubmitOperation<
   readonly method: 'POST';
   readonly path: `/public/v1/submit/${N}`;
   readonly activityType: T;
-  /** key of the intent object inside `activity.intent` (facts §3.6) */
+  /** key of the intent object inside `activity.intent` (docs/service-behaviour.md#activities) */
   readonly intentKey: IK;
-  /** key of the result object inside `activity.result`; absent for approve/reject (facts §3.4) */
+  /** key of the result object inside `activity.result`; absent for approve/reject (docs/service-behaviour.md#approving-and-rejecting) */
   readonly resultKey: RK;
   readonly request: P;
   readonly result: R;
@@ -43,7 +43,7 @@ export interface SubmitOperation<
   readonly response: typeof ActivityResponse;
 }
 
-/** `POST {auth_proxy_url}/v1/<name>` with the `X-Auth-Proxy-Config-Id` header, no stamp (spec §4.2). */
+/** `POST {auth_proxy_url}/v1/<name>` with the `X-Auth-Proxy-Config-Id` header, no stamp (docs/service-behaviour.md#auth-proxy). */
 export interface ProxyOperation<N extends string = string, Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   readonly name: N;
   readonly kind: 'proxy';
@@ -53,7 +53,7 @@ export interface ProxyOperation<N extends string = string, Req extends z.ZodType
   readonly response: Res;
 }
 
-/** `GET {base_url}/public/v1/discovery/...`, unauthenticated, no body (spec §4.5). */
+/** `GET {base_url}/public/v1/discovery/...`, unauthenticated, no body (docs/service-behaviour.md#verification-keys). */
 export interface DiscoveryOperation<N extends string = string, Res extends z.ZodType = z.ZodType> {
   readonly name: N;
   readonly kind: 'discovery';
@@ -64,7 +64,7 @@ export interface DiscoveryOperation<N extends string = string, Res extends z.Zod
 
 export type AnyOperation = QueryOperation | SubmitOperation | ProxyOperation | DiscoveryOperation;
 
-/** The strict body of a submit (spec §4.1): unknown top-level keys are rejected like unknown parameters. */
+/** The strict body of a submit (docs/service-behaviour.md#transport): unknown top-level keys are rejected like unknown parameters. */
 export type SubmitEnvelopeSchema<T extends string, P extends z.ZodType> = z.ZodObject<
   {
     type: z.ZodLiteral<T>;
@@ -100,7 +100,7 @@ export function defineSubmit<
     timestampMs: TimestampMs,
     organizationId: Id,
     parameters: spec.parameters,
-    // spec §4.1: optional. TYPES leaves it out of init_import_secrets and create_session_profile; whether the
+    // docs/service-behaviour.md#transport: optional. TYPES leaves it out of init_import_secrets and create_session_profile; whether the
     // service accepts it there is [UNCONFIRMED]. The client only sends it when the caller sets it.
     generateAppProofs: z.boolean().optional(),
   });

@@ -11,11 +11,11 @@ import type { AnyOperation, SubmitOperation } from './define';
 export * from './define';
 
 export const operations = {
-  // ---- auth proxy (spec §4.2) ----
+  // ---- auth proxy (docs/service-behaviour.md#auth-proxy) ----
   get_wallet_kit_config: defineProxy('get_wallet_kit_config', '/v1/wallet_kit_config', P.GetWalletKitConfigRequest, P.GetWalletKitConfigResponse),
   init_otp_v2: defineProxy('init_otp_v2', '/v1/otp_init_v2', P.InitOtpV2Request, P.InitOtpV2Response),
 
-  // ---- the twelve queries of spec §4.3 ----
+  // ---- the twelve queries of docs/service-behaviour.md#transport ----
   get_api_key: defineQuery('get_api_key', Q.GetApiKeyRequest, Q.GetApiKeyResponse),
   get_session_profile: defineQuery('get_session_profile', Q.GetSessionProfileRequest, Q.GetSessionProfileResponse),
   get_session_profiles: defineQuery('get_session_profiles', Q.GetSessionProfilesRequest, Q.GetSessionProfilesResponse),
@@ -37,7 +37,7 @@ export const operations = {
     Q.ListSolTransactionHistoryResponse,
   ),
 
-  // ---- queries the spec leaves out (facts §3.4, §4.1, §4.6) ----
+  // ---- queries the API reference leaves out (docs/service-behaviour.md#approving-and-rejecting, #policies, #wallets) ----
   list_policies: defineQuery('list_policies', Q.ListPoliciesRequest, Q.ListPoliciesResponse),
   get_activity: defineQuery('get_activity', Q.GetActivityRequest, ActivityResponse),
   list_activities: defineQuery('list_activities', Q.ListActivitiesRequest, Q.ListActivitiesResponse),
@@ -45,7 +45,7 @@ export const operations = {
   get_active_policies: defineQuery('get_active_policies', Q.GetActivePoliciesRequest, Q.GetActivePoliciesResponse),
   list_wallet_accounts: defineQuery('list_wallet_accounts', Q.ListWalletAccountsRequest, Q.ListWalletAccountsResponse),
 
-  // ---- the six writes of spec §4.4 ----
+  // ---- the six writes of docs/service-behaviour.md#activities ----
   delete_webhook_endpoint: defineSubmit('delete_webhook_endpoint', {
     activityType: 'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT',
     intentKey: 'deleteWebhookEndpointIntent',
@@ -56,7 +56,7 @@ export const operations = {
   create_policy: defineSubmit('create_policy', {
     activityType: 'ACTIVITY_TYPE_CREATE_POLICY_V3',
     intentKey: 'createPolicyIntentV3',
-    // V3 intent but unversioned result key (facts §3.6)
+    // V3 intent but unversioned result key (docs/service-behaviour.md#activities)
     resultKey: 'createPolicyResult',
     parameters: A.CreatePolicyIntent,
     result: A.CreatePolicyResult,
@@ -90,7 +90,7 @@ export const operations = {
     result: A.EarnWithdrawResult,
   }),
 
-  // ---- writes the provider needs (facts §3.4, §4) ----
+  // ---- writes the provider needs (docs/service-behaviour.md#approving-and-rejecting, #transport) ----
   update_policy: defineSubmit('update_policy', {
     activityType: 'ACTIVITY_TYPE_UPDATE_POLICY_V2',
     intentKey: 'updatePolicyIntentV2',
@@ -189,7 +189,7 @@ export const operations = {
     result: A.CreateSubOrganizationResult,
   }),
 
-  // ---- discovery (spec §4.5) ----
+  // ---- discovery (docs/service-behaviour.md#verification-keys) ----
   get_webhook_jwks: defineDiscovery('get_webhook_jwks', '/public/v1/discovery/webhooks/jwks', P.WebhookJwksResponse),
 } as const;
 

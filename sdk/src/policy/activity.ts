@@ -1,6 +1,6 @@
 // What the policy language knows about activities: the `activity.resource` and
 // `activity.action` values, the version-agnostic `activity.kind`, and which resource and action
-// each activity type has (facts §6.2; DOCS:features/policies/language.mdx "Activity breakdown").
+// each activity type has (docs/service-behaviour.md#policy-language; https://docs.turnkey.com/features/policies/language "Activity breakdown").
 import { ACTIVITY_TYPES } from './activity-types';
 
 export { ACTIVITY_TYPES };
@@ -110,7 +110,7 @@ const BY_KIND: Readonly<Record<string, readonly [ActivityResource, ActivityActio
   CREATE_WEBHOOK_ENDPOINT: ['WEBHOOK_ENDPOINT', 'CREATE'],
   UPDATE_WEBHOOK_ENDPOINT: ['WEBHOOK_ENDPOINT', 'UPDATE'],
   DELETE_WEBHOOK_ENDPOINT: ['WEBHOOK_ENDPOINT', 'DELETE'],
-  CREATE_FIAT_ON_RAMP_CREDENTIAL: ['ON_RAMP_CREDENTIALS', 'CREATE'], // UNCONFIRMED (resource name from facts §6.2)
+  CREATE_FIAT_ON_RAMP_CREDENTIAL: ['ON_RAMP_CREDENTIALS', 'CREATE'], // UNCONFIRMED (resource name from docs/service-behaviour.md#policy-language)
   UPDATE_FIAT_ON_RAMP_CREDENTIAL: ['ON_RAMP_CREDENTIALS', 'UPDATE'], // UNCONFIRMED
   DELETE_FIAT_ON_RAMP_CREDENTIAL: ['ON_RAMP_CREDENTIALS', 'DELETE'], // UNCONFIRMED
   INIT_FIAT_ON_RAMP: ['FIAT_TRANSACTION', 'CREATE'], // UNCONFIRMED
@@ -142,7 +142,7 @@ export function resourceAndActionOf(type: string): { resource: ActivityResource;
   return pair ? { resource: pair[0], action: pair[1] } : undefined;
 }
 
-/** Activities only the root quorum may perform; policies neither allow nor deny them (facts §6.2). */
+/** Activities only the root quorum may perform; policies neither allow nor deny them (docs/service-behaviour.md#policy-language). */
 export const ROOT_QUORUM_ONLY_ACTIVITY_TYPES = [
   'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM',
   'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE',

@@ -1,4 +1,4 @@
-// The syntax tree of a policy expression (facts §6.1). Every node records the source
+// The syntax tree of a policy expression (docs/service-behaviour.md#policy-language). Every node records the source
 // offsets it spans (`start` inclusive, `end` exclusive) so diagnostics can point at it;
 // compare trees with `withoutPositions` when positions do not matter.
 

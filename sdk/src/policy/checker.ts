@@ -1,4 +1,4 @@
-// Static checks of a policy expression against the keywords and struct fields of facts §6.2:
+// Static checks of a policy expression against the keywords and struct fields of docs/service-behaviour.md#policy-language:
 // unknown names and fields (with the closest valid one), type errors, keywords used in the wrong
 // kind of expression, invalid activity.resource/action/type/kind values, bad Timestamp and
 // CronSpan arguments, and a result that is not a bool. Syntax errors become diagnostics too.

@@ -1,4 +1,4 @@
-// What a policy is evaluated against: the keywords of facts §6.2 as plain data, with the field
+// What a policy is evaluated against: the keywords of docs/service-behaviour.md#policy-language as plain data, with the field
 // names the language uses (snake_case). A field a policy reads but the context lacks is the
 // service's `MissingField` evaluation error, so leave out only what the activity does not have.
 
@@ -36,7 +36,7 @@ export interface PolicyActivity {
   /** Default to resourceAndActionOf(type). */
   resource?: string;
   action?: string;
-  /** Only the few fields the service exposes (facts §6.2, "activity.params"). */
+  /** Only the few fields the service exposes (docs/service-behaviour.md#policy-language, "activity.params"). */
   params?: { readonly [key: string]: PolicyValue };
 }
 
@@ -226,7 +226,7 @@ export interface PolicyContext {
   tempo?: { tx?: PolicyTempoTransaction };
   /** Time keyword `time.now` and the instant CronSpan is evaluated at: a Date or ms since the epoch. */
   now: Date | number;
-  /** The request is a root quorum action: policies are bypassed (facts §6.3). */
+  /** The request is a root quorum action: policies are bypassed (docs/service-behaviour.md#policy-language). */
   isRootQuorum?: boolean;
   /** Alternatively, the root quorum: bypass when at least `threshold` of `userIds` approved. */
   rootQuorum?: { userIds: readonly string[]; threshold: number };

@@ -1,6 +1,6 @@
 // CronSpan(cron, duration, zone) at an instant: true when the instant lies in [fire, fire +
 // duration) for some fire of the schedule. Fires are local wall-clock times in the zone; the
-// duration is elapsed time (DOCS:features/policies/time-based-policies.mdx).
+// duration is elapsed time (https://docs.turnkey.com/features/policies/time-based-policies).
 //
 // Daylight-saving choices (the docs do not say; UNCONFIRMED, chosen to match how cron libraries
 // built on IANA data behave): a fire whose local time does not exist (02:30 on a spring-forward

@@ -1,4 +1,4 @@
-// The cron subset of CronSpan (DOCS:features/policies/time-based-policies.mdx): five fields
+// The cron subset of CronSpan (https://docs.turnkey.com/features/policies/time-based-policies): five fields
 // `minute hour day-of-month month day-of-week`, each `*`, a number, a range `a-b` or a list of
 // those; day-of-week 0-6 with 0 = Sunday. No steps, macros, names or seconds field.
 // As in classic cron, when both day fields are restricted (neither is `*`) a day matches if

@@ -1,5 +1,5 @@
 // The CronSpan window length: whole days, hours and minutes, written in that order (`8h`, `90m`,
-// `1d12h`); greater than zero and at most 7 days (DOCS:features/policies/time-based-policies.mdx).
+// `1d12h`); greater than zero and at most 7 days (https://docs.turnkey.com/features/policies/time-based-policies).
 import type { Parsed } from './timestamp';
 
 const MINUTE_MS = 60_000;

@@ -1,4 +1,4 @@
-// Valid values of the Activity fields a policy compares with string literals (facts §6.2).
+// Valid values of the Activity fields a policy compares with string literals (docs/service-behaviour.md#policy-language).
 import { ACTIVITY_ACTIONS, ACTIVITY_KINDS, ACTIVITY_RESOURCES, ACTIVITY_TYPES, activityKindOf } from './activity';
 import { quote } from './printer';
 import { closestName } from './suggest';

@@ -31,7 +31,7 @@ export class PolicySyntaxError extends PolicyError {
 
 /**
  * Evaluating a well-formed expression failed: a missing field (the service's `MissingField`),
- * a type mismatch at run time, an index out of range (facts §6.1 notes).
+ * a type mismatch at run time, an index out of range (docs/service-behaviour.md#policy-language notes).
  */
 export class PolicyEvaluationError extends PolicyError {
   readonly position: PolicyPosition;

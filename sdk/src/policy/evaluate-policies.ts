@@ -1,4 +1,4 @@
-// The service's policy decision (facts §6.3, DOCS:snippets/shared/policy-engine.mdx):
+// The service's policy decision (docs/service-behaviour.md#policy-language, https://docs.turnkey.com/snippets/shared/policy-engine):
 //   root quorum ⇒ ALLOW; else any applicable EFFECT_DENY ⇒ DENY_EXPLICIT; else any applicable
 //   EFFECT_ALLOW ⇒ ALLOW; else if an ALLOW policy only lacks approvals ⇒ REQUIRES_CONSENSUS;
 //   else DENY_IMPLICIT.
@@ -54,7 +54,7 @@ export interface PolicyDecision {
  * An erroring policy does not apply: it neither allows nor denies. UNCONFIRMED — the docs only
  * say its outcome is an error; a DENY policy that errors therefore does not block the request.
  *
- * Root-quorum-only activities (facts §6.2) are decided without policies: ALLOW for the root
+ * Root-quorum-only activities (docs/service-behaviour.md#policy-language) are decided without policies: ALLOW for the root
  * quorum, DENY_IMPLICIT for anyone else.
  */
 export function evaluatePolicies(policies: readonly PolicyInput[], context: PolicyContext): PolicyDecision {
@@ -78,7 +78,7 @@ export function evaluatePolicies(policies: readonly PolicyInput[], context: Poli
 
 /**
  * The message the service puts in its PolicyEnginePermissionError detail for a refused request
- * (facts §2.1; the separator between several ids is UNCONFIRMED).
+ * (docs/service-behaviour.md#errors; the separator between several ids is UNCONFIRMED).
  */
 export function policyDenialMessage(decision: PolicyDecision): string {
   const denying = decision.evaluations.filter((e) => e.outcome === 'OUTCOME_DENY_EXPLICIT').map((e) => e.policyId);
@@ -166,7 +166,7 @@ function environmentsFor(context: PolicyContext, nowMs: number): Record<PolicyEx
   };
 }
 
-/** Fills each backward-compatible alias from its target and the reverse (facts §6.2). */
+/** Fills each backward-compatible alias from its target and the reverse (docs/service-behaviour.md#policy-language). */
 function withSolanaAliases(tx: Record<string, unknown>): Record<string, unknown> {
   const out = { ...tx };
   for (const [alias, target] of Object.entries(SOLANA_TRANSACTION_ALIASES)) {

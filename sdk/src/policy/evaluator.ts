@@ -1,4 +1,4 @@
-// Evaluates one parsed expression against a context (facts §6.1, §6.3). As in the service, nothing
+// Evaluates one parsed expression against a context (docs/service-behaviour.md#policy-language). As in the service, nothing
 // short-circuits: both sides of && and ||, and the predicate on every list item, are evaluated, so
 // an error anywhere makes the whole expression an error.
 import type { Binary, FunctionCall, MethodCall, PolicyExpr } from './ast';
@@ -203,7 +203,7 @@ class Evaluator {
   }
 
   private binary(e: Binary, scope: Scope): Value {
-    // Both sides first, always: the service does not short-circuit (facts §6.1 notes).
+    // Both sides first, always: the service does not short-circuit (docs/service-behaviour.md#policy-language notes).
     const left = this.eval(e.left, scope);
     const right = this.eval(e.right, scope);
     switch (e.op) {

@@ -1,4 +1,4 @@
-// The policy language (facts §6): parse, print, check and evaluate `condition`, `consensus`,
+// The policy language (docs/service-behaviour.md#policy-language): parse, print, check and evaluate `condition`, `consensus`,
 // `time` and session `scope` expressions.
 export type { PolicyExpr, PolicyPosition, BinaryOperator, ComparisonOperator } from './ast';
 export { withoutPositions } from './ast';

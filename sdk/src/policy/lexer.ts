@@ -1,4 +1,4 @@
-// Tokens of the policy language (facts §6.1), produced on demand so the first error in reading
+// Tokens of the policy language (docs/service-behaviour.md#policy-language), produced on demand so the first error in reading
 // order is the one reported. Strings are single-quoted; integers are decimal, up to u256, and
 // a '-' glued to digits makes a negative (i128) literal — the language has no subtraction.
 import { positionAt } from './ast';

@@ -1,4 +1,4 @@
-// Recursive-descent parser for the policy language (facts §6.1). Precedence, loosest first:
+// Recursive-descent parser for the policy language (docs/service-behaviour.md#policy-language). Precedence, loosest first:
 //   ||  <  &&  <  comparison (== != < > <= >= in; not chainable)  <  !  <  postfix (. [] ())
 // It throws only PolicySyntaxError, whatever the input (property-tested).
 import type { BinaryOperator, PolicyExpr } from './ast';

@@ -1,5 +1,5 @@
-// The keywords and struct fields of the policy language, as data (facts §6.2; field types from
-// DOCS:features/policies/language.mdx "Struct" and "Nested structs" tables).
+// The keywords and struct fields of the policy language, as data (docs/service-behaviour.md#policy-language; field types from
+// https://docs.turnkey.com/features/policies/language "Struct" and "Nested structs" tables).
 import type { PolicyType } from './types';
 import { BOOL, INT, MAP, STRING, TIMESTAMP, listOf } from './types';
 
@@ -55,7 +55,7 @@ const SOLANA_INSTRUCTION = struct('Instruction', {
 });
 const SOLANA_TRANSFER = struct('Transfer', { from: STRING, to: STRING, amount: INT });
 const SPL_TRANSFER = struct('SPLTransfer', { ...strings('from', 'to', 'owner', 'token_mint'), amount: INT, signers: listOf(STRING) });
-/** Aliases are the backward-compatible names of facts §6.2. */
+/** Aliases are the backward-compatible names of docs/service-behaviour.md#policy-language. */
 export const SOLANA_TRANSACTION_ALIASES = {
   account_keys: 'static_account_keys',
   program_keys: 'top_level_program_keys',
@@ -127,7 +127,7 @@ const CONDITION_ROOTS: Fields = {
   wallet_account: WALLET_ACCOUNT,
 };
 
-/** The keywords each kind of expression may use (facts §6.2); scope and MFA conditions are conditions. */
+/** The keywords each kind of expression may use (docs/service-behaviour.md#policy-language); scope and MFA conditions are conditions. */
 export const ROOTS: Readonly<Record<PolicyExpressionKind, Fields>> = {
   consensus: { approvers: listOf(USER), credentials: listOf(CREDENTIAL) },
   condition: CONDITION_ROOTS,
@@ -135,7 +135,7 @@ export const ROOTS: Readonly<Record<PolicyExpressionKind, Fields>> = {
   time: { time: struct('time', { now: TIMESTAMP }) },
 };
 
-/** The functions of time expressions (DOCS:features/policies/time-based-policies.mdx). */
+/** The functions of time expressions (https://docs.turnkey.com/features/policies/time-based-policies). */
 export const FUNCTIONS = {
   Timestamp: { params: ['an RFC 3339 timestamp'], returns: TIMESTAMP, usage: "Timestamp('2026-03-01T00:00:00Z')" },
   CronSpan: { params: ['a cron expression', 'a duration', 'a time zone'], returns: BOOL, usage: "CronSpan('0 9 * * 1-5', '8h', 'America/New_York')" },

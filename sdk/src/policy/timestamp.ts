@@ -1,5 +1,5 @@
 // `Timestamp('<RFC 3339>')`: only a zero UTC offset is accepted — `Z`, `z`, `+00:00`, `-00:00`
-// (DOCS:features/policies/time-based-policies.mdx). Values are nanoseconds since the epoch so
+// (https://docs.turnkey.com/features/policies/time-based-policies). Values are nanoseconds since the epoch so
 // fractional seconds (up to 9 digits) compare exactly.
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };

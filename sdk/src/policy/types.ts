@@ -1,4 +1,4 @@
-// Static types of the policy language, used by the checker (facts §6.1 "Types", §6.2).
+// Static types of the policy language, used by the checker (docs/service-behaviour.md#policy-language).
 export type EnumField = 'activity.type' | 'activity.kind' | 'activity.resource' | 'activity.action';
 
 export type PolicyType =
@@ -52,7 +52,7 @@ export function isUnknown(t: PolicyType): boolean {
   return t.k === 'any' || t.k === 'error';
 }
 
-/** Looks a field up by name or by its backward-compatible alias (facts §6.2, SolanaTransaction). */
+/** Looks a field up by name or by its backward-compatible alias (docs/service-behaviour.md#policy-language, SolanaTransaction). */
 export function fieldOf(t: PolicyType & { k: 'struct' }, name: string): PolicyType | undefined {
   if (Object.hasOwn(t.fields, name)) return t.fields[name];
   const target = t.aliases && Object.hasOwn(t.aliases, name) ? t.aliases[name] : undefined;

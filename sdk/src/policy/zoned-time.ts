@@ -1,5 +1,5 @@
 // Wall-clock time in an IANA time zone, from the platform's time zone data (Intl). Used by
-// CronSpan, whose fires are local times in its zone (DOCS:features/policies/time-based-policies.mdx).
+// CronSpan, whose fires are local times in its zone (https://docs.turnkey.com/features/policies/time-based-policies).
 import { closestName } from './suggest';
 import type { Parsed } from './timestamp';
 

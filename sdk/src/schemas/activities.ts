@@ -1,4 +1,4 @@
-// `parameters` (intent) and result of every activity the sdk submits (spec §4.4, facts §3.6, §4).
+// `parameters` (intent) and result of every activity the sdk submits (docs/service-behaviour.md#activities, #transport).
 // Intents are requests: strict, every unknown key is an error. Results are responses: loose.
 import { z } from 'zod';
 import { Id, Uint64String } from './common';
@@ -16,7 +16,7 @@ import {
 } from './enums';
 import { WebhookEndpoint } from './resources';
 
-// ---- policies (spec §4.4, facts §4.1) ----
+// ---- policies (docs/service-behaviour.md#activities, #policies) ----
 
 /** `createPolicyIntentV3`: `notes` is required by TYPES even though it may be empty. */
 export const CreatePolicyIntent = z.strictObject({
@@ -31,7 +31,7 @@ export const CreatePolicyResult = z.looseObject({ policyId: z.string() });
 
 /**
  * `updatePolicyIntentV2`: the V2 names (`policyEffect`, `policyCondition`, ...) differ from create's.
- * [UNCONFIRMED] facts §4.1/§9.4: an omitted field is taken to mean "keep", an empty string "clear".
+ * [UNCONFIRMED] docs/service-behaviour.md#policies, #unconfirmed-choices: an omitted field is taken to mean "keep", an empty string "clear".
  */
 export const UpdatePolicyIntent = z.strictObject({
   policyId: Id,
@@ -47,7 +47,7 @@ export const UpdatePolicyResult = z.looseObject({ policyId: z.string() });
 export const DeletePolicyIntent = z.strictObject({ policyId: Id });
 export const DeletePolicyResult = z.looseObject({ policyId: z.string() });
 
-// ---- webhook endpoints (spec §4.4, facts §4.2) ----
+// ---- webhook endpoints (docs/service-behaviour.md#activities, #webhook-endpoints) ----
 
 export const WebhookSubscriptionParams = z.strictObject({
   eventType: z.string().min(1, 'must not be empty'),
@@ -62,7 +62,7 @@ export const CreateWebhookEndpointIntent = z.strictObject({
 });
 export const CreateWebhookEndpointResult = z.looseObject({ endpointId: z.string(), webhookEndpoint: WebhookEndpoint });
 
-/** Subscriptions cannot be changed by update (facts §4.2). */
+/** Subscriptions cannot be changed by update (docs/service-behaviour.md#webhook-endpoints). */
 export const UpdateWebhookEndpointIntent = z.strictObject({
   endpointId: Id,
   url: z.string().min(1, 'must not be empty').optional(),
@@ -74,7 +74,7 @@ export const UpdateWebhookEndpointResult = z.looseObject({ endpointId: z.string(
 export const DeleteWebhookEndpointIntent = z.strictObject({ endpointId: Id });
 export const DeleteWebhookEndpointResult = z.looseObject({ endpointId: z.string() });
 
-// ---- fiat on-ramp credentials (spec §4.4, facts §4.3) ----
+// ---- fiat on-ramp credentials (docs/service-behaviour.md#activities, #fiat-on-ramp-credentials) ----
 // Casing trap: intents say `fiatOnrampCredentialId`, results say `fiatOnRampCredentialId`.
 
 export const CreateFiatOnRampCredentialIntent = z.strictObject({
@@ -87,7 +87,7 @@ export const CreateFiatOnRampCredentialIntent = z.strictObject({
 });
 export const CreateFiatOnRampCredentialResult = z.looseObject({ fiatOnRampCredentialId: z.string() });
 
-/** A full re-send: provider and keys are required, `sandboxMode` cannot be changed (facts §4.3). */
+/** A full re-send: provider and keys are required, `sandboxMode` cannot be changed (docs/service-behaviour.md#fiat-on-ramp-credentials). */
 export const UpdateFiatOnRampCredentialIntent = z.strictObject({
   fiatOnrampCredentialId: Id,
   onrampProvider: z.enum(FIAT_ON_RAMP_PROVIDERS),
@@ -101,7 +101,7 @@ export const UpdateFiatOnRampCredentialResult = z.looseObject({ fiatOnRampCreden
 export const DeleteFiatOnRampCredentialIntent = z.strictObject({ fiatOnrampCredentialId: Id });
 export const DeleteFiatOnRampCredentialResult = z.looseObject({ fiatOnRampCredentialId: z.string() });
 
-// ---- import, Earn (spec §4.4) ----
+// ---- import, Earn (docs/service-behaviour.md#activities) ----
 
 export const InitImportSecretsIntent = z.strictObject({
   encryptionSuite: z.enum(TRANSPORT_ENCRYPTION_SUITES),
@@ -112,7 +112,7 @@ export const InitImportSecretsResult = z.looseObject({ enclaveTargetMessages: z.
 export const EarnDepositIntent = z.strictObject({
   wrapperAddress: z.string().min(1, 'must not be empty'),
   signWith: z.string().min(1, 'must not be empty'),
-  /** raw on-chain units (spec §4.4 rule 2) */
+  /** raw on-chain units (docs/service-behaviour.md#activities) */
   assets: Uint64String,
   chainCaip2: z.enum(EARN_CHAIN_CAIP2),
   sponsor: z.boolean().optional(),
@@ -124,19 +124,19 @@ export const EarnWithdrawIntent = z.strictObject({
   signWith: z.string().min(1, 'must not be empty'),
   chainCaip2: z.enum(EARN_CHAIN_CAIP2),
   sponsor: z.boolean().optional(),
-  /** raw on-chain units, or the literal `MAX` for the whole position (spec §4.4) */
+  /** raw on-chain units, or the literal `MAX` for the whole position (docs/service-behaviour.md#activities) */
   amountValue: z.string().regex(/^(?:[0-9]+|MAX)$/, "must be a string of decimal digits or 'MAX'"),
 });
 export const EarnWithdrawResult = z.looseObject({ withdrawRequestId: z.string() });
 
-// ---- consensus (facts §3.4): approve/reject target an activity by fingerprint and have no result key ----
+// ---- consensus (docs/service-behaviour.md#approving-and-rejecting): approve/reject target an activity by fingerprint and have no result key ----
 
 export const ApproveActivityIntent = z.strictObject({ fingerprint: z.string().min(1, 'must not be empty') });
 export const RejectActivityIntent = z.strictObject({ fingerprint: z.string().min(1, 'must not be empty') });
-/** The whole `activity.result` object (no `approveActivityResult` key exists, facts §3.4). */
+/** The whole `activity.result` object (no `approveActivityResult` key exists, docs/service-behaviour.md#approving-and-rejecting). */
 export const VoteActivityResult = z.record(z.string(), z.unknown());
 
-// ---- IP allowlist (facts §4.4): set replaces the whole rule set of its scope ----
+// ---- IP allowlist (docs/service-behaviour.md#ip-allowlist): set replaces the whole rule set of its scope ----
 
 export const SetIpAllowlistIntent = z.strictObject({
   publicKey: z.string().optional(),
@@ -144,12 +144,12 @@ export const SetIpAllowlistIntent = z.strictObject({
   rules: z.array(z.strictObject({ cidr: z.string().min(1, 'must not be empty'), label: z.string().optional() })).optional(),
   onEvaluationError: z.enum(IP_ALLOWLIST_ON_EVALUATION_ERROR).optional(),
 });
-/** An empty object on the wire (facts §3.6). */
+/** An empty object on the wire (docs/service-behaviour.md#activities). */
 export const SetIpAllowlistResult = z.looseObject({});
 export const RemoveIpAllowlistIntent = z.strictObject({ publicKey: z.string().optional() });
 export const RemoveIpAllowlistResult = z.looseObject({});
 
-// ---- session profiles and private-key tags (facts §4.5, §4.7) ----
+// ---- session profiles and private-key tags (docs/service-behaviour.md#private-key-tags, #session-profiles) ----
 
 export const CreateSessionProfileIntent = z.strictObject({
   sessionProfileName: z.string().min(1, 'must not be empty'),

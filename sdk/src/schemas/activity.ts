@@ -1,10 +1,10 @@
-// The activity object every submit returns (spec §2.12, facts §3.1), validated leniently.
+// The activity object every submit returns (docs/service-behaviour.md#activities), validated leniently.
 import { z } from 'zod';
 import { openEnum, RpcStatus, Timestamp } from './common';
 import { ACTIVITY_STATUSES, VOTE_SELECTIONS } from './enums';
 
 /**
- * spec §2.1 says activity timestamps are plain strings; TYPES `v1Activity` says `{seconds, nanos}`.
+ * docs/service-behaviour.md#transport says activity timestamps are plain strings; TYPES `v1Activity` says `{seconds, nanos}`.
  * [CONFLICT] accepted both ways so neither form breaks a read.
  */
 export const ActivityTimestamp = z.union([z.string(), Timestamp]);
@@ -13,7 +13,7 @@ export type ActivityTimestamp = z.infer<typeof ActivityTimestamp>;
 export const ActivityStatus = openEnum(ACTIVITY_STATUSES);
 export type ActivityStatus = z.infer<typeof ActivityStatus>;
 
-/** facts §3.1 `v1Vote`; the nested `user` is a user record whose fields the spec does not show. */
+/** docs/service-behaviour.md#activities `v1Vote`; the nested `user` is a user record whose fields the API reference does not show. */
 export const Vote = z.looseObject({
   id: z.string(),
   userId: z.string(),
@@ -28,7 +28,7 @@ export const Vote = z.looseObject({
 });
 export type Vote = z.infer<typeof Vote>;
 
-/** facts §3.1 `v1AppProof` */
+/** docs/service-behaviour.md#activities `v1AppProof` */
 export const AppProof = z.looseObject({
   scheme: z.string(),
   publicKey: z.string(),
@@ -38,8 +38,8 @@ export const AppProof = z.looseObject({
 export type AppProof = z.infer<typeof AppProof>;
 
 /**
- * spec §2.12. `intent` and `result` hold exactly one operation-specific object each, keyed per operation
- * (facts §3.6); the client reads the typed result with the operation's `resultKey`.
+ * docs/service-behaviour.md#activities. `intent` and `result` hold exactly one operation-specific object each, keyed per operation
+ * (docs/service-behaviour.md#activities); the client reads the typed result with the operation's `resultKey`.
  */
 export const Activity = z.looseObject({
   id: z.string(),
@@ -59,6 +59,6 @@ export const Activity = z.looseObject({
 });
 export type Activity = z.infer<typeof Activity>;
 
-/** spec §4.1: the response of every submit, and of `get_activity`. */
+/** docs/service-behaviour.md#transport: the response of every submit, and of `get_activity`. */
 export const ActivityResponse = z.looseObject({ activity: Activity });
 export type ActivityResponse = z.infer<typeof ActivityResponse>;

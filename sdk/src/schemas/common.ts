@@ -1,27 +1,27 @@
 // Building blocks shared by every schema: string-encoded integers, timestamps, pagination, open enums.
 // Requests are strict (z.strictObject: an unknown key is an error); responses are loose (z.looseObject:
-// unknown keys are kept) so a newer service does not break an older client (issue 2, point 4).
+// unknown keys are kept) so a newer service does not break an older client.
 import { z } from 'zod';
 
-/** 64-bit unsigned integers travel as JSON strings of decimal digits (spec §1 rule 4, facts §0). */
+/** 64-bit unsigned integers travel as JSON strings of decimal digits (docs/service-behaviour.md#transport). */
 export const Uint64String = z.string().regex(/^[0-9]+$/, 'must be a string of decimal digits');
 
-/** `timestampMs` of a submit body: milliseconds since the epoch as a digit string (spec §4.1). */
+/** `timestampMs` of a submit body: milliseconds since the epoch as a digit string (docs/service-behaviour.md#transport). */
 export const TimestampMs = Uint64String;
 
 /**
- * `createdAt` / `updatedAt` on most resources (spec §2.1, TYPES `externaldatav1Timestamp`). Responses only,
+ * `createdAt` / `updatedAt` on most resources (docs/service-behaviour.md#transport, TYPES `externaldatav1Timestamp`). Responses only,
  * so lenient: the digit check is left to the caller, a malformed server value is not worth failing a read for.
  */
 export const Timestamp = z.looseObject({ seconds: z.string(), nanos: z.string() });
 export type Timestamp = z.infer<typeof Timestamp>;
 
-/** `paginationOptions.limit`: an integer 1..100 passed as a string (spec §8), e.g. `'25'`. */
+/** `paginationOptions.limit`: an integer 1..100 passed as a string (docs/service-behaviour.md#limits-and-pagination), e.g. `'25'`. */
 export const PaginationLimit = z
   .string()
   .regex(/^(?:[1-9]|[1-9][0-9]|100)$/, 'must be a string of decimal digits from 1 to 100');
 
-/** `paginationOptions` where accepted (spec §4.3, TYPES `v1Pagination`). */
+/** `paginationOptions` where accepted (docs/service-behaviour.md#transport, TYPES `v1Pagination`). */
 export const Pagination = z.strictObject({
   limit: PaginationLimit.optional(),
   before: z.string().optional(),
@@ -29,7 +29,7 @@ export const Pagination = z.strictObject({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
-/** `pageInfo` of cursor-paginated responses (spec §4.3). */
+/** `pageInfo` of cursor-paginated responses (docs/service-behaviour.md#transport). */
 export const PageInfo = z.looseObject({
   hasNextPage: z.boolean().optional(),
   hasPreviousPage: z.boolean().optional(),
@@ -59,7 +59,7 @@ export function openEnum<const T extends readonly [string, ...string[]]>(values:
   >;
 }
 
-/** The grpc-gateway error object, also used as `activity.failure` (facts §2.1, §3.1). */
+/** The grpc-gateway error object, also used as `activity.failure` (docs/service-behaviour.md#errors, #activities). */
 export const RpcStatus = z.looseObject({
   code: z.number().optional(),
   message: z.string().optional(),

@@ -1,10 +1,10 @@
 // Enumerated wire values, each list once. Requests validate them strictly (`z.enum`); responses accept
-// newer values through `openEnum` (see common.ts). Sources: spec §2, §4; TYPES = @turnkey/http's
-// generated `public_api.types.d.ts` (facts sheet conventions).
+// newer values through `openEnum` (see common.ts). Sources: docs/service-behaviour.md#transport; TYPES = @turnkey/http's
+// generated `public_api.types.d.ts`.
 
 export const EFFECTS = ['EFFECT_ALLOW', 'EFFECT_DENY'] as const;
 
-/** spec §2.2 */
+/** docs/service-behaviour.md#api-keys */
 export const CREDENTIAL_TYPES = [
   'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
   'CREDENTIAL_TYPE_API_KEY_P256',
@@ -18,7 +18,7 @@ export const CREDENTIAL_TYPES = [
   'CREDENTIAL_TYPE_LOGIN',
 ] as const;
 
-/** spec §2.4 shows one value; the full list is TYPES `v1AuthenticationType` (facts §4.11). */
+/** docs/service-behaviour.md#mfa-policies shows one value; the full list is TYPES `v1AuthenticationType` (docs/service-behaviour.md#mfa-policies). */
 export const AUTHENTICATION_TYPES = [
   'AUTHENTICATION_TYPE_EMAIL_OTP',
   'AUTHENTICATION_TYPE_SMS_OTP',
@@ -30,10 +30,10 @@ export const AUTHENTICATION_TYPES = [
 
 export const TAG_TYPES = ['TAG_TYPE_USER', 'TAG_TYPE_PRIVATE_KEY'] as const;
 
-/** spec §2.10 `<PROVIDER_A>`/`<PROVIDER_B>` are COINBASE and MOONPAY on the wire (facts §4.3). */
+/** The on-ramp providers the service supports (docs/service-behaviour.md#fiat-on-ramp-credentials). */
 export const FIAT_ON_RAMP_PROVIDERS = ['FIAT_ON_RAMP_PROVIDER_COINBASE', 'FIAT_ON_RAMP_PROVIDER_MOONPAY'] as const;
 
-/** spec §4.3: two aliases plus the two genesis-hash forms (facts §4.9). */
+/** docs/service-behaviour.md#transport: two aliases plus the two genesis-hash forms (docs/service-behaviour.md#solana-transaction-history). */
 export const SOL_CAIP2 = [
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
@@ -41,10 +41,10 @@ export const SOL_CAIP2 = [
   'solana:devnet',
 ] as const;
 
-/** spec §4.4 `chainCaip2` of the Earn operations. */
+/** docs/service-behaviour.md#activities `chainCaip2` of the Earn operations. */
 export const EARN_CHAIN_CAIP2 = ['eip155:1', 'eip155:8453', 'eip155:42161', 'eip155:137', 'eip155:56', 'eip155:4217'] as const;
 
-/** spec §4.3 `list_suborgs` filterType values (TYPES types it as a plain string). */
+/** docs/service-behaviour.md#transport `list_suborgs` filterType values (TYPES types it as a plain string). */
 export const SUBORG_FILTER_TYPES = [
   'CREDENTIAL_ID',
   'NAME',
@@ -56,7 +56,7 @@ export const SUBORG_FILTER_TYPES = [
   'PUBLIC_KEY',
 ] as const;
 
-/** facts §3.2 (TYPES `v1ActivityStatus`). */
+/** docs/service-behaviour.md#activities (TYPES `v1ActivityStatus`). */
 export const ACTIVITY_STATUSES = [
   'ACTIVITY_STATUS_CREATED',
   'ACTIVITY_STATUS_PENDING',
@@ -69,7 +69,7 @@ export const ACTIVITY_STATUSES = [
 
 export const VOTE_SELECTIONS = ['VOTE_SELECTION_APPROVED', 'VOTE_SELECTION_REJECTED'] as const;
 
-/** facts §3.4 policy evaluation outcomes. */
+/** docs/service-behaviour.md#approving-and-rejecting policy evaluation outcomes. */
 export const POLICY_OUTCOMES = [
   'OUTCOME_ALLOW',
   'OUTCOME_DENY_EXPLICIT',
@@ -83,13 +83,13 @@ export const POLICY_OUTCOMES = [
 
 export const TRANSPORT_ENCRYPTION_SUITES = ['TRANSPORT_ENCRYPTION_SUITE_ENCLAVE_ENCRYPT_V1'] as const;
 
-/** facts §4.4: `onEvaluationError` of an IP allowlist (TYPES types it as a plain string). */
+/** docs/service-behaviour.md#ip-allowlist: `onEvaluationError` of an IP allowlist (TYPES types it as a plain string). */
 export const IP_ALLOWLIST_ON_EVALUATION_ERROR = ['ALLOW', 'DENY'] as const;
 
-/** facts §7: `otpType` channels (a plain string in TYPES; the values come from its description). */
+/** docs/service-behaviour.md#auth-proxy: `otpType` channels (a plain string in TYPES; the values come from its description). */
 export const OTP_TYPES = ['OTP_TYPE_EMAIL', 'OTP_TYPE_SMS', 'OTP_TYPE_WHATSAPP'] as const;
 
-/** spec §2.9 / facts §4.2: the documented subscription event types (the wire field is a free string). */
+/** docs/service-behaviour.md#webhook-endpoints: the documented subscription event types (the wire field is a free string). */
 export const WEBHOOK_EVENT_TYPES = [
   'ACTIVITY_UPDATES',
   'BALANCE_CONFIRMED_UPDATES',

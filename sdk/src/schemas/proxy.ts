@@ -1,4 +1,4 @@
-// The two authentication-proxy operations (spec §4.2, facts §7) and the discovery GET (spec §4.5).
+// The two authentication-proxy operations (docs/service-behaviour.md#auth-proxy) and the discovery GET (docs/service-behaviour.md#verification-keys).
 import { z } from 'zod';
 import { OTP_TYPES } from './enums';
 
@@ -16,7 +16,7 @@ export const GetWalletKitConfigResponse = z.looseObject({
 
 /**
  * `POST {auth_proxy_url}/v1/otp_init_v2`. `otpType` is a plain string on the wire; the three channel values
- * come from TYPES' description text (facts §7) and are enforced here so a typo fails before sending.
+ * come from TYPES' description text (docs/service-behaviour.md#auth-proxy) and are enforced here so a typo fails before sending.
  */
 export const InitOtpV2Request = z.strictObject({
   otpType: z.enum(OTP_TYPES),
@@ -25,7 +25,7 @@ export const InitOtpV2Request = z.strictObject({
 });
 export const InitOtpV2Response = z.looseObject({ otpId: z.string(), otpEncryptionTargetBundle: z.string() });
 
-/** One key of the webhook-signing JWKS (spec §4.5); `<vendor>` is `turnkey` on the wire. */
+/** One key of the webhook-signing JWKS (docs/service-behaviour.md#verification-keys); the `turnkey_signature_*` members are vendor-specific. */
 export const WebhookSigningJwk = z.looseObject({
   kid: z.string(),
   kty: z.string(),
@@ -38,6 +38,6 @@ export const WebhookSigningJwk = z.looseObject({
 });
 export type WebhookSigningJwk = z.infer<typeof WebhookSigningJwk>;
 
-/** `GET {base_url}/public/v1/discovery/webhooks/jwks`, no authentication, no body (spec §4.5). */
+/** `GET {base_url}/public/v1/discovery/webhooks/jwks`, no authentication, no body (docs/service-behaviour.md#verification-keys). */
 export const WebhookJwksResponse = z.looseObject({ keys: z.array(WebhookSigningJwk) });
 export type WebhookJwksResponse = z.infer<typeof WebhookJwksResponse>;

@@ -1,5 +1,5 @@
-// Bodies (strict) and responses (loose) of the query operations: the twelve of spec §4.3 plus those the
-// provider and emulator need (facts §3.4, §4.1, §4.6). Every body carries `organizationId` (spec §5 rule 2).
+// Bodies (strict) and responses (loose) of the query operations: the twelve of docs/service-behaviour.md#transport plus those the
+// provider and emulator need (docs/service-behaviour.md#approving-and-rejecting, #policies, #wallets). Every body carries `organizationId` (docs/service-behaviour.md#request-stamps).
 import { z } from 'zod';
 import { Id, PageInfo, Pagination } from './common';
 import { Activity } from './activity';
@@ -39,7 +39,7 @@ export const GetMfaPoliciesResponse = z.looseObject({ mfaPolicies: z.array(MfaPo
 export const GetPolicyRequest = z.strictObject({ organizationId: OrganizationId, policyId: Id });
 export const GetPolicyResponse = z.looseObject({ policy: Policy });
 
-/** facts §4.1: no pagination. */
+/** docs/service-behaviour.md#policies: no pagination. */
 export const ListPoliciesRequest = OrganizationOnly;
 export const ListPoliciesResponse = z.looseObject({ policies: z.array(Policy) });
 
@@ -67,7 +67,7 @@ export const ListWebhookEndpointsResponse = z.looseObject({ webhookEndpoints: z.
 export const ListFiatOnRampCredentialsRequest = OrganizationOnly;
 export const ListFiatOnRampCredentialsResponse = z.looseObject({ fiatOnRampCredentials: z.array(FiatOnRampCredential) });
 
-/** spec §4.3; `filterValue` is what the `filterType` matches. */
+/** docs/service-behaviour.md#transport; `filterValue` is what the `filterType` matches. */
 export const ListSuborgsRequest = z.strictObject({
   organizationId: OrganizationId,
   filterType: z.enum(SUBORG_FILTER_TYPES).optional(),
@@ -87,7 +87,7 @@ export const ListSolTransactionHistoryResponse = z.looseObject({
   pageInfo: PageInfo.optional(),
 });
 
-// ---- activities (facts §3.4) ----
+// ---- activities (docs/service-behaviour.md#approving-and-rejecting) ----
 
 export const GetActivityRequest = z.strictObject({ organizationId: OrganizationId, activityId: Id });
 // The response is `ActivityResponse` (schemas/activity.ts).

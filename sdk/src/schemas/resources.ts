@@ -1,6 +1,6 @@
-// The service's resources as returned in responses (spec §2), validated leniently: unknown fields are kept
-// (z.looseObject) and enums accept values added later (openEnum). Required/optional follow spec §2 and,
-// where the spec does not say, TYPES (@turnkey/http's generated definitions, facts §4).
+// The service's resources as returned in responses (docs/service-behaviour.md#transport), validated leniently: unknown fields are kept
+// (z.looseObject) and enums accept values added later (openEnum). Required/optional follow docs/service-behaviour.md#transport and,
+// where the API reference does not say, TYPES (@turnkey/http's generated definitions, docs/service-behaviour.md#transport).
 import { z } from 'zod';
 import { openEnum, Timestamp } from './common';
 import {
@@ -15,7 +15,7 @@ import {
   TAG_TYPES,
 } from './enums';
 
-/** spec §2.2 */
+/** docs/service-behaviour.md#api-keys */
 export const ApiKey = z.looseObject({
   credential: z.looseObject({
     publicKey: z.string(),
@@ -30,7 +30,7 @@ export const ApiKey = z.looseObject({
 });
 export type ApiKey = z.infer<typeof ApiKey>;
 
-/** spec §2.3 */
+/** docs/service-behaviour.md#session-profiles */
 export const SessionProfile = z.looseObject({
   sessionProfileId: z.string(),
   sessionProfileName: z.string(),
@@ -42,7 +42,7 @@ export const SessionProfile = z.looseObject({
 });
 export type SessionProfile = z.infer<typeof SessionProfile>;
 
-/** spec §2.4; required-ness from TYPES `v1MfaPolicy` (the spec does not show it). */
+/** docs/service-behaviour.md#mfa-policies; required-ness from TYPES `v1MfaPolicy` (the API reference does not show it). */
 export const MfaPolicy = z.looseObject({
   mfaPolicyId: z.string(),
   mfaPolicyName: z.string(),
@@ -59,7 +59,7 @@ export const MfaPolicy = z.looseObject({
 });
 export type MfaPolicy = z.infer<typeof MfaPolicy>;
 
-/** spec §2.5; `notes`, `consensus`, `condition` are always present (empty when unset), `time` is optional (facts §4.1). */
+/** docs/service-behaviour.md#policies; `notes`, `consensus`, `condition` are always present (empty when unset), `time` is optional (docs/service-behaviour.md#policies). */
 export const Policy = z.looseObject({
   policyId: z.string(),
   policyName: z.string(),
@@ -73,7 +73,7 @@ export const Policy = z.looseObject({
 });
 export type Policy = z.infer<typeof Policy>;
 
-/** spec §2.6: rule `createdAt` is a plain string (milliseconds since the epoch, facts §4.4). */
+/** docs/service-behaviour.md#ip-allowlist: rule `createdAt` is a plain string (milliseconds since the epoch, docs/service-behaviour.md#ip-allowlist). */
 export const IpAllowlist = z.looseObject({
   organizationId: z.string(),
   rules: z.array(z.looseObject({ cidr: z.string(), label: z.string().optional(), createdAt: z.string().optional() })),
@@ -83,7 +83,7 @@ export const IpAllowlist = z.looseObject({
 });
 export type IpAllowlist = z.infer<typeof IpAllowlist>;
 
-/** spec §2.7 */
+/** docs/service-behaviour.md#wallets */
 export const Wallet = z.looseObject({
   walletId: z.string(),
   walletName: z.string(),
@@ -94,7 +94,7 @@ export const Wallet = z.looseObject({
 });
 export type Wallet = z.infer<typeof Wallet>;
 
-/** Not in the spec (§2.7 says accounts are not shown); TYPES `v1WalletAccount`, for `list_wallet_accounts`. */
+/** Not part of the wallet shape (accounts are listed separately); TYPES `v1WalletAccount`, for `list_wallet_accounts`. */
 export const WalletAccount = z.looseObject({
   walletAccountId: z.string(),
   organizationId: z.string(),
@@ -113,7 +113,7 @@ export const WalletAccount = z.looseObject({
 });
 export type WalletAccount = z.infer<typeof WalletAccount>;
 
-/** spec §2.8 */
+/** docs/service-behaviour.md#private-key-tags */
 export const PrivateKeyTag = z.looseObject({
   tagId: z.string(),
   tagName: z.string(),
@@ -123,7 +123,7 @@ export const PrivateKeyTag = z.looseObject({
 });
 export type PrivateKeyTag = z.infer<typeof PrivateKeyTag>;
 
-/** spec §2.9 `subscriptions[]` */
+/** docs/service-behaviour.md#webhook-endpoints `subscriptions[]` */
 export const WebhookSubscription = z.looseObject({
   eventType: z.string(),
   filtersJson: z.string().optional(),
@@ -131,7 +131,7 @@ export const WebhookSubscription = z.looseObject({
 });
 export type WebhookSubscription = z.infer<typeof WebhookSubscription>;
 
-/** spec §2.9 (no createdAt/updatedAt on the wire, facts §4.2). */
+/** docs/service-behaviour.md#webhook-endpoints (no createdAt/updatedAt on the wire, docs/service-behaviour.md#webhook-endpoints). */
 export const WebhookEndpoint = z.looseObject({
   endpointId: z.string(),
   organizationId: z.string(),
@@ -142,7 +142,7 @@ export const WebhookEndpoint = z.looseObject({
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
-/** spec §2.10. Note the lower-case "r" in `fiatOnrampCredentialId` (facts §4.3 casing trap). */
+/** docs/service-behaviour.md#fiat-on-ramp-credentials. Note the lower-case "r" in `fiatOnrampCredentialId` (docs/service-behaviour.md#fiat-on-ramp-credentials casing trap). */
 export const FiatOnRampCredential = z.looseObject({
   fiatOnrampCredentialId: z.string(),
   organizationId: z.string(),
@@ -157,7 +157,7 @@ export const FiatOnRampCredential = z.looseObject({
 });
 export type FiatOnRampCredential = z.infer<typeof FiatOnRampCredential>;
 
-/** spec §2.11; the `<VENDOR>` object is `turnkey` on the wire (facts intro). */
+/** docs/service-behaviour.md#solana-transaction-history; `turnkey` holds the service-specific fields. */
 export const SolTransaction = z.looseObject({
   signature: z.string(),
   block: z.looseObject({ number: z.string(), hash: z.string(), timestamp: z.string() }),
@@ -188,7 +188,7 @@ export const SolTransaction = z.looseObject({
 });
 export type SolTransaction = z.infer<typeof SolTransaction>;
 
-/** facts §3.4 `get_policy_evaluations` item. */
+/** docs/service-behaviour.md#approving-and-rejecting `get_policy_evaluations` item. */
 export const PolicyEvaluationRecord = z.looseObject({
   id: z.string(),
   activityId: z.string(),
@@ -201,7 +201,7 @@ export const PolicyEvaluationRecord = z.looseObject({
 });
 export type PolicyEvaluationRecord = z.infer<typeof PolicyEvaluationRecord>;
 
-/** facts §4.1 `get_active_policies` status. */
+/** docs/service-behaviour.md#policies `get_active_policies` status. */
 export const ActivePolicyStatus = z.looseObject({
   organizationId: z.string(),
   policyId: z.string(),

@@ -1,6 +1,6 @@
 // Checking a request before anything is sent, and turning zod's issues into field-named messages.
 // Messages never include the offending VALUE, only its path and what was expected, so a secret passed in
-// the wrong field is never echoed (STYLE: no secret in any error message).
+// the wrong field is never echoed (no secret in any error message).
 import type { z } from 'zod';
 import { InvalidRequestError, UnexpectedResponseError, type ValidationIssue } from '../errors';
 

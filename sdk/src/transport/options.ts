@@ -1,4 +1,4 @@
-// The transport's one strict options object (STYLE.md: unknown keys are an error that lists the known ones).
+// The transport's one strict options object (unknown keys are an error that lists the known ones).
 import type { Dispatcher } from 'undici';
 import { ConfigurationError } from '../errors';
 import type { Stamper } from '../crypto/stamp';
@@ -11,9 +11,9 @@ export interface Clock {
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export interface TransportOptions {
-  /** Main API origin, e.g. `https://api.turnkey.com` (api-facts §0) or the emulator's URL. */
+  /** Main API origin, e.g. `https://api.turnkey.com` (docs/service-behaviour.md#transport) or the emulator's URL. */
   baseUrl: string;
-  /** Auth-proxy origin, e.g. `https://authproxy.turnkey.com` (api-facts §7). Needed only for proxy calls. */
+  /** Auth-proxy origin, e.g. `https://authproxy.turnkey.com` (docs/service-behaviour.md#auth-proxy). Needed only for proxy calls. */
   authProxyUrl?: string;
   /** Sent as `X-Auth-Proxy-Config-Id` on proxy calls. */
   authProxyConfigId?: string;

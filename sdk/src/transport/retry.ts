@@ -1,4 +1,4 @@
-// Retry policy as small pure functions (STYLE.md, stripe-node RequestSender): what to retry, how long to
+// Retry policy as small pure functions (as in stripe-node RequestSender): what to retry, how long to
 // wait. The transport owns the loop; these functions own the decisions and are tested from tables.
 import { ConfigurationError } from '../errors';
 
@@ -20,7 +20,7 @@ export const DEFAULT_RETRY_OPTIONS: Readonly<RetryOptions> = Object.freeze({
   maxElapsedMs: 30_000,
 });
 
-/** Statuses worth retrying (issue #2 point 2): rate limiting and transient server failures. */
+/** Statuses worth retrying: rate limiting and transient server failures. */
 export const RETRYABLE_STATUSES: readonly number[] = [429, 500, 502, 503, 504];
 
 /**
@@ -68,7 +68,7 @@ export interface ShouldRetryInput {
   /**
    * False for requests that must not be repeated once processed (auth-proxy calls such as otp_init): those
    * are retried only when they certainly were not processed (connect failures, 429). Default true:
-   * queries are reads and submits are deduplicated by body fingerprint (api-facts §3.3).
+   * queries are reads and submits are deduplicated by body fingerprint (docs/service-behaviour.md#idempotency-and-fingerprints).
    */
   idempotent?: boolean;
 }
@@ -122,7 +122,7 @@ export function backoffMs(attempt: number, input: BackoffInput): number {
 /**
  * Parses a `Retry-After` header (RFC 9110 §10.2.3): delta-seconds or an HTTP-date, relative to `nowMs`.
  * Undefined when absent or unparseable; a date in the past gives 0. (The service sends none today,
- * api-facts §8, but proxies in front of it may.)
+ * docs/service-behaviour.md#limits-and-pagination, but proxies in front of it may.)
  */
 export function parseRetryAfter(value: string | undefined | null, nowMs: number): number | undefined {
   if (value === undefined || value === null) return undefined;

@@ -1,7 +1,7 @@
 // The bytes-on-the-wire client: undici keep-alive pool, JSON in and out, stamping, retries (retry.ts) and
 // error mapping (errors-response.ts). One logical request keeps one identity across retries: the body and
 // the X-Stamp are computed once and resent byte-for-byte, which is what makes a retried submit return the
-// same activity instead of creating a second one (api-facts §3.3).
+// same activity instead of creating a second one (docs/service-behaviour.md#idempotency-and-fingerprints).
 import { Agent, type Dispatcher } from 'undici';
 import {
   AbortedError,

@@ -1,5 +1,5 @@
 // The two Cache-Control directives the JWKS cache honours (RFC 9111 §5.2.2, RFC 5861 §4). The service
-// sends `public, max-age=86400, s-maxage=86400, stale-if-error=604800` (spec §8, api-facts §5.3).
+// sends `public, max-age=86400, s-maxage=86400, stale-if-error=604800` (docs/service-behaviour.md#limits-and-pagination, #verification-keys).
 
 export interface CachePolicy {
   /** How long a fetched document is fresh. */

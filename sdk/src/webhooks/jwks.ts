@@ -1,4 +1,4 @@
-// Webhook verification keys from `GET /public/v1/discovery/webhooks/jwks` (spec §4.5, api-facts §5.3),
+// Webhook verification keys from `GET /public/v1/discovery/webhooks/jwks` (docs/service-behaviour.md#verification-keys),
 // cached per Cache-Control: fresh for max-age, served stale within stale-if-error when a refetch fails,
 // refetched once on an unknown kid (with a cooldown, so forged deliveries cannot hammer the service).
 import { ConfigurationError, UnexpectedResponseError } from '../errors';

@@ -1,5 +1,5 @@
-// Signing side of webhook deliveries, for the emulator (api-facts §5.1): the header set a delivery carries
-// and the JWK that publishes the verification key (api-facts §5.3).
+// Signing side of webhook deliveries, for the emulator (docs/service-behaviour.md#webhook-deliveries): the header set a delivery carries
+// and the JWK that publishes the verification key (docs/service-behaviour.md#verification-keys).
 import { ed25519 } from '@noble/curves/ed25519';
 import { InvalidRequestError, type ValidationIssue } from '../errors';
 import { base64UrlEncode, fromHex, toHex } from '../crypto/hex';
@@ -12,7 +12,7 @@ export interface SignWebhookDeliveryInput {
   timestampMs: number;
   eventId: string;
   body: WebhookBody;
-  /** Optional routing headers; not signed (api-facts §5.1). */
+  /** Optional routing headers; not signed (docs/service-behaviour.md#webhook-deliveries). */
   organizationId?: string;
   eventType?: string;
 }
@@ -27,7 +27,7 @@ export interface WebhookSigningKeyPair {
   publicKey: string;
 }
 
-/** The JWKS entry shape the service publishes (api-facts §5.3). */
+/** The JWKS entry shape the service publishes (docs/service-behaviour.md#verification-keys). */
 export interface WebhookJwk {
   kid: string;
   kty: 'OKP';

@@ -1,6 +1,6 @@
 // Webhook signature verification, same check order, reasons and result shape as @turnkey/crypto's
-// verifyTurnkeyWebhookSignature (api-facts §5.2). The signed message is the ASCII prefix
-// `v1.ed25519.<key_id>.<timestamp_ms>.<event_id>.` followed by the exact raw body bytes (api-facts §5.1).
+// verifyTurnkeyWebhookSignature (docs/service-behaviour.md#webhook-deliveries). The signed message is the ASCII prefix
+// `v1.ed25519.<key_id>.<timestamp_ms>.<event_id>.` followed by the exact raw body bytes (docs/service-behaviour.md#webhook-deliveries).
 import { ed25519 } from '@noble/curves/ed25519';
 import { concatBytes, utf8 } from '../crypto/hex';
 
@@ -21,7 +21,7 @@ export const WebhookVerificationFailureReasons = {
 export type WebhookVerificationFailureReason =
   (typeof WebhookVerificationFailureReasons)[keyof typeof WebhookVerificationFailureReasons];
 
-/** Lowercase header names of a delivery (api-facts §5.1). */
+/** Lowercase header names of a delivery (docs/service-behaviour.md#webhook-deliveries). */
 export const WEBHOOK_HEADERS = {
   organizationId: 'x-turnkey-organization-id',
   eventType: 'x-turnkey-event-type',
@@ -36,7 +36,7 @@ export const WEBHOOK_HEADERS = {
 
 export const WEBHOOK_SIGNATURE_VERSION = 'v1';
 export const WEBHOOK_SIGNATURE_ALGORITHM = 'ed25519';
-/** The documented freshness window (api-facts §5.1). */
+/** The documented freshness window (docs/service-behaviour.md#webhook-deliveries). */
 export const DEFAULT_MAX_TIMESTAMP_AGE_MS = 5 * 60 * 1000;
 
 export interface WebhookVerificationKey {
@@ -117,7 +117,7 @@ export function webhookSignedInput(p: {
 
 /**
  * Verifies a webhook delivery against the given keys. Never throws on bad input; returns a reason instead.
- * Check order (api-facts §5.2): options, required headers (timestamp, event id, key id, algorithm, version,
+ * Check order (docs/service-behaviour.md#webhook-deliveries): options, required headers (timestamp, event id, key id, algorithm, version,
  * signature), timestamp syntax, freshness, version, algorithm, key lookup, key checks, signature.
  */
 export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): WebhookVerificationResult {
