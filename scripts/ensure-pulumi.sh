@@ -122,12 +122,27 @@ if ! $force_build && bin_dir_ok "$LOCAL_BIN"; then
 fi
 
 # 3. Built before on this machine (another clone): copy instead of rebuilding.
-if ! $force_build && bin_dir_ok "$CACHE_BIN"; then
+use_cache() {
   log "copying Pulumi CLI v$PULUMI_VERSION from the machine cache $CACHE_BIN"
   install_bin_dir "$CACHE_BIN" "$LOCAL_BIN"
   bin_dir_ok "$LOCAL_BIN" || { log "copy from $CACHE_BIN is incomplete"; exit 1; }
   log "using $LOCAL_BIN"
   finish "$LOCAL_BIN"
+}
+if ! $force_build && bin_dir_ok "$CACHE_BIN"; then
+  use_cache
+fi
+# One build per machine at a time: another clone building the same recipe is waited for, then copied.
+mkdir -p "$TOOLS_CACHE/pulumi"
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$TOOLS_CACHE/pulumi/.build-v${PULUMI_VERSION}-r${BUILD_RECIPE}.lock"
+  if ! flock -n 9; then
+    log "another clone is building the Pulumi CLI on this machine; waiting for it..."
+    flock 9
+  fi
+  if ! $force_build && bin_dir_ok "$CACHE_BIN"; then
+    use_cache
+  fi
 fi
 
 # 4. Build from Go modules.
