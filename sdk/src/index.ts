@@ -9,3 +9,4 @@ export * from './activity';
 export * from './pagination';
 export * from './webhooks';
 export * from './policy';
+export * from './rules';

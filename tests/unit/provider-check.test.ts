@@ -64,10 +64,10 @@ const invalid: Array<[string, Kind, Record<string, unknown>, Array<{ property: s
     { property: 'url', reason: 'must not contain credentials (user info)' },
   ]],
   ['webhook to a private address', 'webhookEndpoint', { ...HOOK, url: 'https://10.1.2.3/h' }, [{ property: 'url', reason: 'must not point to a private address' }]],
-  ['webhook to localhost', 'webhookEndpoint', { ...HOOK, url: 'https://localhost:8443/h' }, [{ property: 'url', reason: 'must not point to a loopback address' }]],
-  ['webhook to IPv6 loopback', 'webhookEndpoint', { ...HOOK, url: 'https://[::1]/h' }, [{ property: 'url', reason: 'must not point to a loopback address' }]],
+  ['webhook to localhost', 'webhookEndpoint', { ...HOOK, url: 'https://localhost:8443/h' }, [{ property: 'url', reason: 'must not point to a loopback address; to accept loopback receivers, set walletinfra:allowLoopbackWebhookUrls to true (local emulator only; env WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS)' }]],
+  ['webhook to IPv6 loopback', 'webhookEndpoint', { ...HOOK, url: 'https://[::1]/h' }, [{ property: 'url', reason: 'must not point to a loopback address; to accept loopback receivers, set walletinfra:allowLoopbackWebhookUrls to true (local emulator only; env WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS)' }]],
   ['webhook to the metadata address', 'webhookEndpoint', { ...HOOK, url: 'https://169.254.169.254/latest' }, [
-    { property: 'url', reason: 'must not point to a link-local address' },
+    { property: 'url', reason: 'must not point to a cloud metadata address' },
   ]],
   ['webhook with a relative url', 'webhookEndpoint', { ...HOOK, url: '/hooks' }, [
     { property: 'url', reason: 'must be an absolute URL such as https://hooks.example.com/walletinfra' },

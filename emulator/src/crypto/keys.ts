@@ -5,7 +5,7 @@ import { secp256k1 } from '@noble/curves/secp256k1';
 import { ed25519 } from '@noble/curves/ed25519';
 import { keccak_256 } from '@noble/hashes/sha3';
 import type { RandomSource } from '../env';
-import { base58Encode } from './base58';
+import { base58 } from '@scure/base';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
@@ -51,7 +51,7 @@ const DERIVERS: Record<string, (random: RandomSource) => { address: string; publ
   },
   ADDRESS_FORMAT_SOLANA: (random) => {
     const pub = ed25519.getPublicKey(random(32));
-    return { address: base58Encode(pub), publicKey: hex(pub) };
+    return { address: base58.encode(pub), publicKey: hex(pub) };
   },
   ADDRESS_FORMAT_COMPRESSED: (random) => {
     const k = scalar(random, (c) => secp256k1.utils.isValidPrivateKey(c));

@@ -1,14 +1,10 @@
-// IP allowlists: set/remove activities and the get query (facts §4.4). One list per organization and one
-// per API key; `set` fully replaces the rules of its scope. CIDRs are normalised (host bits cleared) and
-// de-duplicated keeping the first label; at most 10 IPv4 and 10 IPv6 rules; nothing broader than /20 (IPv4)
-// or /48 (IPv6) — "maximum prefix length" read as the broadest range accepted ([INFERENCE] in the facts).
+// IP allowlists: set/remove activities and the get query (docs.turnkey.com/reference/ip-allowlisting). One
+// list per organization and one per API key; `set` fully replaces the rules of its scope. The rules on the
+// CIDRs themselves (normal form, de-duplication, limits) are the sdk's, shared with the provider.
+import { normalizeIpAllowlistRules, type IpAllowlistRule, type IpAllowlistRuleInput } from '@walletinfra/sdk';
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument, notFound } from '../errors';
-import { normalizeCidr, parseCidr } from '../net';
 import type { IpAllowlistRecord } from '../store/records';
-
-const MAX_RULES_PER_FAMILY = 10;
-const BROADEST_PREFIX = { 4: 20, 6: 48 } as const;
 
 function scopeId(orgId: string, publicKey: string | undefined): string {
   return `${orgId}|${publicKey ?? ''}`;
@@ -20,34 +16,12 @@ function assertKeyInOrg(ctx: RequestContext, publicKey: string | undefined): voi
   if (key === undefined) throw notFound(`no API key found with public key ${publicKey} in this organization`);
 }
 
-interface NormalizedRule {
-  cidr: string;
-  label: string;
-}
-
-/** Parses, checks and normalises the rules; errors name the index and the value (facts §4.4). */
-export function normalizeRules(rules: ReadonlyArray<{ cidr: string; label?: string | undefined }>): NormalizedRule[] {
-  const out: NormalizedRule[] = [];
-  const seen = new Set<string>();
-  const counts = { 4: 0, 6: 0 };
-  rules.forEach((rule, i) => {
-    const where = `invalid request body: parameters.rules[${i}].cidr`;
-    const parsed = parseCidr(rule.cidr.trim());
-    if (parsed === undefined) throw invalidArgument(`${where}: invalid CIDR ${JSON.stringify(rule.cidr)}`);
-    const broadest = BROADEST_PREFIX[parsed.ip.version];
-    if (parsed.prefix < broadest) {
-      throw invalidArgument(`${where}: ${JSON.stringify(rule.cidr)} is broader than the maximum /${broadest} for IPv${parsed.ip.version}`);
-    }
-    const cidr = normalizeCidr(parsed);
-    if (seen.has(cidr)) return;
-    seen.add(cidr);
-    counts[parsed.ip.version] += 1;
-    if (counts[parsed.ip.version] > MAX_RULES_PER_FAMILY) {
-      throw invalidArgument(`invalid request body: parameters.rules: at most ${MAX_RULES_PER_FAMILY} IPv${parsed.ip.version} CIDRs are allowed`);
-    }
-    out.push({ cidr, label: rule.label ?? '' });
-  });
-  return out;
+/** The rules as stored, or the service's error for the first problem (the sdk's rule names index and value). */
+export function normalizeRules(rules: readonly IpAllowlistRuleInput[]): IpAllowlistRule[] {
+  const { rules: normalized, problems } = normalizeIpAllowlistRules(rules);
+  const [first] = problems;
+  if (first !== undefined) throw invalidArgument(`invalid request body: parameters.${first.path}: ${first.message}`);
+  return normalized;
 }
 
 export function renderAllowlist(orgId: string, publicKey: string | undefined, r: IpAllowlistRecord | undefined): Record<string, unknown> {

@@ -1,8 +1,8 @@
 // Webhook endpoints: create/update/delete activities and the list query (spec §4.4, facts §4.2).
+import { webhookDestinationProblem } from '@walletinfra/sdk';
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument, permissionDenied } from '../errors';
 import type { WebhookEndpointRecord } from '../store/records';
-import { webhookUrlProblem } from '../webhooks/url-rules';
 import { found, optional, requireNonEmpty } from './util';
 
 /** Billing-organization events (facts §4.2): a sub-organization gets PermissionDenied. */
@@ -19,9 +19,12 @@ export function renderWebhookEndpoint(e: WebhookEndpointRecord): Record<string, 
   };
 }
 
+/** Named in the refusal of a loopback destination, the emulator's way to accept local receivers. */
+const LOOPBACK_SETTING = 'the emulator option allowLoopbackWebhooks to true (--allow-loopback-webhooks)';
+
 function checkUrl(ctx: RequestContext, url: string | undefined): void {
   if (url === undefined) return;
-  const problem = webhookUrlProblem(url, ctx.options.allowLoopbackWebhooks);
+  const problem = webhookDestinationProblem(url, { allowLoopback: ctx.options.allowLoopbackWebhooks, loopbackSetting: LOOPBACK_SETTING });
   if (problem !== undefined) throw invalidArgument(`invalid request body: parameters.url: ${problem}`);
 }
 

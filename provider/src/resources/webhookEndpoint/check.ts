@@ -1,6 +1,7 @@
-// WebhookEndpoint.check: the sdk's create_webhook_endpoint schema plus the documented rules (facts §4.2):
-// URL rules, a non-empty name, documented event types, valid filter JSON, no duplicate subscriptions.
-import { CreateWebhookEndpointIntent, WEBHOOK_EVENT_TYPES } from '@walletinfra/sdk';
+// WebhookEndpoint.check: the sdk's create_webhook_endpoint schema plus the documented rules
+// (docs.turnkey.com/reference/webhooks/reference): the sdk's webhook-destination rule (the one the emulator
+// applies), a non-empty name, documented event types, valid filter JSON, no duplicate subscriptions.
+import { CreateWebhookEndpointIntent, WEBHOOK_EVENT_TYPES, webhookDestinationProblem } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown, isUnknown } from '../../unknown';
@@ -8,7 +9,9 @@ import { describe, optionalType, requiredString, schemaFailures, unknownProperty
 import { adoptFailures, selectorFailures, selectorOf } from '../shared/inputs';
 import { resolveInputOrganization } from '../shared/organization';
 import { normalizeSubscription, normalizeWebhookInputs, WEBHOOK_ADOPT_FLAGS, WEBHOOK_KEYS } from './types';
-import { webhookUrlProblem } from './url';
+
+/** Named in the refusal of a loopback destination (README, "Configuration"). */
+const LOOPBACK_SETTING = 'walletinfra:allowLoopbackWebhookUrls to true (local emulator only; env WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS)';
 
 const SUBSCRIPTION_KEYS = ['eventType', 'filtersJson', 'isActive'];
 
@@ -62,7 +65,7 @@ export function checkWebhookInputs(ctx: ProviderContext, news: Record<string, un
   }
   if (typeof news.url === 'string' && !isUnknown(news.url) && !reported().has('url')) {
     const allowLoopback = containsUnknown(news.profile) ? false : ctx.endpoints(selectorOf(news)).allowLoopbackWebhookUrls;
-    const problem = webhookUrlProblem(news.url, allowLoopback);
+    const problem = webhookDestinationProblem(news.url, { allowLoopback, loopbackSetting: LOOPBACK_SETTING });
     if (problem !== undefined) failures.push({ property: 'url', reason: problem });
   }
   const inputs = normalizeWebhookInputs(news);

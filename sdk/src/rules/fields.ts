@@ -1,0 +1,91 @@
+// Which fields of an object an update may change, derived from the service's own intents: a field of the
+// create intent that the update intent lacks can only change by replacing the object; a field the update
+// intent has changes in place. Like terraform-plugin-framework's per-attribute plan modifiers, this one
+// declaration drives the provider's diff, update, adoption and docs, so no second list of "immutable
+// fields" exists anywhere.
+import type { z } from 'zod';
+
+export type FieldChange = 'in-place' | 'replace';
+
+export interface FieldRule {
+  /** The field's name in the create intent (or, for update-only fields, in the update intent). */
+  field: string;
+  /** Its name in the update intent, when the update can change it. */
+  updateName?: string;
+  /** Whether the create intent takes it (false: set by an update right after create). */
+  onCreate: boolean;
+  change: FieldChange;
+}
+
+export interface FieldTable {
+  /** The object's name in the service's words: `Policy`, `WebhookEndpoint`. */
+  resource: string;
+  /** The update intent's key that names the object (`policyId`). */
+  idField: string;
+  /** Every field, create-intent order first, then update-only fields. */
+  fields: readonly FieldRule[];
+  inPlace: readonly string[];
+  replace: readonly string[];
+  /**
+   * What identifies an existing object to adopt when no id is given: the declared identity fields plus every
+   * replace-only field, so a replacement never adopts the object it replaces.
+   */
+  naturalKey: readonly string[];
+  /** The update operation's parameters: the id plus each given field under its update-intent name. */
+  updateParameters(id: string, values: Readonly<Record<string, unknown>>): Record<string, unknown>;
+}
+
+type Shape<T> = T extends z.ZodObject<infer S> ? S : never;
+
+export interface FieldTableSpec<C extends z.ZodObject, U extends z.ZodObject> {
+  resource: string;
+  create: C;
+  update: U;
+  idField: keyof Shape<U> & string;
+  /** Create-intent fields whose update-intent name differs (`effect` -> `policyEffect`). */
+  updateNames?: Partial<Record<keyof Shape<C> & string, keyof Shape<U> & string>>;
+  /** The fields besides the replace-only ones that identify an object for adoption (`policyName`). */
+  identity: readonly (keyof Shape<C> & string)[];
+}
+
+/** Builds a resource's table from its intents; throws at load time when the spec and the intents disagree. */
+export function defineFieldTable<C extends z.ZodObject, U extends z.ZodObject>(spec: FieldTableSpec<C, U>): FieldTable {
+  const createKeys = Object.keys(spec.create.shape);
+  const updateKeys = Object.keys(spec.update.shape);
+  const renames = (spec.updateNames ?? {}) as Record<string, string>;
+  const wrong = (what: string) => new Error(`field table for ${spec.resource}: ${what}`);
+  if (!updateKeys.includes(spec.idField)) throw wrong(`the update intent has no "${spec.idField}"`);
+  for (const [from, to] of Object.entries(renames)) {
+    if (!createKeys.includes(from) || !updateKeys.includes(to)) throw wrong(`renames "${from}" to "${to}", which the intents do not have`);
+  }
+  const fields: FieldRule[] = createKeys.map((field) => {
+    const updateName = renames[field] ?? field;
+    return updateKeys.includes(updateName)
+      ? { field, updateName, onCreate: true, change: 'in-place' }
+      : { field, onCreate: true, change: 'replace' };
+  });
+  const mapped = new Set(fields.map((f) => f.updateName));
+  for (const key of updateKeys) {
+    if (key !== spec.idField && !mapped.has(key)) fields.push({ field: key, updateName: key, onCreate: false, change: 'in-place' });
+  }
+  const replace = fields.filter((f) => f.change === 'replace').map((f) => f.field);
+  const byField = new Map(fields.map((f) => [f.field, f]));
+  for (const key of spec.identity) if (!byField.has(key)) throw wrong(`identity field "${key}" is not in the create intent`);
+  return {
+    resource: spec.resource,
+    idField: spec.idField,
+    fields,
+    inPlace: fields.filter((f) => f.change === 'in-place').map((f) => f.field),
+    replace,
+    naturalKey: [...spec.identity, ...replace.filter((f) => !spec.identity.includes(f as never))],
+    updateParameters(id, values) {
+      const out: Record<string, unknown> = { [spec.idField]: id };
+      for (const [field, value] of Object.entries(values)) {
+        const rule = byField.get(field);
+        if (rule?.updateName === undefined) throw wrong(`"${field}" cannot be changed by an update`);
+        if (value !== undefined) out[rule.updateName] = value;
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,13 @@
+// Service rules more than one package applies, as data: the provider's `check`/`diff` and the emulator both
+// read them, so a green preview predicts what the service does.
+export { webhookDestinationProblem, nonPublicAddress } from './webhook-destination';
+export type { WebhookDestinationOptions } from './webhook-destination';
+export { REFUSED_IPV4_RANGES, REFUSED_IPV6_RANGES, IPV4_CARRYING_RANGES } from './address-ranges';
+export type { RefusedRange, RangeKind } from './address-ranges';
+export { parseCidr } from './cidr';
+export type { Cidr, CidrParse, IpFamily } from './cidr';
+export { normalizeIpAllowlistRules, IP_ALLOWLIST_LIMITS } from './ip-allowlist';
+export type { IpAllowlistRule, IpAllowlistRuleInput, IpAllowlistProblem, IpAllowlistRules } from './ip-allowlist';
+export { defineFieldTable } from './fields';
+export type { FieldTable, FieldRule, FieldChange, FieldTableSpec } from './fields';
+export { POLICY_FIELD_TABLE, WEBHOOK_ENDPOINT_FIELD_TABLE, FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, FIELD_TABLES } from './resource-fields';

@@ -1,0 +1,61 @@
+// The IP allowlist's rule set, as the service checks it on set_ip_allowlist
+// (docs.turnkey.com/reference/ip-allowlisting): CIDRs normalised and de-duplicated keeping the first
+// label; at most 10 IPv4 and 10 IPv6 rules; nothing broader than /20 (IPv4) or /48 (IPv6). The docs say
+// "maximum prefix length"; we read it as the broadest range accepted (listed as a choice in emulator/README.md).
+import { parseCidr, type IpFamily } from './cidr';
+
+export const IP_ALLOWLIST_LIMITS = {
+  rulesPerFamily: 10,
+  broadestPrefix: { 4: 20, 6: 48 } as Readonly<Record<IpFamily, number>>,
+} as const;
+
+export interface IpAllowlistRuleInput {
+  cidr: string;
+  label?: string | undefined;
+}
+
+export interface IpAllowlistRule {
+  cidr: string;
+  label: string;
+}
+
+/** A problem with one rule (`rules[2].cidr`) or with the whole list (`rules`). */
+export interface IpAllowlistProblem {
+  path: string;
+  message: string;
+}
+
+export interface IpAllowlistRules {
+  rules: IpAllowlistRule[];
+  problems: IpAllowlistProblem[];
+}
+
+/** The rules as the service stores them, and every problem the service would refuse them for. */
+export function normalizeIpAllowlistRules(input: readonly IpAllowlistRuleInput[]): IpAllowlistRules {
+  const rules: IpAllowlistRule[] = [];
+  const problems: IpAllowlistProblem[] = [];
+  const seen = new Set<string>();
+  const counts: Record<IpFamily, number> = { 4: 0, 6: 0 };
+  input.forEach((rule, i) => {
+    const path = `rules[${i}].cidr`;
+    const parsed = parseCidr(rule.cidr.trim());
+    if (!parsed.ok) {
+      problems.push({ path, message: parsed.problem });
+      return;
+    }
+    const { family, prefix, normalized } = parsed.cidr;
+    const broadest = IP_ALLOWLIST_LIMITS.broadestPrefix[family];
+    if (prefix < broadest) {
+      problems.push({ path, message: `${JSON.stringify(rule.cidr)} is broader than the maximum /${broadest} for IPv${family}` });
+      return;
+    }
+    if (seen.has(normalized)) return;
+    seen.add(normalized);
+    counts[family] += 1;
+    if (counts[family] === IP_ALLOWLIST_LIMITS.rulesPerFamily + 1) {
+      problems.push({ path: 'rules', message: `at most ${IP_ALLOWLIST_LIMITS.rulesPerFamily} IPv${family} CIDRs are allowed` });
+    }
+    rules.push({ cidr: normalized, label: rule.label ?? '' });
+  });
+  return { rules, problems };
+}

@@ -1,0 +1,54 @@
+// The per-resource field tables, derived from the sdk's create/update intents: known answers per resource,
+// and the checks that make a wrong entry fail at load time.
+import { z } from 'zod';
+import { defineFieldTable, FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, POLICY_FIELD_TABLE, WEBHOOK_ENDPOINT_FIELD_TABLE } from '@walletinfra/sdk';
+
+test('Policy: every field updates in place under its V2 name; the name is the natural key', () => {
+  expect(POLICY_FIELD_TABLE.inPlace).toEqual(['policyName', 'effect', 'condition', 'consensus', 'notes', 'time']);
+  expect(POLICY_FIELD_TABLE.replace).toEqual([]);
+  expect(POLICY_FIELD_TABLE.naturalKey).toEqual(['policyName']);
+  expect(POLICY_FIELD_TABLE.updateParameters('p-1', { effect: 'EFFECT_DENY', condition: '', time: undefined })).toEqual({
+    policyId: 'p-1',
+    policyEffect: 'EFFECT_DENY',
+    policyCondition: '',
+  });
+});
+
+test('WebhookEndpoint: subscriptions replace, isActive is update-only, the key includes the subscriptions', () => {
+  expect(WEBHOOK_ENDPOINT_FIELD_TABLE.fields).toEqual([
+    { field: 'url', updateName: 'url', onCreate: true, change: 'in-place' },
+    { field: 'name', updateName: 'name', onCreate: true, change: 'in-place' },
+    { field: 'subscriptions', onCreate: true, change: 'replace' },
+    { field: 'isActive', updateName: 'isActive', onCreate: false, change: 'in-place' },
+  ]);
+  expect(WEBHOOK_ENDPOINT_FIELD_TABLE.naturalKey).toEqual(['url', 'name', 'subscriptions']);
+  expect(() => WEBHOOK_ENDPOINT_FIELD_TABLE.updateParameters('e-1', { subscriptions: [] })).toThrow(
+    'field table for WebhookEndpoint: "subscriptions" cannot be changed by an update',
+  );
+});
+
+test('FiatOnRampCredential: sandboxMode replaces and joins the natural key', () => {
+  expect(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE.inPlace).toEqual([
+    'onrampProvider',
+    'projectId',
+    'publishableApiKey',
+    'encryptedSecretApiKey',
+    'encryptedPrivateApiKey',
+  ]);
+  expect(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE.replace).toEqual(['sandboxMode']);
+  expect(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE.naturalKey).toEqual(['onrampProvider', 'publishableApiKey', 'sandboxMode']);
+});
+
+test('a spec that disagrees with its intents fails when it is defined', () => {
+  const create = z.strictObject({ a: z.string(), b: z.string() });
+  const update = z.strictObject({ id: z.string(), a: z.string() });
+  expect(() => defineFieldTable({ resource: 'X', create, update, idField: 'nope' as 'id', identity: [] })).toThrow(
+    'field table for X: the update intent has no "nope"',
+  );
+  expect(() => defineFieldTable({ resource: 'X', create, update, idField: 'id', updateNames: { b: 'c' as 'a' }, identity: [] })).toThrow(
+    'field table for X: renames "b" to "c", which the intents do not have',
+  );
+  expect(() => defineFieldTable({ resource: 'X', create, update, idField: 'id', identity: ['z' as 'a'] })).toThrow(
+    'field table for X: identity field "z" is not in the create intent',
+  );
+});
