@@ -2,7 +2,8 @@
 // the refusal message does ("must not point to a link-local address"). The service's rule is "HTTPS, a
 // host, no user info, public addresses only" (docs.turnkey.com/reference/webhooks/reference); the rows
 // spell out "not public" with the IANA special-purpose registries
-// (iana.org/assignments/iana-ipv4-special-registry, iana-ipv6-special-registry).
+// (iana.org/assignments/iana-ipv4-special-registry, iana-ipv6-special-registry); that reading is ours,
+// listed as unconfirmed in docs/service-behaviour.md#webhook-endpoints.
 // The first matching row wins, so the cloud metadata addresses come before link-local and unique-local.
 
 export type RangeKind =

@@ -1,7 +1,7 @@
 // The IP allowlist's rule set, as the service checks it on set_ip_allowlist
 // (docs.turnkey.com/reference/ip-allowlisting): CIDRs normalised and de-duplicated keeping the first
 // label; at most 10 IPv4 and 10 IPv6 rules; nothing broader than /20 (IPv4) or /48 (IPv6). The docs say
-// "maximum prefix length"; we read it as the broadest range accepted (listed as a choice in emulator/README.md).
+// "maximum prefix length"; we read it as the broadest range accepted (docs/service-behaviour.md#ip-allowlist).
 import { parseCidr, type IpFamily } from './cidr';
 
 export const IP_ALLOWLIST_LIMITS = {
