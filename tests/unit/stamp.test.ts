@@ -1,5 +1,6 @@
-// X-Stamp compatibility (api-facts §1.1): our stamps against @turnkey/crypto and node:crypto, Turnkey's
-// stamps against our verifier, known-answer vectors, tampering, malformed headers, high-S and low-S.
+// X-Stamp compatibility: our stamps against @turnkey/crypto and node:crypto, Turnkey's stamps against our
+// verifier, known-answer vectors (the deterministic purejs runtime), tampering, malformed headers, high-S
+// and low-S. The node:crypto runtime against the purejs one: p256-runtimes.test.ts.
 import * as nodeCrypto from 'node:crypto';
 import { inspect } from 'node:util';
 import { p256 } from '@noble/curves/p256';
@@ -16,7 +17,7 @@ const N = p256.CURVE.n;
 
 const b64url = (s: string): string => Buffer.from(s, 'utf8').toString('base64url');
 const unb64url = (s: string): string => Buffer.from(s, 'base64url').toString('utf8');
-const ours = new ApiKeyStamper({ apiPublicKey: PUBLIC, apiPrivateKey: PRIVATE });
+const ours = new ApiKeyStamper({ apiPublicKey: PUBLIC, apiPrivateKey: PRIVATE, runtimeOverride: 'purejs' });
 
 function signatureOf(headerValue: string): string {
   return (JSON.parse(unb64url(headerValue)) as { signature: string }).signature;

@@ -1,8 +1,14 @@
-// API-key pairs for the P-256 stamp scheme (docs/service-behaviour.md#request-stamps): private key = hex of the 32-byte scalar,
-// public key = hex of the 33-byte compressed SEC1 point. Validation messages never contain the private key.
+// API-key pairs for the P-256 stamp scheme (docs/service-behaviour.md#request-stamps): private key = hex
+// of the 32-byte scalar, public key = hex of the 33-byte compressed SEC1 point. Validation messages never
+// contain the private key.
+import type { KeyObject } from 'node:crypto';
 import { p256 } from '@noble/curves/p256';
-import { InvalidApiKeyError } from '../errors';
+import { sha256 } from '@noble/hashes/sha256';
+import { ConfigurationError, InvalidApiKeyError } from '../errors';
 import { bytesToBigInt, fromHex, toHex } from './hex';
+import { DEFAULT_SIGNING_RUNTIME, nativeP256, type SigningRuntime } from './p256-native';
+
+export type { SigningRuntime };
 
 export interface ApiKeyPairInput {
   publicKey: string;
@@ -25,6 +31,8 @@ export class ApiKeyPair {
   /** Lowercase compressed public key hex (66 chars). */
   readonly publicKey: string;
   readonly #scalar: Uint8Array;
+  /** node:crypto's key object, built on first native signature and kept for the pair's lifetime. */
+  #nativeKey: KeyObject | undefined;
 
   private constructor(publicKey: string, scalar: Uint8Array) {
     this.publicKey = publicKey;
@@ -39,10 +47,22 @@ export class ApiKeyPair {
 
   /**
    * ECDSA P-256 signature of a 32-byte SHA-256 digest, DER hex. Deterministic (RFC 6979) and not
-   * low-S normalised, exactly as @turnkey/api-key-stamper's pure-JS path signs (docs/service-behaviour.md#request-stamps).
+   * low-S normalised, exactly as @turnkey/api-key-stamper's pure-JS path signs (its dist/purejs.js).
    */
   signDigest(digest: Uint8Array): string {
     return p256.sign(digest, this.#scalar, { lowS: false, prehash: false }).toDERHex();
+  }
+
+  /**
+   * ECDSA P-256 signature over SHA-256 of `message`, DER hex, S not normalised (neither SDK path of
+   * @turnkey/api-key-stamper normalises it). `node` signs with a cached node:crypto KeyObject and a random
+   * nonce; `purejs` is {@link signDigest}. Throws when `node` is asked for where node:crypto is missing.
+   */
+  sign(message: Uint8Array, runtime: SigningRuntime = DEFAULT_SIGNING_RUNTIME): string {
+    if (runtime === 'purejs') return this.signDigest(sha256(message));
+    if (nativeP256 === undefined) throw new ConfigurationError('runtimeOverride: "node" needs node:crypto, which this runtime lacks; use "purejs"');
+    this.#nativeKey ??= nativeP256.privateKey(this.#scalar, p256.getPublicKey(this.#scalar, false));
+    return nativeP256.sign(this.#nativeKey, message);
   }
 
   toJSON(): { publicKey: string } {

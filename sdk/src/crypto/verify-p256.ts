@@ -1,9 +1,12 @@
-// ECDSA P-256 verification with a cache of decompressed, precomputed public keys (the emulator verifies
-// every request's stamp, usually with a handful of keys). Low-S is NOT required: the service's SDKs can
-// produce high-S signatures (docs/service-behaviour.md#request-stamps, noble p256 `lowS: false`).
+// ECDSA P-256 verification with caches of loaded public keys (the emulator verifies every request's stamp,
+// usually with a handful of keys): node:crypto where it exists, @noble/curves (decompressed, precomputed
+// points) elsewhere. Low-S is NOT required: the service's SDKs can produce high-S signatures (@noble/curves
+// p256 is configured `lowS: false`, and node:crypto's `sign` does not normalise S).
 import { p256 } from '@noble/curves/p256';
+import { sha256 } from '@noble/hashes/sha256';
 import { LruMap } from './lru';
 import { bytesToBigInt, fromHex } from './hex';
+import { DEFAULT_SIGNING_RUNTIME, nativeP256, type SigningRuntime } from './p256-native';
 
 type Point = InstanceType<typeof p256.Point>;
 
@@ -54,4 +57,22 @@ export function verifyP256Digest(publicKeyHex: string, derSignatureHex: string, 
   const R = p256.Point.BASE.multiplyUnsafe(Fn.create(h * sInv)).add(P.multiplyUnsafe(Fn.create(r * sInv)));
   if (R.is0()) return 'invalid_signature';
   return Fn.create(R.toAffine().x) === r ? 'ok' : 'invalid_signature';
+}
+
+/**
+ * Verifies a DER signature over SHA-256 of `message` with a compressed public key (both lowercase hex).
+ * `runtime` picks node:crypto (`node`, the default where it exists) or @noble/curves (`purejs`).
+ */
+export function verifyP256(
+  publicKeyHex: string,
+  derSignatureHex: string,
+  message: Uint8Array,
+  runtime: SigningRuntime = DEFAULT_SIGNING_RUNTIME,
+): P256VerifyOutcome {
+  if (runtime === 'purejs' || nativeP256 === undefined) return verifyP256Digest(publicKeyHex, derSignatureHex, sha256(message));
+  const key = nativeP256.publicKey(publicKeyHex);
+  if (key === undefined) return 'invalid_public_key';
+  const der = fromHex(derSignatureHex);
+  if (der === undefined) return 'invalid_signature';
+  return nativeP256.verify(key, der, message) ? 'ok' : 'invalid_signature';
 }
