@@ -104,7 +104,7 @@ describe('both verifiers give the same answer for malformed input', () => {
   const message = utf8(BODY);
   const good = loadApiKeyPair(KEY).sign(message, 'purejs');
   const { r, s } = p256.Signature.fromBytes(Buffer.from(good, 'hex'), 'der');
-  const hex = (v: bigint): string => {
+  const hex = (v: bigint | number): string => {
     const h = v.toString(16);
     return h.length % 2 === 0 ? h : `0${h}`;
   };
@@ -154,7 +154,7 @@ describe('both verifiers give the same answer for malformed input', () => {
     ['other parity prefix', (KEY.publicKey.startsWith('02') ? '03' : '02') + KEY.publicKey.slice(2)],
     ['x off the curve', `02${'ff'.repeat(32)}`],
     ['x = 0', `02${'00'.repeat(32)}`],
-    ['x = p', `02${p256.CURVE.p.toString(16)}`],
+    ['x = p', `02${p256.Point.Fp.ORDER.toString(16)}`],
     ['prefix 04 with 32 bytes', `04${KEY.publicKey.slice(2)}`],
     ['uncompressed', toUncompressed(KEY.publicKey)],
     ['too short', KEY.publicKey.slice(0, -2)],
