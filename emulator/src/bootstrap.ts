@@ -1,5 +1,5 @@
 // The organization a fresh emulator starts with: one organization, one root user with a P-256 API key, and
-// an auth proxy configuration (issue 3, point 1). Its ids and key are kept in the meta table, so `reset`
+// an auth proxy configuration. Its ids and key are kept in the meta table, so `reset`
 // recreates the same organization and the credentials a client holds stay valid.
 import { loadApiKeyPair } from '@walletinfra/sdk';
 import { generateP256KeyPair } from './crypto/keys';

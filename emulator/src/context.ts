@@ -30,7 +30,7 @@ export interface Caller {
   scheme: string;
   /** the stamp's signature (kept on votes) */
   signature: string;
-  /** the credential type, as policies see it (`credentials` in consensus, facts §6.2) */
+  /** the credential type, as policies see it (`credentials` in consensus, docs/service-behaviour.md#policy-language) */
   credentialType: string;
   credentialId: string;
   /** true when the key belongs to the parent of the target organization (read-only there) */

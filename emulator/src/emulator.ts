@@ -20,7 +20,7 @@ import type { DeliveryRecord } from './store/records';
 import { Store } from './store/store';
 import { DeliveryQueue } from './webhooks/deliveries';
 
-/** What `credentials.json` holds (issue 3, point 1). */
+/** What `credentials.json` holds. */
 export interface EmulatorCredentials {
   organizationId: string;
   userId: string;

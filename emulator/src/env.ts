@@ -1,4 +1,4 @@
-// The emulator's injectable clock and randomness (STYLE: clock and randomness are injectable, so tests are
+// The emulator's injectable clock and randomness (clock and randomness are injectable, so tests are
 // deterministic). Every id, key and timestamp the emulator makes comes from here.
 import { randomBytes } from 'node:crypto';
 
@@ -59,7 +59,7 @@ export function randomUnit(random: RandomSource): number {
   return (((b[0] ?? 0) | ((b[1] ?? 0) << 8) | ((b[2] ?? 0) << 16) | ((b[3] ?? 0) << 24)) >>> 0) / 2 ** 32;
 }
 
-/** `{seconds, nanos}` as the API renders resource timestamps (api-facts §0, externaldatav1Timestamp). */
+/** `{seconds, nanos}` as the API renders resource timestamps (docs/service-behaviour.md#transport, externaldatav1Timestamp). */
 export function toTimestamp(ms: number): { seconds: string; nanos: string } {
   const seconds = Math.floor(ms / 1000);
   return { seconds: String(seconds), nanos: String((ms - seconds * 1000) * 1_000_000) };

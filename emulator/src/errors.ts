@@ -1,11 +1,11 @@
-// Every failure the emulator answers with, in the service's error shape (api-facts §2.1):
+// Every failure the emulator answers with, in the service's error shape (docs/service-behaviour.md#errors):
 // `{code, message, details: [{"@type": ".../errors.v1.TurnkeyErrorDetail", turnkeyErrorCode}]}` sent with the
-// HTTP status documented for the gRPC code (api-facts §2.2). One class, factories per gRPC code.
+// HTTP status documented for the gRPC code (docs/service-behaviour.md#errors). One class, factories per gRPC code.
 
 export const TURNKEY_ERROR_DETAIL_TYPE = 'type.googleapis.com/errors.v1.TurnkeyErrorDetail';
 export const POLICY_ENGINE_DETAIL_TYPE = 'type.googleapis.com/errors.v1.PolicyEnginePermissionError';
 
-/** gRPC codes used here and the HTTP status each is sent with (api-facts §2.2; 12 and 9 are grpc-gateway defaults). */
+/** gRPC codes used here and the HTTP status each is sent with (docs/service-behaviour.md#errors; 12 and 9 are grpc-gateway defaults). */
 export const GRPC = {
   InvalidArgument: { code: 3, status: 400 },
   NotFound: { code: 5, status: 404 },
@@ -71,7 +71,7 @@ export const unauthenticated = make('Unauthenticated', 'UNAUTHENTICATED');
 export const resourceExhausted = make('ResourceExhausted', 'RATE_LIMIT_EXCEEDED');
 export const methodNotAllowed = make('Unimplemented', 'UNSPECIFIED');
 
-/** A thrown bug: the documented 500 message with a correlation id (api-facts §2.2). */
+/** A thrown bug: the documented 500 message with a correlation id (docs/service-behaviour.md#errors). */
 export function internalError(correlationId: string): ServiceError {
   return new ServiceError(GRPC.Internal.status, GRPC.Internal.code, `internal server error (${correlationId})`, {
     turnkeyErrorCode: 'INTERNAL',

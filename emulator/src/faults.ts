@@ -1,4 +1,4 @@
-// Fault injection for reliability tests: rules are data (STYLE: stripe-mock/LocalStack anchors), matched per
+// Fault injection for reliability tests: rules are data (stripe-mock/LocalStack anchors), matched per
 // request path, drawn with a seedable random source so a test run is reproducible.
 import { randomUnit, seededRandom, systemRandom, type RandomSource } from './env';
 

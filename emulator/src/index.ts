@@ -1,4 +1,4 @@
-// @walletinfra/emulator: a local implementation of the hosted wallet service (issue 3).
+// @walletinfra/emulator: a local implementation of the hosted wallet service.
 export { startEmulator, readSeedFile } from './emulator';
 export type { RunningEmulator, EmulatorCredentials } from './emulator';
 export { EmulatorOptionsError } from './options';

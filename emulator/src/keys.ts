@@ -1,5 +1,5 @@
-// The key pairs the emulator publishes as "the service": the webhook signing key (JWKS, spec §4.5), the
-// on-ramp credential encryption key (spec §2.10) and an "enclave" key that signs import/OTP target bundles.
+// The key pairs the emulator publishes as "the service": the webhook signing key (JWKS, docs/service-behaviour.md#verification-keys), the
+// on-ramp credential encryption key (docs/service-behaviour.md#fiat-on-ramp-credentials) and an "enclave" key that signs import/OTP target bundles.
 // Made once per data dir and kept in the meta table, so they survive restarts and `reset`.
 import { generateEd25519KeyPair, generateP256KeyPair } from './crypto/keys';
 import type { Env } from './env';
@@ -27,7 +27,7 @@ export function loadOrCreateKeys(store: Store, env: Env): EmulatorKeys {
   return keys;
 }
 
-/** The discovery document (spec §4.5, api-facts §5.3): `x` is the base64url raw Ed25519 public key. */
+/** The discovery document (docs/service-behaviour.md#verification-keys): `x` is the base64url raw Ed25519 public key. */
 export function jwksDocument(keys: EmulatorKeys): { keys: Array<Record<string, string>> } {
   return {
     keys: [
@@ -45,5 +45,5 @@ export function jwksDocument(keys: EmulatorKeys): { keys: Array<Record<string, s
   };
 }
 
-/** The exact `Cache-Control` of the discovery endpoint (spec §8). */
+/** The exact `Cache-Control` of the discovery endpoint (docs/service-behaviour.md#limits-and-pagination). */
 export const JWKS_CACHE_CONTROL = 'public, max-age=86400, s-maxage=86400, stale-if-error=604800';

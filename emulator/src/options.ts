@@ -1,4 +1,4 @@
-// The one options object of `startEmulator` (STYLE: one strict, documented options object; unknown keys are
+// The one options object of `startEmulator` (one strict, documented options object; unknown keys are
 // an error that lists the known ones). The CLI maps its flags onto the same object.
 import type { Clock, RandomSource } from './env';
 import type { FaultConfig, FaultRule } from './faults';

@@ -1,4 +1,4 @@
-// The emulator's use of the policy language (facts §6): syntax checks when policies and session profiles are
+// The emulator's use of the policy language (docs/service-behaviour.md#policy-language): syntax checks when policies and session profiles are
 // written, and the decision on non-root writes. The language itself is the sdk's (`@walletinfra/sdk` policy
 // area); this adapter maps stored records to its inputs.
 import { checkPolicyExpression, evaluatePolicies, evaluatePolicyExpression, type PolicyDecision } from '@walletinfra/sdk';
@@ -25,7 +25,7 @@ export interface PolicyEngine {
   timeActive(time: string, nowMs: number): { active: boolean; error?: string };
 }
 
-/** `activity.params` exposes only a few fields per type (facts §6.2). */
+/** `activity.params` exposes only a few fields per type (docs/service-behaviour.md#policy-language). */
 export function activityParamsFor(type: string, parameters: Record<string, unknown>): Record<string, string> {
   if ((type === 'ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT' || type === 'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT') && typeof parameters.endpointId === 'string') {
     return { endpoint_id: parameters.endpointId };

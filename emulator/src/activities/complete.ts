@@ -1,6 +1,6 @@
 // Running a write's effect after its request: when consensus is reached (./votes.ts) or when a simulated
 // PENDING activity is polled to completion (a `pendingPolls` fault). A refused effect ends the activity
-// FAILED with the refusal as `failure` (facts §3.1) and leaves nothing behind.
+// FAILED with the refusal as `failure` (docs/service-behaviour.md#activities) and leaves nothing behind.
 import { operations, type RequestOf, type SubmitName } from '@walletinfra/sdk';
 import type { RequestContext } from '../context';
 import { isServiceError } from '../errors';

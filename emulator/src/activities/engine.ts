@@ -1,4 +1,4 @@
-// The life of a write (spec §4.1, facts §3): fingerprint and idempotency, liveness, who decides (root quorum
+// The life of a write (docs/service-behaviour.md#transport, #activities): fingerprint and idempotency, liveness, who decides (root quorum
 // or policies), then the effect and the activity record in ONE transaction, webhooks queued in the same
 // transaction. Approvals and rejections live in ./votes.ts.
 import { activityFingerprint, policyDenialMessage, type PolicyDecision, type RequestOf, type SubmitName, type SubmitOperation } from '@walletinfra/sdk';
@@ -16,13 +16,13 @@ export interface SubmitInput {
   fault: FaultDecision | undefined;
 }
 
-/** The existing activity for an identical body (facts §3.3: idempotency by fingerprint, per organization). */
+/** The existing activity for an identical body (docs/service-behaviour.md#idempotency-and-fingerprints: idempotency by fingerprint, per organization). */
 export function findByFingerprint(ctx: RequestContext, fingerprint: string): ActivityRecord | undefined {
   return ctx.store.activities.findByKey(`${ctx.org.organizationId}|${fingerprint}`)[0];
 }
 
 /**
- * timestampMs liveness (spec §5 rule 1). The accepted skew is [UNCONFIRMED] (facts §8, §9.1): the emulator
+ * timestampMs liveness (docs/service-behaviour.md#request-stamps). The accepted skew is [UNCONFIRMED] (docs/service-behaviour.md#limits-and-pagination, #unconfirmed-choices): the emulator
  * allows ±livenessWindowMs (default 5 minutes) and answers 400 outside it.
  */
 export function checkLiveness(ctx: RequestContext, timestampMs: string): void {
@@ -47,7 +47,7 @@ export function submitterVote(ctx: RequestContext, activityId: string, rawBody: 
   };
 }
 
-/** 403 with the PolicyEnginePermissionError detail (facts §2.1; detail shape [UNCONFIRMED officially]). */
+/** 403 with the PolicyEnginePermissionError detail (docs/service-behaviour.md#errors; detail shape [UNCONFIRMED officially]). */
 export function policyDenied(decision: PolicyDecision): ServiceError {
   const message = policyDenialMessage(decision);
   return permissionDenied(`request not authorized: ${message}`, {
@@ -65,7 +65,7 @@ export function policyDenied(decision: PolicyDecision): ServiceError {
 function gate(ctx: RequestContext, type: string, params: Record<string, unknown>): { decision: 'execute' | 'ROOT_QUORUM' | 'POLICY'; policy?: PolicyDecision } {
   const quorum = ctx.org.rootQuorum;
   if (quorum.userIds.includes(ctx.caller.user.userId)) {
-    // Root users bypass policies (facts §6.3); a quorum above one needs further root approvals.
+    // Root users bypass policies (docs/service-behaviour.md#policy-language); a quorum above one needs further root approvals.
     return { decision: quorum.threshold <= 1 ? 'execute' : 'ROOT_QUORUM' };
   }
   const policy = ctx.policy.evaluate({

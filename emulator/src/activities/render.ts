@@ -1,7 +1,6 @@
-// Activities on the wire (spec §2.12, facts §3.1). API responses use `{seconds, nanos}` timestamps, as
-// @turnkey/http's TYPES declare (the spec's "plain strings" conflicts; TYPES is what clients are typed
-// against). Webhook payloads use ISO-8601 strings, as the webhook reference's example shows ([CONFLICT],
-// api-facts §0).
+// Activities on the wire (docs/service-behaviour.md#activities). API responses use `{seconds, nanos}` timestamps, as
+// @turnkey/http's generated types declare (clients are typed against them). Webhook payloads use ISO-8601
+// strings, as the webhook reference's example shows (the sources disagree; docs/service-behaviour.md#webhook-deliveries).
 import { toTimestamp } from '../env';
 import type { ActivityRecord, UserRecord, VoteRecord } from '../store/records';
 import type { Store } from '../store/store';
@@ -19,7 +18,7 @@ function time(ms: number, format: TimeFormat): unknown {
   return format === 'api' ? toTimestamp(ms) : new Date(ms).toISOString();
 }
 
-/** TYPES `v1User` */
+/** `v1User` in @turnkey/http's generated types */
 export function renderUser(store: Store, u: UserRecord, format: TimeFormat = 'api'): Record<string, unknown> {
   const out: Record<string, unknown> = { userId: u.userId, userName: u.userName };
   if (u.userEmail !== undefined) out.userEmail = u.userEmail;
@@ -62,7 +61,7 @@ function renderVote(store: Store, v: VoteRecord, format: TimeFormat): Record<str
 
 /**
  * Approvals count for 24 hours: the submission opens the window, and approvals older than that expire while
- * the activity stays CONSENSUS_NEEDED (facts §3.2, "Approval expiry"); an expired voter may vote again.
+ * the activity stays CONSENSUS_NEEDED (docs/service-behaviour.md#activities, "Approval expiry"); an expired voter may vote again.
  */
 export const APPROVAL_WINDOW_MS = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
-// approve_activity / reject_activity (facts §3.4): a vote targets an activity by fingerprint. A vote is
+// approve_activity / reject_activity (docs/service-behaviour.md#approving-and-rejecting): a vote targets an activity by fingerprint. A vote is
 // itself an activity (idempotent by its own fingerprint). When the votes satisfy the root quorum or a
 // policy's consensus, the target's effect runs in the same transaction; if the effect is refused then, the
-// target ends FAILED with the refusal as `failure` (facts §3.1). Which activity the response carries is
-// [UNCONFIRMED] (facts §9.3): the vote activity, whose `result` is the target's result once it completed.
+// target ends FAILED with the refusal as `failure` (docs/service-behaviour.md#activities). Which activity the response carries is
+// [UNCONFIRMED] (docs/service-behaviour.md#unconfirmed-choices): the vote activity, whose `result` is the target's result once it completed.
 import { activityFingerprint, type SubmitOperation } from '@walletinfra/sdk';
 import type { RequestContext } from '../context';
 import { internalError, invalidArgument, notFound, permissionDenied } from '../errors';
@@ -64,7 +64,7 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput): { activit
       status: COMPLETED,
       parameters: envelope.parameters,
       intentKey: op.intentKey,
-      // no approveActivityResult key exists (facts §3.4): the target's result, once it has one
+      // no approveActivityResult key exists (docs/service-behaviour.md#approving-and-rejecting): the target's result, once it has one
       result: next.status === COMPLETED ? next.result : {},
       votes: [],
       fingerprint,
@@ -108,7 +108,7 @@ function settle(ctx: RequestContext, target: ActivityRecord, voteId: string): vo
   runDeferredEffect(ctx, target);
 }
 
-/** consensus `credentials`: the credential behind each approving vote (facts §6.2 Credential). */
+/** consensus `credentials`: the credential behind each approving vote (docs/service-behaviour.md#policy-language Credential). */
 function approvingCredentials(ctx: RequestContext, organizationId: string, approvals: VoteRecord[]): Array<{ id: string; user_id: string; type: string; public_key: string }> {
   return approvals.map((v) => {
     const key = ctx.store.apiKeys.findByKey(v.publicKey).find((k) => k.userId === v.userId);

@@ -17,13 +17,13 @@ function scalar(random: RandomSource, isValid: (k: Uint8Array) => boolean): Uint
   }
 }
 
-/** A P-256 key pair as the service encodes API keys: private = 64 hex, public = 66 hex compressed (api-facts §1.1). */
+/** A P-256 key pair as the service encodes API keys: private = 64 hex, public = 66 hex compressed (docs/service-behaviour.md#request-stamps). */
 export function generateP256KeyPair(random: RandomSource): { publicKey: string; privateKey: string } {
   const k = scalar(random, (c) => p256.utils.isValidPrivateKey(c));
   return { privateKey: hex(k), publicKey: hex(p256.getPublicKey(k, true)) };
 }
 
-/** An Ed25519 key pair (webhook signing key, spec §6): 32-byte seed and public key, hex. */
+/** An Ed25519 key pair (webhook signing key, docs/service-behaviour.md#webhook-deliveries): 32-byte seed and public key, hex. */
 export function generateEd25519KeyPair(random: RandomSource): { publicKey: string; privateKey: string } {
   const seed = random(32);
   return { privateKey: hex(seed), publicKey: hex(ed25519.getPublicKey(seed)) };

@@ -1,6 +1,6 @@
-// `X-Stamp-Webauthn` verification (api-facts §1.2). The header is plain JSON with base64url fields; the
+// `X-Stamp-Webauthn` verification (docs/service-behaviour.md#request-stamps). The header is plain JSON with base64url fields; the
 // challenge is the lowercase hex of SHA-256(body) as ASCII. The server-side steps are standard WebAuthn
-// assertion checks ([INFERENCE] in the facts sheet): type "webauthn.get", challenge match, then ES256 over
+// assertion checks (UNCONFIRMED, see docs/service-behaviour.md#request-stamps): type "webauthn.get", challenge match, then ES256 over
 // authenticatorData || SHA-256(clientDataJSON) with the registered credential's public key.
 import { p256 } from '@noble/curves/p256';
 import { sha256 } from '@noble/hashes/sha256';
@@ -42,7 +42,7 @@ export function parseWebAuthnStamp(headerValue: string): ParseResult {
   return { ok: true, stamp: { authenticatorData, clientDataJson, credentialId: f.credentialId.replace(/=+$/, ''), signature } };
 }
 
-/** The challenge a stamper puts in clientDataJSON for `body` (api-facts §1.2). */
+/** The challenge a stamper puts in clientDataJSON for `body` (docs/service-behaviour.md#request-stamps). */
 export function expectedChallenge(body: Uint8Array): string {
   return Buffer.from(Buffer.from(sha256(body)).toString('hex'), 'utf8').toString('base64url');
 }

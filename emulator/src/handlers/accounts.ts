@@ -61,7 +61,7 @@ export function createUser(d: Deps, org: OrganizationRecord, input: NewUser): Us
   return user;
 }
 
-/** A P-256 public key must be a 33-byte compressed point (api-facts §1.1); returns it lowercased. */
+/** A P-256 public key must be a 33-byte compressed point (docs/service-behaviour.md#request-stamps); returns it lowercased. */
 export function checkP256PublicKey(publicKey: string, field: string): string {
   const hex = publicKey.trim().toLowerCase();
   let ok = /^0[23][0-9a-f]{64}$/.test(hex);

@@ -1,5 +1,5 @@
-// Activity queries (facts §3.4): get_activity, list_activities (filters, pagination; newest first —
-// ordering is [UNCONFIRMED], facts §8) and get_policy_evaluations.
+// Activity queries (docs/service-behaviour.md#approving-and-rejecting): get_activity, list_activities (filters, pagination; newest first —
+// ordering is [UNCONFIRMED], docs/service-behaviour.md#limits-and-pagination) and get_policy_evaluations.
 import type { QueryHandler } from '../context';
 import { pollPending } from '../activities/complete';
 import { renderActivity } from '../activities/render';

@@ -1,5 +1,5 @@
-// Earn deposit/withdraw (spec §4.4, facts §4.13). `wrapperAddress` must be one of the organization's
-// deployed wrappers on that chain (spec §4.4 rule 1; seeded); `signWith` must be an EVM wallet-account
+// Earn deposit/withdraw (docs/service-behaviour.md#activities, #earn). `wrapperAddress` must be one of the organization's
+// deployed wrappers on that chain (docs/service-behaviour.md#activities; seeded); `signWith` must be an EVM wallet-account
 // address of the organization (private-key identifiers are not supported).
 import type { RequestContext, SubmitHandler } from '../context';
 import { invalidArgument } from '../errors';

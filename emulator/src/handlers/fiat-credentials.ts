@@ -1,4 +1,4 @@
-// Fiat on-ramp credentials: create/update/delete activities and the list query (spec §2.10, §4.4, facts §4.3).
+// Fiat on-ramp credentials: create/update/delete activities and the list query (docs/service-behaviour.md#fiat-on-ramp-credentials, #activities, #fiat-on-ramp-credentials).
 // Ciphertexts are stored exactly as sent; they must decrypt with the emulator's on-ramp key (published at
 // GET /__admin/onramp-encryption-key), as the service's must decrypt with its own. The plaintext is dropped
 // at once and never stored, logged or echoed.
@@ -61,12 +61,12 @@ export const createFiatOnRampCredential: SubmitHandler<'create_fiat_on_ramp_cred
     optional(record, 'encryptedPrivateApiKey', p.encryptedPrivateApiKey);
     optional(record, 'sandboxMode', p.sandboxMode);
     ctx.store.fiatCredentials.insert(record);
-    // casing trap (facts §4.3): results say fiatOnRampCredentialId
+    // casing trap (docs/service-behaviour.md#fiat-on-ramp-credentials): results say fiatOnRampCredentialId
     return { fiatOnRampCredentialId: record.fiatOnrampCredentialId };
   },
 };
 
-/** A full re-send; `sandboxMode` is not part of the update and is kept (facts §4.3). */
+/** A full re-send; `sandboxMode` is not part of the update and is kept (docs/service-behaviour.md#fiat-on-ramp-credentials). */
 export const updateFiatOnRampCredential: SubmitHandler<'update_fiat_on_ramp_credential'> = {
   validate: validateSecrets,
   execute(ctx, p) {

@@ -1,4 +1,4 @@
-// Users' credentials and MFA policies as queries (spec §4.3 get_api_key, get_mfa_policies; facts §4.10, §4.11).
+// Users' credentials and MFA policies as queries (docs/service-behaviour.md#transport get_api_key, get_mfa_policies; docs/service-behaviour.md#api-keys, #mfa-policies).
 import type { QueryHandler } from '../context';
 import type { ApiKeyRecord, MfaPolicyRecord } from '../store/records';
 import { found, optional, toTimestamp } from './util';
@@ -32,7 +32,7 @@ export const getApiKey: QueryHandler<'get_api_key'> = (ctx, body) => ({
   apiKey: renderApiKey(found(ctx.store.apiKeys.get(body.apiKeyId), ctx.org.organizationId, 'API key', body.apiKeyId)),
 });
 
-/** Ordered by `order`, lowest first (facts §4.11: steps are sequential). */
+/** Ordered by `order`, lowest first (docs/service-behaviour.md#mfa-policies: steps are sequential). */
 export const getMfaPolicies: QueryHandler<'get_mfa_policies'> = (ctx, body) => {
   found(ctx.store.users.get(body.userId), ctx.org.organizationId, 'user', body.userId);
   const policies = ctx.store.mfaPolicies.findByKey(body.userId).filter((m) => m.organizationId === ctx.org.organizationId);

@@ -1,4 +1,4 @@
-// init_import_secrets (spec §4.4, facts §4.12): one encryption target per secret, each a signed bundle
+// init_import_secrets (docs/service-behaviour.md#activities, #import-secrets): one encryption target per secret, each a signed bundle
 // in the enclave-encrypt v1 layout ({version, data, dataSignature, enclaveQuorumPublic}, data = hex JSON
 // with the target public key), signed by the emulator's "enclave" key.
 import { p256 } from '@noble/curves/p256';
@@ -7,7 +7,7 @@ import type { SubmitHandler } from '../context';
 import { generateP256KeyPair } from '../crypto/keys';
 import { invalidArgument } from '../errors';
 
-/** spec §8 leaves the maximum of numSecrets unstated; the emulator's limit. */
+/** docs/service-behaviour.md#limits-and-pagination leaves the maximum of numSecrets unstated; the emulator's limit. */
 export const MAX_IMPORT_SECRETS = 100;
 
 export const initImportSecrets: SubmitHandler<'init_import_secrets'> = {

@@ -1,4 +1,4 @@
-// The operation table of the emulator: one handler per sdk operation name (STYLE: resources are data).
+// The operation table of the emulator: one handler per sdk operation name (resources are data).
 // A test asserts every query and submit operation of the sdk registry has an entry here.
 import type { QueryName, SubmitName } from '@walletinfra/sdk';
 import type { QueryHandler, SubmitHandler } from '../context';

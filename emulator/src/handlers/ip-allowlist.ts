@@ -72,7 +72,7 @@ export const removeIpAllowlist: SubmitHandler<'remove_ip_allowlist'> = {
   },
 };
 
-/** After removal the list is empty, not a 404 (facts §4.4). */
+/** After removal the list is empty, not a 404 (docs/service-behaviour.md#ip-allowlist). */
 export const getIpAllowlist: QueryHandler<'get_ip_allowlist'> = (ctx, body) => {
   const publicKey = body.publicKey?.toLowerCase();
   const record = ctx.store.ipAllowlists.get(scopeId(ctx.org.organizationId, publicKey));

@@ -1,5 +1,5 @@
-// `paginationOptions` of list_activities and list_suborgs (spec §4.3, §8): `limit` 1-100 as a string,
-// default 10; `before`/`after` are object ids, exclusive ([UNCONFIRMED] inclusivity, facts §8).
+// `paginationOptions` of list_activities and list_suborgs (docs/service-behaviour.md#transport, #limits-and-pagination): `limit` 1-100 as a string,
+// default 10; `before`/`after` are object ids, exclusive ([UNCONFIRMED] inclusivity, docs/service-behaviour.md#limits-and-pagination).
 import { invalidArgument } from '../errors';
 
 export interface PaginationInput {

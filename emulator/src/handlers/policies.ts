@@ -1,4 +1,4 @@
-// Policies: create/update/delete activities and the get/list/active queries (spec §4.4, facts §4.1).
+// Policies: create/update/delete activities and the get/list/active queries (docs/service-behaviour.md#activities, #policies).
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument } from '../errors';
 import type { PolicyRecord } from '../store/records';
@@ -18,11 +18,11 @@ export function renderPolicy(p: PolicyRecord): Record<string, unknown> {
   return optional(out, 'time', p.time);
 }
 
-/** Syntax of condition/consensus/time: 400 "invalid policy <field>: ..." (facts §2.2). */
+/** Syntax of condition/consensus/time: 400 "invalid policy <field>: ..." (docs/service-behaviour.md#errors). */
 function checkExpressions(ctx: RequestContext, fields: { condition?: string; consensus?: string; time?: string }): void {
   const time = fields.time;
   if (time !== undefined && time !== '' && !ctx.org.timePoliciesEnabled) {
-    // facts §4.1: the top-level `time` field is rejected until the early-access flag is on
+    // docs/service-behaviour.md#policies: the top-level `time` field is rejected until the early-access flag is on
     throw invalidArgument('invalid policy time: time-based policies are not enabled for this organization');
   }
   const nonEmpty = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''));
@@ -61,7 +61,7 @@ export const createPolicy: SubmitHandler<'create_policy'> = {
   },
 };
 
-/** [UNCONFIRMED] facts §9.4: an omitted field keeps its value, an empty string clears it. */
+/** [UNCONFIRMED] docs/service-behaviour.md#unconfirmed-choices: an omitted field keeps its value, an empty string clears it. */
 export const updatePolicy: SubmitHandler<'update_policy'> = {
   validate(ctx, p) {
     requireNonEmpty(p.policyName, 'parameters.policyName');
@@ -104,7 +104,7 @@ export const listPolicies: QueryHandler<'list_policies'> = (ctx) => ({
   policies: ctx.store.policies.listByOrg(ctx.org.organizationId).map(renderPolicy),
 });
 
-/** facts §4.1: policies without `time` are always active. */
+/** docs/service-behaviour.md#policies: policies without `time` are always active. */
 export const getActivePolicies: QueryHandler<'get_active_policies'> = (ctx) => {
   const now = ctx.env.now();
   const statuses = ctx.store.policies.listByOrg(ctx.org.organizationId).map((p) => {

@@ -1,5 +1,5 @@
-// Session profiles: create activity and get/list queries (spec §2.3, facts §4.7). Immutable: no update or
-// delete exists. Sub-organizations also see their parent's profiles (facts §4.7).
+// Session profiles: create activity and get/list queries (docs/service-behaviour.md#session-profiles). Immutable: no update or
+// delete exists. Sub-organizations also see their parent's profiles (docs/service-behaviour.md#session-profiles).
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument, notFound } from '../errors';
 import type { SessionProfileRecord } from '../store/records';

@@ -1,11 +1,11 @@
-// list_sol_transaction_history (spec §2.11, §4.3, facts §4.9): seeded history of a wallet-account address,
+// list_sol_transaction_history (docs/service-behaviour.md#solana-transaction-history, #transport, #solana-transaction-history): seeded history of a wallet-account address,
 // newest first, with opaque cursors bound to the address and network.
 import type { QueryHandler, RequestContext } from '../context';
 import { invalidArgument, notFound } from '../errors';
 import { DEFAULT_PAGE_LIMIT } from './pagination';
 import { sameAddress } from './util';
 
-/** The aliases name the same networks as the genesis-hash ids (facts §4.9). */
+/** The aliases name the same networks as the genesis-hash ids (docs/service-behaviour.md#solana-transaction-history). */
 const NETWORK_OF: Record<string, string> = {
   'solana:mainnet': 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   'solana:devnet': 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',

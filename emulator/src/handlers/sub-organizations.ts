@@ -1,5 +1,5 @@
-// Sub-organizations: create activity (V8 intent) and list_suborgs with filters and pagination (spec §4.3,
-// facts §4.8). Sub-organizations cannot nest (facts §8 resource limits).
+// Sub-organizations: create activity (V8 intent) and list_suborgs with filters and pagination (docs/service-behaviour.md#transport,
+// docs/service-behaviour.md#sub-organizations). Sub-organizations cannot nest (docs/service-behaviour.md#limits-and-pagination resource limits).
 import type { QueryHandler, SubmitHandler } from '../context';
 import { invalidArgument } from '../errors';
 import type { OrganizationRecord } from '../store/records';

@@ -1,11 +1,11 @@
-// Private-key tags: create activity and list query (spec §2.8, facts §4.5). The emulator does not model
+// Private-key tags: create activity and list query (docs/service-behaviour.md#private-key-tags). The emulator does not model
 // private keys, so a tag can only be created empty (any private key id is unknown: 404).
 import type { QueryHandler, SubmitHandler } from '../context';
 import { invalidArgument, notFound, resourceExhausted } from '../errors';
 import type { TagRecord } from '../store/records';
 import { toTimestamp } from './util';
 
-/** facts §4.5 (resource limits): 100 tags per parent organization, 10 per sub-organization. */
+/** docs/service-behaviour.md#private-key-tags (resource limits): 100 tags per parent organization, 10 per sub-organization. */
 export const TAG_LIMIT = { organization: 100, subOrganization: 10 } as const;
 
 export function renderTag(t: TagRecord): Record<string, unknown> {
@@ -39,7 +39,7 @@ export const createPrivateKeyTag: SubmitHandler<'create_private_key_tag'> = {
   },
 };
 
-/** Private-key tags only; user tags (TAG_TYPE_USER) belong to users (facts §4.5). */
+/** Private-key tags only; user tags (TAG_TYPE_USER) belong to users (docs/service-behaviour.md#private-key-tags). */
 export const listPrivateKeyTags: QueryHandler<'list_private_key_tags'> = (ctx) => ({
   privateKeyTags: ctx.store.tags
     .listByOrg(ctx.org.organizationId)

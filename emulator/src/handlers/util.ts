@@ -4,7 +4,7 @@ import { invalidArgument, notFound } from '../errors';
 
 export { toTimestamp };
 
-/** The record, or a 404 naming what was not found (facts §9.9: wording of unknown-id errors is ours). */
+/** The record, or a 404 naming what was not found (docs/service-behaviour.md#unconfirmed-choices: wording of unknown-id errors is ours). */
 export function found<T extends { organizationId: string }>(record: T | undefined, orgId: string, what: string, id: string): T {
   if (record === undefined || record.organizationId !== orgId) throw notFound(`no ${what} found with ID ${id}`);
   return record;

@@ -1,4 +1,4 @@
-// Wallets and their accounts: create activity, list queries (spec §2.7, facts §4.6). Addresses are derived
+// Wallets and their accounts: create activity, list queries (docs/service-behaviour.md#wallets). Addresses are derived
 // from fresh random keys in the formats the emulator knows (Ethereum, Solana, compressed/uncompressed keys).
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { deriveAddress, SUPPORTED_ADDRESS_FORMATS } from '../crypto/keys';
@@ -7,7 +7,7 @@ import type { WalletAccountRecord, WalletRecord } from '../store/records';
 import { paginate } from './pagination';
 import { found, optional, toTimestamp } from './util';
 
-/** facts §8 resource limits: 100 HD wallets per organization. */
+/** docs/service-behaviour.md#limits-and-pagination resource limits: 100 HD wallets per organization. */
 export const WALLET_LIMIT = 100;
 
 const CURVE_OF_FORMAT: Record<string, string> = {

@@ -1,11 +1,11 @@
-// Webhook endpoints: create/update/delete activities and the list query (spec §4.4, facts §4.2).
+// Webhook endpoints: create/update/delete activities and the list query (docs/service-behaviour.md#activities, #webhook-endpoints).
 import { webhookDestinationProblem } from '@walletinfra/sdk';
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument, permissionDenied } from '../errors';
 import type { WebhookEndpointRecord } from '../store/records';
 import { found, optional, requireNonEmpty } from './util';
 
-/** Billing-organization events (facts §4.2): a sub-organization gets PermissionDenied. */
+/** Billing-organization events (docs/service-behaviour.md#webhook-endpoints): a sub-organization gets PermissionDenied. */
 const BILLING_SCOPED = new Set(['BALANCE_CONFIRMED_UPDATES', 'BALANCE_FINALIZED_UPDATES', 'SEND_TRANSACTION_STATUS_UPDATES']);
 
 export function renderWebhookEndpoint(e: WebhookEndpointRecord): Record<string, unknown> {
@@ -31,7 +31,7 @@ function checkUrl(ctx: RequestContext, url: string | undefined): void {
 export const createWebhookEndpoint: SubmitHandler<'create_webhook_endpoint'> = {
   validate(ctx, p) {
     checkUrl(ctx, p.url);
-    // facts §4.2: "name should be non-empty"
+    // docs/service-behaviour.md#webhook-endpoints: "name should be non-empty"
     requireNonEmpty(p.name, 'parameters.name');
     (p.subscriptions ?? []).forEach((s, i) => {
       if (s.filtersJson !== undefined) {
@@ -63,7 +63,7 @@ export const createWebhookEndpoint: SubmitHandler<'create_webhook_endpoint'> = {
   },
 };
 
-/** Updates url, name or isActive; subscriptions cannot be changed (facts §4.2). */
+/** Updates url, name or isActive; subscriptions cannot be changed (docs/service-behaviour.md#webhook-endpoints). */
 export const updateWebhookEndpoint: SubmitHandler<'update_webhook_endpoint'> = {
   validate(ctx, p) {
     checkUrl(ctx, p.url);

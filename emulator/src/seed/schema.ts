@@ -88,7 +88,7 @@ export const seedShape = obj({
       }),
     ),
   ),
-  /** history per address, newest first; each transaction as list_sol_transaction_history returns it (spec §2.11) */
+  /** history per address, newest first; each transaction as list_sol_transaction_history returns it (docs/service-behaviour.md#solana-transaction-history) */
   solanaTransactions: opt(arr(obj({ address: req(name), caip2: req(oneOf(SOL_CAIP2)), transactions: req(arr(json)) }))),
   earnWrappers: opt(
     arr(

@@ -40,7 +40,7 @@ async function route(core: Core, admin: AdminHandler, req: IncomingMessage, res:
   if (op.kind === 'discovery') {
     const fault = core.faults.decide(path);
     if (await applyFault(res, fault)) return;
-    // spec §8: the exact Cache-Control of the discovery endpoint
+    // docs/service-behaviour.md#limits-and-pagination: the exact Cache-Control of the discovery endpoint
     finish(res, fault, jwksDocument(core.keys), { 'Cache-Control': JWKS_CACHE_CONTROL });
     return;
   }

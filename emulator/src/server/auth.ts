@@ -1,6 +1,6 @@
-// Authentication of query and submit requests (spec §5, api-facts §1-§2): an `X-Stamp` (P-256 API key) or an
+// Authentication of query and submit requests (docs/service-behaviour.md#request-stamps, #errors): an `X-Stamp` (P-256 API key) or an
 // `X-Stamp-Webauthn` (passkey) whose credential belongs to the target organization or its parent. Each
-// failure has its own message, from the service's documented list where there is one (api-facts §2.2).
+// failure has its own message, from the service's documented list where there is one (docs/service-behaviour.md#errors).
 import { verifyStamp } from '@walletinfra/sdk';
 import type { Caller, Core } from '../context';
 import { parseWebAuthnStamp, verifyWebAuthnAssertion } from '../crypto/webauthn';
@@ -21,7 +21,7 @@ export const AUTH_MESSAGES = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The target organization of a body: 400 when malformed, 404 when unknown (api-facts §2.2 messages). */
+/** The target organization of a body: 400 when malformed, 404 when unknown (docs/service-behaviour.md#errors messages). */
 export function targetOrganization(core: Core, organizationId: unknown): OrganizationRecord {
   if (organizationId === undefined || organizationId === '') {
     throw invalidArgument('invalid request body: organizationId: is required', { turnkeyErrorCode: 'INVALID_ORGANIZATION_ID' });

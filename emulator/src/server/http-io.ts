@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ServiceError } from '../errors';
 
 /**
- * The request body, refused past `limit` bytes. The service documents no size limit (facts §8, §9.8);
+ * The request body, refused past `limit` bytes. The service documents no size limit (docs/service-behaviour.md#limits-and-pagination, #unconfirmed-choices);
  * the emulator answers 413 with an InvalidArgument (code 3) body, and closes the connection.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -52,8 +52,8 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /**
- * The service's API has an open CORS policy (api-facts §0), so browsers may call it directly; the auth proxy
- * is called from browsers by design (facts §7). Admin endpoints get no CORS headers: a web page must not be
+ * The service's API has an open CORS policy (docs/service-behaviour.md#transport), so browsers may call it directly; the auth proxy
+ * is called from browsers by design (docs/service-behaviour.md#auth-proxy). Admin endpoints get no CORS headers: a web page must not be
  * able to reset a developer's emulator.
  */
 const CORS_PREFLIGHT: Record<string, string> = {

@@ -1,4 +1,4 @@
-// The request pipeline shared by both listeners, as a visible chain (STYLE: stripe-mock's server.go):
+// The request pipeline shared by both listeners, as a visible chain (stripe-mock's server.go):
 // request id -> size limit -> parse JSON -> authenticate -> fault injection -> validate with the sdk's
 // schemas -> handler -> serialize. Every failure is written in the service's error shape; a thrown bug is a
 // 500 "internal server error (<uuid>)" and is logged, never the user's fault.

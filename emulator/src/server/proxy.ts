@@ -1,4 +1,4 @@
-// The auth proxy listener (spec §4.2, facts §7): POST /v1/wallet_kit_config and /v1/otp_init_v2, no stamp,
+// The auth proxy listener (docs/service-behaviour.md#auth-proxy): POST /v1/wallet_kit_config and /v1/otp_init_v2, no stamp,
 // the `X-Auth-Proxy-Config-Id` header names the organization's proxy configuration.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { p256 } from '@noble/curves/p256';
@@ -46,7 +46,7 @@ function initOtp(core: Core, config: AuthProxyConfigRecord, body: { otpType: str
   if (body.otpType !== 'OTP_TYPE_EMAIL' && !E164.test(body.contact)) throw invalidArgument(`invalid request body: contact: must be a phone number in E.164 format for ${body.otpType}`);
   const otpId = core.env.uuid();
   core.store.otps.insert({ otpId, organizationId: config.organizationId, otpType: body.otpType, contact: body.contact, code: otpCode(core, config), createdAt: core.env.now() });
-  // The target the client encrypts the OTP to, signed by the emulator's enclave key (facts §7).
+  // The target the client encrypts the OTP to, signed by the emulator's enclave key (docs/service-behaviour.md#auth-proxy).
   const target = generateP256KeyPair(core.env.randomBytes);
   const targetPublic = Buffer.from(p256.Point.fromHex(target.publicKey).toRawBytes(false)).toString('hex');
   const data = Buffer.from(JSON.stringify({ targetPublic, organizationId: config.organizationId, otpId }), 'utf8');

@@ -1,14 +1,14 @@
 // What the emulator stores per resource. Timestamps are milliseconds since the epoch; rendering to the wire
-// shapes (`{seconds, nanos}`, spec §2.1) happens in the handlers. Secrets never live here except the
-// ciphertexts clients send, which are stored as given (spec §2.10).
+// shapes (`{seconds, nanos}`, docs/service-behaviour.md#transport) happens in the handlers. Secrets never live here except the
+// ciphertexts clients send, which are stored as given (docs/service-behaviour.md#fiat-on-ramp-credentials).
 
 export interface OrganizationRecord {
   organizationId: string;
   name: string;
   parentOrganizationId?: string;
-  /** Root users and how many of them must approve a write (facts §3.2, §6.3). `threshold` > 1 = consensus. */
+  /** Root users and how many of them must approve a write (docs/service-behaviour.md#activities, #policy-language). `threshold` > 1 = consensus. */
   rootQuorum: { userIds: string[]; threshold: number };
-  /** Time-based policies are early access in the service (facts §4.1); on by default here. */
+  /** Time-based policies are early access in the service (docs/service-behaviour.md#policies); on by default here. */
   timePoliciesEnabled: boolean;
   createdAt: number;
   updatedAt: number;
@@ -32,7 +32,7 @@ export interface ApiKeyRecord {
   organizationId: string;
   userId: string;
   apiKeyName: string;
-  /** compressed P-256 point, lowercase hex (api-facts §1.1) */
+  /** compressed P-256 point, lowercase hex (docs/service-behaviour.md#request-stamps) */
   publicKey: string;
   type: string;
   expirationSeconds?: string;
@@ -41,7 +41,7 @@ export interface ApiKeyRecord {
   updatedAt: number;
 }
 
-/** A passkey registered for a user (WebAuthn stamps, api-facts §1.2). */
+/** A passkey registered for a user (WebAuthn stamps, docs/service-behaviour.md#request-stamps). */
 export interface AuthenticatorRecord {
   authenticatorId: string;
   organizationId: string;
@@ -111,7 +111,7 @@ export interface FiatCredentialRecord {
 }
 
 export interface IpAllowlistRecord {
-  /** `<organizationId>|<publicKey or empty>`: one list per organization and one per API key (facts §4.4) */
+  /** `<organizationId>|<publicKey or empty>`: one list per organization and one per API key (docs/service-behaviour.md#ip-allowlist) */
   id: string;
   organizationId: string;
   publicKey?: string;
@@ -211,7 +211,7 @@ export interface PolicyEvaluationRecord {
   createdAt: number;
 }
 
-/** Seeded history of one address on one network, newest first (spec §2.11). */
+/** Seeded history of one address on one network, newest first (docs/service-behaviour.md#solana-transaction-history). */
 export interface SolHistoryRecord {
   /** `<organizationId>|<address>|<network>`; network is the genesis-hash CAIP-2 id */
   id: string;

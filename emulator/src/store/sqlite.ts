@@ -1,6 +1,6 @@
-// Persistence, kept apart from the store's logic (STYLE: LocalStack's stores vs state). One table of JSON
+// Persistence, kept apart from the store's logic (LocalStack's stores vs state). One table of JSON
 // documents keyed by (collection, id), plus a key/value table for the emulator's own keys. WAL mode under
-// `<dataDir>/emulator.db`; an in-memory database when there is no data dir (issue 3, point 7).
+// `<dataDir>/emulator.db`; an in-memory database when there is no data dir.
 import Database from 'better-sqlite3';
 import { narrowDatabaseFiles, prepareDataDir } from '../data-dir';
 

@@ -1,5 +1,5 @@
 // The emulator's state: one typed collection per resource behind a small interface with `reset()` and one
-// `transaction()` boundary (STYLE: stripe-mock/LocalStack stores). Persistence lives in ./sqlite.ts.
+// `transaction()` boundary (stripe-mock/LocalStack stores). Persistence lives in ./sqlite.ts.
 import { Collection } from './collection';
 import { SqliteDocuments } from './sqlite';
 import type * as R from './records';

@@ -1,4 +1,4 @@
-// Webhook deliveries (issue 3 point 6, api-facts §5): when an activity changes state, every active endpoint
+// Webhook deliveries: when an activity changes state, every active endpoint
 // of its organization with an active ACTIVITY_UPDATES subscription gets a signed POST. Deliveries are
 // recorded in the store in the same transaction as the activity, then attempted by this worker: in the
 // background ('auto'), or when a test calls `drain()` ('manual'), which needs no sleeping.
@@ -34,7 +34,7 @@ export class DeliveryQueue {
       .listByOrg(activity.organizationId)
       .filter((e) => e.isActive && e.subscriptions.some((s) => s.eventType === 'ACTIVITY_UPDATES' && s.isActive));
     if (endpoints.length === 0) return;
-    // The payload is the activity object with ISO timestamps (webhook reference example, api-facts §0).
+    // The payload is the activity object with ISO timestamps (webhook reference example, docs/service-behaviour.md#transport).
     const body = JSON.stringify(renderActivity(store, activity, env.now(), undefined, 'iso'));
     const now = env.now();
     for (const endpoint of endpoints) {
@@ -129,7 +129,7 @@ export class DeliveryQueue {
     const { env, keys, options, store } = this.deps;
     const attempt = d.attempts.length + 1;
     const at = env.now();
-    // Deleting or pausing an endpoint ends deliveries to it, queued ones included (spec §6 rule 4).
+    // Deleting or pausing an endpoint ends deliveries to it, queued ones included (docs/service-behaviour.md#webhook-deliveries).
     const endpoint = store.webhookEndpoints.get(d.endpointId);
     if (endpoint === undefined || !endpoint.isActive) {
       const error = endpoint === undefined ? 'endpoint was deleted' : 'endpoint is paused';
@@ -137,7 +137,7 @@ export class DeliveryQueue {
       store.deliveries.update(ended);
       return ended;
     }
-    // Each attempt gets a fresh timestamp and signature; the event id stays (api-facts §5.1).
+    // Each attempt gets a fresh timestamp and signature; the event id stays (docs/service-behaviour.md#webhook-deliveries).
     const headers = signWebhookDelivery({
       privateKeyHex: keys.webhookSigning.privateKey,
       keyId: keys.webhookSigning.keyId,

@@ -1,5 +1,5 @@
-// Delivery retry policy as small pure functions (STYLE: stripe-node's shouldRetry/backoff tables).
-// api-facts §5.1: 2xx = delivered; network errors, timeouts and 5xx are retried; 3xx (redirects are not
+// Delivery retry policy as small pure functions (stripe-node's shouldRetry/backoff tables).
+// docs/service-behaviour.md#webhook-deliveries: 2xx = delivered; network errors, timeouts and 5xx are retried; 3xx (redirects are not
 // followed), 4xx and 429 are final. The schedule is the emulator's (the service's is unspecified).
 
 export type DeliveryOutcome = 'delivered' | 'retry' | 'failed';
