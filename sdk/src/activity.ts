@@ -12,7 +12,7 @@ import {
 } from './errors';
 import type { Activity } from './schemas/activity';
 
-/** Polling knobs; the client's `activity` option. */
+/** Polling knobs; the client's `activity` option (its schema and defaults: client/options.ts). */
 export interface ActivityPollingOptions {
   /** First delay between two polls (default 500 ms, @turnkey/http's `refreshIntervalMs`). */
   pollIntervalMs: number;
@@ -21,12 +21,6 @@ export interface ActivityPollingOptions {
   /** Overall deadline of one wait, from the moment waiting starts (default 60 000 ms). */
   timeoutMs: number;
 }
-
-export const DEFAULT_ACTIVITY_POLLING: Readonly<ActivityPollingOptions> = Object.freeze({
-  pollIntervalMs: 500,
-  maxPollIntervalMs: 5_000,
-  timeoutMs: 60_000,
-});
 
 /**
  * `false` (default): CONSENSUS_NEEDED raises ConsensusNeededError at once. `true`: keep polling until the

@@ -1,5 +1,5 @@
 // Maps a non-2xx HTTP response (status + rpcStatus body) to a typed error (docs/service-behaviour.md#errors).
-// Re-exported from ./errors; kept apart so the class file stays small.
+// Kept apart from the classes (./errors) so that file stays small; it imports them, never the reverse.
 import {
   NotFoundError,
   PermissionDeniedError,

@@ -249,6 +249,3 @@ export class AbortedError extends WalletInfraError {
     super('ABORTED', message, init);
   }
 }
-
-export { errorFromResponse, parseServiceStatus } from './errors-response';
-export type { ErrorFromResponseInput, ParsedServiceStatus } from './errors-response';

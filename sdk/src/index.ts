@@ -1,5 +1,6 @@
 // Public surface of @walletinfra/sdk: a flat barrel, one area per folder.
 export * from './errors';
+export * from './errors-response';
 export * from './crypto';
 export * from './transport';
 export * from './schemas';

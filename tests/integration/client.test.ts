@@ -1,6 +1,6 @@
 // The client over real HTTP on loopback: configuration, organization defaults, the auth proxy, discovery,
 // lenient response validation, service errors and pagination.
-import { ConfigurationError, generateApiKeyPair, collectAll, WalletInfraClient, CLIENT_OPTION_KEYS } from '@walletinfra/sdk';
+import { ConfigurationError, generateApiKeyPair, collectAll, WalletInfraClient } from '@walletinfra/sdk';
 import { ORG, sampleQueryResponses } from '../unit/client-fixtures';
 import { caught, fakeTime, startScriptedServer, type ScriptedServer } from '../unit/client-support';
 
@@ -49,18 +49,20 @@ describe('configuration', () => {
     expect(configError({ baseURL: 'https://x' })).toEqual({
       name: 'ConfigurationError',
       code: 'INVALID_CONFIGURATION',
-      message: `unknown option "baseURL"; known: ${CLIENT_OPTION_KEYS.join(', ')}`,
+      message:
+        'unknown option "baseURL"; known: baseUrl, authProxyUrl, authProxyConfigId, stamper, timeoutMs, retry, connections, ' +
+        'dispatcher, clock, random, sleep, userAgent, organizationId, apiPublicKey, apiPrivateKey, activity, transport',
     });
   });
 
   test.each([
     [{ activity: { pollInterval: 5 } }, 'unknown activity option "pollInterval"; known: pollIntervalMs, maxPollIntervalMs, timeoutMs'],
-    [{ activity: { timeoutMs: 0 } }, 'activity.timeoutMs must be a positive integer (milliseconds)'],
+    [{ activity: { timeoutMs: 0 } }, 'activity.timeoutMs must be a positive integer (milliseconds), got 0'],
     [{ activity: { pollIntervalMs: 1000, maxPollIntervalMs: 10 } }, 'activity.maxPollIntervalMs must not be smaller than activity.pollIntervalMs'],
     [{ apiPublicKey: '02' + 'a'.repeat(64) }, 'apiPublicKey and apiPrivateKey must be given together'],
     [{ transport: { post: async () => ({}), get: async () => ({ status: 200, json: {} }) }, baseUrl: 'https://x' }, 'transport cannot be combined with baseUrl: configure the transport itself'],
     [{ organizationId: '' }, 'organizationId must be a non-empty string'],
-    [{ clock: {} }, 'clock must have a now() method'],
+    [{ clock: {} }, 'clock must be an object with a now() function'],
     [null, 'options must be an object'],
   ])('%j is refused', (options, message) => {
     expect(configError(options)).toEqual({ name: 'ConfigurationError', code: 'INVALID_CONFIGURATION', message });

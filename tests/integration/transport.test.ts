@@ -371,13 +371,18 @@ describe('configuration errors', () => {
   }
 
   test.each<[Record<string, unknown>, string]>([
-    [{ baseUrl: 'http://127.0.0.1', retries: 2 }, 'transport: unknown option "retries"; known options: baseUrl, authProxyUrl, authProxyConfigId, stamper, timeoutMs, retry, connections, dispatcher, clock, random, sleep, userAgent'],
+    [{ baseUrl: 'http://127.0.0.1', retries: 2 }, 'transport: unknown option "retries"; known: baseUrl, authProxyUrl, authProxyConfigId, stamper, timeoutMs, retry, connections, dispatcher, clock, random, sleep, userAgent'],
     [{}, 'transport: baseUrl is required'],
-    [{ baseUrl: 'api.turnkey.com' }, 'transport: baseUrl is not a valid absolute URL'],
-    [{ baseUrl: 'ftp://x' }, 'transport: baseUrl must use http or https, got ftp'],
+    [{ baseUrl: 'api.turnkey.com' }, 'transport: baseUrl must be an absolute URL starting with http:// or https://'],
+    [{ baseUrl: 'ftp://x' }, 'transport: baseUrl must use http or https'],
     [{ baseUrl: 'https://user:secret@api.example' }, 'transport: baseUrl must not contain credentials'],
     [{ baseUrl: 'https://api.example/?a=1' }, 'transport: baseUrl must not contain a query string or fragment'],
-    [{ baseUrl: 'https://api.example', authProxyUrl: 'nope' }, 'transport: authProxyUrl is not a valid absolute URL'],
+    [{ baseUrl: 'localhost:8080' }, 'transport: baseUrl must be an absolute URL starting with http:// or https://'],
+    [
+      { baseUrl: 'http://127.0.0.1:8080/public/v1/' },
+      "transport: baseUrl must not end with /public/v1 (every operation's path starts with it); use http://127.0.0.1:8080",
+    ],
+    [{ baseUrl: 'https://api.example', authProxyUrl: 'nope' }, 'transport: authProxyUrl must be an absolute URL starting with http:// or https://'],
     [{ baseUrl: 'https://api.example', timeoutMs: 0 }, 'transport: timeoutMs must be a positive number, got 0'],
     [{ baseUrl: 'https://api.example', connections: 1.5 }, 'transport: connections must be a positive integer, got 1.5'],
     [{ baseUrl: 'https://api.example', retry: { maxAttempts: 0 } }, 'transport: retry.maxAttempts must be an integer >= 1, got 0'],

@@ -114,13 +114,43 @@ describe('resolveSettings', () => {
     [{ WALLETINFRA_REQUEST_TIMEOUT_MS: 'soon' }, 'requestTimeoutMs from environment variable WALLETINFRA_REQUEST_TIMEOUT_MS must be an integer >= 1 (milliseconds), got "soon"'],
     [{ WALLETINFRA_REQUEST_TIMEOUT_MS: '0' }, 'requestTimeoutMs from environment variable WALLETINFRA_REQUEST_TIMEOUT_MS must be an integer >= 1 (milliseconds), got "0"'],
     [{ WALLETINFRA_MAX_CONCURRENT_REQUESTS: '-1' }, 'maxConcurrentRequests from environment variable WALLETINFRA_MAX_CONCURRENT_REQUESTS must be an integer >= 1 (requests), got "-1"'],
-    [{ WALLETINFRA_BASE_URL: 'api.example.com' }, 'baseUrl from environment variable WALLETINFRA_BASE_URL must be an absolute http(s) URL, got "api.example.com"'],
-    [{ WALLETINFRA_BASE_URL: 'ftp://example.com' }, 'baseUrl from environment variable WALLETINFRA_BASE_URL must use http or https, got "ftp:"'],
+    [{ WALLETINFRA_BASE_URL: 'api.example.com' }, 'baseUrl from environment variable WALLETINFRA_BASE_URL must be an absolute URL starting with http:// or https://, got "api.example.com"'],
+    [{ WALLETINFRA_BASE_URL: 'ftp://example.com' }, 'baseUrl from environment variable WALLETINFRA_BASE_URL must use http or https, got "ftp://example.com"'],
     [{ WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS: 'yes' }, 'allowLoopbackWebhookUrls from environment variable WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS must be true or false, got "yes"'],
     [{ WALLETINFRA_API_PRIVATE_KEY: 'not-hex-secret' }, 'apiPrivateKey from environment variable WALLETINFRA_API_PRIVATE_KEY must be a hex string'],
   ])('invalid value %j', (env, message) => {
     const s = sources({ 'walletinfra:organizationId': 'o' }, { WALLETINFRA_API_PUBLIC_KEY: PUB, WALLETINFRA_API_PRIVATE_KEY: PRIV, ...env });
     expect(errorOf(() => resolveSettings(s))).toEqual({ code: 'INVALID_CONFIGURATION', message });
+  });
+
+  test.each([
+    [
+      { 'walletinfra:requestTimeoutMs': '30s' },
+      'requestTimeoutMs from stack config walletinfra:requestTimeoutMs must be an integer >= 1 (milliseconds), got "30s"; ' +
+        'set it with `pulumi config set walletinfra:requestTimeoutMs <value>`',
+    ],
+    [
+      { 'walletinfra:baseUrl': 'localhost:8080' },
+      'baseUrl from stack config walletinfra:baseUrl must be an absolute URL starting with http:// or https://, got "localhost:8080"; ' +
+        'set it with `pulumi config set walletinfra:baseUrl <value>`',
+    ],
+    [
+      { 'walletinfra:baseUrl': 'http://127.0.0.1:8080/public/v1' },
+      "baseUrl from stack config walletinfra:baseUrl must not end with /public/v1 (every operation's path starts with it); " +
+        'use http://127.0.0.1:8080, got "http://127.0.0.1:8080/public/v1"; set it with `pulumi config set walletinfra:baseUrl <value>`',
+    ],
+    [
+      { 'walletinfra:apiPrivateKey': 'zz-secret-zz' },
+      'apiPrivateKey from stack config walletinfra:apiPrivateKey must be a hex string; set it with `pulumi config set --secret walletinfra:apiPrivateKey <value>`',
+    ],
+  ])('invalid stack config %j names the setting, the value and the command that fixes it', (config, message) => {
+    const s = sources({ 'walletinfra:organizationId': 'o', 'walletinfra:apiPublicKey': PUB, 'walletinfra:apiPrivateKey': PRIV, ...config });
+    expect(errorOf(() => resolveSettings(s))).toEqual({ code: 'INVALID_CONFIGURATION', message });
+  });
+
+  test('a base URL keeps its path prefix and loses its trailing slash', () => {
+    const s = sources({ 'walletinfra:organizationId': 'o', 'walletinfra:apiPublicKey': PUB, 'walletinfra:apiPrivateKey': PRIV, 'walletinfra:baseUrl': 'https://proxy.example/tk/' });
+    expect(resolveSettings(s).baseUrl).toBe('https://proxy.example/tk');
   });
 
   test('a bad private key is never echoed', () => {

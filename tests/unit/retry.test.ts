@@ -138,7 +138,7 @@ describe('resolveRetryOptions', () => {
     [{ baseDelayMs: -1 }, 'retry.baseDelayMs must be a finite number >= 0, got -1'],
     [{ maxDelayMs: Infinity }, 'retry.maxDelayMs must be a finite number >= 0, got Infinity'],
     [{ maxElapsedMs: '5' }, 'retry.maxElapsedMs must be a finite number >= 0, got 5'],
-    [{ retries: 3 }, 'unknown retry option "retries"; known options: maxAttempts, baseDelayMs, maxDelayMs, maxElapsedMs'],
+    [{ retries: 3 }, 'unknown retry option "retries"; known: maxAttempts, baseDelayMs, maxDelayMs, maxElapsedMs'],
   ])('%j is rejected', (input, message) => {
     let caught: unknown;
     try {

@@ -1,15 +1,11 @@
-// Credentials and endpoints, resolved at run time and never captured in the serialized provider
-// (facts §1.5, §1.6). One resolution function serves the dynamic provider process (stack config arrives
-// through `configure`) and the program process (data sources read `pulumi.runtime.getConfig`).
-// Precedence per setting: stack config `walletinfra:<key>`, then `WALLETINFRA_<KEY>`, then the names the
-// service's own SDK examples use (`TURNKEY_*`, api-facts §10). A missing setting fails fast naming every
-// place that was looked at.
-import {
-  ConfigurationError,
-  DEFAULT_AUTH_PROXY_URL as SDK_AUTH_PROXY_URL,
-  DEFAULT_BASE_URL as SDK_BASE_URL,
-  PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY,
-} from '@walletinfra/sdk';
+// Credentials and endpoints, resolved at run time and never captured in the serialized provider.
+// One resolution function serves the dynamic provider process (stack config arrives through `configure`)
+// and the program process (data sources read `pulumi.runtime.getConfig`). Precedence per setting: stack
+// config `walletinfra:<key>`, then `WALLETINFRA_<KEY>`, then the names the service's own SDK examples use
+// (`TURNKEY_*`). A missing setting fails fast naming every place that was looked at. What each setting is,
+// its type and its default: ./settings.ts.
+import { ConfigurationError, PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY } from '@walletinfra/sdk';
+import { CREDENTIAL_KEYS, defaultOf, PROFILE_KEYS, SETTING_KEYS, type SettingKey, type Settings } from './settings';
 import {
   checkProfileName,
   CONFIG_NAMESPACE,
@@ -19,37 +15,26 @@ import {
   present,
   type Lookup,
   type ProfileEntry,
-  type ProfileKey,
   type SettingsSelector,
   type SettingsSources,
 } from './sources';
-import { checkHex, NUMBERS, parseBoolean, parseInteger, parseUrl } from './values';
+import { readSetting } from './values';
 
 export { CONFIG_NAMESPACE, envSuffix, parseProfiles, PROFILE_KEYS, profileEnvName } from './sources';
 export type { SettingsSelector, SettingsSources } from './sources';
+export { KNOWN_KEYS, SETTING_KEYS, SettingsSchema, settingMeta, metaOf, defaultOf } from './settings';
+export type { SettingKey, SettingMeta, Settings } from './settings';
 
-/** Production defaults (api-facts §0, §7), the sdk's. */
-export const DEFAULT_BASE_URL = SDK_BASE_URL;
-export const DEFAULT_AUTH_PROXY_URL = SDK_AUTH_PROXY_URL;
-/** api-facts §4.3: the service's on-ramp credential encryption key. */
+/** Production defaults, the sdk's. */
+export const DEFAULT_BASE_URL = defaultOf('baseUrl');
+export const DEFAULT_AUTH_PROXY_URL = defaultOf('authProxyUrl');
+/** The service's on-ramp credential encryption key. */
 export const DEFAULT_ON_RAMP_ENCRYPTION_PUBLIC_KEY = PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY;
 
+type CredentialKey = (typeof CREDENTIAL_KEYS)[number];
+
 /** Endpoints and tuning; enough for unauthenticated calls (webhook JWKS, wallet-kit config). */
-export interface EndpointSettings {
-  baseUrl: string;
-  authProxyUrl: string;
-  authProxyConfigId?: string;
-  requestTimeoutMs: number;
-  maxRetries: number;
-  consensusTimeoutMs: number;
-  onRampEncryptionPublicKey: string;
-  maxConcurrentRequests: number;
-  /**
-   * Accept `http://` and loopback webhook URLs in `check` (local development against an emulator started
-   * with `allowLoopbackWebhooks`); the real service refuses them (facts §4.2).
-   */
-  allowLoopbackWebhookUrls: boolean;
-}
+export type EndpointSettings = Omit<Settings, CredentialKey>;
 
 export interface ProviderSettings extends EndpointSettings {
   /** The profile the credentials came from; absent for the default credentials. */
@@ -59,45 +44,26 @@ export interface ProviderSettings extends EndpointSettings {
   apiPrivateKey: string;
 }
 
-const CREDENTIAL_KEYS = ['organizationId', 'apiPublicKey', 'apiPrivateKey'] as const;
-type CredentialKey = (typeof CREDENTIAL_KEYS)[number];
-
 /**
- * Endpoints and tuning for a selector. A profile may override `baseUrl`, `authProxyUrl` and
- * `onRampEncryptionPublicKey`; everything else is shared by all profiles.
+ * Endpoints and tuning for a selector. A profile may override the per-profile settings (`baseUrl`,
+ * `authProxyUrl`, `onRampEncryptionPublicKey`); everything else is shared by all profiles.
  */
 export function resolveEndpoints(sources: SettingsSources, selector: SettingsSelector = {}): EndpointSettings {
   const profiles = parseProfiles(sources.config(`${CONFIG_NAMESPACE}:profiles`));
-  const pick = (key: ProfileKey): Lookup => {
-    if (selector.profile !== undefined) {
-      const fromProfile = lookupProfile(sources, profiles, selector.profile, key);
+  const pick = (key: SettingKey): Lookup => {
+    if (selector.profile !== undefined && (PROFILE_KEYS as readonly string[]).includes(key)) {
+      const fromProfile = lookupProfile(sources, profiles, selector.profile, key as (typeof PROFILE_KEYS)[number]);
       if (fromProfile.value !== undefined) return fromProfile;
     }
     return lookupGlobal(sources, key);
   };
-  const baseUrl = pick('baseUrl');
-  const authProxyUrl = pick('authProxyUrl');
-  const encryptionKey = pick('onRampEncryptionPublicKey');
-  const configId = lookupGlobal(sources, 'authProxyConfigId');
-  const out: EndpointSettings = {
-    baseUrl: baseUrl.value === undefined ? DEFAULT_BASE_URL : parseUrl(baseUrl.value, 'baseUrl', baseUrl.source ?? ''),
-    authProxyUrl:
-      authProxyUrl.value === undefined
-        ? DEFAULT_AUTH_PROXY_URL
-        : parseUrl(authProxyUrl.value, 'authProxyUrl', authProxyUrl.source ?? ''),
-    onRampEncryptionPublicKey:
-      encryptionKey.value === undefined
-        ? DEFAULT_ON_RAMP_ENCRYPTION_PUBLIC_KEY
-        : checkHex('onRampEncryptionPublicKey', encryptionKey).toLowerCase(),
-    requestTimeoutMs: 0,
-    maxRetries: 0,
-    consensusTimeoutMs: 0,
-    maxConcurrentRequests: 0,
-    allowLoopbackWebhookUrls: parseBoolean('allowLoopbackWebhookUrls', lookupGlobal(sources, 'allowLoopbackWebhookUrls')),
-  };
-  for (const spec of NUMBERS) (out as unknown as Record<string, number>)[spec.key] = parseInteger(spec, lookupGlobal(sources, spec.key));
-  if (configId.value !== undefined) out.authProxyConfigId = configId.value;
-  return out;
+  const out: Record<string, unknown> = {};
+  for (const key of SETTING_KEYS) {
+    if ((CREDENTIAL_KEYS as readonly string[]).includes(key)) continue;
+    const value = readSetting(key, pick(key));
+    if (value !== undefined) out[key] = value;
+  }
+  return out as EndpointSettings;
 }
 
 function credentialLookup(
@@ -159,8 +125,8 @@ export function resolveSettings(sources: SettingsSources, selector: SettingsSele
   const settings: ProviderSettings = {
     ...endpoints,
     organizationId: (lookups.organizationId.value ?? '').trim(),
-    apiPublicKey: checkHex('apiPublicKey', lookups.apiPublicKey).toLowerCase(),
-    apiPrivateKey: checkHex('apiPrivateKey', lookups.apiPrivateKey).toLowerCase(),
+    apiPublicKey: readSetting('apiPublicKey', lookups.apiPublicKey),
+    apiPrivateKey: readSetting('apiPrivateKey', lookups.apiPrivateKey),
   };
   if (selector.profile !== undefined) settings.profile = selector.profile;
   return settings;

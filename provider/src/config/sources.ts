@@ -1,8 +1,9 @@
 // Where a setting comes from (stack config, WALLETINFRA_*, TURNKEY_*, profiles) and where it was looked for,
-// so a missing one can be reported with every place (facts §1.5; issue 4, "Provider configuration").
+// so a missing one can be reported with every place.
 import { ConfigurationError } from '@walletinfra/sdk';
+import { CONFIG_NAMESPACE, metaOf, PROFILE_KEYS, type ProfileKey, type SettingKey } from './settings';
 
-export const CONFIG_NAMESPACE = 'walletinfra';
+export { CONFIG_NAMESPACE, PROFILE_KEYS, type ProfileKey };
 
 /** Where settings come from. `config` takes the full key (`walletinfra:organizationId`). */
 export interface SettingsSources {
@@ -16,17 +17,6 @@ export interface SettingsSelector {
   organizationId?: string;
 }
 
-/** Keys a `walletinfra:profiles` entry may hold. Unknown keys are an error that lists these (STYLE.md). */
-export const PROFILE_KEYS = [
-  'organizationId',
-  'apiPublicKey',
-  'apiPrivateKey',
-  'baseUrl',
-  'authProxyUrl',
-  'onRampEncryptionPublicKey',
-] as const;
-export type ProfileKey = (typeof PROFILE_KEYS)[number];
-
 /** `apiPrivateKey` -> `API_PRIVATE_KEY` */
 export function envSuffix(key: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
@@ -36,13 +26,6 @@ export function envSuffix(key: string): string {
 export function profileEnvName(profile: string): string {
   return profile.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 }
-
-const TURNKEY_ENV: Partial<Record<string, string>> = {
-  organizationId: 'TURNKEY_ORGANIZATION_ID',
-  apiPublicKey: 'TURNKEY_API_PUBLIC_KEY',
-  apiPrivateKey: 'TURNKEY_API_PRIVATE_KEY',
-  baseUrl: 'TURNKEY_BASE_URL',
-};
 
 export interface Lookup {
   value?: string;
@@ -56,12 +39,12 @@ export function present(v: string | undefined): v is string {
   return v !== undefined && v !== '';
 }
 
-export function lookupGlobal(sources: SettingsSources, key: string): Lookup {
+export function lookupGlobal(sources: SettingsSources, key: SettingKey): Lookup {
   const places: Array<[string, string | undefined]> = [
     [`stack config ${CONFIG_NAMESPACE}:${key}`, sources.config(`${CONFIG_NAMESPACE}:${key}`)],
     [`environment variable WALLETINFRA_${envSuffix(key)}`, sources.env[`WALLETINFRA_${envSuffix(key)}`]],
   ];
-  const turnkey = TURNKEY_ENV[key];
+  const turnkey = metaOf(key).alsoEnv;
   if (turnkey !== undefined) places.push([`environment variable ${turnkey}`, sources.env[turnkey]]);
   for (const [place, value] of places) if (present(value)) return { value, places: [place], source: place };
   return { places: places.map(([p]) => p) };

@@ -1,62 +1,29 @@
-// Turning a found setting into a value, with errors that name the setting and its source (never the value
-// of a key: it may be a private key).
+// Turning a found setting into a value, with errors that name the setting, where it came from, the value
+// (never for a key or a URL with credentials) and how to set it right.
 import { ConfigurationError } from '@walletinfra/sdk';
-import type { EndpointSettings } from './index';
+import { CONFIG_NAMESPACE, metaOf, parseSetting, type SettingKey, type Settings } from './settings';
 import type { Lookup } from './sources';
 
-export interface NumberSpec {
-  key: keyof EndpointSettings;
-  min: number;
-  fallback: number;
-  unit: string;
+/** The value is shown only where it cannot be a secret. */
+function shown(key: SettingKey, value: string): string {
+  if (metaOf(key).secret === true || key === 'apiPublicKey' || key === 'onRampEncryptionPublicKey') return '';
+  if (/\/\/[^/]*@/.test(value)) return '';
+  return `, got ${JSON.stringify(value)}`;
 }
 
-export const NUMBERS: readonly NumberSpec[] = [
-  { key: 'requestTimeoutMs', min: 1, fallback: 30_000, unit: 'milliseconds' },
-  { key: 'maxRetries', min: 0, fallback: 3, unit: 'retries' },
-  // How long a write that needs approval waits before failing (issue 4, "Activities that need approval").
-  { key: 'consensusTimeoutMs', min: 0, fallback: 60_000, unit: 'milliseconds' },
-  { key: 'maxConcurrentRequests', min: 1, fallback: 4, unit: 'requests' },
-];
-
-export function parseUrl(value: string, key: string, source: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigurationError(`${key} from ${source} must be an absolute http(s) URL, got "${value}"`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(`${key} from ${source} must use http or https, got "${url.protocol}"`);
-  }
-  return value.replace(/\/+$/, '');
+function fix(key: SettingKey, source: string): string {
+  if (!source.startsWith('stack config')) return '';
+  const secret = metaOf(key).secret === true ? ' --secret' : '';
+  const path = source.slice('stack config '.length);
+  const flag = path.includes('.') ? ` --path '${path}'` : ` ${path}`;
+  return `; set it with \`pulumi config set${secret}${flag} <value>\``;
 }
 
-export function parseInteger(spec: NumberSpec, lookup: Lookup): number {
-  if (lookup.value === undefined) return spec.fallback;
-  const text = lookup.value.trim();
-  const n = /^[0-9]+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(n) || n < spec.min) {
-    throw new ConfigurationError(
-      `${spec.key} from ${lookup.source} must be an integer >= ${spec.min} (${spec.unit}), got "${lookup.value}"`,
-    );
-  }
-  return n;
-}
-
-export function parseBoolean(key: string, lookup: Lookup): boolean {
-  if (lookup.value === undefined) return false;
-  const text = lookup.value.trim().toLowerCase();
-  if (text === 'true' || text === '1') return true;
-  if (text === 'false' || text === '0') return false;
-  throw new ConfigurationError(`${key} from ${lookup.source} must be true or false, got "${lookup.value}"`);
-}
-
-/** The hex check never echoes the value: it may be a private key. */
-export function checkHex(key: string, lookup: Lookup): string {
-  const value = (lookup.value ?? '').trim();
-  if (!/^[0-9a-fA-F]+$/.test(value)) {
-    throw new ConfigurationError(`${key} from ${lookup.source} must be a hex string`);
-  }
-  return value;
+/** The setting's value from `lookup`, or its default when nothing set it. */
+export function readSetting<K extends SettingKey>(key: K, lookup: Lookup): Settings[K] {
+  const raw = lookup.value;
+  const parsed = parseSetting(key, raw as string);
+  if ('value' in parsed) return parsed.value;
+  const source = lookup.source ?? `stack config ${CONFIG_NAMESPACE}:${key}`;
+  throw new ConfigurationError(`${key} from ${source} ${parsed.problem}${raw === undefined ? '' : shown(key, raw)}${fix(key, source)}`);
 }

@@ -66,7 +66,7 @@ export class ClientCore {
 
   constructor(options: WalletInfraClientOptions = {}) {
     this.config = resolveClientOptions(options);
-    this.transport = options.transport ?? createTransport(options, this.config);
+    this.transport = options.transport ?? createTransport(this.config);
   }
 
   /** The default organization, if one was configured. */

@@ -5,7 +5,7 @@ import { paginateSolTransactionHistory, paginateSuborgs, type ListSolTransaction
 import type { RequestOf, ResponseOf } from '../operations';
 
 export type { CallOptions, PreparedSubmit, QueryBody, SubmitOptions, SubmitResult, WaitOptions } from './core';
-export { CLIENT_OPTION_KEYS, DEFAULT_AUTH_PROXY_URL, DEFAULT_BASE_URL } from './options';
+export { ActivityPollingSchema, ClientOptionsSchema, CLIENT_OPTION_KEYS, DEFAULT_ACTIVITY_POLLING, DEFAULT_AUTH_PROXY_URL, DEFAULT_BASE_URL } from './options';
 export type { ClientTransport, WalletInfraClientOptions } from './options';
 
 type Q<N extends Parameters<ClientCore['query']>[0]> = Promise<ResponseOf<N>>;

@@ -1,9 +1,11 @@
-// The client's one strict options object (unknown keys are an error that lists the known ones).
+// The client's one strict options object: the transport's schema extended with what the client itself
+// uses. Keys, defaults, types and the "unknown option" message all come from these schemas.
+import { z } from 'zod';
 import { ConfigurationError } from '../errors';
-import type { Dispatcher } from 'undici';
 import type { Stamper } from '../crypto/stamp';
-import type { RetryOptions } from '../transport/retry';
-import { DEFAULT_ACTIVITY_POLLING, sleepWithSignal, type ActivityPollingOptions } from '../activity';
+import { custom, keysOf, parseOptions, positiveNumber } from '../strict-options';
+import { ServiceUrl, TransportOptionsSchema } from '../transport/options';
+import { sleepWithSignal, type ActivityPollingOptions } from '../activity';
 
 /** What the client needs from a transport; `Transport` from this package is the real one. */
 export interface ClientTransport {
@@ -19,83 +21,68 @@ export interface ClientTransport {
   close?(): Promise<void> | void;
 }
 
-export interface WalletInfraClientOptions {
-  /** Main API (default `https://api.turnkey.com`, docs/service-behaviour.md#transport). */
-  baseUrl?: string;
-  /** Authentication proxy (default `https://authproxy.turnkey.com`). */
-  authProxyUrl?: string;
-  /** Sent as `X-Auth-Proxy-Config-Id` on the two proxy calls; required for them (docs/service-behaviour.md#auth-proxy). */
-  authProxyConfigId?: string;
-  /** Default `organizationId` of every call; each call may override it. */
-  organizationId?: string;
-  /** API key pair (hex) used to stamp requests; or pass `stamper`. */
-  apiPublicKey?: string;
-  apiPrivateKey?: string;
-  stamper?: Stamper;
-  /** Per-request timeout of the transport. */
-  timeoutMs?: number;
-  /** Retry policy of the transport (see the Transport section). */
-  retry?: Partial<RetryOptions>;
-  /** Keep-alive connections per origin. */
-  connections?: number;
-  /** An undici Dispatcher to send through (tests, proxies); not closed by `close()`. */
-  dispatcher?: Dispatcher;
-  /** `User-Agent` header of every request. */
-  userAgent?: string;
-  /** Activity polling: `{pollIntervalMs: 500, maxPollIntervalMs: 5000, timeoutMs: 60000}` by default. */
-  activity?: Partial<ActivityPollingOptions>;
-  /** A ready transport; when given, the connection options above must not be. */
-  transport?: ClientTransport;
-  /** Source of `timestampMs` and of activity deadlines (default `Date`). */
-  clock?: { now(): number };
-  /** Waits between polls and retries (default a timer that an AbortSignal cancels). */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Jitter source of the transport's retries (default `Math.random`). */
-  random?: () => number;
-}
-
-export const CLIENT_OPTION_KEYS = [
-  'baseUrl',
-  'authProxyUrl',
-  'authProxyConfigId',
-  'organizationId',
-  'apiPublicKey',
-  'apiPrivateKey',
-  'stamper',
-  'timeoutMs',
-  'retry',
-  'connections',
-  'dispatcher',
-  'userAgent',
-  'activity',
-  'transport',
-  'clock',
-  'sleep',
-  'random',
-] as const;
-
-/** Options that configure the transport, and so cannot be combined with an injected one. */
-const TRANSPORT_KEYS = [
-  'baseUrl',
-  'authProxyUrl',
-  'authProxyConfigId',
-  'apiPublicKey',
-  'apiPrivateKey',
-  'stamper',
-  'timeoutMs',
-  'retry',
-  'connections',
-  'dispatcher',
-  'userAgent',
-  'random',
-] as const;
-
-const ACTIVITY_KEYS = ['pollIntervalMs', 'maxPollIntervalMs', 'timeoutMs'] as const;
-
+/** The service's production endpoints (https://docs.turnkey.com/api-reference/overview). */
 export const DEFAULT_BASE_URL = 'https://api.turnkey.com';
 export const DEFAULT_AUTH_PROXY_URL = 'https://authproxy.turnkey.com';
 
+const milliseconds = positiveNumber('integer', 'milliseconds');
+
+/** Activity polling; the defaults follow @turnkey/http's `refreshIntervalMs` (500 ms). */
+export const ActivityPollingSchema = z
+  .strictObject({
+    /** First delay between two polls. */
+    pollIntervalMs: milliseconds.default(500),
+    /** Ceiling of the doubling delay. */
+    maxPollIntervalMs: milliseconds.default(5_000),
+    /** Overall deadline of one wait, from the moment waiting starts. */
+    timeoutMs: milliseconds.default(60_000),
+  })
+  .refine((p) => p.maxPollIntervalMs >= p.pollIntervalMs, {
+    path: ['maxPollIntervalMs'],
+    error: 'must not be smaller than activity.pollIntervalMs',
+  });
+
+const hexKey = z.string({ error: 'must be a hex string' });
+
+export const ClientOptionsSchema = TransportOptionsSchema.extend({
+  /** Main API (default `https://api.turnkey.com`). */
+  baseUrl: ServiceUrl.default(DEFAULT_BASE_URL),
+  /** Authentication proxy (default `https://authproxy.turnkey.com`). */
+  authProxyUrl: ServiceUrl.default(DEFAULT_AUTH_PROXY_URL),
+  /** Default `organizationId` of every call; each call may override it. */
+  organizationId: z.string({ error: 'must be a non-empty string' }).min(1, { error: 'must be a non-empty string' }).optional(),
+  /** API key pair (hex) used to stamp requests; or pass `stamper`. */
+  apiPublicKey: hexKey.optional(),
+  apiPrivateKey: hexKey.optional(),
+  /** Activity polling: `{pollIntervalMs: 500, maxPollIntervalMs: 5000, timeoutMs: 60000}` by default. */
+  activity: ActivityPollingSchema.default(() => ActivityPollingSchema.parse({})),
+  /** A ready transport; when given, the connection options above must not be. */
+  transport: custom<ClientTransport>(
+    (v) => typeof (v as ClientTransport | null)?.post === 'function' && typeof (v as ClientTransport).get === 'function',
+    'must have post() and get() methods',
+  ).optional(),
+});
+
+/** The options `new WalletInfraClient(options)` accepts. */
+export const DEFAULT_ACTIVITY_POLLING: Readonly<ActivityPollingOptions> = Object.freeze(ActivityPollingSchema.parse({}));
+
+export type WalletInfraClientOptions = z.input<typeof ClientOptionsSchema>;
+export type ParsedClientOptions = z.output<typeof ClientOptionsSchema>;
+
+export const CLIENT_OPTION_KEYS = keysOf(ClientOptionsSchema) as ReadonlyArray<keyof WalletInfraClientOptions>;
+
+/**
+ * Options that configure the transport, and so cannot be combined with an injected one: the transport's
+ * own, less the clock and sleep the client also uses, plus the key pair that becomes its stamper.
+ */
+const TRANSPORT_KEYS = [
+  ...keysOf(TransportOptionsSchema).filter((k) => k !== 'clock' && k !== 'sleep'),
+  'apiPublicKey',
+  'apiPrivateKey',
+] as Array<keyof WalletInfraClientOptions>;
+
 export interface ResolvedClientOptions {
+  options: ParsedClientOptions;
   organizationId: string | undefined;
   polling: ActivityPollingOptions;
   clock: { now(): number };
@@ -106,57 +93,25 @@ function fail(message: string): never {
   throw new ConfigurationError(message);
 }
 
-function checkKeys(value: object, known: readonly string[], where: string): void {
-  const unknown = Object.keys(value).filter((k) => !known.includes(k));
-  if (unknown.length > 0) {
-    fail(`unknown ${where} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; known: ${known.join(', ')}`);
-  }
-}
-
-function positiveInteger(value: unknown, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) fail(`${name} must be a positive integer (milliseconds)`);
-  return value;
-}
-
-function optionalString(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value === '') fail(`${name} must be a non-empty string`);
-  return value;
-}
-
-/** Checks what the client itself uses; the transport checks the rest when it is built. */
-export function resolveClientOptions(options: WalletInfraClientOptions): ResolvedClientOptions {
-  if (typeof options !== 'object' || options === null) fail('options must be an object');
-  checkKeys(options, CLIENT_OPTION_KEYS, 'option');
-  if (options.transport !== undefined) {
-    const clash = TRANSPORT_KEYS.filter((k) => options[k] !== undefined);
+export function resolveClientOptions(raw: WalletInfraClientOptions): ResolvedClientOptions {
+  const options = parseOptions(ClientOptionsSchema, raw);
+  if (raw.transport !== undefined) {
+    const clash = TRANSPORT_KEYS.filter((k) => raw[k] !== undefined);
     if (clash.length > 0) fail(`transport cannot be combined with ${clash.join(', ')}: configure the transport itself`);
   }
-  if ((options.apiPublicKey === undefined) !== (options.apiPrivateKey === undefined)) {
+  if ((raw.apiPublicKey === undefined) !== (raw.apiPrivateKey === undefined)) {
     fail('apiPublicKey and apiPrivateKey must be given together');
   }
-  if (options.stamper !== undefined && options.apiPublicKey !== undefined) {
+  if (raw.stamper !== undefined && raw.apiPublicKey !== undefined) {
     fail('give either stamper or apiPublicKey/apiPrivateKey, not both');
   }
-  const activity = options.activity ?? {};
-  if (typeof activity !== 'object' || activity === null) fail('activity must be an object');
-  checkKeys(activity, ACTIVITY_KEYS, 'activity option');
-  const polling: ActivityPollingOptions = {
-    pollIntervalMs: positiveInteger(activity.pollIntervalMs, 'activity.pollIntervalMs') ?? DEFAULT_ACTIVITY_POLLING.pollIntervalMs,
-    maxPollIntervalMs:
-      positiveInteger(activity.maxPollIntervalMs, 'activity.maxPollIntervalMs') ?? DEFAULT_ACTIVITY_POLLING.maxPollIntervalMs,
-    timeoutMs: positiveInteger(activity.timeoutMs, 'activity.timeoutMs') ?? DEFAULT_ACTIVITY_POLLING.timeoutMs,
-  };
-  if (polling.maxPollIntervalMs < polling.pollIntervalMs) {
-    fail('activity.maxPollIntervalMs must not be smaller than activity.pollIntervalMs');
-  }
-  if (options.clock !== undefined && typeof options.clock?.now !== 'function') fail('clock must have a now() method');
-  if (options.sleep !== undefined && typeof options.sleep !== 'function') fail('sleep must be a function');
   return {
-    organizationId: optionalString(options.organizationId, 'organizationId'),
-    polling,
+    options,
+    organizationId: options.organizationId,
+    polling: options.activity,
     clock: options.clock ?? Date,
     sleep: options.sleep ?? sleepWithSignal,
   };
 }
+
+export type { Stamper };

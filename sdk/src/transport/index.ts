@@ -2,13 +2,14 @@
 export { Transport } from './transport';
 export type { PostRequest, GetRequest, GetResponse } from './transport';
 export type { TransportOptions, Clock, Sleep } from './options';
-export { DEFAULT_TIMEOUT_MS, DEFAULT_CONNECTIONS, DEFAULT_USER_AGENT } from './options';
+export { DEFAULT_TIMEOUT_MS, DEFAULT_CONNECTIONS, DEFAULT_USER_AGENT, OPERATIONS_PATH_PREFIX, originProblem, ServiceUrl, TransportOptionsSchema } from './options';
 export {
   shouldRetry,
   backoffMs,
   parseRetryAfter,
   resolveRetryOptions,
   DEFAULT_RETRY_OPTIONS,
+  RetryOptionsSchema,
   RETRYABLE_STATUSES,
 } from './retry';
 export type { RetryOptions, RetryErrorKind, ShouldRetryInput, BackoffInput } from './retry';

@@ -1,8 +1,10 @@
-// The transport's one strict options object (unknown keys are an error that lists the known ones).
+// The transport's one strict options object, as a zod schema: each option's type, default and check are
+// declared once here; the client's options schema extends this one.
 import type { Dispatcher } from 'undici';
-import { ConfigurationError } from '../errors';
+import { z } from 'zod';
 import type { Stamper } from '../crypto/stamp';
-import { resolveRetryOptions, type RetryOptions } from './retry';
+import { custom, parseOptions, positiveNumber } from '../strict-options';
+import { RetryOptionsSchema, type RetryOptions } from './retry';
 
 export interface Clock {
   now(): number;
@@ -10,44 +12,80 @@ export interface Clock {
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
-export interface TransportOptions {
-  /** Main API origin, e.g. `https://api.turnkey.com` (docs/service-behaviour.md#transport) or the emulator's URL. */
-  baseUrl: string;
-  /** Auth-proxy origin, e.g. `https://authproxy.turnkey.com` (docs/service-behaviour.md#auth-proxy). Needed only for proxy calls. */
-  authProxyUrl?: string;
-  /** Sent as `X-Auth-Proxy-Config-Id` on proxy calls. */
-  authProxyConfigId?: string;
-  /** Signs API calls (`X-Stamp`). Needed for every query and submit. */
-  stamper?: Stamper;
-  /** Per-attempt timeout (connect + headers + body). Default 30 000 ms. */
-  timeoutMs?: number;
-  retry?: Partial<RetryOptions>;
-  /** Keep-alive connections per origin. Default 16. Ignored when `dispatcher` is given. */
-  connections?: number;
-  /** An undici Dispatcher (Agent, Pool, MockAgent, ProxyAgent) to send through; not closed by `close()`. */
-  dispatcher?: Dispatcher;
-  clock?: Clock;
-  /** Uniform in [0, 1), for backoff jitter. */
-  random?: () => number;
-  /** Waits between attempts; must reject when `signal` aborts. */
-  sleep?: Sleep;
-  userAgent?: string;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_CONNECTIONS = 16;
+export const DEFAULT_USER_AGENT = 'walletinfra-sdk';
+
+/** The path every operation of the service starts with; a base URL that ends with it would double it. */
+export const OPERATIONS_PATH_PREFIX = '/public/v1';
+
+/**
+ * What is wrong with a service URL, or undefined when it is usable. Never echoes the URL: it may carry
+ * credentials. The operations' paths start with `/public/v1`, so a base URL must stop before it
+ * (https://docs.turnkey.com/api-reference/overview lists `https://api.turnkey.com` as the base URL).
+ */
+export function originProblem(value: string): string | undefined {
+  const absolute = 'must be an absolute URL starting with http:// or https://';
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim())) return absolute;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return absolute;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must use http or https';
+  if (url.username !== '' || url.password !== '') return 'must not contain credentials';
+  if (url.search !== '' || url.hash !== '') return 'must not contain a query string or fragment';
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path === OPERATIONS_PATH_PREFIX || path.endsWith(OPERATIONS_PATH_PREFIX)) {
+    return `must not end with ${OPERATIONS_PATH_PREFIX} (every operation's path starts with it); use ${url.origin}${path.slice(0, -OPERATIONS_PATH_PREFIX.length)}`;
+  }
+  return undefined;
 }
 
-export interface ResolvedTransportOptions {
-  base: ParsedOrigin;
-  authProxy?: ParsedOrigin;
-  authProxyConfigId?: string;
-  stamper?: Stamper;
-  timeoutMs: number;
-  retry: RetryOptions;
-  connections: number;
-  dispatcher?: Dispatcher;
-  clock: Clock;
-  random: () => number;
-  sleep?: Sleep;
-  userAgent: string;
-}
+/** An http(s) origin with an optional path prefix; a trailing slash is dropped. */
+export const ServiceUrl = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  .refine((v) => v.trim() !== '', { error: 'is required' })
+  .superRefine((value, ctx) => {
+    const problem = originProblem(value);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((v) => v.trim().replace(/\/+$/, ''));
+
+const NonEmptyString = z
+  .string({ error: 'must be a non-empty string' })
+  .transform((v) => v.trim())
+  .refine((v) => v !== '', { error: 'must be a non-empty string' });
+
+export const TransportOptionsSchema = z.strictObject({
+  /** Main API origin, e.g. `https://api.turnkey.com` or the emulator's URL. */
+  baseUrl: ServiceUrl,
+  /** Auth-proxy origin, e.g. `https://authproxy.turnkey.com`. Needed only for proxy calls. */
+  authProxyUrl: ServiceUrl.optional(),
+  /** Sent as `X-Auth-Proxy-Config-Id` on proxy calls. */
+  authProxyConfigId: NonEmptyString.optional(),
+  /** Signs API calls (`X-Stamp`). Needed for every query and submit. */
+  stamper: custom<Stamper>((v) => typeof (v as Stamper | null)?.stamp === 'function', 'must have a stamp(body) method').optional(),
+  /** Per-attempt timeout (connect + headers + body). */
+  timeoutMs: positiveNumber('number').default(DEFAULT_TIMEOUT_MS),
+  retry: RetryOptionsSchema.partial().optional(),
+  /** Keep-alive connections per origin. Ignored when `dispatcher` is given. */
+  connections: positiveNumber('integer').default(DEFAULT_CONNECTIONS),
+  /** An undici Dispatcher (Agent, Pool, MockAgent, ProxyAgent) to send through; not closed by `close()`. */
+  dispatcher: custom<Dispatcher>((v) => typeof (v as Dispatcher | null)?.request === 'function', 'must be an undici Dispatcher').optional(),
+  clock: custom<Clock>((v) => typeof (v as Clock | null)?.now === 'function', 'must be an object with a now() function').optional(),
+  /** Uniform in [0, 1), for backoff jitter. */
+  random: custom<() => number>((v) => typeof v === 'function', 'must be a function').optional(),
+  /** Waits between attempts; must reject when `signal` aborts. */
+  sleep: custom<Sleep>((v) => typeof v === 'function', 'must be a function').optional(),
+  userAgent: z
+    .string({ error: 'must be a non-empty single-line string' })
+    .refine((v) => v !== '' && !/[\r\n]/.test(v), { error: 'must be a non-empty single-line string' })
+    .default(DEFAULT_USER_AGENT),
+});
+
+export type TransportOptions = z.input<typeof TransportOptionsSchema>;
 
 export interface ParsedOrigin {
   /** `scheme://host[:port]` */
@@ -56,101 +94,28 @@ export interface ParsedOrigin {
   prefix: string;
 }
 
-const KNOWN_OPTIONS = [
-  'baseUrl',
-  'authProxyUrl',
-  'authProxyConfigId',
-  'stamper',
-  'timeoutMs',
-  'retry',
-  'connections',
-  'dispatcher',
-  'clock',
-  'random',
-  'sleep',
-  'userAgent',
-] as const;
+export interface ResolvedTransportOptions extends Omit<z.output<typeof TransportOptionsSchema>, 'baseUrl' | 'authProxyUrl' | 'retry' | 'clock' | 'random'> {
+  base: ParsedOrigin;
+  authProxy?: ParsedOrigin;
+  retry: RetryOptions;
+  clock: Clock;
+  random: () => number;
+}
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_CONNECTIONS = 16;
-export const DEFAULT_USER_AGENT = 'walletinfra-sdk';
-
-/** Parses an http(s) URL without echoing it (a URL may carry credentials). */
-export function parseOrigin(field: string, value: unknown): ParsedOrigin {
-  if (typeof value !== 'string' || value.trim() === '') throw new ConfigurationError(`transport: ${field} is required`);
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new ConfigurationError(`transport: ${field} is not a valid absolute URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigurationError(`transport: ${field} must use http or https, got ${url.protocol.replace(/:$/, '')}`);
-  }
-  if (url.username !== '' || url.password !== '') {
-    throw new ConfigurationError(`transport: ${field} must not contain credentials`);
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw new ConfigurationError(`transport: ${field} must not contain a query string or fragment`);
-  }
+/** Splits a URL the schema accepted into origin and path prefix. */
+export function splitOrigin(value: string): ParsedOrigin {
+  const url = new URL(value);
   return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
 }
 
-function positiveNumber(field: string, value: unknown, integer: boolean): number {
-  const ok = typeof value === 'number' && Number.isFinite(value) && value > 0 && (!integer || Number.isInteger(value));
-  if (!ok) throw new ConfigurationError(`transport: ${field} must be a positive ${integer ? 'integer' : 'number'}, got ${String(value)}`);
-  return value as number;
-}
-
-function fn<T>(field: string, value: unknown): T {
-  if (typeof value !== 'function') throw new ConfigurationError(`transport: ${field} must be a function`);
-  return value as T;
-}
-
 export function resolveTransportOptions(options: TransportOptions): ResolvedTransportOptions {
-  if (typeof options !== 'object' || options === null) throw new ConfigurationError('transport: options must be an object');
-  const unknown = Object.keys(options).filter((k) => !(KNOWN_OPTIONS as readonly string[]).includes(k));
-  if (unknown.length > 0) {
-    throw new ConfigurationError(
-      `transport: unknown option ${unknown.map((k) => `"${k}"`).join(', ')}; known options: ${KNOWN_OPTIONS.join(', ')}`,
-    );
-  }
-  let retry: RetryOptions;
-  try {
-    retry = resolveRetryOptions(options.retry ?? {});
-  } catch (e) {
-    throw new ConfigurationError(`transport: ${(e as Error).message}`);
-  }
-  const out: ResolvedTransportOptions = {
-    base: parseOrigin('baseUrl', options.baseUrl),
-    timeoutMs: options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : positiveNumber('timeoutMs', options.timeoutMs, false),
-    retry,
-    connections: options.connections === undefined ? DEFAULT_CONNECTIONS : positiveNumber('connections', options.connections, true),
-    clock: options.clock ?? { now: () => Date.now() },
-    random: options.random === undefined ? Math.random : fn('random', options.random),
-    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+  const { baseUrl, authProxyUrl, retry, clock, random, ...rest } = parseOptions(TransportOptionsSchema, options, 'transport: ');
+  return {
+    ...rest,
+    base: splitOrigin(baseUrl),
+    ...(authProxyUrl !== undefined ? { authProxy: splitOrigin(authProxyUrl) } : {}),
+    retry: RetryOptionsSchema.parse(retry ?? {}),
+    clock: clock ?? { now: () => Date.now() },
+    random: random ?? Math.random,
   };
-  if (options.clock !== undefined && typeof options.clock?.now !== 'function') {
-    throw new ConfigurationError('transport: clock must be an object with a now() function');
-  }
-  if (options.authProxyUrl !== undefined) out.authProxy = parseOrigin('authProxyUrl', options.authProxyUrl);
-  if (options.authProxyConfigId !== undefined) {
-    if (typeof options.authProxyConfigId !== 'string' || options.authProxyConfigId.trim() === '') {
-      throw new ConfigurationError('transport: authProxyConfigId must be a non-empty string');
-    }
-    out.authProxyConfigId = options.authProxyConfigId.trim();
-  }
-  if (options.stamper !== undefined) {
-    if (typeof options.stamper?.stamp !== 'function') throw new ConfigurationError('transport: stamper must have a stamp(body) method');
-    out.stamper = options.stamper;
-  }
-  if (options.dispatcher !== undefined) {
-    if (typeof options.dispatcher?.request !== 'function') throw new ConfigurationError('transport: dispatcher must be an undici Dispatcher');
-    out.dispatcher = options.dispatcher;
-  }
-  if (options.sleep !== undefined) out.sleep = fn('sleep', options.sleep);
-  if (typeof out.userAgent !== 'string' || out.userAgent === '' || /[\r\n]/.test(out.userAgent)) {
-    throw new ConfigurationError('transport: userAgent must be a non-empty single-line string');
-  }
-  return out;
 }

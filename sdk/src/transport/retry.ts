@@ -1,24 +1,30 @@
-// Retry policy as small pure functions (as in stripe-node RequestSender): what to retry, how long to
+// Retry policy as small pure functions (as stripe-node's RequestSender does it): what to retry, how long to
 // wait. The transport owns the loop; these functions own the decisions and are tested from tables.
-import { ConfigurationError } from '../errors';
+import { z } from 'zod';
+import { parseOptions } from '../strict-options';
 
-export interface RetryOptions {
+const nonNegative = (text: string) => {
+  const error = (issue: { input?: unknown }) => `must be ${text}, got ${String(issue.input)}`;
+  return z.number({ error }).min(0, { error });
+};
+
+/** The retry policy as one schema: each option's type, default and check (unknown keys are refused). */
+export const RetryOptionsSchema = z.strictObject({
   /** Attempts in total, the first included (1 disables retries). Default 4. */
-  maxAttempts: number;
+  maxAttempts: nonNegative('an integer >= 1').int({ error: (i) => `must be an integer >= 1, got ${String(i.input)}` })
+    .min(1, { error: (i) => `must be an integer >= 1, got ${String(i.input)}` })
+    .default(4),
   /** Base of the exponential backoff. Default 200 ms. */
-  baseDelayMs: number;
+  baseDelayMs: nonNegative('a finite number >= 0').default(200),
   /** Cap on any single wait, Retry-After included. Default 10 000 ms. */
-  maxDelayMs: number;
+  maxDelayMs: nonNegative('a finite number >= 0').default(10_000),
   /** No retry starts later than this after the first attempt began; waits are clipped to it. Default 30 000 ms. */
-  maxElapsedMs: number;
-}
-
-export const DEFAULT_RETRY_OPTIONS: Readonly<RetryOptions> = Object.freeze({
-  maxAttempts: 4,
-  baseDelayMs: 200,
-  maxDelayMs: 10_000,
-  maxElapsedMs: 30_000,
+  maxElapsedMs: nonNegative('a finite number >= 0').default(30_000),
 });
+
+export type RetryOptions = z.output<typeof RetryOptionsSchema>;
+
+export const DEFAULT_RETRY_OPTIONS: Readonly<RetryOptions> = Object.freeze(RetryOptionsSchema.parse({}));
 
 /** Statuses worth retrying: rate limiting and transient server failures. */
 export const RETRYABLE_STATUSES: readonly number[] = [429, 500, 502, 503, 504];
@@ -30,27 +36,11 @@ export const RETRYABLE_STATUSES: readonly number[] = [429, 500, 502, 503, 504];
  */
 export type RetryErrorKind = 'connect' | 'connection' | 'timeout';
 
-/** Fills defaults and validates; throws ConfigurationError naming the bad field. */
-export function resolveRetryOptions(partial: Partial<RetryOptions> = {}): RetryOptions {
-  const known = Object.keys(DEFAULT_RETRY_OPTIONS);
-  const unknown = Object.keys(partial).filter((k) => !known.includes(k));
-  if (unknown.length > 0) {
-    throw new ConfigurationError(`unknown retry option ${unknown.map((k) => `"${k}"`).join(', ')}; known options: ${known.join(', ')}`);
-  }
-  const out = { ...DEFAULT_RETRY_OPTIONS, ...stripUndefined(partial) };
-  if (!Number.isInteger(out.maxAttempts) || out.maxAttempts < 1) {
-    throw new ConfigurationError(`retry.maxAttempts must be an integer >= 1, got ${String(out.maxAttempts)}`);
-  }
-  for (const field of ['baseDelayMs', 'maxDelayMs', 'maxElapsedMs'] as const) {
-    if (typeof out[field] !== 'number' || !Number.isFinite(out[field]) || out[field] < 0) {
-      throw new ConfigurationError(`retry.${field} must be a finite number >= 0, got ${String(out[field])}`);
-    }
-  }
-  return out;
-}
+const Wrapped = z.strictObject({ retry: RetryOptionsSchema });
 
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** Fills defaults and validates; throws ConfigurationError naming the bad field (`retry.maxAttempts ...`). */
+export function resolveRetryOptions(partial: Partial<RetryOptions> = {}): RetryOptions {
+  return parseOptions(Wrapped, { retry: partial }).retry;
 }
 
 export interface ShouldRetryInput {
@@ -68,7 +58,7 @@ export interface ShouldRetryInput {
   /**
    * False for requests that must not be repeated once processed (auth-proxy calls such as otp_init): those
    * are retried only when they certainly were not processed (connect failures, 429). Default true:
-   * queries are reads and submits are deduplicated by body fingerprint (docs/service-behaviour.md#idempotency-and-fingerprints).
+   * queries are reads and submits are deduplicated by body fingerprint.
    */
   idempotent?: boolean;
 }
@@ -122,7 +112,7 @@ export function backoffMs(attempt: number, input: BackoffInput): number {
 /**
  * Parses a `Retry-After` header (RFC 9110 §10.2.3): delta-seconds or an HTTP-date, relative to `nowMs`.
  * Undefined when absent or unparseable; a date in the past gives 0. (The service sends none today,
- * docs/service-behaviour.md#limits-and-pagination, but proxies in front of it may.)
+ * but proxies in front of it may.)
  */
 export function parseRetryAfter(value: string | undefined | null, nowMs: number): number | undefined {
   if (value === undefined || value === null) return undefined;

@@ -10,8 +10,8 @@ import {
   TimeoutError,
   UnexpectedResponseError,
   WalletInfraError,
-  errorFromResponse,
 } from '../errors';
+import { errorFromResponse } from '../errors-response';
 import { AttemptError, attempt, type AttemptFailure, type AttemptResponse } from './attempt';
 import { resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions } from './options';
 import { backoffMs, parseRetryAfter, shouldRetry, type RetryErrorKind } from './retry';
