@@ -236,8 +236,8 @@ describe('FiatOnRampCredential adoption', () => {
     expect(error).toEqual({
       code: 'INVALID_REQUEST',
       message:
-        `invalid request for adopt fiat on-ramp credential ${id}: sandboxMode: is true on the credential and cannot be changed in place; ` +
-        'declare the same sandboxMode, or remove `adopt` to create a new credential',
+        `invalid request for adopt fiat on-ramp credential ${id}: sandboxMode: is true on the fiat on-ramp credential and cannot be changed ` +
+        'in place; declare the same sandboxMode, or remove `adopt` to create a new fiat on-ramp credential',
     });
   });
 

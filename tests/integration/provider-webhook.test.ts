@@ -124,12 +124,13 @@ describe('WebhookEndpoint adoption', () => {
     expect(await failure(h.newRuntime().webhookEndpoint.create(inputs), ['issues'])).toEqual({
       code: 'INVALID_REQUEST',
       message:
-        `invalid request for adopt webhook endpoint ${made.result.endpointId}: subscriptions: differ from the declared ones and cannot be changed in place; ` +
-        'declare the same subscriptions, or remove `adopt` to create a new endpoint',
+        `invalid request for adopt webhook endpoint ${made.result.endpointId}: subscriptions: ` +
+        'is [{"eventType":"BALANCE_FINALIZED_UPDATES","isActive":true}] on the webhook endpoint and cannot be changed in place; declare the same subscriptions, or remove `adopt` to create a new webhook endpoint',
       issues: [
         {
           path: 'subscriptions',
-          message: 'differ from the declared ones and cannot be changed in place; declare the same subscriptions, or remove `adopt` to create a new endpoint',
+          message:
+            'is [{"eventType":"BALANCE_FINALIZED_UPDATES","isActive":true}] on the webhook endpoint and cannot be changed in place; declare the same subscriptions, or remove `adopt` to create a new webhook endpoint',
         },
       ],
     });

@@ -1,12 +1,13 @@
-// FiatOnRampCredential create/read/update/delete (facts §4.3). Update is a full re-send (provider, keys),
+// FiatOnRampCredential create/read/update/delete (docs/service-behaviour.md#fiat-on-ramp-credentials). Update is a full re-send (provider, keys),
 // so every write encrypts the declared secrets afresh; the outputs keep the ciphertext the service holds
 // and a salted fingerprint of each plaintext (./secrets.ts).
-import { InvalidRequestError, NotFoundError, operations, type FiatOnRampCredential as ServiceCredential, type RequestOf } from '@walletinfra/sdk';
+import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, NotFoundError, operations, type FiatOnRampCredential as ServiceCredential, type RequestOf } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../client';
 import { PartialFailureError } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
 import { sameValue } from '../shared/diff';
+import { adoptMismatch, matchesNaturalKey } from '../shared/fields';
 import { adoptRequest, selectorOf } from '../shared/inputs';
 import { removeObject } from '../shared/remove';
 import { comparable, intentOf, submitWrite, type WriteOutcome } from '../shared/write';
@@ -64,19 +65,26 @@ function livePlainMatches(live: ServiceCredential, desired: FiatOnRampCredential
   return sameValue(plainOf(live, {}), plainOf(desired, {}));
 }
 
+/** The live credential in the resource's normal form (`sandboxMode` false when absent). */
+function liveForm(live: ServiceCredential, session: OrgSession): FiatOnRampCredentialOutputs {
+  return fiatOutputsFromLive(live, { organizationId: session.organizationId });
+}
+
 async function findLive(session: OrgSession, id: string): Promise<ServiceCredential | undefined> {
   return (await session.list('fiatOnRampCredentials')).find((c) => c.fiatOnrampCredentialId === id);
 }
 
+/** update_fiat_on_ramp_credential re-sends every in-place field of the table (the service requires them). */
 export function updateParameters(id: string, desired: FiatOnRampCredentialInputs, sealed: Sealed): RequestOf<'update_fiat_on_ramp_credential'> {
-  return {
-    fiatOnrampCredentialId: id,
+  const values: Record<string, unknown> = {
     onrampProvider: desired.onrampProvider,
-    ...(desired.projectId !== '' ? { projectId: desired.projectId } : {}),
+    projectId: desired.projectId === '' ? undefined : desired.projectId,
     publishableApiKey: desired.publishableApiKey,
     encryptedSecretApiKey: sealed.encryptedSecretApiKey ?? '',
-    ...(sealed.encryptedPrivateApiKey !== undefined ? { encryptedPrivateApiKey: sealed.encryptedPrivateApiKey } : {}),
+    encryptedPrivateApiKey: sealed.encryptedPrivateApiKey,
   };
+  const inPlace = Object.fromEntries(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE.inPlace.map((f) => [f, values[f]]));
+  return FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE.updateParameters(id, inPlace) as RequestOf<'update_fiat_on_ramp_credential'>;
 }
 
 export function createParameters(desired: FiatOnRampCredentialInputs, sealed: Sealed): RequestOf<'create_fiat_on_ramp_credential'> {
@@ -127,14 +135,10 @@ async function adopt(ctx: ProviderContext, session: OrgSession, desired: FiatOnR
     if (live === undefined) {
       throw new NotFoundError(`cannot adopt fiat on-ramp credential ${request.id}: organization ${session.organizationId} has no credential with that id`);
     }
-    if ((live.sandboxMode ?? false) !== desired.sandboxMode) {
-      const message = `is ${String(live.sandboxMode ?? false)} on the credential and cannot be changed in place; declare the same sandboxMode, or remove \`adopt\` to create a new credential`;
-      throw InvalidRequestError.fromIssues(`adopt fiat on-ramp credential ${request.id}`, [{ path: 'sandboxMode', message }]);
-    }
+    const mismatch = adoptMismatch(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, 'fiat on-ramp credential', request.id, liveForm(live, session), desired);
+    if (mismatch !== undefined) throw mismatch;
   } else {
-    live = credentials.find(
-      (c) => c.onrampProvider === desired.onrampProvider && c.publishableApiKey === desired.publishableApiKey && (c.sandboxMode ?? false) === desired.sandboxMode,
-    );
+    live = credentials.find((c) => matchesNaturalKey(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, liveForm(c, session), desired));
     if (live === undefined) return undefined;
   }
   const id = live.fiatOnrampCredentialId;

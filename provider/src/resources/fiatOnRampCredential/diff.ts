@@ -1,14 +1,16 @@
-// FiatOnRampCredential.diff: sandboxMode cannot be changed by update (facts §4.3) and replaces, as does a
-// move to another organization. onrampProvider, projectId, publishableApiKey and both secrets update in
-// place (update re-sends everything). [UNCONFIRMED] that the service accepts a different onrampProvider
-// on update; it is a required update field, so we treat it as updatable. Secrets are compared by
-// fingerprint, never by ciphertext.
+// FiatOnRampCredential.diff: which properties replace comes from the sdk's field table: the update intent
+// has no sandboxMode, so it replaces, as does a move to another organization; onrampProvider, projectId,
+// publishableApiKey and both secrets update in place (update re-sends everything). UNCONFIRMED that the
+// service accepts a different onrampProvider on update (docs/service-behaviour.md#fiat-on-ramp-credentials).
+// Secrets are compared by fingerprint, never by ciphertext.
 import { isUnknown } from '../../unknown';
+import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE } from '@walletinfra/sdk';
 import { compareFields, type FieldDiff } from '../shared/diff';
+import { diffFields } from '../shared/fields';
 import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, SECRET_KEPT } from './secrets';
-import { FIAT_PLAIN_FIELDS, normalizeFiatInputs, SECRET_SLOTS } from './types';
+import { normalizeFiatInputs, SECRET_SLOTS } from './types';
 
-export const FIAT_IMMUTABLE = ['sandboxMode', 'organizationId'] as const;
+const FIELDS = diffFields(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, SECRET_SLOTS.map((s) => s.encrypted));
 
 /** Which secret inputs changed: the plain key when given in plain text, the encrypted key otherwise. */
 export function changedSecrets(olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
@@ -31,6 +33,6 @@ export function changedSecrets(olds: Record<string, unknown>, news: Record<strin
 }
 
 export function diffFiatOnRampCredential(olds: Record<string, unknown>, news: Record<string, unknown>): FieldDiff {
-  const plain = compareFields(normalizeFiatInputs(olds), normalizeFiatInputs(news), [...FIAT_PLAIN_FIELDS, 'organizationId', 'profile'], FIAT_IMMUTABLE);
+  const plain = compareFields(normalizeFiatInputs(olds), normalizeFiatInputs(news), FIELDS.keys, FIELDS.replaces);
   return { changed: [...plain.changed, ...changedSecrets(olds, news)], replaces: plain.replaces };
 }

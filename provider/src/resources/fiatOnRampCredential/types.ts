@@ -3,7 +3,8 @@
 // the service's on-ramp key, or arrive already encrypted (`encryptedSecretApiKey`, ...). State never
 // holds a plaintext secret: only the ciphertext the service has and a salted fingerprint, both secret.
 import type * as pulumi from '@pulumi/pulumi';
-import type { FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
+import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, type FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
+import { serviceFields } from '../shared/fields';
 import type { CommonInputs } from '../shared/inputs';
 import { CHANGED_OUTSIDE_PULUMI, SECRET_KEPT } from './secrets';
 
@@ -64,7 +65,8 @@ export interface FiatOnRampCredentialOutputs extends CommonInputs {
   adopt?: FiatOnRampCredentialAdopt;
 }
 
-export const FIAT_PLAIN_FIELDS = ['onrampProvider', 'projectId', 'publishableApiKey', 'sandboxMode'] as const;
+/** The service's fields compared as they are: the field table's, minus the ciphertexts (compared by fingerprint). */
+export const FIAT_PLAIN_FIELDS = serviceFields(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, ['encryptedSecretApiKey', 'encryptedPrivateApiKey']);
 export const FIAT_SECRET_INPUTS = ['secretApiKey', 'encryptedSecretApiKey', 'privateApiKey', 'encryptedPrivateApiKey'] as const;
 export const FIAT_KEYS = [...FIAT_PLAIN_FIELDS, ...FIAT_SECRET_INPUTS, 'organizationId', 'profile', 'adopt'] as const;
 export const FIAT_ADOPT_FLAGS = ['byPublishableApiKey'] as const;

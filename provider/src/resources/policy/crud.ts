@@ -1,10 +1,11 @@
-// Policy create/read/update/delete on the sdk (facts §4.1). Reads come from one coalesced
+// Policy create/read/update/delete on the sdk (docs/service-behaviour.md#policies). Reads come from one coalesced
 // list_policies per organization; writes go through ../shared/write.ts (consensus reuse).
-import { NotFoundError, type Policy as ServicePolicy, type RequestOf } from '@walletinfra/sdk';
+import { NotFoundError, POLICY_FIELD_TABLE, type Policy as ServicePolicy, type RequestOf } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../client';
 import { PartialFailureError } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
+import { changedInPlace, matchesNaturalKey } from '../shared/fields';
 import { adoptRequest, selectorOf } from '../shared/inputs';
 import { removeObject } from '../shared/remove';
 import { submitWrite } from '../shared/write';
@@ -12,13 +13,10 @@ import {
   normalizePolicyInputs,
   policyInputsFromOutputs,
   policyOutputsFromLive,
-  POLICY_FIELDS,
   type PolicyInputs,
   type PolicyOutputs,
 } from './types';
 import { deletedOutsidePulumi } from '../shared/gone';
-
-type Field = (typeof POLICY_FIELDS)[number];
 
 function desiredOf(inputs: Record<string, unknown>): PolicyInputs {
   return normalizePolicyInputs(inputs) as unknown as PolicyInputs;
@@ -28,39 +26,16 @@ function outputsOf(id: string, desired: PolicyInputs, session: OrgSession): Poli
   return { ...desired, organizationId: session.organizationId, policyId: id };
 }
 
-function liveFields(live: ServicePolicy): Record<Field, string> {
-  return {
-    policyName: live.policyName,
-    effect: live.effect,
-    condition: live.condition,
-    consensus: live.consensus,
-    notes: live.notes,
-    time: live.time ?? '',
-  };
-}
-
-/** Fields where the live policy differs from the desired one. */
-function driftedFields(live: ServicePolicy, desired: PolicyInputs): Field[] {
-  const current = liveFields(live);
-  return POLICY_FIELDS.filter((f) => current[f] !== desired[f]);
-}
-
 /**
- * update_policy with the V2 names, sending only the fields that differ from the live object.
- * [UNCONFIRMED] facts §9.4: an omitted field keeps its value and '' clears it. `time` is sent only when it
- * changes, because organizations without the early-access flag reject the field (facts §4.1).
+ * update_policy with the V2 names (from the field table), sending only the fields that differ from the
+ * live object. UNCONFIRMED (docs/service-behaviour.md#policies): an omitted field keeps its value and ''
+ * clears it. `time` is sent only when it changes, because organizations without the early-access flag
+ * reject the field.
  */
-export function updateParameters(policyId: string, fields: Field[], desired: PolicyInputs): RequestOf<'update_policy'> {
-  const p: RequestOf<'update_policy'> = { policyId };
-  for (const f of fields) {
-    if (f === 'policyName') p.policyName = desired.policyName;
-    if (f === 'effect') p.policyEffect = desired.effect;
-    if (f === 'condition') p.policyCondition = desired.condition;
-    if (f === 'consensus') p.policyConsensus = desired.consensus;
-    if (f === 'notes') p.policyNotes = desired.notes;
-    if (f === 'time') p.time = desired.time;
-  }
-  return p;
+export function updateParameters(live: ServicePolicy, desired: PolicyInputs): RequestOf<'update_policy'> | undefined {
+  const changed = changedInPlace(POLICY_FIELD_TABLE, policyOutputsFromLive(live, desired), desired);
+  if (Object.keys(changed).length === 0) return undefined;
+  return POLICY_FIELD_TABLE.updateParameters(live.policyId, changed) as RequestOf<'update_policy'>;
 }
 
 /** create_policy: empty expressions are left out (the service stores them as ''); `notes` is required. */
@@ -81,12 +56,12 @@ async function findLive(session: OrgSession, policyId: string): Promise<ServiceP
 
 /** Brings an existing policy to the desired state; no write when it already is. */
 async function sync(session: OrgSession, live: ServicePolicy, desired: PolicyInputs): Promise<void> {
-  const fields = driftedFields(live, desired);
-  if (fields.length === 0) return;
+  const parameters = updateParameters(live, desired);
+  if (parameters === undefined) return;
   await submitWrite(session, {
     operation: 'update_policy',
     description: `update policy "${desired.policyName}" (${live.policyId})`,
-    parameters: updateParameters(live.policyId, fields, desired),
+    parameters,
   });
   session.invalidate('policies');
 }
@@ -96,7 +71,10 @@ async function adopt(session: OrgSession, desired: PolicyInputs): Promise<pulumi
   if (request === undefined) return undefined;
   session.invalidate('policies');
   const policies = await session.list('policies');
-  const live = 'id' in request ? policies.find((p) => p.policyId === request.id) : policies.find((p) => p.policyName === desired.policyName);
+  const live =
+    'id' in request
+      ? policies.find((p) => p.policyId === request.id)
+      : policies.find((p) => matchesNaturalKey(POLICY_FIELD_TABLE, policyOutputsFromLive(p, desired), desired));
   if (live === undefined) {
     if ('id' in request) {
       throw new NotFoundError(`cannot adopt policy ${request.id}: organization ${session.organizationId} has no policy with that id`);

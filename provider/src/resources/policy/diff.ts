@@ -1,10 +1,12 @@
-// Policy.diff: every field updates in place (update_policy V2, facts §4.1); only a move to another
-// organization replaces. `profile` changes are in place too (they only choose credentials).
+// Policy.diff: which properties replace comes from the sdk's field table (update_policy V2 changes every
+// field, so only a move to another organization replaces). `profile` only chooses credentials.
+import { POLICY_FIELD_TABLE } from '@walletinfra/sdk';
 import { compareFields, type FieldDiff } from '../shared/diff';
-import { normalizePolicyInputs, POLICY_FIELDS } from './types';
+import { diffFields } from '../shared/fields';
+import { normalizePolicyInputs } from './types';
 
-export const POLICY_IMMUTABLE = ['organizationId'] as const;
+const FIELDS = diffFields(POLICY_FIELD_TABLE);
 
 export function diffPolicy(olds: Record<string, unknown>, news: Record<string, unknown>): FieldDiff {
-  return compareFields(normalizePolicyInputs(olds), normalizePolicyInputs(news), [...POLICY_FIELDS, 'organizationId', 'profile'], POLICY_IMMUTABLE);
+  return compareFields(normalizePolicyInputs(olds), normalizePolicyInputs(news), FIELDS.keys, FIELDS.replaces);
 }

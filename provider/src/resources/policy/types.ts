@@ -2,7 +2,8 @@
 // `condition`, `consensus` and `notes` as '' when unset and may omit `time`; our normal form uses '' for
 // all four on both sides of every comparison.
 import type * as pulumi from '@pulumi/pulumi';
-import type { Policy as ServicePolicy } from '@walletinfra/sdk';
+import { POLICY_FIELD_TABLE, type Policy as ServicePolicy } from '@walletinfra/sdk';
+import { serviceFields } from '../shared/fields';
 import type { CommonInputs } from '../shared/inputs';
 
 export type PolicyEffect = 'EFFECT_ALLOW' | 'EFFECT_DENY';
@@ -32,8 +33,8 @@ export interface PolicyArgs {
   adopt?: pulumi.Input<PolicyAdopt>;
 }
 
-/** The text fields, in the order diffs report them. */
-export const POLICY_FIELDS = ['policyName', 'effect', 'condition', 'consensus', 'notes', 'time'] as const;
+/** The service's fields, in the order diffs report them (the sdk's field table, from the intents). */
+export const POLICY_FIELDS = serviceFields(POLICY_FIELD_TABLE) as ReadonlyArray<'policyName' | 'effect' | 'condition' | 'consensus' | 'notes' | 'time'>;
 export const POLICY_KEYS = [...POLICY_FIELDS, 'organizationId', 'profile', 'adopt'] as const;
 export const POLICY_ADOPT_FLAGS = ['byName'] as const;
 

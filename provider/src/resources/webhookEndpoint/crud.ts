@@ -1,17 +1,16 @@
-// WebhookEndpoint create/read/update/delete (facts §4.2). Creating an inactive endpoint takes two writes
-// (create has no isActive); if the second fails, the error carries the endpoint's id so the engine keeps
-// track of it (facts §1.2) and the next `pulumi up` finishes the job.
-import { InvalidRequestError, NotFoundError, type RequestOf, type WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
+// WebhookEndpoint create/read/update/delete (docs/service-behaviour.md#webhook-endpoints). Creating an
+// inactive endpoint takes two writes (create has no isActive); if the second fails, the error carries the
+// endpoint's id so the engine keeps track of it and the next `pulumi up` finishes the job.
+import { NotFoundError, WEBHOOK_ENDPOINT_FIELD_TABLE, type RequestOf, type WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../client';
 import { PartialFailureError } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { sameValue } from '../shared/diff';
+import { adoptMismatch, changedInPlace, matchesNaturalKey } from '../shared/fields';
 import { adoptRequest, selectorOf } from '../shared/inputs';
 import { removeObject } from '../shared/remove';
 import { submitWrite } from '../shared/write';
 import {
-  normalizeSubscriptions,
   normalizeWebhookInputs,
   webhookInputsFromOutputs,
   webhookOutputsFromLive,
@@ -40,17 +39,16 @@ async function findLive(session: OrgSession, endpointId: string): Promise<Servic
   return (await session.list('webhookEndpoints')).find((e) => e.endpointId === endpointId);
 }
 
-function sameSubscriptions(live: ServiceWebhookEndpoint, desired: WebhookEndpointInputs): boolean {
-  return sameValue(normalizeSubscriptions(live.subscriptions ?? []), desired.subscriptions);
+/** The live endpoint in the resource's normal form (sorted subscriptions), for field-by-field comparison. */
+function liveForm(live: ServiceWebhookEndpoint, desired: WebhookEndpointInputs): WebhookEndpointOutputs {
+  return webhookOutputsFromLive(live, { organizationId: desired.organizationId });
 }
 
-/** update_webhook_endpoint with the in-place fields that differ from the live endpoint. */
+/** update_webhook_endpoint with the in-place fields (from the field table) that differ from the live endpoint. */
 export function updateParameters(live: ServiceWebhookEndpoint, desired: WebhookEndpointInputs): RequestOf<'update_webhook_endpoint'> | undefined {
-  const p: RequestOf<'update_webhook_endpoint'> = { endpointId: live.endpointId };
-  if (live.url !== desired.url) p.url = desired.url;
-  if (live.name !== desired.name) p.name = desired.name;
-  if (live.isActive !== desired.isActive) p.isActive = desired.isActive;
-  return Object.keys(p).length > 1 ? p : undefined;
+  const changed = changedInPlace(WEBHOOK_ENDPOINT_FIELD_TABLE, liveForm(live, desired), desired);
+  if (Object.keys(changed).length === 0) return undefined;
+  return WEBHOOK_ENDPOINT_FIELD_TABLE.updateParameters(live.endpointId, changed) as RequestOf<'update_webhook_endpoint'>;
 }
 
 async function sync(session: OrgSession, live: ServiceWebhookEndpoint, desired: WebhookEndpointInputs): Promise<void> {
@@ -75,13 +73,11 @@ async function adopt(session: OrgSession, desired: WebhookEndpointInputs): Promi
     if (live === undefined) {
       throw new NotFoundError(`cannot adopt webhook endpoint ${request.id}: organization ${session.organizationId} has no endpoint with that id`);
     }
-    if (!sameSubscriptions(live, desired)) {
-      const message = 'differ from the declared ones and cannot be changed in place; declare the same subscriptions, or remove `adopt` to create a new endpoint';
-      throw InvalidRequestError.fromIssues(`adopt webhook endpoint ${request.id}`, [{ path: 'subscriptions', message }]);
-    }
+    const mismatch = adoptMismatch(WEBHOOK_ENDPOINT_FIELD_TABLE, 'webhook endpoint', request.id, liveForm(live, desired), desired);
+    if (mismatch !== undefined) throw mismatch;
   } else {
-    // Natural key: url, name and the subscriptions (immutable), so a replacement never adopts the endpoint it replaces.
-    live = endpoints.find((e) => e.url === desired.url && e.name === desired.name && sameSubscriptions(e, desired));
+    // The natural key holds the replace-only subscriptions too, so a replacement never adopts the endpoint it replaces.
+    live = endpoints.find((e) => matchesNaturalKey(WEBHOOK_ENDPOINT_FIELD_TABLE, liveForm(e, desired), desired));
     if (live === undefined) return undefined;
   }
   try {
@@ -118,7 +114,7 @@ export async function createWebhookEndpoint(ctx: ProviderContext, inputs: Record
   session.invalidate('webhookEndpoints');
   const id = result.endpointId;
   if (desired.isActive) return { id, outs: outputsOf(id, desired, session) };
-  // create_webhook_endpoint has no isActive (facts §4.2): pause the new endpoint with a second write.
+  // create_webhook_endpoint has no isActive (an update-only field of the table): pause the new endpoint with a second write.
   const created: ServiceWebhookEndpoint = { ...result.webhookEndpoint, endpointId: id };
   try {
     await sync(session, created, desired);

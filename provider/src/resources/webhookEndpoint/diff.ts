@@ -1,18 +1,15 @@
-// WebhookEndpoint.diff: url, name and isActive update in place; subscriptions cannot be changed by
-// update_webhook_endpoint (facts §4.2), so they replace, as does a move to another organization.
-// Replacement creates the new endpoint before deleting the old one (the engine's default), so deliveries
-// never stop; the service does not document url or name as unique. Set the `deleteBeforeReplace`
-// resource option to avoid the short overlap.
+// WebhookEndpoint.diff: which properties replace comes from the sdk's field table: update_webhook_endpoint
+// has no `subscriptions`, so they replace (as does a move to another organization); url, name and isActive
+// update in place. Replacement creates the new endpoint before deleting the old one (the engine's default),
+// so deliveries never stop; the service does not document url or name as unique. Set the
+// `deleteBeforeReplace` resource option to avoid the short overlap.
+import { WEBHOOK_ENDPOINT_FIELD_TABLE } from '@walletinfra/sdk';
 import { compareFields, type FieldDiff } from '../shared/diff';
-import { normalizeWebhookInputs, WEBHOOK_FIELDS } from './types';
+import { diffFields } from '../shared/fields';
+import { normalizeWebhookInputs } from './types';
 
-export const WEBHOOK_IMMUTABLE = ['subscriptions', 'organizationId'] as const;
+const FIELDS = diffFields(WEBHOOK_ENDPOINT_FIELD_TABLE);
 
 export function diffWebhookEndpoint(olds: Record<string, unknown>, news: Record<string, unknown>): FieldDiff {
-  return compareFields(
-    normalizeWebhookInputs(olds),
-    normalizeWebhookInputs(news),
-    [...WEBHOOK_FIELDS, 'organizationId', 'profile'],
-    WEBHOOK_IMMUTABLE,
-  );
+  return compareFields(normalizeWebhookInputs(olds), normalizeWebhookInputs(news), FIELDS.keys, FIELDS.replaces);
 }

@@ -2,7 +2,8 @@
 // sorted, `isActive` defaulting to true, `filtersJson` canonical JSON, so the service's order and
 // formatting never show up as a diff.
 import type * as pulumi from '@pulumi/pulumi';
-import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
+import { WEBHOOK_ENDPOINT_FIELD_TABLE, type WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
+import { serviceFields } from '../shared/fields';
 import type { CommonInputs } from '../shared/inputs';
 
 export interface WebhookSubscriptionArgs {
@@ -53,7 +54,8 @@ export interface WebhookEndpointOutputs extends WebhookEndpointInputs {
   endpointId: string;
 }
 
-export const WEBHOOK_FIELDS = ['url', 'name', 'isActive', 'subscriptions'] as const;
+/** The service's fields, from the sdk's field table (the create and update intents). */
+export const WEBHOOK_FIELDS = serviceFields(WEBHOOK_ENDPOINT_FIELD_TABLE);
 export const WEBHOOK_KEYS = [...WEBHOOK_FIELDS, 'organizationId', 'profile', 'adopt'] as const;
 export const WEBHOOK_ADOPT_FLAGS = ['byUrlAndName'] as const;
 

@@ -1,0 +1,59 @@
+// What the sdk's field table of a resource (@walletinfra/sdk, `*_FIELD_TABLE`) means for the provider:
+// which properties `diff` compares and which of them replace, which fields an update sends, and how an
+// existing object is matched for adoption. The service's fields come only from the table; the provider
+// adds its own placement properties: another organization replaces, `profile` only chooses credentials.
+import { InvalidRequestError, type FieldTable } from '@walletinfra/sdk';
+import { sameValue } from './diff';
+
+/** A resource's inputs, outputs or live object in its normal form, read field by field. */
+function valueOf(values: object, field: string): unknown {
+  return (values as Record<string, unknown>)[field];
+}
+
+export interface DiffFields {
+  /** Every property `diff` compares, in the order it reports them. */
+  keys: readonly string[];
+  /** The subset whose change replaces the object. */
+  replaces: readonly string[];
+}
+
+/** The table's fields, minus those a resource compares its own way (secrets, by fingerprint). */
+export function serviceFields(table: FieldTable, except: readonly string[] = []): string[] {
+  return table.fields.map((f) => f.field).filter((f) => !except.includes(f));
+}
+
+export function diffFields(table: FieldTable, except: readonly string[] = []): DiffFields {
+  return { keys: [...serviceFields(table, except), 'organizationId', 'profile'], replaces: [...table.replace, 'organizationId'] };
+}
+
+/** The in-place fields whose desired value differs from the live object's (both in the resource's normal form). */
+export function changedInPlace(table: FieldTable, live: object, desired: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of table.inPlace) if (!sameValue(valueOf(live, f), valueOf(desired, f))) out[f] = valueOf(desired, f);
+  return out;
+}
+
+/** Does a live object carry the desired natural key (identity fields and every replace-only field)? */
+export function matchesNaturalKey(table: FieldTable, live: object, desired: object): boolean {
+  return table.naturalKey.every((f) => sameValue(valueOf(live, f), valueOf(desired, f)));
+}
+
+/**
+ * Adopting by id an object whose replace-only fields differ would leave a diff no update can close: refused,
+ * naming the field, what the object has, and the two ways out.
+ */
+export function adoptMismatch(
+  table: FieldTable,
+  noun: string,
+  id: string,
+  live: object,
+  desired: object,
+): InvalidRequestError | undefined {
+  const issues = table.replace
+    .filter((f) => !sameValue(valueOf(live, f), valueOf(desired, f)))
+    .map((f) => ({
+      path: f,
+      message: `is ${JSON.stringify(valueOf(live, f))} on the ${noun} and cannot be changed in place; declare the same ${f}, or remove \`adopt\` to create a new ${noun}`,
+    }));
+  return issues.length === 0 ? undefined : InvalidRequestError.fromIssues(`adopt ${noun} ${id}`, issues);
+}
