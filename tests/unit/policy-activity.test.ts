@@ -1,4 +1,4 @@
-// Activity types, kinds, resources and actions (facts §6.2). The committed ACTIVITY_TYPES data
+// Activity types, kinds, resources and actions (docs/service-behaviour.md#policy-language). The committed ACTIVITY_TYPES data
 // file must match @turnkey/http's generated `v1ActivityType` (the sdk does not depend on it).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -43,7 +43,7 @@ test('ACTIVITY_KINDS are the distinct kinds of ACTIVITY_TYPES', () => {
 });
 
 test.each([
-  // The activities this project manages (facts §3.6), then signing and users.
+  // The activities this project manages (docs/service-behaviour.md#activities), then signing and users.
   ['ACTIVITY_TYPE_CREATE_POLICY_V3', 'POLICY', 'CREATE'],
   ['ACTIVITY_TYPE_CREATE_POLICIES', 'POLICY', 'CREATE'],
   ['ACTIVITY_TYPE_UPDATE_POLICY_V2', 'POLICY', 'UPDATE'],
@@ -87,11 +87,15 @@ test.each([
   ['ACTIVITY_TYPE_VERIFY_OTP_V2', 'OTP', 'VERIFY'],
   ['ACTIVITY_TYPE_RE_ENCRYPT_TVC_QUORUM_KEY_SHARE', 'TVC_QUORUM_KEY', 'ENCRYPT'],
   ['ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8', 'ORGANIZATION', 'CREATE'],
+  ['ACTIVITY_TYPE_INIT_IMPORT_SECRETS', 'SECRET', 'IMPORT'],
+  ['ACTIVITY_TYPE_IMPORT_SECRETS', 'SECRET', 'IMPORT'],
+  ['ACTIVITY_TYPE_EXPORT_SECRETS', 'SECRET', 'EXPORT'],
+  ['ACTIVITY_TYPE_DELETE_SECRETS', 'SECRET', 'DELETE'],
 ])('resourceAndActionOf(%s) = %s / %s', (type, resource, action) => {
   expect(resourceAndActionOf(type)).toEqual({ resource, action });
 });
 
-test.each(['ACTIVITY_TYPE_INIT_IMPORT_SECRETS', 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM', 'ACTIVITY_TYPE_APPROVE_ACTIVITY', 'NOT_A_TYPE', 'constructor'])(
+test.each(['ACTIVITY_TYPE_EXECUTE_SWAP', 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM', 'ACTIVITY_TYPE_APPROVE_ACTIVITY', 'NOT_A_TYPE', 'constructor'])(
   'resourceAndActionOf(%s) is undefined',
   (type) => {
     expect(resourceAndActionOf(type)).toBeUndefined();
@@ -105,7 +109,7 @@ test('every mapped activity type yields a documented resource and action', () =>
     expect(ACTIVITY_RESOURCES).toContain(pair.resource);
     expect(ACTIVITY_ACTIONS).toContain(pair.action);
   }
-  expect(ACTIVITY_TYPES.filter((t) => resourceAndActionOf(t) !== undefined).length).toBe(133);
+  expect(ACTIVITY_TYPES.filter((t) => resourceAndActionOf(t) !== undefined).length).toBe(137);
 });
 
 test.each([

@@ -1,4 +1,4 @@
-// evaluatePolicies: the service's decision rules (facts §6.3) as tables, one per outcome.
+// evaluatePolicies: the service's decision rules (docs/service-behaviour.md#policy-language) as tables, one per outcome.
 import {
   PolicyInputError,
   evaluatePolicies,
@@ -228,7 +228,7 @@ describe('context defaults', () => {
   });
 
   test('an activity type without a documented resource reads as a missing field', () => {
-    const ctx = context({ activity: { type: 'ACTIVITY_TYPE_INIT_IMPORT_SECRETS' } });
+    const ctx = context({ activity: { type: 'ACTIVITY_TYPE_EXECUTE_SWAP' } });
     expect(evaluatePolicies([allow('p', { condition: "activity.resource == 'WALLET'" })], ctx).evaluations).toEqual([
       { policyId: 'p', outcome: 'OUTCOME_ERROR', error: 'condition: 1:10: missing field: activity.resource' },
     ]);

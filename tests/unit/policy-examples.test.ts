@@ -1,4 +1,4 @@
-// Every example expression of facts §6.4 and of the time-based-policies docs parses, checks clean
+// Every example expression of the policy docs (https://docs.turnkey.com/features/policies/examples/…) and of the time-based-policies docs parses, checks clean
 // for its kind, and survives printing (placeholders replaced by realistic values).
 import { checkPolicy, checkPolicyExpression, parsePolicyExpression, printPolicyExpression, withoutPositions, type PolicyExpressionKind } from '@walletinfra/sdk';
 
@@ -43,7 +43,7 @@ const EXAMPLES: [PolicyExpressionKind, string][] = [
   ['condition', "activity.type == 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT'"],
   ['scope', "activity.action != 'EXPORT'"],
   ['scope', 'true'],
-  // Beyond §6.4: the grammar table's own examples and the remaining keywords.
+  // Beyond the example pages: the grammar table's own examples and the remaining keywords.
   ['condition', '[1,2,3].any(x, x == 1) && [1,1,1].all(x, x == 1) && [1,2,3].contains(1) && [1,2,3].count() == 3'],
   ['condition', "[1,2,3].filter(x, x == 1) == [1] && [1,2,3][0] == 1 && 'abc'[0] == 'a' && [1,2,3][0..2] == [1, 2] && 'abc'[0..2] == 'ab'"],
   ['condition', "'abc'[1..] == 'bc' && 'abc'[..1] == 'a' && 1 in [1, 2, 3] && -5 < 170141183460469231731687303715884105728"],

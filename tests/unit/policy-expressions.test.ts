@@ -1,4 +1,4 @@
-// Evaluating single expressions: every operator and method of facts §6.1 against a context, and
+// Evaluating single expressions: every operator and method of the language (https://docs.turnkey.com/features/policies/language) against a context, and
 // the run-time errors (the service's MissingField and friends) with their exact messages.
 import { PolicyEvaluationError, PolicySyntaxError, evaluatePolicyExpression, type PolicyContext, type PolicyExpressionKind } from '@walletinfra/sdk';
 

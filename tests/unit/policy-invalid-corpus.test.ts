@@ -107,7 +107,7 @@ const CORPUS: Row[] = [
   ["consensus", "credentials.any(c, c.userid == 'u')",
     "1:22: unknown field 'userid' of Credential; did you mean 'user_id'?"],
   ["condition", "foo == 1",
-    "1:1: unknown name 'foo'; the names available in a condition are activity, eth, solana, tron, bitcoin, tempo, wallet, wallets, private_key, wallet_account"],
+    "1:1: unknown name 'foo'; the names available in a condition are activity, eth, solana, tron, bitcoin, tempo, wallet, wallets, private_key, wallet_account, secret"],
   ["condition", "bitcoin.tx.outputs.any(o, o.adress == 'bc1q')",
     "1:29: unknown field 'adress' of BitcoinTxOutput; did you mean 'address'?"],
   ["condition", "tron.tx.contract[0].to_adress == 'T'",

@@ -7,7 +7,7 @@ export { ACTIVITY_TYPES };
 
 export const ACTIVITY_RESOURCES = [
   'AUTH', 'AUTH_PROXY', 'CONFIG', 'CREDENTIAL', 'FIAT_TRANSACTION', 'INVITATION', 'MFA_POLICY', 'ON_RAMP_CREDENTIALS',
-  'ORGANIZATION', 'OTP', 'PAYMENT_METHOD', 'POLICY', 'PRIVATE_KEY', 'RECOVERY', 'SESSION_PROFILE', 'SMART_CONTRACT_INTERFACE',
+  'ORGANIZATION', 'OTP', 'PAYMENT_METHOD', 'POLICY', 'PRIVATE_KEY', 'RECOVERY', 'SECRET', 'SESSION_PROFILE', 'SMART_CONTRACT_INTERFACE',
   'SPONSORSHIP', 'SUBSCRIPTION', 'TVC_APP', 'TVC_DEPLOYMENT', 'TVC_OPERATOR', 'TVC_QUORUM_KEY', 'USER', 'WALLET', 'WEBHOOK_ENDPOINT',
 ] as const;
 export type ActivityResource = (typeof ACTIVITY_RESOURCES)[number];
@@ -130,6 +130,12 @@ const BY_KIND: Readonly<Record<string, readonly [ActivityResource, ActivityActio
   CREATE_TVC_OPERATOR: ['TVC_OPERATOR', 'CREATE'],
   CREATE_TVC_QUORUM_KEY: ['TVC_QUORUM_KEY', 'CREATE'],
   RE_ENCRYPT_TVC_QUORUM_KEY_SHARE: ['TVC_QUORUM_KEY', 'ENCRYPT'],
+  // UNCONFIRMED: the language reference does not list SECRET yet; Turnkey's agent-skill pages write
+  // `activity.resource == 'SECRET' && activity.action == 'EXPORT'` (docs/service-behaviour.md#secrets-in-policies).
+  INIT_IMPORT_SECRETS: ['SECRET', 'IMPORT'],
+  IMPORT_SECRETS: ['SECRET', 'IMPORT'],
+  EXPORT_SECRETS: ['SECRET', 'EXPORT'],
+  DELETE_SECRETS: ['SECRET', 'DELETE'],
 };
 
 /**

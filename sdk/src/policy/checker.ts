@@ -7,6 +7,7 @@ import { positionAt } from './ast';
 import { ARGUMENT_ROLES, validateLiteral } from './literals';
 import { PolicyInputError, PolicySyntaxError, describeInput } from './errors';
 import { parsePolicyExpression } from './parser';
+import { printPolicyExpression } from './printer';
 import {
   FUNCTIONS,
   METHOD_USAGE,
@@ -140,8 +141,11 @@ class Checker {
         return this.identifier(e.name, e.start, scope);
       case 'field':
         return this.field(this.infer(e.target, scope), e.name, e.nameStart);
-      case 'index':
-        return this.index(this.infer(e.target, scope), this.infer(e.index, scope), e.index.start);
+      case 'index': {
+        const t = this.index(this.infer(e.target, scope), this.infer(e.index, scope), e.index.start);
+        this.position(e.index, 'an index');
+        return t;
+      }
       case 'slice':
         return this.slice(e.target, e.from, e.to, scope);
       case 'method':
@@ -193,8 +197,9 @@ class Checker {
       case 'error':
         return ERROR;
       case 'any':
-      case 'map':
         return ANY;
+      case 'map':
+        return t.of ?? ANY;
       case 'struct': {
         const found = fieldOf(t, name);
         if (found) return found;
@@ -228,7 +233,7 @@ class Checker {
         return STRING;
       case 'map':
         needs('string', 'a map key');
-        return ANY;
+        return t.of ?? ANY;
       case 'struct':
         this.report(offset, `cannot index ${t.name} with [ ]; read a field with a dot instead, e.g. .${Object.keys(t.fields)[0] ?? 'field'}`);
         return ERROR;
@@ -244,6 +249,7 @@ class Checker {
       if (!bound) continue;
       const bt = this.infer(bound, scope);
       if (bt.k !== 'int' && !isUnknown(bt)) this.report(bound.start, `a slice bound must be an int, not ${typeName(bt)}`);
+      else this.position(bound, 'a slice bound');
     }
     if (t.k === 'list' || t.k === 'string' || isUnknown(t)) return t;
     this.report((from ?? to ?? target).start, `cannot slice a value of type ${typeName(t)}; only lists and strings can be sliced`);
@@ -336,7 +342,10 @@ class Checker {
         }
         return BOOL;
       case 'in':
-        if (rt.k === 'list') {
+        if (e.right.kind === 'list' && e.right.items.length === 0) {
+          // UNCONFIRMED (docs/service-behaviour.md#policy-language): `x in []` is never true.
+          this.report(e.right.start, `'in []' is never true: an empty list holds no values; list the values to match, like ${inExample(e.left)}`);
+        } else if (rt.k === 'list') {
           if (!compatible(lt, rt.of)) this.report(e.opStart, `cannot look for ${typeName(lt)} in ${typeName(rt)}`);
           else if (e.right.kind === 'list') for (const item of e.right.items) this.enumLiteral(lt, item);
         } else if (!isUnknown(rt)) {
@@ -358,12 +367,31 @@ class Checker {
     }
   }
 
+  /**
+   * A literal index or slice bound must be a position a list or string can have: 0 up to the
+   * largest unsigned 64-bit integer. UNCONFIRMED (docs/service-behaviour.md#policy-language): the
+   * docs type indexes only as int; anything outside that range can never select an item.
+   */
+  private position(bound: PolicyExpr, what: string): void {
+    if (bound.kind !== 'int') return;
+    if (bound.value < 0n) this.report(bound.start, `${what} cannot be negative: positions count from 0 (write [0] for the first item)`);
+    else if (bound.value > MAX_POSITION) this.report(bound.start, `${what} of ${bound.value} is out of range: positions go from 0 to ${MAX_POSITION}`);
+  }
+
   /** A string literal compared with activity.type/kind/resource/action must be one of its values. */
   private enumLiteral(t: PolicyType, literal: PolicyExpr): void {
     if (t.k !== 'string' || !t.enumOf || literal.kind !== 'string') return;
     const problem = enumProblem(t.enumOf, literal.value);
     if (problem) this.report(literal.start, problem.message, problem.suggestion);
   }
+}
+
+/** The largest position of a list or string item (an unsigned 64-bit index). */
+const MAX_POSITION = (1n << 64n) - 1n;
+
+function inExample(left: PolicyExpr): string {
+  const field = printPolicyExpression(left);
+  return field === 'activity.type' ? "activity.type in ['ACTIVITY_TYPE_CREATE_WALLET', 'ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS']" : `${field} in ['a', 'b']`;
 }
 
 function suggestionIn(reason: string): string | undefined {

@@ -49,6 +49,18 @@ export interface PolicyWallet {
 
 export interface PolicyWalletAccount {
   address: string;
+  /** The derivation path's indexes (without the hardened bit); EXPORT_WALLET_ACCOUNT only. */
+  path_indexes?: readonly PolicyInt[];
+  /** Whether each path component is hardened; EXPORT_WALLET_ACCOUNT only. */
+  path_hardened?: readonly boolean[];
+}
+
+/**
+ * The stored secret an activity targets (condition keyword `secret`): its static properties,
+ * string to string, as bound at import. A batch export is decided once per secret.
+ */
+export interface PolicySecret {
+  static_properties: { readonly [key: string]: string };
 }
 
 export interface PolicyPrivateKey {
@@ -219,6 +231,8 @@ export interface PolicyContext {
   wallets?: readonly PolicyWallet[];
   private_key?: PolicyPrivateKey;
   wallet_account?: PolicyWalletAccount;
+  /** The secret an EXPORT_SECRETS (or DELETE_SECRETS) request targets; leave out for other activities. */
+  secret?: PolicySecret;
   eth?: { tx?: PolicyEthereumTransaction; eip_712?: PolicyEip712TypedData; eip_7702_authorization?: PolicyEip7702Authorization };
   solana?: { tx?: PolicySolanaTransaction };
   tron?: { tx?: PolicyTronTransaction };

@@ -156,6 +156,7 @@ function environmentsFor(context: PolicyContext, nowMs: number): Record<PolicyEx
     ['wallets', context.wallets],
     ['private_key', context.private_key],
     ['wallet_account', context.wallet_account],
+    ['secret', context.secret],
   ]);
   const env = (kind: PolicyExpressionKind, roots: Map<string, unknown>): EvaluationEnvironment => ({ kind, roots, nowMs });
   return {
@@ -212,6 +213,7 @@ function validateContext(context: PolicyContext): number {
   if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
     throw new PolicyInputError('context.now', `must be a valid Date or a number of milliseconds since the epoch, got ${describeInput(now)}`);
   }
+  validateSecret(context.secret);
   const quorum: unknown = context.rootQuorum;
   if (quorum !== undefined) {
     const q = quorum as Record<string, unknown>;
@@ -223,4 +225,16 @@ function validateContext(context: PolicyContext): number {
     }
   }
   return Math.floor(nowMs);
+}
+
+/** Static properties are strings both ways (https://docs.turnkey.com/features/secrets). */
+function validateSecret(secret: unknown): void {
+  if (secret === undefined) return;
+  const properties = typeof secret === 'object' && secret !== null ? (secret as Record<string, unknown>).static_properties : undefined;
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) {
+    throw new PolicyInputError('context.secret.static_properties', `must be an object of string values, got ${describeInput(properties)}`);
+  }
+  for (const [key, value] of Object.entries(properties)) {
+    if (typeof value !== 'string') throw new PolicyInputError(`context.secret.static_properties.${key}`, `must be a string, got ${describeInput(value)}`);
+  }
 }

@@ -36,6 +36,7 @@ export type {
   PolicyActivity,
   PolicyWallet,
   PolicyWalletAccount,
+  PolicySecret,
   PolicyPrivateKey,
   PolicyEthereumTransaction,
   PolicyEip712TypedData,

@@ -1,7 +1,7 @@
 // The keywords and struct fields of the policy language, as data (docs/service-behaviour.md#policy-language; field types from
 // https://docs.turnkey.com/features/policies/language "Struct" and "Nested structs" tables).
 import type { PolicyType } from './types';
-import { BOOL, INT, MAP, STRING, TIMESTAMP, listOf } from './types';
+import { BOOL, INT, MAP, STRING, TIMESTAMP, listOf, mapOf } from './types';
 
 export type PolicyExpressionKind = 'condition' | 'consensus' | 'time' | 'scope';
 
@@ -21,8 +21,15 @@ export const ACTIVITY = struct('Activity', {
   params: MAP,
 });
 export const WALLET = struct('Wallet', { id: STRING, imported: BOOL, exported: BOOL, label: STRING });
-export const WALLET_ACCOUNT = struct('WalletAccount', { address: STRING });
+// path_indexes/path_hardened: the derivation path, set for EXPORT_WALLET_ACCOUNT only
+// (https://docs.turnkey.com/features/policies/examples/spark "Key exports").
+export const WALLET_ACCOUNT = struct('WalletAccount', { address: STRING, path_indexes: listOf(INT), path_hardened: listOf(BOOL) });
 export const PRIVATE_KEY = struct('PrivateKey', { id: STRING, tags: listOf(STRING), imported: BOOL, exported: BOOL, label: STRING });
+
+// A stored secret's policy-visible static properties, string to string, bound at import
+// (https://docs.turnkey.com/features/secrets "Static properties"). The language reference's keyword
+// table does not list `secret` yet; the docs give it no other field.
+export const SECRET = struct('Secret', { static_properties: mapOf(STRING) });
 
 const ETHEREUM_TRANSACTION = struct('EthereumTransaction', {
   ...strings('from', 'to', 'data', 'type', 'function_name', 'function_signature'),
@@ -125,6 +132,7 @@ const CONDITION_ROOTS: Fields = {
   wallets: listOf(WALLET),
   private_key: PRIVATE_KEY,
   wallet_account: WALLET_ACCOUNT,
+  secret: SECRET,
 };
 
 /** The keywords each kind of expression may use (docs/service-behaviour.md#policy-language); scope and MFA conditions are conditions. */

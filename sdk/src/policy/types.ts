@@ -10,8 +10,11 @@ export type PolicyType =
   | { k: 'list'; of: PolicyType }
   /** A struct of the schema (User, Activity, …), a namespace (eth, time) or a struct literal. */
   | { k: 'struct'; name: string; fields: Readonly<Record<string, PolicyType>>; aliases?: Readonly<Record<string, string>> }
-  /** `activity.params`, `contract_call_args`, EIP-712 `message`: any string key, values unknown. */
-  | { k: 'map' }
+  /**
+   * `activity.params`, `contract_call_args`, EIP-712 `message`: any string key, values unknown;
+   * with `of`, every value has that type (a secret's `static_properties` map strings to strings).
+   */
+  | { k: 'map'; of?: PolicyType }
   /** Unknown until evaluation (values read out of a map). */
   | { k: 'any' }
   /** The type of an expression that already has a diagnostic; silences follow-on errors. */
@@ -26,6 +29,7 @@ export const ANY: PolicyType = { k: 'any' };
 export const ERROR: PolicyType = { k: 'error' };
 
 export const listOf = (of: PolicyType): PolicyType => ({ k: 'list', of });
+export const mapOf = (of: PolicyType): PolicyType => ({ k: 'map', of });
 
 export function typeName(t: PolicyType): string {
   switch (t.k) {
@@ -33,6 +37,8 @@ export function typeName(t: PolicyType): string {
       return `list<${typeName(t.of)}>`;
     case 'struct':
       return t.name;
+    case 'map':
+      return t.of ? `map<string, ${typeName(t.of)}>` : 'map';
     case 'error':
       return 'unknown';
     default:
