@@ -1,7 +1,7 @@
 // Per-organization sessions over the sdk client, shared by every resource in one provider process:
 // one client per credentials, one concurrency limiter per organization, coalesced list reads with
-// invalidation after writes (issue 4, "Performance"), and the activities a write may reuse instead of
-// submitting a second time (issue 4, "Activities that need approval").
+// invalidation after writes, and the activities a write may reuse instead of
+// submitting a second time.
 import {
   WalletInfraClient,
   type Activity,
@@ -32,7 +32,7 @@ export interface ClientPoolOptions {
 
 export const DEFAULT_LIST_TTL_MS = 2_000;
 
-/** How many activities one page of `list_activities` asks for (spec §8: at most 100). */
+/** How many activities one page of `list_activities` asks for (docs/service-behaviour.md#limits-and-pagination: at most 100). */
 const ACTIVITY_PAGE = 100;
 /** Bound on the pages read while looking for an activity to reuse. */
 const MAX_ACTIVITY_PAGES = 10;
@@ -175,7 +175,7 @@ export class OrgSession {
   }
 
   /**
-   * Pages through `list_activities` with the `after` cursor (an activity id, api-facts §8). Ordering is
+   * Pages through `list_activities` with the `after` cursor (an activity id, docs/service-behaviour.md#limits-and-pagination). Ordering is
    * [UNCONFIRMED]; we read up to MAX_ACTIVITY_PAGES pages whichever way the service sorts.
    */
   private async fetchActivities(activityType: string, includeCompleted: boolean): Promise<Activity[]> {

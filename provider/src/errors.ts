@@ -1,6 +1,6 @@
 // The provider's one error of its own: an object exists but a later step of the same operation failed.
 // The dynamic-provider shim turns an error carrying `id` (plus `properties` and `reasons`) into
-// ErrorResourceInitFailed, so the engine records the object instead of losing track of it (facts §1.2,
+// ErrorResourceInitFailed, so the engine records the object instead of losing track of it (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/,
 // create row). Everything else the provider throws is one of the sdk's WalletInfraError classes.
 import { WalletInfraError, type WalletInfraErrorCode } from '@walletinfra/sdk';
 

@@ -1,5 +1,5 @@
 // During a preview the engine hands every not-yet-known input to `check` and `diff` as this exact string,
-// whatever the declared type (facts §1.2; @pulumi/pulumi `runtime/rpc.js` `unknownValue`). Validators skip it.
+// whatever the declared type (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/; @pulumi/pulumi `runtime/rpc.js` `unknownValue`). Validators skip it.
 export const UNKNOWN = '04da6b54-80e4-46f7-96ec-b56ff0331ba9';
 
 export function isUnknown(value: unknown): boolean {

@@ -1,4 +1,4 @@
-// Data sources as plain functions in Pulumi's two usual forms (facts §1.2: dynamic providers have no
+// Data sources as plain functions in Pulumi's two usual forms (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/: dynamic providers have no
 // invoke, so lookups run in the program process): `getX(args)` returns a Promise, `getXOutput(args)` an
 // Output that waits for Input arguments. Both read the same settings as the resources (stack config
 // `walletinfra:*`, then the environment), through the same resolution function.
@@ -26,7 +26,7 @@ export interface LookupPair<A, R> {
   output: (args?: InputArgs<A>) => pulumi.Output<pulumi.Unwrap<R>>;
 }
 
-/** Unknown argument names are an error that lists the known ones (STYLE.md). */
+/** Unknown argument names are an error that lists the known ones. */
 export function checkArgs(name: string, args: object, known: readonly string[]): void {
   const all = ['profile', 'organizationId', ...known];
   const unknown = Object.keys(args).filter((k) => !all.includes(k) && (args as Record<string, unknown>)[k] !== undefined);

@@ -1,5 +1,5 @@
 // Webhook endpoints and fiat on-ramp credentials as data. The credentials' encrypted keys are returned as
-// secret Outputs (issue 4: "secret fields marked secret"), so exporting one never prints it.
+// secret Outputs, so exporting one never prints it.
 import * as pulumi from '@pulumi/pulumi';
 import type { FiatOnRampCredential, WebhookEndpoint } from '@walletinfra/sdk';
 import type { ProviderContext } from '../runtime/context';

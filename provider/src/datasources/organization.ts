@@ -1,4 +1,4 @@
-// Lookups of the organization's own objects (spec §4.3): wallets, private-key tags, the IP allowlist,
+// Lookups of the organization's own objects (docs/service-behaviour.md#transport): wallets, private-key tags, the IP allowlist,
 // session profiles, an API key, a user's MFA policies.
 import type { ApiKey, IpAllowlist, MfaPolicy, PrivateKeyTag, SessionProfile, Wallet } from '@walletinfra/sdk';
 import type { ProviderContext } from '../runtime/context';
@@ -17,7 +17,7 @@ export interface GetPrivateKeyTagsResult {
 }
 
 export interface GetIpAllowlistArgs extends LookupSelector {
-  /** The allowlist of this API key instead of the organization's (facts §4.4). */
+  /** The allowlist of this API key instead of the organization's (docs/service-behaviour.md#ip-allowlist). */
   publicKey?: string;
 }
 export interface GetIpAllowlistResult {
@@ -48,7 +48,7 @@ export interface GetApiKeyResult {
 }
 
 export interface GetMfaPoliciesArgs extends LookupSelector {
-  /** MFA policies are per user (facts §4.11). */
+  /** MFA policies are per user (docs/service-behaviour.md#mfa-policies). */
   userId: string;
 }
 export interface GetMfaPoliciesResult {

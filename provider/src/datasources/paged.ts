@@ -1,4 +1,4 @@
-// Paginated lookups (spec §4.3, §8): one page as the service returns it, or every page (`all: true`)
+// Paginated lookups (docs/service-behaviour.md#transport, #limits-and-pagination): one page as the service returns it, or every page (`all: true`)
 // collected up to `maxItems` (more is an error, never a silent truncation).
 import { collectAll, type Pagination, type SolTransactionItem } from '@walletinfra/sdk';
 import type { ProviderContext } from '../runtime/context';
@@ -32,7 +32,7 @@ export interface GetSubOrganizationsResult {
 }
 
 export interface GetSolTransactionHistoryArgs extends LookupSelector {
-  /** A wallet-account address (private-key addresses are not supported, facts §4.9). */
+  /** A wallet-account address (private-key addresses are not supported, docs/service-behaviour.md#solana-transaction-history). */
   address: string;
   caip2: 'solana:mainnet' | 'solana:devnet' | 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' | 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
   paginationOptions?: Pagination;

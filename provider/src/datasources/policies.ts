@@ -1,4 +1,4 @@
-// Policy lookups, optionally with each expression parsed by the sdk's policy-language parser (issue 6),
+// Policy lookups, optionally with each expression parsed by the sdk's policy-language parser,
 // as a JSON tree without source positions (big integers as decimal strings, so the tree fits in an Output).
 import { InvalidRequestError, NotFoundError, parsePolicyExpression, withoutPositions, type Policy } from '@walletinfra/sdk';
 import type { ProviderContext } from '../runtime/context';

@@ -1,5 +1,5 @@
-// Lookups that need no API key: the wallet-kit configuration from the authentication proxy (spec §4.2,
-// needs an auth-proxy config id) and the public keys that sign webhook deliveries (spec §4.5).
+// Lookups that need no API key: the wallet-kit configuration from the authentication proxy (docs/service-behaviour.md#auth-proxy,
+// needs an auth-proxy config id) and the public keys that sign webhook deliveries (docs/service-behaviour.md#verification-keys).
 import type { ResponseOf } from '@walletinfra/sdk';
 import type { ProviderContext } from '../runtime/context';
 import { define, selectorOfArgs, type LookupSelector } from './define';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `walletinfra-drift`: drift report (default) or pull-request preview summary (`--preview`) for one or more
-// stacks. Exit 0 clean, 2 drift, 1 error (issue 5). Output files are written even when a stack fails, so a
+// stacks. Exit 0 clean, 2 drift, 1 error. Output files are written even when a stack fails, so a
 // CI job can publish what was found.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

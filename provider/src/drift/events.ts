@@ -1,6 +1,6 @@
 // The parts of Pulumi's engine events that reports need, typed structurally so that recorded events (JSON
 // fixtures), Automation API `onEvent` events and `pulumi preview --json` steps all fit
-// (`@pulumi/pulumi/automation/events.d.ts`; facts §4 "`--json` preview output").
+// (`@pulumi/pulumi/automation/events.d.ts`; https://www.pulumi.com/docs/iac/packages-and-automation/automation-api/ "`--json` preview output").
 
 export interface StepStateLike {
   type?: string;

@@ -1,4 +1,4 @@
-// Drift detection and change summaries (issue 5). The `walletinfra-drift` bin is `cli.ts`; these exports let
+// Drift detection and change summaries. The `walletinfra-drift` bin is `cli.ts`; these exports let
 // other tools build the same report from their own engine events.
 export { parseArgs, USAGE, type DriftArgs } from './args';
 export { collectSteps, collectFromMetadata, isInfrastructure, type CollectedStep } from './collect';

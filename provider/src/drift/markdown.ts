@@ -1,5 +1,5 @@
 // Markdown for people: the scheduled drift job's summary and the pull-request preview comment share this
-// renderer (issue 5, "the same renderer as the drift report"). Input is an already-redacted report.
+// renderer. Input is an already-redacted report.
 import {
   PROVIDER_CODE_PLACEHOLDER,
   SECRET_PLACEHOLDER,

@@ -1,14 +1,14 @@
-// Secret handling for reports: nothing secret is ever printed (issue 5, "secrets redacted").
+// Secret handling for reports: nothing secret is ever printed.
 // Engine events mark secret values with Pulumi's secret signature object (`{"4dabf18193072939515e22adb298388d":
 // "1b47061264138c4ac30d75fd1eb44270", ...}`, the same sig as the SDK's `specialSigKey`), while `--json`
 // output and masked event payloads carry the string `[secret]`. Both become `[secret]`. As a second line of
 // defence, string values under property names that say "secret" or "private" are redacted even when the
-// provider forgot to mark them (facts §1.5: outputs with new names are stored in plaintext unless marked).
+// provider forgot to mark them (https://www.pulumi.com/docs/iac/concepts/secrets/: outputs with new names are stored in plaintext unless marked).
 import { PROVIDER_CODE_PLACEHOLDER, SECRET_PLACEHOLDER, UNKNOWN_PLACEHOLDER } from './types';
 
 export const SECRET_SIG_KEY = '4dabf18193072939515e22adb298388d';
 export const SECRET_SIG_VALUE = '1b47061264138c4ac30d75fd1eb44270';
-/** What the engine sends for values not known until apply (facts §1.2, `runtime/rpc.js` `unknownValue`). */
+/** What the engine sends for values not known until apply (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, `runtime/rpc.js` `unknownValue`). */
 export const UNKNOWN_SENTINEL = '04da6b54-80e4-46f7-96ec-b56ff0331ba9';
 
 const SENSITIVE_NAME = /secret|private|password|passphrase|mnemonic|token/i;

@@ -1,5 +1,5 @@
 // Builds the drift / preview report from collected steps. Pure: the run time and tool versions come in as
-// arguments (STYLE.md: injectable clock), so recorded events always give the same report.
+// arguments (injectable clock), so recorded events always give the same report.
 import type { CollectedStep } from './collect';
 import { nameFromUrn, type StepMetadataLike, type StepStateLike } from './events';
 import { getAtPath, topLevelKey } from './paths';

@@ -1,4 +1,4 @@
-// Runs Pulumi through its Automation API (facts §4): `previewRefresh` for drift (the read-only
+// Runs Pulumi through its Automation API (https://www.pulumi.com/docs/iac/packages-and-automation/automation-api/): `previewRefresh` for drift (the read-only
 // `pulumi refresh --preview-only`), `preview` for pull-request summaries. Per-resource detail comes only from
 // engine events (`PreviewResult` has just the counts), so every event is handed to the caller.
 import type { EngineEventLike } from './events';

@@ -1,7 +1,7 @@
 // The report that `walletinfra-drift` writes (`--json-out`) and renders (`--md-out`). One shape serves both
 // modes: `drift` (a refresh preview: what changed in the organization behind Pulumi's back) and `preview`
 // (a program preview: what a pull request would change). Field names follow the usual drift-report layout
-// (pulumi-dynamic-provider-facts §4, "What a scheduled drift report usually contains").
+// (https://www.pulumi.com/docs/iac/packages-and-automation/automation-api/, "What a scheduled drift report usually contains").
 
 export type ReportMode = 'drift' | 'preview';
 

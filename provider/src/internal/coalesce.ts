@@ -1,4 +1,4 @@
-// Coalesced list reads (issue 4, "Performance"). A refresh of N resources of one type makes N concurrent
+// Coalesced list reads. A refresh of N resources of one type makes N concurrent
 // `read` calls; each wants one object, and one `list_*` answers them all. Concurrent callers share the
 // in-flight request, later callers reuse its result for `ttlMs`, and a write invalidates the key so the
 // provider never answers from a list older than its own last change.

@@ -1,6 +1,6 @@
 // A counting semaphore: at most `max` calls run at once, the rest wait in arrival order. One per
-// organization keeps a parallel `pulumi up` under the service's rate limits (facts §3 "Retries",
-// api-facts §8: 1-60 requests per second depending on plan). Slots are held only while a request is in
+// organization keeps a parallel `pulumi up` under the service's rate limits
+// (docs/service-behaviour.md#limits-and-pagination: 1-60 requests per second depending on plan). Slots are held only while a request is in
 // flight, never while a caller sleeps (consensus polling re-enters the queue for every poll).
 export class Limiter {
   private running = 0;

@@ -1,5 +1,5 @@
 // What every lifecycle method receives: settings as of now, sessions, and the injectable clock and
-// randomness (STYLE.md: tests are deterministic).
+// randomness (tests are deterministic).
 import { randomBytes } from 'node:crypto';
 import { sleepWithSignal, type WalletInfraClient } from '@walletinfra/sdk';
 import { ClientPool, type ClientPoolOptions, type OrgSession } from '../client';

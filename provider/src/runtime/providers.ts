@@ -1,6 +1,6 @@
 // The real ResourceProvider implementations. The serialized provider stored in state only requires the
 // installed package and calls these (../resources/*/provider.ts), so refresh and destroy always run the
-// installed code (facts §1.2 "which code version runs where").
+// installed code (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/ "which code version runs where").
 import type * as pulumi from '@pulumi/pulumi';
 import { checkFiatInputs } from '../resources/fiatOnRampCredential/check';
 import {
@@ -22,7 +22,7 @@ import { createContext, type ContextOptions, type OwnedContext } from './context
 export type Provider = Required<Omit<pulumi.dynamic.ResourceProvider, 'configure'>>;
 
 export interface Runtime {
-  /** Stores the stack configuration the engine hands to the dynamic provider (facts §1.2, `configure`). */
+  /** Stores the stack configuration the engine hands to the dynamic provider (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, `configure`). */
   configure(req: pulumi.dynamic.ConfigureRequest): Promise<void>;
   policy: Provider;
   webhookEndpoint: Provider;
@@ -32,7 +32,7 @@ export interface Runtime {
 
 const SECRET_KEY = '4dabf18193072939515e22adb298388d';
 
-/** Structured config may arrive as objects, with nested secret envelopes (facts §1.5); we read strings. */
+/** Structured config may arrive as objects, with nested secret envelopes (https://www.pulumi.com/docs/iac/concepts/secrets/); we read strings. */
 function asText(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value;

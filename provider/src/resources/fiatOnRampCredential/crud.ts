@@ -51,7 +51,7 @@ function plainOf(p: { onrampProvider?: unknown; projectId?: unknown; publishable
 }
 
 /**
- * Earlier activities are matched on everything but the ciphertexts, which are randomised (facts §4.3)
+ * Earlier activities are matched on everything but the ciphertexts, which are randomised (docs/service-behaviour.md#fiat-on-ramp-credentials)
  * and so differ on every run even for the same secret.
  */
 function plainMatch(parameters: Record<string, unknown>, extraKeys: string[]) {

@@ -1,12 +1,12 @@
 // `new FiatOnRampCredential(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:FiatOnRampCredential.
 // Secret inputs are wrapped in pulumi.secret whatever the caller passed, and every sensitive output is
-// listed in additionalSecretOutputs: a dynamic provider cannot return secrets itself (facts §1.5, #3012).
+// listed in additionalSecretOutputs: a dynamic provider cannot return secrets itself (https://www.pulumi.com/docs/iac/concepts/secrets/, pulumi/pulumi#3012).
 import * as pulumi from '@pulumi/pulumi';
 import { fiatOnRampCredentialProvider } from './provider';
 import { FIAT_SECRET_INPUTS, FIAT_SECRET_OUTPUTS, type FiatOnRampCredentialAdopt, type FiatOnRampCredentialArgs, type OnRampProvider } from './types';
 
 export class FiatOnRampCredential extends pulumi.dynamic.Resource {
-  /** The service's id (note the lower-case "r", facts §4.3); also the resource's `id`. */
+  /** The service's id (note the lower-case "r", docs/service-behaviour.md#fiat-on-ramp-credentials); also the resource's `id`. */
   declare readonly fiatOnrampCredentialId: pulumi.Output<string>;
   declare readonly onrampProvider: pulumi.Output<OnRampProvider>;
   declare readonly projectId: pulumi.Output<string>;

@@ -1,4 +1,4 @@
-// Sealing the declared secrets for a write (api-facts §4.3): plain text is encrypted to the configured
+// Sealing the declared secrets for a write (docs/service-behaviour.md#fiat-on-ramp-credentials): plain text is encrypted to the configured
 // on-ramp key with fresh randomness and fingerprinted under a fresh salt; encrypted inputs pass through.
 import { encryptOnRampSecret, InvalidRequestError, type Activity } from '@walletinfra/sdk';
 import type { OrgSession } from '../../client';

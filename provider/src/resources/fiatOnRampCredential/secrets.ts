@@ -1,4 +1,4 @@
-// Secret fingerprints (issue 4, "Secrets"). On-ramp secrets are encrypted with randomised HPKE (facts §4.3),
+// Secret fingerprints. On-ramp secrets are encrypted with randomised HPKE (docs/service-behaviour.md#fiat-on-ramp-credentials),
 // so a ciphertext says nothing about whether the secret changed. State keeps an HMAC-SHA256 of the
 // plaintext under a random per-resource salt instead; it is marked secret like every sensitive output.
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-// FiatOnRampCredential: inputs, outputs and their normal form (spec §2.10, facts §4.3). Secrets arrive in
+// FiatOnRampCredential: inputs, outputs and their normal form (docs/service-behaviour.md#fiat-on-ramp-credentials). Secrets arrive in
 // plain text (`secretApiKey`, `privateApiKey`, forced secret by the resource class) and are encrypted to
 // the service's on-ramp key, or arrive already encrypted (`encryptedSecretApiKey`, ...). State never
 // holds a plaintext secret: only the ciphertext the service has and a salted fingerprint, both secret.
@@ -29,7 +29,7 @@ export interface FiatOnRampCredentialArgs {
   /** The provider's private API key in plain text, when the provider needs one. */
   privateApiKey?: pulumi.Input<string>;
   encryptedPrivateApiKey?: pulumi.Input<string>;
-  /** Default false. Changing it replaces the credential (update cannot change it, facts §4.3). */
+  /** Default false. Changing it replaces the credential (update cannot change it, docs/service-behaviour.md#fiat-on-ramp-credentials). */
   sandboxMode?: pulumi.Input<boolean>;
   organizationId?: pulumi.Input<string>;
   profile?: pulumi.Input<string>;
@@ -70,7 +70,7 @@ export const FIAT_PLAIN_FIELDS = serviceFields(FIAT_ON_RAMP_CREDENTIAL_FIELD_TAB
 export const FIAT_SECRET_INPUTS = ['secretApiKey', 'encryptedSecretApiKey', 'privateApiKey', 'encryptedPrivateApiKey'] as const;
 export const FIAT_KEYS = [...FIAT_PLAIN_FIELDS, ...FIAT_SECRET_INPUTS, 'organizationId', 'profile', 'adopt'] as const;
 export const FIAT_ADOPT_FLAGS = ['byPublishableApiKey'] as const;
-/** Outputs the resource class always marks secret (facts §1.5: new names are not re-marked by the engine). */
+/** Outputs the resource class always marks secret (https://www.pulumi.com/docs/iac/concepts/secrets/: new names are not re-marked by the engine). */
 export const FIAT_SECRET_OUTPUTS = [
   'encryptedSecretApiKey',
   'encryptedPrivateApiKey',

@@ -1,5 +1,5 @@
-// Policy.check (facts §1.2): the sdk's create_policy schema, the policy-language checker for `condition`,
-// `consensus` and `time` (issue 6), one failure per property, unknown values skipped.
+// Policy.check (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/): the sdk's create_policy schema, the policy-language checker for `condition`,
+// `consensus` and `time`, one failure per property, unknown values skipped.
 import { checkPolicy, CreatePolicyIntent } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
@@ -13,7 +13,7 @@ type Diagnostic = { message: string; position: { line: number; column: number; o
 
 /**
  * The full dotted path of a suggested field: for `activity.resourse` the checker suggests `resource`,
- * and a policy author recognises `activity.resource` faster (issue 6, provider-level requirement).
+ * and a policy author recognises `activity.resource` faster.
  */
 function qualifiedSuggestion(source: string, d: Diagnostic): string | undefined {
   if (d.suggestion === undefined) return undefined;

@@ -19,7 +19,7 @@ export class Policy extends pulumi.dynamic.Resource {
   declare readonly adopt: pulumi.Output<PolicyAdopt | undefined>;
 
   constructor(name: string, args: PolicyArgs, opts?: pulumi.CustomResourceOptions) {
-    // Output-only properties are seeded as undefined inputs so the class gets an Output for each (facts §2, #6587).
+    // Output-only properties are seeded as undefined inputs so the class gets an Output for each (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, pulumi/pulumi#6587).
     const props: pulumi.Inputs = {
       policyId: undefined,
       condition: undefined,

@@ -1,4 +1,4 @@
-// Policy: inputs, outputs and their normal form (spec §2.5, facts §4.1). The service reads back
+// Policy: inputs, outputs and their normal form (docs/service-behaviour.md#policies). The service reads back
 // `condition`, `consensus` and `notes` as '' when unset and may omit `time`; our normal form uses '' for
 // all four on both sides of every comparison.
 import type * as pulumi from '@pulumi/pulumi';
@@ -11,7 +11,7 @@ export type PolicyEffect = 'EFFECT_ALLOW' | 'EFFECT_DENY';
 export interface PolicyAdopt {
   /** Take over the policy with this id. */
   id?: string;
-  /** Take over the policy with the same `policyName` (names are unique, facts §4.1), or create it. */
+  /** Take over the policy with the same `policyName` (names are unique, docs/service-behaviour.md#policies), or create it. */
   byName?: boolean;
 }
 
@@ -19,12 +19,12 @@ export interface PolicyAdopt {
 export interface PolicyArgs {
   policyName: pulumi.Input<string>;
   effect: pulumi.Input<PolicyEffect>;
-  /** Policy-language condition (facts §6); empty or absent means "always". */
+  /** Policy-language condition (docs/service-behaviour.md#policy-language); empty or absent means "always". */
   condition?: pulumi.Input<string>;
   /** Policy-language consensus expression, e.g. `approvers.count() >= 2`. */
   consensus?: pulumi.Input<string>;
   notes?: pulumi.Input<string>;
-  /** Time expression (early access, facts §6.1). */
+  /** Time expression (early access, docs/service-behaviour.md#policy-language). */
   time?: pulumi.Input<string>;
   /** The organization to manage the policy in (default: the credentials' organization). */
   organizationId?: pulumi.Input<string>;

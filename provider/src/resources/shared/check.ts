@@ -1,4 +1,4 @@
-// Helpers for `check` (facts §1.2): validate at preview time, one failure per property, skip values the
+// Helpers for `check` (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/): validate at preview time, one failure per property, skip values the
 // engine does not know yet (the sentinel of ../../unknown.ts).
 import type { z } from 'zod';
 import { containsUnknown, isUnknown } from '../../unknown';
@@ -8,7 +8,7 @@ export interface CheckFailure {
   reason: string;
 }
 
-/** The engine re-attaches this key itself after `check` (facts §1.2), so it is never "unknown". */
+/** The engine re-attaches this key itself after `check` (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/), so it is never "unknown". */
 export const PROVIDER_KEY = '__provider';
 
 /** Properties the resource does not declare: a typo in a JavaScript program, or a removed input. */

@@ -1,4 +1,4 @@
-// The diff technique (README "Diffs"; facts §1.3). `diff` receives the old OUTPUTS and the new inputs,
+// The diff technique (README "Diffs"; https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/). `diff` receives the old OUTPUTS and the new inputs,
 // and the Node shim can only answer yes/no/unknown plus `replaces`. We compare both sides after the same
 // normalisation; when nothing changed we answer `changes: false` (no perpetual diff, even if the raw
 // inputs differ in form), and when something did we answer `changes: undefined` so the engine computes

@@ -1,6 +1,6 @@
 // Inputs every resource shares: which credentials (`profile`), which organization (`organizationId`),
 // and how to take over an object that already exists (`adopt`, because `pulumi import` cannot work for
-// dynamic resources, facts §1.4).
+// dynamic resources, https://www.pulumi.com/docs/iac/cli/commands/pulumi_refresh/).
 import type { SettingsSelector } from '../../config';
 import { isUnknown } from '../../unknown';
 import { describe, optionalType, type CheckFailure } from './check';

@@ -1,5 +1,5 @@
-// Deleting an object that is already gone succeeds (issue 4: delete is idempotent). The service's answer
-// for an unknown id is [UNCONFIRMED] (api-facts §9.9), so besides NOT_FOUND any failure is checked
+// Deleting an object that is already gone succeeds. The service's answer
+// for an unknown id is [UNCONFIRMED] (docs/service-behaviour.md#unconfirmed-choices), so besides NOT_FOUND any failure is checked
 // against a fresh list: if the object is not there, the delete has nothing left to do.
 import { NotFoundError } from '@walletinfra/sdk';
 import type { ListItems, ListKind, OrgSession } from '../../client';

@@ -1,4 +1,4 @@
-// Writes that may need approval (issue 4, "Activities that need approval"; facts §3.2-3.4). Before
+// Writes that may need approval. Before
 // submitting, look for an earlier activity asking for the same thing: one still waiting for votes is
 // waited on instead of submitting a second one; for creates, one completed after its approval stands for
 // the write (its object is adopted, never duplicated). A CONSENSUS_NEEDED answer is waited on up to
@@ -24,7 +24,7 @@ export interface WriteRequest<N extends SubmitName> {
   parameters: RequestOf<N>;
   /**
    * Does an earlier activity's intent ask for the same thing? Default: the same parameters (with '' and
-   * absent taken as equal). Fiat credentials override it: their ciphertexts are randomised (facts §4.3).
+   * absent taken as equal). Fiat credentials override it: their ciphertexts are randomised (docs/service-behaviour.md#fiat-on-ramp-credentials).
    */
   matches?: (intent: Record<string, unknown>) => boolean;
   /**
@@ -48,7 +48,7 @@ function opOf(name: SubmitName): SubmitOperation {
 }
 
 /**
- * Empty strings and absent keys mean the same in intents (facts §4.1: unset expressions read back as ''),
+ * Empty strings and absent keys mean the same in intents (docs/service-behaviour.md#policies: unset expressions read back as ''),
  * so both are dropped before comparing.
  */
 export function comparable(value: unknown): unknown {
@@ -70,7 +70,7 @@ export function intentOf(activity: Activity, intentKey: string): Record<string, 
 
 /**
  * An approval gathered after an earlier run gave up waiting shows as a COMPLETED activity with votes
- * beyond the submitter's own (facts §3.2: the submission counts as the first approval). [UNCONFIRMED]
+ * beyond the submitter's own (docs/service-behaviour.md#activities: the submission counts as the first approval). [UNCONFIRMED]
  * that the live service lists the submitter's vote; a completed create without any recorded vote from a
  * second user is never taken for ours.
  */
@@ -147,7 +147,7 @@ async function consensusTimeout<N extends SubmitName>(
   });
 }
 
-/** Who can approve: the allow policies whose consensus names approvers (spec §2.5, facts §6.3). */
+/** Who can approve: the allow policies whose consensus names approvers (docs/service-behaviour.md#policies, #policy-language). */
 async function approversHint(session: OrgSession): Promise<string> {
   let policies;
   try {

@@ -1,4 +1,4 @@
-// The provider object serialized into every resource's state as `__provider` (facts §1.1, §1.6). Its
+// The provider object serialized into every resource's state as `__provider` (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, https://www.pulumi.com/docs/iac/concepts/functions/function-serialization/). Its
 // methods only load the INSTALLED package and delegate: no captured variables, no credentials, so the
 // stored text is a few hundred bytes, identical across builds and versions (an upgrade shows no diff),
 // and refresh/destroy run the installed code rather than a copy frozen in old state. The require path

@@ -1,4 +1,4 @@
-// WebhookEndpoint: inputs, outputs and their normal form (spec §2.9, facts §4.2). Subscriptions are a set:
+// WebhookEndpoint: inputs, outputs and their normal form (docs/service-behaviour.md#webhook-endpoints). Subscriptions are a set:
 // sorted, `isActive` defaulting to true, `filtersJson` canonical JSON, so the service's order and
 // formatting never show up as a diff.
 import type * as pulumi from '@pulumi/pulumi';
@@ -9,7 +9,7 @@ import type { CommonInputs } from '../shared/inputs';
 export interface WebhookSubscriptionArgs {
   /** `ACTIVITY_UPDATES`, `BALANCE_CONFIRMED_UPDATES`, `BALANCE_FINALIZED_UPDATES` or `SEND_TRANSACTION_STATUS_UPDATES`. */
   eventType: pulumi.Input<string>;
-  /** JSON-encoded filter (format undocumented, facts §4.2). */
+  /** JSON-encoded filter (format undocumented, docs/service-behaviour.md#webhook-endpoints). */
   filtersJson?: pulumi.Input<string>;
   /** Default true. */
   isActive?: pulumi.Input<boolean>;
@@ -23,10 +23,10 @@ export interface WebhookEndpointAdopt {
 }
 
 export interface WebhookEndpointArgs {
-  /** HTTPS destination; no credentials, no local or private address (facts §4.2). */
+  /** HTTPS destination; no credentials, no local or private address (docs/service-behaviour.md#webhook-endpoints). */
   url: pulumi.Input<string>;
   name: pulumi.Input<string>;
-  /** Changing them replaces the endpoint (update cannot change subscriptions, facts §4.2). */
+  /** Changing them replaces the endpoint (update cannot change subscriptions, docs/service-behaviour.md#webhook-endpoints). */
   subscriptions?: pulumi.Input<pulumi.Input<WebhookSubscriptionArgs>[]>;
   /** Default true; false pauses deliveries. */
   isActive?: pulumi.Input<boolean>;
