@@ -18,7 +18,7 @@ export interface SubmitInput {
 
 /** The existing activity for an identical body (docs/service-behaviour.md#idempotency-and-fingerprints: idempotency by fingerprint, per organization). */
 export function findByFingerprint(ctx: RequestContext, fingerprint: string): ActivityRecord | undefined {
-  return ctx.store.activities.findByKey(`${ctx.org.organizationId}|${fingerprint}`)[0];
+  return ctx.store.activities.findUnique(ctx.org.organizationId, fingerprint);
 }
 
 /**

@@ -3,7 +3,8 @@
 import type { QueryHandler } from '../context';
 import { pollPending } from '../activities/complete';
 import { renderActivity } from '../activities/render';
-import { paginate } from './pagination';
+import { pageOf } from './pagination';
+import type { ActivityRecord } from '../store/records';
 import { found, toTimestamp } from './util';
 
 /** Polling a simulated PENDING activity moves it on (see the `pendingPolls` fault). */
@@ -13,13 +14,12 @@ export const getActivity: QueryHandler<'get_activity'> = (ctx, body) => {
 };
 
 export const listActivities: QueryHandler<'list_activities'> = (ctx, body) => {
-  const statuses = body.filterByStatus;
-  const types = body.filterByType;
-  const all = ctx.store.activities
-    .listByOrg(ctx.org.organizationId)
-    .reverse()
-    .filter((a) => (statuses === undefined || statuses.length === 0 || (statuses as string[]).includes(a.status)) && (types === undefined || types.length === 0 || types.includes(a.type)));
-  const page = paginate(all, (a) => a.id, body.paginationOptions, 'activity');
+  const statuses = body.filterByStatus as string[] | undefined;
+  const types = body.filterByType as string[] | undefined;
+  const byStatus = statuses !== undefined && statuses.length > 0;
+  const byType = types !== undefined && types.length > 0;
+  const filter = byStatus || byType ? (a: ActivityRecord) => (!byStatus || statuses.includes(a.status)) && (!byType || types.includes(a.type)) : undefined;
+  const page = pageOf(ctx.store.activities, ctx.org.organizationId, body.paginationOptions, { newestFirst: true, ...(filter === undefined ? {} : { filter }) }, 'activity');
   return { activities: page.map((a) => renderActivity(ctx.store, a, ctx.env.now(), ctx.caller.user.userId)) };
 };
 

@@ -1,6 +1,9 @@
-// `paginationOptions` of list_activities and list_suborgs (docs/service-behaviour.md#transport, #limits-and-pagination): `limit` 1-100 as a string,
-// default 10; `before`/`after` are object ids, exclusive ([UNCONFIRMED] inclusivity, docs/service-behaviour.md#limits-and-pagination).
+// `paginationOptions` of list_activities, list_suborgs and list_wallet_accounts: `limit` 1-100 as a string,
+// default 10; `before`/`after` are object ids, exclusive (docs/service-behaviour.md#limits-and-pagination;
+// inclusivity is one of its unconfirmed choices). Pages are read from the store's index, never by loading
+// the whole listing.
 import { invalidArgument } from '../errors';
+import type { Collection, PageQuery } from '../store/collection';
 
 export interface PaginationInput {
   limit?: string | undefined;
@@ -10,24 +13,28 @@ export interface PaginationInput {
 
 export const DEFAULT_PAGE_LIMIT = 10;
 
-/** One page of `items` (already in listing order). Unknown cursor ids are a 400 naming the field. */
-export function paginate<T>(items: T[], idOf: (item: T) => string, options: PaginationInput | undefined, what: string): T[] {
+/**
+ * One page of `orgId`'s records in `collection`, in listing order (`newestFirst` or creation order), keeping
+ * only those passing `filter`. A cursor must name a record of that listing: otherwise a 400 naming the field.
+ */
+export function pageOf<T>(
+  collection: Collection<T>,
+  orgId: string,
+  options: PaginationInput | undefined,
+  listing: Omit<PageQuery<T>, 'limit'>,
+  what: string,
+): T[] {
   const limit = options?.limit === undefined ? DEFAULT_PAGE_LIMIT : Number(options.limit);
   if (options?.before !== undefined && options?.after !== undefined) {
     throw invalidArgument('invalid request body: paginationOptions: set at most one of before and after');
   }
-  const indexOf = (id: string, field: string): number => {
-    const i = items.findIndex((item) => idOf(item) === id);
-    if (i < 0) throw invalidArgument(`invalid request body: paginationOptions.${field}: no ${what} with ID ${id}`);
-    return i;
+  const query: PageQuery<T> = { ...listing, limit };
+  const cursor = (field: 'before' | 'after', id: string): number => {
+    const at = collection.cursorOf(orgId, id, listing.filter);
+    if (at === undefined) throw invalidArgument(`invalid request body: paginationOptions.${field}: no ${what} with ID ${id}`);
+    return at;
   };
-  if (options?.after !== undefined) {
-    const start = indexOf(options.after, 'after') + 1;
-    return items.slice(start, start + limit);
-  }
-  if (options?.before !== undefined) {
-    const end = indexOf(options.before, 'before');
-    return items.slice(Math.max(0, end - limit), end);
-  }
-  return items.slice(0, limit);
+  if (options?.after !== undefined) return collection.page(orgId, query, cursor('after', options.after));
+  if (options?.before !== undefined) return collection.page(orgId, query, cursor('before', options.before), true);
+  return collection.page(orgId, query);
 }

@@ -32,8 +32,8 @@ function checkExpressions(ctx: RequestContext, fields: { condition?: string; con
 }
 
 function assertUniqueName(ctx: RequestContext, name: string, exceptId?: string): void {
-  const clash = ctx.store.policies.listByOrg(ctx.org.organizationId).find((p) => p.policyName === name && p.policyId !== exceptId);
-  if (clash !== undefined) throw invalidArgument('policy label must be unique');
+  const clash = ctx.store.policies.findUnique(ctx.org.organizationId, name);
+  if (clash !== undefined && clash.policyId !== exceptId) throw invalidArgument('policy label must be unique');
 }
 
 export const createPolicy: SubmitHandler<'create_policy'> = {

@@ -4,7 +4,7 @@ import type { QueryHandler, SubmitHandler } from '../context';
 import { invalidArgument } from '../errors';
 import type { OrganizationRecord } from '../store/records';
 import { addApiKey, createOrganization, createUser } from './accounts';
-import { paginate } from './pagination';
+import { pageOf } from './pagination';
 import { sameAddress } from './util';
 import { insertWallet, validateAccounts } from './wallets';
 
@@ -47,9 +47,8 @@ export const listSuborgs: QueryHandler<'list_suborgs'> = (ctx, body) => {
   if ((body.filterType === undefined) !== (body.filterValue === undefined)) {
     throw invalidArgument('invalid request body: filterType and filterValue must be given together');
   }
-  const subs = ctx.store.organizations.listByOrg(ctx.org.organizationId);
-  const matching = body.filterType === undefined ? subs : subs.filter((s) => matches(ctx.store, s, body.filterType as string, body.filterValue as string));
-  const page = paginate(matching, (s) => s.organizationId, body.paginationOptions, 'sub-organization');
+  const filter = body.filterType === undefined ? undefined : (s: OrganizationRecord) => matches(ctx.store, s, body.filterType as string, body.filterValue as string);
+  const page = pageOf(ctx.store.organizations, ctx.org.organizationId, body.paginationOptions, { newestFirst: false, ...(filter === undefined ? {} : { filter }) }, 'sub-organization');
   return { organizationIds: page.map((s) => s.organizationId) };
 };
 

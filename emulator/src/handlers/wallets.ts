@@ -4,7 +4,7 @@ import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { deriveAddress, SUPPORTED_ADDRESS_FORMATS } from '../crypto/keys';
 import { invalidArgument, resourceExhausted } from '../errors';
 import type { WalletAccountRecord, WalletRecord } from '../store/records';
-import { paginate } from './pagination';
+import { pageOf } from './pagination';
 import { found, optional, toTimestamp } from './util';
 
 /** docs/service-behaviour.md#limits-and-pagination resource limits: 100 HD wallets per organization. */
@@ -78,9 +78,8 @@ export function insertWallet(
   walletName: string,
   accounts: ReadonlyArray<AccountParams & { address?: string | undefined }>,
 ): { wallet: WalletRecord; accounts: WalletAccountRecord[] } {
-  const wallets = ctx.store.wallets.listByOrg(orgId);
-  if (wallets.some((w) => w.walletName === walletName)) throw invalidArgument('wallet label must be unique');
-  if (wallets.length >= WALLET_LIMIT) throw resourceExhausted(`organization has reached the maximum of ${WALLET_LIMIT} wallets`);
+  if (ctx.store.wallets.findUnique(orgId, walletName) !== undefined) throw invalidArgument('wallet label must be unique');
+  if (ctx.store.wallets.countByOrg(orgId) >= WALLET_LIMIT) throw resourceExhausted(`organization has reached the maximum of ${WALLET_LIMIT} wallets`);
   const now = ctx.env.now();
   const wallet: WalletRecord = { walletId: ctx.env.uuid(), organizationId: orgId, walletName, exported: false, imported: false, createdAt: now, updatedAt: now };
   ctx.store.wallets.insert(wallet);
@@ -122,8 +121,9 @@ export const listWallets: QueryHandler<'list_wallets'> = (ctx) => ({
 export const listWalletAccounts: QueryHandler<'list_wallet_accounts'> = (ctx, body) => {
   const orgId = ctx.org.organizationId;
   if (body.walletId !== undefined) found(ctx.store.wallets.get(body.walletId), orgId, 'wallet', body.walletId);
-  const accounts = ctx.store.walletAccounts.listByOrg(orgId).filter((a) => body.walletId === undefined || a.walletId === body.walletId);
-  const page = paginate(accounts, (a) => a.walletAccountId, body.paginationOptions, 'wallet account');
+  const walletId = body.walletId;
+  const filter = walletId === undefined ? undefined : (a: WalletAccountRecord) => a.walletId === walletId;
+  const page = pageOf(ctx.store.walletAccounts, orgId, body.paginationOptions, { newestFirst: false, ...(filter === undefined ? {} : { filter }) }, 'wallet account');
   return {
     accounts: page.map((a) => renderAccount(a, body.includeWalletDetails === true ? ctx.store.wallets.get(a.walletId) : undefined)),
   };

@@ -92,6 +92,9 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
   (seed.policies ?? []).forEach((p, i) => {
     const d = core.policy.check({ condition: p.condition, consensus: p.consensus, time: p.time })[0];
     if (d !== undefined) throw new SeedError(`seed.policies[${i}].${d.field}: ${d.message}`);
+    if (store.policies.findUnique(organizationId, p.policyName) !== undefined) {
+      throw new SeedError(`seed.policies[${i}].policyName: ${JSON.stringify(p.policyName)} is already taken; policy names are unique in an organization`);
+    }
     store.policies.insert({ policyId: env.uuid(), organizationId, condition: '', consensus: '', ...p, createdAt: now, updatedAt: now });
   });
 

@@ -8,7 +8,21 @@ export interface CollectionSpec<T> {
   orgId: (record: T) => string | null;
   /** an optional secondary lookup key (not unique) */
   altKey?: (record: T) => string | null;
+  /** a key unique within the record's organization (a name, a fingerprint), under a unique index */
+  uniqueKey?: (record: T) => string | null;
 }
+
+/** One page of a per-organization listing. */
+export interface PageQuery<T> {
+  /** newest first (the reverse of creation order) instead of oldest first */
+  newestFirst: boolean;
+  limit: number;
+  /** only records passing this test count towards the page */
+  filter?: (record: T) => boolean;
+}
+
+// Rows read per query when a filter may reject some: enough for a page of matches in the common case.
+const FILTERED_BATCH = 256;
 
 export class Collection<T> {
   constructor(
@@ -30,9 +44,54 @@ export class Collection<T> {
     return this.docs.byAltKey(this.spec.name, key).map((d) => JSON.parse(d) as T);
   }
 
-  /** Records of one organization, oldest first. */
+  /** The record of `orgId` holding unique key `key` (see {@link CollectionSpec.uniqueKey}). */
+  findUnique(orgId: string, key: string): T | undefined {
+    const data = this.docs.byUnique(this.spec.name, orgId, key);
+    return data === undefined ? undefined : (JSON.parse(data) as T);
+  }
+
+  countByOrg(orgId: string): number {
+    return this.docs.countByOrg(this.spec.name, orgId);
+  }
+
+  /** Records of one organization, oldest first (every one of them: for collections the service keeps small). */
   listByOrg(orgId: string): T[] {
     return this.docs.byOrg(this.spec.name, orgId).map((d) => JSON.parse(d) as T);
+  }
+
+  /**
+   * The position of record `id` in `orgId`'s listing, for a pagination cursor: undefined when the record is
+   * not in that listing (another organization's, or rejected by the filter).
+   */
+  cursorOf(orgId: string, id: string, filter?: (record: T) => boolean): number | undefined {
+    const row = this.docs.getRow(this.spec.name, id);
+    if (row === undefined || row.org_id !== orgId) return undefined;
+    if (filter !== undefined && !filter(JSON.parse(row.data) as T)) return undefined;
+    return row.seq;
+  }
+
+  /**
+   * Up to `limit` records of one organization in listing order, starting past `cursor` (from
+   * {@link cursorOf}); `reverse` walks the other way from the cursor (for a `before` page) and returns the
+   * records in listing order. Reads only as many rows as the page needs.
+   */
+  page(orgId: string, query: PageQuery<T>, cursor?: number, reverse = false): T[] {
+    const descending = query.newestFirst !== reverse;
+    const out: T[] = [];
+    let past = cursor;
+    const batch = query.filter === undefined ? query.limit : Math.max(query.limit, FILTERED_BATCH);
+    while (out.length < query.limit) {
+      const rows = this.docs.scan(this.spec.name, orgId, { descending, limit: batch, ...(past === undefined ? {} : { pastSeq: past }) });
+      for (const row of rows) {
+        const record = JSON.parse(row.data) as T;
+        if (query.filter !== undefined && !query.filter(record)) continue;
+        out.push(record);
+        if (out.length === query.limit) break;
+      }
+      if (rows.length < batch) break;
+      past = rows[rows.length - 1]!.seq;
+    }
+    return reverse ? out.reverse() : out;
   }
 
   all(): T[] {
@@ -40,13 +99,13 @@ export class Collection<T> {
   }
 
   insert(record: T): T {
-    this.docs.insert(this.spec.name, this.spec.id(record), this.spec.orgId(record), this.spec.altKey?.(record) ?? null, JSON.stringify(record));
+    this.docs.insert(this.spec.name, this.spec.id(record), this.spec.orgId(record), this.spec.altKey?.(record) ?? null, this.uniqueKeyOf(record), JSON.stringify(record));
     return record;
   }
 
   /** Replaces a record that exists; returns false when there was none. */
   update(record: T): boolean {
-    return this.docs.update(this.spec.name, this.spec.id(record), this.spec.altKey?.(record) ?? null, JSON.stringify(record));
+    return this.docs.update(this.spec.name, this.spec.id(record), this.spec.altKey?.(record) ?? null, this.uniqueKeyOf(record), JSON.stringify(record));
   }
 
   /** Inserts or replaces. */
@@ -57,5 +116,9 @@ export class Collection<T> {
 
   delete(id: string): boolean {
     return this.docs.delete(this.spec.name, id);
+  }
+
+  private uniqueKeyOf(record: T): string | null {
+    return this.spec.uniqueKey?.(record) ?? null;
   }
 }

@@ -1,18 +1,29 @@
-// Persistence, kept apart from the store's logic (LocalStack's stores vs state). One table of JSON
-// documents keyed by (collection, id), plus a key/value table for the emulator's own keys. WAL mode under
-// `<dataDir>/emulator.db`; an in-memory database when there is no data dir.
+// Persistence, kept apart from the store's logic (as LocalStack keeps its stores apart from their state).
+// One table of JSON documents keyed by (collection, id) with indexed columns for the organization, a
+// secondary key and a per-organization unique key, plus a key/value table for the emulator's own keys. WAL
+// mode under `<dataDir>/emulator.db`; an in-memory database when there is no data dir. The schema and its
+// versions: ./migrations.ts.
 import Database from 'better-sqlite3';
 import { narrowDatabaseFiles, prepareDataDir } from '../data-dir';
-
-const SCHEMA_VERSION = 1;
+import { migrate, type DocumentKeys } from './migrations';
 
 export interface DocumentRow {
   collection: string;
   id: string;
   org_id: string | null;
   alt_key: string | null;
+  unique_key: string | null;
   seq: number;
   data: string;
+}
+
+/** Where a scan of one organization's documents starts and which way it goes. */
+export interface ScanOptions {
+  /** newest first (descending creation order) instead of oldest first */
+  descending: boolean;
+  /** start strictly past this sequence number, in the scan's direction */
+  pastSeq?: number;
+  limit: number;
 }
 
 export class SqliteDocuments {
@@ -20,33 +31,14 @@ export class SqliteDocuments {
   private seq: number;
   private readonly stmts: ReturnType<SqliteDocuments['prepare']>;
 
-  constructor(dataDir: string | undefined) {
+  constructor(dataDir: string | undefined, keys: DocumentKeys) {
     this.db = new Database(dataDir === undefined ? ':memory:' : prepareDataDir(dataDir));
     if (dataDir !== undefined) {
       this.db.pragma('journal_mode = WAL');
       narrowDatabaseFiles(dataDir);
     }
     this.db.pragma('foreign_keys = ON');
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS documents (
-        collection TEXT NOT NULL,
-        id TEXT NOT NULL,
-        org_id TEXT,
-        alt_key TEXT,
-        seq INTEGER NOT NULL,
-        data TEXT NOT NULL,
-        PRIMARY KEY (collection, id)
-      );
-      CREATE INDEX IF NOT EXISTS documents_org ON documents (collection, org_id, seq);
-      CREATE INDEX IF NOT EXISTS documents_alt ON documents (collection, alt_key);
-      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    `);
-    const version = this.db.prepare(`SELECT value FROM meta WHERE key = 'schemaVersion'`).get() as { value: string } | undefined;
-    if (version === undefined) {
-      this.db.prepare(`INSERT INTO meta (key, value) VALUES ('schemaVersion', ?)`).run(String(SCHEMA_VERSION));
-    } else if (Number(version.value) !== SCHEMA_VERSION) {
-      throw new Error(`unsupported emulator database schema version ${version.value} (expected ${SCHEMA_VERSION})`);
-    }
+    migrate(this.db, keys);
     this.stmts = this.prepare();
     const max = this.db.prepare('SELECT MAX(seq) AS m FROM documents').get() as { m: number | null };
     this.seq = max.m ?? 0;
@@ -54,17 +46,24 @@ export class SqliteDocuments {
 
   private prepare() {
     const db = this.db;
+    // Every query below is served by an index: the primary key, documents_org (collection, org_id, seq),
+    // documents_alt (collection, alt_key) or documents_unique (collection, org_id, unique_key).
     return {
       get: db.prepare('SELECT data FROM documents WHERE collection = ? AND id = ?'),
+      getRow: db.prepare('SELECT seq, org_id, data FROM documents WHERE collection = ? AND id = ?'),
       byAlt: db.prepare('SELECT data FROM documents WHERE collection = ? AND alt_key = ? ORDER BY seq'),
       byOrg: db.prepare('SELECT data FROM documents WHERE collection = ? AND org_id = ? ORDER BY seq'),
+      byUnique: db.prepare('SELECT data FROM documents WHERE collection = ? AND org_id = ? AND unique_key = ?'),
+      countByOrg: db.prepare('SELECT COUNT(*) AS n FROM documents WHERE collection = ? AND org_id = ?'),
+      scanAsc: db.prepare('SELECT seq, data FROM documents WHERE collection = ? AND org_id = ? AND seq > ? ORDER BY seq ASC LIMIT ?'),
+      scanDesc: db.prepare('SELECT seq, data FROM documents WHERE collection = ? AND org_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?'),
       all: db.prepare('SELECT data FROM documents WHERE collection = ? ORDER BY seq'),
       insert: db.prepare(
-        'INSERT INTO documents (collection, id, org_id, alt_key, seq, data) VALUES (@collection, @id, @org_id, @alt_key, @seq, @data)',
+        'INSERT INTO documents (collection, id, org_id, alt_key, unique_key, seq, data) VALUES (@collection, @id, @org_id, @alt_key, @unique_key, @seq, @data)',
       ),
-      update: db.prepare('UPDATE documents SET data = ?, alt_key = ? WHERE collection = ? AND id = ?'),
+      update: db.prepare('UPDATE documents SET data = ?, alt_key = ?, unique_key = ? WHERE collection = ? AND id = ?'),
       delete: db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?'),
-      dump: db.prepare('SELECT collection, id, org_id, alt_key, seq, data FROM documents ORDER BY collection, seq'),
+      dump: db.prepare('SELECT collection, id, org_id, alt_key, unique_key, seq, data FROM documents ORDER BY collection, seq'),
       clear: db.prepare('DELETE FROM documents'),
       metaGet: db.prepare('SELECT value FROM meta WHERE key = ?'),
       metaSet: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
@@ -83,17 +82,37 @@ export class SqliteDocuments {
     return (this.stmts.byOrg.all(collection, orgId) as Array<{ data: string }>).map((r) => r.data);
   }
 
+  /** A document with its sequence number and organization. */
+  getRow(collection: string, id: string): { seq: number; org_id: string | null; data: string } | undefined {
+    return this.stmts.getRow.get(collection, id) as { seq: number; org_id: string | null; data: string } | undefined;
+  }
+
+  byUnique(collection: string, orgId: string, uniqueKey: string): string | undefined {
+    return (this.stmts.byUnique.get(collection, orgId, uniqueKey) as { data: string } | undefined)?.data;
+  }
+
+  countByOrg(collection: string, orgId: string): number {
+    return (this.stmts.countByOrg.get(collection, orgId) as { n: number }).n;
+  }
+
+  /** Up to `limit` documents of one organization in creation order (or its reverse), past a sequence number. */
+  scan(collection: string, orgId: string, options: ScanOptions): Array<{ seq: number; data: string }> {
+    const stmt = options.descending ? this.stmts.scanDesc : this.stmts.scanAsc;
+    const past = options.pastSeq ?? (options.descending ? Number.MAX_SAFE_INTEGER : 0);
+    return stmt.all(collection, orgId, past, options.limit) as Array<{ seq: number; data: string }>;
+  }
+
   all(collection: string): string[] {
     return (this.stmts.all.all(collection) as Array<{ data: string }>).map((r) => r.data);
   }
 
-  insert(collection: string, id: string, orgId: string | null, altKey: string | null, data: string): void {
+  insert(collection: string, id: string, orgId: string | null, altKey: string | null, uniqueKey: string | null, data: string): void {
     this.seq += 1;
-    this.stmts.insert.run({ collection, id, org_id: orgId, alt_key: altKey, seq: this.seq, data });
+    this.stmts.insert.run({ collection, id, org_id: orgId, alt_key: altKey, unique_key: uniqueKey, seq: this.seq, data });
   }
 
-  update(collection: string, id: string, altKey: string | null, data: string): boolean {
-    return this.stmts.update.run(data, altKey, collection, id).changes === 1;
+  update(collection: string, id: string, altKey: string | null, uniqueKey: string | null, data: string): boolean {
+    return this.stmts.update.run(data, altKey, uniqueKey, collection, id).changes === 1;
   }
 
   delete(collection: string, id: string): boolean {
