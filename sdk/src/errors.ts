@@ -71,6 +71,14 @@ export class WalletInfraError extends Error {
   readonly activityId?: string;
   readonly fingerprint?: string;
   readonly activityStatus?: string;
+  /**
+   * Set by the transport when an attempt of the failed request may have been processed by the service
+   * (a lost response, a timeout, a 5xx) before it gave up: for a write, the outcome is unknown and must be
+   * found out (the activity by its fingerprint, or the object) before anything is concluded.
+   */
+  maybeProcessed?: boolean;
+  /** Set by the transport: how many attempts the request took before this error. */
+  attempts?: number;
 
   constructor(code: WalletInfraErrorCode, message: string, init: WalletInfraErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -115,6 +123,8 @@ const JSON_FIELDS = [
   'issues',
   'failure',
   'timeoutMs',
+  'maybeProcessed',
+  'attempts',
 ] as const;
 
 export function isWalletInfraError(e: unknown): e is WalletInfraError {

@@ -3,6 +3,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
+import { Agent } from 'undici';
 import {
   AbortedError,
   ApiKeyStamper,
@@ -166,26 +167,61 @@ test('backoff is exponential with full jitter and bounded attempts', async () =>
   expect(err).toBeInstanceOf(ServerError);
   expect([err.code, err.message, err.status, err.grpcCode]).toEqual([
     'SERVER_ERROR',
-    `${OP}: internal server error (x) (HTTP 500) [gave up after 4 attempts]`,
+    `${OP}: internal server error (x) (HTTP 500) [gave up after 4 attempts in 1397 ms]`,
     500,
     13,
   ]);
   expect(server.received).toHaveLength(4);
   expect(sleeps).toEqual([199, 399, 799]);
+  // A 500 may have been processed: for a write, the outcome is unknown.
+  expect([err.attempts, err.maybeProcessed]).toEqual([4, true]);
 });
 
-test('Retry-After (seconds and HTTP-date) is honoured, capped to maxDelayMs', async () => {
+test('rate limits are retried until the time budget is spent, however many attempts that takes', async () => {
+  server.script = [
+    ...Array.from({ length: 9 }, () => ({ status: 429, headers: { 'retry-after': '1' }, body: rpc(8, 'org rate limited') })),
+    { status: 503 },
+    { status: 200, body: '{"ok":true}' },
+  ];
+  const events: unknown[] = [];
+  const t = make({ random: () => 0.5, onRetry: (e) => events.push(e) });
+  await expect(t.post({ path: OP, body: BODY, operation: OP })).resolves.toEqual({ ok: true });
+  expect(server.received).toHaveLength(11);
+  // Retry-After plus a jitter that grows with the attempts; the 503 without Retry-After backs off alone.
+  expect(sleeps).toEqual([1100, 1200, 1400, 1800, 2600, 4200, 6000, 6000, 6000, 5000]);
+  expect(events[0]).toEqual({
+    operation: OP,
+    attempt: 1,
+    delayMs: 1100,
+    reason: `${OP}: org rate limited (HTTP 429)`,
+    rateLimited: true,
+    budgetLeftMs: 120_000,
+  });
+});
+
+test('a 429 storm longer than the budget fails naming the budget; only 429s means the request was not processed', async () => {
+  server.script = Array.from({ length: 50 }, () => ({ status: 429, headers: { 'retry-after': '1' } }));
+  const err = await failure(make({ random: () => 0, retry: { maxElapsedMs: 5_000 } }).post({ path: OP, body: BODY, operation: OP }));
+  expect(err).toBeInstanceOf(RateLimitedError);
+  expect([err.message, err.attempts, err.maybeProcessed]).toEqual([
+    `${OP}: rate limited (HTTP 429) [gave up after 5 attempts in 5000 ms, the retry time budget of 5000 ms is spent]`,
+    5,
+    undefined,
+  ]);
+});
+
+test('Retry-After (seconds and HTTP-date) is honoured, even beyond maxDelayMs', async () => {
   const date = new Date(now + 7_000).toUTCString();
   server.script = [
     { status: 429, headers: { 'retry-after': '2' }, body: rpc(8, 'slow down') },
     { status: 503, headers: { 'retry-after': date } },
-    { status: 429, headers: { 'retry-after': '3600' } },
+    { status: 429, headers: { 'retry-after': '30' } },
     { status: 200, body: '[]' },
   ];
-  const t = make({ retry: { maxAttempts: 5, maxElapsedMs: 60_000 } });
+  const t = make({ random: () => 0, retry: { maxAttempts: 5, maxElapsedMs: 60_000 } });
   await expect(t.post({ path: OP, body: BODY, operation: OP })).resolves.toEqual([]);
-  // 7 s from "now" at the time the date was read (2 s had elapsed), then 3600 s capped to 10 s.
-  expect(sleeps).toEqual([2000, 5000, 10_000]);
+  // 7 s from "now" at the time the date was read (2 s had elapsed), then 30 s although maxDelayMs is 10 s.
+  expect(sleeps).toEqual([2000, 5000, 30_000]);
 });
 
 test('a Retry-After longer than the remaining budget ends the retries with RateLimitedError', async () => {
@@ -193,7 +229,7 @@ test('a Retry-After longer than the remaining budget ends the retries with RateL
   const err = await failure(make({ retry: { maxElapsedMs: 5000 } }).post({ path: OP, body: BODY, operation: OP }));
   expect(err).toBeInstanceOf(RateLimitedError);
   expect([err.message, (err as RateLimitedError).retryAfterMs]).toEqual([
-    `${OP}: Resource exhausted; please wait a minute and try again. (HTTP 429)`,
+    `${OP}: Resource exhausted; please wait a minute and try again. (HTTP 429) [gave up after 1 attempt in 0 ms, the retry time budget of 5000 ms is spent]`,
     8000,
   ]);
   expect(sleeps).toEqual([]);
@@ -216,7 +252,7 @@ test.each<[number, string, new (...a: never[]) => WalletInfraError]>([
 test('the elapsed-time budget stops retries and clips the last wait', async () => {
   server.script = Array.from({ length: 10 }, () => ({ status: 503 }));
   const err = await failure(make({ random: () => 0.999, retry: { maxAttempts: 10, maxElapsedMs: 1000 } }).post({ path: OP, body: BODY, operation: OP }));
-  expect(err.message).toBe(`${OP}: server error (HTTP 503) [gave up after 3 attempts]`);
+  expect(err.message).toBe(`${OP}: server error (HTTP 503) [gave up after 3 attempts in 1000 ms, the retry time budget of 1000 ms is spent]`);
   expect(sleeps).toEqual([199, 399, 402]);
   expect(sleeps.reduce((a, b) => a + b)).toBe(1000);
   expect(server.received).toHaveLength(3);
@@ -236,14 +272,34 @@ test('TimeoutError when every attempt hangs', async () => {
   expect([err.code, err.message, (err as TimeoutError).timeoutMs]).toEqual(['TIMEOUT', `${OP}: no response from ${baseUrl} within 100 ms`, 100]);
 });
 
-test('connection refused is a ConnectionError, retried', async () => {
+test('connection refused fails at once: nothing listens there, waiting cannot help', async () => {
   const closed = new ScriptServer();
   const url = await closed.start();
   await closed.stop();
-  const err = await failure(make({ baseUrl: url, retry: { maxAttempts: 2 } }).post({ path: OP, body: BODY, operation: OP }));
+  const err = await failure(make({ baseUrl: url }).post({ path: OP, body: BODY, operation: OP }));
   expect(err).toBeInstanceOf(ConnectionError);
-  expect([err.code, err.message]).toEqual(['CONNECTION_ERROR', `${OP}: could not connect to ${url} (ECONNREFUSED) [gave up after 2 attempts]`]);
-  expect(sleeps).toEqual([100]);
+  expect([err.code, err.message, err.attempts, err.maybeProcessed]).toEqual([
+    'CONNECTION_ERROR',
+    `${OP}: could not connect to ${url}: connection refused, nothing is listening there (ECONNREFUSED)`,
+    1,
+    undefined,
+  ]);
+  expect(sleeps).toEqual([]);
+});
+
+test('an unknown host fails at once', async () => {
+  // The name lookup is answered locally (no DNS traffic leaves the machine), as the resolver answers an unknown name.
+  const lookup = (_host: string, _opts: unknown, cb: (e: Error) => void) => cb(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
+  const dispatcher = new Agent({ connect: { lookup } as never });
+  const t = make({ baseUrl: 'http://walletinfra-no-such-host.invalid', dispatcher });
+  const err = await failure(t.post({ path: OP, body: BODY, operation: OP }));
+  await dispatcher.close();
+  expect(err).toBeInstanceOf(ConnectionError);
+  expect([err.message, err.attempts]).toEqual([
+    `${OP}: could not connect to http://walletinfra-no-such-host.invalid: the host name does not resolve (ENOTFOUND)`,
+    1,
+  ]);
+  expect(sleeps).toEqual([]);
 });
 
 test('a dropped connection is retried for API calls but not for auth-proxy calls', async () => {
@@ -371,7 +427,7 @@ describe('configuration errors', () => {
   }
 
   test.each<[Record<string, unknown>, string]>([
-    [{ baseUrl: 'http://127.0.0.1', retries: 2 }, 'transport: unknown option "retries"; known: baseUrl, authProxyUrl, authProxyConfigId, stamper, timeoutMs, retry, connections, dispatcher, clock, random, sleep, userAgent'],
+    [{ baseUrl: 'http://127.0.0.1', retries: 2 }, 'transport: unknown option "retries"; known: baseUrl, authProxyUrl, authProxyConfigId, stamper, timeoutMs, retry, connections, dispatcher, clock, random, sleep, userAgent, onRetry'],
     [{}, 'transport: baseUrl is required'],
     [{ baseUrl: 'api.turnkey.com' }, 'transport: baseUrl must be an absolute URL starting with http:// or https://'],
     [{ baseUrl: 'ftp://x' }, 'transport: baseUrl must use http or https'],

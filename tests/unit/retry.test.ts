@@ -6,6 +6,9 @@ import {
   parseRetryAfter,
   resolveRetryOptions,
   shouldRetry,
+  failureClass,
+  mayHaveBeenProcessed,
+  type FailureClass,
   type RetryErrorKind,
 } from '@walletinfra/sdk';
 import { classifyNetworkError } from '@walletinfra/sdk/transport/attempt';
@@ -13,18 +16,48 @@ import { classifyNetworkError } from '@walletinfra/sdk/transport/attempt';
 const options = resolveRetryOptions();
 
 test('defaults', () => {
-  expect(options).toEqual({ maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 10_000, maxElapsedMs: 30_000 });
+  expect(options).toEqual({ maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 10_000, maxElapsedMs: 120_000 });
   expect(DEFAULT_RETRY_OPTIONS).toEqual(options);
+});
+
+describe('the classification table', () => {
+  test.each<[number | undefined, RetryErrorKind | undefined, FailureClass, boolean]>([
+    // status, error kind, class, may the service have processed the request?
+    [429, undefined, 'rate-limited', false],
+    [503, undefined, 'rate-limited', true],
+    [500, undefined, 'transient', true],
+    [502, undefined, 'transient', true],
+    [504, undefined, 'transient', true],
+    [400, undefined, 'fatal', false],
+    [401, undefined, 'fatal', false],
+    [403, undefined, 'fatal', false],
+    [404, undefined, 'fatal', false],
+    [409, undefined, 'fatal', false],
+    [501, undefined, 'fatal', true],
+    [505, undefined, 'fatal', true],
+    [undefined, 'connect', 'transient', false],
+    [undefined, 'connection', 'transient', true],
+    [undefined, 'timeout', 'transient', true],
+    [undefined, 'refused', 'fatal', false],
+    [undefined, 'unknown-host', 'fatal', false],
+    [undefined, 'tls', 'fatal', false],
+    [undefined, undefined, 'fatal', false],
+  ])('status %s / %s → %s (maybe processed: %s)', (status, errorKind, kind, processed) => {
+    const failure = { ...(status === undefined ? {} : { status }), ...(errorKind === undefined ? {} : { errorKind }) };
+    expect([failureClass(failure), mayHaveBeenProcessed(failure)]).toEqual([kind, processed]);
+  });
 });
 
 describe('shouldRetry', () => {
   test.each<[number | undefined, RetryErrorKind | undefined, number, boolean]>([
     [429, undefined, 1, true],
+    [429, undefined, 4, true], // rate limits: no attempt cap, only the time budget
+    [429, undefined, 50, true],
+    [503, undefined, 9, true],
     [500, undefined, 1, true],
     [502, undefined, 2, true],
-    [503, undefined, 3, true],
-    [504, undefined, 1, true],
-    [503, undefined, 4, false], // attempts exhausted
+    [504, undefined, 3, true],
+    [500, undefined, 4, false], // attempts exhausted
     [400, undefined, 1, false],
     [401, undefined, 1, false],
     [403, undefined, 1, false],
@@ -36,6 +69,9 @@ describe('shouldRetry', () => {
     [undefined, 'connection', 1, true],
     [undefined, 'timeout', 3, true],
     [undefined, 'timeout', 4, false],
+    [undefined, 'refused', 1, false], // fail fast: waiting cannot help
+    [undefined, 'unknown-host', 1, false],
+    [undefined, 'tls', 1, false],
     [undefined, undefined, 1, false],
   ])('status %s / %s at attempt %i → %s', (status, errorKind, attempt, expected) => {
     const input = { attempt, options, ...(status === undefined ? {} : { status }), ...(errorKind === undefined ? {} : { errorKind }) };
@@ -55,19 +91,20 @@ describe('shouldRetry', () => {
   });
 
   test.each<[number, number | undefined, boolean]>([
-    [29_999, undefined, true],
-    [30_000, undefined, false],
-    [31_000, undefined, false],
-    [25_000, 5_000, true], // exactly the remaining budget
-    [25_000, 5_001, false], // server asks for more than is left: give up rather than retry early
-    [0, 60_000, true], // capped to maxDelayMs (10 s), which fits
-    [21_000, 60_000, false], // capped to 10 s, 9 s left
+    [119_999, undefined, true],
+    [120_000, undefined, false],
+    [121_000, undefined, false],
+    [115_000, 5_000, true], // exactly the remaining budget
+    [115_000, 5_001, false], // server asks for more than is left: give up rather than retry early
+    [0, 60_000, true], // a long Retry-After is honoured when the budget allows it
+    [61_000, 60_000, false],
   ])('elapsed %i ms, Retry-After %s ms → %s', (elapsedMs, retryAfterMs, expected) => {
     expect(shouldRetry({ status: 429, attempt: 1, options, elapsedMs, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) })).toBe(expected);
   });
 
-  test('maxAttempts 1 disables retries', () => {
-    expect(shouldRetry({ status: 503, attempt: 1, options: resolveRetryOptions({ maxAttempts: 1 }) })).toBe(false);
+  test('maxAttempts 1 disables retries of transient failures, not of rate limits', () => {
+    const one = resolveRetryOptions({ maxAttempts: 1 });
+    expect([shouldRetry({ status: 500, attempt: 1, options: one }), shouldRetry({ status: 429, attempt: 1, options: one })]).toEqual([false, true]);
   });
 });
 
@@ -99,12 +136,12 @@ describe('backoffMs', () => {
   });
 
   test.each<[number | undefined, number, number]>([
-    [1500, 0, 1500], // Retry-After replaces the jittered backoff
-    [60_000, 0, 10_000], // capped to maxDelayMs
-    [0, 0, 0],
-    [5000, 27_000, 3000], // never past the elapsed budget
-    [undefined, 29_990, 10], // jitter clipped too (random 0.9 of 200 = 180, 10 left)
-    [undefined, 31_000, 0],
+    [1500, 0, 1680], // Retry-After plus the jitter (0.9 of 200)
+    [60_000, 0, 60_180], // honoured beyond maxDelayMs
+    [0, 0, 180],
+    [5000, 117_000, 3000], // never past the budget
+    [undefined, 119_990, 10], // jitter clipped too (0.9 of 200 = 180, 10 left)
+    [undefined, 121_000, 0],
   ])('Retry-After %s ms at elapsed %i ms → %i ms', (retryAfterMs, elapsedMs, expected) => {
     expect(backoffMs(1, { random: at(0.9), options, elapsedMs, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) })).toBe(expected);
   });
@@ -155,15 +192,16 @@ describe('network error classification (transport/attempt)', () => {
   // Internal module: decides whether a failure without a response is retryable.
   const err = (code?: string, cause?: unknown) => Object.assign(new Error('x'), code === undefined ? {} : { code }, cause === undefined ? {} : { cause });
   test.each<[unknown, object]>([
-    [err('ECONNREFUSED'), { type: 'network', kind: 'connect', code: 'ECONNREFUSED' }],
-    [err('ENOTFOUND'), { type: 'network', kind: 'connect', code: 'ENOTFOUND' }],
+    [err('ECONNREFUSED'), { type: 'network', kind: 'refused', code: 'ECONNREFUSED' }],
+    [err('ENOTFOUND'), { type: 'network', kind: 'unknown-host', code: 'ENOTFOUND' }],
+    [err('EAI_AGAIN'), { type: 'network', kind: 'connect', code: 'EAI_AGAIN' }],
     [err('UND_ERR_CONNECT_TIMEOUT'), { type: 'network', kind: 'connect', code: 'UND_ERR_CONNECT_TIMEOUT' }],
     [err('ECONNRESET'), { type: 'network', kind: 'connection', code: 'ECONNRESET' }],
     [err('UND_ERR_SOCKET'), { type: 'network', kind: 'connection', code: 'UND_ERR_SOCKET' }],
     [err(undefined, err('EHOSTUNREACH')), { type: 'network', kind: 'connect', code: 'EHOSTUNREACH' }],
-    [err('CERT_HAS_EXPIRED'), { type: 'network', kind: undefined, code: 'CERT_HAS_EXPIRED' }],
-    [err('DEPTH_ZERO_SELF_SIGNED_CERT'), { type: 'network', kind: undefined, code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }],
-    [err('ERR_TLS_CERT_ALTNAME_INVALID'), { type: 'network', kind: undefined, code: 'ERR_TLS_CERT_ALTNAME_INVALID' }],
+    [err('CERT_HAS_EXPIRED'), { type: 'network', kind: 'tls', code: 'CERT_HAS_EXPIRED' }],
+    [err('DEPTH_ZERO_SELF_SIGNED_CERT'), { type: 'network', kind: 'tls', code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }],
+    [err('ERR_TLS_CERT_ALTNAME_INVALID'), { type: 'network', kind: 'tls', code: 'ERR_TLS_CERT_ALTNAME_INVALID' }],
     [err(), { type: 'network', kind: 'connection', code: 'UNKNOWN' }],
     ['not an error', { type: 'network', kind: 'connection', code: 'UNKNOWN' }],
   ])('%#', (error, expected) => {

@@ -20,11 +20,11 @@ export interface AttemptResponse {
   text: string;
 }
 
-/** Why an attempt produced no response. `kind` undefined means "not worth retrying" (e.g. TLS). */
+/** Why an attempt produced no response (see RetryErrorKind for what each network kind means). */
 export type AttemptFailure =
   | { type: 'aborted' }
   | { type: 'timeout' }
-  | { type: 'network'; kind: RetryErrorKind | undefined; code: string };
+  | { type: 'network'; kind: Exclude<RetryErrorKind, 'timeout'>; code: string };
 
 export class AttemptError extends Error {
   constructor(readonly failure: AttemptFailure) {
@@ -32,10 +32,8 @@ export class AttemptError extends Error {
   }
 }
 
-// The connection was never established, so the request was certainly not sent.
+// The connection was never established, so the request was certainly not sent, for a reason that may pass.
 const CONNECT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
   'EAI_AGAIN',
   'EHOSTUNREACH',
   'ENETUNREACH',
@@ -60,8 +58,11 @@ function errorCode(e: unknown): string {
 
 export function classifyNetworkError(e: unknown): AttemptFailure {
   const code = errorCode(e);
+  // Nothing listens there, or the name does not resolve: a configuration problem, waiting cannot help.
+  if (code === 'ECONNREFUSED') return { type: 'network', kind: 'refused', code };
+  if (code === 'ENOTFOUND') return { type: 'network', kind: 'unknown-host', code };
   if (CONNECT_CODES.has(code)) return { type: 'network', kind: 'connect', code };
-  if (isTlsCode(code)) return { type: 'network', kind: undefined, code };
+  if (isTlsCode(code)) return { type: 'network', kind: 'tls', code };
   return { type: 'network', kind: 'connection', code };
 }
 

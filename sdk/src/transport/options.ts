@@ -83,7 +83,25 @@ export const TransportOptionsSchema = z.strictObject({
     .string({ error: 'must be a non-empty single-line string' })
     .refine((v) => v !== '' && !/[\r\n]/.test(v), { error: 'must be a non-empty single-line string' })
     .default(DEFAULT_USER_AGENT),
+  /** Told before every wait between two attempts (e.g. to say that a call is waiting for a rate limit). */
+  onRetry: custom<(event: RetryEvent) => void>((v) => typeof v === 'function', 'must be a function').optional(),
 });
+
+/** One wait between two attempts of a request. */
+export interface RetryEvent {
+  /** The request, by convention its path. */
+  operation: string;
+  /** Attempts made so far. */
+  attempt: number;
+  /** How long the transport waits before the next attempt. */
+  delayMs: number;
+  /** The failed attempt's error message. */
+  reason: string;
+  /** True for 429 and 503: the service asked us to slow down. */
+  rateLimited: boolean;
+  /** What is left of the retry time budget (`retry.maxElapsedMs`). */
+  budgetLeftMs: number;
+}
 
 export type TransportOptions = z.input<typeof TransportOptionsSchema>;
 

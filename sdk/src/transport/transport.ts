@@ -14,7 +14,15 @@ import {
 import { errorFromResponse } from '../errors-response';
 import { AttemptError, attempt, type AttemptFailure, type AttemptResponse } from './attempt';
 import { resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions } from './options';
-import { backoffMs, parseRetryAfter, shouldRetry, type RetryErrorKind } from './retry';
+import {
+  backoffMs,
+  failureClass,
+  mayHaveBeenProcessed,
+  parseRetryAfter,
+  shouldRetry,
+  type Failure,
+  type RetryOptions,
+} from './retry';
 
 export interface PostRequest {
   /** `api` (default): stamped call to baseUrl. `authProxy`: unstamped call to authProxyUrl with the config id header. */
@@ -167,13 +175,13 @@ export class Transport {
     const { retry, clock } = this.#opts;
     const sleep = this.#opts.sleep ?? defaultSleep;
     const startedAt = clock.now();
+    let maybeProcessed = false;
     for (let attemptNo = 1; ; attemptNo++) {
       const elapsed = clock.now() - startedAt;
-      // The first attempt gets the full timeout; retries are clipped to what is left of maxElapsedMs.
+      // The first attempt gets the full timeout; retries are clipped to what is left of the budget.
       const timeoutMs = attemptNo === 1 ? this.#opts.timeoutMs : Math.min(this.#opts.timeoutMs, retry.maxElapsedMs - elapsed);
       let error: WalletInfraError;
-      let status: number | undefined;
-      let errorKind: RetryErrorKind | undefined;
+      const failure: Failure = {};
       let retryAfterMs: number | undefined;
       try {
         const res = await attempt(this.#dispatcher, {
@@ -186,7 +194,7 @@ export class Transport {
           ...(ex.signal === undefined ? {} : { signal: ex.signal }),
         });
         if (res.status >= 200 && res.status <= 299) return res;
-        status = res.status;
+        failure.status = res.status;
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now());
         error = errorFromResponse({
           status: res.status,
@@ -196,35 +204,57 @@ export class Transport {
         });
       } catch (e) {
         if (!(e instanceof AttemptError)) throw e;
-        if (e.failure.type === 'aborted') throw new AbortedError(`${ex.operation}: aborted by the caller`, { operation: ex.operation });
-        errorKind = e.failure.type === 'timeout' ? 'timeout' : e.failure.kind;
+        if (e.failure.type === 'aborted') throw this.#aborted(ex, maybeProcessed);
+        failure.errorKind = e.failure.type === 'timeout' ? 'timeout' : e.failure.kind;
         error = this.#failureError(e.failure, ex, Math.max(1, timeoutMs));
       }
+      maybeProcessed ||= mayHaveBeenProcessed(failure);
       const elapsedNow = clock.now() - startedAt;
       const retryInput = {
+        ...failure,
         attempt: attemptNo,
         options: retry,
         elapsedMs: elapsedNow,
         idempotent: ex.idempotent,
-        ...(status === undefined ? {} : { status }),
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       };
-      const canRetry = status !== undefined ? shouldRetry(retryInput) : errorKind !== undefined && shouldRetry({ ...retryInput, errorKind });
-      if (!canRetry) throw withAttempts(error, attemptNo);
+      if (!shouldRetry(retryInput)) {
+        // Retryable in kind and allowed more attempts: then it was the time budget that ran out.
+        const kind = failureClass(failure);
+        const retryable = ex.idempotent || !mayHaveBeenProcessed(failure);
+        const budgetSpent = retryable && (kind === 'rate-limited' || (kind === 'transient' && attemptNo < retry.maxAttempts));
+        throw gaveUp(error, attemptNo, maybeProcessed, elapsedNow, budgetSpent, retry);
+      }
       const delay = backoffMs(attemptNo, {
         random: this.#opts.random,
         options: retry,
         elapsedMs: elapsedNow,
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       });
+      this.#opts.onRetry?.({
+        operation: ex.operation,
+        attempt: attemptNo,
+        delayMs: delay,
+        reason: error.message,
+        rateLimited: failureClass(failure) === 'rate-limited',
+        budgetLeftMs: Math.max(0, retry.maxElapsedMs - elapsedNow),
+      });
       try {
         await sleep(delay, ex.signal);
       } catch {
-        throw new AbortedError(`${ex.operation}: aborted by the caller`, { operation: ex.operation });
+        throw this.#aborted(ex, maybeProcessed);
       }
-      if (ex.signal?.aborted) throw new AbortedError(`${ex.operation}: aborted by the caller`, { operation: ex.operation });
-      if (clock.now() - startedAt >= retry.maxElapsedMs) throw withAttempts(error, attemptNo);
+      if (ex.signal?.aborted) throw this.#aborted(ex, maybeProcessed);
+      if (clock.now() - startedAt >= retry.maxElapsedMs) {
+        throw gaveUp(error, attemptNo, maybeProcessed, clock.now() - startedAt, true, retry);
+      }
     }
+  }
+
+  #aborted(ex: Exchange, maybeProcessed: boolean): AbortedError {
+    const error = new AbortedError(`${ex.operation}: aborted by the caller`, { operation: ex.operation });
+    if (maybeProcessed) error.maybeProcessed = true;
+    return error;
   }
 
   #failureError(failure: Exclude<AttemptFailure, { type: 'aborted' }>, ex: Exchange, timeoutMs: number): WalletInfraError {
@@ -234,12 +264,13 @@ export class Transport {
         timeoutMs,
       });
     }
-    const what =
-      failure.kind === 'connect'
-        ? `could not connect to ${ex.origin}`
-        : failure.kind === undefined
-          ? `secure connection to ${ex.origin} failed`
-          : `connection to ${ex.origin} failed`;
+    const what = {
+      connect: `could not connect to ${ex.origin}`,
+      refused: `could not connect to ${ex.origin}: connection refused, nothing is listening there`,
+      'unknown-host': `could not connect to ${ex.origin}: the host name does not resolve`,
+      tls: `secure connection to ${ex.origin} failed`,
+      connection: `connection to ${ex.origin} failed`,
+    }[failure.kind];
     return new ConnectionError(`${ex.operation}: ${what} (${failure.code})`, { operation: ex.operation });
   }
 }
@@ -254,7 +285,20 @@ function parseErrorBody(text: string): unknown {
   }
 }
 
-function withAttempts(error: WalletInfraError, attempts: number): WalletInfraError {
-  if (attempts > 1) error.message = `${error.message} [gave up after ${attempts} attempts]`;
+/** The last attempt's error, saying how long and how often we tried, and whether the request may have been processed. */
+function gaveUp(
+  error: WalletInfraError,
+  attempts: number,
+  maybeProcessed: boolean,
+  elapsedMs: number,
+  budgetSpent: boolean,
+  retry: RetryOptions,
+): WalletInfraError {
+  error.attempts = attempts;
+  if (maybeProcessed) error.maybeProcessed = true;
+  if (attempts > 1 || budgetSpent) {
+    const why = budgetSpent ? `, the retry time budget of ${retry.maxElapsedMs} ms is spent` : '';
+    error.message = `${error.message} [gave up after ${attempts} attempt${attempts === 1 ? '' : 's'} in ${Math.round(elapsedMs)} ms${why}]`;
+  }
   return error;
 }
