@@ -48,10 +48,10 @@ const APPROACHES = {
   // One get_policy per resource, through the provider's own session (same client, same limiter).
   naive: (policies) => (runtime) => {
     const session = runtime.context.session({});
-    return Promise.all(policies.map((p) => session.call((c) => c.getPolicy({ policyId: p.policyId }))));
+    return Promise.all(policies.map((p) => session.client.getPolicy({ policyId: p.policyId })));
   },
   // The floor: a single list_policies round trip, the least any refresh of one organization can cost.
-  floor: () => (runtime) => runtime.context.session({}).call((c) => c.listPolicies({})),
+  floor: () => (runtime) => runtime.context.session({}).client.listPolicies({}),
 };
 
 function check(approach, value, policies) {

@@ -249,7 +249,7 @@ describe('FiatOnRampCredential adoption', () => {
     const [credential] = await live();
     expect(error).toEqual({
       code: 'SERVER_ERROR',
-      message: `adopted fiat on-ramp credential ${id}, but sending the declared keys failed: /public/v1/submit/update_fiat_on_ramp_credential: storage offline (HTTP 500, INTERNAL)`,
+      message: `adopted fiat on-ramp credential ${id}, but sending the declared keys failed: /public/v1/submit/update_fiat_on_ramp_credential: storage offline (HTTP 500, INTERNAL). Update fiat on-ramp credential ${id} did not take effect (the service has no activity with its fingerprint); running \`pulumi up\` again submits it`,
       name: 'PartialFailureError',
       id,
       properties: {

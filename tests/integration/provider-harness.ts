@@ -51,7 +51,7 @@ export async function startHarness(options: { emulator?: EmulatorOptions; config
     await onSleep.hook?.(ms);
   };
   const runtimes: Runtime[] = [];
-  const newRuntime = (overrides: Record<string, string> = {}, extra: Pick<ContextOptions, 'clientOptions' | 'listTtlMs'> = {}) => {
+  const newRuntime = (overrides: Record<string, string> = {}, extra: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'activityPageSize'> = {}) => {
     // A later `pulumi` run happens later: identical request bodies get new timestamps, so the service's
     // idempotency by body (facts §3.3) does not hand back an earlier run's activity.
     clock.advance(1000);

@@ -290,7 +290,7 @@ test('connection refused fails at once: nothing listens there, waiting cannot he
 test('an unknown host fails at once', async () => {
   // The name lookup is answered locally (no DNS traffic leaves the machine), as the resolver answers an unknown name.
   const lookup = (_host: string, _opts: unknown, cb: (e: Error) => void) => cb(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
-  const dispatcher = new Agent({ connect: { lookup } as never });
+  const dispatcher = new Agent({ connect: { lookup } as never }) as unknown as TransportOptions['dispatcher'] & { close(): Promise<void> };
   const t = make({ baseUrl: 'http://walletinfra-no-such-host.invalid', dispatcher });
   const err = await failure(t.post({ path: OP, body: BODY, operation: OP }));
   await dispatcher.close();

@@ -1,6 +1,6 @@
-// The provider's small machinery: the per-organization limiter and the coalesced list cache.
+// The provider's small machinery: the per-organization concurrency limit and the coalesced list cache.
+import { ConcurrencyLimit } from '@walletinfra/sdk';
 import { Coalescer } from '@walletinfra/pulumi/internal/coalesce';
-import { Limiter } from '@walletinfra/pulumi/internal/limiter';
 import { containsUnknown, isUnknown, UNKNOWN } from '@walletinfra/pulumi/unknown';
 
 function deferred<T>() {
@@ -15,9 +15,25 @@ function deferred<T>() {
 
 const flush = () => new Promise<void>((r) => setImmediate(r));
 
-describe('Limiter', () => {
+describe('ConcurrencyLimit', () => {
   test('runs at most max at once, in arrival order', async () => {
-    const limiter = new Limiter(2);
+    const limit = new ConcurrencyLimit(2);
+    const limiter = {
+      run: async <T>(fn: () => Promise<T>): Promise<T> => {
+        const release = await limit.acquire();
+        try {
+          return await fn();
+        } finally {
+          release();
+        }
+      },
+      get active() {
+        return limit.active;
+      },
+      get queued() {
+        return limit.queued;
+      },
+    };
     const gates = [0, 1, 2, 3].map(() => deferred<number>());
     const started: number[] = [];
     const results = gates.map((g, i) =>
@@ -47,7 +63,7 @@ describe('Limiter', () => {
   });
 
   test('rejects a non-positive size', () => {
-    expect(() => new Limiter(0)).toThrow(new RangeError('Limiter max must be a positive integer, got 0'));
+    expect(() => new ConcurrencyLimit(0)).toThrow(new RangeError('concurrency limit must be a positive integer, got 0'));
   });
 });
 

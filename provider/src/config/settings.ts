@@ -94,7 +94,11 @@ export const SettingsSchema = z.object({
     description: 'Timeout of one HTTP attempt.',
   }),
   maxRetries: integer(0, 'retries').default(DEFAULT_RETRY_OPTIONS.maxAttempts - 1).register(settingMeta, {
-    description: 'Retries of a rate-limited or failed request (server errors, dropped connections).',
+    description: 'Retries of a request after a server error (500, 502, 504), a dropped connection or a timeout. Rate limits are retried by time instead (`retryBudgetMs`).',
+  }),
+  retryBudgetMs: integer(0, 'milliseconds').default(DEFAULT_RETRY_OPTIONS.maxElapsedMs).register(settingMeta, {
+    description:
+      'How long one request keeps retrying: rate limits (429, 503) are retried until it is spent, honouring `Retry-After`, with a progress line while it waits. A write whose response was lost is then looked up before the provider gives up.',
   }),
   consensusTimeoutMs: integer(0, 'milliseconds').default(60_000).register(settingMeta, {
     description: 'How long a write that needs approval waits for the votes before failing with what to approve.',

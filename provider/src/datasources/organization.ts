@@ -60,7 +60,7 @@ export interface GetMfaPoliciesResult {
 export function organizationLookups(context: () => ProviderContext) {
   const call = <T>(ctx: ProviderContext, args: LookupSelector, fn: (s: ReturnType<ProviderContext['session']>) => Promise<T>) => {
     const session = ctx.session(selectorOfArgs(args));
-    return session.call(() => fn(session)).then((value) => ({ organizationId: session.organizationId, value }));
+    return fn(session).then((value) => ({ organizationId: session.organizationId, value }));
   };
   return {
     wallets: define<GetWalletsArgs, GetWalletsResult>('getWallets', [], context, async (ctx, a) => {

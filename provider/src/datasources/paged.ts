@@ -63,7 +63,7 @@ export function pagedLookups(context: () => ProviderContext) {
         const organizationIds =
           a.all === true
             ? await collectAll(session.client.iterateSuborgs(body), { max: a.maxItems ?? DEFAULT_MAX_ITEMS })
-            : (await session.call((c) => c.listSuborgs(body))).organizationIds;
+            : (await session.client.listSuborgs(body)).organizationIds;
         return { organizationId: session.organizationId, organizationIds };
       },
     ),
@@ -78,7 +78,7 @@ export function pagedLookups(context: () => ProviderContext) {
           const transactions = await collectAll(session.client.iterateSolTransactionHistory(body), { max: a.maxItems ?? DEFAULT_MAX_ITEMS });
           return { organizationId: session.organizationId, transactions };
         }
-        const page = await session.call((c) => c.listSolTransactionHistory(body));
+        const page = await session.client.listSolTransactionHistory(body);
         return {
           organizationId: session.organizationId,
           transactions: page.transactions,

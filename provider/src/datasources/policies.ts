@@ -63,7 +63,7 @@ export function policyLookups(context: () => ProviderContext) {
       let policy: Policy | undefined;
       if (a.policyId !== undefined) {
         const id = a.policyId;
-        policy = (await session.call((c) => c.getPolicy({ policyId: id }))).policy;
+        policy = (await session.client.getPolicy({ policyId: id })).policy;
       } else {
         policy = (await session.list('policies')).find((p) => p.policyName === a.policyName);
         if (policy === undefined) throw new NotFoundError(`getPolicy: organization ${session.organizationId} has no policy named "${a.policyName}"`);

@@ -2,7 +2,7 @@
 // randomness (tests are deterministic).
 import { randomBytes } from 'node:crypto';
 import { sleepWithSignal, type WalletInfraClient } from '@walletinfra/sdk';
-import { ClientPool, type ClientPoolOptions, type OrgSession } from '../client';
+import { ClientPool, type ClientPoolOptions, type OrgSession } from '../session';
 import {
   resolveEndpoints,
   resolveOrganizationId,
@@ -24,6 +24,8 @@ export interface ProviderContext {
   publicClient(selector: SettingsSelector, authProxyConfigId?: string): WalletInfraClient;
   now(): number;
   randomBytes(length: number): Uint8Array;
+  /** One progress line for the user (the engine shows the provider's stderr). */
+  log(line: string): void;
 }
 
 export interface ContextOptions {
@@ -36,6 +38,9 @@ export interface ContextOptions {
   randomBytes?: (length: number) => Uint8Array;
   listTtlMs?: number;
   clientOptions?: ClientPoolOptions['clientOptions'];
+  /** Progress lines (waiting for a rate limit, adopting an earlier run's object); default stderr. */
+  log?: (line: string) => void;
+  activityPageSize?: number;
 }
 
 export interface OwnedContext extends ProviderContext {
@@ -52,6 +57,8 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
     sleep: options.sleep ?? sleepWithSignal,
     ...(options.listTtlMs !== undefined ? { listTtlMs: options.listTtlMs } : {}),
     ...(options.clientOptions !== undefined ? { clientOptions: options.clientOptions } : {}),
+    ...(options.log !== undefined ? { log: options.log } : {}),
+    ...(options.activityPageSize !== undefined ? { activityPageSize: options.activityPageSize } : {}),
   });
   const sources = (): SettingsSources => ({ config: (key) => config(key), env: options.env ?? process.env });
   return {
@@ -65,6 +72,7 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
       return pool.publicClient(authProxyConfigId === undefined ? endpoints : { ...endpoints, authProxyConfigId });
     },
     now,
+    log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
     randomBytes: options.randomBytes ?? ((n) => new Uint8Array(randomBytes(n))),
     setConfig(next) {
       config = next;

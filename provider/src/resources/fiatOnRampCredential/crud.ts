@@ -1,9 +1,9 @@
 // FiatOnRampCredential create/read/update/delete (docs/service-behaviour.md#fiat-on-ramp-credentials). Update is a full re-send (provider, keys),
 // so every write encrypts the declared secrets afresh; the outputs keep the ciphertext the service holds
 // and a salted fingerprint of each plaintext (./secrets.ts).
-import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, NotFoundError, operations, type FiatOnRampCredential as ServiceCredential, type RequestOf } from '@walletinfra/sdk';
+import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, NotFoundError, operations, type FiatOnRampCredential as ServiceCredential, type RequestOf, type SubmitName } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
-import type { OrgSession } from '../../client';
+import type { OrgSession } from '../../session';
 import { PartialFailureError } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
 import { sameValue } from '../shared/diff';
@@ -119,9 +119,22 @@ async function write(
       livePlainMatches(live, desired) &&
       live.encryptedSecretApiKey !== previous.encryptedSecretApiKey &&
       intentOf(activity, intentKey).encryptedSecretApiKey === live.encryptedSecretApiKey,
+    // Ciphertexts are randomised, so the one this write sent proves it took effect.
+    evidence: async () => {
+      const now = (await session.relist('fiatOnRampCredentials')).find((c) => c.fiatOnrampCredentialId === id);
+      return now !== undefined && livePlainMatches(now, desired) && now.encryptedSecretApiKey === sealed.encryptedSecretApiKey
+        ? { fiatOnRampCredentialId: id }
+        : undefined;
+    },
   });
   session.invalidate('fiatOnRampCredentials');
-  return outcome.via === 'submitted' || outcome.via === 'approved' ? sealed : sealedFromActivity(sealed, outcome.activity, intentKey);
+  return heldSeal(sealed, outcome, intentKey);
+}
+
+/** The ciphertexts the service holds: this write's own, or those of the earlier run's activity it reused. */
+function heldSeal(sealed: Sealed, outcome: WriteOutcome<SubmitName>, intentKey: string): Sealed {
+  const own = outcome.via === 'submitted' || outcome.via === 'approved' || outcome.via === 'resolved';
+  return own || outcome.activity === undefined ? sealed : sealedFromActivity(sealed, outcome.activity, intentKey);
 }
 
 async function adopt(ctx: ProviderContext, session: OrgSession, desired: FiatOnRampCredentialInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
@@ -168,11 +181,22 @@ export async function createFiatOnRampCredential(ctx: ProviderContext, inputs: R
     description: `create fiat on-ramp credential for ${desired.onrampProvider} (${desired.publishableApiKey})`,
     parameters,
     matches: plainMatch(parameters, ['sandboxMode']),
-    adoptCompleted: async (r) => (await findLive(session, r.fiatOnRampCredentialId)) !== undefined,
+    // Every declared plain field matches, and the ciphertext is still the one the earlier activity sent.
+    adoptCompleted: async (r, activity) => {
+      const live = (await session.relist('fiatOnRampCredentials')).find((c) => c.fiatOnrampCredentialId === r.fiatOnRampCredentialId);
+      if (live === undefined || !livePlainMatches(live, desired) || (live.sandboxMode ?? false) !== desired.sandboxMode) return false;
+      if (intentOf(activity, intentKey).encryptedSecretApiKey !== live.encryptedSecretApiKey) return false;
+      session.history.claim(r.fiatOnRampCredentialId);
+      return true;
+    },
+    evidence: async () => {
+      const live = (await session.relist('fiatOnRampCredentials')).find((c) => c.encryptedSecretApiKey === sealed.encryptedSecretApiKey);
+      return live === undefined ? undefined : { fiatOnRampCredentialId: live.fiatOnrampCredentialId };
+    },
   });
   session.invalidate('fiatOnRampCredentials');
   const id = outcome.result.fiatOnRampCredentialId;
-  const live = outcome.via === 'submitted' || outcome.via === 'approved' ? sealed : sealedFromActivity(sealed, outcome.activity, intentKey);
+  const live = heldSeal(sealed, outcome, intentKey);
   return { id, outs: outputsOf(id, desired, live, session) };
 }
 
@@ -216,6 +240,8 @@ export async function deleteFiatOnRampCredential(ctx: ProviderContext, id: strin
       operation: 'delete_fiat_on_ramp_credential',
       description: `delete fiat on-ramp credential ${id}`,
       parameters: { fiatOnrampCredentialId: id },
+      evidence: async () =>
+        (await session.relist('fiatOnRampCredentials')).some((c) => c.fiatOnrampCredentialId === id) ? undefined : { fiatOnRampCredentialId: id },
     }),
   );
 }

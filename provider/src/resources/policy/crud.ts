@@ -1,11 +1,12 @@
 // Policy create/read/update/delete on the sdk (docs/service-behaviour.md#policies). Reads come from one coalesced
-// list_policies per organization; writes go through ../shared/write.ts (consensus reuse).
+// list_policies per organization; writes go through ../shared/write.ts (consensus reuse, lost-response
+// resolution, adopting what an interrupted earlier run of the same create committed).
 import { NotFoundError, POLICY_FIELD_TABLE, type Policy as ServicePolicy, type RequestOf } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
-import type { OrgSession } from '../../client';
+import type { OrgSession } from '../../session';
 import { PartialFailureError } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { changedInPlace, matchesNaturalKey } from '../shared/fields';
+import { changedInPlace, matchesDeclared, matchesNaturalKey } from '../shared/fields';
 import { adoptRequest, selectorOf } from '../shared/inputs';
 import { removeObject } from '../shared/remove';
 import { submitWrite } from '../shared/write';
@@ -50,6 +51,11 @@ export function createParameters(desired: PolicyInputs): RequestOf<'create_polic
   };
 }
 
+/** Every declared value (the name, which is unique in an organization, and every other field) is the live one. */
+function declared(live: ServicePolicy, desired: PolicyInputs): boolean {
+  return matchesDeclared(POLICY_FIELD_TABLE, policyOutputsFromLive(live, desired), desired);
+}
+
 async function findLive(session: OrgSession, policyId: string): Promise<ServicePolicy | undefined> {
   return (await session.list('policies')).find((p) => p.policyId === policyId);
 }
@@ -62,6 +68,10 @@ async function sync(session: OrgSession, live: ServicePolicy, desired: PolicyInp
     operation: 'update_policy',
     description: `update policy "${desired.policyName}" (${live.policyId})`,
     parameters,
+    evidence: async () => {
+      const now = (await session.relist('policies')).find((p) => p.policyId === live.policyId);
+      return now !== undefined && declared(now, desired) ? { policyId: live.policyId } : undefined;
+    },
   });
   session.invalidate('policies');
 }
@@ -103,7 +113,16 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
     operation: 'create_policy',
     description: `create policy "${desired.policyName}"`,
     parameters: createParameters(desired),
-    adoptCompleted: async (r) => (await findLive(session, r.policyId)) !== undefined,
+    adoptCompleted: async (r) => {
+      const live = (await session.relist('policies')).find((p) => p.policyId === r.policyId);
+      if (live === undefined || !declared(live, desired)) return false;
+      session.history.claim(r.policyId);
+      return true;
+    },
+    evidence: async () => {
+      const live = (await session.relist('policies')).find((p) => p.policyName === desired.policyName);
+      return live !== undefined && declared(live, desired) ? { policyId: live.policyId } : undefined;
+    },
   });
   session.invalidate('policies');
   return { id: result.policyId, outs: outputsOf(result.policyId, desired, session) };
@@ -136,6 +155,11 @@ export async function updatePolicy(
 export async function deletePolicy(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
   const session = ctx.session(selectorOf(props));
   await removeObject(session, 'policies', id, (p) => p.policyId, () =>
-    submitWrite(session, { operation: 'delete_policy', description: `delete policy ${id}`, parameters: { policyId: id } }),
+    submitWrite(session, {
+      operation: 'delete_policy',
+      description: `delete policy ${id}`,
+      parameters: { policyId: id },
+      evidence: async () => ((await session.relist('policies')).some((p) => p.policyId === id) ? undefined : { policyId: id }),
+    }),
   );
 }

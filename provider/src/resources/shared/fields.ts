@@ -39,6 +39,16 @@ export function matchesNaturalKey(table: FieldTable, live: object, desired: obje
 }
 
 /**
+ * Does a live object have every declared value: the natural key and every in-place field (`except` those a
+ * create cannot set, which a later write brings to the declared value)? What an earlier run's create must
+ * show before the provider takes its object for this resource's.
+ */
+export function matchesDeclared(table: FieldTable, live: object, desired: object, except: readonly string[] = []): boolean {
+  const changed = Object.keys(changedInPlace(table, live, desired)).filter((f) => !except.includes(f));
+  return matchesNaturalKey(table, live, desired) && changed.length === 0;
+}
+
+/**
  * Adopting by id an object whose replace-only fields differ would leave a diff no update can close: refused,
  * naming the field, what the object has, and the two ways out.
  */

@@ -1,8 +1,10 @@
-// Deleting an object that is already gone succeeds. The service's answer
-// for an unknown id is [UNCONFIRMED] (docs/service-behaviour.md#unconfirmed-choices), so besides NOT_FOUND any failure is checked
-// against a fresh list: if the object is not there, the delete has nothing left to do.
+// Deleting an object that is already gone succeeds (delete is idempotent). The service's answer for an
+// unknown id is UNCONFIRMED (docs/service-behaviour.md), so besides NOT_FOUND any failure is checked
+// against a fresh list: if the object is not there, the delete has nothing left to do. An object a create
+// of this same run adopted from an earlier run (a resource renamed without an alias: the new one is
+// created before the old one is deleted) belongs to the new resource and is left alone.
 import { NotFoundError } from '@walletinfra/sdk';
-import type { ListItems, ListKind, OrgSession } from '../../client';
+import type { ListItems, ListKind, OrgSession } from '../../session';
 
 export async function removeObject<K extends ListKind>(
   session: OrgSession,
@@ -11,6 +13,10 @@ export async function removeObject<K extends ListKind>(
   idOf: (item: ListItems[K]) => string,
   remove: () => Promise<unknown>,
 ): Promise<void> {
+  if (session.history.isClaimed(id)) {
+    session.log(`walletinfra: not deleting ${id}: another resource of this update adopted it as its own`);
+    return;
+  }
   try {
     await remove();
   } catch (error) {

@@ -1,12 +1,15 @@
-// Writes that may need approval. Before
-// submitting, look for an earlier activity asking for the same thing: one still waiting for votes is
-// waited on instead of submitting a second one; for creates, one completed after its approval stands for
-// the write (its object is adopted, never duplicated). A CONSENSUS_NEEDED answer is waited on up to
-// `consensusTimeoutMs`, then fails naming the activity, its fingerprint and who can approve it.
+// Every write of every resource. Before submitting, look for an earlier activity asking for the same
+// thing: one still waiting for votes is waited on instead of submitting a second one; for creates, one an
+// earlier run left completed (approved after it stopped waiting, or committed by a run that was
+// interrupted or lost the response) stands for the write when its object still has every declared value
+// (adopted, never duplicated). A CONSENSUS_NEEDED answer is waited on up to `consensusTimeoutMs`, then
+// fails naming the activity, its fingerprint and who can approve it. A write whose response was lost is
+// resolved (./outcome.ts) before the provider gives up.
 import {
   ConsensusNeededError,
   TimeoutError,
   UnexpectedResponseError,
+  WalletInfraError,
   operations,
   type Activity,
   type RequestOf,
@@ -14,8 +17,9 @@ import {
   type SubmitName,
   type SubmitOperation,
 } from '@walletinfra/sdk';
-import type { OrgSession } from '../../client';
+import type { OrgSession } from '../../session';
 import { sameValue } from './diff';
+import { decideOutcome, type ActivityEvidence, type ObjectEvidence, type WriteKind } from './outcome';
 
 export interface WriteRequest<N extends SubmitName> {
   operation: N;
@@ -32,13 +36,19 @@ export interface WriteRequest<N extends SubmitName> {
    * earlier run stopped waiting)? True when its effect is still what the service shows.
    */
   adoptCompleted?: (result: ResultOf<N>, activity: Activity) => Promise<boolean>;
+  /**
+   * Read fresh from the service: the result this write would have returned when the objects show its
+   * effect (see ObjectEvidence), undefined when they do not. Used only when a response was lost.
+   */
+  evidence?: () => Promise<ResultOf<N> | undefined>;
 }
 
 export interface WriteOutcome<N extends SubmitName> {
   result: ResultOf<N>;
-  activity: Activity;
+  /** Undefined when the result was read from the objects (a lost response, the activity history unreadable). */
+  activity?: Activity;
   /** How the result was obtained. */
-  via: 'submitted' | 'approved' | 'reused-pending' | 'reused-completed';
+  via: 'submitted' | 'approved' | 'reused-pending' | 'reused-completed' | 'resolved';
 }
 
 const CONSENSUS_NEEDED = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
@@ -78,6 +88,17 @@ function wentThroughConsensus(activity: Activity): boolean {
   return new Set(activity.votes.map((v) => v.userId)).size >= 2;
 }
 
+/** The submission counts as the first vote, so its public key says who submitted (docs.turnkey.com, "Activities"). */
+function submittedWith(activity: Activity, apiPublicKey: string): boolean {
+  return activity.votes[0]?.publicKey.toLowerCase() === apiPublicKey.toLowerCase();
+}
+
+export function writeKindOf(name: SubmitName): WriteKind {
+  if (name.startsWith('create_')) return 'create';
+  if (name.startsWith('delete_') || name.startsWith('remove_')) return 'delete';
+  return 'update';
+}
+
 export async function submitWrite<N extends SubmitName>(session: OrgSession, req: WriteRequest<N>): Promise<WriteOutcome<N>> {
   const op = opOf(req.operation);
   const earlier = await session.reusableActivities(op.activityType, req.adoptCompleted !== undefined);
@@ -90,22 +111,93 @@ export async function submitWrite<N extends SubmitName>(session: OrgSession, req
     return { result: resultOf(req.operation, activity), activity, via: 'reused-pending' };
   }
   if (req.adoptCompleted) {
-    for (const done of matching.filter((a) => a.status === 'ACTIVITY_STATUS_COMPLETED' && wentThroughConsensus(a))) {
+    const own = (a: Activity) => wentThroughConsensus(a) || submittedWith(a, session.settings.apiPublicKey);
+    const candidates = matching.filter((a) => a.status === 'ACTIVITY_STATUS_COMPLETED' && own(a) && !session.history.wasSubmittedHere(a.fingerprint));
+    for (const done of candidates) {
       const result = resultOf(req.operation, done);
       if (await req.adoptCompleted(result, done)) {
         session.forgetActivity(op.activityType, done.id);
+        session.log(
+          `walletinfra: ${req.description}: an earlier run already did it (activity ${done.id}, completed, every declared ` +
+            `value matches); adopting its object instead of creating a second one`,
+        );
         return { result, activity: done, via: 'reused-completed' };
       }
     }
   }
+  const prepared = session.client.prepareSubmit(req.operation, req.parameters);
+  session.history.noteSubmitted(prepared.fingerprint);
   try {
-    const { activity, result } = await session.call((c) => c.submit(req.operation, req.parameters));
+    const { activity, result } = await session.client.submitRaw(prepared.body);
     return { result: result as ResultOf<N>, activity, via: 'submitted' };
   } catch (error) {
-    if (!(error instanceof ConsensusNeededError) || error.activityStatus !== CONSENSUS_NEEDED) throw error;
-    const activity = await awaitApproval(session, req, error.activity as Activity);
-    return { result: resultOf(req.operation, activity), activity, via: 'approved' };
+    if (error instanceof ConsensusNeededError && error.activityStatus === CONSENSUS_NEEDED) {
+      const activity = await awaitApproval(session, req, error.activity as Activity);
+      return { result: resultOf(req.operation, activity), activity, via: 'approved' };
+    }
+    if (!(error instanceof WalletInfraError) || error.maybeProcessed !== true) throw error;
+    return resolveLostResponse(session, req, prepared.fingerprint, error);
   }
+}
+
+function failureText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Finds out whether a write whose last response was lost took effect (./outcome.ts), and acts on it. */
+async function resolveLostResponse<N extends SubmitName>(
+  session: OrgSession,
+  req: WriteRequest<N>,
+  fingerprint: string,
+  error: WalletInfraError,
+): Promise<WriteOutcome<N>> {
+  const op = opOf(req.operation);
+  const kind = writeKindOf(req.operation);
+  let activity: ActivityEvidence;
+  try {
+    activity = { found: await session.activityByFingerprint(op.activityType, fingerprint) };
+  } catch (e) {
+    activity = { unavailable: failureText(e) };
+  }
+  let object: ObjectEvidence<ResultOf<N>> = { unavailable: 'not looked at' };
+  if (!('found' in activity && activity.found !== undefined) && req.evidence !== undefined) {
+    try {
+      const shows = await req.evidence();
+      object = shows === undefined ? { lacks: true } : { shows };
+    } catch (e) {
+      object = { unavailable: failureText(e) };
+    }
+  }
+  const outcome = decideOutcome(kind, activity, object);
+  switch (outcome.decision) {
+    case 'committed':
+      session.log(`walletinfra: ${req.description}: the response was lost, but the write took effect; recorded in the state`);
+      if (outcome.via === 'activity') return { result: resultOf(req.operation, outcome.activity), activity: outcome.activity, via: 'resolved' };
+      return { result: outcome.result, via: 'resolved' };
+    case 'pending': {
+      const done =
+        outcome.activity.status === CONSENSUS_NEEDED
+          ? await awaitApproval(session, req, outcome.activity)
+          : await session.client.waitForActivity(outcome.activity, { operation: op.path, fingerprint });
+      return { result: resultOf(req.operation, done), activity: done, via: 'resolved' };
+    }
+    case 'not-committed':
+      error.message =
+        `${error.message}. ${capitalize(req.description)} did not take effect (${outcome.why}); running \`pulumi up\` again submits it`;
+      throw error;
+    case 'unknown':
+      error.message =
+        `${error.message}. Whether ${req.description} took effect is unknown: ${outcome.why}. The next \`pulumi up\` ` +
+        `reconciles: it waits for the activity (fingerprint ${fingerprint}) if it is still pending, ` +
+        (kind === 'create'
+          ? 'adopts the object if the create completed (every declared value matching), and submits it again only if nothing happened'
+          : 'and otherwise compares the object with the declared values and writes only what still differs');
+      throw error;
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 async function awaitApproval<N extends SubmitName>(session: OrgSession, req: WriteRequest<N>, activity: Activity): Promise<Activity> {

@@ -3,10 +3,10 @@
 // endpoint's id so the engine keeps track of it and the next `pulumi up` finishes the job.
 import { NotFoundError, WEBHOOK_ENDPOINT_FIELD_TABLE, type RequestOf, type WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
-import type { OrgSession } from '../../client';
+import type { OrgSession } from '../../session';
 import { PartialFailureError } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { adoptMismatch, changedInPlace, matchesNaturalKey } from '../shared/fields';
+import { adoptMismatch, changedInPlace, matchesDeclared, matchesNaturalKey } from '../shared/fields';
 import { adoptRequest, selectorOf } from '../shared/inputs';
 import { removeObject } from '../shared/remove';
 import { submitWrite } from '../shared/write';
@@ -44,6 +44,11 @@ function liveForm(live: ServiceWebhookEndpoint, desired: WebhookEndpointInputs):
   return webhookOutputsFromLive(live, { organizationId: desired.organizationId });
 }
 
+/** Every value create declares (isActive is set by a second write after the create) is the live one. */
+function declaredOnCreate(live: ServiceWebhookEndpoint, desired: WebhookEndpointInputs): boolean {
+  return matchesDeclared(WEBHOOK_ENDPOINT_FIELD_TABLE, liveForm(live, desired), desired, ['isActive']);
+}
+
 /** update_webhook_endpoint with the in-place fields (from the field table) that differ from the live endpoint. */
 export function updateParameters(live: ServiceWebhookEndpoint, desired: WebhookEndpointInputs): RequestOf<'update_webhook_endpoint'> | undefined {
   const changed = changedInPlace(WEBHOOK_ENDPOINT_FIELD_TABLE, liveForm(live, desired), desired);
@@ -58,6 +63,10 @@ async function sync(session: OrgSession, live: ServiceWebhookEndpoint, desired: 
     operation: 'update_webhook_endpoint',
     description: `update webhook endpoint "${desired.name}" (${live.endpointId})`,
     parameters,
+    evidence: async () => {
+      const now = (await session.relist('webhookEndpoints')).find((e) => e.endpointId === live.endpointId);
+      return now !== undefined && updateParameters(now, desired) === undefined ? { endpointId: now.endpointId, webhookEndpoint: now } : undefined;
+    },
   });
   session.invalidate('webhookEndpoints');
 }
@@ -109,7 +118,17 @@ export async function createWebhookEndpoint(ctx: ProviderContext, inputs: Record
     operation: 'create_webhook_endpoint',
     description: `create webhook endpoint "${desired.name}"`,
     parameters: createParameters(desired),
-    adoptCompleted: async (r) => (await findLive(session, r.endpointId)) !== undefined,
+    adoptCompleted: async (r) => {
+      const live = (await session.relist('webhookEndpoints')).find((e) => e.endpointId === r.endpointId);
+      if (live === undefined || !declaredOnCreate(live, desired)) return false;
+      session.history.claim(r.endpointId);
+      return true;
+    },
+    // Endpoints have no unique name: one already claimed by another resource of this run is not evidence.
+    evidence: async () => {
+      const live = (await session.relist('webhookEndpoints')).find((e) => declaredOnCreate(e, desired) && !session.history.isClaimed(e.endpointId));
+      return live === undefined ? undefined : { endpointId: live.endpointId, webhookEndpoint: live };
+    },
   });
   session.invalidate('webhookEndpoints');
   const id = result.endpointId;
@@ -153,6 +172,11 @@ export async function updateWebhookEndpoint(
 export async function deleteWebhookEndpoint(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
   const session = ctx.session(selectorOf(props));
   await removeObject(session, 'webhookEndpoints', id, (e) => e.endpointId, () =>
-    submitWrite(session, { operation: 'delete_webhook_endpoint', description: `delete webhook endpoint ${id}`, parameters: { endpointId: id } }),
+    submitWrite(session, {
+      operation: 'delete_webhook_endpoint',
+      description: `delete webhook endpoint ${id}`,
+      parameters: { endpointId: id },
+      evidence: async () => ((await session.relist('webhookEndpoints')).some((e) => e.endpointId === id) ? undefined : { endpointId: id }),
+    }),
   );
 }

@@ -1,0 +1,113 @@
+// The organization's earlier activities, as writes need them: those still waiting for approval (waited on
+// instead of submitting a second one), completed ones an interrupted or timed-out earlier run left behind
+// (their objects adopted, never duplicated), and the one activity a body's fingerprint names (to find out
+// whether a write whose response was lost took effect). `list_activities` is paged to the end with the
+// `after` cursor: nothing beyond some page count is silently ignored.
+import { UnexpectedResponseError, type Activity, type RequestOf, type WalletInfraClient } from '@walletinfra/sdk';
+
+type ActivityStatus = NonNullable<RequestOf<'list_activities'>['filterByStatus']>[number];
+
+/** How many activities one page of `list_activities` asks for (the service's maximum page size is 100). */
+export const ACTIVITY_PAGE_SIZE = 100;
+
+export interface ActivityQuery {
+  activityType: string;
+  statuses?: ActivityStatus[];
+}
+
+/**
+ * Pages through `list_activities` until `stop` says so or the last page; fails loudly if the service
+ * returns a page that does not move the cursor (it would otherwise loop forever).
+ */
+export async function scanActivities(
+  client: WalletInfraClient,
+  query: ActivityQuery,
+  stop: (activity: Activity) => boolean = () => false,
+  pageSize = ACTIVITY_PAGE_SIZE,
+): Promise<Activity[]> {
+  const out: Activity[] = [];
+  let after: string | undefined;
+  for (let page = 1; ; page++) {
+    const { activities } = await client.listActivities({
+      filterByType: [query.activityType],
+      ...(query.statuses !== undefined ? { filterByStatus: query.statuses } : {}),
+      paginationOptions: { limit: String(pageSize), ...(after !== undefined ? { after } : {}) },
+    });
+    for (const activity of activities) {
+      out.push(activity);
+      if (stop(activity)) return out;
+    }
+    const last = activities[activities.length - 1];
+    if (activities.length < pageSize || last === undefined) return out;
+    if (last.id === after) {
+      throw new UnexpectedResponseError(
+        `list_activities returned page ${page} of ${query.activityType} activities starting again at ${after}; the listing does not advance`,
+      );
+    }
+    after = last.id;
+  }
+}
+
+const WAITING: ActivityStatus = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
+const COMPLETED: ActivityStatus = 'ACTIVITY_STATUS_COMPLETED';
+
+export class ActivityHistory {
+  private readonly reusable = new Map<string, Promise<Activity[]>>();
+  /** Fingerprints of the bodies this process submitted: never taken for an earlier run's activity. */
+  private readonly submitted = new Set<string>();
+  /** Object ids a create of this process adopted from an earlier run (see `claim`). */
+  private readonly claimed = new Set<string>();
+
+  constructor(private readonly pageSize = ACTIVITY_PAGE_SIZE) {}
+
+  /**
+   * Activities of one type that are waiting for approval (and, with `includeCompleted`, completed), read
+   * once per process per organization: they come from earlier runs, and a write consumes what it reuses.
+   */
+  reusableActivities(orgKey: string, client: WalletInfraClient, activityType: string, includeCompleted: boolean): Promise<Activity[]> {
+    const key = `${orgKey} ${activityType} ${includeCompleted}`;
+    let entry = this.reusable.get(key);
+    if (!entry) {
+      const statuses = includeCompleted ? [WAITING, COMPLETED] : [WAITING];
+      entry = scanActivities(client, { activityType, statuses }, undefined, this.pageSize);
+      this.reusable.set(key, entry);
+      entry.catch(() => this.reusable.delete(key));
+    }
+    return entry;
+  }
+
+  /** Takes an activity out of the reusable ones, so no second write of this process reuses it. */
+  forget(orgKey: string, activityType: string, activityId: string): void {
+    for (const includeCompleted of [true, false]) {
+      const key = `${orgKey} ${activityType} ${includeCompleted}`;
+      const entry = this.reusable.get(key);
+      if (entry) this.reusable.set(key, entry.then((list) => list.filter((a) => a.id !== activityId)));
+    }
+  }
+
+  /** The activity a submitted body made, looked up fresh by its fingerprint (undefined: there is none). */
+  async byFingerprint(client: WalletInfraClient, activityType: string, fingerprint: string): Promise<Activity | undefined> {
+    const seen = await scanActivities(client, { activityType }, (a) => a.fingerprint === fingerprint, this.pageSize);
+    return seen.find((a) => a.fingerprint === fingerprint);
+  }
+
+  noteSubmitted(fingerprint: string): void {
+    this.submitted.add(fingerprint);
+  }
+
+  wasSubmittedHere(fingerprint: string): boolean {
+    return this.submitted.has(fingerprint);
+  }
+
+  /**
+   * Records that a create of this process adopted `id` from an earlier run. A delete of the same id in the
+   * same process (the old resource of a rename without an alias) then leaves it alone.
+   */
+  claim(id: string): void {
+    this.claimed.add(id);
+  }
+
+  isClaimed(id: string): boolean {
+    return this.claimed.has(id);
+  }
+}

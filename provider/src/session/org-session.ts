@@ -1,0 +1,50 @@
+// What a resource's lifecycle method works with: the organization's client (its HTTP attempts pass the
+// organization's concurrency limit in the client's dispatcher), its coalesced lists and its activity history.
+import type { Activity, WalletInfraClient } from '@walletinfra/sdk';
+import type { ProviderSettings } from '../config';
+import type { ActivityHistory } from './activity-history';
+import type { ListItems, ListKind, ObjectLists } from './object-lists';
+
+export class OrgSession {
+  constructor(
+    readonly settings: ProviderSettings,
+    readonly client: WalletInfraClient,
+    private readonly lists: ObjectLists,
+    readonly history: ActivityHistory,
+    private readonly orgKey: string,
+    /** One progress line for the user (the engine shows the provider's stderr). */
+    readonly log: (line: string) => void,
+  ) {}
+
+  get organizationId(): string {
+    return this.settings.organizationId;
+  }
+
+  /** Every object of a kind, from one `list_*` shared by all concurrent readers. */
+  list<K extends ListKind>(kind: K): Promise<Array<ListItems[K]>> {
+    return this.lists.list(this.orgKey, kind, this.client);
+  }
+
+  /** Called after every write of a kind, so no read in this process sees the world before it. */
+  invalidate(kind: ListKind): void {
+    this.lists.invalidate(this.orgKey, kind);
+  }
+
+  /** A fresh list (after a write whose outcome is in doubt, or before adopting). */
+  relist<K extends ListKind>(kind: K): Promise<Array<ListItems[K]>> {
+    this.invalidate(kind);
+    return this.list(kind);
+  }
+
+  reusableActivities(activityType: string, includeCompleted: boolean): Promise<Activity[]> {
+    return this.history.reusableActivities(this.orgKey, this.client, activityType, includeCompleted);
+  }
+
+  forgetActivity(activityType: string, activityId: string): void {
+    this.history.forget(this.orgKey, activityType, activityId);
+  }
+
+  activityByFingerprint(activityType: string, fingerprint: string): Promise<Activity | undefined> {
+    return this.history.byFingerprint(this.client, activityType, fingerprint);
+  }
+}
