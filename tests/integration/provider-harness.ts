@@ -13,7 +13,7 @@ export interface Harness {
   /** A provider runtime, as the dynamic-provider process would have it after `configure`. */
   runtime: Runtime;
   /** A fresh runtime sharing config and clock, one second later: a second `pulumi` run (a new provider process). */
-  newRuntime(overrides?: Record<string, string>, options?: Pick<ContextOptions, 'clientOptions' | 'listTtlMs'>): Runtime;
+  newRuntime(overrides?: Record<string, string>, options?: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'activityPageSize'>): Runtime;
   /** The organization's own API key, for out-of-band changes. */
   client: WalletInfraClient;
   clientFor(key: { publicKey: string; privateKey: string }): WalletInfraClient;
