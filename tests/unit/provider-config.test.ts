@@ -34,6 +34,7 @@ const DEFAULTS = {
   onRampEncryptionPublicKey: DEFAULT_ON_RAMP_ENCRYPTION_PUBLIC_KEY,
   requestTimeoutMs: 30000,
   maxRetries: 3,
+  retryBudgetMs: 120_000,
   consensusTimeoutMs: 60000,
   maxConcurrentRequests: 4,
   allowLoopbackWebhookUrls: false,
@@ -93,13 +94,14 @@ describe('resolveSettings', () => {
         'walletinfra:authProxyConfigId': 'cfg-1',
         'walletinfra:allowLoopbackWebhookUrls': 'true',
       },
-      { WALLETINFRA_MAX_RETRIES: '0', WALLETINFRA_MAX_CONCURRENT_REQUESTS: '8', WALLETINFRA_ON_RAMP_ENCRYPTION_PUBLIC_KEY: 'ABCDEF' },
+      { WALLETINFRA_MAX_RETRIES: '0', WALLETINFRA_RETRY_BUDGET_MS: '45000', WALLETINFRA_MAX_CONCURRENT_REQUESTS: '8', WALLETINFRA_ON_RAMP_ENCRYPTION_PUBLIC_KEY: 'ABCDEF' },
     );
     expect(resolveSettings(s)).toEqual({
       ...DEFAULTS,
       requestTimeoutMs: 1500,
       consensusTimeoutMs: 0,
       maxRetries: 0,
+      retryBudgetMs: 45_000,
       maxConcurrentRequests: 8,
       onRampEncryptionPublicKey: 'abcdef',
       authProxyConfigId: 'cfg-1',
