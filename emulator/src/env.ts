@@ -58,9 +58,3 @@ export function randomUnit(random: RandomSource): number {
   const b = random(4);
   return (((b[0] ?? 0) | ((b[1] ?? 0) << 8) | ((b[2] ?? 0) << 16) | ((b[3] ?? 0) << 24)) >>> 0) / 2 ** 32;
 }
-
-/** `{seconds, nanos}` as the API renders resource timestamps (docs/service-behaviour.md#transport, externaldatav1Timestamp). */
-export function toTimestamp(ms: number): { seconds: string; nanos: string } {
-  const seconds = Math.floor(ms / 1000);
-  return { seconds: String(seconds), nanos: String((ms - seconds * 1000) * 1_000_000) };
-}

@@ -159,6 +159,24 @@ test('deliveries queued for an endpoint that is then deleted are not sent', asyn
   expect(received).toEqual([]);
 });
 
+/** Every `...At` value in a JSON document with its path, for checking which time format it uses. */
+function timesIn(value: unknown, path = '$'): Array<[string, unknown]> {
+  if (Array.isArray(value)) return value.flatMap((v, i) => timesIn(v, `${path}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => (k.endsWith('At') ? [[`${path}.${k}`, v] as [string, unknown]] : timesIn(v, `${path}.${k}`)));
+}
+
+test('a webhook payload writes every time as ISO-8601, also inside votes[].user (apiKeys, authenticators)', async () => {
+  await createEndpoint();
+  await createTag('times');
+  await emu.deliveries.drain();
+  const payload = JSON.parse((received[1] as Received).body) as { votes: Array<{ user: { apiKeys: unknown[] } }> };
+  expect(payload.votes[0]?.user.apiKeys.length).toBeGreaterThan(0);
+  const times = timesIn(payload);
+  expect(times.map(([path]) => path)).toEqual(expect.arrayContaining(['$.votes[0].user.apiKeys[0].createdAt', '$.votes[0].user.createdAt', '$.createdAt']));
+  expect(times.filter(([, v]) => typeof v !== 'string' || Number.isNaN(Date.parse(v)))).toEqual([]);
+});
+
 // Webhook URL rules: the shared table in ./emulator-webhook-destinations.test.ts.
 
 test("'auto' delivery mode delivers in the background without a drain", async () => {

@@ -5,7 +5,8 @@ import { deliveryBackoffMs, deliveryOutcome } from '@walletinfra/emulator/webhoo
 import { parseCliArgs } from '@walletinfra/emulator/cli-args';
 import { parseSeed } from '@walletinfra/emulator/seed/schema';
 import { resolveOptions } from '@walletinfra/emulator/options';
-import { makeEnv, seededRandom, toTimestamp } from '@walletinfra/emulator/env';
+import { makeEnv, seededRandom } from '@walletinfra/emulator/env';
+import { toTimestamp } from '@walletinfra/emulator/render/time';
 import { isLoopback } from '@walletinfra/emulator/server/http-io';
 import { statusError } from '@walletinfra/emulator/errors';
 

@@ -5,7 +5,7 @@ import { operations, type RequestOf, type SubmitName } from '@walletinfra/sdk';
 import type { RequestContext } from '../context';
 import { isServiceError } from '../errors';
 import type { ActivityRecord } from '../store/records';
-import { COMPLETED, FAILED, PENDING } from './render';
+import { COMPLETED, FAILED, PENDING } from './status';
 
 const RESULT_KEYS: ReadonlyMap<string, string | undefined> = new Map(
   Object.values(operations).flatMap((o) => (o.kind === 'submit' ? [[o.name, o.resultKey] as const] : [])),

@@ -7,7 +7,8 @@ import { internalError, invalidArgument, permissionDenied, POLICY_ENGINE_DETAIL_
 import type { FaultDecision } from '../faults';
 import { activityParamsFor } from '../policy-engine';
 import type { ActivityRecord, VoteRecord } from '../store/records';
-import { COMPLETED, CONSENSUS_NEEDED, PENDING, renderActivity } from './render';
+import { renderActivity } from '../render/activity';
+import { COMPLETED, CONSENSUS_NEEDED, PENDING } from './status';
 
 export interface SubmitInput {
   op: SubmitOperation;
@@ -101,7 +102,7 @@ export function submitActivity(ctx: RequestContext, input: SubmitInput, handler:
   const { op, envelope, rawBody, fault } = input;
   const fingerprint = activityFingerprint(rawBody);
   const existing = findByFingerprint(ctx, fingerprint);
-  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.env.now(), ctx.caller.user.userId) };
+  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.env.now(), 'api', ctx.caller.user.userId) };
   checkLiveness(ctx, envelope.timestampMs);
   if (ctx.caller.viaParent) {
     throw permissionDenied('request not authorized: a parent organization has read-only access to its sub-organizations');
@@ -149,5 +150,5 @@ export function submitActivity(ctx: RequestContext, input: SubmitInput, handler:
     return activity;
   });
   ctx.deliveries.kick();
-  return { activity: renderActivity(ctx.store, record, ctx.env.now(), ctx.caller.user.userId) };
+  return { activity: renderActivity(ctx.store, record, ctx.env.now(), 'api', ctx.caller.user.userId) };
 }

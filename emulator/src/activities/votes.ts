@@ -11,7 +11,9 @@ import { activityParamsFor } from '../policy-engine';
 import type { ActivityRecord, VoteRecord } from '../store/records';
 import { checkLiveness, findByFingerprint, policyDenied, recordEvaluation, submitterVote } from './engine';
 import { runDeferredEffect } from './complete';
-import { canVote, COMPLETED, CONSENSUS_NEEDED, FAILED, liveVotes, REJECTED, renderActivity } from './render';
+import { renderActivity } from '../render/activity';
+import { COMPLETED, CONSENSUS_NEEDED, FAILED, REJECTED } from './status';
+import { canVote, liveVotes } from './voting';
 
 export interface VoteInput {
   op: SubmitOperation;
@@ -25,7 +27,7 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput): { activit
   const approve = op.name === 'approve_activity';
   const fingerprint = activityFingerprint(rawBody);
   const existing = findByFingerprint(ctx, fingerprint);
-  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.env.now(), ctx.caller.user.userId) };
+  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.env.now(), 'api', ctx.caller.user.userId) };
   checkLiveness(ctx, envelope.timestampMs);
   if (ctx.caller.viaParent) {
     throw permissionDenied('request not authorized: a parent organization has read-only access to its sub-organizations');
@@ -78,7 +80,7 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput): { activit
     return voteActivity;
   });
   ctx.deliveries.kick();
-  return { activity: renderActivity(ctx.store, record, ctx.env.now(), ctx.caller.user.userId) };
+  return { activity: renderActivity(ctx.store, record, ctx.env.now(), 'api', ctx.caller.user.userId) };
 }
 
 /** With a new approval: run the effect when the consensus holds (mutates `target`). */

@@ -6,23 +6,9 @@ import { decryptOnRampSecret } from '@walletinfra/sdk';
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument } from '../errors';
 import type { FiatCredentialRecord } from '../store/records';
-import { found, optional, requireNonEmpty, toTimestamp } from './util';
-
-export function renderFiatCredential(c: FiatCredentialRecord): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    fiatOnrampCredentialId: c.fiatOnrampCredentialId,
-    organizationId: c.organizationId,
-    onrampProvider: c.onrampProvider,
-  };
-  optional(out, 'projectId', c.projectId);
-  out.publishableApiKey = c.publishableApiKey;
-  out.encryptedSecretApiKey = c.encryptedSecretApiKey;
-  optional(out, 'encryptedPrivateApiKey', c.encryptedPrivateApiKey);
-  optional(out, 'sandboxMode', c.sandboxMode);
-  out.createdAt = toTimestamp(c.createdAt);
-  out.updatedAt = toTimestamp(c.updatedAt);
-  return out;
-}
+import { found, requireNonEmpty } from './util';
+import { optional } from '../render/optional';
+import { renderFiatCredential } from '../render/fiat-credential';
 
 function checkCiphertext(ctx: RequestContext, value: string | undefined, field: string): void {
   if (value === undefined) return;
@@ -97,5 +83,5 @@ export const deleteFiatOnRampCredential: SubmitHandler<'delete_fiat_on_ramp_cred
 };
 
 export const listFiatOnRampCredentials: QueryHandler<'list_fiat_on_ramp_credentials'> = (ctx) => ({
-  fiatOnRampCredentials: ctx.store.fiatCredentials.listByOrg(ctx.org.organizationId).map(renderFiatCredential),
+  fiatOnRampCredentials: ctx.store.fiatCredentials.listByOrg(ctx.org.organizationId).map((c) => renderFiatCredential(c, 'api')),
 });

@@ -5,6 +5,7 @@ import { normalizeIpAllowlistRules, type IpAllowlistRule, type IpAllowlistRuleIn
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument, notFound } from '../errors';
 import type { IpAllowlistRecord } from '../store/records';
+import { renderAllowlist } from '../render/ip-allowlist';
 
 function scopeId(orgId: string, publicKey: string | undefined): string {
   return `${orgId}|${publicKey ?? ''}`;
@@ -22,17 +23,6 @@ export function normalizeRules(rules: readonly IpAllowlistRuleInput[]): IpAllowl
   const [first] = problems;
   if (first !== undefined) throw invalidArgument(`invalid request body: parameters.${first.path}: ${first.message}`);
   return normalized;
-}
-
-export function renderAllowlist(orgId: string, publicKey: string | undefined, r: IpAllowlistRecord | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    organizationId: orgId,
-    rules: (r?.rules ?? []).map((rule) => ({ cidr: rule.cidr, label: rule.label, createdAt: String(rule.createdAt) })),
-  };
-  if (publicKey !== undefined) out.publicKey = publicKey;
-  out.enabled = r?.enabled ?? false;
-  out.onEvaluationError = r?.onEvaluationError ?? 'DENY';
-  return out;
 }
 
 export const setIpAllowlist: SubmitHandler<'set_ip_allowlist'> = {
@@ -76,5 +66,5 @@ export const removeIpAllowlist: SubmitHandler<'remove_ip_allowlist'> = {
 export const getIpAllowlist: QueryHandler<'get_ip_allowlist'> = (ctx, body) => {
   const publicKey = body.publicKey?.toLowerCase();
   const record = ctx.store.ipAllowlists.get(scopeId(ctx.org.organizationId, publicKey));
-  return { allowlist: renderAllowlist(ctx.org.organizationId, publicKey, record) };
+  return { allowlist: renderAllowlist(ctx.org.organizationId, publicKey, record, 'api') };
 };

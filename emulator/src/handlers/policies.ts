@@ -2,21 +2,8 @@
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument } from '../errors';
 import type { PolicyRecord } from '../store/records';
-import { found, optional, requireNonEmpty, toTimestamp } from './util';
-
-export function renderPolicy(p: PolicyRecord): Record<string, unknown> {
-  const out = {
-    policyId: p.policyId,
-    policyName: p.policyName,
-    effect: p.effect,
-    createdAt: toTimestamp(p.createdAt),
-    updatedAt: toTimestamp(p.updatedAt),
-    notes: p.notes,
-    consensus: p.consensus,
-    condition: p.condition,
-  };
-  return optional(out, 'time', p.time);
-}
+import { found, requireNonEmpty } from './util';
+import { renderPolicy } from '../render/policy';
 
 /** Syntax of condition/consensus/time: 400 "invalid policy <field>: ..." (docs/service-behaviour.md#errors). */
 function checkExpressions(ctx: RequestContext, fields: { condition?: string; consensus?: string; time?: string }): void {
@@ -97,11 +84,11 @@ export const deletePolicy: SubmitHandler<'delete_policy'> = {
 };
 
 export const getPolicy: QueryHandler<'get_policy'> = (ctx, body) => ({
-  policy: renderPolicy(found(ctx.store.policies.get(body.policyId), ctx.org.organizationId, 'policy', body.policyId)),
+  policy: renderPolicy(found(ctx.store.policies.get(body.policyId), ctx.org.organizationId, 'policy', body.policyId), 'api'),
 });
 
 export const listPolicies: QueryHandler<'list_policies'> = (ctx) => ({
-  policies: ctx.store.policies.listByOrg(ctx.org.organizationId).map(renderPolicy),
+  policies: ctx.store.policies.listByOrg(ctx.org.organizationId).map((p) => renderPolicy(p, 'api')),
 });
 
 /** docs/service-behaviour.md#policies: policies without `time` are always active. */

@@ -3,20 +3,8 @@
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument, notFound } from '../errors';
 import type { SessionProfileRecord } from '../store/records';
-import { optional, toTimestamp } from './util';
-
-export function renderSessionProfile(s: SessionProfileRecord): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    sessionProfileId: s.sessionProfileId,
-    sessionProfileName: s.sessionProfileName,
-    scope: s.scope,
-  };
-  optional(out, 'expirationSeconds', s.expirationSeconds);
-  optional(out, 'notes', s.notes);
-  out.createdAt = toTimestamp(s.createdAt);
-  out.updatedAt = toTimestamp(s.updatedAt);
-  return out;
-}
+import { optional } from '../render/optional';
+import { renderSessionProfile } from '../render/session-profile';
 
 function visibleProfiles(ctx: RequestContext): SessionProfileRecord[] {
   const own = ctx.store.sessionProfiles.listByOrg(ctx.org.organizationId);
@@ -52,9 +40,9 @@ export const createSessionProfile: SubmitHandler<'create_session_profile'> = {
 export const getSessionProfile: QueryHandler<'get_session_profile'> = (ctx, body) => {
   const profile = visibleProfiles(ctx).find((s) => s.sessionProfileId === body.sessionProfileId);
   if (profile === undefined) throw notFound(`no session profile found with ID ${body.sessionProfileId}`);
-  return { sessionProfile: renderSessionProfile(profile) };
+  return { sessionProfile: renderSessionProfile(profile, 'api') };
 };
 
 export const getSessionProfiles: QueryHandler<'get_session_profiles'> = (ctx) => ({
-  sessionProfiles: visibleProfiles(ctx).map(renderSessionProfile),
+  sessionProfiles: visibleProfiles(ctx).map((s) => renderSessionProfile(s, 'api')),
 });

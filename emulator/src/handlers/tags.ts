@@ -3,14 +3,10 @@
 import type { QueryHandler, SubmitHandler } from '../context';
 import { invalidArgument, notFound, resourceExhausted } from '../errors';
 import type { TagRecord } from '../store/records';
-import { toTimestamp } from './util';
+import { renderTag } from '../render/tag';
 
 /** docs/service-behaviour.md#private-key-tags (resource limits): 100 tags per parent organization, 10 per sub-organization. */
 export const TAG_LIMIT = { organization: 100, subOrganization: 10 } as const;
-
-export function renderTag(t: TagRecord): Record<string, unknown> {
-  return { tagId: t.tagId, tagName: t.tagName, tagType: t.tagType, createdAt: toTimestamp(t.createdAt), updatedAt: toTimestamp(t.updatedAt) };
-}
 
 export const createPrivateKeyTag: SubmitHandler<'create_private_key_tag'> = {
   validate(_ctx, p) {
@@ -44,5 +40,5 @@ export const listPrivateKeyTags: QueryHandler<'list_private_key_tags'> = (ctx) =
   privateKeyTags: ctx.store.tags
     .listByOrg(ctx.org.organizationId)
     .filter((t) => t.tagType === 'TAG_TYPE_PRIVATE_KEY')
-    .map(renderTag),
+    .map((t) => renderTag(t, 'api')),
 });

@@ -5,7 +5,9 @@ import { deriveAddress, SUPPORTED_ADDRESS_FORMATS } from '../crypto/keys';
 import { invalidArgument, resourceExhausted } from '../errors';
 import type { WalletAccountRecord, WalletRecord } from '../store/records';
 import { pageOf } from './pagination';
-import { found, optional, toTimestamp } from './util';
+import { found } from './util';
+import { optional } from '../render/optional';
+import { renderAccount, renderWallet } from '../render/wallet';
 
 /** docs/service-behaviour.md#limits-and-pagination resource limits: 100 HD wallets per organization. */
 export const WALLET_LIMIT = 100;
@@ -25,36 +27,6 @@ export interface AccountParams {
   path: string;
   addressFormat: string;
   name?: string | undefined;
-}
-
-export function renderWallet(w: WalletRecord): Record<string, unknown> {
-  return {
-    walletId: w.walletId,
-    walletName: w.walletName,
-    createdAt: toTimestamp(w.createdAt),
-    updatedAt: toTimestamp(w.updatedAt),
-    exported: w.exported,
-    imported: w.imported,
-  };
-}
-
-export function renderAccount(a: WalletAccountRecord, wallet?: WalletRecord): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    walletAccountId: a.walletAccountId,
-    organizationId: a.organizationId,
-    walletId: a.walletId,
-    curve: a.curve,
-    pathFormat: a.pathFormat,
-    path: a.path,
-    addressFormat: a.addressFormat,
-    address: a.address,
-    createdAt: toTimestamp(a.createdAt),
-    updatedAt: toTimestamp(a.updatedAt),
-  };
-  optional(out, 'publicKey', a.publicKey);
-  optional(out, 'name', a.name);
-  if (wallet !== undefined) out.walletDetails = renderWallet(wallet);
-  return out;
 }
 
 /** Checks account parameters; `where` is the field path prefix for messages. */
@@ -115,7 +87,7 @@ export const createWallet: SubmitHandler<'create_wallet'> = {
 };
 
 export const listWallets: QueryHandler<'list_wallets'> = (ctx) => ({
-  wallets: ctx.store.wallets.listByOrg(ctx.org.organizationId).map(renderWallet),
+  wallets: ctx.store.wallets.listByOrg(ctx.org.organizationId).map((w) => renderWallet(w, 'api')),
 });
 
 export const listWalletAccounts: QueryHandler<'list_wallet_accounts'> = (ctx, body) => {
@@ -125,6 +97,6 @@ export const listWalletAccounts: QueryHandler<'list_wallet_accounts'> = (ctx, bo
   const filter = walletId === undefined ? undefined : (a: WalletAccountRecord) => a.walletId === walletId;
   const page = pageOf(ctx.store.walletAccounts, orgId, body.paginationOptions, { newestFirst: false, ...(filter === undefined ? {} : { filter }) }, 'wallet account');
   return {
-    accounts: page.map((a) => renderAccount(a, body.includeWalletDetails === true ? ctx.store.wallets.get(a.walletId) : undefined)),
+    accounts: page.map((a) => renderAccount(a, 'api', body.includeWalletDetails === true ? ctx.store.wallets.get(a.walletId) : undefined)),
   };
 };

@@ -3,21 +3,12 @@ import { webhookDestinationProblem } from '@walletinfra/sdk';
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument, permissionDenied } from '../errors';
 import type { WebhookEndpointRecord } from '../store/records';
-import { found, optional, requireNonEmpty } from './util';
+import { found, requireNonEmpty } from './util';
+import { optional } from '../render/optional';
+import { renderWebhookEndpoint } from '../render/webhook-endpoint';
 
 /** Billing-organization events (docs/service-behaviour.md#webhook-endpoints): a sub-organization gets PermissionDenied. */
 const BILLING_SCOPED = new Set(['BALANCE_CONFIRMED_UPDATES', 'BALANCE_FINALIZED_UPDATES', 'SEND_TRANSACTION_STATUS_UPDATES']);
-
-export function renderWebhookEndpoint(e: WebhookEndpointRecord): Record<string, unknown> {
-  return {
-    endpointId: e.endpointId,
-    organizationId: e.organizationId,
-    url: e.url,
-    name: e.name,
-    isActive: e.isActive,
-    subscriptions: e.subscriptions.map((s) => optional({ eventType: s.eventType, isActive: s.isActive }, 'filtersJson', s.filtersJson)),
-  };
-}
 
 /** Named in the refusal of a loopback destination, the emulator's way to accept local receivers. */
 const LOOPBACK_SETTING = 'the emulator option allowLoopbackWebhooks to true (--allow-loopback-webhooks)';
@@ -59,7 +50,7 @@ export const createWebhookEndpoint: SubmitHandler<'create_webhook_endpoint'> = {
       updatedAt: now,
     };
     ctx.store.webhookEndpoints.insert(record);
-    return { endpointId: record.endpointId, webhookEndpoint: renderWebhookEndpoint(record) };
+    return { endpointId: record.endpointId, webhookEndpoint: renderWebhookEndpoint(record, 'api') };
   },
 };
 
@@ -79,7 +70,7 @@ export const updateWebhookEndpoint: SubmitHandler<'update_webhook_endpoint'> = {
       updatedAt: ctx.env.now(),
     };
     ctx.store.webhookEndpoints.update(next);
-    return { endpointId: next.endpointId, webhookEndpoint: renderWebhookEndpoint(next) };
+    return { endpointId: next.endpointId, webhookEndpoint: renderWebhookEndpoint(next, 'api') };
   },
 };
 
@@ -92,5 +83,5 @@ export const deleteWebhookEndpoint: SubmitHandler<'delete_webhook_endpoint'> = {
 };
 
 export const listWebhookEndpoints: QueryHandler<'list_webhook_endpoints'> = (ctx) => ({
-  webhookEndpoints: ctx.store.webhookEndpoints.listByOrg(ctx.org.organizationId).map(renderWebhookEndpoint),
+  webhookEndpoints: ctx.store.webhookEndpoints.listByOrg(ctx.org.organizationId).map((e) => renderWebhookEndpoint(e, 'api')),
 });

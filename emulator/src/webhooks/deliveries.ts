@@ -3,7 +3,7 @@
 // recorded in the store in the same transaction as the activity, then attempted by this worker: in the
 // background ('auto'), or when a test calls `drain()` ('manual'), which needs no sleeping.
 import { signWebhookDelivery } from '@walletinfra/sdk';
-import { renderActivity } from '../activities/render';
+import { renderActivity } from '../render/activity';
 import type { Env } from '../env';
 import type { EmulatorKeys } from '../keys';
 import type { ResolvedOptions } from '../options';
@@ -35,7 +35,7 @@ export class DeliveryQueue {
       .filter((e) => e.isActive && e.subscriptions.some((s) => s.eventType === 'ACTIVITY_UPDATES' && s.isActive));
     if (endpoints.length === 0) return;
     // The payload is the activity object with ISO timestamps (webhook reference example, docs/service-behaviour.md#transport).
-    const body = JSON.stringify(renderActivity(store, activity, env.now(), undefined, 'iso'));
+    const body = JSON.stringify(renderActivity(store, activity, env.now(), 'iso'));
     const now = env.now();
     for (const endpoint of endpoints) {
       store.deliveries.insert({
