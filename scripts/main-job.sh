@@ -90,7 +90,8 @@ trap on_exit EXIT
 
 cred_file="$data_dir/credentials.json"
 json_field() { node -e 'const v = require(process.argv[1])[process.argv[2]]; if (typeof v !== "string" || v === "") process.exit(3); process.stdout.write(v)' "$1" "$2"; }
-health_ok() { node -e 'fetch(process.argv[1] + "/__admin/health").then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$1"; }
+# Admin requests carry the token the emulator wrote to credentials.json (read by node, never on a command line).
+health_ok() { node -e 'const { adminToken } = require(require("path").resolve(process.argv[2])); fetch(process.argv[1] + "/__admin/health", { headers: { Authorization: "Bearer " + adminToken } }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$1" "$cred_file"; }
 
 base_url=""
 if [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null && [ -f "$cred_file" ]; then
@@ -104,7 +105,8 @@ fi
 if [ -z "$base_url" ]; then
   log "starting the emulator (seed emulator/seeds/example.json, data in ${data_dir#"$root/"})..."
   : > "$emulator_log"
-  node emulator/dist/cli.js --json --data-dir "$data_dir" --seed emulator/seeds/example.json --port 0 --allow-loopback-webhooks >> "$emulator_log" 2>&1 &
+  # --webhook-delivery loopback-only: deliveries never leave this machine
+  node emulator/dist/cli.js --json --data-dir "$data_dir" --seed emulator/seeds/example.json --port 0 --allow-loopback-webhooks --webhook-delivery loopback-only >> "$emulator_log" 2>&1 &
   started_pid=$!
   echo "$started_pid" > "$pid_file"
   # Ready when it prints its JSON line ({baseUrl, ...}); it has written credentials.json by then.
@@ -131,14 +133,15 @@ fi
 org_id="$(json_field "$cred_file" organizationId)" || die "organizationId missing in $cred_file"
 api_public_key="$(json_field "$cred_file" apiPublicKey)" || die "apiPublicKey missing in $cred_file"
 onramp_key="$(node -e '
-  fetch(process.argv[1] + "/__admin/onramp-encryption-key")
+  const { adminToken } = require(require("path").resolve(process.argv[2]));
+  fetch(process.argv[1] + "/__admin/onramp-encryption-key", { headers: { Authorization: "Bearer " + adminToken } })
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error("HTTP " + r.status))))
     .then((b) => {
       const k = typeof b === "string" ? b : b.publicKey ?? b.onRampEncryptionPublicKey ?? b.key;
       if (typeof k !== "string" || !/^[0-9a-fA-F]+$/.test(k)) throw new Error("no hex public key in the answer");
       process.stdout.write(k);
     })
-    .catch((e) => { console.error(e.message); process.exit(1); })' "$base_url")" || die "could not read the on-ramp encryption key from $base_url/__admin/onramp-encryption-key"
+    .catch((e) => { console.error(e.message); process.exit(1); })' "$base_url" "$cred_file")" || die "could not read the on-ramp encryption key from $base_url/__admin/onramp-encryption-key"
 log "organization $org_id, API key ${api_public_key:0:12}..., on-ramp encryption key ${onramp_key:0:12}..."
 
 # 6. The stack. A stack made against another emulator organization (its data dir was deleted) is

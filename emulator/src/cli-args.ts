@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { FaultConfig } from './faults';
 import type { EmulatorOptions } from './options';
+import { DELIVERY_MODES, type DeliveryMode } from './webhooks/delivery-scope';
 
 export interface CliArgs {
   options: EmulatorOptions;
@@ -17,6 +18,7 @@ export const FLAGS: ReadonlyArray<{ flag: string; value?: string; help: string }
   { flag: '--seed', value: 'FILE', help: 'seed a new organization from a JSON file' },
   { flag: '--faults', value: 'FILE', help: 'fault injection rules (JSON)' },
   { flag: '--allow-loopback-webhooks', help: 'accept http:// and loopback webhook URLs' },
+  { flag: '--webhook-delivery', value: 'MODE', help: 'loopback-only (default: deliver in the background, to loopback only), auto (to any host), manual (only on POST /__admin/deliveries/drain, loopback only)' },
   { flag: '--liveness-window-ms', value: 'N', help: 'accepted |now - timestampMs| of writes (default 300000)' },
   { flag: '--json', help: 'print one JSON line with the URLs and credentials file when ready' },
   { flag: '--help', help: 'show this help' },
@@ -69,6 +71,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       case '--seed': options.seed = value as string; break;
       case '--faults': options.faults = readFaults(value as string); break;
       case '--allow-loopback-webhooks': options.allowLoopbackWebhooks = true; break;
+      case '--webhook-delivery': {
+        if (!DELIVERY_MODES.includes(value as DeliveryMode)) throw new CliError(`--webhook-delivery must be one of ${DELIVERY_MODES.join(', ')}, got ${JSON.stringify(value)}`);
+        options.deliveryMode = value as DeliveryMode;
+        break;
+      }
       case '--liveness-window-ms': {
         if (!/^[1-9][0-9]*$/.test(value as string)) throw new CliError(`--liveness-window-ms must be a positive integer, got ${JSON.stringify(value)}`);
         options.livenessWindowMs = Number(value);

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // walletinfra-emulator: start the emulator, print where it listens, stop cleanly on SIGINT/SIGTERM.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CliError, parseCliArgs, usage } from './cli-args';
 import { startEmulator } from './emulator';
@@ -27,9 +29,18 @@ async function main(): Promise<number> {
     process.once('SIGTERM', () => resolve());
   });
   const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  // Without a data dir the credentials (with the admin token) still go to a 0600 file, in a private temp dir
+  // removed on exit, so the admin API is usable without ever printing a secret.
+  const dataDir = args.options.dataDir;
+  const tempDir = dataDir === undefined ? mkdtempSync(join(tmpdir(), 'walletinfra-emulator-')) : undefined;
+  const credentialsFile = join(dataDir ?? (tempDir as string), 'credentials.json');
+  const removeTemp = () => {
+    if (tempDir !== undefined) rmSync(tempDir, { recursive: true, force: true });
+  };
+  process.once('exit', removeTemp);
   let emulator;
   try {
-    emulator = await startEmulator({ ...args.options, log });
+    emulator = await startEmulator({ ...args.options, credentialsFile, log });
   } catch (e) {
     if (e instanceof EmulatorOptionsError || e instanceof SeedError || (e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       process.stderr.write(`walletinfra-emulator: ${(e as Error).message}\n`);
@@ -37,11 +48,9 @@ async function main(): Promise<number> {
     }
     throw e;
   }
-  const dataDir = args.options.dataDir;
-  const credentialsFile = dataDir === undefined ? undefined : join(dataDir, 'credentials.json');
   if (args.json) {
     process.stdout.write(
-      `${JSON.stringify({ baseUrl: emulator.baseUrl, authProxyUrl: emulator.authProxyUrl, adminUrl: emulator.adminUrl, organizationId: emulator.credentials.organizationId, credentialsFile: credentialsFile ?? null })}\n`,
+      `${JSON.stringify({ baseUrl: emulator.baseUrl, authProxyUrl: emulator.authProxyUrl, adminUrl: emulator.adminUrl, organizationId: emulator.credentials.organizationId, credentialsFile })}\n`,
     );
   } else {
     process.stdout.write(
@@ -49,9 +58,10 @@ async function main(): Promise<number> {
         `walletinfra emulator listening`,
         `  API:          ${emulator.baseUrl}`,
         `  auth proxy:   ${emulator.authProxyUrl}`,
-        `  admin:        ${emulator.adminUrl} (loopback only)`,
+        `  admin:        ${emulator.adminUrl} (loopback only; send "Authorization: Bearer <adminToken>")`,
         `  organization: ${emulator.credentials.organizationId}`,
-        credentialsFile === undefined ? `  credentials:  GET ${emulator.adminUrl}/credentials (in-memory state; use --data-dir to keep it)` : `  credentials:  ${credentialsFile}`,
+        `  credentials:  ${credentialsFile}${tempDir === undefined ? '' : ' (in-memory state, removed on exit; use --data-dir to keep it)'}`,
+        `  webhooks:     ${emulator.deliveryMode}${emulator.deliveryMode === 'auto' ? ' (delivered to any host)' : ' (never sent beyond loopback; --webhook-delivery auto to change)'}`,
         '',
       ].join('\n'),
     );
@@ -59,6 +69,7 @@ async function main(): Promise<number> {
   await stopped;
   log('shutting down');
   await emulator.close();
+  removeTemp();
   return 0;
 }
 

@@ -1,5 +1,6 @@
 // startEmulator: wires the store, the emulator's keys, the bootstrap organization, faults, deliveries and the
 // two listeners together, and hands back URLs, credentials and test controls.
+import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,7 @@ import { policyEngine } from './policy-engine';
 import { applySeed, type SeedSummary } from './seed/apply';
 import { createAdminHandler } from './server/admin';
 import { createApiHandler } from './server/api';
+import { answerClientErrors, MAX_HEADER_BYTES } from './server/client-errors';
 import { createProxyHandler } from './server/proxy';
 import type { DeliveryRecord } from './store/records';
 import { Store } from './store/store';
@@ -29,14 +31,20 @@ export interface EmulatorCredentials {
   baseUrl: string;
   authProxyUrl: string;
   authProxyConfigId: string;
+  /** `<baseUrl>/__admin` */
+  adminUrl: string;
+  /** every admin request sends `Authorization: Bearer <adminToken>`; new on every start */
+  adminToken: string;
 }
 
 export interface RunningEmulator {
   baseUrl: string;
   authProxyUrl: string;
-  /** `<baseUrl>/__admin` */
+  /** `<baseUrl>/__admin`; every request there sends `Authorization: Bearer <credentials.adminToken>` */
   adminUrl: string;
   credentials: EmulatorCredentials;
+  /** where webhook deliveries may go (see EmulatorOptions.deliveryMode) */
+  deliveryMode: 'auto' | 'loopback-only' | 'manual';
   /** the state, for tests (`dump()`, typed collections) */
   store: Store;
   /** the emulator's on-ramp encryption public key (compressed P-256 hex) */
@@ -118,10 +126,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     });
 
     let credentials: EmulatorCredentials | undefined;
-    const admin = createAdminHandler({ core, bootstrap, credentials: () => ({ ...(credentials as EmulatorCredentials) }) });
-    const api = createServer(createApiHandler(core, admin));
-    const proxy = createServer(createProxyHandler(core));
+    // Not from `env.randomBytes`: a seeded emulator's keys are predictable by design, its admin token must not be.
+    const adminToken = randomBytes(32).toString('base64url');
+    const admin = createAdminHandler({ core, bootstrap, adminToken, credentials: () => ({ ...(credentials as EmulatorCredentials) }) });
+    const api = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createApiHandler(core, admin));
+    const proxy = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createProxyHandler(core));
     servers.push(api, proxy);
+    for (const server of servers) answerClientErrors(server);
     const apiPort = await listen(api, opts.port, opts.host);
     const proxyPort = await listen(proxy, opts.authProxyPort, opts.host);
     const baseUrl = urlFor(opts.host, apiPort);
@@ -134,12 +145,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       baseUrl,
       authProxyUrl,
       authProxyConfigId: bootstrap.authProxyConfigId,
+      adminUrl: `${baseUrl}/__admin`,
+      adminToken,
     };
-    if (opts.dataDir !== undefined) {
-      // URLs change with the ports, so the file is rewritten on every start; 0600: it holds a private key
-      const file = join(opts.dataDir, 'credentials.json');
-      writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
-      chmodSync(file, 0o600);
+    const credentialsFile = opts.credentialsFile ?? (opts.dataDir === undefined ? undefined : join(opts.dataDir, 'credentials.json'));
+    if (credentialsFile !== undefined) {
+      // URLs and the admin token change on every start, so the file is rewritten; 0600: it holds a private key
+      writeFileSync(credentialsFile, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+      chmodSync(credentialsFile, 0o600);
     }
     deliveries.kick();
     const creds = credentials;
@@ -148,6 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       authProxyUrl,
       adminUrl: `${baseUrl}/__admin`,
       credentials: creds,
+      deliveryMode: opts.deliveryMode,
       store,
       onRampEncryptionPublicKey: keys.onRampEncryption.publicKey,
       deliveries: { drain: () => deliveries.drain(), runDue: () => deliveries.runDue(), list: () => deliveries.list() },

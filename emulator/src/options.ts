@@ -13,6 +13,8 @@ export interface EmulatorOptions {
   host?: string;
   /** directory for `emulator.db` (SQLite, WAL) and `credentials.json`; omitted = in-memory, nothing written */
   dataDir?: string;
+  /** where to write `credentials.json` (mode 0600); default `<dataDir>/credentials.json`, none without a data dir */
+  credentialsFile?: string;
   /** seed applied when the organization is new: a path to a JSON file or the seed object itself */
   seed?: string | SeedInput;
   /** fault rules (or `{seed, rules}`) active from the start */
@@ -29,8 +31,12 @@ export interface EmulatorOptions {
   livenessWindowMs?: number;
   /** largest accepted request body in bytes (default 1048576 = 1 MiB) */
   maxBodyBytes?: number;
-  /** 'auto' delivers webhooks in the background; 'manual' waits for `deliveries.drain()` (default 'auto') */
-  deliveryMode?: 'auto' | 'manual';
+  /**
+   * webhook deliveries: 'loopback-only' (default) delivers in the background to loopback destinations only;
+   * 'auto' delivers in the background to any destination; 'manual' waits for `deliveries.drain()` and, like
+   * 'loopback-only', never sends beyond loopback. A delivery a mode will not send fails at once, with the reason.
+   */
+  deliveryMode?: 'auto' | 'loopback-only' | 'manual';
   /** webhook retry schedule: attempts in all, first backoff and cap (defaults 5, 1000 ms, 60000 ms) */
   deliveryRetry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
   /** fetch used for webhook deliveries (default the global fetch) */
@@ -46,6 +52,7 @@ export interface ResolvedOptions {
   authProxyPort: number;
   host: string;
   dataDir: string | undefined;
+  credentialsFile: string | undefined;
   seed: string | SeedInput | undefined;
   faults: FaultConfig | FaultRule[] | undefined;
   allowLoopbackWebhooks: boolean;
@@ -54,7 +61,7 @@ export interface ResolvedOptions {
   randomSeed: number | undefined;
   livenessWindowMs: number;
   maxBodyBytes: number;
-  deliveryMode: 'auto' | 'manual';
+  deliveryMode: 'auto' | 'loopback-only' | 'manual';
   deliveryRetry: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
   fetch: typeof fetch;
   rootApiKey: { publicKey: string; privateKey: string } | undefined;
@@ -62,7 +69,7 @@ export interface ResolvedOptions {
 }
 
 const KNOWN: ReadonlyArray<keyof EmulatorOptions> = [
-  'port', 'authProxyPort', 'host', 'dataDir', 'seed', 'faults', 'allowLoopbackWebhooks', 'clock', 'random',
+  'port', 'authProxyPort', 'host', 'dataDir', 'credentialsFile', 'seed', 'faults', 'allowLoopbackWebhooks', 'clock', 'random',
   'randomSeed', 'livenessWindowMs', 'maxBodyBytes', 'deliveryMode', 'deliveryRetry', 'fetch', 'rootApiKey', 'log',
 ];
 
@@ -100,10 +107,11 @@ export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
   const o = input;
   if (o.host !== undefined && (typeof o.host !== 'string' || o.host === '')) fail('host must be a non-empty string');
   if (o.dataDir !== undefined && (typeof o.dataDir !== 'string' || o.dataDir === '')) fail('dataDir must be a non-empty string');
+  if (o.credentialsFile !== undefined && (typeof o.credentialsFile !== 'string' || o.credentialsFile === '')) fail('credentialsFile must be a non-empty string');
   if (o.seed !== undefined && typeof o.seed !== 'string' && (typeof o.seed !== 'object' || o.seed === null)) fail('seed must be a file path or a seed object');
   if (o.allowLoopbackWebhooks !== undefined && typeof o.allowLoopbackWebhooks !== 'boolean') fail('allowLoopbackWebhooks must be a boolean');
   if (o.randomSeed !== undefined && (typeof o.randomSeed !== 'number' || !Number.isInteger(o.randomSeed))) fail('randomSeed must be an integer');
-  if (o.deliveryMode !== undefined && o.deliveryMode !== 'auto' && o.deliveryMode !== 'manual') fail("deliveryMode must be 'auto' or 'manual'");
+  if (o.deliveryMode !== undefined && !['auto', 'loopback-only', 'manual'].includes(o.deliveryMode)) fail("deliveryMode must be 'loopback-only', 'auto' or 'manual'");
   const retry = o.deliveryRetry ?? {};
   if (typeof retry !== 'object' || retry === null) fail('deliveryRetry must be an object');
   for (const key of Object.keys(retry)) {
@@ -120,6 +128,7 @@ export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
     authProxyPort: port(o.authProxyPort, 'authProxyPort'),
     host: o.host ?? '127.0.0.1',
     dataDir: o.dataDir,
+    credentialsFile: o.credentialsFile,
     seed: o.seed,
     faults: o.faults,
     allowLoopbackWebhooks: o.allowLoopbackWebhooks ?? false,
@@ -128,7 +137,7 @@ export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
     randomSeed: o.randomSeed,
     livenessWindowMs: positiveInt(o.livenessWindowMs, 'livenessWindowMs', 300_000),
     maxBodyBytes: positiveInt(o.maxBodyBytes, 'maxBodyBytes', 1024 * 1024),
-    deliveryMode: o.deliveryMode ?? 'auto',
+    deliveryMode: o.deliveryMode ?? 'loopback-only',
     deliveryRetry: {
       maxAttempts: positiveInt(retry.maxAttempts, 'deliveryRetry.maxAttempts', 5),
       baseDelayMs: positiveInt(retry.baseDelayMs, 'deliveryRetry.baseDelayMs', 1000),

@@ -37,6 +37,19 @@ export interface ValidationIssue {
   message: string;
 }
 
+/** How many problems an error message lists before it says how many more there are. */
+export const MAX_LISTED_ISSUES = 10;
+
+/**
+ * `a.b: is required; c: must be ...` for the first {@link MAX_LISTED_ISSUES} issues, then `; and N more`, so
+ * a request with 100,000 bad items gets a short answer naming the first few, not a message of megabytes.
+ */
+export function formatIssueList(issues: ReadonlyArray<ValidationIssue>, max = MAX_LISTED_ISSUES): string {
+  const listed = issues.slice(0, max).map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`));
+  const more = issues.length - listed.length;
+  return more > 0 ? `${listed.join('; ')}; and ${more} more` : listed.join('; ');
+}
+
 /** The service's error body (`rpcStatus`), also used as `activity.failure` (docs/service-behaviour.md#activities). */
 export interface ServiceStatus {
   code?: number;
@@ -148,7 +161,7 @@ export class InvalidRequestError extends WalletInfraError {
     issues: ValidationIssue[],
     init: WalletInfraErrorInit = {},
   ): InvalidRequestError {
-    const list = issues.map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`)).join('; ');
+    const list = formatIssueList(issues);
     return new InvalidRequestError(`invalid request for ${operationName}: ${list}`, { ...init, issues });
   }
 }

@@ -1,10 +1,10 @@
-// Bad input (issue 3 point 4): a table of malformed requests for every endpoint — wrong types, missing
+// Bad input: a table of malformed requests for every endpoint — wrong types, missing
 // fields, bad enums, bad JSON, huge bodies, unknown ids — each answered with the right 4xx in the service's
 // error shape, and the state unchanged afterwards.
 import { operations } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { join } from 'node:path';
-import { envelope, FIXED_NOW, manualClock, post, serviceError, stampedPost, startTestEmulator } from './emulator-support';
+import { adminHeaders, envelope, FIXED_NOW, manualClock, post, serviceError, stampedPost, startTestEmulator } from './emulator-support';
 
 const SEED = join(__dirname, '..', '..', 'emulator', 'seeds', 'example.json');
 const UNKNOWN = '00000000-0000-4000-8000-000000000001';
@@ -76,6 +76,7 @@ const specific: Case[] = [
   ['delete_fiat_on_ramp_credential: unknown id', s('delete_fiat_on_ramp_credential'), () => env('ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL', { fiatOnrampCredentialId: UNKNOWN }), notFound(`no fiat on-ramp credential found with ID ${UNKNOWN}`)],
   ['set_ip_allowlist: wrong types', s('set_ip_allowlist'), () => env('ACTIVITY_TYPE_SET_IP_ALLOWLIST', { rules: 'x', enabled: 'yes' }), invalid('parameters.enabled: must be of type boolean, got string; parameters.rules: must be of type array, got string')],
   ['set_ip_allowlist: invalid CIDR names index and value', s('set_ip_allowlist'), () => env('ACTIVITY_TYPE_SET_IP_ALLOWLIST', { rules: [{ cidr: '10.0.0.0/24' }, { cidr: '10.0.0.300/24' }] }), invalid('parameters.rules[1].cidr: invalid CIDR "10.0.0.300/24"')],
+  ['set_ip_allowlist: an IPv4-mapped IPv6 CIDR', s('set_ip_allowlist'), () => env('ACTIVITY_TYPE_SET_IP_ALLOWLIST', { rules: [{ cidr: '::ffff:1.2.3.4/128' }] }), invalid('parameters.rules[0].cidr: "::ffff:1.2.3.4/128" is an IPv4-mapped IPv6 address; write the IPv4 CIDR 1.2.3.4/32 instead')],
   ['set_ip_allowlist: too broad', s('set_ip_allowlist'), () => env('ACTIVITY_TYPE_SET_IP_ALLOWLIST', { rules: [{ cidr: '10.0.0.0/8' }] }), invalid('parameters.rules[0].cidr: "10.0.0.0/8" is broader than the maximum /20 for IPv4')],
   ['set_ip_allowlist: too many IPv4 rules', s('set_ip_allowlist'), () => env('ACTIVITY_TYPE_SET_IP_ALLOWLIST', { rules: Array.from({ length: 11 }, (_, i) => ({ cidr: `198.51.${i}.0/24` })) }), invalid('parameters.rules: at most 10 IPv4 CIDRs are allowed')],
   ['set_ip_allowlist: enabled with a key scope', s('set_ip_allowlist'), () => env('ACTIVITY_TYPE_SET_IP_ALLOWLIST', { publicKey: emu.credentials.apiPublicKey, enabled: true }), invalid('parameters.enabled: can only be set on the organization-level allowlist (omit publicKey)')],
@@ -184,16 +185,16 @@ describe('outside the operation table', () => {
       ]);
     }
     expect((await stampedPost(emu, q('list_policies'), { organizationId: org })).headers.get('access-control-allow-origin')).toBe('*');
-    const adminRes = await fetch(`${emu.adminUrl}/health`);
+    const adminRes = await fetch(`${emu.adminUrl}/health`, { headers: adminHeaders(emu) });
     expect(adminRes.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   test('admin endpoints refuse bad input the same way', async () => {
-    const res = await fetch(`${emu.adminUrl}/organizations/${org}/settings`, { method: 'POST', body: JSON.stringify({ requiredApprovals: 5 }) });
+    const res = await fetch(`${emu.adminUrl}/organizations/${org}/settings`, { method: 'POST', headers: adminHeaders(emu), body: JSON.stringify({ requiredApprovals: 5 }) });
     expect([res.status, await res.json()]).toEqual([400, serviceError(3, 'invalid request body: requiredApprovals: the organization has only 1 root users', 'REQUEST_INVALID')]);
-    const seed = await fetch(`${emu.adminUrl}/seed`, { method: 'POST', body: JSON.stringify({ wallets: [{ walletName: 'w', accounts: 'none' }] }) });
+    const seed = await fetch(`${emu.adminUrl}/seed`, { method: 'POST', headers: adminHeaders(emu), body: JSON.stringify({ wallets: [{ walletName: 'w', accounts: 'none' }] }) });
     expect([seed.status, await seed.json()]).toEqual([400, serviceError(3, 'invalid request body: seed.wallets[0].accounts: must be an array, got string', 'REQUEST_INVALID')]);
-    const unknown = await fetch(`${emu.adminUrl}/nothing`);
+    const unknown = await fetch(`${emu.adminUrl}/nothing`, { headers: adminHeaders(emu) });
     expect(unknown.status).toBe(404);
   });
 });

@@ -1,12 +1,12 @@
-// Persistence (issue 3 point 7) and the command line (point 1): state in SQLite under the data dir
+// Persistence and the command line: state in SQLite under the data dir
 // survives a restart; credentials.json is written with mode 0600; the CLI starts, reports, and stops cleanly.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startEmulator } from '@walletinfra/emulator';
-import { envelope, stampedPost } from './emulator-support';
+import { adminHeaders, envelope, stampedPost } from './emulator-support';
 
 const ROOT = join(__dirname, '..', '..');
 const SEED = join(ROOT, 'emulator', 'seeds', 'example.json');
@@ -28,7 +28,9 @@ test('a restart on the same data dir keeps the organization, its key, its resour
 
   const second = await startEmulator({ dataDir: dir, seed: SEED });
   try {
-    expect(second.credentials).toEqual({ ...credentials, baseUrl: second.baseUrl, authProxyUrl: second.authProxyUrl });
+    // the same organization and key; new URLs and a new admin token on every start
+    expect(second.credentials).toEqual({ ...credentials, baseUrl: second.baseUrl, authProxyUrl: second.authProxyUrl, adminUrl: second.adminUrl, adminToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(second.credentials.adminToken).not.toBe(credentials.adminToken);
     expect(second.store.dump()).toEqual(dump); // the seed is not applied twice
     expect(await (await fetch(`${second.baseUrl}/public/v1/discovery/webhooks/jwks`)).json()).toEqual(jwks);
     expect(second.onRampEncryptionPublicKey).toBe(first.onRampEncryptionPublicKey);
@@ -68,7 +70,7 @@ test('rootApiKey must match the key a data dir was created with', async () => {
 
 test('options are strict: an unknown option lists the known ones', async () => {
   await expect(startEmulator({ prot: 1 } as never)).rejects.toThrow(
-    'invalid emulator options: unknown option "prot" (known options: port, authProxyPort, host, dataDir, seed, faults, allowLoopbackWebhooks, clock, random, randomSeed, livenessWindowMs, maxBodyBytes, deliveryMode, deliveryRetry, fetch, rootApiKey, log)',
+    'invalid emulator options: unknown option "prot" (known options: port, authProxyPort, host, dataDir, credentialsFile, seed, faults, allowLoopbackWebhooks, clock, random, randomSeed, livenessWindowMs, maxBodyBytes, deliveryMode, deliveryRetry, fetch, rootApiKey, log)',
   );
   await expect(startEmulator({ seed: { users: [{ userName: '' }] } })).rejects.toThrow('seed.users[0].userName: must not be empty');
 });
@@ -93,11 +95,25 @@ describe('walletinfra-emulator CLI', () => {
       organizationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       credentialsFile: join(dir, 'credentials.json'),
     });
-    expect(await (await fetch(`${ready.adminUrl}/health`)).json()).toEqual({ status: 'ok', organizationId: ready.organizationId });
-    const credentials = JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')) as Record<string, string>;
+    const credentials = JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')) as { baseUrl: string; adminToken: string };
     expect(credentials.baseUrl).toBe(ready.baseUrl);
+    expect(await (await fetch(`${ready.adminUrl}/health`, { headers: adminHeaders({ credentials }) })).json()).toEqual({ status: 'ok', organizationId: ready.organizationId });
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
+  });
+
+  test('without a data dir the credentials (admin token included) go to a private 0600 file, removed on exit', async () => {
+    const cli = run(['--port', '0', '--json']);
+    const ready = JSON.parse(await cli.firstLine) as { adminUrl: string; credentialsFile: string };
+    const file = ready.credentialsFile;
+    expect(file).toMatch(/walletinfra-emulator-[^/]+\/credentials\.json$/);
+    expect([statSync(file).mode & 0o777, statSync(dirname(file)).mode & 0o777]).toEqual([0o600, 0o700]);
+    const credentials = JSON.parse(readFileSync(file, 'utf8')) as { adminToken: string };
+    expect((await fetch(`${ready.adminUrl}/health`, { headers: adminHeaders({ credentials }) })).status).toBe(200);
+    expect((await fetch(`${ready.adminUrl}/health`)).status).toBe(401);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(existsSync(dirname(file))).toBe(false);
   });
 
   test('human output says where it listens', async () => {
@@ -108,7 +124,7 @@ describe('walletinfra-emulator CLI', () => {
   });
 
   test.each([
-    [['--bogus'], 'walletinfra-emulator: unknown option "--bogus" (known options: --port, --auth-proxy-port, --host, --data-dir, --seed, --faults, --allow-loopback-webhooks, --liveness-window-ms, --json, --help)'],
+    [['--bogus'], 'walletinfra-emulator: unknown option "--bogus" (known options: --port, --auth-proxy-port, --host, --data-dir, --seed, --faults, --allow-loopback-webhooks, --webhook-delivery, --liveness-window-ms, --json, --help)'],
     [['--port', 'eighty'], 'walletinfra-emulator: --port must be a port number from 0 to 65535, got "eighty"'],
     [['--seed'], 'walletinfra-emulator: --seed needs a value (FILE)'],
   ])('bad flags %j exit 2 with a clear message', async (args, message) => {

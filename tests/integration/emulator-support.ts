@@ -41,10 +41,16 @@ export async function post(url: string, body: string | Uint8Array<ArrayBuffer>, 
   return { status: res.status, json, headers: res.headers };
 }
 
+/** The headers every admin request needs: the admin token, and JSON for writes. */
+export function adminHeaders(emu: { credentials: { adminToken: string } }): Record<string, string> {
+  return { Authorization: `Bearer ${emu.credentials.adminToken}`, 'Content-Type': 'application/json' };
+}
+
 export async function admin(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(`${emu.adminUrl}${path}`, {
     method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+    headers: adminHeaders(emu),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, json: await res.json() };
 }

@@ -1,4 +1,4 @@
-// Webhook deliveries (issue 3 point 6, api-facts §5): signed as the service signs them, verified here with
+// Webhook deliveries (docs/service-behaviour.md#webhook-deliveries): signed as the service signs them, verified here with
 // @turnkey/crypto's own verifier and keys taken from OUR JWKS endpoint; retries on 5xx and network errors,
 // none on 4xx/429; drained deterministically (no sleeping).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -179,8 +179,8 @@ test('a webhook payload writes every time as ISO-8601, also inside votes[].user 
 
 // Webhook URL rules: the shared table in ./emulator-webhook-destinations.test.ts.
 
-test("'auto' delivery mode delivers in the background without a drain", async () => {
-  const auto = await startTestEmulator({ deliveryMode: 'auto' });
+test("'loopback-only' delivery mode (the default) delivers to a loopback receiver in the background without a drain", async () => {
+  const auto = await startTestEmulator({ deliveryMode: 'loopback-only' });
   try {
     const arrived = new Promise<Received>((resolve) => {
       const server = receiver;

@@ -53,7 +53,7 @@ export async function startHarness(options: { emulator?: EmulatorOptions; config
   const runtimes: Runtime[] = [];
   const newRuntime = (overrides: Record<string, string> = {}, extra: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'activityPageSize'> = {}) => {
     // A later `pulumi` run happens later: identical request bodies get new timestamps, so the service's
-    // idempotency by body (facts §3.3) does not hand back an earlier run's activity.
+    // idempotency by body (docs/service-behaviour.md#idempotency-and-fingerprints) does not hand back an earlier run's activity.
     clock.advance(1000);
     const merged = { ...config, ...overrides };
     const rt = createRuntime({ config: (k) => merged[k], env: {}, now: clock.now, sleep, ...extra });
@@ -89,7 +89,8 @@ export async function startHarness(options: { emulator?: EmulatorOptions; config
     admin: async (method, path, body) => {
       const res = await fetch(`${emulator.adminUrl}${path}`, {
         method,
-        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+        headers: { Authorization: `Bearer ${emulator.credentials.adminToken}`, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: res.status, json: await res.json() };
     },

@@ -45,7 +45,7 @@ describe('fault rules', () => {
   });
 });
 
-describe('delivery retry policy (api-facts §5.1)', () => {
+describe('delivery retry policy (docs/service-behaviour.md#webhook-deliveries)', () => {
   test.each([
     [200, 'delivered'],
     [204, 'delivered'],
@@ -77,9 +77,9 @@ describe('CLI flags', () => {
     expect(parseCliArgs([])).toEqual({ options: { port: 8787, authProxyPort: 8788 }, json: false, help: false });
     expect(parseCliArgs(['--port', '0'])).toEqual({ options: { port: 0, authProxyPort: 0 }, json: false, help: false });
     expect(
-      parseCliArgs(['--port=9000', '--auth-proxy-port', '9001', '--host', '::1', '--data-dir', '/tmp/d', '--seed', 's.json', '--allow-loopback-webhooks', '--liveness-window-ms', '60000', '--json']),
+      parseCliArgs(['--port=9000', '--auth-proxy-port', '9001', '--host', '::1', '--data-dir', '/tmp/d', '--seed', 's.json', '--allow-loopback-webhooks', '--liveness-window-ms', '60000', '--json', '--webhook-delivery', 'auto']),
     ).toEqual({
-      options: { port: 9000, authProxyPort: 9001, host: '::1', dataDir: '/tmp/d', seed: 's.json', allowLoopbackWebhooks: true, livenessWindowMs: 60000 },
+      options: { port: 9000, authProxyPort: 9001, host: '::1', dataDir: '/tmp/d', seed: 's.json', allowLoopbackWebhooks: true, livenessWindowMs: 60000, deliveryMode: 'auto' },
       json: true,
       help: false,
     });
@@ -91,6 +91,7 @@ describe('CLI flags', () => {
     [['--liveness-window-ms', '0'], '--liveness-window-ms must be a positive integer, got "0"'],
     [['--faults', '/nonexistent/faults.json'], 'cannot read faults file /nonexistent/faults.json: ENOENT'],
     [['serve'], 'unknown option "serve"'],
+    [['--webhook-delivery', 'always'], '--webhook-delivery must be one of loopback-only, auto, manual, got "always"'],
   ])('%j: %s', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(message);
   });
@@ -113,7 +114,7 @@ describe('seed validation names the path', () => {
 describe('options', () => {
   test.each([
     [{ port: -1 }, 'invalid emulator options: port must be an integer from 0 to 65535'],
-    [{ deliveryMode: 'sometimes' }, "invalid emulator options: deliveryMode must be 'auto' or 'manual'"],
+    [{ deliveryMode: 'sometimes' }, "invalid emulator options: deliveryMode must be 'loopback-only', 'auto' or 'manual'"],
     [{ deliveryRetry: { attempts: 3 } }, 'invalid emulator options: unknown option "deliveryRetry.attempts" (known: maxAttempts, baseDelayMs, maxDelayMs)'],
     [{ clock: 5 }, 'invalid emulator options: clock must be a function'],
     [{ rootApiKey: { publicKey: 'x' } }, 'invalid emulator options: rootApiKey must be {publicKey, privateKey} hex strings'],
@@ -124,7 +125,7 @@ describe('options', () => {
   test('defaults', () => {
     const o = resolveOptions({});
     expect([o.port, o.authProxyPort, o.host, o.livenessWindowMs, o.maxBodyBytes, o.deliveryMode, o.deliveryRetry]).toEqual([
-      0, 0, '127.0.0.1', 300_000, 1_048_576, 'auto', { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 60000 },
+      0, 0, '127.0.0.1', 300_000, 1_048_576, 'loopback-only', { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 60000 },
     ]);
   });
 });

@@ -1,16 +1,18 @@
-// Admin endpoints under /__admin/ on the main port, answered only to loopback clients. They are the
-// emulator's own controls for tests and local development, not part of the service (README "Admin API").
+// Admin endpoints under /__admin/ on the main port, answered only to loopback clients with the admin token
+// (admin-guard.ts). They are the emulator's own controls for tests and local development, not part of the
+// service (README "Admin API").
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resetToBootstrap, type Bootstrap } from '../bootstrap';
 import type { Core } from '../context';
-import { invalidArgument, methodNotAllowed, notFound, permissionDenied } from '../errors';
+import { invalidArgument, methodNotAllowed, notFound } from '../errors';
 import { parseFaultConfig } from '../faults';
 import { generateP256KeyPair } from '../crypto/keys';
 import { addApiKey, addAuthenticator, createUser } from '../handlers/accounts';
 import type { OrganizationRecord } from '../store/records';
 import { applySeed } from '../seed/apply';
 import { arr, bool, int, obj, opt, req, str, SeedError } from '../seed/shape';
-import { isLoopback, readBody, sendJson } from './http-io';
+import { adminRefusal } from './admin-guard';
+import { readBody, sendJson } from './http-io';
 import { parseJson, respondWithError } from './pipeline';
 
 export interface AdminDeps {
@@ -18,6 +20,8 @@ export interface AdminDeps {
   bootstrap: Bootstrap;
   /** the credentials.json content (URLs included) */
   credentials: () => Record<string, string>;
+  /** the token every admin request must carry (`Authorization: Bearer <token>`) */
+  adminToken: string;
 }
 
 const name = str({ nonEmpty: true });
@@ -94,7 +98,8 @@ export function createAdminHandler(deps: AdminDeps): (req: IncomingMessage, res:
 
   return async (req, res, path) => {
     try {
-      if (!isLoopback(req.socket.remoteAddress)) throw permissionDenied('admin endpoints are only available from loopback');
+      const refusal = adminRefusal(req, deps.adminToken);
+      if (refusal !== undefined) throw refusal;
       const settings = /^\/__admin\/organizations\/([^/]+)\/settings$/.exec(path);
       let result: unknown;
       if (settings !== null) {

@@ -9,8 +9,8 @@ import { methodNotAllowed, notFound } from '../errors';
 import { queryHandlerFor, submitHandlerFor } from '../handlers';
 import { JWKS_CACHE_CONTROL, jwksDocument } from '../keys';
 import { authenticate } from './auth';
-import { cors, sendError } from './http-io';
-import { applyFault, finish, invalidBody, respondWithError, runPipeline, type ParsedRequest } from './pipeline';
+import { bodyTooLarge, cors, declaresTooLarge, malformedTarget, pathOf, sendError } from './http-io';
+import { applyFault, finish, respondWithError, runPipeline, validateBody, type ParsedRequest } from './pipeline';
 
 export type AdminHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
 
@@ -18,7 +18,8 @@ export function createApiHandler(core: Core, admin: AdminHandler): (req: Incomin
   return (req, res) => {
     const requestId = core.env.uuid();
     res.setHeader('X-Request-Id', requestId);
-    const path = new URL(req.url ?? '/', 'http://emulator').pathname;
+    const path = pathOf(req);
+    if (path === undefined) return sendError(res, malformedTarget());
     const started = Date.now();
     res.on('finish', () => core.options.log(`${req.method} ${path} ${res.statusCode} ${Date.now() - started}ms ${requestId}`));
     void route(core, admin, req, res, path).catch((e: unknown) => respondWithError(core, res, e, path));
@@ -26,6 +27,8 @@ export function createApiHandler(core: Core, admin: AdminHandler): (req: Incomin
 }
 
 async function route(core: Core, admin: AdminHandler, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  // a body past the limit is refused before anything else, whatever the path (the body is drained, not read)
+  if (declaresTooLarge(req, core.options.maxBodyBytes)) return sendError(res, bodyTooLarge(core.options.maxBodyBytes));
   if (path.startsWith('/__admin/')) return admin(req, res, path);
   if (cors(req, res)) return;
   const op = operationsByPath.get(path);
@@ -57,17 +60,15 @@ async function route(core: Core, admin: AdminHandler, req: IncomingMessage, res:
 function handleOperation(core: Core, op: AnyOperation, parsed: ParsedRequest, res: ServerResponse, auth: ReturnType<typeof authenticate>): void {
   const ctx: RequestContext = { ...core, org: auth.org, caller: auth.caller };
   if (op.kind === 'query') {
-    const body = op.request.safeParse(parsed.json);
-    if (!body.success) throw invalidBody(body.error);
+    const body = validateBody(op.request, parsed.json);
     const handler = queryHandlerFor(op.name);
     if (handler === undefined) throw notFound(`unknown operation: ${parsed.path}`);
-    finish(res, parsed.fault, handler(ctx, body.data as RequestOf<QueryName>));
+    finish(res, parsed.fault, handler(ctx, body as RequestOf<QueryName>));
     return;
   }
   if (op.kind !== 'submit') throw notFound(`unknown operation: ${parsed.path}`);
-  const envelope = op.envelope.safeParse(parsed.json);
-  if (!envelope.success) throw invalidBody(envelope.error);
-  const input = { op, envelope: envelope.data as SubmitEnvelope, rawBody: parsed.rawText, fault: parsed.fault };
+  const envelope = validateBody(op.envelope, parsed.json);
+  const input = { op, envelope: envelope as SubmitEnvelope, rawBody: parsed.rawText, fault: parsed.fault };
   if (op.name === 'approve_activity' || op.name === 'reject_activity') {
     finish(res, parsed.fault, voteOnActivity(ctx, input));
     return;

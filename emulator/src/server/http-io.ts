@@ -2,14 +2,33 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ServiceError } from '../errors';
 
-/**
- * The request body, refused past `limit` bytes. The service documents no size limit (docs/service-behaviour.md#limits-and-pagination, #unconfirmed-choices);
- * the emulator answers 413 with an InvalidArgument (code 3) body, and closes the connection.
- */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = () => new ServiceError(413, 3, `request body too large: the limit is ${limit} bytes`, { turnkeyErrorCode: 'REQUEST_INVALID' });
+/** The path of the request target, or undefined when the target is not a URL (`GET http://[ HTTP/1.1`). */
+export function pathOf(req: IncomingMessage): string | undefined {
+  try {
+    return new URL(req.url ?? '/', 'http://emulator').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+export function malformedTarget(): ServiceError {
+  return new ServiceError(400, 3, 'malformed request target: not a URL path', { turnkeyErrorCode: 'REQUEST_INVALID' });
+}
+
+/** 413 in the service's error shape (InvalidArgument): the service documents no size limit, the emulator has one. */
+export function bodyTooLarge(limit: number): ServiceError {
+  return new ServiceError(413, 3, `request body too large: the limit is ${limit} bytes`, { turnkeyErrorCode: 'REQUEST_INVALID' });
+}
+
+/** True when the request declares a `Content-Length` past `limit` (checked before routing, for every path). */
+export function declaresTooLarge(req: IncomingMessage, limit: number): boolean {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
+  return Number.isFinite(declared) && declared > limit;
+}
+
+/** The request body, refused with a 413 past `limit` bytes (declared or counted). */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  if (declaresTooLarge(req, limit)) return Promise.reject(bodyTooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -19,7 +38,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       size += chunk.length;
       if (size > limit) {
         failed = true;
-        reject(tooLarge());
+        chunks.length = 0;
+        reject(bodyTooLarge(limit));
         return;
       }
       chunks.push(chunk);
@@ -33,10 +53,52 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/**
+ * After an answer given before the request body was read (413, 404, 401 ...), the rest of the body is read and
+ * thrown away before the connection closes: closing a socket with unread bytes makes the kernel send a reset,
+ * and the client would see ECONNRESET/EPIPE instead of the answer. Past DRAIN_LIMIT_BYTES, or when the client
+ * goes quiet for DRAIN_IDLE_MS, the connection is cut anyway.
+ */
+export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+export const DRAIN_IDLE_MS = 5000;
+
+function endAfterDrain(req: IncomingMessage, res: ServerResponse): void {
+  let drained = 0;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(idle);
+    res.end();
+  };
+  const cut = () => {
+    end();
+    res.socket?.destroy();
+  };
+  const idle = setTimeout(cut, DRAIN_IDLE_MS);
+  idle.unref();
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT_BYTES) cut();
+    else idle.refresh();
+  });
+  req.once('end', end);
+  req.once('error', end);
+  req.once('close', end);
+  req.resume();
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), ...headers });
-  res.end(text);
+  const req = res.req as IncomingMessage | undefined;
+  if (req === undefined || req.readableEnded) {
+    res.end(text);
+    return;
+  }
+  // the whole answer goes out now; the response ends once the request body has been read to its end
+  res.write(text);
+  endAfterDrain(req, res);
 }
 
 export function sendError(res: ServerResponse, error: ServiceError, headers: Record<string, string> = {}): void {

@@ -3,7 +3,7 @@
 // schemas -> handler -> serialize. Every failure is written in the service's error shape; a thrown bug is a
 // 500 "internal server error (<uuid>)" and is logged, never the user's fault.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toValidationIssues } from '@walletinfra/sdk';
+import { formatIssueList, toValidationIssues } from '@walletinfra/sdk';
 import type { Core } from '../context';
 import { internalError, invalidArgument, isServiceError, statusError, type ServiceError } from '../errors';
 import type { FaultDecision } from '../faults';
@@ -19,14 +19,36 @@ export interface ParsedRequest {
   fault: FaultDecision | undefined;
 }
 
-/** 400 "invalid request body: a.b: is required; ..." from a zod error; never echoes values. */
+/**
+ * 400 "invalid request body: a.b: is required; ...; and N more" from a zod error: the first few problems and a
+ * count, so the answer stays small however many items are bad; never echoes values.
+ */
 export function invalidBody(error: Parameters<typeof toValidationIssues>[0]): ServiceError {
-  const list = toValidationIssues(error)
+  const issues = toValidationIssues(error)
     // zod says "must be of type string, got undefined" for a missing field: say "is required"
-    .map((i) => ({ ...i, message: /^must be of type \w+, got undefined$/.test(i.message) ? 'is required' : i.message }))
-    .map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`))
-    .join('; ');
-  return invalidArgument(`invalid request body: ${list}`);
+    .map((i) => ({ ...i, message: /^must be of type \w+, got undefined$/.test(i.message) ? 'is required' : i.message }));
+  return invalidArgument(`invalid request body: ${formatIssueList(issues)}`);
+}
+
+/** What a body too deeply nested for the validator's recursion gets: a 400 naming the problem, not a 500. */
+export const TOO_DEEP_MESSAGE = 'invalid request body: nested too deeply or too large to validate';
+
+/** A stack overflow while working on a request is the request's doing (deep nesting, huge arrays). */
+export function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /call stack size/i.test(e.message);
+}
+
+/** `schema.safeParse(json)` as data, or the 400 the request deserves: a validator that throws never makes a 500. */
+export function validateBody<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: Parameters<typeof toValidationIssues>[0] } }, json: unknown): T {
+  let result;
+  try {
+    result = schema.safeParse(json);
+  } catch (e) {
+    if (isStackOverflow(e)) throw invalidArgument(TOO_DEEP_MESSAGE);
+    throw e;
+  }
+  if (!result.success) throw invalidBody(result.error);
+  return result.data;
 }
 
 export function parseJson(raw: Buffer): unknown {
@@ -96,7 +118,11 @@ export async function runPipeline<A>(
 export function respondWithError(core: Core, res: ServerResponse, e: unknown, path: string): void {
   let error: ServiceError;
   if (isServiceError(e)) error = e;
-  else {
+  else if (isStackOverflow(e)) {
+    // deep input overflowed a recursive step past validation (a parser, a renderer): still the request's fault
+    error = invalidArgument(TOO_DEEP_MESSAGE);
+    core.options.log(`stack overflow on ${path}, answered 400`);
+  } else {
     error = internalError(core.env.uuid());
     core.options.log(`${error.message} on ${path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   }

@@ -8,8 +8,8 @@ import type { Core } from '../context';
 import { generateP256KeyPair } from '../crypto/keys';
 import { invalidArgument, methodNotAllowed, notFound, unauthenticated } from '../errors';
 import type { AuthProxyConfigRecord } from '../store/records';
-import { cors, sendError } from './http-io';
-import { finish, invalidBody, respondWithError, runPipeline } from './pipeline';
+import { bodyTooLarge, cors, declaresTooLarge, malformedTarget, pathOf, sendError } from './http-io';
+import { finish, respondWithError, runPipeline, validateBody } from './pipeline';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const E164 = /^\+[1-9][0-9]{6,14}$/;
@@ -63,8 +63,13 @@ function initOtp(core: Core, config: AuthProxyConfigRecord, body: { otpType: str
 export function createProxyHandler(core: Core): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     res.setHeader('X-Request-Id', core.env.uuid());
-    const path = new URL(req.url ?? '/', 'http://emulator').pathname;
+    const path = pathOf(req);
+    if (path === undefined) return sendError(res, malformedTarget());
     if (cors(req, res)) return;
+    if (declaresTooLarge(req, core.options.maxBodyBytes)) {
+      sendError(res, bodyTooLarge(core.options.maxBodyBytes));
+      return;
+    }
     const op = operationsByPath.get(path);
     if (op === undefined || op.kind !== 'proxy') {
       sendError(res, notFound(`unknown operation: ${path}`));
@@ -81,12 +86,11 @@ export function createProxyHandler(core: Core): (req: IncomingMessage, res: Serv
       path,
       () => configFor(core, req),
       (parsed, config) => {
-        const body = op.request.safeParse(parsed.json);
-        if (!body.success) throw invalidBody(body.error);
+        const body = validateBody(op.request, parsed.json);
         const response =
           op.name === 'get_wallet_kit_config'
             ? walletKitConfig(config)
-            : core.store.transaction(() => initOtp(core, config, body.data as { otpType: string; contact: string }));
+            : core.store.transaction(() => initOtp(core, config, body as { otpType: string; contact: string }));
         finish(res, parsed.fault, response);
       },
     ).catch((e: unknown) => respondWithError(core, res, e, path));

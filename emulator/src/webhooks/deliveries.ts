@@ -1,7 +1,8 @@
 // Webhook deliveries: when an activity changes state, every active endpoint
 // of its organization with an active ACTIVITY_UPDATES subscription gets a signed POST. Deliveries are
 // recorded in the store in the same transaction as the activity, then attempted by this worker: in the
-// background ('auto'), or when a test calls `drain()` ('manual'), which needs no sleeping.
+// background ('auto', 'loopback-only'), or when a test calls `drain()` ('manual'), which needs no sleeping.
+// Only 'auto' sends beyond loopback (delivery-scope.ts).
 import { signWebhookDelivery } from '@walletinfra/sdk';
 import { renderActivity } from '../render/activity';
 import type { Env } from '../env';
@@ -9,6 +10,7 @@ import type { EmulatorKeys } from '../keys';
 import type { ResolvedOptions } from '../options';
 import type { ActivityRecord, DeliveryRecord } from '../store/records';
 import type { Store } from '../store/store';
+import { deliveryRefusal } from './delivery-scope';
 import { deliveryBackoffMs, deliveryOutcome } from './retry';
 
 const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -54,9 +56,9 @@ export class DeliveryQueue {
     }
   }
 
-  /** After a commit: in 'auto' mode, start delivering. */
+  /** After a commit: unless in 'manual' mode, start delivering. */
   kick(): void {
-    if (this.deps.options.deliveryMode === 'auto' && !this.closed) this.schedule(0);
+    if (this.deps.options.deliveryMode !== 'manual' && !this.closed) this.schedule(0);
   }
 
   list(): DeliveryRecord[] {
@@ -135,6 +137,13 @@ export class DeliveryQueue {
       const error = endpoint === undefined ? 'endpoint was deleted' : 'endpoint is paused';
       const ended: DeliveryRecord = { ...d, state: 'FAILED', attempts: [...d.attempts, { attempt, at, error }] };
       store.deliveries.update(ended);
+      return ended;
+    }
+    const refusal = deliveryRefusal(options.deliveryMode, d.url);
+    if (refusal !== undefined) {
+      const ended: DeliveryRecord = { ...d, state: 'FAILED', attempts: [...d.attempts, { attempt, at, error: refusal }] };
+      store.deliveries.update(ended);
+      options.log(`webhook ${d.eventId} -> ${d.url}: ${refusal}`);
       return ended;
     }
     // Each attempt gets a fresh timestamp and signature; the event id stays (docs/service-behaviour.md#webhook-deliveries).

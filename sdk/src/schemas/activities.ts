@@ -2,6 +2,7 @@
 // Intents are requests: strict, every unknown key is an error. Results are responses: loose.
 import { z } from 'zod';
 import { Id, Uint64String } from './common';
+import { boundedArray } from './limits';
 import {
   ADDRESS_FORMATS,
   API_KEY_CURVES,
@@ -58,7 +59,7 @@ export const WebhookSubscriptionParams = z.strictObject({
 export const CreateWebhookEndpointIntent = z.strictObject({
   url: z.string().min(1, 'must not be empty'),
   name: z.string(),
-  subscriptions: z.array(WebhookSubscriptionParams).optional(),
+  subscriptions: boundedArray(WebhookSubscriptionParams, 'webhookSubscriptions').optional(),
 });
 export const CreateWebhookEndpointResult = z.looseObject({ endpointId: z.string(), webhookEndpoint: WebhookEndpoint });
 
@@ -141,7 +142,7 @@ export const VoteActivityResult = z.record(z.string(), z.unknown());
 export const SetIpAllowlistIntent = z.strictObject({
   publicKey: z.string().optional(),
   enabled: z.boolean().optional(),
-  rules: z.array(z.strictObject({ cidr: z.string().min(1, 'must not be empty'), label: z.string().optional() })).optional(),
+  rules: boundedArray(z.strictObject({ cidr: z.string().min(1, 'must not be empty'), label: z.string().optional() }), 'ipAllowlistRules').optional(),
   onEvaluationError: z.enum(IP_ALLOWLIST_ON_EVALUATION_ERROR).optional(),
 });
 /** An empty object on the wire (docs/service-behaviour.md#activities). */
@@ -161,7 +162,7 @@ export const CreateSessionProfileResult = z.looseObject({ sessionProfileId: z.st
 
 export const CreatePrivateKeyTagIntent = z.strictObject({
   privateKeyTagName: z.string().min(1, 'must not be empty'),
-  privateKeyIds: z.array(Id),
+  privateKeyIds: boundedArray(Id, 'privateKeyIds'),
 });
 export const CreatePrivateKeyTagResult = z.looseObject({ privateKeyTagId: z.string(), privateKeyIds: z.array(z.string()) });
 
@@ -182,7 +183,7 @@ const MnemonicLength = z
 
 export const CreateWalletIntent = z.strictObject({
   walletName: z.string().min(1, 'must not be empty'),
-  accounts: z.array(WalletAccountParams),
+  accounts: boundedArray(WalletAccountParams, 'walletAccounts'),
   mnemonicLength: MnemonicLength.optional(),
 });
 export const CreateWalletResult = z.looseObject({ walletId: z.string(), addresses: z.array(z.string()) });
@@ -193,41 +194,42 @@ export const CreateWalletResult = z.looseObject({ walletId: z.string(), addresse
  */
 export const CreateSubOrganizationIntent = z.strictObject({
   subOrganizationName: z.string().min(1, 'must not be empty'),
-  rootUsers: z
-    .array(
-      z.strictObject({
-        userName: z.string().min(1, 'must not be empty'),
-        userEmail: z.string().optional(),
-        userPhoneNumber: z.string().optional(),
-        apiKeys: z.array(
-          z.strictObject({
-            apiKeyName: z.string().min(1, 'must not be empty'),
-            publicKey: z.string().min(1, 'must not be empty'),
-            curveType: z.enum(API_KEY_CURVES),
-            expirationSeconds: Uint64String.optional(),
+  rootUsers: boundedArray(
+    z.strictObject({
+      userName: z.string().min(1, 'must not be empty'),
+      userEmail: z.string().optional(),
+      userPhoneNumber: z.string().optional(),
+      apiKeys: boundedArray(
+        z.strictObject({
+          apiKeyName: z.string().min(1, 'must not be empty'),
+          publicKey: z.string().min(1, 'must not be empty'),
+          curveType: z.enum(API_KEY_CURVES),
+          expirationSeconds: Uint64String.optional(),
+        }),
+        'apiKeys',
+      ),
+      authenticators: boundedArray(
+        z.strictObject({
+          authenticatorName: z.string(),
+          challenge: z.string(),
+          attestation: z.strictObject({
+            credentialId: z.string(),
+            clientDataJson: z.string(),
+            attestationObject: z.string(),
+            transports: boundedArray(z.enum(AUTHENTICATOR_TRANSPORTS), 'transports'),
           }),
-        ),
-        authenticators: z.array(
-          z.strictObject({
-            authenticatorName: z.string(),
-            challenge: z.string(),
-            attestation: z.strictObject({
-              credentialId: z.string(),
-              clientDataJson: z.string(),
-              attestationObject: z.string(),
-              transports: z.array(z.enum(AUTHENTICATOR_TRANSPORTS)),
-            }),
-          }),
-        ),
-        oauthProviders: z.array(z.strictObject({ providerName: z.string(), oidcToken: z.string().optional() })),
-      }),
-    )
-    .min(1, 'must have at least one root user'),
+        }),
+        'authenticators',
+      ),
+      oauthProviders: boundedArray(z.strictObject({ providerName: z.string(), oidcToken: z.string().optional() }), 'oauthProviders'),
+    }),
+    'rootUsers',
+  ).min(1, 'must have at least one root user'),
   rootQuorumThreshold: z.number().int('must be an integer').min(1, 'must be at least 1'),
   wallet: z
     .strictObject({
       walletName: z.string().min(1, 'must not be empty'),
-      accounts: z.array(WalletAccountParams),
+      accounts: boundedArray(WalletAccountParams, 'walletAccounts'),
       mnemonicLength: MnemonicLength.optional(),
     })
     .optional(),

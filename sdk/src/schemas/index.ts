@@ -7,3 +7,4 @@ export * from './activities';
 export * from './queries';
 export * from './proxy';
 export * from './validate';
+export * from './limits';

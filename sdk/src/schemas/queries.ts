@@ -1,7 +1,8 @@
-// Bodies (strict) and responses (loose) of the query operations: the twelve of docs/service-behaviour.md#transport plus those the
-// provider and emulator need (docs/service-behaviour.md#approving-and-rejecting, #policies, #wallets). Every body carries `organizationId` (docs/service-behaviour.md#request-stamps).
+// Bodies (strict) and responses (loose) of the query operations the sdk, the provider and the emulator use
+// (docs/service-behaviour.md). Every body carries `organizationId`.
 import { z } from 'zod';
 import { Id, PageInfo, Pagination } from './common';
+import { boundedArray } from './limits';
 import { Activity } from './activity';
 import { ACTIVITY_STATUSES, SOL_CAIP2, SUBORG_FILTER_TYPES } from './enums';
 import {
@@ -39,7 +40,7 @@ export const GetMfaPoliciesResponse = z.looseObject({ mfaPolicies: z.array(MfaPo
 export const GetPolicyRequest = z.strictObject({ organizationId: OrganizationId, policyId: Id });
 export const GetPolicyResponse = z.looseObject({ policy: Policy });
 
-/** docs/service-behaviour.md#policies: no pagination. */
+/** No pagination (docs/service-behaviour.md#policies). */
 export const ListPoliciesRequest = OrganizationOnly;
 export const ListPoliciesResponse = z.looseObject({ policies: z.array(Policy) });
 
@@ -67,7 +68,7 @@ export const ListWebhookEndpointsResponse = z.looseObject({ webhookEndpoints: z.
 export const ListFiatOnRampCredentialsRequest = OrganizationOnly;
 export const ListFiatOnRampCredentialsResponse = z.looseObject({ fiatOnRampCredentials: z.array(FiatOnRampCredential) });
 
-/** docs/service-behaviour.md#transport; `filterValue` is what the `filterType` matches. */
+/** `filterValue` is what the `filterType` matches. */
 export const ListSuborgsRequest = z.strictObject({
   organizationId: OrganizationId,
   filterType: z.enum(SUBORG_FILTER_TYPES).optional(),
@@ -94,10 +95,10 @@ export const GetActivityRequest = z.strictObject({ organizationId: OrganizationI
 
 export const ListActivitiesRequest = z.strictObject({
   organizationId: OrganizationId,
-  filterByStatus: z.array(z.enum(ACTIVITY_STATUSES)).optional(),
+  filterByStatus: boundedArray(z.enum(ACTIVITY_STATUSES), 'activityFilters').optional(),
   paginationOptions: Pagination.optional(),
   /** Activity types are a long, growing list (TYPES `v1ActivityType`); checked by the service. */
-  filterByType: z.array(z.string().regex(/^ACTIVITY_TYPE_[A-Z0-9_]+$/, 'must be an ACTIVITY_TYPE_... value')).optional(),
+  filterByType: boundedArray(z.string().regex(/^ACTIVITY_TYPE_[A-Z0-9_]+$/, 'must be an ACTIVITY_TYPE_... value'), 'activityFilters').optional(),
 });
 export const ListActivitiesResponse = z.looseObject({ activities: z.array(Activity) });
 

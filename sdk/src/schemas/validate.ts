@@ -2,7 +2,7 @@
 // Messages never include the offending VALUE, only its path and what was expected, so a secret passed in
 // the wrong field is never echoed (no secret in any error message).
 import type { z } from 'zod';
-import { InvalidRequestError, UnexpectedResponseError, type ValidationIssue } from '../errors';
+import { formatIssueList, InvalidRequestError, UnexpectedResponseError, type ValidationIssue } from '../errors';
 
 /** `['parameters', 'rules', 0, 'cidr']` -> `parameters.rules[0].cidr`; the root is the empty string. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -72,9 +72,7 @@ export function validateResponse<S extends z.ZodType>(
 ): z.output<S> {
   const parsed = schema.safeParse(value, { reportInput: true });
   if (parsed.success) return parsed.data;
-  const list = toValidationIssues(parsed.error, where.prefix)
-    .map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`))
-    .join('; ');
+  const list = formatIssueList(toValidationIssues(parsed.error, where.prefix));
   throw new UnexpectedResponseError(`unexpected response from ${where.operationName}: ${list}`, {
     operation: where.operationPath,
   });

@@ -26,9 +26,11 @@ export async function startOrganization(): Promise<TestOrganization> {
   const emulator = await startEmulator({
     seed: join(REPO_ROOT, 'emulator', 'seeds', 'example.json'),
     allowLoopbackWebhooks: true,
+    // deliveries go to a loopback receiver nobody listens on; nothing is ever sent beyond this machine
+    deliveryMode: 'loopback-only',
   });
   const { credentials } = emulator;
-  const response = await fetch(`${emulator.baseUrl}/__admin/onramp-encryption-key`);
+  const response = await fetch(`${emulator.adminUrl}/onramp-encryption-key`, { headers: { Authorization: `Bearer ${credentials.adminToken}` } });
   const body = (await response.json()) as { publicKey?: string };
   if (typeof body.publicKey !== 'string') throw new Error(`unexpected on-ramp key answer: ${JSON.stringify(body)}`);
   const client = new WalletInfraClient({

@@ -1,0 +1,36 @@
+// Upper bounds of the arrays a request may carry. Where the service documents a limit the bound is that limit
+// (https://docs.turnkey.com/reference/resource-limits, https://docs.turnkey.com/reference/ip-allowlisting);
+// where it documents none the bound is a generous sane one, listed in docs/service-behaviour.md#request-limits
+// as UNCONFIRMED. A bound keeps one request from costing unbounded validation work or error text.
+import { z } from 'zod';
+
+export const REQUEST_ARRAY_LIMITS = {
+  /** users per organization (resource-limits: 100) */
+  rootUsers: 100,
+  /** API keys per user: 10 long-lived + 10 expiring (resource-limits) */
+  apiKeys: 20,
+  /** authenticators per user (resource-limits: 10) */
+  authenticators: 10,
+  /** OAuth providers per user (resource-limits: 10) */
+  oauthProviders: 10,
+  /** WebAuthn transports: one per transport kind at most (the enum has 6 values) */
+  transports: 16,
+  /** IP allowlist rules per scope: 10 IPv4 + 10 IPv6 CIDRs (ip-allowlisting) */
+  ipAllowlistRules: 20,
+  /** private keys per organization (resource-limits: 1,000) */
+  privateKeyIds: 1000,
+  /** wallet accounts in one create request: UNCONFIRMED, no documented limit */
+  walletAccounts: 100,
+  /** subscriptions of one webhook endpoint: UNCONFIRMED, four event types are documented */
+  webhookSubscriptions: 100,
+  /** list_activities filters: UNCONFIRMED, no documented limit */
+  activityFilters: 100,
+} as const;
+
+export type RequestArrayLimit = keyof typeof REQUEST_ARRAY_LIMITS;
+
+/** `z.array(item)` of at most the named limit; zod checks the length before it looks at any element. */
+export function boundedArray<T extends z.ZodType>(item: T, limit: RequestArrayLimit) {
+  const max = REQUEST_ARRAY_LIMITS[limit];
+  return z.array(item).max(max, `must have at most ${max} items`);
+}
