@@ -9,6 +9,7 @@ const { writeReport, furthest } = require('./lib/report');
 const { textTable, ratio } = require('./lib/format');
 const { nowMs } = require('./lib/measure');
 const children = require('./lib/children');
+const { goalEntries } = require('./lib/goals');
 
 const SUITES = {
   stamping: { title: '1. Stamping and stamp verification', load: () => require('./suites/stamping') },
@@ -35,7 +36,7 @@ async function runSuite(id, options, index, total) {
     const message = error instanceof Error ? error.message : String(error);
     log(`  FAILED: ${message}`);
     if (process.env.BENCH_DEBUG) console.error(error);
-    return { id, title, intro: '', error: message, tables: [], plots: [], headlines: [] };
+    return { id, title, intro: '', error: message, tables: [], plots: [], headlines: [], metrics: [] };
   } finally {
     await children.stopAll();
   }
@@ -69,6 +70,9 @@ async function main() {
   log(textTable(['ratio', 'from limit', 'what', 'detail'], headlines.map((h) => [ratio(h.ratio), ratio(h.gap), h.label, h.detail])));
   const worst = furthest(headlines);
   if (worst) log(`\nFurthest from its limit: ${worst.label} (${ratio(worst.gap)}). ${worst.why ?? ''}`);
+  const goals = goalEntries(results).filter((e) => e.goal !== null);
+  log(`\nGoals (${goals.filter((e) => e.met).length} of ${goals.length} met):`);
+  log(textTable(['id', 'ratio', 'goal', 'met'], goals.map((e) => [e.id, e.ratio === null ? '-' : ratio(e.ratio), e.goal, e.met ? 'yes' : 'NO'])));
   const failed = results.filter((r) => r.error);
   if (failed.length > 0) {
     log(`\n${failed.length} suite(s) failed: ${failed.map((r) => r.id).join(', ')}`);

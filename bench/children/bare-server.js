@@ -1,18 +1,41 @@
 'use strict';
-// The throughput baseline: a bare node:http server that reads the whole request body and answers a fixed
-// JSON body per path (the very bytes the emulator answered for that operation), with nothing in between.
-// It is the most a Node.js HTTP server can do on this machine: the emulator's "limit".
+// The throughput baselines: a bare node:http server that reads the whole request body and answers a fixed
+// JSON body per path (the very bytes the emulator answered for that operation), with nothing in between:
+// the most a Node.js HTTP server can do on this machine. With `verifyWith` (an API key pair) it first
+// checks each request's X-Stamp over the body with node:crypto and a key object parsed once: the most any
+// server that authenticates every request can do.
+const crypto = require('node:crypto');
 const http = require('node:http');
 const { serve } = require('./serve');
+const { keyObjects } = require('../lib/node-stamp');
 
 let server;
 
+/** `(headerValue, body) => boolean`: decode the stamp, verify its signature over the body bytes. */
+function stampVerifier(pair) {
+  const { publicKey } = keyObjects(pair);
+  return (headerValue, body) => {
+    try {
+      const stamp = JSON.parse(Buffer.from(headerValue, 'base64url').toString('utf8'));
+      return crypto.verify('sha256', body, publicKey, Buffer.from(stamp.signature, 'hex'));
+    } catch {
+      return false;
+    }
+  };
+}
+
 serve({
-  async start({ responses }) {
+  async start({ responses, verifyWith }) {
     const bodies = new Map(Object.entries(responses).map(([p, text]) => [p, Buffer.from(text, 'utf8')]));
+    const verify = verifyWith === undefined ? undefined : stampVerifier(verifyWith);
     server = http.createServer((req, res) => {
-      req.on('data', () => undefined);
+      const chunks = [];
+      req.on('data', verify === undefined ? () => undefined : (c) => chunks.push(c));
       req.on('end', () => {
+        if (verify !== undefined && !verify(String(req.headers['x-stamp'] ?? ''), Buffer.concat(chunks))) {
+          res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":16,"message":"bad stamp","details":[]}');
+          return;
+        }
         const body = bodies.get(req.url);
         if (body === undefined) {
           res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":5,"message":"not found","details":[]}');

@@ -1,6 +1,6 @@
 'use strict';
 // Number formatting and Markdown tables for the report and the console. Every table puts its ratio
-// column first (issue 7), so the reader sees "how far from the limit" before any absolute number.
+// column first, so the reader sees "how far from the limit" before any absolute number.
 
 function ratio(x, digits) {
   if (!Number.isFinite(x)) return 'n/a';

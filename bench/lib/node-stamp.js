@@ -1,7 +1,7 @@
 'use strict';
 // X-Stamp headers made with node:crypto and a cached KeyObject: the fastest stamp this machine can make
 // (OpenSSL, key parsed once). It is the "limit" row of the stamping table, and the load generator uses it
-// to pre-stamp request bodies, so setup time stays small. The header format is api-facts §1.1; every
+// to pre-stamp request bodies, so setup time stays small. The header format is docs/service-behaviour.md#request-stamps; every
 // header made here is checked once against the sdk's verifyStamp before use.
 const crypto = require('node:crypto');
 

@@ -1,6 +1,6 @@
 'use strict';
 // Charts as SVG through vega-lite -> vega with the 'none' renderer: no canvas or native module needed,
-// and the SVG embeds directly in Markdown (issue 7: plots rendered by a maintained charting package).
+// and the SVG embeds directly in Markdown, rendered by a maintained charting package.
 const vegaLite = require('vega-lite');
 const vega = require('vega');
 

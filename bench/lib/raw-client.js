@@ -1,6 +1,6 @@
 'use strict';
 // Stamped requests with the stamp made once, up front: the store-scale suite times the emulator, not the
-// client's signing. Bytes sent are exactly the bytes stamped (api-facts §1.1).
+// client's signing. Bytes sent are exactly the bytes stamped (docs/service-behaviour.md#request-stamps).
 const path = require('node:path');
 const { ROOT } = require('./machine');
 const { nodeStamper } = require('./node-stamp');
@@ -22,6 +22,13 @@ function rawClient(baseUrl, keyPair) {
         if (res.statusCode !== 200) throw new Error(`${urlPath} answered ${res.statusCode}: ${answer.slice(0, 300)}`);
         return answer;
       };
+    },
+    /** Sends `text` with the headers given (already stamped); resolves to the answer text (throws on non-2xx). */
+    async send(urlPath, text, headers) {
+      const res = await pool.request({ method: 'POST', path: urlPath, headers, body: text });
+      const answer = await res.body.text();
+      if (res.statusCode !== 200) throw new Error(`${urlPath} answered ${res.statusCode}: ${answer.slice(0, 300)}`);
+      return answer;
     },
     close: () => pool.close(),
   };

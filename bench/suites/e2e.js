@@ -157,7 +157,18 @@ function report(results) {
       detail: `${ms(last.ours[c.id].ms)} vs ${ms(last.floor[c.id].ms)}; provider peak RSS ${mib(peakOurs)} vs ${mib(peakFloor)}`,
       why: whyOf(results, c.id),
     })),
+    metrics: [
+      { id: 'refresh_vs_floor', ratio: last.ours.refresh.ms / last.floor.refresh.ms, detail: `N=${last.n}: ${ms(last.ours.refresh.ms)} vs ${ms(last.floor.refresh.ms)}; ${fitText(results, 'refresh')}` },
+      { id: 'up_vs_floor', ratio: last.ours.up.ms / last.floor.up.ms, detail: `N=${last.n}: ${ms(last.ours.up.ms)} vs ${ms(last.floor.up.ms)}; ${fitText(results, 'up')}` },
+      { id: 'provider_rss_vs_floor', ratio: last.ours.up.peakKiB / last.floor.up.peakKiB, detail: `pulumi up, N=${last.n}: provider peak RSS ${mib(last.ours.up.peakKiB)} vs ${mib(last.floor.up.peakKiB)}` },
+      { id: 'preview_vs_floor', ratio: last.ours.preview.ms / last.floor.preview.ms, detail: `N=${last.n}: ${ms(last.ours.preview.ms)} vs ${ms(last.floor.preview.ms)}` },
+    ],
   };
+}
+
+function fitText(results, id) {
+  const { fixedMs, perResourceMs } = fit(results, id);
+  return `extra over the floor: ${ms(fixedMs)} fixed + ${ms(perResourceMs)} per resource`;
 }
 
 function whyOf(results, id) {

@@ -1,12 +1,15 @@
 'use strict';
-// 5. Scale of the emulator's store: latency of list and get over HTTP with 10,000 policies and 100,000
-// activities, against the same requests on a store of 100 policies and 1,000 activities, in the same run.
+// 5. Scale of the emulator's store: latency of list, get and create over HTTP with 10,000 policies and
+// 100,000 activities, against the same requests on a store of 100 policies and 1,000 activities, in the
+// same run.
 // Records are inserted straight into the store (SQLite) for setup speed; every measured request goes
 // through the whole HTTP pipeline (stamp verification, validation, handler, serialization).
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const children = require('../lib/children');
 const { rawClient } = require('../lib/raw-client');
+const { BodyPool } = require('../lib/body-pool');
 const { latency } = require('../lib/measure');
 const { ratio, int, ms } = require('../lib/format');
 const { barChart } = require('../lib/plot');
@@ -18,10 +21,12 @@ const SIZES = [
   { label: 'large', policies: 10000, activities: 100000 },
 ];
 const SAMPLE_IDS = 64;
-const PROFILED = ['list_activities', 'list_policies'];
-const PROFILED_REQUESTS = 3;
+const PROFILED = ['list_activities', 'list_policies', 'create_policy'];
+const CREATE_PATH = '/public/v1/submit/create_policy';
+// Requests under the profiler: a few slow lists, or enough quick writes for the sampler to see them.
+const PROFILED_REQUESTS = { list_activities: 3, list_policies: 3, create_policy: 300 };
 
-function operations(client, fixture) {
+function operations(client, fixture, pool) {
   const pick = (ids, i) => ids[(i * 7919) % ids.length];
   const getPolicy = fixture.policyIds.slice(0, SAMPLE_IDS).map((policyId) => client.prepare('/public/v1/query/get_policy', { organizationId: fixture.organizationId, policyId }));
   const getActivity = fixture.activityIds.slice(0, SAMPLE_IDS).map((activityId) => client.prepare('/public/v1/query/get_activity', { organizationId: fixture.organizationId, activityId }));
@@ -34,6 +39,14 @@ function operations(client, fixture) {
       fn: client.prepare('/public/v1/query/list_activities', { organizationId: fixture.organizationId, paginationOptions: { limit: '100' } }),
     },
     { id: 'list_policies', label: '`list_policies` (every policy: the answer grows with N)', fn: client.prepare('/public/v1/query/list_policies', { organizationId: fixture.organizationId }) },
+    {
+      id: 'create_policy',
+      label: '`create_policy` (a new, uniquely named policy each time)',
+      fn: () => {
+        const { body, headers } = pool.next();
+        return client.send(CREATE_PATH, body, headers);
+      },
+    },
   ];
 }
 
@@ -46,17 +59,21 @@ async function measureSize(size, { quick, log }) {
   const activityIds = await emulator.call('insertActivities', { count: size.activities });
   log(`    ${size.label}: inserted ${int(size.policies)} policies and ${int(size.activities)} activities in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const creds = emulator.info.credentials;
-  const client = rawClient(creds.baseUrl, { publicKey: creds.apiPublicKey, privateKey: creds.apiPrivateKey });
+  const keyPair = { publicKey: creds.apiPublicKey, privateKey: creds.apiPrivateKey };
+  const client = rawClient(creds.baseUrl, keyPair);
+  // Unique create_policy bodies, stamped before the timed loop (one per request, at most maxSamples + profiled).
+  const pool = new BodyPool({ keyPair, organizationId: creds.organizationId, runId: crypto.randomBytes(4).toString('hex') });
+  pool.fill((quick ? 200 : 2000) + 16 + PROFILED_REQUESTS.create_policy);
   const out = {};
   try {
-    for (const op of operations(client, { organizationId: creds.organizationId, policyIds, activityIds })) {
+    for (const op of operations(client, { organizationId: creds.organizationId, policyIds, activityIds }, pool)) {
       out[op.id] = { label: op.label, ...(await latency(op.fn, { durationMs: quick ? 400 : 2000, minSamples: quick ? 2 : 10, warmup: quick ? 1 : 3, maxSamples: quick ? 200 : 2000 })) };
       log(`    ${size.label}: ${op.id.padEnd(16)} p50 ${ms(out[op.id].p50)}  p99 ${ms(out[op.id].p99)}  (${out[op.id].count} requests)`);
       if (size.label === 'large' && PROFILED.includes(op.id)) {
         // A few more requests under the profiler, to show where a large store's time goes.
         await emulator.call('profileStart');
-        for (let i = 0; i < PROFILED_REQUESTS; i += 1) await op.fn(i);
-        out[op.id].profile = await emulator.call('profileStop', { top: 5 });
+        for (let i = 0; i < PROFILED_REQUESTS[op.id]; i += 1) await op.fn(i);
+        out[op.id].profile = { ...(await emulator.call('profileStop', { top: 5 })), requests: PROFILED_REQUESTS[op.id] };
       }
     }
   } finally {
@@ -98,7 +115,7 @@ async function run(options) {
     tables: [
       { caption: 'Latency, large store vs small store', columns: ['p50 × small', 'p99 × small', 'request', 'large: p50 / p99', 'small: p50 / p99'], rows },
       ...PROFILED.map((id) => ({
-        caption: `Where the time goes: \`${id}\` on the large store (V8 profile of ${PROFILED_REQUESTS} requests, ${ms(large[id].profile.busyMs)} busy)`,
+        caption: `Where the time goes: \`${id}\` on the large store (V8 profile of ${large[id].profile.requests} requests, ${ms(large[id].profile.busyMs)} busy)`,
         columns: ['share of busy CPU', 'innermost emulator/sdk function (with what it calls)', 'where'],
         rows: [
           ...large[id].profile.entries.map((e) => [`${(100 * e.share).toFixed(0)}%`, `\`${e.fn}\``, e.loc]),
@@ -108,13 +125,20 @@ async function run(options) {
       })),
     ],
     plots: [{ file: 'store-latency.svg', alt: 'store latency small vs large', spec: barChart({ title: `Latency growth from ${int(SIZES[0].policies)}/${int(SIZES[0].activities)} to ${int(SIZES[1].policies)}/${int(SIZES[1].activities)} policies/activities (1 = flat)`, rows: bars, yTitle: 'p50 × small store', format: '.1f' }) }],
-    headlines: ['get_policy', 'list_activities'].map((id) => ({
-      label: `${id} with ${int(id === 'get_policy' ? SIZES[1].policies : SIZES[1].activities)} ${id === 'get_policy' ? 'policies' : 'activities'}: vs small store`,
+    headlines: ['get_policy', 'list_activities', 'create_policy'].map((id) => ({
+      label: `${id} with ${int(id === 'list_activities' ? SIZES[1].activities : SIZES[1].policies)} ${id === 'list_activities' ? 'activities' : 'policies'}: vs small store`,
       ratio: large[id].p50 / small[id].p50,
       gap: large[id].p50 / small[id].p50,
       detail: `p50 ${ms(large[id].p50)} vs ${ms(small[id].p50)}`,
-      ...(large[id].profile ? { why: whyOf(large[id].profile, large[id].p50 / small[id].p50, id === 'get_policy' ? 'policies' : 'activities') } : {}),
+      ...(large[id].profile ? { why: whyOf(large[id].profile, large[id].p50 / small[id].p50, id === 'list_activities' ? 'activities' : 'policies') } : {}),
     })),
+    metrics: [
+      { id: 'store_list_activities_100k', ratio: large.list_activities.p50 / small.list_activities.p50, detail: `p50 ${ms(large.list_activities.p50)} vs ${ms(small.list_activities.p50)} (first page of 100)` },
+      { id: 'store_create_policy_10k', ratio: large.create_policy.p50 / small.create_policy.p50, detail: `p50 ${ms(large.create_policy.p50)} vs ${ms(small.create_policy.p50)}` },
+      { id: 'store_get_policy_10k', ratio: large.get_policy.p50 / small.get_policy.p50, detail: `p50 ${ms(large.get_policy.p50)} vs ${ms(small.get_policy.p50)}` },
+      { id: 'store_get_activity_100k', ratio: large.get_activity.p50 / small.get_activity.p50, detail: `p50 ${ms(large.get_activity.p50)} vs ${ms(small.get_activity.p50)}` },
+      { id: 'store_list_policies_10k', ratio: large.list_policies.p50 / small.list_policies.p50, detail: `p50 ${ms(large.list_policies.p50)} vs ${ms(small.list_policies.p50)} (the whole list: grows with N by design)` },
+    ],
   };
 }
 

@@ -7,10 +7,15 @@ export function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 }
 
+/** A Uint8Array over a Buffer's bytes (no copy). */
+function bytesOf(buf: Buffer): Uint8Array {
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}
+
 /** Bytes of an even-length lowercase hex string; undefined when it is not one. */
 export function fromHex(hex: string): Uint8Array | undefined {
   if (!HEX_RE.test(hex)) return undefined;
-  return new Uint8Array(Buffer.from(hex, 'hex'));
+  return bytesOf(Buffer.from(hex, 'hex'));
 }
 
 export function isHex(value: string): boolean {
@@ -48,5 +53,5 @@ export function base64UrlDecode(text: string): Uint8Array | undefined {
   const bare = text.replace(/=+$/, '');
   if (bare.length % 4 === 1) return undefined;
   if (text.length !== bare.length && text.length % 4 !== 0) return undefined;
-  return new Uint8Array(Buffer.from(bare, 'base64url'));
+  return bytesOf(Buffer.from(bare, 'base64url'));
 }

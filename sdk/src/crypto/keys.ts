@@ -103,7 +103,8 @@ function validateApiKeyPair(input: ApiKeyPairInput): { publicKey: string; scalar
   } catch {
     fail('publicKey is not a point on the P-256 curve');
   }
-  const scalar = readHexField((input as { privateKey?: unknown }).privateKey, 'privateKey', 64, 'a 32-byte P-256 scalar');
+  // its own copy, not a view into a shared Buffer pool slab
+  const scalar = new Uint8Array(readHexField((input as { privateKey?: unknown }).privateKey, 'privateKey', 64, 'a 32-byte P-256 scalar'));
   const d = bytesToBigInt(scalar);
   if (d <= 0n || d >= N) fail('privateKey is not a valid P-256 scalar (it must be between 1 and the curve order minus 1)');
   const publicKey = toHex(publicBytes);

@@ -92,6 +92,8 @@ export type DecodeStampResult = { ok: true; publicKey: string; scheme: string; s
 
 export type VerifyStampResult = { ok: true; publicKey: string; scheme: string } | StampFailure;
 
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 function malformed(message: string): StampFailure {
   return { ok: false, reason: 'malformed_stamp', message };
 }
@@ -106,7 +108,7 @@ export function decodeStamp(headerValue: unknown): DecodeStampResult {
   if (bytes === undefined) return malformed('stamp is not base64url');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    parsed = JSON.parse(STRICT_UTF8.decode(bytes));
   } catch {
     return malformed('stamp is not base64url-encoded JSON');
   }
