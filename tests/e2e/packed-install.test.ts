@@ -84,7 +84,21 @@ const hooks = new WebhookEndpoint('activity-hooks', {
   subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }],
 });
 
+// Adopted from the seed, and kept in the organization by destroy (the README's retainOnDelete advice).
+const seedPolicy = new Policy(
+  'seed-no-exports',
+  {
+    policyName: 'Seed: no exports',
+    effect: 'EFFECT_DENY',
+    condition: "activity.action == 'EXPORT'",
+    notes: 'key material never leaves the service',
+    adopt: { byName: true },
+  },
+  { retainOnDelete: true },
+);
+
 export const policyId = denyExports.policyId;
+export const seedPolicyId = seedPolicy.policyId;
 export const endpointId = hooks.endpointId;
 export const markdownRendererLoaded = typeof renderChangesMarkdown === 'function';
 `;
@@ -222,6 +236,9 @@ test('pulumi up, preview --expect-no-changes, walletinfra-drift and destroy run 
     expect(outputs.markdownRendererLoaded).toBe(true);
     const { policies } = await client.listPolicies();
     expect(policies.find((p) => p.policyId === outputs.policyId)?.policyName).toBe('Deny private key exports (packed)');
+    const seed = policies.find((p) => p.policyName === 'Seed: no exports');
+    expect(outputs.seedPolicyId).toBe(seed?.policyId); // adopted, not duplicated
+    expect(policies.filter((p) => p.policyName === 'Seed: no exports')).toHaveLength(1);
     const { webhookEndpoints } = await client.listWebhookEndpoints();
     expect(webhookEndpoints.map((w) => w.endpointId)).toContain(outputs.endpointId);
 
@@ -238,6 +255,8 @@ test('pulumi up, preview --expect-no-changes, walletinfra-drift and destroy run 
     await pulumi(['destroy', '--yes', '--stack', 'dev']);
     const after = await client.listPolicies();
     expect(after.policies.map((p) => p.policyId)).not.toContain(outputs.policyId);
+    // retainOnDelete: destroy forgot the adopted seed policy instead of deleting it.
+    expect(after.policies.map((p) => p.policyId)).toContain(outputs.seedPolicyId);
     const afterHooks = await client.listWebhookEndpoints();
     expect(afterHooks.webhookEndpoints.map((w) => w.endpointId)).not.toContain(outputs.endpointId);
   } finally {

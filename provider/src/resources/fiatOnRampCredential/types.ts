@@ -33,6 +33,10 @@ export interface FiatOnRampCredentialArgs {
   sandboxMode?: pulumi.Input<boolean>;
   organizationId?: pulumi.Input<string>;
   profile?: pulumi.Input<string>;
+  /**
+   * Take over an existing object instead of creating one (provider README, "Adopting existing objects"). The stack
+   * then owns it: `pulumi destroy` deletes it unless the resource has the `retainOnDelete: true` option.
+   */
   adopt?: pulumi.Input<FiatOnRampCredentialAdopt>;
 }
 

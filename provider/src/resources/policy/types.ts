@@ -30,6 +30,10 @@ export interface PolicyArgs {
   organizationId?: pulumi.Input<string>;
   /** Named credentials from `walletinfra:profiles` / `WALLETINFRA_PROFILE_<NAME>_*`. */
   profile?: pulumi.Input<string>;
+  /**
+   * Take over an existing object instead of creating one (provider README, "Adopting existing objects"). The stack
+   * then owns it: `pulumi destroy` deletes it unless the resource has the `retainOnDelete: true` option.
+   */
   adopt?: pulumi.Input<PolicyAdopt>;
 }
 

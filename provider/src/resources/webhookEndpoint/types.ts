@@ -28,10 +28,17 @@ export interface WebhookEndpointArgs {
   name: pulumi.Input<string>;
   /** Changing them replaces the endpoint (update cannot change subscriptions, docs/service-behaviour.md#webhook-endpoints). */
   subscriptions?: pulumi.Input<pulumi.Input<WebhookSubscriptionArgs>[]>;
-  /** Default true; false pauses deliveries. */
+  /**
+   * Default true; false pauses deliveries. The service creates endpoints active, so with `false` the endpoint
+   * is created active and paused by a second write: deliveries can arrive in between (provider README).
+   */
   isActive?: pulumi.Input<boolean>;
   organizationId?: pulumi.Input<string>;
   profile?: pulumi.Input<string>;
+  /**
+   * Take over an existing object instead of creating one (provider README, "Adopting existing objects"). The stack
+   * then owns it: `pulumi destroy` deletes it unless the resource has the `retainOnDelete: true` option.
+   */
   adopt?: pulumi.Input<WebhookEndpointAdopt>;
 }
 
