@@ -1,6 +1,6 @@
 'use strict';
 // Command-line options of `npm run bench -- [options]`: one strict object, unknown flags are an error that
-// lists the known ones (STYLE.md "Configuration is one strict, documented options object").
+// lists the known ones.
 
 const SUITES = ['stamping', 'throughput', 'refresh', 'e2e', 'store'];
 

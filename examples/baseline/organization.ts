@@ -6,7 +6,7 @@ import * as walletinfra from '@walletinfra/pulumi';
 export interface BaselineSettings {
   /** Where activity webhooks go (HTTPS; the local emulator also accepts loopback http when started so). */
   webhookUrl: string;
-  /** Event types the webhook endpoint subscribes to; changing them replaces the endpoint (facts §4.2). */
+  /** Event types the webhook endpoint subscribes to; changing them replaces the endpoint (docs/service-behaviour.md#webhook-endpoints). */
   webhookEventTypes: string[];
   /** How many approvers a signature needs; changing it updates the policy in place. */
   signingApprovals: number;
@@ -25,7 +25,7 @@ export interface Baseline {
 }
 
 export function declareBaseline(s: BaselineSettings): Baseline {
-  // Allow with a consensus rule: signing needs approvals from several users (policy language, facts §6).
+  // Allow with a consensus rule: signing needs approvals from several users (policy language, docs/service-behaviour.md#policy-language).
   const signingApproval = new walletinfra.Policy('signing-needs-approvals', {
     policyName: 'Signing needs approvals',
     effect: 'EFFECT_ALLOW',
@@ -35,7 +35,7 @@ export function declareBaseline(s: BaselineSettings): Baseline {
     ...(s.adoptExisting ? { adopt: { byName: true } } : {}),
   });
 
-  // Deny with a condition: nobody exports private keys, whatever else allows it (deny wins, facts §6.3).
+  // Deny with a condition: nobody exports private keys, whatever else allows it (deny wins, docs/service-behaviour.md#policy-language).
   const denyKeyExports = new walletinfra.Policy('deny-private-key-exports', {
     policyName: 'Deny private key exports',
     effect: 'EFFECT_DENY',
@@ -63,7 +63,7 @@ export function declareBaseline(s: BaselineSettings): Baseline {
   return { signingApproval, denyKeyExports, activityWebhook, moonpay };
 }
 
-/** Read-only lookups reported as stack outputs (data sources run on every preview and up, facts §3). */
+/** Read-only lookups reported as stack outputs (data sources run on every preview and up, docs/service-behaviour.md#activities). */
 export function describeOrganization() {
   return {
     wallets: walletinfra.getWalletsOutput().apply((r) => r.wallets.map((w) => ({ id: w.walletId, name: w.walletName }))),

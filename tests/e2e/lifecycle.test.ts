@@ -1,6 +1,6 @@
 // The baseline program (examples/baseline, what `npm run up` applies) through the real Pulumi CLI against
 // the emulator: create, no-op checks, out-of-band drift (CLI exit 7 and walletinfra-drift exit 2), repair,
-// secrets in state, destroy (issue 5, end-to-end tests 1, 2, 3, 6, 7 and the drift command). The steps build
+// secrets in state, destroy. The steps build
 // on each other and share one stack, so they run in order.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

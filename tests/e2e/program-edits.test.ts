@@ -1,4 +1,4 @@
-// Program edits through the real engine (issue 5, end-to-end tests 4 and 5): an in-place update and a
+// Program edits through the real engine: an in-place update and a
 // replacement each show the expected operation counts and per-property diff in `pulumi preview --json`
 // (which property changed, which forced the replacement) and in the pull-request summary of
 // `walletinfra-drift --preview`; adopting objects that already exist creates no duplicates. Edits go through

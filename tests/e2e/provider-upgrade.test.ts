@@ -1,5 +1,5 @@
-// Upgrading @walletinfra/pulumi between two `up`s (issue 5, end-to-end test 8). The state stores only a tiny
-// provider that loads the INSTALLED package (facts §1.2 "Which code version runs where"), so a new version
+// Upgrading @walletinfra/pulumi between two `up`s. The state stores only a tiny
+// provider that loads the INSTALLED package (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/ "Which code version runs where"), so a new version
 // must show no spurious diff, and refresh and destroy must run the new version's code, not a copy frozen in
 // the state. The upgrade is simulated by installing a copy of the built provider with a bumped version into
 // the project's own node_modules; that copy writes a marker line whenever its read or delete runs.

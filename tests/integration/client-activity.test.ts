@@ -168,7 +168,7 @@ test('an AbortSignal stops the wait with AbortedError', async () => {
   expect(paths()).toHaveLength(3);
 });
 
-describe('one body, one identity (facts §3.3)', () => {
+describe('one body, one identity (docs/service-behaviour.md#idempotency-and-fingerprints)', () => {
   test('prepareSubmit + submitRaw twice sends identical bytes with the same fingerprint', async () => {
     script('ACTIVITY_STATUS_COMPLETED');
     const c = client();
@@ -184,7 +184,7 @@ describe('one body, one identity (facts §3.3)', () => {
     expect(first.result).toEqual({ policyId: 'pol-9' });
   });
 
-  test('the body is the envelope of spec §4.1 with the clock time and the default organization', async () => {
+  test('the body is the envelope of docs/service-behaviour.md#transport with the clock time and the default organization', async () => {
     const time = fakeTime(1_767_225_600_123);
     const c = client(time);
     const prepared = c.prepareSubmit('delete_policy', { policyId: 'pol-1' });

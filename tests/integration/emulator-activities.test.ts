@@ -1,4 +1,4 @@
-// Activities like the service's (issue 3 point 5, facts §3): idempotency by fingerprint, root-quorum and
+// Activities like the service's: idempotency by fingerprint, root-quorum and
 // policy consensus with approve/reject by fingerprint, policy denials, and get_policy_evaluations.
 import { activityFingerprint } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
@@ -33,7 +33,7 @@ async function addUser(body: Record<string, unknown>): Promise<{ userId: string;
   return { userId: res.json.userId, key: { publicKey: k!.publicKey, privateKey: k!.privateKey }, userTags: res.json.userTags };
 }
 
-describe('idempotency (facts §3.3)', () => {
+describe('idempotency (docs/service-behaviour.md#idempotency-and-fingerprints)', () => {
   test('the same bytes give the same activity; a new timestampMs gives a new one', async () => {
     const body = JSON.stringify(policyBody('once'));
     const first = await submit('create_policy', body);
@@ -184,7 +184,7 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
   });
 });
 
-describe('policies decide non-root writes (facts §6.3)', () => {
+describe('policies decide non-root writes (docs/service-behaviour.md#policy-language)', () => {
   test('no applicable policy: 403 with the PolicyEnginePermissionError detail', async () => {
     const user = await addUser({ userName: 'nobody' });
     const res = await submit('create_policy', policyBody('by nobody'), user.key);

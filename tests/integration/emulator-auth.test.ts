@@ -1,4 +1,4 @@
-// Authentication as the service does it (issue 3 point 3, api-facts §1-§2): each failure has its own status
+// Authentication as the service does it: each failure has its own status
 // and message; writes check timestampMs liveness against the (injected) clock; passkey stamps verify.
 import { p256 } from '@noble/curves/p256';
 import { sha256 } from '@noble/hashes/sha256';

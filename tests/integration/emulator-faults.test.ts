@@ -1,4 +1,4 @@
-// Fault injection (issue 3 point 9): rules as data, per path, with a seedable random source; and the
+// Fault injection: rules as data, per path, with a seedable random source; and the
 // transaction boundary — a failure between a write's effect and its activity record leaves neither.
 import { WalletInfraClient } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';

@@ -1,4 +1,4 @@
-// Independent client fidelity (issue 3): the real service's own SDKs, @turnkey/http's TurnkeyClient with
+// Independent client fidelity: the real service's own SDKs, @turnkey/http's TurnkeyClient with
 // @turnkey/api-key-stamper and @turnkey/sdk-server, drive the emulator without noticing a difference.
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { encryptOnRampSecret } from '@turnkey/crypto';
@@ -94,7 +94,7 @@ test('@turnkey/http + @turnkey/crypto: fiat on-ramp credentials encrypted to the
   expect((await tk.listFiatOnRampCredentials({ organizationId })).fiatOnRampCredentials).toEqual([]);
 });
 
-test("@turnkey/http: the spec's queries", async () => {
+test("@turnkey/http: the documented queries", async () => {
   const apiKeyId = emu.store.apiKeys.findByKey(emu.credentials.apiPublicKey)[0]?.apiKeyId as string;
   expect((await tk.getApiKey({ organizationId, apiKeyId })).apiKey.credential.type).toBe('CREDENTIAL_TYPE_API_KEY_P256');
   const profiles = (await tk.getSessionProfiles({ organizationId })).sessionProfiles;

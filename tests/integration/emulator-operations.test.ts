@@ -1,5 +1,5 @@
 // Every operation of the interface round-trips through our sdk client against the emulator over loopback,
-// with read-after-write checks (issue 3, "What must be proven").
+// with read-after-write checks.
 import { encryptOnRampSecret, generateApiKeyPair, operations, type WalletInfraClient } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 // What a refresh costs: reads of many resources in one provider process share one list request per
-// organization and type (issue 4, "Performance"), and the per-organization limiter caps requests in flight.
+// organization and type, and the per-organization limiter caps requests in flight.
 import { startHarness, type Harness } from './provider-harness';
 
 let h: Harness;

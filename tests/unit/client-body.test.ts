@@ -1,5 +1,5 @@
 // For every operation, the JSON body our client sends parses to the same object that @turnkey/http's
-// TurnkeyClient sends for the same input (issue 2, "what must be proven"). Both clients post to the same
+// TurnkeyClient sends for the same input. Both clients post to the same
 // scripted loopback server, which records the raw bytes and answers with a valid response.
 import { ApiKeyStamper as TurnkeyApiKeyStamper } from '@turnkey/api-key-stamper';
 import { TurnkeyClient } from '@turnkey/http';
@@ -8,7 +8,7 @@ import { generateApiKeyPair, operations, WalletInfraClient, type QueryName, type
 import { ORG, activityJson, sampleParameters, sampleQueryBodies, sampleQueryResponses, sampleResults } from './client-fixtures';
 import { fakeTime, startScriptedServer, type RecordedRequest, type ScriptedServer } from './client-support';
 
-/** @turnkey/http names a few list operations differently from their paths (facts §10). */
+/** @turnkey/http names a few list operations differently from their paths (docs/service-behaviour.md#client-method-names). */
 const TURNKEY_METHOD: Partial<Record<QueryName | SubmitName, string>> = {
   list_policies: 'getPolicies',
   list_wallets: 'getWallets',

@@ -1,4 +1,4 @@
-// Error classes and the HTTP status + rpcStatus mapping (api-facts §2.1-2.2).
+// Error classes and the HTTP status + rpcStatus mapping (docs/service-behaviour.md#errors).
 import {
   AbortedError,
   ActivityFailedError,
@@ -88,7 +88,7 @@ describe('errorFromResponse', () => {
     expect([err.code, err.message, err.policyEvaluations]).toEqual(['POLICY_DENIED', `${OP}: No policies evaluated to outcome: Allow (HTTP 403)`, []]);
   });
 
-  test('top-level turnkeyErrorCode is used when no detail carries one (api-facts §2.1, unconfirmed form)', () => {
+  test('top-level turnkeyErrorCode is used when no detail carries one (docs/service-behaviour.md#errors, unconfirmed form)', () => {
     const err = errorFromResponse({ status: 400, body: { code: 3, message: 'Max number of OTPs have been initiated', details: [], turnkeyErrorCode: 'MAX_OTP_INITIATED' }, operation: '/v1/otp_init' });
     expect([err.turnkeyErrorCode, err.message]).toEqual(['MAX_OTP_INITIATED', '/v1/otp_init: Max number of OTPs have been initiated (HTTP 400, MAX_OTP_INITIATED)']);
   });

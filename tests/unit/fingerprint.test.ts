@@ -1,4 +1,4 @@
-// Activity fingerprints (api-facts §3.3): identical to @turnkey/crypto's computeActivityFingerprint.
+// Activity fingerprints (docs/service-behaviour.md#idempotency-and-fingerprints): identical to @turnkey/crypto's computeActivityFingerprint.
 import { computeActivityFingerprint } from '@turnkey/crypto';
 import { activityFingerprint } from '@walletinfra/sdk';
 

@@ -1,4 +1,4 @@
-// API key loading and generation (api-facts §1.1 encodings). Every rejection has an exact code and message,
+// API key loading and generation (docs/service-behaviour.md#request-stamps encodings). Every rejection has an exact code and message,
 // and no message ever contains the private key.
 import { inspect } from 'node:util';
 import { p256 } from '@noble/curves/p256';

@@ -1,4 +1,4 @@
-// On-ramp secret encryption (api-facts §4.3) is byte-compatible with @turnkey/crypto both ways.
+// On-ramp secret encryption (docs/service-behaviour.md#fiat-on-ramp-credentials) is byte-compatible with @turnkey/crypto both ways.
 import { p256 } from '@noble/curves/p256';
 import {
   PRODUCTION_ON_RAMP_CREDENTIALS_ENCRYPTION_PUBLIC_KEY,

@@ -17,19 +17,19 @@ test('the registry holds the twelve spec queries, the six spec writes, the two p
   expect(byKind('discovery')).toEqual(['get_webhook_jwks']);
   expect(byKind('query')).toEqual(
     [
-      // spec §4.3
+      // docs/service-behaviour.md#transport
       'get_api_key', 'get_session_profile', 'get_session_profiles', 'get_mfa_policies', 'get_policy', 'get_ip_allowlist',
       'list_wallets', 'list_private_key_tags', 'list_webhook_endpoints', 'list_fiat_on_ramp_credentials', 'list_suborgs',
       'list_sol_transaction_history',
-      // facts §3.4, §4
+      // docs/service-behaviour.md#approving-and-rejecting, #transport
       'list_policies', 'get_activity', 'list_activities', 'get_policy_evaluations', 'get_active_policies', 'list_wallet_accounts',
     ].sort(),
   );
   expect(byKind('submit')).toEqual(
     [
-      // spec §4.4
+      // docs/service-behaviour.md#activities
       'delete_webhook_endpoint', 'create_policy', 'init_import_secrets', 'update_fiat_on_ramp_credential', 'earn_deposit', 'earn_withdraw',
-      // facts §3.4, §4
+      // docs/service-behaviour.md#approving-and-rejecting, #transport
       'update_policy', 'delete_policy', 'create_webhook_endpoint', 'update_webhook_endpoint', 'create_fiat_on_ramp_credential',
       'delete_fiat_on_ramp_credential', 'approve_activity', 'reject_activity', 'set_ip_allowlist', 'remove_ip_allowlist',
       'create_session_profile', 'create_private_key_tag', 'create_wallet', 'create_sub_organization',
@@ -37,7 +37,7 @@ test('the registry holds the twelve spec queries, the six spec writes, the two p
   );
 });
 
-test('paths follow spec §4 (query, submit, proxy, discovery families)', () => {
+test('paths follow docs/service-behaviour.md#transport (query, submit, proxy, discovery families)', () => {
   for (const op of all) {
     const expected = {
       query: `/public/v1/query/${op.name}`,
@@ -50,7 +50,7 @@ test('paths follow spec §4 (query, submit, proxy, discovery families)', () => {
   expect([operations.get_wallet_kit_config.path, operations.init_otp_v2.path]).toEqual(['/v1/wallet_kit_config', '/v1/otp_init_v2']);
 });
 
-test('the submit envelope is strict and checks every top-level field (spec §4.1)', () => {
+test('the submit envelope is strict and checks every top-level field (docs/service-behaviour.md#transport)', () => {
   const envelope = operations.create_policy.envelope;
   const good = {
     type: 'ACTIVITY_TYPE_CREATE_POLICY_V3',
@@ -68,7 +68,7 @@ test('the submit envelope is strict and checks every top-level field (spec §4.1
   ]);
 });
 
-test('intent and result keys (facts §3.6), including the unversioned createPolicyResult and V8 sub-orgs', () => {
+test('intent and result keys (docs/service-behaviour.md#activities), including the unversioned createPolicyResult and V8 sub-orgs', () => {
   const keys = all.flatMap((op) => (op.kind === 'submit' ? [[op.name, op.activityType, op.intentKey, op.resultKey]] : []));
   expect(keys).toContainEqual(['create_policy', 'ACTIVITY_TYPE_CREATE_POLICY_V3', 'createPolicyIntentV3', 'createPolicyResult']);
   expect(keys).toContainEqual(['update_policy', 'ACTIVITY_TYPE_UPDATE_POLICY_V2', 'updatePolicyIntentV2', 'updatePolicyResultV2']);

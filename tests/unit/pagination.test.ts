@@ -167,7 +167,7 @@ describe('collectAll', () => {
   });
 });
 
-describe('paginationOptions.limit (spec §8: 1..100 as a string)', () => {
+describe('paginationOptions.limit (docs/service-behaviour.md#limits-and-pagination: 1..100 as a string)', () => {
   test.each(['1', '10', '99', '100'])('%p is accepted', (limit) => {
     expect(ListSuborgsRequest.safeParse({ organizationId: 'o', paginationOptions: { limit } }).success).toBe(true);
     expect(ListSolTransactionHistoryRequest.safeParse({ organizationId: 'o', address: 'a', caip2: 'solana:mainnet', paginationOptions: { limit } }).success).toBe(true);

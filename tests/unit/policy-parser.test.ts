@@ -1,4 +1,4 @@
-// The parser's trees, the printer's canonical text and the syntax error's shape (facts §6.1).
+// The parser's trees, the printer's canonical text and the syntax error's shape (docs/service-behaviour.md#policy-language).
 import {
   PolicyInputError,
   PolicySyntaxError,

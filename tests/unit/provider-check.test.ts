@@ -30,7 +30,7 @@ const invalid: Array<[string, Kind, Record<string, unknown>, Array<{ property: s
     { property: 'condition', reason: 'must be a string, got number 5' },
     { property: 'notes', reason: 'must be a string, got boolean true' },
   ]],
-  ['policy with a misspelled field (issue 6)', 'policy', { ...POLICY, condition: "activity.resourse == 'WALLET'" }, [
+  ['policy with a misspelled field', 'policy', { ...POLICY, condition: "activity.resourse == 'WALLET'" }, [
     { property: 'condition', reason: "unknown field 'resourse' of Activity; did you mean 'activity.resource'? (line 1, column 10)" },
   ]],
   ['policy with a syntax error in consensus', 'policy', { ...POLICY, consensus: 'approvers.count() >= 2 &&' }, [

@@ -20,7 +20,7 @@ const RESOURCES = [
 ] as const;
 const METHODS = ['configure', 'check', 'diff', 'create', 'read', 'update', 'delete'];
 
-/** What @pulumi/pulumi's dynamic.Resource stores: serializeFunction(() => provider) (facts §1.1). */
+/** What @pulumi/pulumi's dynamic.Resource stores: serializeFunction(() => provider) (docs/service-behaviour.md#request-stamps). */
 async function serialize(provider: pulumi.dynamic.ResourceProvider): Promise<{ text: string; containsSecrets: boolean }> {
   const sf = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
   return { text: sf.text, containsSecrets: sf.containsSecrets };

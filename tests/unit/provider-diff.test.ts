@@ -34,7 +34,7 @@ describe('toDiffResult', () => {
 describe('Policy diff', () => {
   const news = { policyName: 'allow-treasury', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'WALLET'", organizationId: 'org-1', __provider: 'x' };
 
-  test('absent and empty optional fields are the same (facts §4.1)', () => {
+  test('absent and empty optional fields are the same (docs/service-behaviour.md#policies)', () => {
     expect(diffPolicy(policyOuts, news)).toEqual({ changed: [], replaces: [] });
   });
 
@@ -89,7 +89,7 @@ describe('WebhookEndpoint diff', () => {
     });
   });
 
-  test('subscriptions replace (update cannot change them, facts §4.2)', () => {
+  test('subscriptions replace (update cannot change them, docs/service-behaviour.md#webhook-endpoints)', () => {
     expect(diffWebhookEndpoint(outs, { ...outs, name: 'x', subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }] })).toEqual({
       changed: ['name', 'subscriptions'],
       replaces: ['subscriptions'],

@@ -1,4 +1,4 @@
-// Program structure with pulumi.runtime.setMocks (facts §1.7): the examples' baseline program
+// Program structure with pulumi.runtime.setMocks (https://www.pulumi.com/docs/iac/guides/testing/unit/): the examples' baseline program
 // (examples/baseline/organization.ts) registers the expected resources with the expected type tokens
 // and inputs; secrets travel as secrets and never reach `__provider`; the secret outputs are declared.
 import * as pulumi from '@pulumi/pulumi';

@@ -1,5 +1,5 @@
 // The runtime's `configure`: stack config as the dynamic-provider shim hands it over (full keys, structured
-// values possibly as objects with secret envelopes, facts §1.2 and §1.5) becomes the settings source.
+// values possibly as objects with secret envelopes, https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, https://www.pulumi.com/docs/iac/concepts/secrets/) becomes the settings source.
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
 
 const SECRET = { '4dabf18193072939515e22adb298388d': '1b47061264138c4ac30d75fd1eb44270' };

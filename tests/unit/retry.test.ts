@@ -1,4 +1,4 @@
-// Retry decisions as pure functions, tested from tables (STYLE.md, stripe-node).
+// Retry decisions as pure functions, tested from tables (as in stripe-node).
 import {
   backoffMs,
   ConfigurationError,

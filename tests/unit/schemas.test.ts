@@ -1,5 +1,5 @@
 // Schema behaviour the type-level check cannot see: leniency of responses, strictness of requests,
-// string-encoded integers, the spec/TYPES conflicts we accept both ways, and field-named issues.
+// string-encoded integers, the conflicts between webhook payloads and @turnkey/http's generated types we accept both ways, and field-named issues.
 import {
   Activity,
   ApiKey,
@@ -41,7 +41,7 @@ describe('responses are lenient', () => {
     expect(ApiKey.parse(apiKey).credential.type).toBe('CREDENTIAL_TYPE_QUANTUM');
   });
 
-  test('activity timestamps: both the spec form (string) and the TYPES form ({seconds, nanos}) parse', () => {
+  test('activity timestamps: both the ISO string form and the generated-types form ({seconds, nanos}) parse', () => {
     const asObject = activityJson('ACTIVITY_TYPE_DELETE_POLICY', 'ACTIVITY_STATUS_COMPLETED');
     const asString = { ...asObject, createdAt: '2026-01-01T00:00:00Z', updatedAt: '1767225600000' };
     expect(Activity.parse(asObject).createdAt).toEqual(TS);
@@ -99,7 +99,7 @@ describe('requests are strict', () => {
     ]);
   });
 
-  test("earn_withdraw's amountValue is raw units or the literal MAX (spec §4.4)", () => {
+  test("earn_withdraw's amountValue is raw units or the literal MAX (docs/service-behaviour.md#activities)", () => {
     const base = { wrapperAddress: 'w', signWith: 's', chainCaip2: 'eip155:1' };
     expect(EarnWithdrawIntent.safeParse({ ...base, amountValue: 'MAX' }).success).toBe(true);
     expect(EarnWithdrawIntent.safeParse({ ...base, amountValue: '1000' }).success).toBe(true);

@@ -15,7 +15,7 @@ type Loose = { [k: string]: unknown };
 /**
  * Deviation: activity `intent`/`result` are typed per operation by the registry (checked below through
  * `intentKey`/`resultKey`), not as TYPES' union of ~150 optional keys; vote `user` is a user record whose
- * fields the spec does not show (spec §2.12), kept as an open object.
+ * fields the API reference does not show (docs/service-behaviour.md#activities), kept as an open object.
  */
 type TheirVote = Omit<D['v1Vote'], 'user'> & { user: Loose };
 type TheirActivity = Omit<D['v1Activity'], 'intent' | 'result' | 'votes'> & { intent: Loose; result: Loose; votes: TheirVote[] };
@@ -107,7 +107,7 @@ type IntentChecks = {
 type _intents = Assert<FirstFailure<IntentChecks>>;
 type ResultChecks = {
   [N in SubmitName]: Operations[N]['resultKey'] extends undefined
-    ? true // approve/reject: no result key exists (facts §3.4)
+    ? true // approve/reject: no result key exists (docs/service-behaviour.md#approving-and-rejecting)
     : Operations[N]['resultKey'] extends keyof D['v1Result']
       ? Fits<NonNullable<D['v1Result'][Operations[N]['resultKey']]>, z.output<Operations[N]['result']>, `${N} result`>
       : `${N}: resultKey is not a key of v1Result`;

@@ -1,4 +1,4 @@
-// JWKS discovery and caching (api-facts §5.3) against a real loopback HTTP server sending the service's
+// JWKS discovery and caching (docs/service-behaviour.md#verification-keys) against a real loopback HTTP server sending the service's
 // Cache-Control; the store's clock is injected, so expiry is tested without waiting.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';

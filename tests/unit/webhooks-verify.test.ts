@@ -1,4 +1,4 @@
-// Webhook signature verification (api-facts §5): differential tests against @turnkey/crypto's verifier on
+// Webhook signature verification (docs/service-behaviour.md#webhook-deliveries): differential tests against @turnkey/crypto's verifier on
 // the same inputs, deliveries signed both ways, and the signer's own validation.
 import fc from 'fast-check';
 import { ed25519 } from '@noble/curves/ed25519';
