@@ -1,4 +1,4 @@
-// Public surface of @walletinfra/pulumi: the three resources, the data sources, settings resolution and
+// Public surface of @walletinfra/pulumi: the resources, the data sources, settings resolution and
 // the provider's error. The dynamic-provider runtime lives under ./runtime and is loaded only by the
 // serialized providers (see resources/*/provider.ts).
 export { Policy } from './resources/policy/resource';
@@ -20,6 +20,12 @@ export type {
   FiatOnRampCredentialOutputs,
   OnRampProvider,
 } from './resources/fiatOnRampCredential/types';
+export { IpAllowlist } from './resources/ipAllowlist/resource';
+export type { IpAllowlistArgs, IpAllowlistAdopt, IpAllowlistInputs, IpAllowlistOutputs, IpAllowlistRule, IpAllowlistRuleArgs, OnEvaluationError } from './resources/ipAllowlist/types';
+export { PrivateKeyTag } from './resources/privateKeyTag/resource';
+export type { PrivateKeyTagArgs, PrivateKeyTagAdopt, PrivateKeyTagInputs, PrivateKeyTagOutputs } from './resources/privateKeyTag/types';
+export { SessionProfile } from './resources/sessionProfile/resource';
+export type { SessionProfileArgs, SessionProfileAdopt, SessionProfileInputs, SessionProfileOutputs } from './resources/sessionProfile/types';
 export * from './datasources';
 export {
   CONFIG_NAMESPACE,

@@ -15,6 +15,7 @@ const TURNKEY_METHOD: Partial<Record<QueryName | SubmitName, string>> = {
   list_suborgs: 'getSubOrgIds',
   list_activities: 'getActivities',
   list_wallet_accounts: 'getWalletAccounts',
+  list_private_keys: 'getPrivateKeys',
 };
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 

@@ -52,6 +52,7 @@ export const sampleQueryBodies: { [N in QueryName]: Omit<RequestOf<N>, 'organiza
   get_ip_allowlist: { publicKey: '02' + 'a'.repeat(64) },
   list_wallets: {},
   list_private_key_tags: {},
+  list_private_keys: {},
   list_webhook_endpoints: {},
   list_fiat_on_ramp_credentials: {},
   list_suborgs: { filterType: 'EMAIL', filterValue: 'a@example.com', paginationOptions: { limit: '5', after: 'org-0' } },
@@ -93,6 +94,22 @@ export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> }
   get_ip_allowlist: { allowlist: { organizationId: ORG, rules: [{ cidr: '203.0.113.0/24', label: 'office', createdAt: '1767225600000' }], enabled: true } },
   list_wallets: { wallets: [wallet] },
   list_private_key_tags: { privateKeyTags: [{ tagId: 't-1', tagName: 'hot', tagType: 'TAG_TYPE_PRIVATE_KEY', createdAt: TS, updatedAt: TS }] },
+  list_private_keys: {
+    privateKeys: [
+      {
+        privateKeyId: 'pk-1',
+        publicKey: '02' + 'b'.repeat(64),
+        privateKeyName: 'cold-1',
+        curve: 'CURVE_SECP256K1',
+        addresses: [{ format: 'ADDRESS_FORMAT_ETHEREUM', address: '0xabc' }],
+        privateKeyTags: ['t-1'],
+        createdAt: TS,
+        updatedAt: TS,
+        exported: false,
+        imported: false,
+      },
+    ],
+  },
   list_webhook_endpoints: { webhookEndpoints: [webhookEndpoint] },
   list_fiat_on_ramp_credentials: {
     fiatOnRampCredentials: [
@@ -183,6 +200,8 @@ export const sampleParameters: { [N in SubmitName]: RequestOf<N> } = {
   remove_ip_allowlist: { publicKey: '02' + 'a'.repeat(64) },
   create_session_profile: { sessionProfileName: 'read-only', scope: "activity.action != 'EXPORT'", expirationSeconds: '900' },
   create_private_key_tag: { privateKeyTagName: 'hot', privateKeyIds: ['pk-1'] },
+  update_private_key_tag: { privateKeyTagId: 't-1', newPrivateKeyTagName: 'warm', addPrivateKeyIds: ['pk-2'], removePrivateKeyIds: ['pk-1'] },
+  delete_private_key_tags: { privateKeyTagIds: ['t-1'] },
   create_wallet: {
     walletName: 'treasury',
     accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
@@ -222,6 +241,8 @@ export const sampleResults: { [N in SubmitName]: Record<string, unknown> } = {
   remove_ip_allowlist: {},
   create_session_profile: { sessionProfileId: 'sp-2' },
   create_private_key_tag: { privateKeyTagId: 't-2', privateKeyIds: ['pk-1'] },
+  update_private_key_tag: { privateKeyTagId: 't-1' },
+  delete_private_key_tags: { privateKeyTagIds: ['t-1'], privateKeyIds: ['pk-2'] },
   create_wallet: { walletId: 'w-2', addresses: ['0xdef'] },
   create_sub_organization: { subOrganizationId: 'sub-1', rootUserIds: ['u-1'] },
 };

@@ -1,7 +1,15 @@
 // The per-resource field tables, derived from the sdk's create/update intents: known answers per resource,
 // and the checks that make a wrong entry fail at load time.
 import { z } from 'zod';
-import { defineFieldTable, FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, POLICY_FIELD_TABLE, WEBHOOK_ENDPOINT_FIELD_TABLE } from '@walletinfra/sdk';
+import {
+  defineFieldTable,
+  FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
+  IP_ALLOWLIST_FIELD_TABLE,
+  POLICY_FIELD_TABLE,
+  PRIVATE_KEY_TAG_FIELD_TABLE,
+  SESSION_PROFILE_FIELD_TABLE,
+  WEBHOOK_ENDPOINT_FIELD_TABLE,
+} from '@walletinfra/sdk';
 
 test('Policy: every field updates in place under its V2 name; the name is the natural key', () => {
   expect(POLICY_FIELD_TABLE.inPlace).toEqual(['policyName', 'effect', 'condition', 'consensus', 'notes', 'time']);
@@ -37,6 +45,25 @@ test('FiatOnRampCredential: sandboxMode replaces and joins the natural key', () 
   ]);
   expect(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE.replace).toEqual(['sandboxMode']);
   expect(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE.naturalKey).toEqual(['onrampProvider', 'publishableApiKey', 'sandboxMode']);
+});
+
+test('IpAllowlist: set_ip_allowlist is create and update; the API key names the list, so it replaces', () => {
+  expect(IP_ALLOWLIST_FIELD_TABLE.inPlace).toEqual(['enabled', 'rules', 'onEvaluationError']);
+  expect(IP_ALLOWLIST_FIELD_TABLE.replace).toEqual(['publicKey']);
+});
+
+test('PrivateKeyTag: rename and membership in place, members carried as add/remove sets', () => {
+  expect(PRIVATE_KEY_TAG_FIELD_TABLE.fields).toEqual([
+    { field: 'privateKeyTagName', updateName: 'newPrivateKeyTagName', onCreate: true, change: 'in-place' },
+    { field: 'privateKeyIds', updateName: 'addPrivateKeyIds', updateNames: ['addPrivateKeyIds', 'removePrivateKeyIds'], onCreate: true, change: 'in-place' },
+  ]);
+  expect(PRIVATE_KEY_TAG_FIELD_TABLE.naturalKey).toEqual(['privateKeyTagName']);
+});
+
+test('SessionProfile: no update activity, so every field replaces and joins the natural key', () => {
+  expect(SESSION_PROFILE_FIELD_TABLE.inPlace).toEqual([]);
+  expect(SESSION_PROFILE_FIELD_TABLE.replace).toEqual(['sessionProfileName', 'scope', 'expirationSeconds', 'notes']);
+  expect(SESSION_PROFILE_FIELD_TABLE.naturalKey).toEqual(['sessionProfileName', 'scope', 'expirationSeconds', 'notes']);
 });
 
 test('a spec that disagrees with its intents fails when it is defined', () => {

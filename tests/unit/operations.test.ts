@@ -23,6 +23,7 @@ test('the registry holds the twelve spec queries, the six spec writes, the two p
       'list_sol_transaction_history',
       // docs/service-behaviour.md#approving-and-rejecting, #transport
       'list_policies', 'get_activity', 'list_activities', 'get_policy_evaluations', 'get_active_policies', 'list_wallet_accounts',
+      'list_private_keys',
     ].sort(),
   );
   expect(byKind('submit')).toEqual(
@@ -33,6 +34,7 @@ test('the registry holds the twelve spec queries, the six spec writes, the two p
       'update_policy', 'delete_policy', 'create_webhook_endpoint', 'update_webhook_endpoint', 'create_fiat_on_ramp_credential',
       'delete_fiat_on_ramp_credential', 'approve_activity', 'reject_activity', 'set_ip_allowlist', 'remove_ip_allowlist',
       'create_session_profile', 'create_private_key_tag', 'create_wallet', 'create_sub_organization',
+      'update_private_key_tag', 'delete_private_key_tags',
     ].sort(),
   );
 });

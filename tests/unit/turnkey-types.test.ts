@@ -30,6 +30,7 @@ interface QueryTypes {
   get_ip_allowlist: [D['v1GetIpAllowlistRequest'], D['v1GetIpAllowlistResponse']];
   list_wallets: [D['v1GetWalletsRequest'], D['v1GetWalletsResponse']];
   list_private_key_tags: [D['v1ListPrivateKeyTagsRequest'], D['v1ListPrivateKeyTagsResponse']];
+  list_private_keys: [D['v1GetPrivateKeysRequest'], D['v1GetPrivateKeysResponse']];
   list_webhook_endpoints: [D['v1ListWebhookEndpointsRequest'], D['v1ListWebhookEndpointsResponse']];
   list_fiat_on_ramp_credentials: [D['v1ListFiatOnRampCredentialsRequest'], D['v1ListFiatOnRampCredentialsResponse']];
   list_suborgs: [D['v1GetSubOrgIdsRequest'], D['v1GetSubOrgIdsResponse']];
@@ -79,6 +80,8 @@ interface SubmitTypes {
   remove_ip_allowlist: D['v1RemoveIpAllowlistRequest'];
   create_session_profile: D['v1CreateSessionProfileRequest'] & { generateAppProofs?: boolean };
   create_private_key_tag: D['v1CreatePrivateKeyTagRequest'];
+  update_private_key_tag: D['v1UpdatePrivateKeyTagRequest'];
+  delete_private_key_tags: D['v1DeletePrivateKeyTagsRequest'];
   create_wallet: D['v1CreateWalletRequest'];
   create_sub_organization: WithIntent<D['v1CreateSubOrganizationRequest'], TheirSubOrgIntent>;
 }
@@ -144,6 +147,8 @@ describe('registry against TYPES (runtime half)', () => {
       ['remove_ip_allowlist', '/public/v1/submit/remove_ip_allowlist', 'ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST'],
       ['create_session_profile', '/public/v1/submit/create_session_profile', 'ACTIVITY_TYPE_CREATE_SESSION_PROFILE'],
       ['create_private_key_tag', '/public/v1/submit/create_private_key_tag', 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG'],
+      ['update_private_key_tag', '/public/v1/submit/update_private_key_tag', 'ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG'],
+      ['delete_private_key_tags', '/public/v1/submit/delete_private_key_tags', 'ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS'],
       ['create_wallet', '/public/v1/submit/create_wallet', 'ACTIVITY_TYPE_CREATE_WALLET'],
       ['create_sub_organization', '/public/v1/submit/create_sub_organization', 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8'],
     ]);

@@ -9,6 +9,7 @@ import * as identity from './identity';
 import * as importSecrets from './import-secrets';
 import * as ip from './ip-allowlist';
 import * as policies from './policies';
+import * as privateKeys from './private-keys';
 import * as sessions from './session-profiles';
 import * as sol from './sol-history';
 import * as subs from './sub-organizations';
@@ -25,6 +26,7 @@ export const queryHandlers: { [N in QueryName]: QueryHandler<N> } = {
   get_ip_allowlist: ip.getIpAllowlist,
   list_wallets: wallets.listWallets,
   list_private_key_tags: tags.listPrivateKeyTags,
+  list_private_keys: privateKeys.listPrivateKeys,
   list_webhook_endpoints: webhooks.listWebhookEndpoints,
   list_fiat_on_ramp_credentials: fiat.listFiatOnRampCredentials,
   list_suborgs: subs.listSuborgs,
@@ -55,6 +57,8 @@ export const submitHandlers: { [N in Exclude<SubmitName, 'approve_activity' | 'r
   remove_ip_allowlist: ip.removeIpAllowlist,
   create_session_profile: sessions.createSessionProfile,
   create_private_key_tag: tags.createPrivateKeyTag,
+  update_private_key_tag: tags.updatePrivateKeyTag,
+  delete_private_key_tags: tags.deletePrivateKeyTags,
   create_wallet: wallets.createWallet,
   create_sub_organization: subs.createSubOrganization,
 };

@@ -50,7 +50,18 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
   const tag = (tagName: string, tagType: TagRecord['tagType']): TagRecord =>
     store.tags.insert({ tagId: env.uuid(), organizationId, tagName, tagType, privateKeyIds: [], createdAt: now, updatedAt: now });
   const userTagIds = new Map((seed.userTags ?? []).map((t) => [t, tag(t, 'TAG_TYPE_USER').tagId]));
-  (seed.privateKeyTags ?? []).forEach((t) => tag(t, 'TAG_TYPE_PRIVATE_KEY'));
+  const keyTags = new Map((seed.privateKeyTags ?? []).map((t) => [t, tag(t, 'TAG_TYPE_PRIVATE_KEY')]));
+  (seed.privateKeys ?? []).forEach((k, i) => {
+    const privateKeyId = env.uuid();
+    const publicKey = Buffer.from(env.randomBytes(33)).toString('hex');
+    store.privateKeys.insert({ privateKeyId, organizationId, privateKeyName: k.privateKeyName, curve: k.curve ?? 'CURVE_SECP256K1', publicKey, createdAt: now, updatedAt: now });
+    (k.tags ?? []).forEach((t, j) => {
+      const record = keyTags.get(t);
+      if (record === undefined) throw new SeedError(`seed.privateKeys[${i}].tags[${j}]: ${JSON.stringify(t)} is not one of seed.privateKeyTags`);
+      record.privateKeyIds.push(privateKeyId);
+      store.tags.update(record);
+    });
+  });
 
   (seed.users ?? []).forEach((u, i) => {
     const path = `seed.users[${i}]`;

@@ -66,6 +66,8 @@ export const seedShape = obj({
   userTags: opt(arr(name)),
   users: opt(arr(user)),
   privateKeyTags: opt(arr(name)),
+  /** private keys (for tag membership); `tags` are names from `privateKeyTags` */
+  privateKeys: opt(arr(obj({ privateKeyName: req(name), curve: opt(oneOf(CURVES)), tags: opt(arr(name)) }))),
   wallets: opt(arr(wallet)),
   sessionProfiles: opt(arr(obj({ sessionProfileName: req(name), scope: req(name), expirationSeconds: opt(digits), notes: opt(str()) }))),
   policies: opt(

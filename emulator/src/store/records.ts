@@ -141,6 +141,18 @@ export interface TagRecord {
   updatedAt: number;
 }
 
+/** A private key (not a wallet account). Its tags hold the membership (TagRecord.privateKeyIds). */
+export interface PrivateKeyRecord {
+  privateKeyId: string;
+  organizationId: string;
+  privateKeyName: string;
+  curve: string;
+  /** hex; the emulator never signs with private keys, so this is a random point-sized value */
+  publicKey: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface WalletRecord {
   walletId: string;
   organizationId: string;

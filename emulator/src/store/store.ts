@@ -16,6 +16,7 @@ export class Store {
   readonly ipAllowlists: Collection<R.IpAllowlistRecord>;
   readonly sessionProfiles: Collection<R.SessionProfileRecord>;
   readonly tags: Collection<R.TagRecord>;
+  readonly privateKeys: Collection<R.PrivateKeyRecord>;
   readonly wallets: Collection<R.WalletRecord>;
   readonly walletAccounts: Collection<R.WalletAccountRecord>;
   readonly activities: Collection<R.ActivityRecord>;
@@ -48,6 +49,7 @@ export class Store {
     const ipAllowlists = spec<R.IpAllowlistRecord>({ name: 'ipAllowlists', id: (r) => r.id, orgId: (r) => r.organizationId });
     const sessionProfiles = spec<R.SessionProfileRecord>({ name: 'sessionProfiles', id: (r) => r.sessionProfileId, orgId: (r) => r.organizationId });
     const tags = spec<R.TagRecord>({ name: 'tags', id: (r) => r.tagId, orgId: (r) => r.organizationId });
+    const privateKeys = spec<R.PrivateKeyRecord>({ name: 'privateKeys', id: (r) => r.privateKeyId, orgId: (r) => r.organizationId });
     const wallets = spec<R.WalletRecord>({ name: 'wallets', id: (r) => r.walletId, orgId: (r) => r.organizationId, uniqueKey: (r) => r.walletName });
     const walletAccounts = spec<R.WalletAccountRecord>({
       name: 'walletAccounts',
@@ -87,6 +89,7 @@ export class Store {
     this.ipAllowlists = c(ipAllowlists);
     this.sessionProfiles = c(sessionProfiles);
     this.tags = c(tags);
+    this.privateKeys = c(privateKeys);
     this.wallets = c(wallets);
     this.walletAccounts = c(walletAccounts);
     this.activities = c(activities);

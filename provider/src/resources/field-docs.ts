@@ -1,9 +1,20 @@
 // The README's "In place or replacement" and "Adopting existing objects" tables, rendered from the sdk's
 // field tables (the way terraform-plugin-docs renders attribute docs from the schema). A unit test holds
 // provider/README.md to exactly these tables, so the docs cannot drift from what diff and adopt do.
-import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, POLICY_FIELD_TABLE, WEBHOOK_ENDPOINT_FIELD_TABLE, type FieldTable } from '@walletinfra/sdk';
+import {
+  FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
+  IP_ALLOWLIST_FIELD_TABLE,
+  POLICY_FIELD_TABLE,
+  PRIVATE_KEY_TAG_FIELD_TABLE,
+  SESSION_PROFILE_FIELD_TABLE,
+  WEBHOOK_ENDPOINT_FIELD_TABLE,
+  type FieldTable,
+} from '@walletinfra/sdk';
 import { FIAT_ADOPT_FLAGS } from './fiatOnRampCredential/types';
+import { IP_ALLOWLIST_ADOPT_FLAGS } from './ipAllowlist/types';
 import { POLICY_ADOPT_FLAGS } from './policy/types';
+import { PRIVATE_KEY_TAG_ADOPT_FLAGS } from './privateKeyTag/types';
+import { SESSION_PROFILE_ADOPT_FLAGS } from './sessionProfile/types';
 import { WEBHOOK_ADOPT_FLAGS } from './webhookEndpoint/types';
 
 interface DocumentedResource {
@@ -13,6 +24,8 @@ interface DocumentedResource {
   adoptFlag: string;
   /** The resource's input names for a service field, where a program may use others (plain-text secrets). */
   inputNames?: Readonly<Record<string, readonly string[]>>;
+  /** Why a replace-only field replaces, when not "the update cannot change it". */
+  replaceReason?: string;
 }
 
 export const DOCUMENTED_RESOURCES: readonly DocumentedResource[] = [
@@ -23,6 +36,14 @@ export const DOCUMENTED_RESOURCES: readonly DocumentedResource[] = [
     noun: 'credential',
     adoptFlag: FIAT_ADOPT_FLAGS[0],
     inputNames: { encryptedSecretApiKey: ['secretApiKey', 'encryptedSecretApiKey'], encryptedPrivateApiKey: ['privateApiKey', 'encryptedPrivateApiKey'] },
+  },
+  { table: IP_ALLOWLIST_FIELD_TABLE, noun: 'list', adoptFlag: IP_ALLOWLIST_ADOPT_FLAGS[0], replaceReason: 'another API key\'s list' },
+  { table: PRIVATE_KEY_TAG_FIELD_TABLE, noun: 'tag', adoptFlag: PRIVATE_KEY_TAG_ADOPT_FLAGS[0] },
+  {
+    table: SESSION_PROFILE_FIELD_TABLE,
+    noun: 'profile',
+    adoptFlag: SESSION_PROFILE_ADOPT_FLAGS[0],
+    replaceReason: 'no update exists; the old profile stays in the service',
   },
 ];
 
@@ -36,8 +57,11 @@ function list(items: readonly string[]): string {
 
 export function inPlaceTable(): string {
   const rows = DOCUMENTED_RESOURCES.map((r) => {
-    const replaced = [...names(r, r.table.replace).map((f) => `${f} (the update cannot change it)`), '`organizationId` (another organization)'];
-    return `| ${r.table.resource} | ${names(r, r.table.inPlace).join(', ')} | ${replaced.join(', ')} |`;
+    const reason = r.replaceReason ?? 'the update cannot change it';
+    const own = names(r, r.table.replace);
+    const replaced = [...(own.length > 0 ? [`${own.join(', ')} (${reason})`] : []), '`organizationId` (another organization)'];
+    const inPlace = names(r, r.table.inPlace);
+    return `| ${r.table.resource} | ${inPlace.length > 0 ? inPlace.join(', ') : 'nothing'} | ${replaced.join(', ')} |`;
   });
   return [
     '| resource | updated in place | replaced (new object, then the old one deleted) |',

@@ -13,6 +13,15 @@ import { diffFiatOnRampCredential } from '../resources/fiatOnRampCredential/diff
 import { checkPolicyInputs } from '../resources/policy/check';
 import { createPolicy, deletePolicy, readPolicy, updatePolicy } from '../resources/policy/crud';
 import { diffPolicy } from '../resources/policy/diff';
+import { checkIpAllowlistInputs } from '../resources/ipAllowlist/check';
+import { createIpAllowlist, deleteIpAllowlist, readIpAllowlist, updateIpAllowlist } from '../resources/ipAllowlist/crud';
+import { diffIpAllowlist } from '../resources/ipAllowlist/diff';
+import { checkPrivateKeyTagInputs } from '../resources/privateKeyTag/check';
+import { createPrivateKeyTag, deletePrivateKeyTag, readPrivateKeyTag, updatePrivateKeyTag } from '../resources/privateKeyTag/crud';
+import { diffPrivateKeyTag } from '../resources/privateKeyTag/diff';
+import { checkSessionProfileInputs } from '../resources/sessionProfile/check';
+import { createSessionProfile, deleteSessionProfile, readSessionProfile, updateSessionProfile } from '../resources/sessionProfile/crud';
+import { diffSessionProfile } from '../resources/sessionProfile/diff';
 import { toDiffResult } from '../resources/shared/diff';
 import { checkWebhookInputs } from '../resources/webhookEndpoint/check';
 import { createWebhookEndpoint, deleteWebhookEndpoint, readWebhookEndpoint, updateWebhookEndpoint } from '../resources/webhookEndpoint/crud';
@@ -27,6 +36,9 @@ export interface Runtime {
   policy: Provider;
   webhookEndpoint: Provider;
   fiatOnRampCredential: Provider;
+  ipAllowlist: Provider;
+  privateKeyTag: Provider;
+  sessionProfile: Provider;
   context: OwnedContext;
 }
 
@@ -48,7 +60,13 @@ function asText(value: unknown): string | undefined {
   return typeof plain === 'string' ? plain : JSON.stringify(plain);
 }
 
-export function createRuntime(options: ContextOptions = {}): Runtime {
+export interface RuntimeOptions extends ContextOptions {
+  /** Where warnings for the engine's output go (default stderr, which the engine shows). */
+  warn?: (line: string) => void;
+}
+
+export function createRuntime(options: RuntimeOptions = {}): Runtime {
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const ctx = createContext(options);
   const props = (p: Record<string, unknown> | undefined) => p ?? {};
   return {
@@ -78,6 +96,30 @@ export function createRuntime(options: ContextOptions = {}): Runtime {
       read: (id, p) => readFiatOnRampCredential(ctx, id, props(p)),
       update: (id, olds, news) => updateFiatOnRampCredential(ctx, id, olds, news),
       delete: (id, p) => deleteFiatOnRampCredential(ctx, id, props(p)),
+    },
+    ipAllowlist: {
+      check: async (_olds, news) => checkIpAllowlistInputs(ctx, news),
+      diff: async (_id, olds, news) => toDiffResult(diffIpAllowlist(olds, news)),
+      create: (inputs) => createIpAllowlist(ctx, inputs),
+      read: (id, p) => readIpAllowlist(ctx, id, props(p)),
+      update: (id, olds, news) => updateIpAllowlist(ctx, id, olds, news),
+      delete: (id, p) => deleteIpAllowlist(ctx, id, props(p)),
+    },
+    privateKeyTag: {
+      check: async (_olds, news) => checkPrivateKeyTagInputs(ctx, news),
+      diff: async (_id, olds, news) => toDiffResult(diffPrivateKeyTag(olds, news)),
+      create: (inputs) => createPrivateKeyTag(ctx, inputs),
+      read: (id, p) => readPrivateKeyTag(ctx, id, props(p)),
+      update: (id, olds, news) => updatePrivateKeyTag(ctx, id, olds, news),
+      delete: (id, p) => deletePrivateKeyTag(ctx, id, props(p)),
+    },
+    sessionProfile: {
+      check: async (_olds, news) => checkSessionProfileInputs(ctx, news),
+      diff: async (_id, olds, news) => toDiffResult(diffSessionProfile(olds, news)),
+      create: (inputs) => createSessionProfile(ctx, inputs),
+      read: (id, p) => readSessionProfile(ctx, id, props(p)),
+      update: (id, olds, news) => updateSessionProfile(ctx, id, olds, news),
+      delete: (id, p) => deleteSessionProfile(ctx, id, props(p), warn),
     },
     context: ctx,
   };

@@ -44,6 +44,10 @@ export class WalletInfraClient extends ClientCore {
   listPrivateKeyTags(body: QueryBody<'list_private_key_tags'> = {}, options?: CallOptions): Q<'list_private_key_tags'> {
     return this.query('list_private_key_tags', body, options);
   }
+  /** Private keys with the ids of their tags (the only place tag membership shows). */
+  listPrivateKeys(body: QueryBody<'list_private_keys'> = {}, options?: CallOptions): Q<'list_private_keys'> {
+    return this.query('list_private_keys', body, options);
+  }
   listWebhookEndpoints(body: QueryBody<'list_webhook_endpoints'> = {}, options?: CallOptions): Q<'list_webhook_endpoints'> {
     return this.query('list_webhook_endpoints', body, options);
   }
@@ -152,6 +156,13 @@ export class WalletInfraClient extends ClientCore {
   }
   createPrivateKeyTag(p: RequestOf<'create_private_key_tag'>, o?: SubmitOptions): Promise<SubmitResult<'create_private_key_tag'>> {
     return this.submit('create_private_key_tag', p, o);
+  }
+  /** Rename a tag and/or add and remove member private keys in one activity. */
+  updatePrivateKeyTag(p: RequestOf<'update_private_key_tag'>, o?: SubmitOptions): Promise<SubmitResult<'update_private_key_tag'>> {
+    return this.submit('update_private_key_tag', p, o);
+  }
+  deletePrivateKeyTags(p: RequestOf<'delete_private_key_tags'>, o?: SubmitOptions): Promise<SubmitResult<'delete_private_key_tags'>> {
+    return this.submit('delete_private_key_tags', p, o);
   }
   createWallet(p: RequestOf<'create_wallet'>, o?: SubmitOptions): Promise<SubmitResult<'create_wallet'>> {
     return this.submit('create_wallet', p, o);

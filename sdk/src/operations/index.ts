@@ -24,6 +24,7 @@ export const operations = {
   get_ip_allowlist: defineQuery('get_ip_allowlist', Q.GetIpAllowlistRequest, Q.GetIpAllowlistResponse),
   list_wallets: defineQuery('list_wallets', Q.ListWalletsRequest, Q.ListWalletsResponse),
   list_private_key_tags: defineQuery('list_private_key_tags', Q.ListPrivateKeyTagsRequest, Q.ListPrivateKeyTagsResponse),
+  list_private_keys: defineQuery('list_private_keys', Q.ListPrivateKeysRequest, Q.ListPrivateKeysResponse),
   list_webhook_endpoints: defineQuery('list_webhook_endpoints', Q.ListWebhookEndpointsRequest, Q.ListWebhookEndpointsResponse),
   list_fiat_on_ramp_credentials: defineQuery(
     'list_fiat_on_ramp_credentials',
@@ -172,6 +173,20 @@ export const operations = {
     resultKey: 'createPrivateKeyTagResult',
     parameters: A.CreatePrivateKeyTagIntent,
     result: A.CreatePrivateKeyTagResult,
+  }),
+  update_private_key_tag: defineSubmit('update_private_key_tag', {
+    activityType: 'ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG',
+    intentKey: 'updatePrivateKeyTagIntent',
+    resultKey: 'updatePrivateKeyTagResult',
+    parameters: A.UpdatePrivateKeyTagIntent,
+    result: A.UpdatePrivateKeyTagResult,
+  }),
+  delete_private_key_tags: defineSubmit('delete_private_key_tags', {
+    activityType: 'ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS',
+    intentKey: 'deletePrivateKeyTagsIntent',
+    resultKey: 'deletePrivateKeyTagsResult',
+    parameters: A.DeletePrivateKeyTagsIntent,
+    result: A.DeletePrivateKeyTagsResult,
   }),
   create_wallet: defineSubmit('create_wallet', {
     activityType: 'ACTIVITY_TYPE_CREATE_WALLET',

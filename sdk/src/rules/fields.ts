@@ -12,6 +12,8 @@ export interface FieldRule {
   field: string;
   /** Its name in the update intent, when the update can change it. */
   updateName?: string;
+  /** When the update carries the change in several fields (a member list as add/remove sets): all of them. */
+  updateNames?: readonly string[];
   /** Whether the create intent takes it (false: set by an update right after create). */
   onCreate: boolean;
   change: FieldChange;
@@ -40,10 +42,18 @@ type Shape<T> = T extends z.ZodObject<infer S> ? S : never;
 export interface FieldTableSpec<C extends z.ZodObject, U extends z.ZodObject> {
   resource: string;
   create: C;
-  update: U;
-  idField: keyof Shape<U> & string;
-  /** Create-intent fields whose update-intent name differs (`effect` -> `policyEffect`). */
-  updateNames?: Partial<Record<keyof Shape<C> & string, keyof Shape<U> & string>>;
+  /** Absent when the service has no update activity: every field is fixed at creation. */
+  update?: U;
+  /**
+   * The update intent's key that names the object. When the create intent has it too (an upsert such as
+   * set_ip_allowlist, addressed by scope), it names which object is written, so changing it replaces.
+   */
+  idField: (keyof Shape<U> & string) | '';
+  /**
+   * Create-intent fields whose update-intent name differs (`effect` -> `policyEffect`), or that the
+   * update carries in several fields (`privateKeyIds` -> `addPrivateKeyIds` + `removePrivateKeyIds`).
+   */
+  updateNames?: Partial<Record<keyof Shape<C> & string, (keyof Shape<U> & string) | readonly (keyof Shape<U> & string)[]>>;
   /** The fields besides the replace-only ones that identify an object for adoption (`policyName`). */
   identity: readonly (keyof Shape<C> & string)[];
 }
@@ -51,22 +61,26 @@ export interface FieldTableSpec<C extends z.ZodObject, U extends z.ZodObject> {
 /** Builds a resource's table from its intents; throws at load time when the spec and the intents disagree. */
 export function defineFieldTable<C extends z.ZodObject, U extends z.ZodObject>(spec: FieldTableSpec<C, U>): FieldTable {
   const createKeys = Object.keys(spec.create.shape);
-  const updateKeys = Object.keys(spec.update.shape);
-  const renames = (spec.updateNames ?? {}) as Record<string, string>;
+  const updateKeys = spec.update === undefined ? [] : Object.keys(spec.update.shape);
+  const renames = Object.fromEntries(
+    Object.entries((spec.updateNames ?? {}) as Record<string, string | readonly string[]>).map(([k, v]) => [k, typeof v === 'string' ? [v] : [...v]]),
+  );
   const wrong = (what: string) => new Error(`field table for ${spec.resource}: ${what}`);
-  if (!updateKeys.includes(spec.idField)) throw wrong(`the update intent has no "${spec.idField}"`);
+  if (spec.update !== undefined && !updateKeys.includes(spec.idField)) throw wrong(`the update intent has no "${spec.idField}"`);
   for (const [from, to] of Object.entries(renames)) {
-    if (!createKeys.includes(from) || !updateKeys.includes(to)) throw wrong(`renames "${from}" to "${to}", which the intents do not have`);
+    if (!createKeys.includes(from) || !to.every((t) => updateKeys.includes(t))) throw wrong(`renames "${from}" to "${to.join('", "')}", which the intents do not have`);
   }
   const fields: FieldRule[] = createKeys.map((field) => {
-    const updateName = renames[field] ?? field;
-    return updateKeys.includes(updateName)
-      ? { field, updateName, onCreate: true, change: 'in-place' }
-      : { field, onCreate: true, change: 'replace' };
+    const names = renames[field] ?? [field];
+    if (field === spec.idField || !names.every((n) => updateKeys.includes(n))) return { field, onCreate: true, change: 'replace' };
+    const rule: FieldRule = { field, updateName: names[0] as string, onCreate: true, change: 'in-place' };
+    if (names.length > 1) rule.updateNames = names;
+    return rule;
   });
-  const mapped = new Set(fields.map((f) => f.updateName));
+  const mapped = new Set(fields.flatMap((f) => f.updateNames ?? (f.updateName === undefined ? [] : [f.updateName])));
+  mapped.add(spec.idField);
   for (const key of updateKeys) {
-    if (key !== spec.idField && !mapped.has(key)) fields.push({ field: key, updateName: key, onCreate: false, change: 'in-place' });
+    if (!mapped.has(key)) fields.push({ field: key, updateName: key, onCreate: false, change: 'in-place' });
   }
   const replace = fields.filter((f) => f.change === 'replace').map((f) => f.field);
   const byField = new Map(fields.map((f) => [f.field, f]));

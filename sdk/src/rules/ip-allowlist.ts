@@ -28,13 +28,16 @@ export interface IpAllowlistProblem {
 export interface IpAllowlistRules {
   rules: IpAllowlistRule[];
   problems: IpAllowlistProblem[];
+  /** Rules whose normal CIDR repeats an earlier rule's: the service drops them silently (first label kept). */
+  duplicates: Array<{ index: number; firstIndex: number; cidr: string }>;
 }
 
 /** The rules as the service stores them, and every problem the service would refuse them for. */
 export function normalizeIpAllowlistRules(input: readonly IpAllowlistRuleInput[]): IpAllowlistRules {
   const rules: IpAllowlistRule[] = [];
   const problems: IpAllowlistProblem[] = [];
-  const seen = new Set<string>();
+  const duplicates: IpAllowlistRules['duplicates'] = [];
+  const seen = new Map<string, number>();
   const counts: Record<IpFamily, number> = { 4: 0, 6: 0 };
   input.forEach((rule, i) => {
     const path = `rules[${i}].cidr`;
@@ -49,13 +52,18 @@ export function normalizeIpAllowlistRules(input: readonly IpAllowlistRuleInput[]
       problems.push({ path, message: `${JSON.stringify(rule.cidr)} is broader than the maximum /${broadest} for IPv${family}` });
       return;
     }
-    if (seen.has(normalized)) return;
-    seen.add(normalized);
+    const firstIndex = seen.get(normalized);
+    if (firstIndex !== undefined) {
+      duplicates.push({ index: i, firstIndex, cidr: normalized });
+      return;
+    }
+    seen.set(normalized, i);
     counts[family] += 1;
     if (counts[family] === IP_ALLOWLIST_LIMITS.rulesPerFamily + 1) {
-      problems.push({ path: 'rules', message: `at most ${IP_ALLOWLIST_LIMITS.rulesPerFamily} IPv${family} CIDRs are allowed` });
+      // Named at the first rule past the limit, so the fix is visible in the program.
+      problems.push({ path, message: `${JSON.stringify(rule.cidr)} is IPv${family} CIDR number ${counts[family]}: at most ${IP_ALLOWLIST_LIMITS.rulesPerFamily} IPv${family} CIDRs are allowed` });
     }
     rules.push({ cidr: normalized, label: rule.label ?? '' });
   });
-  return { rules, problems };
+  return { rules, problems, duplicates };
 }

@@ -165,6 +165,16 @@ export const CreatePrivateKeyTagIntent = z.strictObject({
   privateKeyIds: boundedArray(Id, 'privateKeyIds'),
 });
 export const CreatePrivateKeyTagResult = z.looseObject({ privateKeyTagId: z.string(), privateKeyIds: z.array(z.string()) });
+/** Rename and membership in one write: both id arrays are required (empty when nothing changes). */
+export const UpdatePrivateKeyTagIntent = z.strictObject({
+  privateKeyTagId: Id,
+  newPrivateKeyTagName: z.string().min(1, 'must not be empty').optional(),
+  addPrivateKeyIds: z.array(Id),
+  removePrivateKeyIds: z.array(Id),
+});
+export const UpdatePrivateKeyTagResult = z.looseObject({ privateKeyTagId: z.string() });
+export const DeletePrivateKeyTagsIntent = z.strictObject({ privateKeyTagIds: z.array(Id).min(1, 'must name at least one tag') });
+export const DeletePrivateKeyTagsResult = z.looseObject({ privateKeyTagIds: z.array(z.string()), privateKeyIds: z.array(z.string()) });
 
 // ---- wallets and sub-organizations (for seeding an organization through the API) ----
 

@@ -13,6 +13,7 @@ import {
   MfaPolicy,
   Policy,
   PolicyEvaluationRecord,
+  PrivateKey,
   PrivateKeyTag,
   SessionProfile,
   SolTransaction,
@@ -61,6 +62,10 @@ export const ListWalletAccountsResponse = z.looseObject({ accounts: z.array(Wall
 
 export const ListPrivateKeyTagsRequest = OrganizationOnly;
 export const ListPrivateKeyTagsResponse = z.looseObject({ privateKeyTags: z.array(PrivateKeyTag) });
+
+/** TYPES `v1GetPrivateKeysRequest` (path `list_private_keys`): no pagination. */
+export const ListPrivateKeysRequest = OrganizationOnly;
+export const ListPrivateKeysResponse = z.looseObject({ privateKeys: z.array(PrivateKey) });
 
 export const ListWebhookEndpointsRequest = OrganizationOnly;
 export const ListWebhookEndpointsResponse = z.looseObject({ webhookEndpoints: z.array(WebhookEndpoint) });

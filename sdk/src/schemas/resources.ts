@@ -123,6 +123,21 @@ export const PrivateKeyTag = z.looseObject({
 });
 export type PrivateKeyTag = z.infer<typeof PrivateKeyTag>;
 
+/** @turnkey/http's generated `v1PrivateKey`: membership of private-key tags is visible only here (`privateKeyTags`, tag ids). */
+export const PrivateKey = z.looseObject({
+  privateKeyId: z.string(),
+  publicKey: z.string(),
+  privateKeyName: z.string(),
+  curve: openEnum(CURVES),
+  addresses: z.array(z.looseObject({ format: openEnum(ADDRESS_FORMATS).optional(), address: z.string().optional() })),
+  privateKeyTags: z.array(z.string()),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  exported: z.boolean(),
+  imported: z.boolean(),
+});
+export type PrivateKey = z.infer<typeof PrivateKey>;
+
 /** docs/service-behaviour.md#webhook-endpoints `subscriptions[]` */
 export const WebhookSubscription = z.looseObject({
   eventType: z.string(),

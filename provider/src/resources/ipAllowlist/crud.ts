@@ -1,0 +1,143 @@
+// IpAllowlist create/read/update/delete (docs.turnkey.com/reference/ip-allowlisting). There is no id
+// from the service: a list is addressed by its scope (the organization, or one API key), and
+// get_ip_allowlist answers an empty list for a scope without one. Every write is a whole-list
+// set_ip_allowlist; delete is remove_ip_allowlist.
+import { InvalidRequestError, NotFoundError, type IpAllowlist as ServiceIpAllowlist, type RequestOf } from '@walletinfra/sdk';
+import type * as pulumi from '@pulumi/pulumi';
+import type { OrgSession } from '../../session';
+import { PartialFailureError } from '../../errors';
+import type { ProviderContext } from '../../runtime/context';
+import { sameValue } from '../shared/diff';
+import { adoptRequest, selectorOf } from '../shared/inputs';
+import { submitWrite } from '../shared/write';
+import {
+  ipAllowlistId,
+  ipAllowlistOutputsFromLive,
+  isEmptyAllowlist,
+  normalizeIpAllowlistInputs,
+  type IpAllowlistInputs,
+  type IpAllowlistOutputs,
+} from './types';
+
+function desiredOf(inputs: Record<string, unknown>): IpAllowlistInputs {
+  return normalizeIpAllowlistInputs(inputs) as unknown as IpAllowlistInputs;
+}
+
+function scopeText(publicKey: string | undefined, organizationId: string): string {
+  return publicKey === undefined ? `organization ${organizationId}` : `API key ${publicKey} in organization ${organizationId}`;
+}
+
+async function getLive(session: OrgSession, publicKey: string | undefined): Promise<ServiceIpAllowlist> {
+  const { allowlist } = await session.call((c) => c.getIpAllowlist(publicKey !== undefined ? { publicKey } : {}));
+  return allowlist;
+}
+
+function stateOf(desired: IpAllowlistInputs, session: OrgSession) {
+  return {
+    organizationId: session.organizationId,
+    allowLockout: desired.allowLockout,
+    ...(desired.publicKey !== undefined ? { publicKey: desired.publicKey } : {}),
+    ...(desired.profile !== undefined ? { profile: desired.profile } : {}),
+    ...(desired.adopt !== undefined ? { adopt: desired.adopt } : {}),
+  };
+}
+
+function outputsOf(desired: IpAllowlistInputs, session: OrgSession): IpAllowlistOutputs {
+  return { ...desired, organizationId: session.organizationId };
+}
+
+/** The whole list, as set_ip_allowlist takes it; `enabled` only at organization level. */
+export function setParameters(desired: IpAllowlistInputs): RequestOf<'set_ip_allowlist'> {
+  return {
+    ...(desired.publicKey !== undefined ? { publicKey: desired.publicKey } : { enabled: desired.enabled }),
+    rules: desired.rules.map((r) => (r.label !== '' ? { cidr: r.cidr, label: r.label } : { cidr: r.cidr })),
+    onEvaluationError: desired.onEvaluationError,
+  };
+}
+
+function inSync(live: ServiceIpAllowlist, desired: IpAllowlistInputs, session: OrgSession): boolean {
+  const current = ipAllowlistOutputsFromLive(live, stateOf(desired, session));
+  return (
+    sameValue(current.rules, desired.rules) && current.enabled === desired.enabled && current.onEvaluationError === desired.onEvaluationError
+  );
+}
+
+async function sync(session: OrgSession, live: ServiceIpAllowlist, desired: IpAllowlistInputs): Promise<void> {
+  if (inSync(live, desired, session)) return;
+  await submitWrite(session, {
+    operation: 'set_ip_allowlist',
+    description: `set the IP allowlist of ${scopeText(desired.publicKey, session.organizationId)}`,
+    parameters: setParameters(desired),
+  });
+}
+
+export async function createIpAllowlist(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+  const desired = desiredOf(inputs);
+  const session = ctx.session(selectorOf(desired));
+  const id = ipAllowlistId(desired.publicKey);
+  const request = adoptRequest(desired.adopt);
+  if (request !== undefined && 'id' in request && request.id !== id) {
+    throw InvalidRequestError.fromIssues(`adopt the IP allowlist of ${scopeText(desired.publicKey, session.organizationId)}`, [
+      { path: 'adopt.id', message: `is "${request.id}", but this resource declares the list "${id}"; use adopt: { id: "${id}" } or change publicKey` },
+    ]);
+  }
+  const live = await getLive(session, desired.publicKey);
+  if (request === undefined && !isEmptyAllowlist(live, desired.publicKey !== undefined)) {
+    // The resource owns the whole list: taking over rules someone wrote by hand must be asked for.
+    throw InvalidRequestError.fromIssues(`create the IP allowlist of ${scopeText(desired.publicKey, session.organizationId)}`, [
+      {
+        path: 'adopt',
+        message:
+          `the scope already has a list (${live.rules.length} rule(s)${live.enabled === true ? ', enabled' : ''}) that this resource would replace; ` +
+          `add adopt: { id: "${id}" } to manage it (the declared rules then replace the current ones)`,
+      },
+    ]);
+  }
+  try {
+    await sync(session, live, desired);
+  } catch (error) {
+    if (request === undefined) throw error;
+    throw new PartialFailureError(`adopted the IP allowlist "${id}", but bringing it to the declared state failed`, {
+      id,
+      properties: ipAllowlistOutputsFromLive(live, stateOf(desired, session)),
+      cause: error,
+    });
+  }
+  return { id, outs: outputsOf(desired, session) };
+}
+
+/** A list never disappears from the service (an emptied scope reads back as no rules), so read never reports "gone". */
+export async function readIpAllowlist(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  const session = ctx.session(selectorOf(props));
+  const state = normalizeIpAllowlistInputs(props) as unknown as IpAllowlistOutputs;
+  const live = await getLive(session, state.publicKey);
+  const outs = ipAllowlistOutputsFromLive(live, { ...state, organizationId: session.organizationId });
+  return { id, props: outs, inputs: outs };
+}
+
+export async function updateIpAllowlist(
+  ctx: ProviderContext,
+  _id: string,
+  _olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.UpdateResult> {
+  const desired = desiredOf(news);
+  const session = ctx.session(selectorOf(desired));
+  await sync(session, await getLive(session, desired.publicKey), desired);
+  return { outs: outputsOf(desired, session) };
+}
+
+export async function deleteIpAllowlist(ctx: ProviderContext, _id: string, props: Record<string, unknown>): Promise<void> {
+  const state = normalizeIpAllowlistInputs(props) as unknown as IpAllowlistOutputs;
+  const session = ctx.session(selectorOf(state));
+  try {
+    await submitWrite(session, {
+      operation: 'remove_ip_allowlist',
+      description: `remove the IP allowlist of ${scopeText(state.publicKey, session.organizationId)}`,
+      parameters: state.publicKey !== undefined ? { publicKey: state.publicKey } : {},
+    });
+  } catch (error) {
+    // The API key itself was deleted: its list went with it.
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+}

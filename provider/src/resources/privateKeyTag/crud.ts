@@ -1,0 +1,146 @@
+// PrivateKeyTag create/read/update/delete. Reads combine two coalesced lists per organization (tags,
+// and private keys for membership); a rename and a membership change go out as ONE update_private_key_tag
+// with add/remove sets computed against the live members.
+import { NotFoundError, type PrivateKeyTag as ServicePrivateKeyTag, type RequestOf } from '@walletinfra/sdk';
+import type * as pulumi from '@pulumi/pulumi';
+import type { OrgSession } from '../../session';
+import { PartialFailureError } from '../../errors';
+import type { ProviderContext } from '../../runtime/context';
+import { deletedOutsidePulumi } from '../shared/gone';
+import { adoptRequest, selectorOf } from '../shared/inputs';
+import { removeObject } from '../shared/remove';
+import { submitWrite } from '../shared/write';
+import {
+  membersOf,
+  normalizePrivateKeyTagInputs,
+  privateKeyTagInputsFromOutputs,
+  privateKeyTagOutputsFromLive,
+  type PrivateKeyTagInputs,
+  type PrivateKeyTagOutputs,
+} from './types';
+
+interface LiveTag {
+  tag: ServicePrivateKeyTag;
+  members: string[];
+}
+
+function desiredOf(inputs: Record<string, unknown>): PrivateKeyTagInputs {
+  return normalizePrivateKeyTagInputs(inputs) as unknown as PrivateKeyTagInputs;
+}
+
+function outputsOf(id: string, desired: PrivateKeyTagInputs, session: OrgSession): PrivateKeyTagOutputs {
+  return { ...desired, organizationId: session.organizationId, privateKeyTagId: id };
+}
+
+function stateOf(desired: PrivateKeyTagInputs, session: OrgSession) {
+  return {
+    organizationId: session.organizationId,
+    ...(desired.profile !== undefined ? { profile: desired.profile } : {}),
+    ...(desired.adopt !== undefined ? { adopt: desired.adopt } : {}),
+  };
+}
+
+function invalidate(session: OrgSession): void {
+  session.invalidate('privateKeyTags');
+  session.invalidate('privateKeys');
+}
+
+async function findLive(session: OrgSession, match: (t: ServicePrivateKeyTag) => boolean): Promise<LiveTag | undefined> {
+  const [tags, keys] = await Promise.all([session.list('privateKeyTags'), session.list('privateKeys')]);
+  const tag = tags.find((t) => t.tagType === 'TAG_TYPE_PRIVATE_KEY' && match(t));
+  return tag === undefined ? undefined : { tag, members: membersOf(tag.tagId, keys) };
+}
+
+/** update_private_key_tag for what differs from the live tag, or undefined when nothing does. */
+export function updateParameters(live: LiveTag, desired: PrivateKeyTagInputs): RequestOf<'update_private_key_tag'> | undefined {
+  const current = new Set(live.members);
+  const wanted = new Set(desired.privateKeyIds);
+  const p: RequestOf<'update_private_key_tag'> = {
+    privateKeyTagId: live.tag.tagId,
+    addPrivateKeyIds: desired.privateKeyIds.filter((id) => !current.has(id)),
+    removePrivateKeyIds: live.members.filter((id) => !wanted.has(id)),
+  };
+  if (live.tag.tagName !== desired.privateKeyTagName) p.newPrivateKeyTagName = desired.privateKeyTagName;
+  const changes = p.addPrivateKeyIds.length + p.removePrivateKeyIds.length + (p.newPrivateKeyTagName !== undefined ? 1 : 0);
+  return changes > 0 ? p : undefined;
+}
+
+async function sync(session: OrgSession, live: LiveTag, desired: PrivateKeyTagInputs): Promise<void> {
+  const parameters = updateParameters(live, desired);
+  if (parameters === undefined) return;
+  await submitWrite(session, {
+    operation: 'update_private_key_tag',
+    description: `update private key tag "${desired.privateKeyTagName}" (${live.tag.tagId})`,
+    parameters,
+  });
+  invalidate(session);
+}
+
+async function adopt(session: OrgSession, desired: PrivateKeyTagInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
+  const request = adoptRequest(desired.adopt);
+  if (request === undefined) return undefined;
+  invalidate(session);
+  const live = await findLive(session, (t) => ('id' in request ? t.tagId === request.id : t.tagName === desired.privateKeyTagName));
+  if (live === undefined) {
+    if ('id' in request) {
+      throw new NotFoundError(`cannot adopt private key tag ${request.id}: organization ${session.organizationId} has no private key tag with that id`);
+    }
+    return undefined;
+  }
+  try {
+    await sync(session, live, desired);
+  } catch (error) {
+    throw new PartialFailureError(`adopted private key tag ${live.tag.tagId}, but bringing it to the declared state failed`, {
+      id: live.tag.tagId,
+      properties: privateKeyTagOutputsFromLive(live.tag, live.members, stateOf(desired, session)),
+      cause: error,
+    });
+  }
+  return { id: live.tag.tagId, outs: outputsOf(live.tag.tagId, desired, session) };
+}
+
+export async function createPrivateKeyTag(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+  const desired = desiredOf(inputs);
+  const session = ctx.session(selectorOf(desired));
+  const adopted = await adopt(session, desired);
+  if (adopted) return adopted;
+  const { result } = await submitWrite(session, {
+    operation: 'create_private_key_tag',
+    description: `create private key tag "${desired.privateKeyTagName}"`,
+    parameters: { privateKeyTagName: desired.privateKeyTagName, privateKeyIds: desired.privateKeyIds },
+    adoptCompleted: async (r) => (await findLive(session, (t) => t.tagId === r.privateKeyTagId)) !== undefined,
+  });
+  invalidate(session);
+  return { id: result.privateKeyTagId, outs: outputsOf(result.privateKeyTagId, desired, session) };
+}
+
+export async function readPrivateKeyTag(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  const session = ctx.session(selectorOf(props));
+  const live = await findLive(session, (t) => t.tagId === id);
+  if (live === undefined) return { id: '' };
+  const outs = privateKeyTagOutputsFromLive(live.tag, live.members, { ...(props as Partial<PrivateKeyTagOutputs>), organizationId: session.organizationId });
+  return { id, props: outs, inputs: privateKeyTagInputsFromOutputs(outs) };
+}
+
+export async function updatePrivateKeyTag(
+  ctx: ProviderContext,
+  id: string,
+  _olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.UpdateResult> {
+  const desired = desiredOf(news);
+  const session = ctx.session(selectorOf(desired));
+  // Against the live tag, not the old state: repairs drift nobody refreshed.
+  const live = await findLive(session, (t) => t.tagId === id);
+  if (live === undefined) throw deletedOutsidePulumi('private key tag', id, session.organizationId);
+  await sync(session, live, desired);
+  return { outs: outputsOf(id, desired, session) };
+}
+
+export async function deletePrivateKeyTag(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
+  const session = ctx.session(selectorOf(props));
+  await removeObject(session, 'privateKeyTags', id, (t) => t.tagId, () =>
+    submitWrite(session, { operation: 'delete_private_key_tags', description: `delete private key tag ${id}`, parameters: { privateKeyTagIds: [id] } }),
+  );
+  session.invalidate('privateKeys');
+}

@@ -1,0 +1,12 @@
+// PrivateKeyTag.diff: the sdk's field table (update_private_key_tag renames, and carries members as
+// add/remove sets) says every field changes in place; only another organization replaces.
+import { PRIVATE_KEY_TAG_FIELD_TABLE } from '@walletinfra/sdk';
+import { compareFields, type FieldDiff } from '../shared/diff';
+import { diffFields } from '../shared/fields';
+import { normalizePrivateKeyTagInputs } from './types';
+
+const FIELDS = diffFields(PRIVATE_KEY_TAG_FIELD_TABLE);
+
+export function diffPrivateKeyTag(olds: Record<string, unknown>, news: Record<string, unknown>): FieldDiff {
+  return compareFields(normalizePrivateKeyTagInputs(olds), normalizePrivateKeyTagInputs(news), FIELDS.keys, FIELDS.replaces);
+}

@@ -1,0 +1,27 @@
+// `new PrivateKeyTag(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:PrivateKeyTag.
+import * as pulumi from '@pulumi/pulumi';
+import { privateKeyTagProvider } from './provider';
+import type { PrivateKeyTagAdopt, PrivateKeyTagArgs } from './types';
+
+export class PrivateKeyTag extends pulumi.dynamic.Resource {
+  /** The service's id of the tag (also the resource's `id`). */
+  declare readonly privateKeyTagId: pulumi.Output<string>;
+  declare readonly privateKeyTagName: pulumi.Output<string>;
+  /** Sorted, each once. */
+  declare readonly privateKeyIds: pulumi.Output<string[]>;
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly profile: pulumi.Output<string | undefined>;
+  declare readonly adopt: pulumi.Output<PrivateKeyTagAdopt | undefined>;
+
+  constructor(name: string, args: PrivateKeyTagArgs, opts?: pulumi.CustomResourceOptions) {
+    const props: pulumi.Inputs = {
+      privateKeyTagId: undefined,
+      privateKeyIds: undefined,
+      organizationId: undefined,
+      profile: undefined,
+      adopt: undefined,
+      ...args,
+    };
+    super(privateKeyTagProvider, name, props, opts, 'walletinfra', 'PrivateKeyTag');
+  }
+}

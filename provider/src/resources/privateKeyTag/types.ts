@@ -1,0 +1,75 @@
+// PrivateKeyTag: a name and the private keys it holds. The service lists tags without members; each
+// private key lists its tags (list_private_keys), so the members of a tag are read from the keys.
+// Member ids are a set: sorted and de-duplicated on both sides of every comparison.
+import type * as pulumi from '@pulumi/pulumi';
+import type { PrivateKey, PrivateKeyTag as ServicePrivateKeyTag } from '@walletinfra/sdk';
+import { containsUnknown } from '../../unknown';
+import type { CommonInputs } from '../shared/inputs';
+
+export interface PrivateKeyTagAdopt {
+  /** Take over the tag with this id. */
+  id?: string;
+  /** Take over the private-key tag with the same `privateKeyTagName` (names are unique), or create it. */
+  byName?: boolean;
+}
+
+export interface PrivateKeyTagArgs {
+  privateKeyTagName: pulumi.Input<string>;
+  /** The private keys the tag holds; default none. */
+  privateKeyIds?: pulumi.Input<pulumi.Input<string>[]>;
+  organizationId?: pulumi.Input<string>;
+  profile?: pulumi.Input<string>;
+  adopt?: pulumi.Input<PrivateKeyTagAdopt>;
+}
+
+export interface PrivateKeyTagInputs extends CommonInputs {
+  privateKeyTagName: string;
+  privateKeyIds: string[];
+  organizationId: string;
+  adopt?: PrivateKeyTagAdopt;
+}
+
+export interface PrivateKeyTagOutputs extends PrivateKeyTagInputs {
+  privateKeyTagId: string;
+}
+
+export const PRIVATE_KEY_TAG_FIELDS = ['privateKeyTagName', 'privateKeyIds'] as const;
+export const PRIVATE_KEY_TAG_KEYS = [...PRIVATE_KEY_TAG_FIELDS, 'organizationId', 'profile', 'adopt'] as const;
+export const PRIVATE_KEY_TAG_ADOPT_FLAGS = ['byName'] as const;
+
+export function memberSet(ids: readonly string[]): string[] {
+  return [...new Set(ids)].sort();
+}
+
+export function normalizePrivateKeyTagInputs(news: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...news };
+  if (out.privateKeyIds === undefined || out.privateKeyIds === null) out.privateKeyIds = [];
+  else if (Array.isArray(out.privateKeyIds) && !containsUnknown(out.privateKeyIds)) out.privateKeyIds = memberSet(out.privateKeyIds.map(String));
+  return out;
+}
+
+/** The ids of the keys that carry the tag. */
+export function membersOf(tagId: string, keys: readonly PrivateKey[]): string[] {
+  return memberSet(keys.filter((k) => k.privateKeyTags.includes(tagId)).map((k) => k.privateKeyId));
+}
+
+export function privateKeyTagOutputsFromLive(
+  live: ServicePrivateKeyTag,
+  members: string[],
+  state: Pick<PrivateKeyTagOutputs, 'organizationId' | 'profile' | 'adopt'>,
+): PrivateKeyTagOutputs {
+  const out: PrivateKeyTagOutputs = {
+    privateKeyTagId: live.tagId,
+    privateKeyTagName: live.tagName,
+    privateKeyIds: members,
+    organizationId: state.organizationId,
+  };
+  if (state.profile !== undefined) out.profile = state.profile;
+  if (state.adopt !== undefined) out.adopt = state.adopt;
+  return out;
+}
+
+export function privateKeyTagInputsFromOutputs(outs: PrivateKeyTagOutputs): PrivateKeyTagInputs {
+  const { privateKeyTagId: _id, ...inputs } = outs;
+  return inputs;
+}

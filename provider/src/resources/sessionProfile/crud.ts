@@ -1,0 +1,107 @@
+// SessionProfile create/read/update/delete. The service can create and read profiles, nothing else
+// (docs.turnkey.com/features/authentication/sessions/session-profiles): every change of a field is a
+// replacement (./diff.ts), `update` only records a new `profile` setting, and `delete` leaves the
+// profile in the service and says so on stderr, which the engine shows with the operation's output.
+import { NotFoundError, SESSION_PROFILE_FIELD_TABLE, type RequestOf, type SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
+import type * as pulumi from '@pulumi/pulumi';
+import type { OrgSession } from '../../session';
+import type { ProviderContext } from '../../runtime/context';
+import { adoptMismatch, matchesNaturalKey } from '../shared/fields';
+import { adoptRequest, selectorOf } from '../shared/inputs';
+import { submitWrite } from '../shared/write';
+import {
+  liveFields,
+  normalizeSessionProfileInputs,
+  sessionProfileInputsFromOutputs,
+  sessionProfileOutputsFromLive,
+  type SessionProfileInputs,
+  type SessionProfileOutputs,
+} from './types';
+
+function desiredOf(inputs: Record<string, unknown>): SessionProfileInputs {
+  return normalizeSessionProfileInputs(inputs) as unknown as SessionProfileInputs;
+}
+
+function outputsOf(id: string, desired: SessionProfileInputs, session: OrgSession): SessionProfileOutputs {
+  return { ...desired, organizationId: session.organizationId, sessionProfileId: id };
+}
+
+async function findLive(session: OrgSession, match: (p: ServiceSessionProfile) => boolean): Promise<ServiceSessionProfile | undefined> {
+  return (await session.list('sessionProfiles')).find(match);
+}
+
+export function createParameters(desired: SessionProfileInputs): RequestOf<'create_session_profile'> {
+  return {
+    sessionProfileName: desired.sessionProfileName,
+    scope: desired.scope,
+    ...(desired.expirationSeconds !== '' ? { expirationSeconds: desired.expirationSeconds } : {}),
+    ...(desired.notes !== '' ? { notes: desired.notes } : {}),
+  };
+}
+
+async function adopt(session: OrgSession, desired: SessionProfileInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
+  const request = adoptRequest(desired.adopt);
+  if (request === undefined) return undefined;
+  session.invalidate('sessionProfiles');
+  if ('id' in request) {
+    const live = await findLive(session, (p) => p.sessionProfileId === request.id);
+    if (live === undefined) {
+      throw new NotFoundError(`cannot adopt session profile ${request.id}: organization ${session.organizationId} has no session profile with that id`);
+    }
+    const mismatch = adoptMismatch(SESSION_PROFILE_FIELD_TABLE, 'session profile', request.id, liveFields(live), desired);
+    if (mismatch !== undefined) throw mismatch;
+    return { id: live.sessionProfileId, outs: outputsOf(live.sessionProfileId, desired, session) };
+  }
+  // Every field is part of the key: a replacement never adopts the profile it replaces.
+  const live = await findLive(session, (p) => matchesNaturalKey(SESSION_PROFILE_FIELD_TABLE, liveFields(p), desired));
+  return live === undefined ? undefined : { id: live.sessionProfileId, outs: outputsOf(live.sessionProfileId, desired, session) };
+}
+
+export async function createSessionProfile(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+  const desired = desiredOf(inputs);
+  const session = ctx.session(selectorOf(desired));
+  const adopted = await adopt(session, desired);
+  if (adopted) return adopted;
+  const { result } = await submitWrite(session, {
+    operation: 'create_session_profile',
+    description: `create session profile "${desired.sessionProfileName}"`,
+    parameters: createParameters(desired),
+    adoptCompleted: async (r) => (await findLive(session, (p) => p.sessionProfileId === r.sessionProfileId)) !== undefined,
+  });
+  session.invalidate('sessionProfiles');
+  return { id: result.sessionProfileId, outs: outputsOf(result.sessionProfileId, desired, session) };
+}
+
+export async function readSessionProfile(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  const session = ctx.session(selectorOf(props));
+  const live = await findLive(session, (p) => p.sessionProfileId === id);
+  if (live === undefined) return { id: '' };
+  const outs = sessionProfileOutputsFromLive(live, { ...(props as Partial<SessionProfileOutputs>), organizationId: session.organizationId });
+  return { id, props: outs, inputs: sessionProfileInputsFromOutputs(outs) };
+}
+
+/** Only `profile` (which credentials later calls use) can reach update: every other change replaces. */
+export async function updateSessionProfile(
+  ctx: ProviderContext,
+  id: string,
+  _olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.UpdateResult> {
+  const desired = desiredOf(news);
+  const session = ctx.session(selectorOf(desired));
+  return { outs: outputsOf(id, desired, session) };
+}
+
+/** The words `delete` writes, so tests and docs quote the same sentence. */
+export function leftInPlaceMessage(id: string, props: Record<string, unknown>): string {
+  const name = typeof props.sessionProfileName === 'string' ? ` "${props.sessionProfileName}"` : '';
+  const org = typeof props.organizationId === 'string' ? ` in organization ${props.organizationId}` : '';
+  return (
+    `warning: session profile ${id}${name} was left in place${org}: the service cannot delete session profiles. ` +
+    'Pulumi no longer manages it; login activities that name its id can still use it.'
+  );
+}
+
+export async function deleteSessionProfile(_ctx: ProviderContext, id: string, props: Record<string, unknown>, write: (line: string) => void): Promise<void> {
+  write(leftInPlaceMessage(id, props));
+}

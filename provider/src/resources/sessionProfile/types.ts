@@ -1,0 +1,76 @@
+// SessionProfile: immutable in the service — no update and no delete activity exist
+// (docs.turnkey.com/features/authentication/sessions/session-profiles). The normal form writes unset
+// `expirationSeconds` and `notes` as '' and `expirationSeconds` as a decimal string, as on the wire.
+import type * as pulumi from '@pulumi/pulumi';
+import type { SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
+import { containsUnknown } from '../../unknown';
+import type { CommonInputs } from '../shared/inputs';
+
+export interface SessionProfileAdopt {
+  /** Take over the profile with this id (its fields must equal the declared ones: they cannot change). */
+  id?: string;
+  /** Take over a profile with the same name, scope, expiration and notes, or create one. */
+  byName?: boolean;
+}
+
+export interface SessionProfileArgs {
+  /** Becomes `session_type` in the session JWT. */
+  sessionProfileName: pulumi.Input<string>;
+  /** Policy-language expression evaluated on every request of a session, e.g. `activity.action != 'EXPORT'`. */
+  scope: pulumi.Input<string>;
+  /** Longest session life in seconds (the service's default is 900). */
+  expirationSeconds?: pulumi.Input<string | number>;
+  notes?: pulumi.Input<string>;
+  organizationId?: pulumi.Input<string>;
+  profile?: pulumi.Input<string>;
+  adopt?: pulumi.Input<SessionProfileAdopt>;
+}
+
+export interface SessionProfileInputs extends CommonInputs {
+  sessionProfileName: string;
+  scope: string;
+  /** '' when unset. */
+  expirationSeconds: string;
+  notes: string;
+  organizationId: string;
+  adopt?: SessionProfileAdopt;
+}
+
+export interface SessionProfileOutputs extends SessionProfileInputs {
+  sessionProfileId: string;
+}
+
+export const SESSION_PROFILE_KEYS = ['sessionProfileName', 'scope', 'expirationSeconds', 'notes', 'organizationId', 'profile', 'adopt'] as const;
+export const SESSION_PROFILE_ADOPT_FLAGS = ['byName'] as const;
+
+export function normalizeSessionProfileInputs(news: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...news };
+  if (out.notes === undefined || out.notes === null) out.notes = '';
+  if (out.expirationSeconds === undefined || out.expirationSeconds === null) out.expirationSeconds = '';
+  else if (typeof out.expirationSeconds === 'number' && !containsUnknown(out.expirationSeconds)) out.expirationSeconds = String(out.expirationSeconds);
+  return out;
+}
+
+export function liveFields(live: ServiceSessionProfile): Pick<SessionProfileInputs, 'sessionProfileName' | 'scope' | 'expirationSeconds' | 'notes'> {
+  return {
+    sessionProfileName: live.sessionProfileName,
+    scope: live.scope,
+    expirationSeconds: live.expirationSeconds ?? '',
+    notes: live.notes ?? '',
+  };
+}
+
+export function sessionProfileOutputsFromLive(
+  live: ServiceSessionProfile,
+  state: Pick<SessionProfileOutputs, 'organizationId' | 'profile' | 'adopt'>,
+): SessionProfileOutputs {
+  const out: SessionProfileOutputs = { sessionProfileId: live.sessionProfileId, ...liveFields(live), organizationId: state.organizationId };
+  if (state.profile !== undefined) out.profile = state.profile;
+  if (state.adopt !== undefined) out.adopt = state.adopt;
+  return out;
+}
+
+export function sessionProfileInputsFromOutputs(outs: SessionProfileOutputs): SessionProfileInputs {
+  const { sessionProfileId: _id, ...inputs } = outs;
+  return inputs;
+}
