@@ -28,7 +28,7 @@ function scopeText(publicKey: string | undefined, organizationId: string): strin
 }
 
 async function getLive(session: OrgSession, publicKey: string | undefined): Promise<ServiceIpAllowlist> {
-  const { allowlist } = await session.call((c) => c.getIpAllowlist(publicKey !== undefined ? { publicKey } : {}));
+  const { allowlist } = await session.client.getIpAllowlist(publicKey !== undefined ? { publicKey } : {});
   return allowlist;
 }
 
@@ -68,6 +68,8 @@ async function sync(session: OrgSession, live: ServiceIpAllowlist, desired: IpAl
     operation: 'set_ip_allowlist',
     description: `set the IP allowlist of ${scopeText(desired.publicKey, session.organizationId)}`,
     parameters: setParameters(desired),
+    // A lost response: the list as the service now holds it says whether the set took effect.
+    evidence: async () => (inSync(await getLive(session, desired.publicKey), desired, session) ? {} : undefined),
   });
 }
 
@@ -135,6 +137,7 @@ export async function deleteIpAllowlist(ctx: ProviderContext, _id: string, props
       operation: 'remove_ip_allowlist',
       description: `remove the IP allowlist of ${scopeText(state.publicKey, session.organizationId)}`,
       parameters: state.publicKey !== undefined ? { publicKey: state.publicKey } : {},
+      evidence: async () => (isEmptyAllowlist(await getLive(session, state.publicKey), state.publicKey !== undefined) ? {} : undefined),
     });
   } catch (error) {
     // The API key itself was deleted: its list went with it.

@@ -45,7 +45,8 @@ function invalidate(session: OrgSession): void {
   session.invalidate('privateKeys');
 }
 
-async function findLive(session: OrgSession, match: (t: ServicePrivateKeyTag) => boolean): Promise<LiveTag | undefined> {
+async function findLive(session: OrgSession, match: (t: ServicePrivateKeyTag) => boolean, fresh = false): Promise<LiveTag | undefined> {
+  if (fresh) invalidate(session);
   const [tags, keys] = await Promise.all([session.list('privateKeyTags'), session.list('privateKeys')]);
   const tag = tags.find((t) => t.tagType === 'TAG_TYPE_PRIVATE_KEY' && match(t));
   return tag === undefined ? undefined : { tag, members: membersOf(tag.tagId, keys) };
@@ -72,6 +73,10 @@ async function sync(session: OrgSession, live: LiveTag, desired: PrivateKeyTagIn
     operation: 'update_private_key_tag',
     description: `update private key tag "${desired.privateKeyTagName}" (${live.tag.tagId})`,
     parameters,
+    evidence: async () => {
+      const now = await findLive(session, (t) => t.tagId === live.tag.tagId, true);
+      return now !== undefined && updateParameters(now, desired) === undefined ? { privateKeyTagId: live.tag.tagId } : undefined;
+    },
   });
   invalidate(session);
 }
@@ -108,7 +113,16 @@ export async function createPrivateKeyTag(ctx: ProviderContext, inputs: Record<s
     operation: 'create_private_key_tag',
     description: `create private key tag "${desired.privateKeyTagName}"`,
     parameters: { privateKeyTagName: desired.privateKeyTagName, privateKeyIds: desired.privateKeyIds },
-    adoptCompleted: async (r) => (await findLive(session, (t) => t.tagId === r.privateKeyTagId)) !== undefined,
+    adoptCompleted: async (r) => {
+      const live = await findLive(session, (t) => t.tagId === r.privateKeyTagId, true);
+      if (live === undefined || updateParameters(live, desired) !== undefined) return false;
+      session.history.claim(r.privateKeyTagId);
+      return true;
+    },
+    evidence: async () => {
+      const live = await findLive(session, (t) => t.tagName === desired.privateKeyTagName, true);
+      return live !== undefined && updateParameters(live, desired) === undefined ? { privateKeyTagId: live.tag.tagId, privateKeyIds: live.members } : undefined;
+    },
   });
   invalidate(session);
   return { id: result.privateKeyTagId, outs: outputsOf(result.privateKeyTagId, desired, session) };
@@ -140,7 +154,12 @@ export async function updatePrivateKeyTag(
 export async function deletePrivateKeyTag(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
   const session = ctx.session(selectorOf(props));
   await removeObject(session, 'privateKeyTags', id, (t) => t.tagId, () =>
-    submitWrite(session, { operation: 'delete_private_key_tags', description: `delete private key tag ${id}`, parameters: { privateKeyTagIds: [id] } }),
+    submitWrite(session, {
+      operation: 'delete_private_key_tags',
+      description: `delete private key tag ${id}`,
+      parameters: { privateKeyTagIds: [id] },
+      evidence: async () => ((await findLive(session, (t) => t.tagId === id, true)) === undefined ? { privateKeyTagIds: [id], privateKeyIds: [] } : undefined),
+    }),
   );
   session.invalidate('privateKeys');
 }

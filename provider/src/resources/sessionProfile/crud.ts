@@ -66,7 +66,22 @@ export async function createSessionProfile(ctx: ProviderContext, inputs: Record<
     operation: 'create_session_profile',
     description: `create session profile "${desired.sessionProfileName}"`,
     parameters: createParameters(desired),
-    adoptCompleted: async (r) => (await findLive(session, (p) => p.sessionProfileId === r.sessionProfileId)) !== undefined,
+    adoptCompleted: async (r) => {
+      session.invalidate('sessionProfiles');
+      const live = await findLive(session, (p) => p.sessionProfileId === r.sessionProfileId);
+      if (live === undefined || !matchesNaturalKey(SESSION_PROFILE_FIELD_TABLE, liveFields(live), desired)) return false;
+      session.history.claim(r.sessionProfileId);
+      return true;
+    },
+    // A lost response: a profile with every declared field, not already taken by another resource of this run.
+    evidence: async () => {
+      session.invalidate('sessionProfiles');
+      const live = await findLive(
+        session,
+        (p) => !session.history.isClaimed(p.sessionProfileId) && matchesNaturalKey(SESSION_PROFILE_FIELD_TABLE, liveFields(p), desired),
+      );
+      return live === undefined ? undefined : { sessionProfileId: live.sessionProfileId };
+    },
   });
   session.invalidate('sessionProfiles');
   return { id: result.sessionProfileId, outs: outputsOf(result.sessionProfileId, desired, session) };
