@@ -7,7 +7,7 @@ import { UnexpectedResponseError, type Activity, type RequestOf, type WalletInfr
 
 type ActivityStatus = NonNullable<RequestOf<'list_activities'>['filterByStatus']>[number];
 
-/** How many activities one page of `list_activities` asks for (the service's maximum page size is 100). */
+/** How many activities one page of `list_activities` asks for (docs/service-behaviour.md#limits-and-pagination: at most 100). */
 export const ACTIVITY_PAGE_SIZE = 100;
 
 export interface ActivityQuery {
