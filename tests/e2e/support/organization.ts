@@ -1,7 +1,7 @@
 // The emulator side of the end-to-end tests: an emulator seeded like the main job's, an sdk client on the
 // organization's root key (to check what the engine did and to make out-of-band changes), and the stack
 // configuration the main job writes.
-import { startEmulator } from '@walletinfra/emulator';
+import { startEmulator, type RunningEmulator } from '@walletinfra/emulator';
 import { WalletInfraClient } from '@walletinfra/sdk';
 import { join } from 'node:path';
 import { REPO_ROOT } from './process';
@@ -14,6 +14,8 @@ export interface TestOrganization {
   apiPrivateKey: string;
   onRampEncryptionPublicKey: string;
   client: WalletInfraClient;
+  /** The emulator itself (fault rules, request log). */
+  emulator: RunningEmulator;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function startOrganization(): Promise<TestOrganization> {
     apiPrivateKey: credentials.apiPrivateKey,
     onRampEncryptionPublicKey: body.publicKey,
     client,
+    emulator,
     async close() {
       await client.close();
       await emulator.close();
