@@ -25,6 +25,8 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** injectable randomness for ids and keys (default the platform CSPRNG) */
   random?: RandomSource;
+  /** injectable wait, used for a fault's `delayMs` (default a timer) */
+  sleep?: (ms: number) => Promise<void>;
   /** seed a deterministic PRNG for ids and keys instead of `random` (tests only: keys become predictable) */
   randomSeed?: number;
   /** allowed |server time - timestampMs| for writes, in ms (default 300000 = 5 minutes) */
@@ -58,6 +60,7 @@ export interface ResolvedOptions {
   allowLoopbackWebhooks: boolean;
   clock: Clock;
   random: RandomSource | undefined;
+  sleep: (ms: number) => Promise<void>;
   randomSeed: number | undefined;
   livenessWindowMs: number;
   maxBodyBytes: number;
@@ -69,7 +72,7 @@ export interface ResolvedOptions {
 }
 
 const KNOWN: ReadonlyArray<keyof EmulatorOptions> = [
-  'port', 'authProxyPort', 'host', 'dataDir', 'credentialsFile', 'seed', 'faults', 'allowLoopbackWebhooks', 'clock', 'random',
+  'port', 'authProxyPort', 'host', 'dataDir', 'credentialsFile', 'seed', 'faults', 'allowLoopbackWebhooks', 'clock', 'random', 'sleep',
   'randomSeed', 'livenessWindowMs', 'maxBodyBytes', 'deliveryMode', 'deliveryRetry', 'fetch', 'rootApiKey', 'log',
 ];
 
@@ -134,6 +137,7 @@ export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
     allowLoopbackWebhooks: o.allowLoopbackWebhooks ?? false,
     clock: fn(o.clock, 'clock', Date.now),
     random: fn<RandomSource | undefined>(o.random, 'random', undefined),
+    sleep: fn(o.sleep, 'sleep', (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
     randomSeed: o.randomSeed,
     livenessWindowMs: positiveInt(o.livenessWindowMs, 'livenessWindowMs', 300_000),
     maxBodyBytes: positiveInt(o.maxBodyBytes, 'maxBodyBytes', 1024 * 1024),

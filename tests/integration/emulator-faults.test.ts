@@ -102,11 +102,22 @@ test('pendingPolls: a write answers PENDING and completes on the Nth get_activit
   await sdkClient.close();
 });
 
-test('delayMs holds the answer at least that long', async () => {
-  emu.faults.set([{ path: '/public/v1/query/list_policies', delayMs: 60, times: 1 }]);
-  const started = performance.now();
-  expect((await listPolicies()).status).toBe(200);
-  expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+test('delayMs waits that long (through the injected sleep) before answering', async () => {
+  let release = (): void => undefined;
+  let asleep = (_ms: number): void => undefined;
+  const slept = new Promise<number>((resolve) => (asleep = resolve));
+  const delayed = await startTestEmulator({ sleep: (ms) => new Promise<void>((resolve) => ((release = resolve), asleep(ms))) });
+  try {
+    delayed.faults.set([{ path: '/public/v1/query/list_policies', delayMs: 60, times: 1 }]);
+    let answered = false;
+    const pending = stampedPost(delayed, '/public/v1/query/list_policies', { organizationId: delayed.credentials.organizationId }).then((r) => ((answered = true), r));
+    expect(await slept).toBe(60);
+    expect(answered).toBe(false);
+    release();
+    expect((await pending).status).toBe(200);
+  } finally {
+    await delayed.close();
+  }
 });
 
 test('the admin endpoint sets and shows rules; bad rules are a 400 naming the field', async () => {

@@ -180,7 +180,15 @@ test('a webhook payload writes every time as ISO-8601, also inside votes[].user 
 // Webhook URL rules: the shared table in ./emulator-webhook-destinations.test.ts.
 
 test("'loopback-only' delivery mode (the default) delivers to a loopback receiver in the background without a drain", async () => {
-  const auto = await startTestEmulator({ deliveryMode: 'loopback-only' });
+  // Fails fast: a refused submit fails at once, and so does a first delivery attempt that did not deliver
+  // (the emulator logs every attempt), instead of waiting for the test timeout.
+  let failed = (_line: string): void => undefined;
+  const attemptFailed = new Promise<never>((_resolve, reject) => (failed = (line) => reject(new Error(`delivery attempt failed: ${line}`))));
+  attemptFailed.catch(() => undefined); // observed through the race below
+  const log = (line: string): void => {
+    if (line.startsWith('webhook ') && !line.endsWith('(DELIVERED)')) failed(line);
+  };
+  const auto = await startTestEmulator({ deliveryMode: 'loopback-only', clock: clock.now, log });
   try {
     const arrived = new Promise<Received>((resolve) => {
       const server = receiver;
@@ -194,8 +202,10 @@ test("'loopback-only' delivery mode (the default) delivers to a loopback receive
       };
       server.on('request', onRequest);
     });
-    await stampedPost(auto, '/public/v1/submit/create_webhook_endpoint', envelope(auto, 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', { url: hookUrl, name: 'auto', subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }] }, Date.now()));
-    const delivery = await arrived;
+    const body = envelope(auto, 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', { url: hookUrl, name: 'auto', subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }] }, clock.now());
+    const submitted = await stampedPost(auto, '/public/v1/submit/create_webhook_endpoint', body);
+    expect([submitted.status, submitted.json.activity?.status]).toEqual([200, 'ACTIVITY_STATUS_COMPLETED']);
+    const delivery = await Promise.race([arrived, attemptFailed]);
     expect(JSON.parse(delivery.body)).toMatchObject({ type: 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', status: 'ACTIVITY_STATUS_COMPLETED' });
   } finally {
     await auto.close();

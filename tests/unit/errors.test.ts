@@ -167,7 +167,7 @@ describe('classes', () => {
       ['ConfigurationError', 'INVALID_CONFIGURATION'],
       ['AbortedError', 'ABORTED'],
     ]);
-    expect(all.every((e) => isWalletInfraError(e) && e.details.length === 0)).toBe(true);
+    expect(all.filter((e) => !isWalletInfraError(e) || e.details.length !== 0).map((e) => e.name)).toEqual([]);
     expect(isWalletInfraError(new Error('x'))).toBe(false);
     expect((all[11] as ConsensusNeededError).activity).toBe(activity);
     expect((all[9] as ActivityFailedError).toJSON()).toEqual({

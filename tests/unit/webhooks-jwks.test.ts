@@ -44,8 +44,9 @@ let transport: Transport;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // One attempt: the store's own stale-if-error logic is what is under test, not the transport's retries.
-  transport = new Transport({ baseUrl, retry: { maxAttempts: 1 } });
+  // One attempt and no retry budget (503 is otherwise retried until the budget is spent): the store's own
+  // stale-if-error logic is what is under test, not the transport's retries.
+  transport = new Transport({ baseUrl, clock, retry: { maxAttempts: 1, maxElapsedMs: 0 } });
 });
 afterAll(async () => {
   await transport.close();
@@ -131,7 +132,12 @@ test('without stale-if-error a failed refetch throws at once', async () => {
   await s.getKeys();
   status = 503;
   now += 60_000;
-  await expect(s.getKeys()).rejects.toBeInstanceOf(ServerError);
+  const error = await s.getKeys().catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ServerError);
+  expect({ code: (error as ServerError).code, message: (error as Error).message }).toEqual({
+    code: 'SERVER_ERROR',
+    message: '/public/v1/discovery/webhooks/jwks: internal server error (HTTP 503) [gave up after 1 attempt in 0 ms, the retry time budget of 0 ms is spent]',
+  });
 });
 
 test('concurrent callers share one fetch', async () => {
@@ -228,7 +234,12 @@ describe('verifyWebhookDelivery', () => {
 
   test('a JWKS outage with nothing cached throws (answer 5xx so the service retries)', async () => {
     status = 500;
-    await expect(verifyWebhookDelivery({ headers: sign('k1', K1.privateKey), body, keyStore: store(), nowMs: now })).rejects.toBeInstanceOf(ServerError);
+    const error = await verifyWebhookDelivery({ headers: sign('k1', K1.privateKey), body, keyStore: store(), nowMs: now }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect({ code: (error as ServerError).code, message: (error as Error).message }).toEqual({
+      code: 'SERVER_ERROR',
+      message: '/public/v1/discovery/webhooks/jwks: internal server error (HTTP 500)',
+    });
   });
 });
 

@@ -42,7 +42,7 @@ async function route(core: Core, admin: AdminHandler, req: IncomingMessage, res:
   }
   if (op.kind === 'discovery') {
     const fault = core.faults.decide(path);
-    if (await applyFault(res, fault)) return;
+    if (await applyFault(core, res, fault)) return;
     // docs/service-behaviour.md#limits-and-pagination: the exact Cache-Control of the discovery endpoint
     finish(res, fault, jwksDocument(core.keys), { 'Cache-Control': JWKS_CACHE_CONTROL });
     return;

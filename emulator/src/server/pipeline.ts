@@ -70,12 +70,10 @@ export function parseJson(raw: Buffer): unknown {
   return json;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Applies the delay and status parts of a fault decision; returns true when the request was answered. */
-export async function applyFault(res: ServerResponse, fault: FaultDecision | undefined): Promise<boolean> {
+export async function applyFault(core: Core, res: ServerResponse, fault: FaultDecision | undefined): Promise<boolean> {
   if (fault === undefined) return false;
-  if (fault.delayMs !== undefined && fault.delayMs > 0) await sleep(fault.delayMs);
+  if (fault.delayMs !== undefined && fault.delayMs > 0) await core.options.sleep(fault.delayMs);
   if (fault.status === undefined) return false;
   const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
   sendError(res, statusError(fault.status, fault.message ?? 'injected fault'), headers);
@@ -108,7 +106,7 @@ export async function runPipeline<A>(
     const json = parseJson(raw);
     const auth = authenticate(raw, json);
     const fault = core.faults.decide(path);
-    if (await applyFault(res, fault)) return;
+    if (await applyFault(core, res, fault)) return;
     await route({ req, path, raw, rawText: raw.toString('utf8'), json, fault }, auth);
   } catch (e) {
     respondWithError(core, res, e, path);
