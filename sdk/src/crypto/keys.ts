@@ -2,11 +2,10 @@
 // of the 32-byte scalar, public key = hex of the 33-byte compressed SEC1 point. Validation messages never
 // contain the private key.
 import type { KeyObject } from 'node:crypto';
-import { p256 } from '@noble/curves/p256';
-import { sha256 } from '@noble/hashes/sha256';
 import { ConfigurationError, InvalidApiKeyError } from '../errors';
 import { bytesToBigInt, fromHex, toHex } from './hex';
-import { DEFAULT_SIGNING_RUNTIME, nativeP256, type SigningRuntime } from './p256-native';
+import { nobleP256, sha256 } from './noble';
+import { DEFAULT_SIGNING_RUNTIME, nativeP256, P256_ORDER, type SigningRuntime } from './p256-native';
 
 export type { SigningRuntime };
 
@@ -21,7 +20,6 @@ export interface GeneratedApiKeyPair {
   privateKey: string;
 }
 
-const N = p256.CURVE.n;
 
 /**
  * A validated P-256 API key. The private scalar lives in an ES private field, so it never shows up in
@@ -31,18 +29,21 @@ export class ApiKeyPair {
   /** Lowercase compressed public key hex (66 chars). */
   readonly publicKey: string;
   readonly #scalar: Uint8Array;
+  /** The uncompressed public point (65 bytes), when validation computed it (node:crypto). */
+  readonly #uncompressed: Uint8Array | undefined;
   /** node:crypto's key object, built on first native signature and kept for the pair's lifetime. */
   #nativeKey: KeyObject | undefined;
 
-  private constructor(publicKey: string, scalar: Uint8Array) {
+  private constructor(publicKey: string, scalar: Uint8Array, uncompressed: Uint8Array | undefined) {
     this.publicKey = publicKey;
     this.#scalar = scalar;
+    this.#uncompressed = uncompressed;
   }
 
   /** Same as {@link loadApiKeyPair}. */
   static load(input: ApiKeyPairInput): ApiKeyPair {
-    const { publicKey, scalar } = validateApiKeyPair(input);
-    return new ApiKeyPair(publicKey, scalar);
+    const { publicKey, scalar, uncompressed } = validateApiKeyPair(input);
+    return new ApiKeyPair(publicKey, scalar, uncompressed);
   }
 
   /**
@@ -50,7 +51,7 @@ export class ApiKeyPair {
    * low-S normalised, exactly as @turnkey/api-key-stamper's pure-JS path signs (its dist/purejs.js).
    */
   signDigest(digest: Uint8Array): string {
-    return p256.sign(digest, this.#scalar, { lowS: false, prehash: false }).toDERHex();
+    return nobleP256().sign(digest, this.#scalar, { lowS: false, prehash: false }).toDERHex();
   }
 
   /**
@@ -61,7 +62,7 @@ export class ApiKeyPair {
   sign(message: Uint8Array, runtime: SigningRuntime = DEFAULT_SIGNING_RUNTIME): string {
     if (runtime === 'purejs') return this.signDigest(sha256(message));
     if (nativeP256 === undefined) throw new ConfigurationError('runtimeOverride: "node" needs node:crypto, which this runtime lacks; use "purejs"');
-    this.#nativeKey ??= nativeP256.privateKey(this.#scalar, p256.getPublicKey(this.#scalar, false));
+    this.#nativeKey ??= nativeP256.privateKey(this.#scalar, this.#uncompressed ?? nativeP256.publicPoints(this.#scalar).uncompressed);
     return nativeP256.sign(this.#nativeKey, message);
   }
 
@@ -87,7 +88,24 @@ function readHexField(input: unknown, field: 'publicKey' | 'privateKey', expecte
   return bytes;
 }
 
-function validateApiKeyPair(input: ApiKeyPairInput): { publicKey: string; scalar: Uint8Array } {
+/** The compressed and uncompressed public points of a valid scalar (node:crypto, or noble elsewhere). */
+function publicPointsOf(scalar: Uint8Array): { compressed: Uint8Array; uncompressed: Uint8Array | undefined } {
+  if (nativeP256 !== undefined) return nativeP256.publicPoints(scalar);
+  return { compressed: nobleP256().getPublicKey(scalar, true), uncompressed: undefined };
+}
+
+/** True when 33 bytes (02/03 prefix checked by the caller) are a point on P-256. */
+function isOnCurve(publicBytes: Uint8Array): boolean {
+  if (nativeP256 !== undefined) return nativeP256.publicKey(toHex(publicBytes)) !== undefined;
+  try {
+    nobleP256().Point.fromBytes(publicBytes).assertValidity();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function validateApiKeyPair(input: ApiKeyPairInput): { publicKey: string; scalar: Uint8Array; uncompressed: Uint8Array | undefined } {
   if (typeof input !== 'object' || input === null) fail('expected an object with publicKey and privateKey');
   const rawPublic = (input as { publicKey?: unknown }).publicKey;
   if (typeof rawPublic === 'string' && rawPublic.trim().length === 64 && /^[0-9a-fA-F]+$/.test(rawPublic.trim())) {
@@ -98,21 +116,18 @@ function validateApiKeyPair(input: ApiKeyPairInput): { publicKey: string; scalar
   if (publicBytes[0] !== 0x02 && publicBytes[0] !== 0x03) {
     fail('publicKey must start with 02 or 03 (a compressed P-256 point)');
   }
-  try {
-    p256.Point.fromBytes(publicBytes).assertValidity();
-  } catch {
-    fail('publicKey is not a point on the P-256 curve');
-  }
+  if (!isOnCurve(publicBytes)) fail('publicKey is not a point on the P-256 curve');
   // its own copy, not a view into a shared Buffer pool slab
   const scalar = new Uint8Array(readHexField((input as { privateKey?: unknown }).privateKey, 'privateKey', 64, 'a 32-byte P-256 scalar'));
   const d = bytesToBigInt(scalar);
-  if (d <= 0n || d >= N) fail('privateKey is not a valid P-256 scalar (it must be between 1 and the curve order minus 1)');
+  if (d <= 0n || d >= P256_ORDER) fail('privateKey is not a valid P-256 scalar (it must be between 1 and the curve order minus 1)');
   const publicKey = toHex(publicBytes);
-  const derived = toHex(p256.getPublicKey(scalar, true));
+  const points = publicPointsOf(scalar);
+  const derived = toHex(points.compressed);
   if (derived !== publicKey) {
     fail(`publicKey ${publicKey} does not belong to privateKey (the private key derives ${derived})`);
   }
-  return { publicKey, scalar };
+  return { publicKey, scalar, uncompressed: points.uncompressed };
 }
 
 /**
@@ -126,6 +141,6 @@ export function loadApiKeyPair(input: ApiKeyPairInput): ApiKeyPair {
 
 /** A new random P-256 API key pair, as hex (use it with `create_api_keys` or the dashboard). */
 export function generateApiKeyPair(): GeneratedApiKeyPair {
-  const scalar = p256.utils.randomPrivateKey();
-  return { privateKey: toHex(scalar), publicKey: toHex(p256.getPublicKey(scalar, true)) };
+  const scalar = nativeP256 === undefined ? nobleP256().utils.randomPrivateKey() : nativeP256.randomScalar();
+  return { privateKey: toHex(scalar), publicKey: toHex(publicPointsOf(scalar).compressed) };
 }

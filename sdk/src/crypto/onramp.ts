@@ -1,11 +1,14 @@
 // Fiat on-ramp secret encryption (docs/service-behaviour.md#fiat-on-ramp-credentials): bs58check( HPKE-seal(UTF-8 secret) to the service's
 // on-ramp encryption key ), byte-compatible with @turnkey/crypto's encryptOnRampSecret. Output is
 // randomised (fresh ephemeral key per call), so never diff ciphertexts; compare plaintext hashes.
-import { p256 } from '@noble/curves/p256';
 import { InvalidRequestError } from '../errors';
-import { base58CheckDecode, base58CheckEncode } from './base58check';
-import { hpkeOpen, hpkeSeal } from './hpke';
 import { fromHex, toHex, utf8 } from './hex';
+import { nobleP256 } from './noble';
+
+// HPKE (@noble/ciphers, @noble/curves) and base58check load on the first on-ramp call: most processes
+// that import the sdk never encrypt a secret.
+const hpke = (): typeof import('./hpke') => require('./hpke') as typeof import('./hpke');
+const base58check = (): typeof import('./base58check') => require('./base58check') as typeof import('./base58check');
 
 /** The production service's on-ramp credential encryption key (compressed P-256), docs/service-behaviour.md#fiat-on-ramp-credentials. */
 export const PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY =
@@ -28,11 +31,11 @@ function invalid(operation: string, path: string, message: string): InvalidReque
 }
 
 function ephemeralScalar(options: EncryptOnRampSecretOptions): Uint8Array {
-  if (options.randomBytes === undefined) return p256.utils.randomPrivateKey();
+  if (options.randomBytes === undefined) return nobleP256().utils.randomPrivateKey();
   // Rejection sampling keeps the scalar in [1, n-1] whatever the source returns.
   for (let i = 0; i < 16; i++) {
     const candidate = options.randomBytes(32);
-    if (candidate.length === 32 && p256.utils.isValidPrivateKey(candidate)) return candidate;
+    if (candidate.length === 32 && nobleP256().utils.isValidPrivateKey(candidate)) return candidate;
   }
   throw invalid('encryptOnRampSecret', 'randomBytes', 'did not return a valid 32-byte P-256 scalar in 16 tries');
 }
@@ -54,26 +57,26 @@ export function encryptOnRampSecret(
   let receiver: Uint8Array;
   try {
     if (keyBytes === undefined || (keyBytes.length !== 33 && keyBytes.length !== 65)) throw new Error('length');
-    receiver = p256.Point.fromBytes(keyBytes).toBytes(false);
+    receiver = nobleP256().Point.fromBytes(keyBytes).toBytes(false);
   } catch {
     throw invalid('encryptOnRampSecret', 'encryptionPublicKey', 'must be a P-256 public key in hex (66 chars compressed or 130 chars uncompressed)');
   }
-  return base58CheckEncode(hpkeSeal(utf8(plaintext), receiver, ephemeralScalar(options)));
+  return base58check().base58CheckEncode(hpke().hpkeSeal(utf8(plaintext), receiver, ephemeralScalar(options)));
 }
 
 /** Decrypts what {@link encryptOnRampSecret} (or @turnkey/crypto's) produced. Used by the emulator. */
 export function decryptOnRampSecret(ciphertext: string, encryptionPrivateKeyHex: string): string {
   const scalar = fromHex(typeof encryptionPrivateKeyHex === 'string' ? encryptionPrivateKeyHex.trim().toLowerCase() : '');
-  if (scalar === undefined || scalar.length !== 32 || !p256.utils.isValidPrivateKey(scalar)) {
+  if (scalar === undefined || scalar.length !== 32 || !nobleP256().utils.isValidPrivateKey(scalar)) {
     throw invalid('decryptOnRampSecret', 'encryptionPrivateKey', 'must be a 64-character hex P-256 private key');
   }
-  const payload = typeof ciphertext === 'string' ? base58CheckDecode(ciphertext.trim()) : undefined;
+  const payload = typeof ciphertext === 'string' ? base58check().base58CheckDecode(ciphertext.trim()) : undefined;
   if (payload === undefined) throw invalid('decryptOnRampSecret', 'ciphertext', 'is not base58check-encoded');
   // 33-byte encapsulated key + 16-byte GCM tag at least.
   if (payload.length < 33 + 16) throw invalid('decryptOnRampSecret', 'ciphertext', 'is too short to be an HPKE ciphertext');
   let plain: Uint8Array;
   try {
-    plain = hpkeOpen(payload, scalar);
+    plain = hpke().hpkeOpen(payload, scalar);
   } catch {
     throw invalid('decryptOnRampSecret', 'ciphertext', 'could not be decrypted with this key');
   }
@@ -86,6 +89,6 @@ export function decryptOnRampSecret(ciphertext: string, encryptionPrivateKeyHex:
 
 /** A new on-ramp encryption key pair (the emulator publishes the public half). */
 export function generateOnRampEncryptionKeyPair(): OnRampEncryptionKeyPair {
-  const scalar = p256.utils.randomPrivateKey();
-  return { privateKey: toHex(scalar), publicKey: toHex(p256.getPublicKey(scalar, true)) };
+  const scalar = nobleP256().utils.randomPrivateKey();
+  return { privateKey: toHex(scalar), publicKey: toHex(nobleP256().getPublicKey(scalar, true)) };
 }

@@ -35,7 +35,14 @@ export interface NativeP256 {
   publicKey(compressedHex: string): NodeCrypto.KeyObject | undefined;
   /** Verifies a DER signature over SHA-256 of `message`; false for anything malformed. */
   verify(key: NodeCrypto.KeyObject, derSignature: Uint8Array, message: Uint8Array): boolean;
+  /** The public point of a scalar in [1, n-1], compressed (33 bytes) and uncompressed (65 bytes). */
+  publicPoints(scalar: Uint8Array): { compressed: Uint8Array; uncompressed: Uint8Array };
+  /** A random scalar in [1, n-1]. */
+  randomScalar(): Uint8Array;
 }
+
+/** The order n of the P-256 group (SEC 2, secp256r1). */
+export const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
 
 const b64url = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url');
 
@@ -81,6 +88,18 @@ function makeNative(c: typeof NodeCrypto): NativeP256 {
         return c.verify('sha256', view(message), { key, dsaEncoding: 'der' }, view(derSignature));
       } catch {
         return false;
+      }
+    },
+    publicPoints(scalar) {
+      const ecdh = c.createECDH('prime256v1');
+      ecdh.setPrivateKey(view(scalar));
+      return { compressed: new Uint8Array(ecdh.getPublicKey(null, 'compressed')), uncompressed: new Uint8Array(ecdh.getPublicKey(null, 'uncompressed')) };
+    },
+    randomScalar() {
+      for (;;) {
+        const candidate = new Uint8Array(c.randomBytes(32));
+        const d = BigInt(`0x${Buffer.from(candidate).toString('hex')}`);
+        if (d > 0n && d < P256_ORDER) return candidate;
       }
     },
   };

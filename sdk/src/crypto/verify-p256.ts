@@ -2,15 +2,14 @@
 // usually with a handful of keys): node:crypto where it exists, @noble/curves (decompressed, precomputed
 // points) elsewhere. Low-S is NOT required: the service's SDKs can produce high-S signatures (@noble/curves
 // p256 is configured `lowS: false`, and node:crypto's `sign` does not normalise S).
-import { p256 } from '@noble/curves/p256';
-import { sha256 } from '@noble/hashes/sha256';
+import type { p256 as NobleP256 } from '@noble/curves/p256';
 import { LruMap } from './lru';
+import { nobleP256, sha256 } from './noble';
 import { bytesToBigInt, fromHex } from './hex';
 import { DEFAULT_SIGNING_RUNTIME, nativeP256, type SigningRuntime } from './p256-native';
 
-type Point = InstanceType<typeof p256.Point>;
+type Point = InstanceType<typeof NobleP256.Point>;
 
-const Fn = p256.Point.Fn;
 // A 4-bit window costs ~8 points per 4 bits of scalar (a few tens of KB per key) and roughly halves
 // verification time after the first use; 256 keys bound the cache to a few MB.
 const PRECOMPUTE_WINDOW = 4;
@@ -26,7 +25,7 @@ export function loadCompressedP256Point(publicKeyHex: string): Point | undefined
   if (bytes === undefined || (bytes[0] !== 0x02 && bytes[0] !== 0x03)) return undefined;
   let point: Point;
   try {
-    point = p256.Point.fromBytes(bytes);
+    point = nobleP256().Point.fromBytes(bytes);
     point.assertValidity();
   } catch {
     return undefined;
@@ -44,6 +43,8 @@ export function verifyP256Digest(publicKeyHex: string, derSignatureHex: string, 
   if (P === undefined) return 'invalid_public_key';
   const der = fromHex(derSignatureHex);
   if (der === undefined) return 'invalid_signature';
+  const p256 = nobleP256();
+  const Fn = p256.Point.Fn;
   let r: bigint;
   let s: bigint;
   try {

@@ -1,6 +1,6 @@
 // Signing side of webhook deliveries, for the emulator (docs/service-behaviour.md#webhook-deliveries): the header set a delivery carries
 // and the JWK that publishes the verification key (docs/service-behaviour.md#verification-keys).
-import { ed25519 } from '@noble/curves/ed25519';
+import { nobleEd25519 } from '../crypto/noble';
 import { InvalidRequestError, type ValidationIssue } from '../errors';
 import { base64UrlEncode, fromHex, toHex } from '../crypto/hex';
 import { WEBHOOK_SIGNATURE_ALGORITHM, WEBHOOK_SIGNATURE_VERSION, webhookSignedInput, type WebhookBody } from './verify';
@@ -77,7 +77,7 @@ export function signWebhookDelivery(input: SignWebhookDeliveryInput): WebhookDel
     'X-Turnkey-Signature-Key-Id': input.keyId,
     'X-Turnkey-Signature-Algorithm': WEBHOOK_SIGNATURE_ALGORITHM,
     'X-Turnkey-Signature-Version': WEBHOOK_SIGNATURE_VERSION,
-    'X-Turnkey-Signature': toHex(ed25519.sign(message, seed)),
+    'X-Turnkey-Signature': toHex(nobleEd25519().sign(message, seed)),
   };
   if (input.organizationId !== undefined) headers['X-Turnkey-Organization-Id'] = input.organizationId;
   if (input.eventType !== undefined) headers['X-Turnkey-Event-Type'] = input.eventType;
@@ -85,8 +85,8 @@ export function signWebhookDelivery(input: SignWebhookDeliveryInput): WebhookDel
 }
 
 export function generateWebhookSigningKeyPair(): WebhookSigningKeyPair {
-  const seed = ed25519.utils.randomPrivateKey();
-  return { privateKey: toHex(seed), publicKey: toHex(ed25519.getPublicKey(seed)) };
+  const seed = nobleEd25519().utils.randomPrivateKey();
+  return { privateKey: toHex(seed), publicKey: toHex(nobleEd25519().getPublicKey(seed)) };
 }
 
 /** The JWK for a verification key, as served by `GET /public/v1/discovery/webhooks/jwks`. */

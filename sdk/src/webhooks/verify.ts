@@ -1,7 +1,7 @@
 // Webhook signature verification, same check order, reasons and result shape as @turnkey/crypto's
 // verifyTurnkeyWebhookSignature (docs/service-behaviour.md#webhook-deliveries). The signed message is the ASCII prefix
 // `v1.ed25519.<key_id>.<timestamp_ms>.<event_id>.` followed by the exact raw body bytes (docs/service-behaviour.md#webhook-deliveries).
-import { ed25519 } from '@noble/curves/ed25519';
+import { nobleEd25519 } from '../crypto/noble';
 import { concatBytes, utf8 } from '../crypto/hex';
 
 export const WebhookVerificationFailureReasons = {
@@ -169,7 +169,7 @@ export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): Webh
   });
   let verified = false;
   try {
-    verified = ed25519.verify(sig.value, message, publicKey.value);
+    verified = nobleEd25519().verify(sig.value, message, publicKey.value);
   } catch {
     verified = false;
   }

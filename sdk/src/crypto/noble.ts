@@ -1,0 +1,42 @@
+// @noble/curves' P-256 and @noble/hashes' SHA-256, loaded on first use. Under Node.js node:crypto does
+// this work (./p256-native.ts), so their JavaScript is only parsed for the purejs runtime, for other
+// runtimes and for on-ramp encryption; loading them eagerly cost every process that imports the sdk.
+// Internal.
+import type * as NodeCrypto from 'node:crypto';
+import type { p256 as NobleP256 } from '@noble/curves/p256';
+
+import type { ed25519 as NobleEd25519 } from '@noble/curves/ed25519';
+
+let p256Module: typeof NobleP256 | undefined;
+let ed25519Module: typeof NobleEd25519 | undefined;
+
+/** Ed25519 for webhook signatures, loaded on the first one signed or verified. */
+export function nobleEd25519(): typeof NobleEd25519 {
+  ed25519Module ??= (require('@noble/curves/ed25519') as typeof import('@noble/curves/ed25519')).ed25519;
+  return ed25519Module;
+}
+
+export function nobleP256(): typeof NobleP256 {
+  p256Module ??= (require('@noble/curves/p256') as typeof import('@noble/curves/p256')).p256;
+  return p256Module;
+}
+
+function loadCreateHash(): typeof NodeCrypto.createHash | undefined {
+  try {
+    const mod = require('node:crypto') as typeof NodeCrypto;
+    return typeof mod.createHash === 'function' ? mod.createHash : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const createHash = loadCreateHash();
+
+/** SHA-256 of `bytes`: node:crypto where it exists, @noble/hashes elsewhere. */
+export function sha256(bytes: Uint8Array): Uint8Array {
+  if (createHash !== undefined) {
+    const digest = createHash('sha256').update(bytes).digest();
+    return new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength);
+  }
+  return (require('@noble/hashes/sha256') as typeof import('@noble/hashes/sha256')).sha256(bytes);
+}
