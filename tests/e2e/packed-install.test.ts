@@ -153,7 +153,15 @@ beforeAll(async () => {
   writeFileSync(join(project, 'Pulumi.yaml'), 'name: my-infra\nruntime:\n  name: nodejs\n  options:\n    typescript: true\nmain: index.ts\n');
   writeFileSync(
     join(project, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'commonjs', moduleResolution: 'node', strict: true, types: ['node'] }, files: ['index.ts'] }, null, 2),
+    // Pulumi's TypeScript template, plus esModuleInterop (zod 4's declaration files need it; README says so).
+    JSON.stringify(
+      {
+        compilerOptions: { strict: true, target: 'es2020', module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, types: ['node'] },
+        files: ['index.ts'],
+      },
+      null,
+      2,
+    ),
   );
   writeFileSync(join(project, 'index.ts'), PROGRAM);
 
@@ -229,7 +237,12 @@ test('public subpaths resolve for users (runtime and types), internals do not', 
 });
 
 test('pulumi up, preview --expect-no-changes, walletinfra-drift and destroy run in the user project', async () => {
-  const client = new WalletInfraClient({ baseUrl, ...credentials });
+  const client = new WalletInfraClient({
+    baseUrl,
+    organizationId: credentials.organizationId,
+    apiPublicKey: credentials.apiPublicKey,
+    apiPrivateKey: credentials.apiPrivateKey,
+  });
   try {
     await pulumi(['up', '--yes', '--stack', 'dev']);
     const outputs = JSON.parse((await pulumi(['stack', 'output', '--json', '--stack', 'dev'])).stdout) as Record<string, unknown>;

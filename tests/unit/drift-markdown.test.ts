@@ -9,7 +9,11 @@ import {
   parsePropertyPath,
   redactValue,
   renderChangesMarkdown,
+  changedRegion,
+  DEFAULT_MAX_MARKDOWN_LENGTH,
+  type ChangeReport,
   type EngineEventLike,
+  type ResourceChange,
 } from '@walletinfra/pulumi/drift';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,7 +105,7 @@ Run at 2026-11-22T06:00:00.000Z with walletinfra-drift 0.1.0, Pulumi CLI 3.248.0
 
 ## Stack \`prod\`: changes planned
 
-Applied on merge with \`pulumi up --stack prod --cwd org\`.
+Applied on merge with \`pulumi up --refresh --stack prod --cwd org\`.
 
 ### FiatOnRampCredential
 
@@ -183,5 +187,75 @@ describe('property paths', () => {
     expect(parsePropertyPath('')).toBeUndefined();
     expect(getAtPath({ s: [{ e: 'X' }] }, 's[0].e')).toBe('X');
     expect(getAtPath({ s: [] }, 's[3].e')).toBeUndefined();
+  });
+});
+
+describe('long values and the comment size limit', () => {
+  const policyChange = (before: string, after: string, name = 'big-policy'): ResourceChange => ({
+    type: 'pulumi-nodejs:dynamic:Resource',
+    typeName: 'Policy',
+    name,
+    urn: `urn:pulumi:prod::org::pulumi-nodejs:dynamic:Resource::${name}`,
+    id: `id-${name}`,
+    op: 'update',
+    changes: [{ property: 'condition', kind: 'update', before, after, forcesReplacement: false }],
+    replaceRequired: false,
+  });
+  const report = (resources: ResourceChange[]): ChangeReport => ({
+    schemaVersion: 1,
+    mode: 'preview',
+    runAt: AT.toISOString(),
+    tools: TOOLS,
+    summary: { create: 0, update: resources.length, replace: 0, delete: 0, same: 0 },
+    stacks: [
+      {
+        stack: 'prod',
+        workDir: '.',
+        status: 'changes',
+        summary: { create: 0, update: resources.length, replace: 0, delete: 0, same: 0 },
+        resources,
+        remediation: 'pulumi up --refresh --stack prod',
+      },
+    ],
+  });
+  const prefix = "activity.resource == 'WALLET' && ".repeat(10);
+  const before = `${prefix}approvers.count() >= 2 && ${'x'.repeat(300)}`;
+  const after = `${prefix}approvers.count() >= 3 && ${'x'.repeat(300)}`;
+
+  it('shows where long values differ, never two identical cut-offs, and the full values folded', () => {
+    const md = renderChangesMarkdown(report([policyChange(before, after)]));
+    const row = md.split('\n').find((l) => l.startsWith('| `condition`'))!;
+    const [, b, a] = row.split(' | ');
+    expect(b).not.toBe(a);
+    expect(b).toContain('>= 2');
+    expect(a).toContain('>= 3');
+    expect(row.length).toBeLessThan(500);
+    expect(md).toContain('<details><summary>Full values</summary>');
+    expect(md).toContain(JSON.stringify(before));
+    expect(md).toContain(JSON.stringify(after));
+  });
+
+  it('changedRegion: differing excerpts with context and ellipses, also when one value extends the other', () => {
+    const [b, a] = changedRegion(before, after, 80);
+    expect(b).not.toBe(a);
+    expect(b.startsWith('…')).toBe(true);
+    expect(b.length).toBeLessThanOrEqual(80);
+    const [p, q] = changedRegion('a'.repeat(200), `${'a'.repeat(200)}b`, 60);
+    expect(p).not.toBe(q);
+    expect(q.endsWith('b')).toBe(true);
+  });
+
+  it('stays under the limit: folded values go first, then a truncation with a pointer to the JSON report', () => {
+    const many = Array.from({ length: 80 }, (_, i) => policyChange(`${before}${i}`, `${after}${i}`, `p${i}`));
+    const md = renderChangesMarkdown(report(many));
+    expect(md.length).toBeLessThanOrEqual(DEFAULT_MAX_MARKDOWN_LENGTH);
+    expect(md).toMatch(/see the JSON report \(`--json-out`\), uploaded as the workflow run's artifact/);
+    const small = renderChangesMarkdown(report(many.slice(0, 40)), { maxLength: 5_000 });
+    expect(small.length).toBeLessThanOrEqual(5_000);
+    expect(small).toContain('Truncated.');
+    const folded = renderChangesMarkdown(report(many.slice(0, 3)), { maxLength: 4_000 });
+    expect(folded).toContain('Full values left out.');
+    expect(folded).not.toContain('<details>');
+    expect(folded.match(/^#### /gm)).toHaveLength(3);
   });
 });

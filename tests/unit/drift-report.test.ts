@@ -249,6 +249,6 @@ describe('buildReport and exit codes', () => {
 
   it('quotes stack names and directories in the remediation command', () => {
     expect(remediationCommand('drift', "org/it's prod", 'my dir')).toBe(`pulumi up --refresh --stack 'org/it'\\''s prod' --cwd 'my dir'`);
-    expect(remediationCommand('preview', 'acme/prod', '.')).toBe('pulumi up --stack acme/prod');
+    expect(remediationCommand('preview', 'acme/prod', '.')).toBe('pulumi up --refresh --stack acme/prod');
   });
 });

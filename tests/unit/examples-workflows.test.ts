@@ -25,16 +25,17 @@ interface Workflow {
 
 const load = (path: string): Workflow => yaml.load(readFileSync(join(__dirname, '..', '..', 'examples', path), 'utf8')) as Workflow;
 
-/** The arguments of each `node provider/dist/drift/cli.js ...` command in a run script, variables filled in. */
+/** The arguments of each `npx --no-install walletinfra-drift ...` command in a run script, variables filled in. */
 function driftInvocations(run: string, vars: Record<string, string>): string[][] {
   const joined = run.replace(/\\\n\s*/g, ' ');
   const out: string[][] = [];
   for (const line of joined.split('\n')) {
-    const m = /node provider\/dist\/drift\/cli\.js (.*)$/.exec(line.trim());
+    const m = /npx --no-install walletinfra-drift (.*)$/.exec(line.trim());
     if (m === null) continue;
     const words = (m[1] ?? '')
       .replace(/"\$\{args\[@\]\}"/g, vars.args ?? '')
       .replace(/"\$(\w+)"/g, (_, v: string) => vars[v] ?? `<${v}>`)
+      .replace(/ 2> \S+$/, '')
       .trim()
       .split(/\s+/);
     out.push(words);
@@ -63,6 +64,7 @@ describe('examples/drift-ci/drift-check.yml', () => {
       jsonOut: 'drift-report.json',
       mdOut: 'drift-report.md',
       detailedExitcode: false,
+      refresh: false,
       help: false,
       version: false,
     });
@@ -72,7 +74,9 @@ describe('examples/drift-ci/drift-check.yml', () => {
     expect(check.run).toContain('echo "exit-code=$code" >> "$GITHUB_OUTPUT"');
     expect(check.run).toContain('[ "$code" -ne 1 ]');
     const onDrift = steps.filter((s) => s.if === "steps.drift.outputs.exit-code == '2'").map((s) => s.name);
-    expect(onDrift).toEqual(['Open or update the drift issue', 'Fail on drift']);
+    expect(onDrift).toEqual(['Fail on drift']);
+    const issue = steps.find((s) => s.name === 'Open, update or close the drift issue')!;
+    expect(issue.if).toBe("steps.drift.outputs.exit-code == '0' || steps.drift.outputs.exit-code == '2'");
     const publish = steps.find((s) => s.name === 'Publish the report')!;
     expect([publish.if, publish.with?.path]).toEqual(['always()', 'drift-report.*']);
   });
@@ -88,11 +92,19 @@ describe('examples/gitops/pulumi-review.yml', () => {
     expect([wf.jobs.apply!.if, wf.jobs.apply!.environment]).toEqual(["github.event_name == 'push'", 'production']);
   });
 
-  it('summarises the preview with walletinfra-drift --preview', () => {
+  it('installs with npm ci and calls the installed bin, never the repository layout', () => {
+    for (const job of Object.values(wf.jobs)) {
+      const runs = job.steps.map((s) => s.run ?? '').join('\n');
+      expect(runs).toContain('npm ci --no-audit --no-fund');
+      expect(runs).not.toMatch(/provider\/dist|npm run build/);
+    }
+  });
+
+  it('summarises the preview with walletinfra-drift --preview --refresh', () => {
     const preview = wf.jobs.preview!.steps.find((s) => s.name === 'Preview')!;
     const invocations = driftInvocations(preview.run!, { PROJECT_DIR: wf.env.PROJECT_DIR!, STACK: wf.env.STACK! });
     expect(invocations.map((argv) => parseArgs(argv))).toEqual([
-      { mode: 'preview', stacks: ['acme/prod'], cwd: '.', jsonOut: 'preview.json', mdOut: 'preview.md', detailedExitcode: false, help: false, version: false },
+      { mode: 'preview', stacks: ['acme/prod'], cwd: '.', jsonOut: 'preview.json', mdOut: 'preview.md', detailedExitcode: false, refresh: true, help: false, version: false },
     ]);
   });
 
@@ -101,7 +113,7 @@ describe('examples/gitops/pulumi-review.yml', () => {
     expect(comment.run).toContain('marker="<!-- walletinfra-preview:${STACK} -->"');
     expect(comment.run).toContain('--method PATCH');
     expect(wf.jobs.apply!.steps.map((s) => s.run).filter((r) => r !== undefined && r.startsWith('pulumi'))).toEqual([
-      'pulumi up --yes --non-interactive --stack "$STACK"',
+      'pulumi up --refresh --yes --non-interactive --stack "$STACK"',
       'pulumi preview --expect-no-changes --non-interactive --stack "$STACK"',
     ]);
   });

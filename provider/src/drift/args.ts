@@ -11,6 +11,8 @@ export interface DriftArgs {
   mdOut?: string;
   /** Preview mode only: exit 2 when changes are planned. */
   detailedExitcode: boolean;
+  /** Preview mode only: refresh first, so the summary also shows what changed outside code. */
+  refresh: boolean;
   help: boolean;
   version: boolean;
 }
@@ -26,6 +28,7 @@ Options:
   --json-out FILE       write the JSON report to FILE
   --md-out FILE         write the Markdown summary to FILE (without --json-out/--md-out it goes to stdout)
   --preview             summarise \`pulumi preview\` instead of checking drift
+  --refresh             with --preview: refresh first, so the summary also shows drift
   --detailed-exitcode   with --preview: exit 2 when changes are planned
   --version             print the version
   -h, --help            print this help
@@ -38,7 +41,7 @@ PULUMI_CONFIG_PASSPHRASE set when the stacks use a passphrase secrets provider.`
 const VALUE_FLAGS = new Set(['--stack', '--cwd', '--json-out', '--md-out']);
 
 export function parseArgs(argv: readonly string[]): DriftArgs {
-  const out: DriftArgs = { mode: 'drift', stacks: [], cwd: '.', detailedExitcode: false, help: false, version: false };
+  const out: DriftArgs = { mode: 'drift', stacks: [], cwd: '.', detailedExitcode: false, refresh: false, help: false, version: false };
   for (let i = 0; i < argv.length; i += 1) {
     const raw = argv[i] as string;
     const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
@@ -71,6 +74,9 @@ export function parseArgs(argv: readonly string[]): DriftArgs {
       case '--detailed-exitcode':
         out.detailedExitcode = true;
         break;
+      case '--refresh':
+        out.refresh = true;
+        break;
       case '--version':
         out.version = true;
         break;
@@ -80,7 +86,7 @@ export function parseArgs(argv: readonly string[]): DriftArgs {
         break;
       default:
         throw new ConfigurationError(
-          `unknown argument "${raw}"; known: --stack, --cwd, --json-out, --md-out, --preview, --detailed-exitcode, --version, --help`,
+          `unknown argument "${raw}"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --version, --help`,
         );
     }
   }
@@ -90,6 +96,9 @@ export function parseArgs(argv: readonly string[]): DriftArgs {
   for (const s of out.stacks) {
     if (seen.has(s)) throw new ConfigurationError(`--stack ${s} is given twice`);
     seen.add(s);
+  }
+  if (out.refresh && out.mode !== 'preview') {
+    throw new ConfigurationError('--refresh only applies with --preview (drift checks always refresh)');
   }
   if (out.detailedExitcode && out.mode !== 'preview') {
     throw new ConfigurationError('--detailed-exitcode only applies with --preview (drift checks always exit 2 on drift)');

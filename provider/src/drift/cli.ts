@@ -64,7 +64,7 @@ async function checkStack(args: DriftArgs, stack: string, deps: CliDeps): Promis
   const events: EngineEventLike[] = [];
   let error: string | undefined;
   try {
-    await deps.runner.run(args.mode, stack, resolve(args.cwd), (e) => events.push(e));
+    await deps.runner.run(args.mode, stack, resolve(args.cwd), (e) => events.push(e), { refresh: args.refresh });
   } catch (err) {
     error = describeRunError(err, stack);
   }

@@ -4,7 +4,7 @@ export { parseArgs, USAGE, type DriftArgs } from './args';
 export { collectSteps, collectFromMetadata, isInfrastructure, type CollectedStep } from './collect';
 export { metadataFromDigest, nameFromUrn, typeFromUrn } from './events';
 export type { EngineEventLike, PreviewDigestLike, StepMetadataLike, StepStateLike } from './events';
-export { renderChangesMarkdown, codeSpan, formatValue, type MarkdownOptions } from './markdown';
+export { renderChangesMarkdown, changedRegion, codeSpan, formatValue, DEFAULT_MAX_MARKDOWN_LENGTH, type MarkdownOptions } from './markdown';
 export { getAtPath, parsePropertyPath, topLevelKey } from './paths';
 export { isSecretEnvelope, isSensitivePath, redactValue, UNKNOWN_SENTINEL } from './redact';
 export { buildReport, buildStackReport, exitCodeFor, remediationCommand, shellQuote, type StackInput } from './report';

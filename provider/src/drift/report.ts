@@ -21,10 +21,10 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_./:@=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Drift is fixed by applying the code again; a preview is applied with `up`. */
+/** Drift is fixed by applying the code again; a preview is applied with `up`, refreshing first either way. */
 export function remediationCommand(mode: ReportMode, stack: string, workDir: string): string {
   const cwd = workDir === '' || workDir === '.' ? '' : ` --cwd ${shellQuote(workDir)}`;
-  return mode === 'drift' ? `pulumi up --refresh --stack ${shellQuote(stack)}${cwd}` : `pulumi up --stack ${shellQuote(stack)}${cwd}`;
+  return mode === 'drift' ? `pulumi up --refresh --stack ${shellQuote(stack)}${cwd}` : `pulumi up --refresh --stack ${shellQuote(stack)}${cwd}`;
 }
 
 /** Inputs when the state has the property there (what the program declared), else outputs. */

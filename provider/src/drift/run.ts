@@ -5,7 +5,13 @@ import type { EngineEventLike } from './events';
 
 export interface StackRunner {
   /** Runs one stack's refresh preview or preview, passing every engine event to `onEvent`. */
-  run(mode: 'drift' | 'preview', stack: string, workDir: string, onEvent: (e: EngineEventLike) => void): Promise<void>;
+  run(
+    mode: 'drift' | 'preview',
+    stack: string,
+    workDir: string,
+    onEvent: (e: EngineEventLike) => void,
+    options?: { refresh?: boolean },
+  ): Promise<void>;
   /** The Pulumi CLI's version, when it can be found. */
   pulumiVersion(workDir: string): Promise<string | undefined>;
 }
@@ -49,12 +55,12 @@ export function automationRunner(): StackRunner {
   // Loaded lazily: the Automation API pulls in gRPC, which `--help` and argument errors do not need.
   const automation = (): typeof import('@pulumi/pulumi/automation') => require('@pulumi/pulumi/automation');
   return {
-    async run(mode, stack, workDir, onEvent) {
+    async run(mode, stack, workDir, onEvent, options = {}) {
       const ws = await automation().LocalWorkspace.create({ workDir });
       const s = await automation().Stack.select(stack, ws);
       const forward = (e: unknown): void => onEvent(e as EngineEventLike);
       if (mode === 'drift') await s.previewRefresh({ onEvent: forward });
-      else await s.preview({ onEvent: forward });
+      else await s.preview({ onEvent: forward, ...(options.refresh === true ? { refresh: true } : {}) });
     },
     async pulumiVersion(workDir) {
       try {
