@@ -18,7 +18,7 @@ const RESOURCES = [
   ['webhookEndpoint', webhookEndpointProvider],
   ['fiatOnRampCredential', fiatOnRampCredentialProvider],
 ] as const;
-const METHODS = ['configure', 'check', 'diff', 'create', 'read', 'update', 'delete'];
+const METHODS = ['configure', 'check', 'diff', 'create', 'read', 'update', 'delete'] as const;
 
 /** What @pulumi/pulumi's dynamic.Resource stores: serializeFunction(() => provider) (docs/service-behaviour.md#request-stamps). */
 async function serialize(provider: pulumi.dynamic.ResourceProvider): Promise<{ text: string; containsSecrets: boolean }> {
@@ -56,14 +56,6 @@ describe.each(RESOURCES)('%s provider', (member, provider) => {
     expect(text).not.toMatch(/process\.env|apiPrivateKey|WALLETINFRA_|TURNKEY_/);
   });
 
-  test('only requires the installed runtime, one line per method', async () => {
-    const { text } = await serialize(provider);
-    const requires = [...text.matchAll(/require\('([^']+)'\)/g)].map((m) => m[1]);
-    expect(new Set(requires)).toEqual(new Set(['@walletinfra/pulumi/dist/runtime']));
-    expect(requires).toHaveLength(METHODS.length);
-    expect(text).toContain(`var __provider = {${METHODS.map((m, i) => `${m}: __f${i + 1}`).join(', ')}};`);
-  });
-
   test('the same text across serializations and across two builds', async () => {
     const dir = member;
     const first = (await serialize(provider)).text;
@@ -75,7 +67,9 @@ describe.each(RESOURCES)('%s provider', (member, provider) => {
     expect((await serialize(buildB)).text).toBe(first);
   });
 
-  test('delegates every method to the installed runtime', async () => {
+  // Behaviour, not the serializer's text: loaded with a recording `require`, the provider asks for nothing but
+  // the installed runtime and hands every call to it unchanged.
+  test('requires only the installed runtime and delegates every method to it', async () => {
     const { text } = await serialize(provider);
     const calls: unknown[][] = [];
     const recorder = (name: string) => (...args: unknown[]) => {
@@ -112,7 +106,7 @@ describe.each(RESOURCES)('%s provider', (member, provider) => {
       [`${member}.update`, 'id-1', { a: 1 }, { a: 2 }],
       [`${member}.delete`, 'id-1', { a: 1 }],
     ]);
-    expect(new Set(required)).toEqual(new Set(['@walletinfra/pulumi/dist/runtime']));
+    expect([...new Set(required)]).toEqual(['@walletinfra/pulumi/dist/runtime']);
   });
 });
 

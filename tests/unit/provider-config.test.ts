@@ -1,8 +1,5 @@
 // Settings resolution: stack config, then WALLETINFRA_*, then TURNKEY_*; profiles; fail-fast messages.
 import {
-  DEFAULT_AUTH_PROXY_URL,
-  DEFAULT_BASE_URL,
-  DEFAULT_ON_RAMP_ENCRYPTION_PUBLIC_KEY,
   envSuffix,
   profileEnvName,
   resolveEndpoints,
@@ -28,10 +25,11 @@ function errorOf(fn: () => unknown): { code: string; message: string } {
   throw new Error('expected an error');
 }
 
+/** Known answers, written out: the service's public endpoints and its production on-ramp key (@turnkey/crypto's constants.js). */
 const DEFAULTS = {
-  baseUrl: DEFAULT_BASE_URL,
-  authProxyUrl: DEFAULT_AUTH_PROXY_URL,
-  onRampEncryptionPublicKey: DEFAULT_ON_RAMP_ENCRYPTION_PUBLIC_KEY,
+  baseUrl: 'https://api.turnkey.com',
+  authProxyUrl: 'https://authproxy.turnkey.com',
+  onRampEncryptionPublicKey: '02336ebd7e929ef64b87c776b72540255b4c7b41579a24b1e68fb060daa873f9f6',
   requestTimeoutMs: 30000,
   maxRetries: 3,
   retryBudgetMs: 120_000,
