@@ -12,6 +12,7 @@ import {
   type SettingsSelector,
   type SettingsSources,
 } from '../config';
+import { memoizeResolution } from './resolved';
 
 export interface ProviderContext {
   /** Stack config (as `configure` received it) and the environment, read at call time. */
@@ -61,15 +62,18 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
     ...(options.activityPageSize !== undefined ? { activityPageSize: options.activityPageSize } : {}),
   });
   const sources = (): SettingsSources => ({ config: (key) => config(key), env: options.env ?? process.env });
+  const settings = memoizeResolution(resolveSettings);
+  const endpoints = memoizeResolution(resolveEndpoints);
+  const organizationId = memoizeResolution(resolveOrganizationId);
   return {
     sources,
-    settings: (selector) => resolveSettings(sources(), selector),
-    endpoints: (selector) => resolveEndpoints(sources(), selector),
-    organizationId: (selector) => resolveOrganizationId(sources(), selector),
-    session: (selector) => pool.session(resolveSettings(sources(), selector)),
+    settings: (selector) => settings(sources(), selector),
+    endpoints: (selector) => endpoints(sources(), selector),
+    organizationId: (selector) => organizationId(sources(), selector),
+    session: (selector) => pool.session(settings(sources(), selector)),
     publicClient: (selector, authProxyConfigId) => {
-      const endpoints = resolveEndpoints(sources(), selector);
-      return pool.publicClient(authProxyConfigId === undefined ? endpoints : { ...endpoints, authProxyConfigId });
+      const resolved = endpoints(sources(), selector);
+      return pool.publicClient(authProxyConfigId === undefined ? resolved : { ...resolved, authProxyConfigId });
     },
     now,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),

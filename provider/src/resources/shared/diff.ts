@@ -4,7 +4,7 @@
 // inputs differ in form), and when something did we answer `changes: undefined` so the engine computes
 // per-property `detailedDiff`/`diffReasons` from old vs new inputs, with `replaces` listing only the
 // immutable keys that really changed (honoured because the engine's fallback yields DIFF_SOME).
-import deepEqual from 'deep-equal';
+import { isDeepStrictEqual } from 'node:util';
 import type * as pulumi from '@pulumi/pulumi';
 
 export interface FieldDiff {
@@ -40,7 +40,7 @@ export function compareFields(
  * JSON round trip first, so a key holding `undefined` counts as absent, as it does on the wire.
  */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return deepEqual(asWireValue(a), asWireValue(b), { strict: true });
+  return isDeepStrictEqual(asWireValue(a), asWireValue(b));
 }
 
 function asWireValue(value: unknown): unknown {

@@ -1,0 +1,60 @@
+// Settings are read at call time (rotated credentials apply at once), but resolving them (profiles,
+// validation, key checks) costs far more than reading the raw values. A resolution is remembered with
+// every config key and environment variable it read; the next call with the same selector re-reads just
+// those and reuses the result when none changed. Failures are not remembered.
+import type { SettingsSelector, SettingsSources } from '../config';
+
+interface Entry<T> {
+  config: Map<string, string | undefined>;
+  env: Map<string, string | undefined>;
+  value: T;
+}
+
+/** `resolve(sources, selector)`, memoised per selector on the exact values it read. */
+export function memoizeResolution<T>(resolve: (sources: SettingsSources, selector: SettingsSelector) => T): (sources: SettingsSources, selector: SettingsSelector) => T {
+  const entries = new Map<string, Entry<T>>();
+  return (sources, selector) => {
+    const key = JSON.stringify(selector ?? {});
+    const hit = entries.get(key);
+    if (hit !== undefined && unchanged(hit, sources)) return hit.value;
+    const config = new Map<string, string | undefined>();
+    const env = new Map<string, string | undefined>();
+    const recording: SettingsSources = {
+      config: (k) => {
+        const v = sources.config(k);
+        config.set(k, v);
+        return v;
+      },
+      env: new Proxy(sources.env, {
+        get(target, k) {
+          const v = Reflect.get(target, k) as string | undefined;
+          if (typeof k === 'string') env.set(k, v);
+          return v;
+        },
+        has(target, k) {
+          if (typeof k === 'string') env.set(k, Reflect.get(target, k) as string | undefined);
+          return Reflect.has(target, k);
+        },
+        ownKeys() {
+          // a resolution that enumerates the environment cannot be checked key by key
+          throw new Error('settings resolution enumerated the environment');
+        },
+      }),
+    };
+    let value: T;
+    try {
+      value = resolve(recording, selector);
+    } catch (e) {
+      if (e instanceof Error && e.message === 'settings resolution enumerated the environment') return resolve(sources, selector);
+      throw e;
+    }
+    entries.set(key, { config, env, value });
+    return value;
+  };
+}
+
+function unchanged<T>(entry: Entry<T>, sources: SettingsSources): boolean {
+  for (const [k, v] of entry.config) if (sources.config(k) !== v) return false;
+  for (const [k, v] of entry.env) if (sources.env[k] !== v) return false;
+  return true;
+}
