@@ -1,0 +1,133 @@
+// R7: `kill -9` of the emulator (the real CLI, a child process, SQLite in WAL mode) in the middle of concurrent
+// writes, a restart on the same data dir, then every body resent byte for byte with its original stamp (as a
+// client does when it never saw an answer). Goals: nothing lost, nothing half-applied (an activity without its
+// policy or the reverse), nothing duplicated, and SQLite's integrity check ok.
+import Database from 'better-sqlite3';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ApiKeyStamper } from '@walletinfra/sdk';
+import { report, size } from './support/measure';
+
+jest.setTimeout(3_600_000);
+
+const ROOT = join(__dirname, '..', '..');
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'walletinfra-r7-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Emulator {
+  child: ChildProcess;
+  baseUrl: string;
+  exited: Promise<number | null>;
+}
+
+async function start(): Promise<Emulator> {
+  const child = spawn(process.execPath, ['-r', join(ROOT, 'tests', 'integration', 'emulator-ts-register.js'), join(ROOT, 'emulator', 'src', 'cli.ts'), '--port', '0', '--data-dir', dir, '--json', '--webhook-delivery', 'manual'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', () => reject(new Error('the emulator exited during start-up')));
+  });
+  return { child, baseUrl: (JSON.parse(line) as { baseUrl: string }).baseUrl, exited };
+}
+
+interface Write {
+  name: string;
+  text: string;
+  stamp: string;
+  firstActivityId?: string;
+}
+
+async function send(baseUrl: string, w: Write): Promise<{ status: number; activityId?: string } | undefined> {
+  try {
+    const res = await fetch(`${baseUrl}/public/v1/submit/create_policy`, { method: 'POST', body: w.text, headers: { 'Content-Type': 'application/json', 'X-Stamp': w.stamp } });
+    const json = (await res.json()) as { activity?: { id: string } };
+    return { status: res.status, ...(json.activity === undefined ? {} : { activityId: json.activity.id }) };
+  } catch {
+    return undefined; // the connection died with the process
+  }
+}
+
+test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0 half-applied, 0 duplicated, integrity ok', async () => {
+  const crashes = size(1, 5);
+  const perRound = size(40, 600);
+  const credentials = () => JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')) as { organizationId: string; apiPublicKey: string; apiPrivateKey: string; adminToken: string };
+  let emu = await start();
+  const writes: Write[] = [];
+  let answeredBeforeCrash = 0;
+  let cutOff = 0;
+  let changedActivityIds = 0;
+  let failedResends = 0;
+  for (let round = 0; round < crashes; round++) {
+    const creds = credentials();
+    const stamper = new ApiKeyStamper({ apiPublicKey: creds.apiPublicKey, apiPrivateKey: creds.apiPrivateKey });
+    const batch: Write[] = Array.from({ length: perRound }, (_, i) => {
+      const name = `r7 round ${round} write ${i}`;
+      const text = JSON.stringify({ type: 'ACTIVITY_TYPE_CREATE_POLICY_V3', timestampMs: String(Date.now()), organizationId: creds.organizationId, parameters: { policyName: name, effect: 'EFFECT_ALLOW', notes: '' } });
+      return { name, text, stamp: stamper.stamp(text).headerValue };
+    });
+    writes.push(...batch);
+    // every write in flight at once; the process is killed once a third of them have been answered
+    let answered = 0;
+    const killAt = Math.max(1, Math.floor(perRound / 3));
+    const inFlight = batch.map(async (w) => {
+      const r = await send(emu.baseUrl, w);
+      if (r?.status === 200 && r.activityId !== undefined) {
+        w.firstActivityId = r.activityId;
+        answered += 1;
+        if (answered === killAt) emu.child.kill('SIGKILL');
+      }
+    });
+    await Promise.all(inFlight);
+    if (emu.child.exitCode === null && emu.child.signalCode === null) emu.child.kill('SIGKILL');
+    await emu.exited;
+    answeredBeforeCrash += answered;
+    cutOff += perRound - answered;
+    emu = await start();
+    // the client's retry: the same bytes and stamp for every write it has no answer to, and for the rest too
+    for (const w of batch) {
+      const r = await send(emu.baseUrl, w);
+      if (r?.status !== 200 || r.activityId === undefined) failedResends += 1;
+      else if (w.firstActivityId !== undefined && w.firstActivityId !== r.activityId) changedActivityIds += 1;
+    }
+  }
+  const adminToken = credentials().adminToken;
+  const dump = (await (await fetch(`${emu.baseUrl}/__admin/dump`, { headers: { Authorization: `Bearer ${adminToken}` } })).json()) as Record<string, Array<Record<string, any>>>;
+  emu.child.kill('SIGTERM');
+  await emu.exited;
+
+  const policies = (dump.policies ?? []).filter((p) => String(p.policyName).startsWith('r7 '));
+  const activities = (dump.activities ?? []).filter((a) => a.type === 'ACTIVITY_TYPE_CREATE_POLICY_V3' && String(a.parameters?.policyName).startsWith('r7 '));
+  const count = (names: string[]) => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
+  const policyCount = count(policies.map((p) => p.policyName as string));
+  const activityCount = count(activities.map((a) => a.parameters.policyName as string));
+  const lost = writes.filter((w) => !policyCount.has(w.name)).length;
+  const duplicated = [...policyCount.values(), ...activityCount.values()].filter((n) => n > 1).length;
+  const policyIds = new Set(policies.map((p) => p.policyId as string));
+  const completedIds = new Set(activities.filter((a) => a.status === 'ACTIVITY_STATUS_COMPLETED').map((a) => a.result?.createPolicyResult?.policyId as string));
+  const halfApplied =
+    activities.filter((a) => a.status !== 'ACTIVITY_STATUS_COMPLETED' || !policyIds.has(a.result?.createPolicyResult?.policyId)).length +
+    policies.filter((p) => !completedIds.has(p.policyId)).length;
+  const db = new Database(join(dir, 'emulator.db'), { readonly: true });
+  const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; ');
+  db.close();
+
+  const fig = report({
+    id: 'R7',
+    what: `${crashes} × kill -9 of the emulator during ${perRound} concurrent writes, restart on the same data dir, identical-body resend`,
+    goal: '0 lost, 0 half-applied, 0 duplicated; store integrity check ok',
+    figure: `${lost} lost, ${halfApplied} half-applied, ${duplicated} duplicated of ${writes.length} writes (${answeredBeforeCrash} answered before the kills, ${cutOff} cut off); ${changedActivityIds} resends answered with another activity, ${failedResends} resends failed; integrity_check: ${integrity}`,
+    ok: lost === 0 && halfApplied === 0 && duplicated === 0 && changedActivityIds === 0 && failedResends === 0 && integrity === 'ok',
+    count: writes.length,
+    file: 'tests/reliability/r7-crash-restart.test.ts',
+  });
+  expect({ lost, halfApplied, duplicated, changedActivityIds, failedResends, integrity }).toEqual({ lost: 0, halfApplied: 0, duplicated: 0, changedActivityIds: 0, failedResends: 0, integrity: 'ok' });
+  expect(fig.ok).toBe(true);
+});
