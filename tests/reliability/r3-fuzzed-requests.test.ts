@@ -171,18 +171,21 @@ test('R3: fuzzed, correctly stamped requests over every route (plus unstamped, o
   let accepted = 0;
   const routesHit = new Set<string>();
   const problems: string[] = [];
+  // the state after the last request: a rejected request must leave it exactly as it was
+  let state = JSON.stringify(emu.store.dump());
   for (const c of cases) {
     const route = ROUTES[c.route] as Route;
     routesHit.add(route.path);
-    const before = JSON.stringify(emu.store.dump());
     const out = await send(route, c);
     if (out.reset) resets += 1;
     else if (out.status >= 500) fiveXx += 1;
+    const after = JSON.stringify(emu.store.dump());
     if (out.status >= 400 || out.reset) {
       rejected += 1;
       if (!out.reset && !out.shaped) unshaped += 1;
-      if (JSON.stringify(emu.store.dump()) !== before) changedByRejected += 1;
+      if (after !== state) changedByRejected += 1;
     } else accepted += 1;
+    state = after;
     if ((out.reset || out.status >= 500 || (out.status >= 400 && !out.shaped)) && problems.length < 10) problems.push(`${route.path} ${c.variant} ${JSON.stringify(c.mutation).slice(0, 120)} -> ${out.reset ? 'reset' : out.status}`);
   }
   const alive = await stampedPost(emu, '/public/v1/query/list_policies', { organizationId: emu.credentials.organizationId });

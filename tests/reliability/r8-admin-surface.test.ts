@@ -62,7 +62,7 @@ test('R8: cross-site, wrong-Host and tokenless admin requests are 100% refused, 
     ['Sec-Fetch-Site: cross-site', () => ({ Host: host, 'Sec-Fetch-Site': 'cross-site', Authorization: token, 'Content-Type': 'application/json' })],
     ['Sec-Fetch-Site: same-site', () => ({ Host: host, 'Sec-Fetch-Site': 'same-site', Authorization: token, 'Content-Type': 'application/json' })],
     ['a cross-site form post (text/plain, no token)', () => ({ Host: host, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'text/plain' })],
-    ['a text/plain write with the token', (write) => (write ? { Host: host, Authorization: token, 'Content-Type': 'text/plain' } : { Host: host })],
+    ['a text/plain write with the token', (write): Record<string, string> => (write ? { Host: host, Authorization: token, 'Content-Type': 'text/plain' } : { Host: host })],
   ];
   const rounds = size(1, 50);
   const before = JSON.stringify(emu.store.dump());
