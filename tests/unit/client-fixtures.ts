@@ -53,6 +53,7 @@ export const sampleQueryBodies: { [N in QueryName]: Omit<RequestOf<N>, 'organiza
   list_wallets: {},
   list_private_key_tags: {},
   list_private_keys: {},
+  get_api_keys: { userId: 'u-1' },
   list_webhook_endpoints: {},
   list_fiat_on_ramp_credentials: {},
   list_suborgs: { filterType: 'EMAIL', filterValue: 'a@example.com', paginationOptions: { limit: '5', after: 'org-0' } },
@@ -94,6 +95,17 @@ export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> }
   get_ip_allowlist: { allowlist: { organizationId: ORG, rules: [{ cidr: '203.0.113.0/24', label: 'office', createdAt: '1767225600000' }], enabled: true } },
   list_wallets: { wallets: [wallet] },
   list_private_key_tags: { privateKeyTags: [{ tagId: 't-1', tagName: 'hot', tagType: 'TAG_TYPE_PRIVATE_KEY', createdAt: TS, updatedAt: TS }] },
+  get_api_keys: {
+    apiKeys: [
+      {
+        credential: { publicKey: '02' + 'a'.repeat(64), type: 'CREDENTIAL_TYPE_API_KEY_P256' },
+        apiKeyId: 'key-1',
+        apiKeyName: 'ci',
+        createdAt: TS,
+        updatedAt: TS,
+      },
+    ],
+  },
   list_private_keys: {
     privateKeys: [
       {

@@ -23,7 +23,7 @@ test('the registry holds the twelve spec queries, the six spec writes, the two p
       'list_sol_transaction_history',
       // docs/service-behaviour.md#approving-and-rejecting, #transport
       'list_policies', 'get_activity', 'list_activities', 'get_policy_evaluations', 'get_active_policies', 'list_wallet_accounts',
-      'list_private_keys',
+      'list_private_keys', 'get_api_keys',
     ].sort(),
   );
   expect(byKind('submit')).toEqual(

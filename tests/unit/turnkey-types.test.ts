@@ -23,6 +23,7 @@ type TheirActivity = Omit<D['v1Activity'], 'intent' | 'result' | 'votes'> & { in
 /** query name -> [TYPES request, TYPES response] */
 interface QueryTypes {
   get_api_key: [D['v1GetApiKeyRequest'], D['v1GetApiKeyResponse']];
+  get_api_keys: [D['v1GetApiKeysRequest'], D['v1GetApiKeysResponse']];
   get_session_profile: [D['v1GetSessionProfileRequest'], D['v1GetSessionProfileResponse']];
   get_session_profiles: [D['v1GetSessionProfilesRequest'], D['v1GetSessionProfilesResponse']];
   get_mfa_policies: [D['v1GetMfaPoliciesRequest'], D['v1GetMfaPoliciesResponse']];

@@ -19,6 +19,7 @@ import * as webhooks from './webhook-endpoints';
 
 export const queryHandlers: { [N in QueryName]: QueryHandler<N> } = {
   get_api_key: identity.getApiKey,
+  get_api_keys: identity.getApiKeys,
   get_session_profile: sessions.getSessionProfile,
   get_session_profiles: sessions.getSessionProfiles,
   get_mfa_policies: identity.getMfaPolicies,

@@ -23,6 +23,10 @@ export class WalletInfraClient extends ClientCore {
   getApiKey(body: QueryBody<'get_api_key'>, options?: CallOptions): Q<'get_api_key'> {
     return this.query('get_api_key', body, options);
   }
+  /** Every API key of the organization (or of one user, with `userId`). */
+  getApiKeys(body: QueryBody<'get_api_keys'> = {}, options?: CallOptions): Q<'get_api_keys'> {
+    return this.query('get_api_keys', body, options);
+  }
   getSessionProfile(body: QueryBody<'get_session_profile'>, options?: CallOptions): Q<'get_session_profile'> {
     return this.query('get_session_profile', body, options);
   }

@@ -17,6 +17,7 @@ export const operations = {
 
   // ---- the twelve queries of docs/service-behaviour.md#transport ----
   get_api_key: defineQuery('get_api_key', Q.GetApiKeyRequest, Q.GetApiKeyResponse),
+  get_api_keys: defineQuery('get_api_keys', Q.GetApiKeysRequest, Q.GetApiKeysResponse),
   get_session_profile: defineQuery('get_session_profile', Q.GetSessionProfileRequest, Q.GetSessionProfileResponse),
   get_session_profiles: defineQuery('get_session_profiles', Q.GetSessionProfilesRequest, Q.GetSessionProfilesResponse),
   get_mfa_policies: defineQuery('get_mfa_policies', Q.GetMfaPoliciesRequest, Q.GetMfaPoliciesResponse),

@@ -29,6 +29,10 @@ const OrganizationOnly = z.strictObject({ organizationId: OrganizationId });
 export const GetApiKeyRequest = z.strictObject({ organizationId: OrganizationId, apiKeyId: Id });
 export const GetApiKeyResponse = z.looseObject({ apiKey: ApiKey });
 
+/** @turnkey/http's generated `v1GetApiKeysRequest`: every API key of the organization, or of one user. */
+export const GetApiKeysRequest = z.strictObject({ organizationId: OrganizationId, userId: Id.optional() });
+export const GetApiKeysResponse = z.looseObject({ apiKeys: z.array(ApiKey) });
+
 export const GetSessionProfileRequest = z.strictObject({ organizationId: OrganizationId, sessionProfileId: Id });
 export const GetSessionProfileResponse = z.looseObject({ sessionProfile: SessionProfile });
 
