@@ -63,6 +63,15 @@ export class PulumiProject {
     return project;
   }
 
+  /** A project directory someone else wrote (e.g. walletinfra-export), used as it is, with stack `stack` created. */
+  static async open(dir: string, stack = 'e2e'): Promise<PulumiProject> {
+    requireBuiltPackages();
+    mkdirSync(join(dir, 'state'), { recursive: true });
+    const project = new PulumiProject(dir, stack);
+    await project.pulumi(['stack', 'init', stack]);
+    return project;
+  }
+
   /** Runs `pulumi ARGS --non-interactive`; throws unless the exit code is one of `expect` (default 0). */
   async pulumi(args: readonly string[], expect: number | readonly number[] = 0, input?: string): Promise<RunResult> {
     const full = [...args, '--non-interactive'];

@@ -1,0 +1,54 @@
+// Everything `walletinfra-export` reads from an organization, through the provider's own session (same
+// settings, same coalesced lists, same retries). Private-key tag members come from list_private_keys;
+// per-API-key allowlists from get_ip_allowlist for each key get_api_keys lists.
+import type { FiatOnRampCredential, IpAllowlist, Policy, PrivateKeyTag, SessionProfile, WebhookEndpoint } from '@walletinfra/sdk';
+import { membersOf } from '../resources/privateKeyTag/types';
+import type { OrgSession } from '../session';
+
+export interface KeyAllowlist {
+  apiKeyName: string;
+  publicKey: string;
+  allowlist: IpAllowlist;
+}
+
+export interface OrganizationSnapshot {
+  organizationId: string;
+  policies: Policy[];
+  webhookEndpoints: WebhookEndpoint[];
+  fiatOnRampCredentials: FiatOnRampCredential[];
+  ipAllowlist: IpAllowlist;
+  keyAllowlists: KeyAllowlist[];
+  privateKeyTags: Array<{ tag: PrivateKeyTag; members: string[] }>;
+  sessionProfiles: SessionProfile[];
+}
+
+export async function readOrganization(session: OrgSession, progress: (line: string) => void): Promise<OrganizationSnapshot> {
+  const c = session.client;
+  progress(`reading organization ${session.organizationId}`);
+  const [policies, webhookEndpoints, fiatOnRampCredentials, tags, keys, sessionProfiles, org, apiKeys] = await Promise.all([
+    session.list('policies'),
+    session.list('webhookEndpoints'),
+    session.list('fiatOnRampCredentials'),
+    session.list('privateKeyTags'),
+    session.list('privateKeys'),
+    session.list('sessionProfiles'),
+    c.getIpAllowlist({}),
+    c.getApiKeys({}),
+  ]);
+  const keyAllowlists: KeyAllowlist[] = [];
+  for (const key of apiKeys.apiKeys) {
+    const publicKey = key.credential.publicKey.toLowerCase();
+    const { allowlist } = await c.getIpAllowlist({ publicKey });
+    if (allowlist.rules.length > 0) keyAllowlists.push({ apiKeyName: key.apiKeyName, publicKey, allowlist });
+  }
+  return {
+    organizationId: session.organizationId,
+    policies,
+    webhookEndpoints,
+    fiatOnRampCredentials,
+    ipAllowlist: org.allowlist,
+    keyAllowlists,
+    privateKeyTags: tags.filter((t) => t.tagType === 'TAG_TYPE_PRIVATE_KEY').map((tag) => ({ tag, members: membersOf(tag.tagId, keys) })),
+    sessionProfiles,
+  };
+}
