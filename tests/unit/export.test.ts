@@ -1,0 +1,91 @@
+// walletinfra-export's pure parts: arguments, stable names, and the rendered program for a known snapshot.
+import { parseArgs } from '@walletinfra/pulumi/export/args';
+import { assignNames, camel, slug } from '@walletinfra/pulumi/export/names';
+import { renderProject } from '@walletinfra/pulumi/export/render';
+import type { OrganizationSnapshot } from '@walletinfra/pulumi/export/snapshot';
+
+const TS = { seconds: '0', nanos: '0' };
+const VERSIONS = { walletinfraPulumi: '0.1.0', pulumi: '3.248.0' };
+
+test('arguments: --out required, unknown flags and languages named', () => {
+  expect(parseArgs(['--out', 'dir', '--profile', 'ops', '--organization-id=org-2'])).toEqual({ out: 'dir', profile: 'ops', organizationId: 'org-2', language: 'typescript', help: false, version: false });
+  expect(() => parseArgs([])).toThrow('--out DIR is required (where to write the project)');
+  expect(() => parseArgs(['--out', 'd', '--language', 'python'])).toThrow('--language python: not supported; use one of typescript');
+  expect(() => parseArgs(['--out', 'd', '--force'])).toThrow('unknown option --force; known: --out, --organization-id, --profile, --language, --version, --help');
+  expect(() => parseArgs(['--out'])).toThrow('--out needs a value');
+});
+
+test('names: readable slugs, collisions numbered in id order whatever the input order', () => {
+  expect(slug('Allow wallet creation!', 'policy')).toBe('allow-wallet-creation');
+  expect(slug('Équipe → ops', 'x')).toBe('equipe-ops');
+  expect(slug('***', 'policy')).toBe('policy');
+  expect(camel('moonpay-pk-live')).toBe('moonpayPkLive');
+  const items = [{ n: 'Ops', id: 'b' }, { n: 'ops', id: 'a' }, { n: 'Alpha', id: 'c' }];
+  const named = assignNames(items, (i) => i.n, (i) => i.id, 'x').map((r) => [r.item.id, r.name]);
+  expect(named).toEqual([['c', 'alpha'], ['a', 'ops'], ['b', 'ops-2']]);
+  expect(assignNames([...items].reverse(), (i) => i.n, (i) => i.id, 'x').map((r) => [r.item.id, r.name])).toEqual(named);
+});
+
+const SNAPSHOT: OrganizationSnapshot = {
+  organizationId: '11111111-2222-3333-4444-555555555555',
+  policies: [{ policyId: 'p-1', policyName: 'Deny exports', effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'", consensus: '', notes: '', createdAt: TS, updatedAt: TS }],
+  webhookEndpoints: [],
+  fiatOnRampCredentials: [
+    { fiatOnrampCredentialId: 'f-1', organizationId: 'o', onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', projectId: 'proj', publishableApiKey: 'pk', encryptedSecretApiKey: 'enc', encryptedPrivateApiKey: 'enc2', createdAt: TS, updatedAt: TS },
+  ],
+  ipAllowlist: { organizationId: 'o', rules: [], enabled: true, onEvaluationError: 'DENY' },
+  keyAllowlists: [],
+  privateKeyTags: [],
+  sessionProfiles: [],
+};
+
+test('the program: values as held, adopt by id, secrets from config, an empty enabled list keeps allowLockout', () => {
+  const { files, counts, secrets } = renderProject(SNAPSHOT, { versions: VERSIONS, profile: 'ops' });
+  expect(counts).toEqual({ policies: 1, fiatOnRampCredentials: 1, ipAllowlists: 1 });
+  expect(secrets.map((s) => s.command)).toEqual([
+    'pulumi config set --secret coinbasePkSecretApiKey <secret API key>',
+    'pulumi config set --secret coinbasePkPrivateApiKey <private API key>',
+  ]);
+  expect(files['index.ts']).toBe(`// Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export. Every object is adopted (\`adopt: { id }\`):
+// the first \`pulumi up\` takes them over without creating anything; from then on this file is the organization.
+import * as pulumi from '@pulumi/pulumi';
+import * as walletinfra from '@walletinfra/pulumi';
+
+const config = new pulumi.Config();
+const profile = "ops";
+
+// ---- Policies ----
+
+new walletinfra.Policy("deny-exports", {
+  policyName: "Deny exports",
+  effect: "EFFECT_DENY",
+  condition: "activity.action == 'EXPORT'",
+  adopt: { id: "p-1" },
+  profile: profile,
+});
+
+// ---- Fiat on-ramp credentials ----
+
+// The service never returns secrets: set them in stack config (see README.md).
+new walletinfra.FiatOnRampCredential("coinbase-pk", {
+  onrampProvider: "FIAT_ON_RAMP_PROVIDER_COINBASE",
+  projectId: "proj",
+  publishableApiKey: "pk",
+  secretApiKey: config.requireSecret("coinbasePkSecretApiKey"),
+  privateApiKey: config.requireSecret("coinbasePkPrivateApiKey"),
+  adopt: { id: "f-1" },
+  profile: profile,
+});
+
+// ---- IP allowlists (the organization's, then per API key) ----
+
+new walletinfra.IpAllowlist("organization", {
+  enabled: true,
+  rules: [],
+  allowLockout: true,
+  adopt: { id: "organization" },
+  profile: profile,
+});
+`);
+  expect(renderProject(SNAPSHOT, { versions: VERSIONS, profile: 'ops' })).toEqual(renderProject(SNAPSHOT, { versions: VERSIONS, profile: 'ops' }));
+});
