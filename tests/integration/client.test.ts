@@ -51,7 +51,7 @@ describe('configuration', () => {
       code: 'INVALID_CONFIGURATION',
       message:
         'unknown option "baseURL"; known: baseUrl, authProxyUrl, authProxyConfigId, stamper, timeoutMs, retry, connections, ' +
-        'dispatcher, clock, random, sleep, userAgent, organizationId, apiPublicKey, apiPrivateKey, activity, transport',
+        'dispatcher, clock, random, sleep, userAgent, onRetry, organizationId, apiPublicKey, apiPrivateKey, activity, transport',
     });
   });
 

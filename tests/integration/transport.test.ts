@@ -1,6 +1,9 @@
 // The transport against a real node:http server on 127.0.0.1 that answers from a script. Waits between
 // attempts go through a fake sleep that records them and advances a fake clock: no real sleeping.
 import * as http from 'node:http';
+import * as https from 'node:https';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { Agent } from 'undici';
@@ -284,6 +287,23 @@ test('connection refused fails at once: nothing listens there, waiting cannot he
     1,
     undefined,
   ]);
+  expect(sleeps).toEqual([]);
+});
+
+test('a certificate the client does not trust fails at once', async () => {
+  // A self-signed certificate for 127.0.0.1 (a test fixture, made with openssl req -x509): valid, but trusted by nobody.
+  const dir = join(__dirname, 'fixtures');
+  const tls = https.createServer({ key: readFileSync(join(dir, 'self-signed.key')), cert: readFileSync(join(dir, 'self-signed.crt')) }, (_req, res) => {
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+  const url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+  const t = make({ baseUrl: url });
+  const err = await failure(t.post({ path: OP, body: BODY, operation: OP }));
+  await t.close();
+  await new Promise<void>((resolve) => tls.close(() => resolve()));
+  expect(err).toBeInstanceOf(ConnectionError);
+  expect([err.message, err.attempts]).toEqual([`${OP}: secure connection to ${url} failed (DEPTH_ZERO_SELF_SIGNED_CERT)`, 1]);
   expect(sleeps).toEqual([]);
 });
 
