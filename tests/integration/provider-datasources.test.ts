@@ -117,7 +117,7 @@ test('sub-organizations: one page, every page, a filter', async () => {
   expect(named.organizationIds.length).toBe(1);
   expect(await failure(ds.subOrganizations.promise({ all: true, maxItems: 1 }))).toEqual({
     code: 'INVALID_REQUEST',
-    message: 'invalid request for collectAll: max: more than 1 items; raise max or narrow the query',
+    message: 'getSubOrganizations: invalid request for collectAll: max: more than 1 items; raise max or narrow the query',
   });
 });
 
@@ -160,7 +160,7 @@ test('the wallet-kit configuration and the webhook JWKS need no API key', async 
   expect(await failure(publicOnly.wallets.promise())).toEqual({
     code: 'INVALID_CONFIGURATION',
     message:
-      'missing walletinfra settings for the default credentials: apiPublicKey (looked in stack config walletinfra:apiPublicKey, environment variable WALLETINFRA_API_PUBLIC_KEY, environment variable TURNKEY_API_PUBLIC_KEY); ' +
+      'getWallets: missing walletinfra settings for the default credentials: apiPublicKey (looked in stack config walletinfra:apiPublicKey, environment variable WALLETINFRA_API_PUBLIC_KEY, environment variable TURNKEY_API_PUBLIC_KEY); ' +
       'apiPrivateKey (looked in stack config walletinfra:apiPrivateKey, environment variable WALLETINFRA_API_PRIVATE_KEY, environment variable TURNKEY_API_PRIVATE_KEY); ' +
       'set them with `pulumi config set walletinfra:<key> <value>` (add --secret for apiPrivateKey) or in the environment',
   });

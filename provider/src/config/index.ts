@@ -18,10 +18,12 @@ import {
   type SettingsSelector,
   type SettingsSources,
 } from './sources';
+import { checkConfigKeys } from './keys';
 import { readSetting } from './values';
 
 export { CONFIG_NAMESPACE, envSuffix, parseProfiles, PROFILE_KEYS, profileEnvName } from './sources';
 export type { SettingsSelector, SettingsSources } from './sources';
+export { checkConfigKeys, configKeyProblems } from './keys';
 export { KNOWN_KEYS, SETTING_KEYS, SettingsSchema, settingMeta, metaOf, defaultOf } from './settings';
 export type { SettingKey, SettingMeta, Settings } from './settings';
 
@@ -49,6 +51,7 @@ export interface ProviderSettings extends EndpointSettings {
  * `authProxyUrl`, `onRampEncryptionPublicKey`); everything else is shared by all profiles.
  */
 export function resolveEndpoints(sources: SettingsSources, selector: SettingsSelector = {}): EndpointSettings {
+  checkConfigKeys(sources);
   const profiles = parseProfiles(sources.config(`${CONFIG_NAMESPACE}:profiles`));
   const pick = (key: SettingKey): Lookup => {
     if (selector.profile !== undefined && (PROFILE_KEYS as readonly string[]).includes(key)) {
@@ -97,6 +100,7 @@ function describeMissing(key: string, lookup: Lookup): string {
  * change of organization (or of the configured default) shows up as a replacement in the preview.
  */
 export function resolveOrganizationId(sources: SettingsSources, selector: SettingsSelector = {}): string {
+  checkConfigKeys(sources);
   if (selector.profile !== undefined) checkProfileName(selector.profile);
   const profiles = parseProfiles(sources.config(`${CONFIG_NAMESPACE}:profiles`));
   const lookup = credentialLookup(sources, profiles, selector, 'organizationId');

@@ -4,6 +4,7 @@
 // `walletinfra:*`, then the environment), through the same resolution function.
 import * as pulumi from '@pulumi/pulumi';
 import { InvalidRequestError } from '@walletinfra/sdk';
+import { lookupError } from '../program';
 import type { ProviderContext } from '../runtime/context';
 
 /** Every data source accepts these: which credentials and which organization. */
@@ -50,8 +51,14 @@ export function define<A extends object, R>(
 ): LookupPair<A, R> {
   const promise = async (args?: A): Promise<R> => {
     const a = (args ?? {}) as A;
-    checkArgs(name, a, known);
-    return impl(context(), a);
+    const ctx = context();
+    try {
+      checkArgs(name, a, known);
+      return await impl(ctx, a);
+    } catch (error) {
+      // Attributed to the lookup, in configuration terms, printed by Pulumi without a stack trace.
+      throw lookupError(name, error, ctx, selectorOfArgs(a as LookupSelector));
+    }
   };
   const output = (args?: InputArgs<A>): pulumi.Output<pulumi.Unwrap<R>> =>
     pulumi.output(pulumi.output(args ?? ({} as InputArgs<A>)).apply((a) => promise(a as unknown as A))) as pulumi.Output<pulumi.Unwrap<R>>;

@@ -1,7 +1,7 @@
-// Every data source, bound to the program's settings: `pulumi.runtime.getConfig` for stack config
-// (no secret warning: the values never reach an output) and the environment.
-import * as pulumi from '@pulumi/pulumi';
-import { createContext, type OwnedContext, type ProviderContext } from '../runtime/context';
+// Every data source, bound to the program's settings (../program.ts): stack config through
+// `pulumi.runtime` (no secret warning: the values never reach an output) and the environment.
+import { programContext } from '../program';
+import type { ProviderContext } from '../runtime/context';
 import { integrationLookups } from './integrations';
 import { organizationLookups } from './organization';
 import { pagedLookups } from './paged';
@@ -18,13 +18,7 @@ export function createDataSources(context: () => ProviderContext) {
   };
 }
 
-let programContext: OwnedContext | undefined;
-function context(): ProviderContext {
-  programContext ??= createContext({ config: (key) => pulumi.runtime.getConfig(key) });
-  return programContext;
-}
-
-const ds = createDataSources(context);
+const ds = createDataSources(programContext);
 
 export const getWallets = ds.wallets.promise;
 export const getWalletsOutput = ds.wallets.output;

@@ -32,6 +32,10 @@ export interface ProviderContext {
 export interface ContextOptions {
   /** Stack config by full key; the default runtime fills it from `configure`. */
   config?: (key: string) => string | undefined;
+  /** Every stack config key, so unknown `walletinfra:*` keys can be refused. */
+  keys?: () => string[];
+  /** Whether a stack config value is encrypted (only the program process knows). */
+  isSecret?: (key: string) => boolean | undefined;
   /** Environment (default `process.env`, read at call time so rotated credentials apply at once). */
   env?: Readonly<Record<string, string | undefined>>;
   now?: () => number;
@@ -45,13 +49,14 @@ export interface ContextOptions {
 }
 
 export interface OwnedContext extends ProviderContext {
-  /** Replaces the stack config reader (what `configure` does). */
-  setConfig(config: (key: string) => string | undefined): void;
+  /** Replaces the stack config reader and key list (what `configure` does). */
+  setConfig(config: (key: string) => string | undefined, keys?: () => string[]): void;
   close(): Promise<void>;
 }
 
 export function createContext(options: ContextOptions = {}): OwnedContext {
   let config = options.config ?? (() => undefined);
+  let keys = options.keys;
   const now = options.now ?? (() => Date.now());
   const pool = new ClientPool({
     now,
@@ -61,7 +66,12 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
     ...(options.log !== undefined ? { log: options.log } : {}),
     ...(options.activityPageSize !== undefined ? { activityPageSize: options.activityPageSize } : {}),
   });
-  const sources = (): SettingsSources => ({ config: (key) => config(key), env: options.env ?? process.env });
+  const sources = (): SettingsSources => ({
+    config: (key) => config(key),
+    env: options.env ?? process.env,
+    ...(keys !== undefined ? { keys } : {}),
+    ...(options.isSecret !== undefined ? { isSecret: options.isSecret } : {}),
+  });
   const settings = memoizeResolution(resolveSettings);
   const endpoints = memoizeResolution(resolveEndpoints);
   const organizationId = memoizeResolution(resolveOrganizationId);
@@ -78,8 +88,9 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
     now,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
     randomBytes: options.randomBytes ?? ((n) => new Uint8Array(randomBytes(n))),
-    setConfig(next) {
+    setConfig(next, nextKeys) {
       config = next;
+      keys = nextKeys;
     },
     close: () => pool.close(),
   };

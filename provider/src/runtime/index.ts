@@ -2,6 +2,9 @@
 // process, created on first load, reading stack config from `configure` and credentials from the
 // environment at call time (so rotated credentials apply to refresh and destroy without an `up`).
 import { createRuntime } from './providers';
+import { installStderrFilter } from './report';
+
+installStderrFilter();
 
 const runtime = createRuntime();
 

@@ -27,6 +27,7 @@ import { checkWebhookInputs } from '../resources/webhookEndpoint/check';
 import { createWebhookEndpoint, deleteWebhookEndpoint, readWebhookEndpoint, updateWebhookEndpoint } from '../resources/webhookEndpoint/crud';
 import { diffWebhookEndpoint } from '../resources/webhookEndpoint/diff';
 import { createContext, type ContextOptions, type OwnedContext } from './context';
+import { guarded, guardedCheck } from './report';
 
 export type Provider = Required<Omit<pulumi.dynamic.ResourceProvider, 'configure'>>;
 
@@ -71,31 +72,34 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const props = (p: Record<string, unknown> | undefined) => p ?? {};
   return {
     configure: async (req) => {
-      ctx.setConfig((key) => asText(req.config.get(key) as unknown));
+      // The shim's Config keeps the engine's values in `rawConfig` (cmd/dynamic-provider/config.js in
+      // @pulumi/pulumi); its keys let unknown `walletinfra:*` keys be refused here too.
+      const raw = (req.config as unknown as { rawConfig?: Record<string, unknown> }).rawConfig;
+      ctx.setConfig((key) => asText(req.config.get(key) as unknown), raw !== undefined ? () => Object.keys(raw) : undefined);
     },
     policy: {
-      check: async (_olds, news) => checkPolicyInputs(ctx, news),
+      check: (_olds, news) => guardedCheck(ctx, news, () => checkPolicyInputs(ctx, news)),
       diff: async (_id, olds, news) => toDiffResult(diffPolicy(olds, news)),
-      create: (inputs) => createPolicy(ctx, inputs),
-      read: (id, p) => readPolicy(ctx, id, props(p)),
-      update: (id, olds, news) => updatePolicy(ctx, id, olds, news),
-      delete: (id, p) => deletePolicy(ctx, id, props(p)),
+      create: (inputs) => guarded(ctx, inputs, () => createPolicy(ctx, inputs)),
+      read: (id, p) => guarded(ctx, p, () => readPolicy(ctx, id, props(p))),
+      update: (id, olds, news) => guarded(ctx, news, () => updatePolicy(ctx, id, olds, news)),
+      delete: (id, p) => guarded(ctx, p, () => deletePolicy(ctx, id, props(p))),
     },
     webhookEndpoint: {
-      check: async (_olds, news) => checkWebhookInputs(ctx, news),
+      check: (_olds, news) => guardedCheck(ctx, news, () => checkWebhookInputs(ctx, news)),
       diff: async (_id, olds, news) => toDiffResult(diffWebhookEndpoint(olds, news)),
-      create: (inputs) => createWebhookEndpoint(ctx, inputs),
-      read: (id, p) => readWebhookEndpoint(ctx, id, props(p)),
-      update: (id, olds, news) => updateWebhookEndpoint(ctx, id, olds, news),
-      delete: (id, p) => deleteWebhookEndpoint(ctx, id, props(p)),
+      create: (inputs) => guarded(ctx, inputs, () => createWebhookEndpoint(ctx, inputs)),
+      read: (id, p) => guarded(ctx, p, () => readWebhookEndpoint(ctx, id, props(p))),
+      update: (id, olds, news) => guarded(ctx, news, () => updateWebhookEndpoint(ctx, id, olds, news)),
+      delete: (id, p) => guarded(ctx, p, () => deleteWebhookEndpoint(ctx, id, props(p))),
     },
     fiatOnRampCredential: {
-      check: async (_olds, news) => checkFiatInputs(ctx, news),
+      check: (_olds, news) => guardedCheck(ctx, news, () => checkFiatInputs(ctx, news)),
       diff: async (_id, olds, news) => toDiffResult(diffFiatOnRampCredential(olds, news)),
-      create: (inputs) => createFiatOnRampCredential(ctx, inputs),
-      read: (id, p) => readFiatOnRampCredential(ctx, id, props(p)),
-      update: (id, olds, news) => updateFiatOnRampCredential(ctx, id, olds, news),
-      delete: (id, p) => deleteFiatOnRampCredential(ctx, id, props(p)),
+      create: (inputs) => guarded(ctx, inputs, () => createFiatOnRampCredential(ctx, inputs)),
+      read: (id, p) => guarded(ctx, p, () => readFiatOnRampCredential(ctx, id, props(p))),
+      update: (id, olds, news) => guarded(ctx, news, () => updateFiatOnRampCredential(ctx, id, olds, news)),
+      delete: (id, p) => guarded(ctx, p, () => deleteFiatOnRampCredential(ctx, id, props(p))),
     },
     ipAllowlist: {
       check: async (_olds, news) => checkIpAllowlistInputs(ctx, news),

@@ -1,12 +1,15 @@
 // Settings are read at call time (rotated credentials apply at once), but resolving them (profiles,
 // validation, key checks) costs far more than reading the raw values. A resolution is remembered with
-// every config key and environment variable it read; the next call with the same selector re-reads just
+// every config key and environment variable it read (and the key list, for the unknown-key check); the next call with the same selector re-reads just
 // those and reuses the result when none changed. Failures are not remembered.
 import type { SettingsSelector, SettingsSources } from '../config';
 
 interface Entry<T> {
   config: Map<string, string | undefined>;
   env: Map<string, string | undefined>;
+  /** The stack config's key list and secrecy answers, when the resolution asked (unknown-key checks). */
+  keys?: string;
+  secret: Map<string, boolean | undefined>;
   value: T;
 }
 
@@ -19,7 +22,29 @@ export function memoizeResolution<T>(resolve: (sources: SettingsSources, selecto
     if (hit !== undefined && unchanged(hit, sources)) return hit.value;
     const config = new Map<string, string | undefined>();
     const env = new Map<string, string | undefined>();
+    const secret = new Map<string, boolean | undefined>();
+    let keys: string | undefined;
+    const listKeys = sources.keys;
+    const isSecret = sources.isSecret;
     const recording: SettingsSources = {
+      ...(listKeys !== undefined
+        ? {
+            keys: () => {
+              const list = listKeys();
+              keys = JSON.stringify(list);
+              return list;
+            },
+          }
+        : {}),
+      ...(isSecret !== undefined
+        ? {
+            isSecret: (k: string) => {
+              const v = isSecret(k);
+              secret.set(k, v);
+              return v;
+            },
+          }
+        : {}),
       config: (k) => {
         const v = sources.config(k);
         config.set(k, v);
@@ -48,7 +73,7 @@ export function memoizeResolution<T>(resolve: (sources: SettingsSources, selecto
       if (e instanceof Error && e.message === 'settings resolution enumerated the environment') return resolve(sources, selector);
       throw e;
     }
-    entries.set(key, { config, env, value });
+    entries.set(key, { config, env, secret, ...(keys !== undefined ? { keys } : {}), value });
     return value;
   };
 }
@@ -56,5 +81,7 @@ export function memoizeResolution<T>(resolve: (sources: SettingsSources, selecto
 function unchanged<T>(entry: Entry<T>, sources: SettingsSources): boolean {
   for (const [k, v] of entry.config) if (sources.config(k) !== v) return false;
   for (const [k, v] of entry.env) if (sources.env[k] !== v) return false;
+  if (entry.keys !== undefined && JSON.stringify(sources.keys?.() ?? []) !== entry.keys) return false;
+  for (const [k, v] of entry.secret) if (sources.isSecret?.(k) !== v) return false;
   return true;
 }

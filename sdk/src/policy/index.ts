@@ -2,6 +2,7 @@
 // `time` and session `scope` expressions.
 export type { PolicyExpr, PolicyPosition, BinaryOperator, ComparisonOperator } from './ast';
 export { withoutPositions } from './ast';
+export { closestName, editDistance } from './suggest';
 export { PolicyError, PolicySyntaxError, PolicyEvaluationError, PolicyInputError, type PolicyErrorCode } from './errors';
 export { parsePolicyExpression } from './parser';
 export { printPolicyExpression } from './printer';

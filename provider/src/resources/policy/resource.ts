@@ -1,5 +1,6 @@
 // `new Policy(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:Policy.
 import * as pulumi from '@pulumi/pulumi';
+import { preflight } from '../../program';
 import { policyProvider } from './provider';
 import type { PolicyAdopt, PolicyArgs, PolicyEffect } from './types';
 
@@ -19,6 +20,8 @@ export class Policy extends pulumi.dynamic.Resource {
   declare readonly adopt: pulumi.Output<PolicyAdopt | undefined>;
 
   constructor(name: string, args: PolicyArgs, opts?: pulumi.CustomResourceOptions) {
+    // A stack config mistake stops the program here, once, before anything is registered or requested.
+    preflight();
     // Output-only properties are seeded as undefined inputs so the class gets an Output for each (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, pulumi/pulumi#6587).
     const props: pulumi.Inputs = {
       policyId: undefined,

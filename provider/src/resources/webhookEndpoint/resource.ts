@@ -1,5 +1,6 @@
 // `new WebhookEndpoint(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint.
 import * as pulumi from '@pulumi/pulumi';
+import { preflight } from '../../program';
 import { webhookEndpointProvider } from './provider';
 import type { WebhookEndpointAdopt, WebhookEndpointArgs, WebhookSubscription } from './types';
 
@@ -16,6 +17,8 @@ export class WebhookEndpoint extends pulumi.dynamic.Resource {
   declare readonly adopt: pulumi.Output<WebhookEndpointAdopt | undefined>;
 
   constructor(name: string, args: WebhookEndpointArgs, opts?: pulumi.CustomResourceOptions) {
+    // A stack config mistake stops the program here, once, before anything is registered or requested.
+    preflight();
     const props: pulumi.Inputs = {
       endpointId: undefined,
       isActive: undefined,

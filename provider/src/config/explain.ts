@@ -1,0 +1,113 @@
+// Service answers that point at configuration, said in the words of the configuration: an organization that
+// does not exist, an API key the organization does not know, a key that may not do something, an endpoint
+// nobody answers at, an on-ramp secret encrypted to the wrong key. Each message names the value (public keys
+// in full, never a private key), the setting it came from, and what to check. Other errors pass unchanged.
+import {
+  ConfigurationError,
+  ConnectionError,
+  InvalidRequestError,
+  NotFoundError,
+  PermissionDeniedError,
+  PolicyDeniedError,
+  TimeoutError,
+  UnauthenticatedError,
+  WalletInfraError,
+} from '@walletinfra/sdk';
+import { CONFIG_NAMESPACE } from './settings';
+import { lookupGlobal, lookupProfile, parseProfiles, present, type Lookup, type SettingsSelector, type SettingsSources } from './sources';
+
+/** A setting's value and where it came from, for messages. */
+interface Origin {
+  value: string;
+  from: string;
+}
+
+function originOf(sources: SettingsSources, selector: SettingsSelector, key: 'organizationId' | 'apiPublicKey' | 'baseUrl' | 'onRampEncryptionPublicKey', fallback: string): Origin {
+  if (key === 'organizationId' && present(selector.organizationId)) {
+    return { value: selector.organizationId, from: 'the resource input organizationId' };
+  }
+  let lookup: Lookup = { places: [] };
+  try {
+    if (selector.profile !== undefined) {
+      lookup = lookupProfile(sources, parseProfiles(sources.config(`${CONFIG_NAMESPACE}:profiles`)), selector.profile, key);
+    }
+    if (lookup.value === undefined) lookup = lookupGlobal(sources, key);
+  } catch {
+    // A profile problem is reported by settings resolution itself; here we only describe.
+  }
+  if (lookup.value === undefined) return { value: fallback, from: `the default (nothing sets ${CONFIG_NAMESPACE}:${key})` };
+  return { value: lookup.value.trim().replace(/\/+$/, ''), from: lookup.source ?? '' };
+}
+
+function isCode(error: WalletInfraError, code: string, text: RegExp): boolean {
+  return error.turnkeyErrorCode === code || text.test(error.serviceMessage ?? error.message);
+}
+
+export interface ExplainContext {
+  sources: SettingsSources;
+  selector: SettingsSelector;
+  /** The settings in force (resolved), for values that have defaults. */
+  baseUrl: string;
+  onRampEncryptionPublicKey?: string;
+}
+
+/**
+ * The configuration-level reading of `error`, or `error` itself when it says nothing about configuration.
+ * The result keeps the original's class and code, so callers can still react to them.
+ */
+export function explainServiceError(error: unknown, ctx: ExplainContext): unknown {
+  if (!(error instanceof WalletInfraError) || error instanceof ConfigurationError) return error;
+  const base = originOf(ctx.sources, ctx.selector, 'baseUrl', ctx.baseUrl);
+  const at = `${base.value} (${CONFIG_NAMESPACE}:baseUrl from ${base.from})`;
+  const init = { cause: error, ...(error.operation !== undefined ? { operation: error.operation } : {}), ...(error.status !== undefined ? { status: error.status } : {}), ...(error.turnkeyErrorCode !== undefined ? { turnkeyErrorCode: error.turnkeyErrorCode } : {}) };
+  const service = `(the service said: ${error.message})`;
+
+  if (isCode(error, 'ORGANIZATION_NOT_FOUND', /no organization found/i)) {
+    const org = originOf(ctx.sources, ctx.selector, 'organizationId', '');
+    return new NotFoundError(
+      `organization ${org.value} (from ${org.from}) does not exist at ${at}: check that the organization id is right ` +
+        `(the dashboard shows it; an API key's organization is the one it was created in) and that baseUrl points at the service that holds it ${service}`,
+      init,
+    );
+  }
+  if (error instanceof UnauthenticatedError || isCode(error, 'PUBLIC_KEY_NOT_FOUND', /could not find public key/i)) {
+    const key = originOf(ctx.sources, ctx.selector, 'apiPublicKey', '');
+    const org = originOf(ctx.sources, ctx.selector, 'organizationId', '');
+    return new UnauthenticatedError(
+      `API key ${key.value} (from ${key.from}) is not accepted by organization ${org.value} (from ${org.from}) at ${at}: ` +
+        `the key may have been deleted, revoked or expired, or belong to another organization. Check that the key still exists ` +
+        `in that organization, or create a new API key and set both ${CONFIG_NAMESPACE}:apiPublicKey and ` +
+        `${CONFIG_NAMESPACE}:apiPrivateKey (\`pulumi config set --secret ${CONFIG_NAMESPACE}:apiPrivateKey <hex>\`) ${service}`,
+      init,
+    );
+  }
+  if (error instanceof PermissionDeniedError && !(error instanceof PolicyDeniedError)) {
+    const key = originOf(ctx.sources, ctx.selector, 'apiPublicKey', '');
+    const org = originOf(ctx.sources, ctx.selector, 'organizationId', '');
+    return new PermissionDeniedError(
+      `API key ${key.value} (from ${key.from}) may not call ${error.operation ?? 'this operation'} in organization ${org.value} ` +
+        `(from ${org.from}): check that the key's user is allowed to (a root user, or a policy that allows it), or use ` +
+        `credentials that are ${service}`,
+      init,
+    );
+  }
+  if (error instanceof ConnectionError || error instanceof TimeoutError) {
+    const what = error instanceof TimeoutError ? 'did not answer in time' : 'could not be reached';
+    return new (error instanceof TimeoutError ? TimeoutError : ConnectionError)(
+      `the service at ${at} ${what}: check that it is running and that ${CONFIG_NAMESPACE}:baseUrl is its address ` +
+        `(a local emulator prints its own when it starts) (${error.message})`,
+      init,
+    );
+  }
+  if (error instanceof InvalidRequestError && /encrypted(Secret|Private)ApiKey/.test(error.message) && /decrypt/i.test(error.message)) {
+    const key = originOf(ctx.sources, ctx.selector, 'onRampEncryptionPublicKey', ctx.onRampEncryptionPublicKey ?? '');
+    return new InvalidRequestError(
+      `the service could not decrypt the on-ramp secret (secretApiKey/privateApiKey): the provider encrypted it to ` +
+        `${CONFIG_NAMESPACE}:onRampEncryptionPublicKey = ${key.value} (from ${key.from}), which is not the key of the service at ${at}. ` +
+        `Against the real service leave the setting unset (the production key is the default); against the emulator set it to ` +
+        `the key its GET /__admin/onramp-encryption-key returns ${service}`,
+      init,
+    );
+  }
+  return error;
+}

@@ -1,0 +1,78 @@
+// What runs in the user's program process: the settings as the program sees them (stack config through
+// `pulumi.runtime`, which also knows which values are encrypted), a check of the stack config made once
+// before anything is registered or requested, and the error form Pulumi prints without a stack trace.
+import * as pulumi from '@pulumi/pulumi';
+import { WalletInfraError } from '@walletinfra/sdk';
+import { explainServiceError } from './config/explain';
+import { checkConfigKeys } from './config/keys';
+import { createContext, type OwnedContext, type ProviderContext } from './runtime/context';
+import { debugRequested } from './runtime/report';
+
+type Runtime = typeof pulumi.runtime & { isConfigSecret?: (key: string) => boolean; allConfig?: () => Record<string, string> };
+
+let context: OwnedContext | undefined;
+
+export function programContext(): OwnedContext {
+  const runtime = pulumi.runtime as Runtime;
+  context ??= createContext({
+    config: (key) => runtime.getConfig(key),
+    keys: () => Object.keys(runtime.allConfig?.() ?? {}),
+    isSecret: (key) => runtime.isConfigSecret?.(key),
+  });
+  return context;
+}
+
+/**
+ * The form of a user-facing failure in the program: `pulumi.RunError`, which Pulumi prints as its message
+ * alone (cmd/run/run.js in @pulumi/pulumi). Printing any other error makes Node inspect it, which for a
+ * network error can take minutes and gigabytes. The stack goes to Pulumi's debug log (`--debug`), or into
+ * the message with WALLETINFRA_DEBUG=1.
+ */
+export function runError(where: string, error: unknown): pulumi.RunError & { code?: string } {
+  if (error instanceof pulumi.RunError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  if (stack !== '') void pulumi.log.debug(`${where}: ${stack}`).catch(() => undefined);
+  const text = where === '' || message.includes(where) ? message : `${where}: ${message}`;
+  const out = new pulumi.RunError(debugRequested() ? `${text}\n${stack}` : text) as pulumi.RunError & { code?: string };
+  // The sdk's stable code stays available to programs that catch the error.
+  if (error instanceof WalletInfraError) out.code = error.code;
+  return out;
+}
+
+let checked: pulumi.RunError | null | undefined;
+
+/**
+ * Checks the stack config once per program (unknown `walletinfra:*` keys, settings in the wrong namespace,
+ * secrets in plain text, malformed values); throws the same RunError every time when it is wrong, so
+ * Pulumi reports it once.
+ */
+export function preflight(): void {
+  if (checked === undefined) {
+    try {
+      const ctx = programContext();
+      checkConfigKeys(ctx.sources());
+      ctx.endpoints({});
+      checked = null;
+    } catch (error) {
+      checked = error instanceof WalletInfraError ? runError('walletinfra configuration', error) : null;
+    }
+  }
+  if (checked !== null) throw checked;
+}
+
+/** A data source's failure: translated into configuration terms, attributed to the lookup, no stack trace. */
+export function lookupError(
+  name: string,
+  error: unknown,
+  ctx: ProviderContext,
+  selector: { profile?: string; organizationId?: string },
+): pulumi.RunError {
+  let baseUrl = '';
+  try {
+    baseUrl = ctx.endpoints(selector).baseUrl;
+  } catch {
+    // The settings are wrong; the error says so.
+  }
+  return runError(name, explainServiceError(error, { sources: ctx.sources(), selector, baseUrl }));
+}
