@@ -2,7 +2,7 @@
 // `pulumi.runtime`, which also knows which values are encrypted), a check of the stack config made once
 // before anything is registered or requested, and the error form Pulumi prints without a stack trace.
 import * as pulumi from '@pulumi/pulumi';
-import { WalletInfraError } from '@walletinfra/sdk';
+import { ConfigurationError, WalletInfraError } from '@walletinfra/sdk';
 import { explainServiceError } from './config/explain';
 import { checkConfigKeys } from './config/keys';
 import { createContext, type OwnedContext, type ProviderContext } from './runtime/context';
@@ -75,4 +75,31 @@ export function lookupError(
     // The settings are wrong; the error says so.
   }
   return runError(name, explainServiceError(error, { sources: ctx.sources(), selector, baseUrl }));
+}
+
+const held = new Map<string, string>();
+
+/**
+ * One object, one owner, checked in the program where resources have names: a second resource that
+ * declares the same unique value (a policy name, an adopted id) is refused, naming both. Values that are
+ * Outputs are checked once known.
+ */
+export function claim(type: string, what: string, value: unknown, resource: string, why: string): void {
+  const check = (v: unknown): void => {
+    if (typeof v !== 'string' || v === '') return;
+    const key = `${type} ${what} ${v}`;
+    const holder = held.get(key);
+    if (holder !== undefined && holder !== resource) {
+      throw runError('', new ConfigurationError(`${type} "${resource}" declares ${what} ${JSON.stringify(v)}, which ${type} "${holder}" already declares: ${why}`));
+    }
+    held.set(key, resource);
+  };
+  if (pulumi.Output.isInstance(value)) value.apply(check);
+  else check(value);
+}
+
+/** The `id` of an `adopt` input, a plain value or an Output. */
+export function adoptedId(adopt: unknown): unknown {
+  if (pulumi.Output.isInstance(adopt)) return (adopt as pulumi.Output<unknown>).apply((a) => (a as { id?: unknown } | undefined)?.id);
+  return adopt !== null && typeof adopt === 'object' ? (adopt as { id?: unknown }).id : undefined;
 }

@@ -2,6 +2,7 @@
 // randomness (tests are deterministic).
 import { randomBytes } from 'node:crypto';
 import { sleepWithSignal, type WalletInfraClient } from '@walletinfra/sdk';
+import { Claims } from '../resources/shared/claims';
 import { ClientPool, type ClientPoolOptions, type OrgSession } from '../session';
 import {
   resolveEndpoints,
@@ -27,6 +28,8 @@ export interface ProviderContext {
   randomBytes(length: number): Uint8Array;
   /** One progress line for the user (the engine shows the provider's stderr). */
   log(line: string): void;
+  /** Which objects the resources of this deployment declare (one object, one owner). */
+  claims: Claims;
 }
 
 export interface ContextOptions {
@@ -87,6 +90,7 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
     },
     now,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
+    claims: new Claims(),
     randomBytes: options.randomBytes ?? ((n) => new Uint8Array(randomBytes(n))),
     setConfig(next, nextKeys) {
       config = next;

@@ -28,6 +28,8 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, readWebhookEndpoint, upda
 import { diffWebhookEndpoint } from '../resources/webhookEndpoint/diff';
 import { createContext, type ContextOptions, type OwnedContext } from './context';
 import { guarded, guardedCheck } from './report';
+import type { FieldDiff } from '../resources/shared/diff';
+import type { ObjectKind } from '../resources/shared/claims';
 
 export type Provider = Required<Omit<pulumi.dynamic.ResourceProvider, 'configure'>>;
 
@@ -70,6 +72,26 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const ctx = createContext(options);
   const props = (p: Record<string, unknown> | undefined) => p ?? {};
+  /** A kept object is declared; a policy renamed in place frees its old name once the update lands. */
+  const noted = (kind: ObjectKind, id: string, d: FieldDiff, olds: Record<string, unknown>): pulumi.dynamic.DiffResult => {
+    if (d.replaces.length === 0) {
+      ctx.claims.declare(kind, id);
+      if (kind === 'policy' && d.changed.includes('policyName') && typeof olds.policyName === 'string') {
+        ctx.claims.renaming(kind, id, olds.policyName);
+      }
+    }
+    return toDiffResult(d);
+  };
+  /** Deleting an object another resource still declares only releases this resource's claim. */
+  const remove = (kind: ObjectKind, id: string, run: () => Promise<void>): Promise<void> =>
+    ctx.claims.isDeclared(kind, id) ? Promise.resolve() : run();
+  const settling = async <T>(kind: ObjectKind, id: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } finally {
+      ctx.claims.settled(kind, id);
+    }
+  };
   return {
     configure: async (req) => {
       // The shim's Config keeps the engine's values in `rawConfig` (cmd/dynamic-provider/config.js in
@@ -79,27 +101,27 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     },
     policy: {
       check: (_olds, news) => guardedCheck(ctx, news, () => checkPolicyInputs(ctx, news)),
-      diff: async (_id, olds, news) => toDiffResult(diffPolicy(olds, news)),
+      diff: async (id, olds, news) => noted('policy', id, diffPolicy(olds, news), olds),
       create: (inputs) => guarded(ctx, inputs, () => createPolicy(ctx, inputs)),
       read: (id, p) => guarded(ctx, p, () => readPolicy(ctx, id, props(p))),
-      update: (id, olds, news) => guarded(ctx, news, () => updatePolicy(ctx, id, olds, news)),
-      delete: (id, p) => guarded(ctx, p, () => deletePolicy(ctx, id, props(p))),
+      update: (id, olds, news) => settling('policy', id, () => guarded(ctx, news, () => updatePolicy(ctx, id, olds, news))),
+      delete: (id, p) => remove('policy', id, () => guarded(ctx, p, () => deletePolicy(ctx, id, props(p)))),
     },
     webhookEndpoint: {
       check: (_olds, news) => guardedCheck(ctx, news, () => checkWebhookInputs(ctx, news)),
-      diff: async (_id, olds, news) => toDiffResult(diffWebhookEndpoint(olds, news)),
+      diff: async (id, olds, news) => noted('webhookEndpoint', id, diffWebhookEndpoint(olds, news), olds),
       create: (inputs) => guarded(ctx, inputs, () => createWebhookEndpoint(ctx, inputs)),
       read: (id, p) => guarded(ctx, p, () => readWebhookEndpoint(ctx, id, props(p))),
       update: (id, olds, news) => guarded(ctx, news, () => updateWebhookEndpoint(ctx, id, olds, news)),
-      delete: (id, p) => guarded(ctx, p, () => deleteWebhookEndpoint(ctx, id, props(p))),
+      delete: (id, p) => remove('webhookEndpoint', id, () => guarded(ctx, p, () => deleteWebhookEndpoint(ctx, id, props(p)))),
     },
     fiatOnRampCredential: {
       check: (_olds, news) => guardedCheck(ctx, news, () => checkFiatInputs(ctx, news)),
-      diff: async (_id, olds, news) => toDiffResult(diffFiatOnRampCredential(olds, news)),
+      diff: async (id, olds, news) => noted('fiatOnRampCredential', id, diffFiatOnRampCredential(olds, news), olds),
       create: (inputs) => guarded(ctx, inputs, () => createFiatOnRampCredential(ctx, inputs)),
       read: (id, p) => guarded(ctx, p, () => readFiatOnRampCredential(ctx, id, props(p))),
       update: (id, olds, news) => guarded(ctx, news, () => updateFiatOnRampCredential(ctx, id, olds, news)),
-      delete: (id, p) => guarded(ctx, p, () => deleteFiatOnRampCredential(ctx, id, props(p))),
+      delete: (id, p) => remove('fiatOnRampCredential', id, () => guarded(ctx, p, () => deleteFiatOnRampCredential(ctx, id, props(p)))),
     },
     ipAllowlist: {
       check: async (_olds, news) => checkIpAllowlistInputs(ctx, news),

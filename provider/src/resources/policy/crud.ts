@@ -18,6 +18,7 @@ import {
   type PolicyOutputs,
 } from './types';
 import { deletedOutsidePulumi } from '../shared/gone';
+import { isNameTaken, nameTaken } from './taken';
 
 function desiredOf(inputs: Record<string, unknown>): PolicyInputs {
   return normalizePolicyInputs(inputs) as unknown as PolicyInputs;
@@ -109,22 +110,41 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
   const session = ctx.session(selectorOf(desired));
   const adopted = await adopt(session, desired);
   if (adopted) return adopted;
-  const { result } = await submitWrite(session, {
-    operation: 'create_policy',
-    description: `create policy "${desired.policyName}"`,
-    parameters: createParameters(desired),
-    adoptCompleted: async (r) => {
-      const live = (await session.relist('policies')).find((p) => p.policyId === r.policyId);
-      if (live === undefined || !declared(live, desired)) return false;
-      session.history.claim(r.policyId);
-      return true;
-    },
-    evidence: async () => {
-      const live = (await session.relist('policies')).find((p) => p.policyName === desired.policyName);
-      return live !== undefined && declared(live, desired) ? { policyId: live.policyId } : undefined;
-    },
-  });
+  const create = () =>
+    submitWrite(session, {
+      operation: 'create_policy',
+      description: `create policy "${desired.policyName}"`,
+      parameters: createParameters(desired),
+      adoptCompleted: async (r) => {
+        const live = (await session.relist('policies')).find((p) => p.policyId === r.policyId);
+        if (live === undefined || !declared(live, desired)) return false;
+        session.history.claim(r.policyId);
+        return true;
+      },
+      evidence: async () => {
+        const live = (await session.relist('policies')).find((p) => p.policyName === desired.policyName);
+        return live !== undefined && declared(live, desired) ? { policyId: live.policyId } : undefined;
+      },
+    });
+  let written;
+  try {
+    written = await create();
+  } catch (error) {
+    if (!isNameTaken(error)) throw error;
+    // A rename in this same update frees the name: wait for it to land, then try once more.
+    const rename = ctx.claims.renameOf('policy', desired.policyName);
+    if (rename === undefined) throw await nameTaken(ctx, session, desired.policyName, error);
+    await rename;
+    session.invalidate('policies');
+    try {
+      written = await create();
+    } catch (again) {
+      throw isNameTaken(again) ? await nameTaken(ctx, session, desired.policyName, again) : again;
+    }
+  }
   session.invalidate('policies');
+  const { result } = written;
+  ctx.claims.declare('policy', result.policyId);
   return { id: result.policyId, outs: outputsOf(result.policyId, desired, session) };
 }
 
@@ -148,7 +168,11 @@ export async function updatePolicy(
   // finds an update an approver completed after an earlier run stopped waiting.
   const live = await findLive(session, id);
   if (live === undefined) throw deletedOutsidePulumi('policy', id, session.organizationId);
-  await sync(session, live, desired);
+  try {
+    await sync(session, live, desired);
+  } catch (error) {
+    throw isNameTaken(error) && live.policyName !== desired.policyName ? await nameTaken(ctx, session, desired.policyName, error) : error;
+  }
   return { outs: outputsOf(id, desired, session) };
 }
 

@@ -18,6 +18,12 @@ const SUBSCRIPTION_KEYS = ['eventType', 'filtersJson', 'isActive'];
 function subscriptionProblems(raw: unknown): string[] {
   if (raw === undefined || raw === null || isUnknown(raw)) return [];
   if (!Array.isArray(raw)) return [`must be a list of subscriptions, got ${describe(raw)}`];
+  if (raw.length === 0) {
+    return [
+      `is empty, so the endpoint would receive no events: subscribe to at least one event type, ` +
+        `e.g. [{ eventType: "${WEBHOOK_EVENT_TYPES[0]}" }] (event types: ${WEBHOOK_EVENT_TYPES.join(', ')})`,
+    ];
+  }
   const problems: string[] = [];
   const seen = new Map<string, number>();
   raw.forEach((item, i) => {

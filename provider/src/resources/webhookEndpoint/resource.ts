@@ -1,6 +1,6 @@
 // `new WebhookEndpoint(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint.
 import * as pulumi from '@pulumi/pulumi';
-import { preflight } from '../../program';
+import { adoptedId, claim, preflight } from '../../program';
 import { webhookEndpointProvider } from './provider';
 import type { WebhookEndpointAdopt, WebhookEndpointArgs, WebhookSubscription } from './types';
 
@@ -19,6 +19,7 @@ export class WebhookEndpoint extends pulumi.dynamic.Resource {
   constructor(name: string, args: WebhookEndpointArgs, opts?: pulumi.CustomResourceOptions) {
     // A stack config mistake stops the program here, once, before anything is registered or requested.
     preflight();
+    claim('WebhookEndpoint', 'adopt.id', adoptedId(args.adopt), name, 'an object has one owner in a stack (deleting either resource would delete it under the other); remove one of the two adopt lines');
     const props: pulumi.Inputs = {
       endpointId: undefined,
       isActive: undefined,
