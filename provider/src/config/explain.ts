@@ -23,9 +23,6 @@ interface Origin {
 }
 
 function originOf(sources: SettingsSources, selector: SettingsSelector, key: 'organizationId' | 'apiPublicKey' | 'baseUrl' | 'onRampEncryptionPublicKey', fallback: string): Origin {
-  if (key === 'organizationId' && present(selector.organizationId)) {
-    return { value: selector.organizationId, from: 'the resource input organizationId' };
-  }
   let lookup: Lookup = { places: [] };
   try {
     if (selector.profile !== undefined) {
@@ -35,8 +32,13 @@ function originOf(sources: SettingsSources, selector: SettingsSelector, key: 'or
   } catch {
     // A profile problem is reported by settings resolution itself; here we only describe.
   }
-  if (lookup.value === undefined) return { value: fallback, from: `the default (nothing sets ${CONFIG_NAMESPACE}:${key})` };
-  return { value: lookup.value.trim().replace(/\/+$/, ''), from: lookup.source ?? '' };
+  const configured = lookup.value?.trim().replace(/\/+$/, '');
+  // `check` records the configured organization as the resource's input: only a different one was the user's.
+  if (key === 'organizationId' && present(selector.organizationId) && selector.organizationId !== configured) {
+    return { value: selector.organizationId, from: 'the resource input organizationId' };
+  }
+  if (configured === undefined) return { value: fallback, from: `the default (nothing sets ${CONFIG_NAMESPACE}:${key})` };
+  return { value: configured, from: lookup.source ?? '' };
 }
 
 function isCode(error: WalletInfraError, code: string, text: RegExp): boolean {
@@ -62,6 +64,14 @@ export function explainServiceError(error: unknown, ctx: ExplainContext): unknow
   const init = { cause: error, ...(error.operation !== undefined ? { operation: error.operation } : {}), ...(error.status !== undefined ? { status: error.status } : {}), ...(error.turnkeyErrorCode !== undefined ? { turnkeyErrorCode: error.turnkeyErrorCode } : {}) };
   const service = `(the service said: ${error.message})`;
 
+  if (isCode(error, 'INVALID_ORGANIZATION_ID', /malformed organization id/i)) {
+    const org = originOf(ctx.sources, ctx.selector, 'organizationId', '');
+    return new InvalidRequestError(
+      `organization id ${JSON.stringify(org.value)} (from ${org.from}) is not an organization id (a UUID such as ` +
+        `1f1c7a1e-0000-4000-8000-000000000000): copy it from the dashboard ${service}`,
+      init,
+    );
+  }
   if (isCode(error, 'ORGANIZATION_NOT_FOUND', /no organization found/i)) {
     const org = originOf(ctx.sources, ctx.selector, 'organizationId', '');
     return new NotFoundError(
