@@ -86,6 +86,14 @@ const invalid: Array<[string, Kind, Record<string, unknown>, Array<{ property: s
       'subscriptions[0].eventType "ACTIVITY_UPDATE" is not a documented event type; use one of ACTIVITY_UPDATES, BALANCE_CONFIRMED_UPDATES, BALANCE_FINALIZED_UPDATES, SEND_TRANSACTION_STATUS_UPDATES; ' +
       'subscriptions[1].filtersJson must be valid JSON; subscriptions[2] has unknown key "x"; known keys: eventType, filtersJson, isActive',
   }]],
+  ['webhook with no subscriptions', 'webhookEndpoint', { ...HOOK, subscriptions: [] }, [
+    {
+      property: 'subscriptions',
+      reason:
+        'is empty, so the endpoint would receive no events: subscribe to at least one event type, e.g. [{ eventType: "ACTIVITY_UPDATES" }] ' +
+        '(event types: ACTIVITY_UPDATES, BALANCE_CONFIRMED_UPDATES, BALANCE_FINALIZED_UPDATES, SEND_TRANSACTION_STATUS_UPDATES)',
+    },
+  ]],
   ['webhook duplicate subscriptions', 'webhookEndpoint', {
     ...HOOK,
     subscriptions: [{ eventType: 'ACTIVITY_UPDATES', filtersJson: '{"a":1,"b":2}' }, { eventType: 'ACTIVITY_UPDATES', filtersJson: '{"b":2, "a":1}', isActive: true }],
