@@ -73,9 +73,9 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const ctx = createContext(options);
   const props = (p: Record<string, unknown> | undefined) => p ?? {};
   /** A kept object is declared; a policy renamed in place frees its old name once the update lands. */
-  const noted = (kind: ObjectKind, id: string, d: FieldDiff, olds: Record<string, unknown>): pulumi.dynamic.DiffResult => {
+  const noted = (kind: ObjectKind, id: string, d: FieldDiff, olds: Record<string, unknown>, news: Record<string, unknown>): pulumi.dynamic.DiffResult => {
     if (d.replaces.length === 0) {
-      ctx.claims.declare(kind, id);
+      ctx.claims.keep(kind, id, news);
       if (kind === 'policy' && d.changed.includes('policyName') && typeof olds.policyName === 'string') {
         ctx.claims.renaming(kind, id, olds.policyName);
       }
@@ -84,7 +84,12 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   };
   /** Deleting an object another resource still declares only releases this resource's claim. */
   const remove = (kind: ObjectKind, id: string, run: () => Promise<void>): Promise<void> =>
-    ctx.claims.isDeclared(kind, id) ? Promise.resolve() : run();
+    ctx.claims.isKept(kind, id) ? Promise.resolve() : run();
+  const checking = async (kind: ObjectKind, result: Promise<pulumi.dynamic.CheckResult>): Promise<pulumi.dynamic.CheckResult> => {
+    const checked = await result;
+    ctx.claims.checkedInputs(kind, checked.inputs);
+    return checked;
+  };
   const settling = async <T>(kind: ObjectKind, id: string, run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
@@ -100,24 +105,24 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       ctx.setConfig((key) => asText(req.config.get(key) as unknown), raw !== undefined ? () => Object.keys(raw) : undefined);
     },
     policy: {
-      check: (_olds, news) => guardedCheck(ctx, news, () => checkPolicyInputs(ctx, news)),
-      diff: async (id, olds, news) => noted('policy', id, diffPolicy(olds, news), olds),
+      check: (_olds, news) => checking('policy', guardedCheck(ctx, news, () => checkPolicyInputs(ctx, news))),
+      diff: async (id, olds, news) => noted('policy', id, diffPolicy(olds, news), olds, news),
       create: (inputs) => guarded(ctx, inputs, () => createPolicy(ctx, inputs)),
       read: (id, p) => guarded(ctx, p, () => readPolicy(ctx, id, props(p))),
       update: (id, olds, news) => settling('policy', id, () => guarded(ctx, news, () => updatePolicy(ctx, id, olds, news))),
       delete: (id, p) => remove('policy', id, () => guarded(ctx, p, () => deletePolicy(ctx, id, props(p)))),
     },
     webhookEndpoint: {
-      check: (_olds, news) => guardedCheck(ctx, news, () => checkWebhookInputs(ctx, news)),
-      diff: async (id, olds, news) => noted('webhookEndpoint', id, diffWebhookEndpoint(olds, news), olds),
+      check: (_olds, news) => checking('webhookEndpoint', guardedCheck(ctx, news, () => checkWebhookInputs(ctx, news))),
+      diff: async (id, olds, news) => noted('webhookEndpoint', id, diffWebhookEndpoint(olds, news), olds, news),
       create: (inputs) => guarded(ctx, inputs, () => createWebhookEndpoint(ctx, inputs)),
       read: (id, p) => guarded(ctx, p, () => readWebhookEndpoint(ctx, id, props(p))),
       update: (id, olds, news) => guarded(ctx, news, () => updateWebhookEndpoint(ctx, id, olds, news)),
       delete: (id, p) => remove('webhookEndpoint', id, () => guarded(ctx, p, () => deleteWebhookEndpoint(ctx, id, props(p)))),
     },
     fiatOnRampCredential: {
-      check: (_olds, news) => guardedCheck(ctx, news, () => checkFiatInputs(ctx, news)),
-      diff: async (id, olds, news) => noted('fiatOnRampCredential', id, diffFiatOnRampCredential(olds, news), olds),
+      check: (_olds, news) => checking('fiatOnRampCredential', guardedCheck(ctx, news, () => checkFiatInputs(ctx, news))),
+      diff: async (id, olds, news) => noted('fiatOnRampCredential', id, diffFiatOnRampCredential(olds, news), olds, news),
       create: (inputs) => guarded(ctx, inputs, () => createFiatOnRampCredential(ctx, inputs)),
       read: (id, p) => guarded(ctx, p, () => readFiatOnRampCredential(ctx, id, props(p))),
       update: (id, olds, news) => guarded(ctx, news, () => updateFiatOnRampCredential(ctx, id, olds, news)),

@@ -144,7 +144,7 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
   }
   session.invalidate('policies');
   const { result } = written;
-  ctx.claims.declare('policy', result.policyId);
+  ctx.claims.own('policy', result.policyId);
   return { id: result.policyId, outs: outputsOf(result.policyId, desired, session) };
 }
 
