@@ -56,7 +56,7 @@ test('a typo in a walletinfra:* key is refused before any request, with a did-yo
     output,
     'walletinfra configuration: unknown stack config key walletinfra:baseURL: did you mean walletinfra:baseUrl? Known keys: ' +
       'organizationId, apiPublicKey, apiPrivateKey, baseUrl, authProxyUrl, authProxyConfigId, onRampEncryptionPublicKey, ' +
-      'requestTimeoutMs, maxRetries, consensusTimeoutMs, maxConcurrentRequests, allowLoopbackWebhookUrls, profiles. ' +
+      'requestTimeoutMs, maxRetries, retryBudgetMs, consensusTimeoutMs, maxConcurrentRequests, allowLoopbackWebhookUrls, profiles. ' +
       'Rename it: `pulumi config rm walletinfra:baseURL` then `pulumi config set walletinfra:baseUrl <value>`',
   );
   await project.removeConfig('walletinfra:baseURL');

@@ -70,7 +70,7 @@ test('a service nobody answers at names the endpoint and the setting', async () 
   expect(seen.message).toBe(
     'the service at http://127.0.0.1:9 (walletinfra:baseUrl from stack config walletinfra:baseUrl) could not be reached: check that it is ' +
       'running and that walletinfra:baseUrl is its address (a local emulator prints its own when it starts) ' +
-      '(/public/v1/query/list_activities: could not connect to http://127.0.0.1:9 (ECONNREFUSED))',
+      '(/public/v1/query/list_activities: could not connect to http://127.0.0.1:9: connection refused, nothing is listening there (ECONNREFUSED))',
   );
 });
 

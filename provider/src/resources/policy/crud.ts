@@ -116,6 +116,8 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
       description: `create policy "${desired.policyName}"`,
       parameters: createParameters(desired),
       adoptCompleted: async (r) => {
+        // Never an object another resource of this run still declares (one object, one owner).
+        if (ctx.claims.isDeclared('policy', r.policyId)) return false;
         const live = (await session.relist('policies')).find((p) => p.policyId === r.policyId);
         if (live === undefined || !declared(live, desired)) return false;
         session.history.claim(r.policyId);
