@@ -1,7 +1,7 @@
 // The emulator's use of the policy language (docs/service-behaviour.md#policy-language): syntax checks when policies and session profiles are
 // written, and the decision on non-root writes. The language itself is the sdk's (`@walletinfra/sdk` policy
 // area); this adapter maps stored records to its inputs.
-import { checkPolicyExpression, evaluatePolicies, evaluatePolicyExpression, type PolicyDecision } from '@walletinfra/sdk';
+import { activityParamsFor, checkPolicyExpression, evaluatePolicies, evaluatePolicyExpression, policyUserOf, type PolicyDecision, type PolicyValue } from '@walletinfra/sdk';
 import type { PolicyRecord, UserRecord } from './store/records';
 
 export interface PolicyDiagnostic {
@@ -12,7 +12,7 @@ export interface PolicyDiagnostic {
 
 export interface EvaluationInput {
   policies: PolicyRecord[];
-  activity: { type: string; params: Record<string, string> };
+  activity: { type: string; params: Record<string, PolicyValue> };
   /** users who have approved so far (the submitter first) */
   approvers: UserRecord[];
   credentials: Array<{ id: string; user_id: string; type: string; public_key: string; credential_id?: string }>;
@@ -25,13 +25,7 @@ export interface PolicyEngine {
   timeActive(time: string, nowMs: number): { active: boolean; error?: string };
 }
 
-/** `activity.params` exposes only a few fields per type (docs/service-behaviour.md#policy-language). */
-export function activityParamsFor(type: string, parameters: Record<string, unknown>): Record<string, string> {
-  if ((type === 'ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT' || type === 'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT') && typeof parameters.endpointId === 'string') {
-    return { endpoint_id: parameters.endpointId };
-  }
-  return {};
-}
+export { activityParamsFor };
 
 export const policyEngine: PolicyEngine = {
   check(fields) {
@@ -61,7 +55,7 @@ export const policyEngine: PolicyEngine = {
       }),
       {
         activity: { type: input.activity.type, params: input.activity.params },
-        approvers: input.approvers.map((u) => ({ id: u.userId, tags: u.userTags, email: u.userEmail ?? '', alias: u.userName })),
+        approvers: input.approvers.map((u) => policyUserOf(u)),
         credentials: input.credentials,
         now: input.nowMs,
       },

@@ -13,6 +13,14 @@ export interface DriftArgs {
   detailedExitcode: boolean;
   /** Preview mode only: refresh first, so the summary also shows what changed outside code. */
   refresh: boolean;
+  /** Preview mode only: exit 2 when a Policy change alters any replayed decision. */
+  failOnImpact: boolean;
+  /** Policy impact corpus: at most this many recent activities. */
+  impactActivities: number;
+  /** Policy impact corpus: activities of the last this many milliseconds. */
+  impactWindowMs: number;
+  /** Policy impact corpus: test files or directories. */
+  policyTests: string[];
   help: boolean;
   version: boolean;
 }
@@ -30,18 +38,50 @@ Options:
   --preview             summarise \`pulumi preview\` instead of checking drift
   --refresh             with --preview: refresh first, so the summary also shows drift
   --detailed-exitcode   with --preview: exit 2 when changes are planned
+  --fail-on-impact      with --preview: exit 2 when a Policy change alters the decision of any
+                        replayed request (exit 1 when the impact cannot be computed)
+  --impact-activities N with --preview: replay at most N recent activities (default 200)
+  --impact-window D     with --preview: replay activities of the last D (e.g. 7d, 36h; default 7d)
+  --policy-tests PATH   with --preview: also replay these policy test files (a file or a directory;
+                        repeatable)
   --version             print the version
   -h, --help            print this help
 
+With --preview, a stack whose changes touch Policy resources gets a policy impact section: its
+recent activities and the policy test cases, decided by the current and by the planned policies,
+with every decision that changes (read with the stack's walletinfra configuration or environment).
+
 Exit codes: 0 no drift (or preview succeeded), 2 drift detected (or changes planned with
---detailed-exitcode), 1 error (bad arguments, a stack that could not be checked).
+--detailed-exitcode, or a policy impact with --fail-on-impact), 1 error (bad arguments, a stack
+that could not be checked, an impact that could not be computed with --fail-on-impact).
 The Pulumi CLI must be on PATH, logged in to the stacks' backend (e.g. PULUMI_BACKEND_URL), with
 PULUMI_CONFIG_PASSPHRASE set when the stacks use a passphrase secrets provider.`;
 
-const VALUE_FLAGS = new Set(['--stack', '--cwd', '--json-out', '--md-out']);
+const VALUE_FLAGS = new Set(['--stack', '--cwd', '--json-out', '--md-out', '--impact-activities', '--impact-window', '--policy-tests']);
+
+/** `7d`, `36h`, `90m` → milliseconds. */
+export function parseDuration(flag: string, text: string): number {
+  const m = /^(\d+)([dhm])$/.exec(text);
+  const n = m === null ? 0 : Number(m[1]);
+  if (m === null || n <= 0) throw new ConfigurationError(`${flag} ${text}: expected a positive whole number of days, hours or minutes, like 7d, 36h or 90m`);
+  return n * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as 'd' | 'h' | 'm'];
+}
 
 export function parseArgs(argv: readonly string[]): DriftArgs {
-  const out: DriftArgs = { mode: 'drift', stacks: [], cwd: '.', detailedExitcode: false, refresh: false, help: false, version: false };
+  const out: DriftArgs = {
+    mode: 'drift',
+    stacks: [],
+    cwd: '.',
+    detailedExitcode: false,
+    refresh: false,
+    failOnImpact: false,
+    impactActivities: 200,
+    impactWindowMs: 7 * 86_400_000,
+    policyTests: [],
+    help: false,
+    version: false,
+  };
+  const impactFlags: string[] = [];
   for (let i = 0; i < argv.length; i += 1) {
     const raw = argv[i] as string;
     const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
@@ -77,6 +117,25 @@ export function parseArgs(argv: readonly string[]): DriftArgs {
       case '--refresh':
         out.refresh = true;
         break;
+      case '--fail-on-impact':
+        out.failOnImpact = true;
+        impactFlags.push(flag);
+        break;
+      case '--impact-activities': {
+        const n = Number(value);
+        if (!Number.isInteger(n) || n < 0 || n > 10_000) throw new ConfigurationError(`--impact-activities ${value}: expected a whole number from 0 to 10000`);
+        out.impactActivities = n;
+        impactFlags.push(flag);
+        break;
+      }
+      case '--impact-window':
+        out.impactWindowMs = parseDuration(flag, value as string);
+        impactFlags.push(flag);
+        break;
+      case '--policy-tests':
+        out.policyTests.push(value as string);
+        impactFlags.push(flag);
+        break;
       case '--version':
         out.version = true;
         break;
@@ -86,7 +145,7 @@ export function parseArgs(argv: readonly string[]): DriftArgs {
         break;
       default:
         throw new ConfigurationError(
-          `unknown argument "${raw}"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --version, --help`,
+          `unknown argument "${raw}"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --fail-on-impact, --impact-activities, --impact-window, --policy-tests, --version, --help`,
         );
     }
   }
@@ -99,6 +158,9 @@ export function parseArgs(argv: readonly string[]): DriftArgs {
   }
   if (out.refresh && out.mode !== 'preview') {
     throw new ConfigurationError('--refresh only applies with --preview (drift checks always refresh)');
+  }
+  if (impactFlags.length > 0 && out.mode !== 'preview') {
+    throw new ConfigurationError(`${impactFlags[0]} only applies with --preview (policy impact is part of the pull-request preview)`);
   }
   if (out.detailedExitcode && out.mode !== 'preview') {
     throw new ConfigurationError('--detailed-exitcode only applies with --preview (drift checks always exit 2 on drift)');

@@ -10,6 +10,7 @@ import type { EngineEventLike } from './events';
 import { renderChangesMarkdown } from './markdown';
 import { buildReport, buildStackReport, exitCodeFor } from './report';
 import { automationRunner, describeRunError, type StackRunner } from './run';
+import { stackPolicyImpact, type ImpactSettings } from '../policy-review/stack-impact';
 import type { ChangeReport, StackReport, ToolVersions } from './types';
 
 export interface CliDeps {
@@ -18,6 +19,10 @@ export interface CliDeps {
   stdout(text: string): void;
   stderr(text: string): void;
   writeFile(path: string, text: string): void;
+  /** Where the policy impact reads credentials from when the stack's config has none. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Tests: how the policy impact reads the organization. */
+  makeReader?: ImpactSettings['makeReader'];
 }
 
 function packageVersion(path: string): string {
@@ -68,7 +73,20 @@ async function checkStack(args: DriftArgs, stack: string, deps: CliDeps): Promis
   } catch (err) {
     error = describeRunError(err, stack);
   }
-  return buildStackReport(args.mode, { stack, workDir: args.cwd, steps: collectSteps(events), ...(error !== undefined ? { error } : {}) });
+  const steps = collectSteps(events);
+  const report = buildStackReport(args.mode, { stack, workDir: args.cwd, steps, ...(error !== undefined ? { error } : {}) });
+  if (args.mode === 'preview' && error === undefined) {
+    const impact = await stackPolicyImpact(deps.runner, stack, resolve(args.cwd), steps, {
+      maxActivities: args.impactActivities,
+      maxAgeMs: args.impactWindowMs,
+      nowMs: deps.now().getTime(),
+      testPaths: args.policyTests,
+      env: deps.env ?? process.env,
+      ...(deps.makeReader !== undefined ? { makeReader: deps.makeReader } : {}),
+    });
+    if (impact !== undefined) report.policyImpact = impact;
+  }
+  return report;
 }
 
 function oneLine(s: StackReport): string {
@@ -124,7 +142,7 @@ export async function main(argv: readonly string[], deps: CliDeps = defaultDeps(
     return 1;
   }
   if (args.jsonOut === undefined && args.mdOut === undefined) deps.stdout(markdown);
-  return exitCodeFor(report, args.detailedExitcode);
+  return exitCodeFor(report, args.detailedExitcode, args.failOnImpact);
 }
 
 /** Runs the command for this process (the `walletinfra-drift` bin and `node dist/drift/cli.js`). */

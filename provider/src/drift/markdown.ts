@@ -11,6 +11,10 @@ import {
   type ResourceChange,
   type StackReport,
 } from './types';
+import { codeSpan } from './markdown-text';
+import { impactCallouts, impactSection } from '../policy-review/impact-report';
+
+export { codeSpan };
 
 /** Shown as they are (not as JSON strings), so `[secret]` reads as a marker, not a value. */
 const PLACEHOLDERS = new Set([SECRET_PLACEHOLDER, UNKNOWN_PLACEHOLDER, PROVIDER_CODE_PLACEHOLDER]);
@@ -38,14 +42,6 @@ const OP_LABEL: Record<string, string> = {
   replace: '**replace**',
   delete: 'delete',
 };
-
-/** A value as an inline code span; the fence grows past any backticks inside (CommonMark code spans). */
-export function codeSpan(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
-}
 
 /** A table cell: pipes escaped, line breaks flattened. */
 function cell(text: string): string {
@@ -192,6 +188,7 @@ function changeTable(mode: ChangeReport['mode'], changes: readonly PropertyChang
 
 function stackSection(mode: ChangeReport['mode'], s: StackReport, max: number, details: boolean): string[] {
   const lines: string[] = [`## Stack ${codeSpan(s.stack)}: ${statusLabel(s, mode)}`, ''];
+  if (s.policyImpact !== undefined) lines.push(...impactSection(s.policyImpact));
   if (s.status === 'error') {
     lines.push('The run failed, so this stack was not fully checked:', '', '```text', s.error ?? 'unknown error', '```', '');
   }
@@ -251,7 +248,10 @@ function renderWith(report: ChangeReport, options: MarkdownOptions, details: boo
   const title = report.mode === 'drift' ? '# Drift report' : '# Planned changes';
   const tools = [`walletinfra-drift ${report.tools.walletinfraDrift}`];
   if (report.tools.pulumiCli !== undefined) tools.push(`Pulumi CLI ${report.tools.pulumiCli}`);
-  const lines: string[] = [title, '', `Run at ${report.runAt} with ${tools.join(', ')}.`, '', ...summaryTable(report), ''];
+  const lines: string[] = [title, ''];
+  // Callouts first: a change that would deny what the organization does, or newly allow something.
+  for (const s of report.stacks) if (s.policyImpact !== undefined) lines.push(...impactCallouts(s.stack, s.policyImpact));
+  lines.push(`Run at ${report.runAt} with ${tools.join(', ')}.`, '', ...summaryTable(report), '');
   const failed = report.stacks.filter((s) => s.status === 'error').length;
   if (isDrift(report.summary)) {
     const t = report.summary;

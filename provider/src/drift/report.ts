@@ -4,6 +4,7 @@ import type { CollectedStep } from './collect';
 import { nameFromUrn, type StepMetadataLike, type StepStateLike } from './events';
 import { getAtPath, topLevelKey } from './paths';
 import { redactValue } from './redact';
+import { hasImpact } from '../policy-review/impact-report';
 import {
   REPORT_SCHEMA_VERSION,
   type ChangeReport,
@@ -163,8 +164,13 @@ export function buildReport(mode: ReportMode, runAt: Date, tools: ToolVersions, 
  * A preview reports planned changes with 2 only when asked (`--detailed-exitcode`, as `terraform plan`
  * does): a pull request that changes something is the normal case, not a failure.
  */
-export function exitCodeFor(report: ChangeReport, detailedPreview = false): 0 | 1 | 2 {
+export function exitCodeFor(report: ChangeReport, detailedPreview = false, failOnImpact = false): 0 | 1 | 2 {
   if (report.stacks.some((s) => s.status === 'error')) return 1;
+  if (failOnImpact) {
+    // A gate cannot pass on an impact it could not compute.
+    if (report.stacks.some((s) => s.policyImpact?.status === 'not-evaluable')) return 1;
+    if (report.stacks.some((s) => hasImpact(s.policyImpact))) return 2;
+  }
   if (report.mode === 'preview' && !detailedPreview) return 0;
   return report.stacks.some((s) => s.status === 'drift' || s.status === 'changes') ? 2 : 0;
 }

@@ -14,6 +14,8 @@ export interface StackRunner {
   ): Promise<void>;
   /** The Pulumi CLI's version, when it can be found. */
   pulumiVersion(workDir: string): Promise<string | undefined>;
+  /** The stack's configuration, `namespace:key` to plain value (secrets decrypted); used to read the organization. */
+  stackConfig?(stack: string, workDir: string): Promise<Record<string, string>>;
 }
 
 // Colour codes and Pulumi's `<{%reset%}>` markers make no sense in a report.
@@ -61,6 +63,12 @@ export function automationRunner(): StackRunner {
       const forward = (e: unknown): void => onEvent(e as EngineEventLike);
       if (mode === 'drift') await s.previewRefresh({ onEvent: forward });
       else await s.preview({ onEvent: forward, ...(options.refresh === true ? { refresh: true } : {}) });
+    },
+    async stackConfig(stack, workDir) {
+      const ws = await automation().LocalWorkspace.create({ workDir });
+      const s = await automation().Stack.select(stack, ws);
+      const all = await s.getAllConfig();
+      return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v.value]));
     },
     async pulumiVersion(workDir) {
       try {

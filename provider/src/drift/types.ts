@@ -2,6 +2,7 @@
 // modes: `drift` (a refresh preview: what changed in the organization behind Pulumi's back) and `preview`
 // (a program preview: what a pull request would change). Field names follow the usual drift-report layout
 // (https://www.pulumi.com/docs/iac/packages-and-automation/automation-api/, "What a scheduled drift report usually contains").
+import type { StackPolicyImpact } from '../policy-review/impact-report';
 
 export type ReportMode = 'drift' | 'preview';
 
@@ -72,6 +73,8 @@ export interface StackReport {
   remediation: string;
   /** Present when status is `error`: what went wrong, without secrets. */
   error?: string;
+  /** Preview mode, when the stack's planned changes touch Policy resources: what the change would allow or deny. */
+  policyImpact?: StackPolicyImpact;
 }
 
 export interface ToolVersions {

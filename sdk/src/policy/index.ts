@@ -8,6 +8,15 @@ export { parsePolicyExpression } from './parser';
 export { printPolicyExpression } from './printer';
 export { checkPolicyExpression, checkPolicy, type PolicyDiagnostic, type PolicyField, POLICY_EXPRESSION_KINDS } from './checker';
 export type { PolicyExpressionKind } from './schema';
+export { readPaths, pathWithin } from './reads';
+export {
+  activityParamsFor,
+  policyUserOf,
+  policyRequestFromActivity,
+  type ActivityLike,
+  type ActivityUserLike,
+  type ActivityRequest,
+} from './from-activity';
 export {
   activityKindOf,
   resourceAndActionOf,

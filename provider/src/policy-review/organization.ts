@@ -1,0 +1,60 @@
+// What the review tools read from the organization: its live policies, its recent activities and
+// whether policies decided each one. An interface, so tests can hand in fixed data.
+import { WalletInfraClient, type Activity } from '@walletinfra/sdk';
+import type { ProviderSettings } from '../config';
+import type { ReviewPolicy } from './decide';
+
+export interface OrganizationReader {
+  readonly organizationId: string;
+  listPolicies(): Promise<Array<ReviewPolicy & { policyId: string }>>;
+  /** Up to `limit` activities, newest first as the service lists them. */
+  listActivities(limit: number): Promise<Activity[]>;
+  /** True when the policy engine decided the activity (it has policy evaluations); false for root-quorum decisions. */
+  decidedByPolicies(activityId: string): Promise<boolean>;
+}
+
+/** One page of `list_activities` holds at most 100 (the API's pagination limit). */
+const PAGE = 100;
+
+export function clientReader(settings: ProviderSettings): OrganizationReader {
+  const client = new WalletInfraClient({
+    baseUrl: settings.baseUrl,
+    authProxyUrl: settings.authProxyUrl,
+    organizationId: settings.organizationId,
+    apiPublicKey: settings.apiPublicKey,
+    apiPrivateKey: settings.apiPrivateKey,
+    timeoutMs: settings.requestTimeoutMs,
+    retry: { maxAttempts: settings.maxRetries + 1 },
+  });
+  return {
+    organizationId: settings.organizationId,
+    async listPolicies() {
+      const { policies } = await client.listPolicies({});
+      return policies.map((p) => {
+        const out: ReviewPolicy & { policyId: string } = { policyId: p.policyId, policyName: p.policyName, effect: p.effect as ReviewPolicy['effect'] };
+        for (const k of ['condition', 'consensus', 'time'] as const) {
+          const v = (p as Record<string, unknown>)[k];
+          if (typeof v === 'string' && v !== '') out[k] = v;
+        }
+        return out;
+      });
+    },
+    async listActivities(limit) {
+      const out: Activity[] = [];
+      let after: string | undefined;
+      while (out.length < limit) {
+        const size = Math.min(PAGE, limit - out.length);
+        const { activities } = await client.listActivities({ paginationOptions: { limit: String(size), ...(after !== undefined ? { after } : {}) } });
+        out.push(...activities);
+        const last = activities[activities.length - 1];
+        if (activities.length < size || last === undefined) break;
+        after = last.id;
+      }
+      return out;
+    },
+    async decidedByPolicies(activityId) {
+      const { policyEvaluations } = await client.getPolicyEvaluations({ activityId });
+      return policyEvaluations.length > 0;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// A stack's policy sets: its preview's Policy changes applied to the organization's live policies,
+// read with the credentials the stack's own configuration (or the environment) gives the provider.
+import { resolveSettings } from '../config';
+import { collectSteps } from '../drift/collect';
+import type { EngineEventLike } from '../drift/events';
+import type { StackRunner } from '../drift/run';
+import type { ReviewPolicy } from './decide';
+import { clientReader, type OrganizationReader } from './organization';
+import { plannedPolicies, policyChanges, type PolicyChange } from './planned';
+
+export interface StackPolicySets {
+  reader: OrganizationReader;
+  current: Array<ReviewPolicy & { policyId: string }>;
+  planned: Array<ReviewPolicy & { policyId: string }>;
+  changes: PolicyChange[];
+  /** Changed policies of other organizations (not analysed), by resource name. */
+  elsewhere: string[];
+}
+
+/** The reader for the stack's default organization; `makeReader` lets tests hand in their own. */
+export async function stackReader(
+  runner: StackRunner,
+  stack: string,
+  workDir: string,
+  env: Readonly<Record<string, string | undefined>>,
+  makeReader: typeof clientReader = clientReader,
+): Promise<OrganizationReader> {
+  const config = runner.stackConfig !== undefined ? await runner.stackConfig(stack, workDir) : {};
+  return makeReader(resolveSettings({ config: (key) => config[key], env }));
+}
+
+/** Splits the preview's Policy changes into this organization's and others'; applies them to live. */
+export async function policySets(reader: OrganizationReader, changesAll: readonly PolicyChange[]): Promise<StackPolicySets> {
+  const changes = changesAll.filter((c) => c.organizationId === undefined || c.organizationId === reader.organizationId);
+  const elsewhere = changesAll.filter((c) => !changes.includes(c)).map((c) => c.name);
+  const current = await reader.listPolicies();
+  return { reader, current, planned: plannedPolicies(current, changes), changes, elsewhere };
+}
+
+/** Runs the stack's preview and returns its Policy changes. */
+export async function previewPolicyChanges(runner: StackRunner, stack: string, workDir: string): Promise<PolicyChange[]> {
+  const events: EngineEventLike[] = [];
+  await runner.run('preview', stack, workDir, (e) => events.push(e));
+  return policyChanges(collectSteps(events));
+}
