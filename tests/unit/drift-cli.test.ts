@@ -57,7 +57,7 @@ describe('walletinfra-drift arguments', () => {
     [[], '--stack is required (repeat it to check several stacks)'],
     [['--stack'], '--stack needs a value'],
     [['--stack', '--cwd', 'x'], '--stack needs a value'],
-    [['--stack=dev', '--bogus'], 'unknown argument "--bogus"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --version, --help'],
+    [['--stack=dev', '--bogus'], 'unknown argument "--bogus"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --fail-on-impact, --impact-activities, --impact-window, --policy-tests, --version, --help'],
     [['--stack', 'dev', '--stack', 'dev'], '--stack dev is given twice'],
     [['--stack', 'dev', '--detailed-exitcode'], '--detailed-exitcode only applies with --preview (drift checks always exit 2 on drift)'],
     [['--preview=yes', '--stack', 'dev'], '--preview does not take a value'],

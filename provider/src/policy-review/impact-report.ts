@@ -9,7 +9,7 @@ export type StackPolicyImpact =
   | { status: 'not-evaluable'; policyChanges: string[]; reason: string };
 
 const cell = (text: string): string => text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string): string => `${n} ${n === 1 ? word : /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`}`;
 
 function window(ms: number): string {
   const days = ms / 86_400_000;
