@@ -39,7 +39,8 @@ export function toPolicyInputs(policies: readonly ReviewPolicy[]): PolicyInput[]
 
 export function decide(policies: readonly ReviewPolicy[], context: PolicyContext): DecisionResult {
   const result = evaluatePolicies(toPolicyInputs(policies), context);
-  const deciding = result.evaluations.filter((e) => e.outcome === result.outcome);
+  // An implicit deny has no deciding policy: nothing allowed the request.
+  const deciding = result.outcome === 'OUTCOME_DENY_IMPLICIT' ? [] : result.evaluations.filter((e) => e.outcome === result.outcome);
   return { decision: decisionOf(result.outcome), outcome: result.outcome, evaluations: result.evaluations, deciding };
 }
 

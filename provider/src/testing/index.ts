@@ -3,7 +3,9 @@
 //
 //   import { policyMatchers, type PolicyMatchers } from '@walletinfra/pulumi/testing';
 //   expect.extend(policyMatchers);
-//   declare module 'expect' { interface Matchers<R> extends PolicyMatchers<R> {} }
+//   declare global { namespace jest { interface Matchers<R> extends PolicyMatchers<R> {} } }
+//
+// (with `@jest/globals` instead of @types/jest: `declare module 'expect' { interface Matchers<R> extends PolicyMatchers<R> {} }`)
 //
 // `policies` is a list of {policyName, effect, condition?, consensus?, time?} (or a list_policies
 // answer); `request` is a test-file request. Failure messages show each policy's outcome.
