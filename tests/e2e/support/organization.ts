@@ -16,6 +16,8 @@ export interface TestOrganization {
   client: WalletInfraClient;
   /** The emulator itself (fault rules, request log). */
   emulator: RunningEmulator;
+  /** Calls the emulator's admin API (e.g. `POST /users` to add a non-root user). */
+  admin(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,14 @@ export async function startOrganization(): Promise<TestOrganization> {
     onRampEncryptionPublicKey: body.publicKey,
     client,
     emulator,
+    async admin(method, path, payload) {
+      const res = await fetch(`${emulator.adminUrl}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${credentials.adminToken}`, 'Content-Type': 'application/json' },
+        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+      });
+      return { status: res.status, json: await res.json() };
+    },
     async close() {
       await client.close();
       await emulator.close();
