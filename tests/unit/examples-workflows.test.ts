@@ -2,6 +2,10 @@
 // them in step with the command (every flag they pass is accepted, exit codes are handled as documented)
 // and check the triggers and permissions they rely on.
 import { parseArgs } from '@walletinfra/pulumi/drift';
+import { parsePolicyArgs } from '@walletinfra/pulumi/policy-review/args';
+import type { ReviewPolicy } from '@walletinfra/pulumi/policy-review/decide';
+import { loadTestFiles } from '@walletinfra/pulumi/policy-review/discover';
+import { runCases } from '@walletinfra/pulumi/policy-review/run-tests';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -65,6 +69,10 @@ describe('examples/drift-ci/drift-check.yml', () => {
       mdOut: 'drift-report.md',
       detailedExitcode: false,
       refresh: false,
+      failOnImpact: false,
+      impactActivities: 200,
+      impactWindowMs: 7 * 86_400_000,
+      policyTests: [],
       help: false,
       version: false,
     });
@@ -102,10 +110,44 @@ describe('examples/gitops/pulumi-review.yml', () => {
 
   it('summarises the preview with walletinfra-drift --preview --refresh', () => {
     const preview = wf.jobs.preview!.steps.find((s) => s.name === 'Preview')!;
-    const invocations = driftInvocations(preview.run!, { PROJECT_DIR: wf.env.PROJECT_DIR!, STACK: wf.env.STACK! });
+    const invocations = driftInvocations(preview.run!, { PROJECT_DIR: wf.env.PROJECT_DIR!, STACK: wf.env.STACK!, POLICY_TESTS: wf.env.POLICY_TESTS! });
     expect(invocations.map((argv) => parseArgs(argv))).toEqual([
-      { mode: 'preview', stacks: ['acme/prod'], cwd: '.', jsonOut: 'preview.json', mdOut: 'preview.md', detailedExitcode: false, refresh: true, help: false, version: false },
+      {
+        mode: 'preview',
+        stacks: ['acme/prod'],
+        cwd: '.',
+        jsonOut: 'preview.json',
+        mdOut: 'preview.md',
+        detailedExitcode: false,
+        refresh: true,
+        failOnImpact: false,
+        impactActivities: 200,
+        impactWindowMs: 7 * 86_400_000,
+        policyTests: ['policy-tests'],
+        help: false,
+        version: false,
+      },
     ]);
+  });
+
+  it('runs the policy tests against the planned policies, and they pass for the baseline program', () => {
+    const step = wf.jobs.preview!.steps.find((s) => s.name === 'Policy tests')!;
+    const argv = step.run!.replace(/^npx --no-install walletinfra-policy /, '').replace(/"\$(\w+)"/g, (_, v: string) => wf.env[v] ?? `<${v}>`).split(/\s+/);
+    expect(parsePolicyArgs(argv)).toEqual({ command: 'test', files: ['policy-tests'], stack: 'acme/prod', cwd: '.', junit: 'policy-tests.xml', json: false, help: false, version: false });
+    const dir = join(__dirname, '..', '..', 'examples', 'gitops', 'policy-tests');
+    const baseline: ReviewPolicy[] = [
+      { policyName: 'Signing needs approvals', effect: 'EFFECT_ALLOW', condition: "activity.action == 'SIGN'", consensus: 'approvers.count() >= 2' },
+      { policyName: 'Deny private key exports', effect: 'EFFECT_DENY', condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'" },
+    ];
+    const results = runCases(loadTestFiles([dir]), baseline, Date.UTC(2026, 0, 1));
+    expect(results.map((r) => [r.name, r.passed, r.failure])).toEqual(results.map((r) => [r.name, true, undefined]));
+    expect(results).toHaveLength(4);
+  });
+
+  it('its sample comment shows a policy impact section', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', 'examples', 'gitops', 'README.md'), 'utf8');
+    expect(readme).toContain('### Policy impact');
+    expect(readme).toContain('**ALLOW → REQUIRES_CONSENSUS**');
   });
 
   it('keeps one comment per stack up to date and checks that an apply leaves nothing to change', () => {
