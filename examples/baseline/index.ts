@@ -1,6 +1,6 @@
 // The main job's program (root Pulumi.yaml): a baseline organization with two policies, an activity
-// webhook and a sandbox on-ramp credential, plus the organization's wallets, private-key tags, IP
-// allowlist and session profiles as stack outputs. Provider credentials come from `walletinfra:*` stack
+// webhook, a sandbox on-ramp credential and the organization-level IP allowlist, plus the organization's
+// wallets, private-key tags, IP allowlist (as the service reports it) and session profiles as stack outputs. Provider credentials come from `walletinfra:*` stack
 // config (scripts/main-job.sh sets them from the emulator's credentials.json); the knobs below come from
 // this project's config (`walletinfra-baseline:*`).
 import * as pulumi from '@pulumi/pulumi';
@@ -15,6 +15,13 @@ const baseline = declareBaseline({
   onRampPublishableApiKey: config.get('onRampPublishableApiKey') ?? 'pk_test_walletinfra_baseline',
   onRampSecretApiKey: config.requireSecret('onRampSecretApiKey'),
   adoptExisting: config.getBoolean('adoptExisting') ?? false,
+  ipAllowlist: {
+    enabled: config.getBoolean('ipAllowlistEnabled') ?? false,
+    rules: config.getObject<Array<{ cidr: string; label?: string }>>('ipAllowlistRules') ?? [
+      { cidr: '203.0.113.0/24', label: 'office' },
+      { cidr: '2001:db8:1234::/48', label: 'office v6' },
+    ],
+  },
 });
 
 const organization = describeOrganization();

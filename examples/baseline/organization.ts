@@ -15,6 +15,8 @@ export interface BaselineSettings {
   onRampSecretApiKey: pulumi.Input<string>;
   /** Take over objects that already exist under the same natural key instead of creating duplicates. */
   adoptExisting: boolean;
+  /** The organization-level IP allowlist: the whole list, as the service stores it. */
+  ipAllowlist: { enabled: boolean; rules: Array<{ cidr: string; label?: string }> };
 }
 
 export interface Baseline {
@@ -22,6 +24,7 @@ export interface Baseline {
   denyKeyExports: walletinfra.Policy;
   activityWebhook: walletinfra.WebhookEndpoint;
   moonpay: walletinfra.FiatOnRampCredential;
+  ipAllowlist: walletinfra.IpAllowlist;
 }
 
 export function declareBaseline(s: BaselineSettings): Baseline {
@@ -60,7 +63,16 @@ export function declareBaseline(s: BaselineSettings): Baseline {
     ...(s.adoptExisting ? { adopt: { byPublishableApiKey: true } } : {}),
   });
 
-  return { signingApproval, denyKeyExports, activityWebhook, moonpay };
+  // The organization always has exactly one list (empty until set), so it is always adopted: `adopt`
+  // takes over the list someone wrote by hand, and the declared rules then replace it as a whole.
+  // Enabling it with rules that miss the address `pulumi` runs from would lock this stack out.
+  const ipAllowlist = new walletinfra.IpAllowlist('organization-ip-allowlist', {
+    enabled: s.ipAllowlist.enabled,
+    rules: s.ipAllowlist.rules,
+    adopt: { byScope: true },
+  });
+
+  return { signingApproval, denyKeyExports, activityWebhook, moonpay, ipAllowlist };
 }
 
 /** Read-only lookups reported as stack outputs (data sources run on every preview and up, docs/service-behaviour.md#activities). */

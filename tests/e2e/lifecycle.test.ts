@@ -106,8 +106,8 @@ test('2. preview and refresh preview expect no changes right after up', async ()
 test('walletinfra-drift exits 0 on a clean stack', async () => {
   const drift = await runDrift(project, ['--stack', project.stack]);
   expect(drift.code).toBe(0);
-  expect(drift.json).toMatchObject({ mode: 'drift', summary: { drifted: 0, deletedOutsideCode: 0, clean: 4 } });
-  expect(drift.markdown).toContain(`| \`${project.stack}\` | no drift | 0 | 0 | 4 |`);
+  expect(drift.json).toMatchObject({ mode: 'drift', summary: { drifted: 0, deletedOutsideCode: 0, clean: 5 } });
+  expect(drift.markdown).toContain(`| \`${project.stack}\` | no drift | 0 | 0 | 5 |`);
 });
 
 describe('3. out-of-band changes', () => {
@@ -135,6 +135,7 @@ describe('3. out-of-band changes', () => {
       'deny-private-key-exports': ['update', ['condition']],
       'activity-updates': ['update', ['isActive']],
       'moonpay-sandbox': ['delete', []],
+      'organization-ip-allowlist': ['refresh', []],
     });
     expect(steps['deny-private-key-exports']!.newState!.inputs!.condition).toBe("activity.action == 'EXPORT'");
     expect(steps['activity-updates']!.newState!.inputs!.isActive).toBe(false);
@@ -147,7 +148,7 @@ describe('3. out-of-band changes', () => {
       summary: unknown;
       stacks: Array<{ status: string; remediation: string; resources: Array<{ name: string; id: string; op: string; changes: unknown[] }> }>;
     };
-    expect(report.summary).toEqual({ drifted: 2, deletedOutsideCode: 1, clean: 1 });
+    expect(report.summary).toEqual({ drifted: 2, deletedOutsideCode: 1, clean: 2 });
     const stack = report.stacks[0]!;
     expect(stack.status).toBe('drift');
     expect(stack.remediation).toBe(`pulumi up --refresh --stack ${project.stack} --cwd ${project.dir}`);
@@ -217,6 +218,7 @@ test('6. destroy removes every object from the emulator', async () => {
   expect(await ourPolicies()).toEqual([]);
   expect((await org.client.listWebhookEndpoints()).webhookEndpoints).toEqual([]);
   expect((await org.client.listFiatOnRampCredentials()).fiatOnRampCredentials).toEqual([]);
+  expect((await org.client.getIpAllowlist()).allowlist.rules).toEqual([]);
   const after = await project.pulumi(['stack', 'export', '--stack', project.stack]);
   expect((JSON.parse(after.stdout) as { deployment: { resources?: unknown[] } }).deployment.resources ?? []).toEqual([]);
 });

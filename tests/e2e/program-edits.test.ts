@@ -47,7 +47,7 @@ describe('4. program edits', () => {
   test('an in-place update: one update, naming the changed property', async () => {
     await project.setConfig('signingApprovals', '3');
     const { digest } = await project.json(['preview']);
-    expect(digest.changeSummary).toEqual({ update: 1, same: 4 });
+    expect(digest.changeSummary).toEqual({ update: 1, same: 5 });
     const step = stepsByName(digest)['signing-needs-approvals']!;
     expect([step.op, step.diffReasons, step.replaceReasons ?? [], step.detailedDiff]).toEqual([
       'update',
@@ -66,7 +66,7 @@ describe('4. program edits', () => {
   test('a replacement: one replace, naming the property that forced it', async () => {
     await project.setConfig('webhookEventTypes', '["ACTIVITY_UPDATES","BALANCE_CONFIRMED_UPDATES"]');
     const { digest } = await project.json(['preview']);
-    expect(digest.changeSummary).toEqual({ replace: 1, same: 4 });
+    expect(digest.changeSummary).toEqual({ replace: 1, same: 5 });
     const step = stepsByName(digest)['activity-updates']!;
     expect([step.op, step.diffReasons, step.replaceReasons]).toEqual(['replace', ['subscriptions'], ['subscriptions']]);
     expect(Object.keys(step.detailedDiff ?? {}).filter((path) => !path.startsWith('subscriptions'))).toEqual([]);
@@ -75,7 +75,7 @@ describe('4. program edits', () => {
     // The pull-request summary says the same, for people (it counts organization objects, not the stack).
     const summary = await runDrift(project, ['--preview', '--stack', project.stack]);
     expect(summary.code).toBe(0);
-    expect(summary.json).toMatchObject({ mode: 'preview', summary: { create: 0, update: 0, replace: 1, delete: 0, same: 3 } });
+    expect(summary.json).toMatchObject({ mode: 'preview', summary: { create: 0, update: 0, replace: 1, delete: 0, same: 4 } });
     expect(summary.markdown).toContain('### WebhookEndpoint');
     expect(summary.markdown).toMatch(/#### activity-updates \(`[^`]+`\): \*\*replace\*\* \(forced by `subscriptions/);
     expect(summary.markdown).not.toContain(ONRAMP_SECRET);

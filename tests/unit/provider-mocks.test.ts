@@ -57,17 +57,19 @@ describe('the baseline example', () => {
       onRampPublishableApiKey: 'pk_test_baseline',
       onRampSecretApiKey: pulumi.secret(ON_RAMP_SECRET),
       adoptExisting: true,
+      ipAllowlist: { enabled: true, rules: [{ cidr: '198.51.100.0/24', label: 'ci' }] },
     });
-    await settled([baseline.signingApproval, baseline.denyKeyExports, baseline.activityWebhook, baseline.moonpay]);
+    await settled([baseline.signingApproval, baseline.denyKeyExports, baseline.activityWebhook, baseline.moonpay, baseline.ipAllowlist]);
   });
 
-  test('registers two policies, a webhook endpoint and an on-ramp credential with their type tokens', () => {
+  test('registers two policies, a webhook endpoint, an on-ramp credential and the IP allowlist with their type tokens', () => {
     const byName = Object.fromEntries(registered.map((r) => [r.name, r.type]));
     expect(byName).toEqual({
       'signing-needs-approvals': 'pulumi-nodejs:dynamic/walletinfra:Policy',
       'deny-private-key-exports': 'pulumi-nodejs:dynamic/walletinfra:Policy',
       'activity-updates': 'pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint',
       'moonpay-sandbox': 'pulumi-nodejs:dynamic/walletinfra:FiatOnRampCredential',
+      'organization-ip-allowlist': 'pulumi-nodejs:dynamic/walletinfra:IpAllowlist',
     });
   });
 
@@ -98,6 +100,11 @@ describe('the baseline example', () => {
       sandboxMode: true,
       adopt: { byPublishableApiKey: true },
     });
+    expect(inputs('organization-ip-allowlist')).toEqual({
+      enabled: true,
+      rules: [{ cidr: '198.51.100.0/24', label: 'ci' }],
+      adopt: { byScope: true },
+    });
   });
 
   test('one serialized provider per type, shared by every resource of that type, with no secret', () => {
@@ -108,7 +115,7 @@ describe('the baseline example', () => {
     }
     const policyTexts = registered.filter((r) => r.type.endsWith(':Policy')).map((r) => r.inputs.__provider);
     expect(new Set(policyTexts).size).toBe(1);
-    expect(new Set(providers).size).toBe(3);
+    expect(new Set(providers).size).toBe(4);
   });
 
   test('declares the credential’s sensitive outputs secret, and nothing for the others', () => {
@@ -117,6 +124,7 @@ describe('the baseline example', () => {
       'deny-private-key-exports': [],
       'activity-updates': [],
       'moonpay-sandbox': ['encryptedSecretApiKey', 'encryptedPrivateApiKey', 'secretApiKeyFingerprint', 'privateApiKeyFingerprint'],
+      'organization-ip-allowlist': [],
     });
   });
 
