@@ -97,16 +97,31 @@ export function recordEvaluation(ctx: RequestContext, activityId: string, voteId
   });
 }
 
-/** Runs a non-vote write end to end and returns the `{activity}` response body. */
-export function submitActivity(ctx: RequestContext, input: SubmitInput, handler: SubmitHandler<SubmitName>): { activity: Record<string, unknown> } {
-  const { op, envelope, rawBody, fault } = input;
+/**
+ * What every write (votes included) passes first: an identical body is answered with the activity it made
+ * (idempotency by fingerprint), then the liveness check, then a parent organization's read-only access.
+ */
+export function admitWrite(
+  ctx: RequestContext,
+  timestampMs: string,
+  rawBody: string,
+): { fingerprint: string } | { answer: { activity: Record<string, unknown> } } {
   const fingerprint = activityFingerprint(rawBody);
   const existing = findByFingerprint(ctx, fingerprint);
-  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.env.now(), 'api', ctx.caller.user.userId) };
-  checkLiveness(ctx, envelope.timestampMs);
+  if (existing !== undefined) return { answer: { activity: renderActivity(ctx.store, existing, ctx.env.now(), 'api', ctx.caller.user.userId) } };
+  checkLiveness(ctx, timestampMs);
   if (ctx.caller.viaParent) {
     throw permissionDenied('request not authorized: a parent organization has read-only access to its sub-organizations');
   }
+  return { fingerprint };
+}
+
+/** Runs a non-vote write end to end and returns the `{activity}` response body. */
+export function submitActivity(ctx: RequestContext, input: SubmitInput, handler: SubmitHandler<SubmitName>): { activity: Record<string, unknown> } {
+  const { op, envelope, rawBody, fault } = input;
+  const admitted = admitWrite(ctx, envelope.timestampMs, rawBody);
+  if ('answer' in admitted) return admitted.answer;
+  const { fingerprint } = admitted;
   const params = envelope.parameters as RequestOf<SubmitName>;
   handler.validate?.(ctx, params);
   const { decision, policy } = gate(ctx, op.activityType, envelope.parameters);

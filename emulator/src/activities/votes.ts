@@ -3,13 +3,13 @@
 // policy's consensus, the target's effect runs in the same transaction; if the effect is refused then, the
 // target ends FAILED with the refusal as `failure` (docs/service-behaviour.md#activities). Which activity the response carries is
 // [UNCONFIRMED] (docs/service-behaviour.md#unconfirmed-choices): the vote activity, whose `result` is the target's result once it completed.
-import { activityFingerprint, type SubmitOperation } from '@walletinfra/sdk';
+import type { SubmitOperation } from '@walletinfra/sdk';
 import type { RequestContext } from '../context';
 import { internalError, invalidArgument, notFound, permissionDenied } from '../errors';
 import type { FaultDecision } from '../faults';
 import { activityParamsFor } from '../policy-engine';
 import type { ActivityRecord, VoteRecord } from '../store/records';
-import { checkLiveness, findByFingerprint, policyDenied, recordEvaluation, submitterVote } from './engine';
+import { admitWrite, findByFingerprint, policyDenied, recordEvaluation, submitterVote } from './engine';
 import { runDeferredEffect } from './complete';
 import { renderActivity } from '../render/activity';
 import { COMPLETED, CONSENSUS_NEEDED, FAILED, REJECTED } from './status';
@@ -25,13 +25,9 @@ export interface VoteInput {
 export function voteOnActivity(ctx: RequestContext, input: VoteInput): { activity: Record<string, unknown> } {
   const { op, envelope, rawBody } = input;
   const approve = op.name === 'approve_activity';
-  const fingerprint = activityFingerprint(rawBody);
-  const existing = findByFingerprint(ctx, fingerprint);
-  if (existing !== undefined) return { activity: renderActivity(ctx.store, existing, ctx.env.now(), 'api', ctx.caller.user.userId) };
-  checkLiveness(ctx, envelope.timestampMs);
-  if (ctx.caller.viaParent) {
-    throw permissionDenied('request not authorized: a parent organization has read-only access to its sub-organizations');
-  }
+  const admitted = admitWrite(ctx, envelope.timestampMs, rawBody);
+  if ('answer' in admitted) return admitted.answer;
+  const { fingerprint } = admitted;
   const targetFingerprint = String(envelope.parameters.fingerprint);
   const target = findByFingerprint(ctx, targetFingerprint);
   if (target === undefined) {

@@ -1,24 +1,23 @@
 // Where webhook deliveries may go. 'auto' sends to any destination the URL rules accepted; 'loopback-only'
 // (the default) and 'manual' send only to this machine, so a test, an example or a developer's emulator never
 // sends traffic beyond loopback unless asked to with `--webhook-delivery auto`.
-import { nonPublicAddress } from '@walletinfra/sdk';
+import { isLoopbackHost } from '@walletinfra/sdk';
 import type { ResolvedOptions } from '../options';
 
 export type DeliveryMode = ResolvedOptions['deliveryMode'];
 
 export const DELIVERY_MODES = ['loopback-only', 'auto', 'manual'] as const;
 
-/** True for a URL whose host is a loopback address literal or the name `localhost` (RFC 6761). */
+/**
+ * True for a URL whose host is a loopback address or a `localhost` name (RFC 6761), by the sdk's
+ * webhook-destination rule; an IPv4-mapped loopback (::ffff:7f00:1) is not counted: refusing is the safe side.
+ */
 export function isLoopbackDestination(url: string): boolean {
-  let host: string;
   try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return isLoopbackHost(new URL(url).hostname);
   } catch {
     return false;
   }
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  // the sdk's address table; an IPv4-mapped loopback (::ffff:7f00:1) is not counted: refusing is the safe side
-  return nonPublicAddress(host) === 'a loopback address';
 }
 
 /** Why a delivery to `url` is not sent in this mode, or undefined when it may be sent. */

@@ -1,6 +1,6 @@
 // Service rules more than one package applies, as data: the provider's `check`/`diff` and the emulator both
 // read them, so a green preview predicts what the service does.
-export { webhookDestinationProblem, nonPublicAddress } from './webhook-destination';
+export { webhookDestinationProblem, nonPublicAddress, isLoopbackHost } from './webhook-destination';
 export type { WebhookDestinationOptions } from './webhook-destination';
 export { REFUSED_IPV4_RANGES, REFUSED_IPV6_RANGES, IPV4_CARRYING_RANGES } from './address-ranges';
 export type { RefusedRange, RangeKind } from './address-ranges';

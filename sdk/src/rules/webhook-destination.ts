@@ -68,6 +68,14 @@ function hostKind(host: string): { kind: string | undefined; loopback: boolean }
 }
 
 /**
+ * True for a URL host (as WHATWG URL parsing gives it, IPv6 in brackets) that is a loopback address or a
+ * `localhost` name: the destinations `allowLoopback` admits. An IPv4-mapped loopback is not one.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostKind(hostname).loopback;
+}
+
+/**
  * Why the service would refuse this webhook URL, or undefined when it accepts it. One message for every
  * caller; it never echoes user info.
  */
