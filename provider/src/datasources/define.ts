@@ -51,7 +51,7 @@ export function define<A extends object, R>(
 ): LookupPair<A, R> {
   const promise = async (args?: A): Promise<R> => {
     const a = (args ?? {}) as A;
-    const ctx = context();
+    const ctx = context(); // throws the program's one configuration error as it is
     try {
       checkArgs(name, a, known);
       return await impl(ctx, a);

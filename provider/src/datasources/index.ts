@@ -1,6 +1,6 @@
 // Every data source, bound to the program's settings (../program.ts): stack config through
 // `pulumi.runtime` (no secret warning: the values never reach an output) and the environment.
-import { programContext } from '../program';
+import { preflight, programContext } from '../program';
 import type { ProviderContext } from '../runtime/context';
 import { integrationLookups } from './integrations';
 import { organizationLookups } from './organization';
@@ -18,7 +18,12 @@ export function createDataSources(context: () => ProviderContext) {
   };
 }
 
-const ds = createDataSources(programContext);
+// The stack config is checked first, so a config mistake is the one error the program reports, not once
+// per lookup (the same RunError object: Pulumi prints an error object once).
+const ds = createDataSources(() => {
+  preflight();
+  return programContext();
+});
 
 export const getWallets = ds.wallets.promise;
 export const getWalletsOutput = ds.wallets.output;
