@@ -1,0 +1,62 @@
+// The policy impact corpus read from a real emulator over HTTP: list_activities (paged), each activity's
+// policy evaluations (root-quorum activities have none), the conversion of what it records, and the
+// replay through the current and a tightened policy set.
+import type { RunningEmulator } from '@walletinfra/emulator';
+import { WalletInfraClient } from '@walletinfra/sdk';
+import type { ProviderSettings } from '@walletinfra/pulumi/config';
+import { policyImpact } from '@walletinfra/pulumi/policy-review/impact';
+import { clientReader } from '@walletinfra/pulumi/policy-review/organization';
+import { admin, FIXED_NOW, manualClock, startTestEmulator } from './emulator-support';
+
+const clock = manualClock();
+let emu: RunningEmulator;
+
+beforeAll(async () => {
+  emu = await startTestEmulator({ clock: clock.now });
+});
+afterAll(() => emu.close());
+
+test('replays what the emulator recorded: policy-decided activities change, root-quorum ones do not', async () => {
+  const root = new WalletInfraClient({ baseUrl: emu.baseUrl, organizationId: emu.credentials.organizationId, apiPublicKey: emu.credentials.apiPublicKey, apiPrivateKey: emu.credentials.apiPrivateKey, clock: { now: clock.now } });
+  const user = await admin(emu, 'POST', '/users', { userName: 'ops', userTags: ['ops'], generateApiKey: true });
+  const tagId = user.json.userTags[0] as string;
+  const key = user.json.apiKeys[0] as { publicKey: string; privateKey: string };
+  const ops = new WalletInfraClient({ baseUrl: emu.baseUrl, organizationId: emu.credentials.organizationId, apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey, clock: { now: clock.now } });
+  const policy = {
+    policyName: 'ops tags',
+    effect: 'EFFECT_ALLOW' as const,
+    consensus: `approvers.any(u, u.tags.contains('${tagId}'))`,
+    condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'CREATE'",
+  };
+  await root.createPolicy({ ...policy, notes: '' });
+  const mine = [];
+  for (let i = 0; i < 3; i++) {
+    clock.advance(1000);
+    mine.push((await ops.createPrivateKeyTag({ privateKeyTagName: `ops-${i}`, privateKeyIds: [] })).activity.id);
+  }
+  clock.advance(1000);
+  await root.createPrivateKeyTag({ privateKeyTagName: 'by-root', privateKeyIds: [] });
+
+  const reader = clientReader({
+    baseUrl: emu.baseUrl,
+    authProxyUrl: emu.baseUrl,
+    organizationId: emu.credentials.organizationId,
+    apiPublicKey: emu.credentials.apiPublicKey,
+    apiPrivateKey: emu.credentials.apiPrivateKey,
+    requestTimeoutMs: 10_000,
+    maxRetries: 0,
+  } as ProviderSettings);
+  const current = await reader.listPolicies();
+  expect(current.map((p) => [p.policyName, p.effect, p.condition])).toContainEqual(['ops tags', 'EFFECT_ALLOW', policy.condition]);
+  const tightened = current.map((p) => (p.policyName === 'ops tags' ? { ...p, condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'DELETE'" } : p));
+
+  const impact = await policyImpact(current, tightened, reader, [], { maxActivities: 200, maxAgeMs: 86_400_000, nowMs: FIXED_NOW + 10_000 });
+  expect(impact.changed.map((c) => c.activityId).sort()).toEqual([...mine].sort());
+  expect(impact.changed.every((c) => c.transition === 'ALLOW → DENY' && c.before.decidedBy[0] === 'ops tags (OUTCOME_ALLOW)')).toBe(true);
+  expect(impact.newlyDenied).toBe(3);
+  expect(impact.notEvaluable).toEqual([]);
+  // The bound on the count: the newest two only.
+  const bounded = await policyImpact(current, tightened, reader, [], { maxActivities: 2, maxAgeMs: 86_400_000, nowMs: FIXED_NOW + 10_000 });
+  expect(bounded.activitiesRead).toBe(2);
+  await Promise.all([root.close(), ops.close()]);
+});
