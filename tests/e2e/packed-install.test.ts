@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { WalletInfraClient } from '@walletinfra/sdk';
 import { REPO_ROOT, cleanEnv, pulumiBinDir, run, type RunResult } from './support/process';
+import { findPrivateReferences } from './support/private-references';
 
 jest.setTimeout(1_200_000);
 
@@ -20,7 +21,7 @@ let tarballs: Record<(typeof PACKAGES)[number], string>;
 let emulator: ChildProcess | undefined;
 let env: NodeJS.ProcessEnv;
 let baseUrl: string;
-let credentials: { organizationId: string; apiPublicKey: string; apiPrivateKey: string };
+let credentials: { organizationId: string; apiPublicKey: string; apiPrivateKey: string; adminToken: string };
 
 function must(what: string, result: RunResult, expected: number | number[] = 0): RunResult {
   const ok = Array.isArray(expected) ? expected.includes(result.code) : result.code === expected;
@@ -181,7 +182,9 @@ beforeAll(async () => {
   // 4. The emulator from the project's own node_modules/.bin.
   ({ baseUrl } = await startInstalledEmulator());
   credentials = JSON.parse(readFileSync(join(project, '.emulator', 'credentials.json'), 'utf8')) as typeof credentials;
-  const keyAnswer = (await (await fetch(`${baseUrl}/__admin/onramp-encryption-key`)).json()) as { publicKey: string };
+  const keyResponse = await fetch(`${baseUrl}/__admin/onramp-encryption-key`, { headers: { Authorization: `Bearer ${credentials.adminToken}` } });
+  const keyAnswer = (await keyResponse.json()) as { publicKey?: string };
+  if (!keyResponse.ok || typeof keyAnswer.publicKey !== 'string') throw new Error(`on-ramp key: HTTP ${keyResponse.status} ${JSON.stringify(keyAnswer)}`);
 
   await pulumi(['stack', 'init', 'dev']);
   await pulumi(['config', 'set', 'walletinfra:organizationId', credentials.organizationId]);
@@ -218,6 +221,20 @@ test('the project lives outside the repository and resolves only the installed p
     expect(existsSync(join(installed, 'CHANGELOG.md'))).toBe(true);
     expect(existsSync(join(installed, 'src'))).toBe(false);
   }
+});
+
+test('nothing the tarballs ship refers to private notes', async () => {
+  const unpacked = join(work, 'unpacked');
+  const found = [];
+  for (const [name, file] of Object.entries(tarballs)) {
+    const dir = join(unpacked, name);
+    mkdirSync(dir, { recursive: true });
+    must(`tar ${name}`, await run('tar', ['-xzf', file, '-C', dir], { cwd: work, env }));
+    const files = must('find', await run('find', [dir, '-type', 'f'], { cwd: work, env })).stdout.split('\n').filter((f) => f !== '');
+    expect(files.length).toBeGreaterThan(5);
+    for (const f of files) found.push(...findPrivateReferences(relative(unpacked, f), readFileSync(f, 'utf8')));
+  }
+  expect(found).toEqual([]);
 });
 
 test('public subpaths resolve for users (runtime and types), internals do not', async () => {

@@ -1,0 +1,205 @@
+// The example CI workflows' own shell steps (examples/drift-ci, examples/gitops), run locally with bash exactly
+// as written in the YAML, against the emulator and the real Pulumi CLI. GitHub itself is the only stand-in:
+// `gh` is support/fake-gh.js, which keeps issues and pull-request comments in a JSON file.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configureStack, startOrganization, type TestOrganization } from './support/organization';
+import { run } from './support/process';
+import { PulumiProject } from './support/project';
+
+// js-yaml ships with @pulumi/pulumi (no types of its own here).
+const yaml = require('js-yaml') as { load(text: string): unknown };
+
+jest.setTimeout(900_000);
+
+interface Step {
+  name?: string;
+  id?: string;
+  run?: string;
+  env?: Record<string, string>;
+}
+interface Workflow {
+  env: Record<string, string>;
+  jobs: Record<string, { steps: Step[] }>;
+}
+
+const REPO = 'acme/infra';
+const PR = '7';
+const RUN_URL = 'https://github.com/acme/infra/actions/runs/1';
+
+let org: TestOrganization;
+let project: PulumiProject;
+let work: string;
+
+interface GhState {
+  issues: Array<{ number: number; title: string; state: string; body: string; comments: string[] }>;
+  comments: Array<{ id: number; pr: number; body: string }>;
+}
+const ghState = (): GhState => JSON.parse(readFileSync(join(work, 'gh-state.json'), 'utf8')) as GhState;
+
+function load(path: string): Workflow {
+  return yaml.load(readFileSync(join(__dirname, '..', '..', 'examples', path), 'utf8')) as Workflow;
+}
+
+/** `${{ expr }}` of a step's env, from what this test knows (a run's outputs, the PR, the run URL). */
+function expression(expr: string, outputs: Record<string, string>): string {
+  const known: Record<string, string> = {
+    'github.token': 'fake-token',
+    'github.event.pull_request.number': PR,
+    'github.server_url': 'https://github.com',
+    'github.repository': REPO,
+    'github.run_id': '1',
+  };
+  const m = /^steps\.[\w-]+\.outputs\.([\w-]+)$/.exec(expr);
+  if (m) return outputs[m[1] as string] ?? '';
+  if (expr in known) return known[expr] as string;
+  throw new Error(`the test does not know the expression \${{ ${expr} }}`);
+}
+
+/**
+ * Runs one step's `run` script with bash as GitHub does (`bash --noprofile --norc -eo pipefail`), with the
+ * workflow's env (stack and project pointed at the test project), the step's env, and GITHUB_OUTPUT/SUMMARY files.
+ */
+async function step(wf: Workflow, job: string, name: string, outputs: Record<string, string> = {}) {
+  const s = wf.jobs[job]?.steps.find((x) => x.name === name);
+  if (s?.run === undefined) throw new Error(`no step "${name}" with a run script in job ${job}`);
+  const outFile = join(work, 'github-output');
+  writeFileSync(outFile, '');
+  const stepEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries(s.env ?? {})) {
+    stepEnv[k] = v.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_m, e: string) => expression(e, outputs));
+  }
+  const env = {
+    ...project.env,
+    PATH: `${join(work, 'bin')}:${project.env.PATH ?? ''}`,
+    STACK: project.stack,
+    STACKS: project.stack,
+    PROJECT_DIR: '.',
+    GITHUB_OUTPUT: outFile,
+    GITHUB_STEP_SUMMARY: join(work, 'step-summary.md'),
+    GITHUB_REPOSITORY: REPO,
+    FAKE_GH_STATE: join(work, 'gh-state.json'),
+    ...stepEnv,
+  };
+  const result = await run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', s.run], { cwd: project.dir, env });
+  const stepOutputs: Record<string, string> = {};
+  for (const line of readFileSync(outFile, 'utf8').split('\n')) {
+    const eq = line.indexOf('=');
+    if (eq > 0) stepOutputs[line.slice(0, eq)] = line.slice(eq + 1);
+  }
+  return { ...result, outputs: stepOutputs };
+}
+
+const fileIn = (name: string): string => readFileSync(join(project.dir, name), 'utf8');
+
+beforeAll(async () => {
+  org = await startOrganization();
+  project = await PulumiProject.create('workflows');
+  await configureStack(project, org);
+  work = mkdtempSync(join(project.dir, 'ci-'));
+  mkdirSync(join(work, 'bin'));
+  const gh = join(work, 'bin', 'gh');
+  writeFileSync(gh, `#!/bin/sh\nexec "${process.execPath}" "${join(__dirname, 'support', 'fake-gh.js')}" "$@"\n`);
+  chmodSync(gh, 0o755);
+});
+
+afterAll(async () => {
+  project?.remove();
+  await org?.close();
+});
+
+describe('examples/gitops/pulumi-review.yml', () => {
+  const wf = load('gitops/pulumi-review.yml');
+
+  test('a failed preview still posts the comment, saying what failed; the fixed preview updates the same comment', async () => {
+    await project.setConfig('webhookUrl', 'ftp://hooks.example.com/walletinfra');
+    const failed = await step(wf, 'preview', 'Preview');
+    expect(failed.code).not.toBe(0);
+    expect(failed.outputs['exit-code']).toBe('1');
+    const commented = await step(wf, 'preview', 'Comment on the pull request', { 'exit-code': failed.outputs['exit-code'] as string });
+    expect(commented.code).toBe(0);
+    let comments = ghState().comments;
+    expect(comments).toHaveLength(1);
+    expect(comments[0]?.body.startsWith(`<!-- walletinfra-preview:${project.stack} -->`)).toBe(true);
+    expect(comments[0]?.body).toContain('**The preview failed** (walletinfra-drift exit 1)');
+    expect(comments[0]?.body).toMatch(/url/i);
+
+    await project.setConfig('webhookUrl', 'http://127.0.0.1:9/walletinfra-e2e-hooks');
+    const ok = await step(wf, 'preview', 'Preview');
+    expect([ok.code, ok.outputs['exit-code']]).toEqual([0, '0']);
+    await step(wf, 'preview', 'Comment on the pull request', { 'exit-code': '0' });
+    comments = ghState().comments;
+    expect(comments).toHaveLength(1);
+    expect(comments[0]?.body).not.toContain('The preview failed');
+    expect(comments[0]?.body).toContain('# Planned changes');
+    expect(comments[0]?.body).toContain('create');
+  });
+
+  test('apply runs up --refresh, then nothing is left to change; the preview refreshes, so drift shows in review', async () => {
+    expect((await step(wf, 'apply', 'Apply')).code).toBe(0);
+    expect((await step(wf, 'apply', 'Check nothing is left to change')).code).toBe(0);
+
+    const { policies } = await org.client.listPolicies();
+    const deny = policies.find((p) => p.policyName === 'Deny private key exports');
+    if (deny === undefined) throw new Error('the baseline policy is missing after apply');
+    await org.client.updatePolicy({ policyId: deny.policyId, policyNotes: 'edited in the console' });
+
+    const preview = await step(wf, 'preview', 'Preview');
+    expect(preview.code).toBe(0);
+    const md = fileIn('preview.md');
+    expect(md).toContain('edited in the console');
+    expect(md).toMatch(/update/);
+
+    // The merge puts the code's value back, because apply refreshes first.
+    expect((await step(wf, 'apply', 'Apply')).code).toBe(0);
+    const after = await org.client.listPolicies();
+    expect(after.policies.find((p) => p.policyId === deny.policyId)?.notes).not.toBe('edited in the console');
+    expect((await step(wf, 'apply', 'Check nothing is left to change')).code).toBe(0);
+  });
+});
+
+describe('examples/drift-ci/drift-check.yml', () => {
+  const wf = load('drift-ci/drift-check.yml');
+
+  async function scheduledRun() {
+    const check = await step(wf, 'drift', 'Check drift');
+    const code = check.outputs['exit-code'] as string;
+    const issue = await step(wf, 'drift', 'Open, update or close the drift issue', { 'exit-code': code });
+    expect(issue.code).toBe(0);
+    return { check, code };
+  }
+
+  test('one issue while drift persists, updated in place, closed by the first clean run', async () => {
+    const clean = await scheduledRun();
+    expect([clean.check.code, clean.code]).toEqual([0, '0']);
+    expect(ghState().issues).toHaveLength(0);
+
+    const { webhookEndpoints } = await org.client.listWebhookEndpoints();
+    const hook = webhookEndpoints.find((w) => w.url === 'http://127.0.0.1:9/walletinfra-e2e-hooks');
+    if (hook === undefined) throw new Error('the baseline webhook endpoint is missing');
+    await org.client.updateWebhookEndpoint({ endpointId: hook.endpointId, name: 'renamed by hand' });
+    const first = await scheduledRun();
+    expect(first.code).toBe('2');
+    let issues = ghState().issues;
+    expect(issues).toHaveLength(1);
+    expect(issues[0]?.state).toBe('open');
+    expect(issues[0]?.body).toContain('renamed by hand');
+    expect((await step(wf, 'drift', 'Fail on drift', { 'exit-code': '2' })).code).toBe(2);
+
+    await org.client.updateWebhookEndpoint({ endpointId: hook.endpointId, name: 'renamed again' });
+    const second = await scheduledRun();
+    expect(second.code).toBe('2');
+    issues = ghState().issues;
+    expect(issues).toHaveLength(1);
+    expect(issues[0]?.body).toContain('renamed again');
+    expect(issues[0]?.body).not.toContain('renamed by hand');
+
+    await project.up(['--refresh']);
+    const repaired = await scheduledRun();
+    expect(repaired.code).toBe('0');
+    issues = ghState().issues;
+    expect(issues).toHaveLength(1);
+    expect(issues[0]?.state).toBe('closed');
+    expect(issues[0]?.comments.join('\n')).toContain('No drift any more');
+  });
+});
