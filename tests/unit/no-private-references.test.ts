@@ -1,4 +1,4 @@
-// Nothing in the repository points at the maintainers' private notes ("facts §…", "spec §…", style-guide or
+// Nothing in the repository points at the maintainers' private notes (section numbers of their fact sheets, style-guide or
 // tracker numbers): a user or maintainer cannot open them. Public sources or docs/service-behaviour.md instead.
 // (The packed tarballs are checked the same way by tests/e2e/packed-install.test.ts.)
 import { execFileSync } from 'node:child_process';
