@@ -69,12 +69,16 @@ async function step(wf: Workflow, job: string, name: string, outputs: Record<str
   for (const [k, v] of Object.entries(s.env ?? {})) {
     stepEnv[k] = v.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_m, e: string) => expression(e, outputs));
   }
+  const plainWorkflowEnv = Object.fromEntries(Object.entries(wf.env).filter(([, v]) => !v.includes('${{')));
   const env = {
+    ...plainWorkflowEnv,
     ...project.env,
     PATH: `${join(work, 'bin')}:${project.env.PATH ?? ''}`,
     STACK: project.stack,
     STACKS: project.stack,
     PROJECT_DIR: '.',
+    // The repository's policy test cases (examples/gitops/policy-tests), where the YAML expects them.
+    POLICY_TESTS: join(__dirname, '..', '..', 'examples', 'gitops', 'policy-tests'),
     GITHUB_OUTPUT: outFile,
     GITHUB_STEP_SUMMARY: join(work, 'step-summary.md'),
     GITHUB_REPOSITORY: REPO,
