@@ -37,7 +37,22 @@ export function seededRandom(seed: number): RandomSource {
   };
 }
 
-export const systemRandom: RandomSource = (length) => new Uint8Array(randomBytes(length));
+// The platform CSPRNG, drawn 4 KiB at a time: one call into OpenSSL per request (a uuid or two each) cost
+// more than the rest of a small write's bookkeeping. Every caller gets its own copy of fresh bytes.
+const RANDOM_POOL_BYTES = 4096;
+let randomPool = Buffer.alloc(0);
+let randomOffset = 0;
+
+export const systemRandom: RandomSource = (length) => {
+  if (length > RANDOM_POOL_BYTES) return new Uint8Array(randomBytes(length));
+  if (randomOffset + length > randomPool.length) {
+    randomPool = randomBytes(RANDOM_POOL_BYTES);
+    randomOffset = 0;
+  }
+  const out = new Uint8Array(randomPool.subarray(randomOffset, randomOffset + length));
+  randomOffset += length;
+  return out;
+};
 
 export function makeEnv(now: Clock, random: RandomSource): Env {
   return {
