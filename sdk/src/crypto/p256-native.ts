@@ -25,6 +25,9 @@ const nodeCrypto = loadNodeCrypto();
 const SPKI_COMPRESSED_P256_PREFIX = Buffer.from('3039301306072a8648ce3d020106082a8648ce3d030107032200', 'hex');
 const KEY_CACHE_SIZE = 256;
 const publicKeys = new LruMap<string, NodeCrypto.KeyObject | null>(KEY_CACHE_SIZE);
+// The key of the previous call: a server usually sees one key many times in a row, and this skips the
+// LRU's reordering for it.
+let lastPublic: { hex: string; key: NodeCrypto.KeyObject | null } | undefined;
 
 export interface NativeP256 {
   /** A private KeyObject from the 32-byte scalar and the uncompressed public point (65 bytes, 0x04 prefix). */
@@ -66,8 +69,12 @@ function makeNative(c: typeof NodeCrypto): NativeP256 {
       return c.sign('sha256', view(message), { key, dsaEncoding: 'der' }).toString('hex');
     },
     publicKey(compressedHex) {
+      if (lastPublic !== undefined && lastPublic.hex === compressedHex) return lastPublic.key ?? undefined;
       const cached = publicKeys.get(compressedHex);
-      if (cached !== undefined) return cached ?? undefined;
+      if (cached !== undefined) {
+        lastPublic = { hex: compressedHex, key: cached };
+        return cached ?? undefined;
+      }
       let key: NodeCrypto.KeyObject | null = null;
       if (compressedHex.length === 66 && /^0[23][0-9a-f]{64}$/.test(compressedHex)) {
         try {
@@ -81,6 +88,7 @@ function makeNative(c: typeof NodeCrypto): NativeP256 {
         }
       }
       publicKeys.set(compressedHex, key);
+      lastPublic = { hex: compressedHex, key };
       return key ?? undefined;
     },
     verify(key, derSignature, message) {
