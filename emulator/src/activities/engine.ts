@@ -1,6 +1,7 @@
 // The life of a write (docs/service-behaviour.md#transport, #activities): fingerprint and idempotency, liveness, who decides (root quorum
 // or policies), then the effect and the activity record in ONE transaction, webhooks queued in the same
-// transaction. Approvals and rejections live in ./votes.ts.
+// transaction. Approvals and rejections live in ./votes.ts, who may vote in ./voting.ts, the statuses in
+// ./status.ts; the wire form of an activity in ../render/activity.ts.
 import { activityFingerprint, policyDenialMessage, type PolicyDecision, type RequestOf, type SubmitName, type SubmitOperation } from '@walletinfra/sdk';
 import type { RequestContext, SubmitHandler } from '../context';
 import { internalError, invalidArgument, permissionDenied, POLICY_ENGINE_DETAIL_TYPE, type ServiceError } from '../errors';

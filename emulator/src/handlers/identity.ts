@@ -1,6 +1,5 @@
 // Users' credentials and MFA policies as queries (docs/service-behaviour.md#transport get_api_key, get_mfa_policies; docs/service-behaviour.md#api-keys, #mfa-policies).
 import type { QueryHandler } from '../context';
-import type { ApiKeyRecord, MfaPolicyRecord } from '../store/records';
 import { found } from './util';
 import { renderApiKey, renderMfaPolicy } from '../render/identity';
 

@@ -1,5 +1,5 @@
 // What the emulator stores per resource. Timestamps are milliseconds since the epoch; rendering to the wire
-// shapes (`{seconds, nanos}`, docs/service-behaviour.md#transport) happens in the handlers. Secrets never live here except the
+// shapes (`{seconds, nanos}` for the API, ISO-8601 in webhook payloads) happens in ../render/. Secrets never live here except the
 // ciphertexts clients send, which are stored as given (docs/service-behaviour.md#fiat-on-ramp-credentials).
 
 export interface OrganizationRecord {
