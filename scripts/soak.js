@@ -51,8 +51,8 @@ process.exit(render(started, new Date(), `jest exit ${jest.status}`, jest.status
 /** Writes RELIABILITY.md from the figures file; returns the exit status. */
 function render(started, finished, status, jestOk = false) {
   const figures = existsSync(figuresFile)
-    ? readFileSync(figuresFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))
-    : [];
+    ? [...new Map(readFileSync(figuresFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).map((f) => [f.id, f])).values()].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))
+    : []; // the last figure of each measure
   const seedEnv = process.env.WALLETINFRA_RELIABILITY_SEED;
   const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const reproduce = (f) =>
