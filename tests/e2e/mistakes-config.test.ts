@@ -30,7 +30,7 @@ afterAll(async () => {
 
 /** Everything the user sees of a failed command. */
 async function failing(args: readonly string[]): Promise<string> {
-  const result = await project.pulumi([...args, '--stack', project.stack], 255);
+  const result = await project.pulumi([...args, '--stack', project.stack], [1, 255]);
   return `${result.stdout}\n${result.stderr}`;
 }
 

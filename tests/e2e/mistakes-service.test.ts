@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function failing(args: readonly string[]): Promise<string> {
-  const result = await project.pulumi([...args, '--stack', project.stack], 255);
+  const result = await project.pulumi([...args, '--stack', project.stack], [1, 255]);
   return `${result.stdout}\n${result.stderr}`;
 }
 
