@@ -4,7 +4,6 @@
 // inputs differ in form), and when something did we answer `changes: undefined` so the engine computes
 // per-property `detailedDiff`/`diffReasons` from old vs new inputs, with `replaces` listing only the
 // immutable keys that really changed (honoured because the engine's fallback yields DIFF_SOME).
-import { isDeepStrictEqual } from 'node:util';
 import type * as pulumi from '@pulumi/pulumi';
 
 export interface FieldDiff {
@@ -40,7 +39,17 @@ export function compareFields(
  * JSON round trip first, so a key holding `undefined` counts as absent, as it does on the wire.
  */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return isDeepStrictEqual(asWireValue(a), asWireValue(b));
+  return deepEqual()(asWireValue(a), asWireValue(b), { strict: true });
+}
+
+type DeepEqual = (a: unknown, b: unknown, options: { strict: boolean }) => boolean;
+let loadedDeepEqual: DeepEqual | undefined;
+
+/** deep-equal, loaded on the first diff: programs and refresh-only runs never pay for its module graph. */
+function deepEqual(): DeepEqual {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loadedDeepEqual ??= require('deep-equal') as DeepEqual;
+  return loadedDeepEqual;
 }
 
 function asWireValue(value: unknown): unknown {
