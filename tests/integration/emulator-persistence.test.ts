@@ -70,7 +70,7 @@ test('rootApiKey must match the key a data dir was created with', async () => {
 
 test('options are strict: an unknown option lists the known ones', async () => {
   await expect(startEmulator({ prot: 1 } as never)).rejects.toThrow(
-    'invalid emulator options: unknown option "prot" (known options: port, authProxyPort, host, dataDir, credentialsFile, seed, faults, allowLoopbackWebhooks, clock, random, randomSeed, livenessWindowMs, maxBodyBytes, deliveryMode, deliveryRetry, fetch, rootApiKey, log)',
+    'invalid emulator options: unknown option "prot" (known options: port, authProxyPort, host, dataDir, credentialsFile, seed, faults, allowLoopbackWebhooks, clock, random, sleep, randomSeed, livenessWindowMs, maxBodyBytes, deliveryMode, deliveryRetry, fetch, rootApiKey, log)',
   );
   await expect(startEmulator({ seed: { users: [{ userName: '' }] } })).rejects.toThrow('seed.users[0].userName: must not be empty');
 });
@@ -137,6 +137,6 @@ describe('walletinfra-emulator CLI', () => {
   test('a bad seed file exits 1 naming the field', async () => {
     const cli = run(['--port', '0', '--seed', join(ROOT, 'package.json')]);
     expect(await cli.exited).toBe(1);
-    expect(cli.stderr()).toBe('walletinfra-emulator: seed.name: is not a known field (known: organization, authProxy, userTags, users, privateKeyTags, wallets, sessionProfiles, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers)\n');
+    expect(cli.stderr()).toBe('walletinfra-emulator: seed.name: is not a known field (known: organization, authProxy, userTags, users, privateKeyTags, privateKeys, wallets, sessionProfiles, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers)\n');
   });
 });
