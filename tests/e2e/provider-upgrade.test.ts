@@ -84,7 +84,7 @@ test('8. a new provider version shows no changes, and refresh and destroy run th
     credential: outputs.fiatOnRampCredentialId as string,
   };
   const before = await storedProviders();
-  expect(Object.keys(before).sort()).toEqual(['activity-updates', 'deny-private-key-exports', 'moonpay-sandbox', 'signing-needs-approvals']);
+  expect(Object.keys(before).sort()).toEqual(['activity-updates', 'deny-private-key-exports', 'moonpay-sandbox', 'organization-ip-allowlist', 'signing-needs-approvals']);
 
   // Upgrade, then the second up: nothing to change, and the stored provider text is the same.
   installUpgradedProvider(project.dir);
