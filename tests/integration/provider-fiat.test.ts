@@ -6,7 +6,7 @@
 import { decryptCredentialBundle } from '@turnkey/crypto';
 import { encryptOnRampSecret, type FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
 import { fingerprintMatches, SECRET_KEPT } from '@walletinfra/pulumi/resources/fiatOnRampCredential/secrets';
-import { failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
 
 let h: Harness;
 let org: string;
@@ -47,10 +47,8 @@ async function live(): Promise<ServiceCredential[]> {
   return (await h.client.listFiatOnRampCredentials({})).fiatOnRampCredentials;
 }
 
-async function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await h.runtime.fiatOnRampCredential.check({}, news);
-  expect(result.failures).toBeUndefined();
-  return result.inputs as Record<string, unknown>;
+function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return checkedInputs(h.runtime.fiatOnRampCredential, news);
 }
 
 describe('FiatOnRampCredential lifecycle', () => {

@@ -3,7 +3,7 @@
 // the emulator's request log (to count requests at the server).
 import { WalletInfraClient } from '@walletinfra/sdk';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
-import { createRuntime, type Runtime } from '@walletinfra/pulumi/runtime/providers';
+import { createRuntime, type Provider, type Runtime } from '@walletinfra/pulumi/runtime/providers';
 import type { ContextOptions } from '@walletinfra/pulumi/runtime/context';
 
 export const FIXED_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -99,6 +99,13 @@ export async function startHarness(options: { emulator?: EmulatorOptions; config
       await emulator.close();
     },
   };
+}
+
+/** The inputs `check` returns for `news`, asserting it reported no failures. */
+export async function checkedInputs(resource: Pick<Provider, 'check'>, news: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const result = await resource.check({}, news);
+  expect(result.failures).toBeUndefined();
+  return result.inputs as Record<string, unknown>;
 }
 
 /** The error a promise rejects with, as `{code, message}` plus the given extra fields. */

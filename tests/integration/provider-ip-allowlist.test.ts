@@ -1,7 +1,7 @@
 // IpAllowlist through the provider's own methods against the emulator: check (CIDRs by index, duplicates,
 // limits, lockout guard), create on an empty scope, normalised no-op diffs, whole-list update, refusal to
 // take over a hand-written list without adopt, adoption, drift, per-API-key lists, delete.
-import { failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
 
 let h: Harness;
 let org: string;
@@ -24,10 +24,8 @@ const DECLARED = {
   ],
 };
 
-async function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await h.runtime.ipAllowlist.check({}, news);
-  expect(result.failures).toBeUndefined();
-  return result.inputs as Record<string, unknown>;
+function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return checkedInputs(h.runtime.ipAllowlist, news);
 }
 
 describe('IpAllowlist check', () => {

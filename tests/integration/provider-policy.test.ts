@@ -2,7 +2,7 @@
 // update, replacement into another organization, out-of-band change and deletion, delete (twice),
 // adoption without duplicates, and a partial failure that still reports the object's id.
 import { generateApiKeyPair, type Policy as ServicePolicy } from '@walletinfra/sdk';
-import { failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
 
 let h: Harness;
 let org: string;
@@ -20,10 +20,8 @@ async function livePolicies(): Promise<ServicePolicy[]> {
   return (await h.client.listPolicies({})).policies;
 }
 
-async function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await h.runtime.policy.check({}, news);
-  expect(result.failures).toBeUndefined();
-  return result.inputs as Record<string, unknown>;
+function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return checkedInputs(h.runtime.policy, news);
 }
 
 describe('Policy lifecycle', () => {

@@ -1,7 +1,7 @@
 // PrivateKeyTag through the provider's own methods against the emulator (seeded with private keys):
 // create with members, membership read from list_private_keys, rename and membership change in ONE
 // update with add/remove sets, drift, adoption by name and id, out-of-band deletion, delete.
-import { failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
 
 let h: Harness;
 let org: string;
@@ -22,10 +22,8 @@ afterAll(async () => {
   await h.close();
 });
 
-async function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await h.runtime.privateKeyTag.check({}, news);
-  expect(result.failures).toBeUndefined();
-  return result.inputs as Record<string, unknown>;
+function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return checkedInputs(h.runtime.privateKeyTag, news);
 }
 
 async function liveMembers(tagId: string): Promise<string[]> {

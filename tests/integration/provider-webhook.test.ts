@@ -2,7 +2,7 @@
 // diffs, in-place update, replacement on subscriptions, out-of-band change and deletion, delete (twice),
 // adoption, an inactive endpoint (two writes), and the partial failure when the second write fails.
 import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
-import { failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
 
 let h: Harness;
 let org: string;
@@ -28,10 +28,8 @@ async function live(): Promise<ServiceWebhookEndpoint[]> {
   return (await h.client.listWebhookEndpoints({})).webhookEndpoints;
 }
 
-async function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await h.runtime.webhookEndpoint.check({}, news);
-  expect(result.failures).toBeUndefined();
-  return result.inputs as Record<string, unknown>;
+function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return checkedInputs(h.runtime.webhookEndpoint, news);
 }
 
 describe('WebhookEndpoint lifecycle', () => {
