@@ -1,6 +1,7 @@
 // Command-line arguments of `walletinfra-drift`. Strict: an unknown flag or a missing value is an error that
 // names it and shows the usage, never a stack trace (exit 1).
 import { ConfigurationError } from '@walletinfra/sdk';
+import { readFlags, switchFlag, valueFlag, type Flags } from '../cli/args';
 
 export interface DriftArgs {
   mode: 'drift' | 'preview';
@@ -57,8 +58,6 @@ that could not be checked, an impact that could not be computed with --fail-on-i
 The Pulumi CLI must be on PATH, logged in to the stacks' backend (e.g. PULUMI_BACKEND_URL), with
 PULUMI_CONFIG_PASSPHRASE set when the stacks use a passphrase secrets provider.`;
 
-const VALUE_FLAGS = new Set(['--stack', '--cwd', '--json-out', '--md-out', '--impact-activities', '--impact-window', '--policy-tests']);
-
 /** `7d`, `36h`, `90m` → milliseconds. */
 export function parseDuration(flag: string, text: string): number {
   const m = /^(\d+)([dhm])$/.exec(text);
@@ -66,6 +65,43 @@ export function parseDuration(flag: string, text: string): number {
   if (m === null || n <= 0) throw new ConfigurationError(`${flag} ${text}: expected a positive whole number of days, hours or minutes, like 7d, 36h or 90m`);
   return n * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as 'd' | 'h' | 'm'];
 }
+
+const FLAGS: Flags<DriftArgs> = {
+  '--stack': valueFlag((out, v) => out.stacks.push(v)),
+  '--cwd': valueFlag((out, v) => {
+    out.cwd = v;
+  }),
+  '--json-out': valueFlag((out, v) => {
+    out.jsonOut = v;
+  }),
+  '--md-out': valueFlag((out, v) => {
+    out.mdOut = v;
+  }),
+  '--preview': switchFlag((out) => {
+    out.mode = 'preview';
+  }),
+  '--refresh': switchFlag((out) => {
+    out.refresh = true;
+  }),
+  '--detailed-exitcode': switchFlag((out) => {
+    out.detailedExitcode = true;
+  }),
+  '--fail-on-impact': switchFlag((out) => {
+    out.failOnImpact = true;
+  }),
+  '--impact-activities': valueFlag((out, v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 10_000) throw new ConfigurationError(`--impact-activities ${v}: expected a whole number from 0 to 10000`);
+    out.impactActivities = n;
+  }),
+  '--impact-window': valueFlag((out, v) => {
+    out.impactWindowMs = parseDuration('--impact-window', v);
+  }),
+  '--policy-tests': valueFlag((out, v) => out.policyTests.push(v)),
+};
+
+/** The flags of the policy impact, which is part of the preview only. */
+const IMPACT_FLAGS = new Set(['--fail-on-impact', '--impact-activities', '--impact-window', '--policy-tests']);
 
 export function parseArgs(argv: readonly string[]): DriftArgs {
   const out: DriftArgs = {
@@ -81,74 +117,7 @@ export function parseArgs(argv: readonly string[]): DriftArgs {
     help: false,
     version: false,
   };
-  const impactFlags: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const raw = argv[i] as string;
-    const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
-    const flag = eq > 0 ? raw.slice(0, eq) : raw;
-    let value: string | undefined;
-    if (VALUE_FLAGS.has(flag)) {
-      value = eq > 0 ? raw.slice(eq + 1) : argv[++i];
-      if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) {
-        throw new ConfigurationError(`${flag} needs a value`);
-      }
-    } else if (eq > 0) {
-      throw new ConfigurationError(`${flag} does not take a value`);
-    }
-    switch (flag) {
-      case '--stack':
-        out.stacks.push(value as string);
-        break;
-      case '--cwd':
-        out.cwd = value as string;
-        break;
-      case '--json-out':
-        out.jsonOut = value as string;
-        break;
-      case '--md-out':
-        out.mdOut = value as string;
-        break;
-      case '--preview':
-        out.mode = 'preview';
-        break;
-      case '--detailed-exitcode':
-        out.detailedExitcode = true;
-        break;
-      case '--refresh':
-        out.refresh = true;
-        break;
-      case '--fail-on-impact':
-        out.failOnImpact = true;
-        impactFlags.push(flag);
-        break;
-      case '--impact-activities': {
-        const n = Number(value);
-        if (!Number.isInteger(n) || n < 0 || n > 10_000) throw new ConfigurationError(`--impact-activities ${value}: expected a whole number from 0 to 10000`);
-        out.impactActivities = n;
-        impactFlags.push(flag);
-        break;
-      }
-      case '--impact-window':
-        out.impactWindowMs = parseDuration(flag, value as string);
-        impactFlags.push(flag);
-        break;
-      case '--policy-tests':
-        out.policyTests.push(value as string);
-        impactFlags.push(flag);
-        break;
-      case '--version':
-        out.version = true;
-        break;
-      case '-h':
-      case '--help':
-        out.help = true;
-        break;
-      default:
-        throw new ConfigurationError(
-          `unknown argument "${raw}"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --fail-on-impact, --impact-activities, --impact-window, --policy-tests, --version, --help`,
-        );
-    }
-  }
+  const given = readFlags(argv, FLAGS, out);
   if (out.help || out.version) return out;
   if (out.stacks.length === 0) throw new ConfigurationError('--stack is required (repeat it to check several stacks)');
   const seen = new Set<string>();
@@ -159,8 +128,9 @@ export function parseArgs(argv: readonly string[]): DriftArgs {
   if (out.refresh && out.mode !== 'preview') {
     throw new ConfigurationError('--refresh only applies with --preview (drift checks always refresh)');
   }
-  if (impactFlags.length > 0 && out.mode !== 'preview') {
-    throw new ConfigurationError(`${impactFlags[0]} only applies with --preview (policy impact is part of the pull-request preview)`);
+  const impactFlag = given.find((f) => IMPACT_FLAGS.has(f));
+  if (impactFlag !== undefined && out.mode !== 'preview') {
+    throw new ConfigurationError(`${impactFlag} only applies with --preview (policy impact is part of the pull-request preview)`);
   }
   if (out.detailedExitcode && out.mode !== 'preview') {
     throw new ConfigurationError('--detailed-exitcode only applies with --preview (drift checks always exit 2 on drift)');

@@ -1,6 +1,7 @@
 // Command-line arguments of `walletinfra-policy`. Strict: an unknown flag, a missing value or a bad
 // combination is an error that names it and shows the usage (exit 1), never a stack trace.
 import { ConfigurationError } from '@walletinfra/sdk';
+import { readFlags, switchFlag, valueFlag, type Flags } from '../cli/args';
 
 export interface PolicyArgs {
   command?: 'test';
@@ -38,59 +39,38 @@ Options:
 FILES default to ./policy-tests. Exit codes: 0 every case passed; 1 a case failed, or an error
 (bad arguments, a file that does not validate, a stack that cannot be previewed).`;
 
-const VALUE_FLAGS = new Set(['--policies', '--stack', '--cwd', '--junit', '--now']);
-const KNOWN = '--policies, --stack, --cwd, --junit, --json, --now, --version, --help';
+const FLAGS: Flags<PolicyArgs> = {
+  '--policies': valueFlag((out, v) => {
+    out.policies = v;
+  }),
+  '--stack': valueFlag((out, v) => {
+    out.stack = v;
+  }),
+  '--cwd': valueFlag((out, v) => {
+    out.cwd = v;
+  }),
+  '--junit': valueFlag((out, v) => {
+    out.junit = v;
+  }),
+  '--json': switchFlag((out) => {
+    out.json = true;
+  }),
+  '--now': valueFlag((out, v) => {
+    if (Number.isNaN(Date.parse(v)) || !/^\d{4}-\d\d-\d\dT/.test(v)) throw new ConfigurationError(`--now ${v}: expected an RFC 3339 time, like 2026-03-01T09:30:00Z`);
+    out.now = v;
+  }),
+};
+
+/** The command, then the test files. */
+function operand(out: PolicyArgs, word: string): void {
+  if (out.command !== undefined) out.files.push(word);
+  else if (word === 'test') out.command = 'test';
+  else throw new ConfigurationError(`unknown command "${word}"; the command is: test`);
+}
 
 export function parsePolicyArgs(argv: readonly string[]): PolicyArgs {
   const out: PolicyArgs = { files: [], cwd: '.', json: false, help: false, version: false };
-  for (let i = 0; i < argv.length; i += 1) {
-    const raw = argv[i] as string;
-    const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
-    const flag = eq > 0 ? raw.slice(0, eq) : raw;
-    let value: string | undefined;
-    if (VALUE_FLAGS.has(flag)) {
-      value = eq > 0 ? raw.slice(eq + 1) : argv[++i];
-      if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) throw new ConfigurationError(`${flag} needs a value`);
-    } else if (eq > 0) {
-      throw new ConfigurationError(`${flag} does not take a value`);
-    }
-    switch (flag) {
-      case '--policies':
-        out.policies = value as string;
-        break;
-      case '--stack':
-        out.stack = value as string;
-        break;
-      case '--cwd':
-        out.cwd = value as string;
-        break;
-      case '--junit':
-        out.junit = value as string;
-        break;
-      case '--now':
-        if (Number.isNaN(Date.parse(value as string)) || !/^\d{4}-\d\d-\d\dT/.test(value as string)) {
-          throw new ConfigurationError(`--now ${value}: expected an RFC 3339 time, like 2026-03-01T09:30:00Z`);
-        }
-        out.now = value as string;
-        break;
-      case '--json':
-        out.json = true;
-        break;
-      case '--version':
-        out.version = true;
-        break;
-      case '-h':
-      case '--help':
-        out.help = true;
-        break;
-      default:
-        if (raw.startsWith('-')) throw new ConfigurationError(`unknown argument "${raw}"; known: ${KNOWN}`);
-        if (out.command === undefined) {
-          if (raw !== 'test') throw new ConfigurationError(`unknown command "${raw}"; the command is: test`);
-          out.command = 'test';
-        } else out.files.push(raw);
-    }
-  }
+  readFlags(argv, FLAGS, out, { operand });
   if (out.help || out.version) return out;
   if (out.command === undefined) throw new ConfigurationError('a command is required: walletinfra-policy test ...');
   if (out.policies !== undefined && out.stack !== undefined) throw new ConfigurationError('--policies and --stack exclude each other: test against a file or against a stack');
