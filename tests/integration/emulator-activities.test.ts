@@ -2,11 +2,10 @@
 // policy consensus with approve/reject by fingerprint, policy denials, and get_policy_evaluations.
 import { activityFingerprint } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
-import { admin, clientFor, envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator } from './emulator-support';
+import { admin, clientFor, envelope, FIXED_NOW, manualClock, rootKey, serviceError, stampedPost, startTestEmulator, submitActivity, type ApiKey } from './emulator-support';
 
 const clock = manualClock();
 let emu: RunningEmulator;
-type Key = { publicKey: string; privateKey: string };
 
 beforeAll(async () => {
   emu = await startTestEmulator({ clock: clock.now });
@@ -17,16 +16,15 @@ beforeEach(() => {
   clock.set(FIXED_NOW);
 });
 
-const root = (): Key => ({ publicKey: emu.credentials.apiPublicKey, privateKey: emu.credentials.apiPrivateKey });
 const policyBody = (name: string, at = FIXED_NOW) =>
   envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: name, effect: 'EFFECT_ALLOW', notes: '' }, at);
-const submit = (path: string, body: unknown, key: Key = root()) => stampedPost(emu, `/public/v1/submit/${path}`, body, key);
-const vote = (kind: 'approve' | 'reject', fingerprint: string, key: Key, at = FIXED_NOW + 1) =>
+const submit = (name: string, body: unknown, key?: ApiKey) => submitActivity(emu, name, body, key);
+const vote = (kind: 'approve' | 'reject', fingerprint: string, key: ApiKey, at = FIXED_NOW + 1) =>
   submit(`${kind}_activity`, envelope(emu, `ACTIVITY_TYPE_${kind.toUpperCase()}_ACTIVITY`, { fingerprint }, at), key);
-const getActivity = async (activityId: string, key: Key = root()) =>
+const getActivity = async (activityId: string, key: ApiKey = rootKey(emu)) =>
   (await stampedPost(emu, '/public/v1/query/get_activity', { organizationId: emu.credentials.organizationId, activityId }, key)).json.activity;
 
-async function addUser(body: Record<string, unknown>): Promise<{ userId: string; key: Key; userTags: string[] }> {
+async function addUser(body: Record<string, unknown>): Promise<{ userId: string; key: ApiKey; userTags: string[] }> {
   const res = await admin(emu, 'POST', '/users', { generateApiKey: true, ...body });
   expect(res.status).toBe(200);
   const [k] = res.json.apiKeys as Array<{ publicKey: string; privateKey: string }>;
@@ -66,7 +64,7 @@ describe('idempotency (docs/service-behaviour.md#idempotency-and-fingerprints)',
 });
 
 describe('root quorum consensus (organization requiring 2 approvals)', () => {
-  let second: { userId: string; key: Key };
+  let second: { userId: string; key: ApiKey };
   beforeEach(async () => {
     second = await addUser({ userName: 'second root', root: true });
     const settings = await admin(emu, 'POST', `/organizations/${emu.credentials.organizationId}/settings`, { requiredApprovals: 2 });
@@ -102,7 +100,7 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
   });
 
   test('through the sdk client: the write raises ConsensusNeededError, approveActivity completes it', async () => {
-    const submitter = clientFor(emu, root(), undefined, { now: clock.now });
+    const submitter = clientFor(emu, rootKey(emu), undefined, { now: clock.now });
     const approver = clientFor(emu, second.key, undefined, { now: clock.now });
     try {
       const error = await submitter.createPolicy({ policyName: 'via sdk', effect: 'EFFECT_ALLOW', notes: '' }).catch((e: unknown) => e);
@@ -130,7 +128,7 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
     const late = await vote('approve', json.activity.fingerprint, second.key, clock.now());
     expect(late.json.activity.result).toEqual({});
     expect(await getActivity(json.activity.id)).toMatchObject({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', canApprove: true });
-    const renewed = await vote('approve', json.activity.fingerprint, root(), clock.now() + 1);
+    const renewed = await vote('approve', json.activity.fingerprint, rootKey(emu), clock.now() + 1);
     expect(renewed.json.activity.result).toEqual({ createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } });
     expect((await getActivity(json.activity.id)).votes).toHaveLength(3);
   });
@@ -163,7 +161,7 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
       serviceError(5, 'No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint', 'UNSPECIFIED'),
     ]);
     const { json } = await submit('create_policy', policyBody('votes'));
-    const again = await vote('approve', json.activity.fingerprint, root());
+    const again = await vote('approve', json.activity.fingerprint, rootKey(emu));
     expect([again.status, again.json]).toEqual([400, serviceError(3, `user has already voted on activity ${json.activity.id}`, 'REQUEST_INVALID')]);
     const outsider = await addUser({ userName: 'outsider' });
     const denied = await vote('approve', json.activity.fingerprint, outsider.key);

@@ -3,11 +3,10 @@
 // files secret activities under the SECRET resource, and treats `secret` on an activity that carries
 // no secret (init_import_secrets carries none) as a missing field, so such a policy does not apply.
 import type { RunningEmulator } from '@walletinfra/emulator';
-import { admin, envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator } from './emulator-support';
+import { admin, envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator, submitActivity, type ApiKey } from './emulator-support';
 
 const clock = manualClock();
 let emu: RunningEmulator;
-type Key = { publicKey: string; privateKey: string };
 
 beforeAll(async () => {
   emu = await startTestEmulator({ clock: clock.now });
@@ -18,14 +17,13 @@ beforeEach(() => {
   clock.set(FIXED_NOW);
 });
 
-const root = (): Key => ({ publicKey: emu.credentials.apiPublicKey, privateKey: emu.credentials.apiPrivateKey });
-const submit = (path: string, body: unknown, key: Key = root()) => stampedPost(emu, `/public/v1/submit/${path}`, body, key);
+const submit = (name: string, body: unknown, key?: ApiKey) => submitActivity(emu, name, body, key);
 const createPolicy = (policy: Record<string, string>, at = FIXED_NOW) =>
   submit('create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { notes: '', ...policy }, at));
-const initImport = (key: Key, at = FIXED_NOW) =>
+const initImport = (key: ApiKey, at = FIXED_NOW) =>
   submit('init_import_secrets', envelope(emu, 'ACTIVITY_TYPE_INIT_IMPORT_SECRETS', { encryptionSuite: 'TRANSPORT_ENCRYPTION_SUITE_ENCLAVE_ENCRYPT_V1', numSecrets: 1 }, at), key);
 
-async function agent(): Promise<{ key: Key; tag: string }> {
+async function agent(): Promise<{ key: ApiKey; tag: string }> {
   const res = await admin(emu, 'POST', '/users', { generateApiKey: true, userName: 'agent', userTags: ['agent'] });
   const [k] = res.json.apiKeys as Array<{ publicKey: string; privateKey: string }>;
   return { key: { publicKey: k!.publicKey, privateKey: k!.privateKey }, tag: res.json.userTags[0] };

@@ -4,6 +4,14 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@wall
 
 export const FIXED_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
+/** An API key pair, as the emulator's admin API hands it out. */
+export type ApiKey = { publicKey: string; privateKey: string };
+
+/** The emulator's root API key. */
+export function rootKey(emu: RunningEmulator): ApiKey {
+  return { publicKey: emu.credentials.apiPublicKey, privateKey: emu.credentials.apiPrivateKey };
+}
+
 /** A clock tests move by hand. */
 export function manualClock(start = FIXED_NOW): { now: () => number; advance: (ms: number) => void; set: (ms: number) => void } {
   let t = start;
@@ -65,12 +73,16 @@ export async function stampedPost(
   emu: RunningEmulator,
   path: string,
   body: unknown,
-  key?: { publicKey: string; privateKey: string },
+  key: ApiKey = rootKey(emu),
 ): Promise<{ status: number; json: any; headers: Headers }> {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  const stamper = new ApiKeyStamper({ apiPublicKey: key?.publicKey ?? emu.credentials.apiPublicKey, apiPrivateKey: key?.privateKey ?? emu.credentials.apiPrivateKey });
-  const stamp = stamper.stamp(text);
+  const stamp = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }).stamp(text);
   return post(`${emu.baseUrl}${path}`, text, { [stamp.headerName]: stamp.headerValue });
+}
+
+/** Submits the activity `name` (e.g. `create_policy`) stamped with `key` (default: the root key). */
+export function submitActivity(emu: RunningEmulator, name: string, body: unknown, key?: ApiKey): ReturnType<typeof stampedPost> {
+  return stampedPost(emu, `/public/v1/submit/${name}`, body, key);
 }
 
 /** A submit envelope for the root organization. */
