@@ -11,6 +11,8 @@ export const PRIVATE_REFERENCE_PATTERNS: readonly RegExp[] = [
   new RegExp(`\\b${'STYLE'}(:|\\.md)`),
   new RegExp(`\\.\\./${'shared'}/(spec|vendor|STYLE)`),
   new RegExp(`\\b[Ii]ssues? #?\\d+\\b`),
+  // A section sign is fine only in an RFC citation ("RFC 9110 §10.2.3"); any other points into a private document.
+  new RegExp(`(?<!RFC \\d+ )${SECTION} ?\\d`),
 ];
 
 export interface PrivateReference {
