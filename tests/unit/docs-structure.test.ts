@@ -16,7 +16,7 @@ function prose(file: string): string {
 
 function headings(text: string, level?: number): string[] {
   const re = level === undefined ? /^#{1,6} (.*)$/gm : new RegExp(`^#{${level}} (.*)$`, 'gm');
-  return [...text.matchAll(re)].map((m) => m[1].trim());
+  return [...text.matchAll(re)].map((m) => (m[1] ?? '').trim());
 }
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered -1, -2, ... */
@@ -47,9 +47,9 @@ test.each(docs)('%s repeats no section', (file) => {
 
 test.each(docs)('%s links only to files and headings that exist', (file) => {
   const broken: string[] = [];
-  for (const [, link] of prose(file).matchAll(/\]\(([^)\s]+)\)/g)) {
+  for (const [, link = ''] of prose(file).matchAll(/\]\(([^)\s]+)\)/g)) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue; // https:, mailto:
-    const [path, fragment] = link.split('#');
+    const [path = '', fragment] = link.split('#');
     const target = path === '' ? file : normalize(join(dirname(file), path));
     if (!existsSync(join(ROOT, target))) {
       broken.push(`${link} (no such file)`);
