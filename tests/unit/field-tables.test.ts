@@ -1,21 +1,20 @@
 // The per-resource field tables, derived from the sdk's create/update intents: known answers per resource,
 // and the checks that make a wrong entry fail at load time.
 import { z } from 'zod';
-import {
-  defineFieldTable,
-  FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
-  IP_ALLOWLIST_FIELD_TABLE,
-  POLICY_FIELD_TABLE,
-  PRIVATE_KEY_TAG_FIELD_TABLE,
-  SESSION_PROFILE_FIELD_TABLE,
-  WEBHOOK_ENDPOINT_FIELD_TABLE,
-} from '@walletinfra/sdk';
+import { defineFieldTable, FIELD_TABLES, type FieldTable } from '@walletinfra/sdk';
+
+function table(resource: string): FieldTable {
+  const found = FIELD_TABLES.find((t) => t.resource === resource);
+  if (found === undefined) throw new Error(`no field table for ${resource}`);
+  return found;
+}
 
 test('Policy: every field updates in place under its V2 name; the name is the natural key', () => {
-  expect(POLICY_FIELD_TABLE.inPlace).toEqual(['policyName', 'effect', 'condition', 'consensus', 'notes', 'time']);
-  expect(POLICY_FIELD_TABLE.replace).toEqual([]);
-  expect(POLICY_FIELD_TABLE.naturalKey).toEqual(['policyName']);
-  expect(POLICY_FIELD_TABLE.updateParameters('p-1', { effect: 'EFFECT_DENY', condition: '', time: undefined })).toEqual({
+  const t = table('Policy');
+  expect(t.inPlace).toEqual(['policyName', 'effect', 'condition', 'consensus', 'notes', 'time']);
+  expect(t.replace).toEqual([]);
+  expect(t.naturalKey).toEqual(['policyName']);
+  expect(t.updateParameters('p-1', { effect: 'EFFECT_DENY', condition: '', time: undefined })).toEqual({
     policyId: 'p-1',
     policyEffect: 'EFFECT_DENY',
     policyCondition: '',
@@ -23,47 +22,52 @@ test('Policy: every field updates in place under its V2 name; the name is the na
 });
 
 test('WebhookEndpoint: subscriptions replace, isActive is update-only, the key includes the subscriptions', () => {
-  expect(WEBHOOK_ENDPOINT_FIELD_TABLE.fields).toEqual([
+  const t = table('WebhookEndpoint');
+  expect(t.fields).toEqual([
     { field: 'url', updateName: 'url', onCreate: true, change: 'in-place' },
     { field: 'name', updateName: 'name', onCreate: true, change: 'in-place' },
     { field: 'subscriptions', onCreate: true, change: 'replace' },
     { field: 'isActive', updateName: 'isActive', onCreate: false, change: 'in-place' },
   ]);
-  expect(WEBHOOK_ENDPOINT_FIELD_TABLE.naturalKey).toEqual(['url', 'name', 'subscriptions']);
-  expect(() => WEBHOOK_ENDPOINT_FIELD_TABLE.updateParameters('e-1', { subscriptions: [] })).toThrow(
+  expect(t.naturalKey).toEqual(['url', 'name', 'subscriptions']);
+  expect(() => t.updateParameters('e-1', { subscriptions: [] })).toThrow(
     'field table for WebhookEndpoint: "subscriptions" cannot be changed by an update',
   );
 });
 
 test('FiatOnRampCredential: sandboxMode replaces and joins the natural key', () => {
-  expect(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE.inPlace).toEqual([
+  const t = table('FiatOnRampCredential');
+  expect(t.inPlace).toEqual([
     'onrampProvider',
     'projectId',
     'publishableApiKey',
     'encryptedSecretApiKey',
     'encryptedPrivateApiKey',
   ]);
-  expect(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE.replace).toEqual(['sandboxMode']);
-  expect(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE.naturalKey).toEqual(['onrampProvider', 'publishableApiKey', 'sandboxMode']);
+  expect(t.replace).toEqual(['sandboxMode']);
+  expect(t.naturalKey).toEqual(['onrampProvider', 'publishableApiKey', 'sandboxMode']);
 });
 
 test('IpAllowlist: set_ip_allowlist is create and update; the API key names the list, so it replaces', () => {
-  expect(IP_ALLOWLIST_FIELD_TABLE.inPlace).toEqual(['enabled', 'rules', 'onEvaluationError']);
-  expect(IP_ALLOWLIST_FIELD_TABLE.replace).toEqual(['publicKey']);
+  const t = table('IpAllowlist');
+  expect(t.inPlace).toEqual(['enabled', 'rules', 'onEvaluationError']);
+  expect(t.replace).toEqual(['publicKey']);
 });
 
 test('PrivateKeyTag: rename and membership in place, members carried as add/remove sets', () => {
-  expect(PRIVATE_KEY_TAG_FIELD_TABLE.fields).toEqual([
+  const t = table('PrivateKeyTag');
+  expect(t.fields).toEqual([
     { field: 'privateKeyTagName', updateName: 'newPrivateKeyTagName', onCreate: true, change: 'in-place' },
     { field: 'privateKeyIds', updateName: 'addPrivateKeyIds', updateNames: ['addPrivateKeyIds', 'removePrivateKeyIds'], onCreate: true, change: 'in-place' },
   ]);
-  expect(PRIVATE_KEY_TAG_FIELD_TABLE.naturalKey).toEqual(['privateKeyTagName']);
+  expect(t.naturalKey).toEqual(['privateKeyTagName']);
 });
 
 test('SessionProfile: no update activity, so every field replaces and joins the natural key', () => {
-  expect(SESSION_PROFILE_FIELD_TABLE.inPlace).toEqual([]);
-  expect(SESSION_PROFILE_FIELD_TABLE.replace).toEqual(['sessionProfileName', 'scope', 'expirationSeconds', 'notes']);
-  expect(SESSION_PROFILE_FIELD_TABLE.naturalKey).toEqual(['sessionProfileName', 'scope', 'expirationSeconds', 'notes']);
+  const t = table('SessionProfile');
+  expect(t.inPlace).toEqual([]);
+  expect(t.replace).toEqual(['sessionProfileName', 'scope', 'expirationSeconds', 'notes']);
+  expect(t.naturalKey).toEqual(['sessionProfileName', 'scope', 'expirationSeconds', 'notes']);
 });
 
 test('a spec that disagrees with its intents fails when it is defined', () => {

@@ -10,12 +10,4 @@ export { normalizeIpAllowlistRules, IP_ALLOWLIST_LIMITS } from './ip-allowlist';
 export type { IpAllowlistRule, IpAllowlistRuleInput, IpAllowlistProblem, IpAllowlistRules } from './ip-allowlist';
 export { defineFieldTable } from './fields';
 export type { FieldTable, FieldRule, FieldChange, FieldTableSpec } from './fields';
-export {
-  POLICY_FIELD_TABLE,
-  WEBHOOK_ENDPOINT_FIELD_TABLE,
-  FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
-  IP_ALLOWLIST_FIELD_TABLE,
-  PRIVATE_KEY_TAG_FIELD_TABLE,
-  SESSION_PROFILE_FIELD_TABLE,
-  FIELD_TABLES,
-} from './resource-fields';
+export * from './resource-fields';
