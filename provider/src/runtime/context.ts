@@ -25,6 +25,13 @@ export interface ProviderContext {
   /** A client without credentials for the unauthenticated calls; `authProxyConfigId` overrides the setting. */
   publicClient(selector: SettingsSelector, authProxyConfigId?: string): WalletInfraClient;
   now(): number;
+  /** Waits on the context's clock; rejects when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * How long a create waits for the engine to diff a resource of the same update that frees the name it
+   * needs (a rename) or holds the earlier run's object it would adopt.
+   */
+  claimWaitMs: number;
   randomBytes(length: number): Uint8Array;
   /** One progress line for the user (the engine shows the provider's stderr). */
   log(line: string): void;
@@ -43,6 +50,8 @@ export interface ContextOptions {
   env?: Readonly<Record<string, string | undefined>>;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Default CLAIM_WAIT_MS. */
+  claimWaitMs?: number;
   randomBytes?: (length: number) => Uint8Array;
   listTtlMs?: number;
   clientOptions?: ClientPoolOptions['clientOptions'];
@@ -57,13 +66,22 @@ export interface OwnedContext extends ProviderContext {
   close(): Promise<void>;
 }
 
+/**
+ * How long a create waits for a diff of the same update to be announced (a rename that frees its policy
+ * name, a resource that holds the object an earlier run's create made): the engine diffs a resource when
+ * the program registers it, which for resources registered together is well within this. A name held by a
+ * policy the stack does not rename fails after it; an interrupted create's object is adopted after it.
+ */
+export const CLAIM_WAIT_MS = 10_000;
+
 export function createContext(options: ContextOptions = {}): OwnedContext {
   let config = options.config ?? (() => undefined);
   let keys = options.keys;
   const now = options.now ?? (() => Date.now());
+  const sleep = options.sleep ?? sleepWithSignal;
   const pool = new ClientPool({
     now,
-    sleep: options.sleep ?? sleepWithSignal,
+    sleep,
     ...(options.listTtlMs !== undefined ? { listTtlMs: options.listTtlMs } : {}),
     ...(options.clientOptions !== undefined ? { clientOptions: options.clientOptions } : {}),
     ...(options.log !== undefined ? { log: options.log } : {}),
@@ -89,6 +107,8 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
       return pool.publicClient(authProxyConfigId === undefined ? resolved : { ...resolved, authProxyConfigId });
     },
     now,
+    sleep,
+    claimWaitMs: options.claimWaitMs ?? CLAIM_WAIT_MS,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
     claims: new Claims(),
     randomBytes: options.randomBytes ?? ((n) => new Uint8Array(randomBytes(n))),

@@ -74,6 +74,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const props = (p: Record<string, unknown> | undefined) => p ?? {};
   /** A kept object is declared; a policy renamed in place frees its old name once the update lands. */
   const noted = (kind: ObjectKind, id: string, d: FieldDiff, olds: Record<string, unknown>, news: Record<string, unknown>): pulumi.dynamic.DiffResult => {
+    ctx.claims.diffed(kind, id, news);
     if (d.replaces.length === 0) {
       ctx.claims.keep(kind, id, news);
       if (kind === 'policy' && d.changed.includes('policyName') && typeof olds.policyName === 'string') {

@@ -116,8 +116,9 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
       description: `create policy "${desired.policyName}"`,
       parameters: createParameters(desired),
       adoptCompleted: async (r) => {
-        // Never an object another resource of this run still declares (one object, one owner).
-        if (ctx.claims.isDeclared('policy', r.policyId)) return false;
+        // Never an object another resource of this run still declares (one object, one owner), also when
+        // the engine diffs that resource only after this create started (a rename declared later).
+        if (await ctx.claims.heldElsewhere('policy', r.policyId, ctx.claimWaitMs, ctx.sleep)) return false;
         const live = (await session.relist('policies')).find((p) => p.policyId === r.policyId);
         if (live === undefined || !declared(live, desired)) return false;
         session.history.claim(r.policyId);
@@ -133,10 +134,11 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
     written = await create();
   } catch (error) {
     if (!isNameTaken(error)) throw error;
-    // A rename in this same update frees the name: wait for it to land, then try once more.
-    const rename = ctx.claims.renameOf('policy', desired.policyName);
-    if (rename === undefined) throw await nameTaken(ctx, session, desired.policyName, error);
-    await rename;
+    // A rename in this same update frees the name: wait for it to land (or to be announced, when the
+    // renamed resource is declared after this one), then try once more.
+    if (!(await ctx.claims.renameFreeing('policy', desired.policyName, ctx.claimWaitMs, ctx.sleep))) {
+      throw await nameTaken(ctx, session, desired.policyName, error);
+    }
     session.invalidate('policies');
     try {
       written = await create();
