@@ -2,6 +2,7 @@
 // names it and shows the usage, never a stack trace (exit 1).
 import { ConfigurationError } from '@walletinfra/sdk';
 import { readFlags, switchFlag, valueFlag, type Flags } from '../cli/args';
+import { DEFAULT_IMPACT_OPTIONS } from '../policy-review/impact';
 
 export interface DriftArgs {
   mode: 'drift' | 'preview';
@@ -111,8 +112,8 @@ export function parseArgs(argv: readonly string[]): DriftArgs {
     detailedExitcode: false,
     refresh: false,
     failOnImpact: false,
-    impactActivities: 200,
-    impactWindowMs: 7 * 86_400_000,
+    impactActivities: DEFAULT_IMPACT_OPTIONS.maxActivities,
+    impactWindowMs: DEFAULT_IMPACT_OPTIONS.maxAgeMs,
     policyTests: [],
     help: false,
     version: false,
