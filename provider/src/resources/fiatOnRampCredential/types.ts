@@ -5,7 +5,7 @@
 import type * as pulumi from '@pulumi/pulumi';
 import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, type FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
 import { serviceFields } from '../shared/fields';
-import type { CommonInputs } from '../shared/inputs';
+import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
 import { CHANGED_OUTSIDE_PULUMI, SECRET_KEPT } from './secrets';
 
 export type OnRampProvider = 'FIAT_ON_RAMP_PROVIDER_COINBASE' | 'FIAT_ON_RAMP_PROVIDER_MOONPAY';
@@ -72,7 +72,7 @@ export interface FiatOnRampCredentialOutputs extends CommonInputs {
 /** The service's fields compared as they are: the field table's, minus the ciphertexts (compared by fingerprint). */
 export const FIAT_PLAIN_FIELDS = serviceFields(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, ['encryptedSecretApiKey', 'encryptedPrivateApiKey']);
 export const FIAT_SECRET_INPUTS = ['secretApiKey', 'encryptedSecretApiKey', 'privateApiKey', 'encryptedPrivateApiKey'] as const;
-export const FIAT_KEYS = [...FIAT_PLAIN_FIELDS, ...FIAT_SECRET_INPUTS, 'organizationId', 'profile', 'adopt'] as const;
+export const FIAT_KEYS = [...FIAT_PLAIN_FIELDS, ...FIAT_SECRET_INPUTS, ...COMMON_KEYS] as const;
 export const FIAT_ADOPT_FLAGS = ['byPublishableApiKey'] as const;
 /** Outputs the resource class always marks secret (https://www.pulumi.com/docs/iac/concepts/secrets/: new names are not re-marked by the engine). */
 export const FIAT_SECRET_OUTPUTS = [

@@ -9,7 +9,7 @@ import { containsUnknown, isUnknown } from '../../unknown';
 import { describe, optionalType, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
 import { adoptFailures, selectorFailures } from '../shared/inputs';
 import { resolveInputOrganization } from '../shared/organization';
-import { IP_ALLOWLIST_ADOPT_FLAGS, IP_ALLOWLIST_KEYS, normalizeIpAllowlistInputs } from './types';
+import { IP_ALLOWLIST_ADOPT_FLAGS, IP_ALLOWLIST_FIELDS, IP_ALLOWLIST_KEYS, normalizeIpAllowlistInputs } from './types';
 
 function scopeFailures(news: Record<string, unknown>): CheckFailure[] {
   const { publicKey, enabled } = news;
@@ -66,7 +66,7 @@ export function checkIpAllowlistInputs(ctx: ProviderContext, news: Record<string
   ];
   const reported = () => new Set(failures.map((f) => f.property));
   if (news.rules === undefined || news.rules === null) failures.push({ property: 'rules', reason: 'required (an empty list is allowed)' });
-  for (const f of schemaFailures(SetIpAllowlistIntent, news, ['publicKey', 'enabled', 'rules', 'onEvaluationError'])) {
+  for (const f of schemaFailures(SetIpAllowlistIntent, news, IP_ALLOWLIST_FIELDS)) {
     if (!reported().has(f.property)) failures.push(f);
   }
   if (!reported().has('rules')) failures.push(...ruleFailures(news.rules));

@@ -3,9 +3,10 @@
 // normal form holds CIDRs as the service stores them (host bits cleared), rules sorted, '' for an absent
 // label, so neither the service's normalisation nor the order rules are written in shows as a change.
 import type * as pulumi from '@pulumi/pulumi';
-import { parseCidr, type IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk';
+import { IP_ALLOWLIST_FIELD_TABLE, parseCidr, type IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk';
 import { containsUnknown } from '../../unknown';
-import type { CommonInputs } from '../shared/inputs';
+import { serviceFields } from '../shared/fields';
+import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
 
 export type OnEvaluationError = 'ALLOW' | 'DENY';
 
@@ -55,9 +56,9 @@ export interface IpAllowlistInputs extends CommonInputs {
 
 export type IpAllowlistOutputs = IpAllowlistInputs;
 
-/** The resource's properties that reach the service, in the order diffs report them. */
-export const IP_ALLOWLIST_FIELDS = ['publicKey', 'enabled', 'rules', 'onEvaluationError'] as const;
-export const IP_ALLOWLIST_KEYS = [...IP_ALLOWLIST_FIELDS, 'allowLockout', 'organizationId', 'profile', 'adopt'] as const;
+/** The resource's properties that reach the service, in the order diffs report them (the sdk's field table, from set_ip_allowlist). */
+export const IP_ALLOWLIST_FIELDS = serviceFields(IP_ALLOWLIST_FIELD_TABLE);
+export const IP_ALLOWLIST_KEYS = [...IP_ALLOWLIST_FIELDS, 'allowLockout', ...COMMON_KEYS] as const;
 export const IP_ALLOWLIST_ADOPT_FLAGS = ['byScope'] as const;
 
 /** The resource id: one list per organization and one per API key. */

@@ -4,7 +4,7 @@
 import type * as pulumi from '@pulumi/pulumi';
 import { POLICY_FIELD_TABLE, type Policy as ServicePolicy } from '@walletinfra/sdk';
 import { serviceFields } from '../shared/fields';
-import type { CommonInputs } from '../shared/inputs';
+import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
 
 export type PolicyEffect = 'EFFECT_ALLOW' | 'EFFECT_DENY';
 
@@ -39,7 +39,7 @@ export interface PolicyArgs {
 
 /** The service's fields, in the order diffs report them (the sdk's field table, from the intents). */
 export const POLICY_FIELDS = serviceFields(POLICY_FIELD_TABLE) as ReadonlyArray<'policyName' | 'effect' | 'condition' | 'consensus' | 'notes' | 'time'>;
-export const POLICY_KEYS = [...POLICY_FIELDS, 'organizationId', 'profile', 'adopt'] as const;
+export const POLICY_KEYS = [...POLICY_FIELDS, ...COMMON_KEYS] as const;
 export const POLICY_ADOPT_FLAGS = ['byName'] as const;
 
 /** Inputs after `check`: every text field present ('' when unset), `organizationId` resolved. */

@@ -6,7 +6,7 @@ import { containsUnknown } from '../../unknown';
 import { requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
 import { adoptFailures, selectorFailures } from '../shared/inputs';
 import { resolveInputOrganization } from '../shared/organization';
-import { normalizePrivateKeyTagInputs, PRIVATE_KEY_TAG_ADOPT_FLAGS, PRIVATE_KEY_TAG_KEYS } from './types';
+import { normalizePrivateKeyTagInputs, PRIVATE_KEY_TAG_ADOPT_FLAGS, PRIVATE_KEY_TAG_FIELDS, PRIVATE_KEY_TAG_KEYS } from './types';
 
 function duplicateFailures(ids: unknown): CheckFailure[] {
   if (!Array.isArray(ids) || containsUnknown(ids)) return [];
@@ -29,7 +29,7 @@ export function checkPrivateKeyTagInputs(ctx: ProviderContext, news: Record<stri
   ];
   const reported = () => new Set(failures.map((f) => f.property));
   const schemaInput = { ...news, privateKeyIds: news.privateKeyIds ?? [] };
-  for (const f of schemaFailures(CreatePrivateKeyTagIntent, schemaInput, ['privateKeyTagName', 'privateKeyIds'])) {
+  for (const f of schemaFailures(CreatePrivateKeyTagIntent, schemaInput, PRIVATE_KEY_TAG_FIELDS)) {
     if (!reported().has(f.property)) failures.push(f);
   }
   if (!reported().has('privateKeyIds')) failures.push(...duplicateFailures(news.privateKeyIds));

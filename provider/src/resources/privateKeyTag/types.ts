@@ -2,9 +2,10 @@
 // private key lists its tags (list_private_keys), so the members of a tag are read from the keys.
 // Member ids are a set: sorted and de-duplicated on both sides of every comparison.
 import type * as pulumi from '@pulumi/pulumi';
-import type { PrivateKey, PrivateKeyTag as ServicePrivateKeyTag } from '@walletinfra/sdk';
+import { PRIVATE_KEY_TAG_FIELD_TABLE, type PrivateKey, type PrivateKeyTag as ServicePrivateKeyTag } from '@walletinfra/sdk';
 import { containsUnknown } from '../../unknown';
-import type { CommonInputs } from '../shared/inputs';
+import { serviceFields } from '../shared/fields';
+import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
 
 export interface PrivateKeyTagAdopt {
   /** Take over the tag with this id. */
@@ -33,8 +34,9 @@ export interface PrivateKeyTagOutputs extends PrivateKeyTagInputs {
   privateKeyTagId: string;
 }
 
-export const PRIVATE_KEY_TAG_FIELDS = ['privateKeyTagName', 'privateKeyIds'] as const;
-export const PRIVATE_KEY_TAG_KEYS = [...PRIVATE_KEY_TAG_FIELDS, 'organizationId', 'profile', 'adopt'] as const;
+/** The service's fields, from the sdk's field table (the create and update intents). */
+export const PRIVATE_KEY_TAG_FIELDS = serviceFields(PRIVATE_KEY_TAG_FIELD_TABLE);
+export const PRIVATE_KEY_TAG_KEYS = [...PRIVATE_KEY_TAG_FIELDS, ...COMMON_KEYS] as const;
 export const PRIVATE_KEY_TAG_ADOPT_FLAGS = ['byName'] as const;
 
 export function memberSet(ids: readonly string[]): string[] {

@@ -2,9 +2,10 @@
 // (docs.turnkey.com/features/authentication/sessions/session-profiles). The normal form writes unset
 // `expirationSeconds` and `notes` as '' and `expirationSeconds` as a decimal string, as on the wire.
 import type * as pulumi from '@pulumi/pulumi';
-import type { SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
+import { SESSION_PROFILE_FIELD_TABLE, type SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
 import { containsUnknown } from '../../unknown';
-import type { CommonInputs } from '../shared/inputs';
+import { serviceFields } from '../shared/fields';
+import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
 
 export interface SessionProfileAdopt {
   /** Take over the profile with this id (its fields must equal the declared ones: they cannot change). */
@@ -40,7 +41,9 @@ export interface SessionProfileOutputs extends SessionProfileInputs {
   sessionProfileId: string;
 }
 
-export const SESSION_PROFILE_KEYS = ['sessionProfileName', 'scope', 'expirationSeconds', 'notes', 'organizationId', 'profile', 'adopt'] as const;
+/** The service's fields, from the sdk's field table (the create intent). */
+export const SESSION_PROFILE_FIELDS = serviceFields(SESSION_PROFILE_FIELD_TABLE);
+export const SESSION_PROFILE_KEYS = [...SESSION_PROFILE_FIELDS, ...COMMON_KEYS] as const;
 export const SESSION_PROFILE_ADOPT_FLAGS = ['byName'] as const;
 
 export function normalizeSessionProfileInputs(news: Record<string, unknown>): Record<string, unknown> {

@@ -4,7 +4,7 @@
 import type * as pulumi from '@pulumi/pulumi';
 import { WEBHOOK_ENDPOINT_FIELD_TABLE, type WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
 import { serviceFields } from '../shared/fields';
-import type { CommonInputs } from '../shared/inputs';
+import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
 
 export interface WebhookSubscriptionArgs {
   /** `ACTIVITY_UPDATES`, `BALANCE_CONFIRMED_UPDATES`, `BALANCE_FINALIZED_UPDATES` or `SEND_TRANSACTION_STATUS_UPDATES`. */
@@ -63,7 +63,7 @@ export interface WebhookEndpointOutputs extends WebhookEndpointInputs {
 
 /** The service's fields, from the sdk's field table (the create and update intents). */
 export const WEBHOOK_FIELDS = serviceFields(WEBHOOK_ENDPOINT_FIELD_TABLE);
-export const WEBHOOK_KEYS = [...WEBHOOK_FIELDS, 'organizationId', 'profile', 'adopt'] as const;
+export const WEBHOOK_KEYS = [...WEBHOOK_FIELDS, ...COMMON_KEYS] as const;
 export const WEBHOOK_ADOPT_FLAGS = ['byUrlAndName'] as const;
 
 /** Sorted keys at every level, so `{"b":1,"a":2}` and `{"a":2, "b":1}` compare equal. */
