@@ -16,6 +16,7 @@ import { seal, sealedFromActivity, type Sealed } from './seal';
 import {
   fiatInputsFromOutputs,
   fiatOutputsFromLive,
+  FIAT_PLAIN_IN_PLACE,
   normalizeFiatInputs,
   SECRET_SLOTS,
   type FiatOnRampCredentialInputs,
@@ -46,23 +47,24 @@ function outputsOf(id: string, desired: FiatOnRampCredentialInputs, sealed: Seal
   return out;
 }
 
-function plainOf(p: { onrampProvider?: unknown; projectId?: unknown; publishableApiKey?: unknown }, extra: Record<string, unknown>): unknown {
-  return comparable({ onrampProvider: p.onrampProvider, projectId: p.projectId, publishableApiKey: p.publishableApiKey, ...extra });
+/** The plain in-place fields (from the field table) and `extra`, '' and absent alike. */
+function plainOf(values: object, extra: readonly string[] = []): unknown {
+  const v = values as Record<string, unknown>;
+  return comparable(Object.fromEntries([...FIAT_PLAIN_IN_PLACE, ...extra].map((k) => [k, v[k]])));
 }
 
 /**
  * Earlier activities are matched on everything but the ciphertexts, which are randomised (docs/service-behaviour.md#fiat-on-ramp-credentials)
  * and so differ on every run even for the same secret.
  */
-function plainMatch(parameters: Record<string, unknown>, extraKeys: string[]) {
-  const pick = (o: Record<string, unknown>) => Object.fromEntries(extraKeys.map((k) => [k, o[k]]));
+function plainMatch(parameters: Record<string, unknown>, extra: readonly string[]) {
   return (intent: Record<string, unknown>) =>
-    sameValue(plainOf(intent, pick(intent)), plainOf(parameters, pick(parameters))) &&
+    sameValue(plainOf(intent, extra), plainOf(parameters, extra)) &&
     (intent.encryptedPrivateApiKey !== undefined) === (parameters.encryptedPrivateApiKey !== undefined);
 }
 
 function livePlainMatches(live: ServiceCredential, desired: FiatOnRampCredentialInputs): boolean {
-  return sameValue(plainOf(live, {}), plainOf(desired, {}));
+  return sameValue(plainOf(live), plainOf(desired));
 }
 
 /** The live credential in the resource's normal form (`sandboxMode` false when absent). */

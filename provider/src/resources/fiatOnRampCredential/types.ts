@@ -69,8 +69,17 @@ export interface FiatOnRampCredentialOutputs extends CommonInputs {
   adopt?: FiatOnRampCredentialAdopt;
 }
 
+/** The two secrets, each in its plain and encrypted form, and where its fingerprint lives. */
+export const SECRET_SLOTS = [
+  { plain: 'secretApiKey', encrypted: 'encryptedSecretApiKey', fingerprint: 'secretApiKeyFingerprint' },
+  { plain: 'privateApiKey', encrypted: 'encryptedPrivateApiKey', fingerprint: 'privateApiKeyFingerprint' },
+] as const;
+
+const CIPHERTEXTS: readonly string[] = SECRET_SLOTS.map((s) => s.encrypted);
 /** The service's fields compared as they are: the field table's, minus the ciphertexts (compared by fingerprint). */
-export const FIAT_PLAIN_FIELDS = serviceFields(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, ['encryptedSecretApiKey', 'encryptedPrivateApiKey']);
+export const FIAT_PLAIN_FIELDS = serviceFields(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, CIPHERTEXTS);
+/** The plain fields an update re-sends: the table's in-place fields, minus the ciphertexts. */
+export const FIAT_PLAIN_IN_PLACE = FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE.inPlace.filter((f) => !CIPHERTEXTS.includes(f));
 export const FIAT_SECRET_INPUTS = ['secretApiKey', 'encryptedSecretApiKey', 'privateApiKey', 'encryptedPrivateApiKey'] as const;
 export const FIAT_KEYS = [...FIAT_PLAIN_FIELDS, ...FIAT_SECRET_INPUTS, ...COMMON_KEYS] as const;
 export const FIAT_ADOPT_FLAGS = ['byPublishableApiKey'] as const;
@@ -80,12 +89,6 @@ export const FIAT_SECRET_OUTPUTS = [
   'encryptedPrivateApiKey',
   'secretApiKeyFingerprint',
   'privateApiKeyFingerprint',
-] as const;
-
-/** The two secrets, each in its plain and encrypted form, and where its fingerprint lives. */
-export const SECRET_SLOTS = [
-  { plain: 'secretApiKey', encrypted: 'encryptedSecretApiKey', fingerprint: 'secretApiKeyFingerprint' },
-  { plain: 'privateApiKey', encrypted: 'encryptedPrivateApiKey', fingerprint: 'privateApiKeyFingerprint' },
 ] as const;
 
 export function normalizeFiatInputs(news: Record<string, unknown>): Record<string, unknown> {
