@@ -2,7 +2,8 @@
 // service answers that point at configuration, a policy name already taken, a name freed by a rename in
 // the same update, two resources holding one object, an on-ramp secret encrypted to the wrong key.
 import { generateApiKeyPair } from '@walletinfra/sdk';
-import { failure, startHarness, type Harness } from './provider-harness';
+import { CLAIM_WAIT_MS } from '@walletinfra/pulumi/runtime/context';
+import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
 
 let h: Harness;
 let org: string;
@@ -74,9 +75,10 @@ test('a service nobody answers at names the endpoint and the setting', async () 
   );
 });
 
-test('a policy name held by a hand-made policy: its id and the adopt line', async () => {
+test('a policy name held by a hand-made policy: its id and the adopt line, after waiting for a rename that never comes', async () => {
   const { policyId } = (await h.client.createPolicy({ policyName: 'hand-made', effect: 'EFFECT_DENY', notes: 'by hand' })).result;
   const inputs = await checked(undefined, policy('hand-made'));
+  const before = h.clock.now();
   expect(await failure(h.runtime.policy.create(inputs))).toEqual({
     code: 'INVALID_REQUEST',
     message:
@@ -84,6 +86,8 @@ test('a policy name held by a hand-made policy: its id and the adopt line', asyn
       `To manage that policy with this resource, add \`adopt: { id: '${policyId}' }\` to it (the policy is then brought to what the ` +
       'resource declares, and `pulumi destroy` deletes it); or choose another policyName.',
   });
+  // No resource of this update renamed the holder away within the budget (the clock is the harness's).
+  expect(h.clock.now() - before).toBe(CLAIM_WAIT_MS);
   // The line the message shows works, and adopts rather than duplicates.
   const adopted = await h.runtime.policy.create(await checked(undefined, policy('hand-made', { adopt: { id: policyId } })));
   expect(adopted.id).toBe(policyId);
@@ -104,6 +108,42 @@ test('a name freed by a rename in the same update does not fail the create that 
   expect(names.map((p) => [p.policyName, p.policyId]).sort()).toEqual([
     ['swap-a', second.id],
     ['swap-b', first.id],
+  ]);
+});
+
+// The program declares the new resource first, so its create runs before the engine has diffed the existing
+// resource that gives the name up; the diff and the update arrive while the create waits. With the same
+// values as the existing policy, the earlier run's create of it is a candidate for adoption (as after an
+// interrupted run), which must not happen: another resource of the stack holds it.
+test.each([
+  ['the same values as the renamed one', 'c', {}],
+  ['values of its own', 'e', { notes: 'another' }],
+])('a name freed by a rename the engine diffs only after the create started (%s): the create waits, then takes the name', async (_, n, extra) => {
+  const [freed, renamed] = [`swap-${n}`, `swap-${n}2`];
+  const first = await h.runtime.policy.create(await checkedInputs(h.runtime.policy, policy(freed)));
+  const rt = h.newRuntime();
+  const olds = { ...first.outs };
+  const news = await checkedInputs(rt.policy, policy(renamed));
+  const waits: number[] = [];
+  h.onSleep.hook = async (ms) => {
+    waits.push(ms);
+    if (waits.length > 1) return;
+    await rt.policy.diff(first.id, olds, news);
+    await rt.policy.update(first.id, olds, news);
+  };
+  const before = h.clock.now();
+  let second;
+  try {
+    second = await rt.policy.create(await checkedInputs(rt.policy, policy(freed, extra)));
+  } finally {
+    h.onSleep.hook = undefined;
+  }
+  expect(waits).toEqual([CLAIM_WAIT_MS]);
+  expect(h.clock.now() - before).toBe(CLAIM_WAIT_MS);
+  const names = (await h.client.listPolicies()).policies.filter((p) => p.policyName === freed || p.policyName === renamed);
+  expect(names.map((p) => [p.policyName, p.policyId]).sort()).toEqual([
+    [freed, second.id],
+    [renamed, first.id],
   ]);
 });
 
