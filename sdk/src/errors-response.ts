@@ -98,7 +98,9 @@ function describe(status: number, parsed: ParsedServiceStatus): string {
 /** `<operation>: <service message>[: <policy message>] (HTTP <status>[, <turnkeyErrorCode>])` */
 function formatMessage(input: ErrorFromResponseInput, parsed: ParsedServiceStatus): string {
   let text = describe(input.status, parsed);
-  if (parsed.policyMessage !== undefined && parsed.policyMessage !== parsed.serviceMessage) {
+  // The policy engine's text is added unless the service's message already carries it
+  // ("request not authorized: No policies evaluated to outcome: Allow").
+  if (parsed.policyMessage !== undefined && !(parsed.serviceMessage ?? '').endsWith(parsed.policyMessage)) {
     text += `: ${parsed.policyMessage}`;
   }
   const suffix = parsed.turnkeyErrorCode !== undefined ? `, ${parsed.turnkeyErrorCode}` : '';

@@ -88,6 +88,15 @@ describe('errorFromResponse', () => {
     expect([err.code, err.message, err.policyEvaluations]).toEqual(['POLICY_DENIED', `${OP}: No policies evaluated to outcome: Allow (HTTP 403)`, []]);
   });
 
+  test("the policy engine's text is not repeated when the service's message already ends with it", () => {
+    const body = {
+      code: 7,
+      message: 'request not authorized: No policies evaluated to outcome: Allow',
+      details: [{ '@type': 'type.googleapis.com/errors.v1.PolicyEnginePermissionError', message: 'No policies evaluated to outcome: Allow', policyEvaluations: [] }],
+    };
+    expect(errorFromResponse({ status: 403, body, operation: OP }).message).toBe(`${OP}: request not authorized: No policies evaluated to outcome: Allow (HTTP 403)`);
+  });
+
   test('top-level turnkeyErrorCode is used when no detail carries one (docs/service-behaviour.md#errors, unconfirmed form)', () => {
     const err = errorFromResponse({ status: 400, body: { code: 3, message: 'Max number of OTPs have been initiated', details: [], turnkeyErrorCode: 'MAX_OTP_INITIATED' }, operation: '/v1/otp_init' });
     expect([err.turnkeyErrorCode, err.message]).toEqual(['MAX_OTP_INITIATED', '/v1/otp_init: Max number of OTPs have been initiated (HTTP 400, MAX_OTP_INITIATED)']);

@@ -1,5 +1,6 @@
 // Service answers that point at configuration, said in the words of the configuration: an organization that
-// does not exist, an API key the organization does not know, a key that may not do something, an endpoint
+// does not exist, an API key the organization does not know, a key that may not do something (no policy
+// allows its user the activity, or one denies it), an endpoint
 // nobody answers at, an on-ramp secret encrypted to the wrong key. Each message names the value (public keys
 // in full, never a private key), the setting it came from, and what to check. Other errors pass unchanged.
 import {
@@ -39,6 +40,11 @@ function originOf(sources: SettingsSources, selector: SettingsSelector, key: 'or
   }
   if (configured === undefined) return { value: fallback, from: `the default (nothing sets ${CONFIG_NAMESPACE}:${key})` };
   return { value: configured, from: lookup.source ?? '' };
+}
+
+/** `create_policy` of `/public/v1/submit/create_policy`. */
+function activityOf(error: WalletInfraError): string {
+  return error.operation?.split('/').pop() ?? 'do this';
 }
 
 function isCode(error: WalletInfraError, code: string, text: RegExp): boolean {
@@ -91,7 +97,22 @@ export function explainServiceError(error: unknown, ctx: ExplainContext): unknow
       init,
     );
   }
-  if (error instanceof PermissionDeniedError && !(error instanceof PolicyDeniedError)) {
+  if (error instanceof PolicyDeniedError) {
+    const key = originOf(ctx.sources, ctx.selector, 'apiPublicKey', '');
+    const org = originOf(ctx.sources, ctx.selector, 'organizationId', '');
+    const denying = (error.policyEvaluations ?? []).filter((e) => e.outcome === 'OUTCOME_DENY_EXPLICIT').map((e) => e.policyId);
+    const why =
+      denying.length > 0
+        ? `policies ${denying.join(', ')} deny it (a deny wins over every allow). Check those policies`
+        : `no policy of the organization allows it for the key's user, which is not a root user. Check the policies ` +
+          `that would allow it (their consensus must approve this user or key, and their condition match the activity)`;
+    return new PolicyDeniedError(
+      `API key ${key.value} (from ${key.from}) may not ${activityOf(error)} in organization ${org.value} (from ${org.from}): ` +
+        `${why}, or use the key of a root user (root users are not subject to policies) ${service}`,
+      { ...init, policyEvaluations: error.policyEvaluations ?? [] },
+    );
+  }
+  if (error instanceof PermissionDeniedError) {
     const key = originOf(ctx.sources, ctx.selector, 'apiPublicKey', '');
     const org = originOf(ctx.sources, ctx.selector, 'organizationId', '');
     return new PermissionDeniedError(

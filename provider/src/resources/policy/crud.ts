@@ -116,11 +116,11 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
       description: `create policy "${desired.policyName}"`,
       parameters: createParameters(desired),
       adoptCompleted: async (r) => {
+        const live = (await session.relist('policies')).find((p) => p.policyId === r.policyId);
+        if (live === undefined || !declared(live, desired)) return false;
         // Never an object another resource of this run still declares (one object, one owner), also when
         // the engine diffs that resource only after this create started (a rename declared later).
         if (await ctx.claims.heldElsewhere('policy', r.policyId, ctx.claimWaitMs, ctx.sleep)) return false;
-        const live = (await session.relist('policies')).find((p) => p.policyId === r.policyId);
-        if (live === undefined || !declared(live, desired)) return false;
         session.history.claim(r.policyId);
         return true;
       },

@@ -1,0 +1,82 @@
+// An API key whose user is not a root user, under the emulator's policy enforcement: a resource's write
+// that no policy allows (or that a policy denies) fails with one message naming the public key, the
+// organization, the settings they came from and what to check. Reads are not subject to policies
+// (docs/service-behaviour.md#transport), so a data source and the drift command's policy-impact reader
+// still work with such a key.
+import { createDataSources } from '@walletinfra/pulumi/datasources';
+import { clientReader } from '@walletinfra/pulumi/policy-review/organization';
+import { resolveSettings } from '@walletinfra/pulumi/config';
+import { createContext, type OwnedContext } from '@walletinfra/pulumi/runtime/context';
+import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
+
+let h: Harness;
+let org: string;
+let user: { userId: string; publicKey: string; privateKey: string };
+let keyConfig: Record<string, string>;
+const contexts: OwnedContext[] = [];
+
+beforeAll(async () => {
+  h = await startHarness();
+  org = h.emulator.credentials.organizationId;
+  const added = await h.admin('POST', '/users', { userName: 'ci-bot', generateApiKey: true });
+  if (added.status !== 200) throw new Error(`admin users: ${JSON.stringify(added.json)}`);
+  user = { userId: added.json.userId, ...(added.json.apiKeys[0] as { publicKey: string; privateKey: string }) };
+  keyConfig = { 'walletinfra:apiPublicKey': user.publicKey, 'walletinfra:apiPrivateKey': user.privateKey };
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await h?.close();
+});
+
+const policy = (policyName: string) => ({ policyName, effect: 'EFFECT_ALLOW', condition: "activity.action == 'SIGN'", notes: 'permission' });
+
+const service = (said: string) =>
+  `(the service said: /public/v1/submit/create_policy: request not authorized: ${said} (HTTP 403, REQUEST_NOT_AUTHORIZED))`;
+
+test('no policy allows the key: the write names the key, the organization, both settings and the policies to check', async () => {
+  const rt = h.newRuntime(keyConfig);
+  const inputs = await checkedInputs(rt.policy, policy('by a non-root key'));
+  expect(await failure(rt.policy.create(inputs))).toEqual({
+    code: 'POLICY_DENIED',
+    message:
+      `API key ${user.publicKey} (from stack config walletinfra:apiPublicKey) may not create_policy in organization ${org} ` +
+      `(from stack config walletinfra:organizationId): no policy of the organization allows it for the key's user, which is not ` +
+      `a root user. Check the policies that would allow it (their consensus must approve this user or key, and their condition ` +
+      `match the activity), or use the key of a root user (root users are not subject to policies) ` +
+      service('No policies evaluated to outcome: Allow'),
+  });
+  expect((await h.client.listPolicies()).policies.filter((p) => p.policyName === 'by a non-root key')).toEqual([]);
+});
+
+test('a policy denies the key: the write names the denying policy', async () => {
+  const { policyId } = (
+    await h.client.createPolicy({
+      policyName: 'no policy edits by ci-bot',
+      effect: 'EFFECT_DENY',
+      consensus: `approvers.any(user, user.id == '${user.userId}')`,
+      condition: "activity.resource == 'POLICY'",
+      notes: 'permission',
+    })
+  ).result;
+  const rt = h.newRuntime(keyConfig);
+  const inputs = await checkedInputs(rt.policy, policy('denied for ci-bot'));
+  expect(await failure(rt.policy.create(inputs))).toEqual({
+    code: 'POLICY_DENIED',
+    message:
+      `API key ${user.publicKey} (from stack config walletinfra:apiPublicKey) may not create_policy in organization ${org} ` +
+      `(from stack config walletinfra:organizationId): policies ${policyId} deny it (a deny wins over every allow). Check those ` +
+      `policies, or use the key of a root user (root users are not subject to policies) ` +
+      service(`The following policies denied this action: ${policyId}`),
+  });
+});
+
+test('reads are not subject to policies: a data source and the drift policy-impact reader work with the same key', async () => {
+  const config = { ...h.config, ...keyConfig };
+  const ctx = createContext({ config: (k) => config[k], env: {}, now: h.clock.now });
+  contexts.push(ctx);
+  const policies = await createDataSources(() => ctx).policies.promise();
+  expect(policies.policies.map((p) => p.policyName)).toContain('no policy edits by ci-bot');
+  const reader = clientReader(resolveSettings({ config: (k) => config[k], env: {} }));
+  expect((await reader.listPolicies()).map((p) => p.policyName)).toContain('no policy edits by ci-bot');
+});
