@@ -3,32 +3,19 @@
 // payloads: every time goes through the caller's format.
 import type { ApiKeyRecord, MfaPolicyRecord, UserRecord } from '../store/records';
 import type { Store } from '../store/store';
+import { renderFields } from './fields';
 import { optional } from './optional';
 import { renderTime, type TimeFormat } from './time';
 
 export function renderApiKey(k: ApiKeyRecord, format: TimeFormat): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+  return {
     credential: optional({ publicKey: k.publicKey, type: k.type }, 'sessionProfileId', k.sessionProfileId),
-    apiKeyId: k.apiKeyId,
-    apiKeyName: k.apiKeyName,
-    createdAt: renderTime(k.createdAt, format),
-    updatedAt: renderTime(k.updatedAt, format),
+    ...renderFields(k, ['apiKeyId', 'apiKeyName', 'createdAt', 'updatedAt', 'expirationSeconds'], format),
   };
-  return optional(out, 'expirationSeconds', k.expirationSeconds);
 }
 
 export function renderMfaPolicy(m: MfaPolicyRecord, format: TimeFormat): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    mfaPolicyId: m.mfaPolicyId,
-    mfaPolicyName: m.mfaPolicyName,
-    condition: m.condition,
-    requiredAuthenticationMethods: m.requiredAuthenticationMethods,
-    order: m.order,
-  };
-  optional(out, 'notes', m.notes);
-  out.createdAt = renderTime(m.createdAt, format);
-  out.updatedAt = renderTime(m.updatedAt, format);
-  return out;
+  return renderFields(m, ['mfaPolicyId', 'mfaPolicyName', 'condition', 'requiredAuthenticationMethods', 'order', 'notes', 'createdAt', 'updatedAt'], format);
 }
 
 export function renderUser(store: Store, u: UserRecord, format: TimeFormat): Record<string, unknown> {
