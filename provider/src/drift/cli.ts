@@ -123,6 +123,9 @@ export async function main(argv: readonly string[], deps: CliDeps = defaultDeps(
     deps.stderr(`[drift] ${args.mode === 'drift' ? 'refresh preview' : 'preview'} of stack ${stack} in ${args.cwd}...\n`);
     const report = await checkStack(args, stack, deps);
     deps.stderr(`${oneLine(report)}\n`);
+    if (report.policyImpact?.status === 'not-evaluable') {
+      deps.stderr(`[drift] ${stack}: the policy impact could not be computed: ${report.policyImpact.reason}\n`);
+    }
     stacks.push(report);
   }
   const pulumiCli = await deps.runner.pulumiVersion(resolve(args.cwd));

@@ -1,6 +1,7 @@
 // A stack's policy sets: its preview's Policy changes applied to the organization's live policies,
 // read with the credentials the stack's own configuration (or the environment) gives the provider.
-import { resolveSettings } from '../config';
+import { resolveSettings, type SettingsSources } from '../config';
+import { explainServiceError } from '../config/explain';
 import { collectSteps } from '../drift/collect';
 import type { EngineEventLike } from '../drift/events';
 import type { StackRunner } from '../drift/run';
@@ -17,7 +18,10 @@ export interface StackPolicySets {
   elsewhere: string[];
 }
 
-/** The reader for the stack's default organization; `makeReader` lets tests hand in their own. */
+/**
+ * The reader for the stack's default organization; `makeReader` lets tests hand in their own. What the
+ * service answers is said in the words of the configuration (../config/explain.ts), as the provider says it.
+ */
 export async function stackReader(
   runner: StackRunner,
   stack: string,
@@ -26,7 +30,22 @@ export async function stackReader(
   makeReader: typeof clientReader = clientReader,
 ): Promise<OrganizationReader> {
   const config = runner.stackConfig !== undefined ? await runner.stackConfig(stack, workDir) : {};
-  return makeReader(resolveSettings({ config: (key) => config[key], env }));
+  const sources: SettingsSources = { config: (key) => config[key], env, keys: () => Object.keys(config) };
+  const settings = resolveSettings(sources);
+  const reader = makeReader(settings);
+  const explained = <A extends unknown[], R>(read: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+    try {
+      return await read(...args);
+    } catch (error) {
+      throw explainServiceError(error, { sources, selector: {}, baseUrl: settings.baseUrl });
+    }
+  };
+  return {
+    organizationId: reader.organizationId,
+    listPolicies: explained(() => reader.listPolicies()),
+    listActivities: explained((limit: number) => reader.listActivities(limit)),
+    decidedByPolicies: explained((activityId: string) => reader.decidedByPolicies(activityId)),
+  };
 }
 
 /** Splits the preview's Policy changes into this organization's and others'; applies them to live. */
