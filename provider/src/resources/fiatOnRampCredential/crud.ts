@@ -22,7 +22,7 @@ import {
   type FiatOnRampCredentialInputs,
   type FiatOnRampCredentialOutputs,
 } from './types';
-import { deletedOutsidePulumi } from '../shared/gone';
+import { liveForUpdate, readObject } from '../shared/gone';
 
 function desiredOf(inputs: Record<string, unknown>): FiatOnRampCredentialInputs {
   return normalizeFiatInputs(inputs) as unknown as FiatOnRampCredentialInputs;
@@ -202,12 +202,8 @@ export async function createFiatOnRampCredential(ctx: ProviderContext, inputs: R
   return { id, outs: outputsOf(id, desired, live, session) };
 }
 
-export async function readFiatOnRampCredential(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
-  const session = ctx.session(selectorOf(props));
-  const live = await findLive(session, id);
-  if (live === undefined) return { id: '' };
-  const outs = fiatOutputsFromLive(live, { ...(props as Partial<FiatOnRampCredentialOutputs>), organizationId: session.organizationId });
-  return { id, props: outs, inputs: fiatInputsFromOutputs(outs) };
+export function readFiatOnRampCredential(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  return readObject(ctx, id, props, { find: findLive, outputs: fiatOutputsFromLive, inputs: fiatInputsFromOutputs });
 }
 
 export async function updateFiatOnRampCredential(
@@ -219,8 +215,7 @@ export async function updateFiatOnRampCredential(
   const desired = desiredOf(news);
   const previous = olds as Partial<FiatOnRampCredentialOutputs>;
   const session = ctx.session(selectorOf(desired));
-  const live = await findLive(session, id);
-  if (live === undefined) throw deletedOutsidePulumi('fiat on-ramp credential', id, session.organizationId);
+  const live = await liveForUpdate(session, 'fiat on-ramp credential', id, findLive);
   const ciphertextsMoved = SECRET_SLOTS.some((s) => (live[s.encrypted] || undefined) !== previous[s.encrypted]);
   const needsWrite = !livePlainMatches(live, desired) || changedSecrets(olds, news).length > 0 || ciphertextsMoved;
   if (!needsWrite) {

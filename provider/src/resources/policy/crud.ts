@@ -17,7 +17,7 @@ import {
   type PolicyInputs,
   type PolicyOutputs,
 } from './types';
-import { deletedOutsidePulumi } from '../shared/gone';
+import { liveForUpdate, readObject } from '../shared/gone';
 import { isNameTaken, nameTaken } from './taken';
 
 function desiredOf(inputs: Record<string, unknown>): PolicyInputs {
@@ -152,12 +152,8 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
   return { id: result.policyId, outs: outputsOf(result.policyId, desired, session) };
 }
 
-export async function readPolicy(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
-  const session = ctx.session(selectorOf(props));
-  const live = await findLive(session, id);
-  if (live === undefined) return { id: '' };
-  const outs = policyOutputsFromLive(live, { ...(props as Partial<PolicyOutputs>), organizationId: session.organizationId });
-  return { id, props: outs, inputs: policyInputsFromOutputs(outs) };
+export function readPolicy(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  return readObject(ctx, id, props, { find: findLive, outputs: policyOutputsFromLive, inputs: policyInputsFromOutputs });
 }
 
 export async function updatePolicy(
@@ -170,8 +166,7 @@ export async function updatePolicy(
   const session = ctx.session(selectorOf(desired));
   // Compare with the live policy, not with the old state: this also repairs drift nobody refreshed, and
   // finds an update an approver completed after an earlier run stopped waiting.
-  const live = await findLive(session, id);
-  if (live === undefined) throw deletedOutsidePulumi('policy', id, session.organizationId);
+  const live = await liveForUpdate(session, 'policy', id, findLive);
   try {
     await sync(session, live, desired);
   } catch (error) {

@@ -6,7 +6,7 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import { PartialFailureError } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { deletedOutsidePulumi } from '../shared/gone';
+import { liveForUpdate, readObject } from '../shared/gone';
 import { adoptRequest, selectorOf } from '../shared/inputs';
 import { removeObject } from '../shared/remove';
 import { submitWrite } from '../shared/write';
@@ -128,12 +128,16 @@ export async function createPrivateKeyTag(ctx: ProviderContext, inputs: Record<s
   return { id: result.privateKeyTagId, outs: outputsOf(result.privateKeyTagId, desired, session) };
 }
 
-export async function readPrivateKeyTag(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
-  const session = ctx.session(selectorOf(props));
-  const live = await findLive(session, (t) => t.tagId === id);
-  if (live === undefined) return { id: '' };
-  const outs = privateKeyTagOutputsFromLive(live.tag, live.members, { ...(props as Partial<PrivateKeyTagOutputs>), organizationId: session.organizationId });
-  return { id, props: outs, inputs: privateKeyTagInputsFromOutputs(outs) };
+function findById(session: OrgSession, id: string): Promise<LiveTag | undefined> {
+  return findLive(session, (t) => t.tagId === id);
+}
+
+export function readPrivateKeyTag(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  return readObject(ctx, id, props, {
+    find: findById,
+    outputs: (live: LiveTag, state) => privateKeyTagOutputsFromLive(live.tag, live.members, state),
+    inputs: privateKeyTagInputsFromOutputs,
+  });
 }
 
 export async function updatePrivateKeyTag(
@@ -145,8 +149,7 @@ export async function updatePrivateKeyTag(
   const desired = desiredOf(news);
   const session = ctx.session(selectorOf(desired));
   // Against the live tag, not the old state: repairs drift nobody refreshed.
-  const live = await findLive(session, (t) => t.tagId === id);
-  if (live === undefined) throw deletedOutsidePulumi('private key tag', id, session.organizationId);
+  const live = await liveForUpdate(session, 'private key tag', id, findById);
   await sync(session, live, desired);
   return { outs: outputsOf(id, desired, session) };
 }

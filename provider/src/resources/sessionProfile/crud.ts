@@ -7,6 +7,7 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import type { ProviderContext } from '../../runtime/context';
 import { adoptMismatch, matchesNaturalKey } from '../shared/fields';
+import { readObject } from '../shared/gone';
 import { adoptRequest, selectorOf } from '../shared/inputs';
 import { submitWrite } from '../shared/write';
 import {
@@ -87,12 +88,12 @@ export async function createSessionProfile(ctx: ProviderContext, inputs: Record<
   return { id: result.sessionProfileId, outs: outputsOf(result.sessionProfileId, desired, session) };
 }
 
-export async function readSessionProfile(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
-  const session = ctx.session(selectorOf(props));
-  const live = await findLive(session, (p) => p.sessionProfileId === id);
-  if (live === undefined) return { id: '' };
-  const outs = sessionProfileOutputsFromLive(live, { ...(props as Partial<SessionProfileOutputs>), organizationId: session.organizationId });
-  return { id, props: outs, inputs: sessionProfileInputsFromOutputs(outs) };
+export function readSessionProfile(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  return readObject(ctx, id, props, {
+    find: (session, profileId) => findLive(session, (p) => p.sessionProfileId === profileId),
+    outputs: sessionProfileOutputsFromLive,
+    inputs: sessionProfileInputsFromOutputs,
+  });
 }
 
 /** Only `profile` (which credentials later calls use) can reach update: every other change replaces. */

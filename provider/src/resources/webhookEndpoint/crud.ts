@@ -17,7 +17,7 @@ import {
   type WebhookEndpointInputs,
   type WebhookEndpointOutputs,
 } from './types';
-import { deletedOutsidePulumi } from '../shared/gone';
+import { liveForUpdate, readObject } from '../shared/gone';
 
 function desiredOf(inputs: Record<string, unknown>): WebhookEndpointInputs {
   return normalizeWebhookInputs(inputs) as unknown as WebhookEndpointInputs;
@@ -147,12 +147,8 @@ export async function createWebhookEndpoint(ctx: ProviderContext, inputs: Record
   return { id, outs: outputsOf(id, desired, session) };
 }
 
-export async function readWebhookEndpoint(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
-  const session = ctx.session(selectorOf(props));
-  const live = await findLive(session, id);
-  if (live === undefined) return { id: '' };
-  const outs = webhookOutputsFromLive(live, { ...(props as Partial<WebhookEndpointOutputs>), organizationId: session.organizationId });
-  return { id, props: outs, inputs: webhookInputsFromOutputs(outs) };
+export function readWebhookEndpoint(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  return readObject(ctx, id, props, { find: findLive, outputs: webhookOutputsFromLive, inputs: webhookInputsFromOutputs });
 }
 
 export async function updateWebhookEndpoint(
@@ -163,8 +159,7 @@ export async function updateWebhookEndpoint(
 ): Promise<pulumi.dynamic.UpdateResult> {
   const desired = desiredOf(news);
   const session = ctx.session(selectorOf(desired));
-  const live = await findLive(session, id);
-  if (live === undefined) throw deletedOutsidePulumi('webhook endpoint', id, session.organizationId);
+  const live = await liveForUpdate(session, 'webhook endpoint', id, findLive);
   await sync(session, live, desired);
   return { outs: outputsOf(id, desired, session) };
 }
