@@ -9,7 +9,7 @@ import type { ProviderContext } from '../../runtime/context';
 import { sameValue } from '../shared/diff';
 import { adoptMismatch, matchesNaturalKey } from '../shared/fields';
 import { adoptRequest, selectorOf } from '../shared/inputs';
-import { removeObject } from '../shared/remove';
+import { deleteObject } from '../shared/remove';
 import { comparable, intentOf, submitWrite, type WriteOutcome } from '../shared/write';
 import { changedSecrets } from './diff';
 import { seal, sealedFromActivity, type Sealed } from './seal';
@@ -232,13 +232,10 @@ export async function updateFiatOnRampCredential(
 
 export async function deleteFiatOnRampCredential(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
   const session = ctx.session(selectorOf(props));
-  await removeObject(session, 'fiatOnRampCredentials', id, (c) => c.fiatOnrampCredentialId, () =>
-    submitWrite(session, {
-      operation: 'delete_fiat_on_ramp_credential',
-      description: `delete fiat on-ramp credential ${id}`,
-      parameters: { fiatOnrampCredentialId: id },
-      evidence: async () =>
-        (await session.relist('fiatOnRampCredentials')).some((c) => c.fiatOnrampCredentialId === id) ? undefined : { fiatOnRampCredentialId: id },
-    }),
-  );
+  await deleteObject(session, 'fiatOnRampCredentials', id, (c) => c.fiatOnrampCredentialId, {
+    operation: 'delete_fiat_on_ramp_credential',
+    what: 'fiat on-ramp credential',
+    parameters: { fiatOnrampCredentialId: id },
+    deleted: { fiatOnRampCredentialId: id },
+  });
 }

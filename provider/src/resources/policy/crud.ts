@@ -8,7 +8,7 @@ import { PartialFailureError } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
 import { changedInPlace, matchesDeclared, matchesNaturalKey } from '../shared/fields';
 import { adoptRequest, selectorOf } from '../shared/inputs';
-import { removeObject } from '../shared/remove';
+import { deleteObject } from '../shared/remove';
 import { submitWrite } from '../shared/write';
 import {
   normalizePolicyInputs,
@@ -177,12 +177,10 @@ export async function updatePolicy(
 
 export async function deletePolicy(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
   const session = ctx.session(selectorOf(props));
-  await removeObject(session, 'policies', id, (p) => p.policyId, () =>
-    submitWrite(session, {
-      operation: 'delete_policy',
-      description: `delete policy ${id}`,
-      parameters: { policyId: id },
-      evidence: async () => ((await session.relist('policies')).some((p) => p.policyId === id) ? undefined : { policyId: id }),
-    }),
-  );
+  await deleteObject(session, 'policies', id, (p) => p.policyId, {
+    operation: 'delete_policy',
+    what: 'policy',
+    parameters: { policyId: id },
+    deleted: { policyId: id },
+  });
 }

@@ -8,7 +8,7 @@ import { PartialFailureError } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
 import { liveForUpdate, readObject } from '../shared/gone';
 import { adoptRequest, selectorOf } from '../shared/inputs';
-import { removeObject } from '../shared/remove';
+import { deleteObject } from '../shared/remove';
 import { submitWrite } from '../shared/write';
 import {
   membersOf,
@@ -156,13 +156,11 @@ export async function updatePrivateKeyTag(
 
 export async function deletePrivateKeyTag(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
   const session = ctx.session(selectorOf(props));
-  await removeObject(session, 'privateKeyTags', id, (t) => t.tagId, () =>
-    submitWrite(session, {
-      operation: 'delete_private_key_tags',
-      description: `delete private key tag ${id}`,
-      parameters: { privateKeyTagIds: [id] },
-      evidence: async () => ((await findLive(session, (t) => t.tagId === id, true)) === undefined ? { privateKeyTagIds: [id], privateKeyIds: [] } : undefined),
-    }),
-  );
+  await deleteObject(session, 'privateKeyTags', id, (t) => t.tagId, {
+    operation: 'delete_private_key_tags',
+    what: 'private key tag',
+    parameters: { privateKeyTagIds: [id] },
+    deleted: { privateKeyTagIds: [id], privateKeyIds: [] },
+  });
   session.invalidate('privateKeys');
 }

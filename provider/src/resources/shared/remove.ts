@@ -3,27 +3,42 @@
 // against a fresh list: if the object is not there, the delete has nothing left to do. An object a create
 // of this same run adopted from an earlier run (a resource renamed without an alias: the new one is
 // created before the old one is deleted) belongs to the new resource and is left alone.
-import { NotFoundError } from '@walletinfra/sdk';
+import { NotFoundError, type RequestOf, type ResultOf, type SubmitName } from '@walletinfra/sdk';
 import type { ListItems, ListKind, OrgSession } from '../../session';
+import { submitWrite } from './write';
 
-export async function removeObject<K extends ListKind>(
+export interface DeleteRequest<N extends SubmitName> {
+  operation: N;
+  /** The object's kind in messages: `policy`, `webhook endpoint`. */
+  what: string;
+  parameters: RequestOf<N>;
+  /** What the delete returns; stands for it when its response was lost and a fresh list no longer has the object. */
+  deleted: ResultOf<N>;
+}
+
+/** Deletes object `id` (listed under `kind`) with its delete activity, through ./write.ts. */
+export async function deleteObject<K extends ListKind, N extends SubmitName>(
   session: OrgSession,
   kind: K,
   id: string,
   idOf: (item: ListItems[K]) => string,
-  remove: () => Promise<unknown>,
+  request: DeleteRequest<N>,
 ): Promise<void> {
   if (session.history.isClaimed(id)) {
     session.log(`walletinfra: not deleting ${id}: another resource of this update adopted it as its own`);
     return;
   }
+  const listed = async () => (await session.relist(kind)).some((item) => idOf(item) === id);
   try {
-    await remove();
+    await submitWrite(session, {
+      operation: request.operation,
+      description: `delete ${request.what} ${id}`,
+      parameters: request.parameters,
+      evidence: async () => ((await listed()) ? undefined : request.deleted),
+    });
   } catch (error) {
     if (error instanceof NotFoundError) return;
-    session.invalidate(kind);
-    const stillThere = (await session.list(kind)).some((item) => idOf(item) === id);
-    if (stillThere) throw error;
+    if (await listed()) throw error;
   } finally {
     session.invalidate(kind);
   }

@@ -8,7 +8,7 @@ import { PartialFailureError } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
 import { adoptMismatch, changedInPlace, matchesDeclared, matchesNaturalKey } from '../shared/fields';
 import { adoptRequest, selectorOf } from '../shared/inputs';
-import { removeObject } from '../shared/remove';
+import { deleteObject } from '../shared/remove';
 import { submitWrite } from '../shared/write';
 import {
   normalizeWebhookInputs,
@@ -166,12 +166,10 @@ export async function updateWebhookEndpoint(
 
 export async function deleteWebhookEndpoint(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
   const session = ctx.session(selectorOf(props));
-  await removeObject(session, 'webhookEndpoints', id, (e) => e.endpointId, () =>
-    submitWrite(session, {
-      operation: 'delete_webhook_endpoint',
-      description: `delete webhook endpoint ${id}`,
-      parameters: { endpointId: id },
-      evidence: async () => ((await session.relist('webhookEndpoints')).some((e) => e.endpointId === id) ? undefined : { endpointId: id }),
-    }),
-  );
+  await deleteObject(session, 'webhookEndpoints', id, (e) => e.endpointId, {
+    operation: 'delete_webhook_endpoint',
+    what: 'webhook endpoint',
+    parameters: { endpointId: id },
+    deleted: { endpointId: id },
+  });
 }
