@@ -4,102 +4,56 @@ import { Collection, type CollectionSpec } from './collection';
 import { SqliteDocuments } from './sqlite';
 import type * as R from './records';
 
-export class Store {
-  readonly organizations: Collection<R.OrganizationRecord>;
-  readonly users: Collection<R.UserRecord>;
-  readonly apiKeys: Collection<R.ApiKeyRecord>;
-  readonly authenticators: Collection<R.AuthenticatorRecord>;
-  readonly mfaPolicies: Collection<R.MfaPolicyRecord>;
-  readonly policies: Collection<R.PolicyRecord>;
-  readonly webhookEndpoints: Collection<R.WebhookEndpointRecord>;
-  readonly fiatCredentials: Collection<R.FiatCredentialRecord>;
-  readonly ipAllowlists: Collection<R.IpAllowlistRecord>;
-  readonly sessionProfiles: Collection<R.SessionProfileRecord>;
-  readonly tags: Collection<R.TagRecord>;
-  readonly privateKeys: Collection<R.PrivateKeyRecord>;
-  readonly wallets: Collection<R.WalletRecord>;
-  readonly walletAccounts: Collection<R.WalletAccountRecord>;
-  readonly activities: Collection<R.ActivityRecord>;
-  readonly policyEvaluations: Collection<R.PolicyEvaluationRecord>;
-  readonly solHistory: Collection<R.SolHistoryRecord>;
-  readonly earnWrappers: Collection<R.EarnWrapperRecord>;
-  readonly earnRequests: Collection<R.EarnRequestRecord>;
-  readonly authProxyConfigs: Collection<R.AuthProxyConfigRecord>;
-  readonly otps: Collection<R.OtpRecord>;
-  readonly deliveries: Collection<R.DeliveryRecord>;
+type Spec<T> = Omit<CollectionSpec<T>, 'name'>;
+const spec = <T>(s: Spec<T>): Spec<T> => s;
 
+/** Every collection once: its name (the key, also the documents' collection column) and how its records are keyed. */
+const COLLECTIONS = {
+  organizations: spec<R.OrganizationRecord>({ id: (r) => r.organizationId, orgId: (r) => r.parentOrganizationId ?? null }),
+  users: spec<R.UserRecord>({ id: (r) => r.userId, orgId: (r) => r.organizationId }),
+  apiKeys: spec<R.ApiKeyRecord>({ id: (r) => r.apiKeyId, orgId: (r) => r.organizationId, altKey: (r) => r.publicKey }),
+  authenticators: spec<R.AuthenticatorRecord>({ id: (r) => r.authenticatorId, orgId: (r) => r.organizationId, altKey: (r) => r.credentialId }),
+  mfaPolicies: spec<R.MfaPolicyRecord>({ id: (r) => r.mfaPolicyId, orgId: (r) => r.organizationId, altKey: (r) => r.userId }),
+  // Policy and wallet names are unique per organization (docs/service-behaviour.md#policies; the emulator
+  // answers "wallet label must be unique" the same way).
+  policies: spec<R.PolicyRecord>({ id: (r) => r.policyId, orgId: (r) => r.organizationId, uniqueKey: (r) => r.policyName }),
+  webhookEndpoints: spec<R.WebhookEndpointRecord>({ id: (r) => r.endpointId, orgId: (r) => r.organizationId }),
+  fiatCredentials: spec<R.FiatCredentialRecord>({ id: (r) => r.fiatOnrampCredentialId, orgId: (r) => r.organizationId }),
+  ipAllowlists: spec<R.IpAllowlistRecord>({ id: (r) => r.id, orgId: (r) => r.organizationId }),
+  sessionProfiles: spec<R.SessionProfileRecord>({ id: (r) => r.sessionProfileId, orgId: (r) => r.organizationId }),
+  tags: spec<R.TagRecord>({ id: (r) => r.tagId, orgId: (r) => r.organizationId }),
+  privateKeys: spec<R.PrivateKeyRecord>({ id: (r) => r.privateKeyId, orgId: (r) => r.organizationId }),
+  wallets: spec<R.WalletRecord>({ id: (r) => r.walletId, orgId: (r) => r.organizationId, uniqueKey: (r) => r.walletName }),
+  walletAccounts: spec<R.WalletAccountRecord>({ id: (r) => r.walletAccountId, orgId: (r) => r.organizationId, altKey: (r) => r.address.toLowerCase() }),
+  // One activity per body fingerprint and organization: the service's idempotency key.
+  activities: spec<R.ActivityRecord>({ id: (r) => r.id, orgId: (r) => r.organizationId, uniqueKey: (r) => r.fingerprint }),
+  policyEvaluations: spec<R.PolicyEvaluationRecord>({ id: (r) => r.id, orgId: (r) => r.organizationId, altKey: (r) => r.activityId }),
+  solHistory: spec<R.SolHistoryRecord>({ id: (r) => r.id, orgId: (r) => r.organizationId }),
+  earnWrappers: spec<R.EarnWrapperRecord>({ id: (r) => r.id, orgId: (r) => r.organizationId }),
+  earnRequests: spec<R.EarnRequestRecord>({ id: (r) => r.requestId, orgId: (r) => r.organizationId }),
+  authProxyConfigs: spec<R.AuthProxyConfigRecord>({ id: (r) => r.authProxyConfigId, orgId: (r) => r.organizationId }),
+  otps: spec<R.OtpRecord>({ id: (r) => r.otpId, orgId: (r) => r.organizationId }),
+  deliveries: spec<R.DeliveryRecord>({ id: (r) => r.deliveryId, orgId: (r) => r.organizationId }),
+};
+
+type CollectionName = keyof typeof COLLECTIONS;
+type Collections = { readonly [K in CollectionName]: (typeof COLLECTIONS)[K] extends Spec<infer T> ? Collection<T> : never };
+
+// The class below gets one `Collection` field per entry of COLLECTIONS (declaration merging).
+export interface Store extends Collections {}
+
+export class Store {
   private readonly docs: SqliteDocuments;
 
   constructor(dataDir?: string) {
-    const specs = new Map<string, CollectionSpec<never>>();
-    const spec = <T>(s: CollectionSpec<T>): CollectionSpec<T> => {
-      specs.set(s.name, s as unknown as CollectionSpec<never>);
-      return s;
-    };
-    const organizations = spec<R.OrganizationRecord>({ name: 'organizations', id: (r) => r.organizationId, orgId: (r) => r.parentOrganizationId ?? null });
-    const users = spec<R.UserRecord>({ name: 'users', id: (r) => r.userId, orgId: (r) => r.organizationId });
-    const apiKeys = spec<R.ApiKeyRecord>({ name: 'apiKeys', id: (r) => r.apiKeyId, orgId: (r) => r.organizationId, altKey: (r) => r.publicKey });
-    const authenticators = spec<R.AuthenticatorRecord>({ name: 'authenticators', id: (r) => r.authenticatorId, orgId: (r) => r.organizationId, altKey: (r) => r.credentialId });
-    const mfaPolicies = spec<R.MfaPolicyRecord>({ name: 'mfaPolicies', id: (r) => r.mfaPolicyId, orgId: (r) => r.organizationId, altKey: (r) => r.userId });
-    // Policy and wallet names are unique per organization (docs/service-behaviour.md#policies; the emulator
-    // answers "wallet label must be unique" the same way).
-    const policies = spec<R.PolicyRecord>({ name: 'policies', id: (r) => r.policyId, orgId: (r) => r.organizationId, uniqueKey: (r) => r.policyName });
-    const webhookEndpoints = spec<R.WebhookEndpointRecord>({ name: 'webhookEndpoints', id: (r) => r.endpointId, orgId: (r) => r.organizationId });
-    const fiatCredentials = spec<R.FiatCredentialRecord>({ name: 'fiatCredentials', id: (r) => r.fiatOnrampCredentialId, orgId: (r) => r.organizationId });
-    const ipAllowlists = spec<R.IpAllowlistRecord>({ name: 'ipAllowlists', id: (r) => r.id, orgId: (r) => r.organizationId });
-    const sessionProfiles = spec<R.SessionProfileRecord>({ name: 'sessionProfiles', id: (r) => r.sessionProfileId, orgId: (r) => r.organizationId });
-    const tags = spec<R.TagRecord>({ name: 'tags', id: (r) => r.tagId, orgId: (r) => r.organizationId });
-    const privateKeys = spec<R.PrivateKeyRecord>({ name: 'privateKeys', id: (r) => r.privateKeyId, orgId: (r) => r.organizationId });
-    const wallets = spec<R.WalletRecord>({ name: 'wallets', id: (r) => r.walletId, orgId: (r) => r.organizationId, uniqueKey: (r) => r.walletName });
-    const walletAccounts = spec<R.WalletAccountRecord>({
-      name: 'walletAccounts',
-      id: (r) => r.walletAccountId,
-      orgId: (r) => r.organizationId,
-      altKey: (r) => r.address.toLowerCase(),
-    });
-    // One activity per body fingerprint and organization: the service's idempotency key.
-    const activities = spec<R.ActivityRecord>({
-      name: 'activities',
-      id: (r) => r.id,
-      orgId: (r) => r.organizationId,
-      uniqueKey: (r) => r.fingerprint,
-    });
-    const policyEvaluations = spec<R.PolicyEvaluationRecord>({ name: 'policyEvaluations', id: (r) => r.id, orgId: (r) => r.organizationId, altKey: (r) => r.activityId });
-    const solHistory = spec<R.SolHistoryRecord>({ name: 'solHistory', id: (r) => r.id, orgId: (r) => r.organizationId });
-    const earnWrappers = spec<R.EarnWrapperRecord>({ name: 'earnWrappers', id: (r) => r.id, orgId: (r) => r.organizationId });
-    const earnRequests = spec<R.EarnRequestRecord>({ name: 'earnRequests', id: (r) => r.requestId, orgId: (r) => r.organizationId });
-    const authProxyConfigs = spec<R.AuthProxyConfigRecord>({ name: 'authProxyConfigs', id: (r) => r.authProxyConfigId, orgId: (r) => r.organizationId });
-    const otps = spec<R.OtpRecord>({ name: 'otps', id: (r) => r.otpId, orgId: (r) => r.organizationId });
-    const deliveries = spec<R.DeliveryRecord>({ name: 'deliveries', id: (r) => r.deliveryId, orgId: (r) => r.organizationId });
-
-    const docs = new SqliteDocuments(dataDir, (collection, data) => {
-      const uniqueKey = specs.get(collection)?.uniqueKey;
+    const specs: Record<string, Spec<never> | undefined> = COLLECTIONS;
+    this.docs = new SqliteDocuments(dataDir, (collection, data) => {
+      const uniqueKey = specs[collection]?.uniqueKey;
       return { uniqueKey: uniqueKey === undefined ? null : uniqueKey(JSON.parse(data) as never) };
     });
-    this.docs = docs;
-    const c = <T>(s: CollectionSpec<T>) => new Collection<T>(docs, s);
-    this.organizations = c(organizations);
-    this.users = c(users);
-    this.apiKeys = c(apiKeys);
-    this.authenticators = c(authenticators);
-    this.mfaPolicies = c(mfaPolicies);
-    this.policies = c(policies);
-    this.webhookEndpoints = c(webhookEndpoints);
-    this.fiatCredentials = c(fiatCredentials);
-    this.ipAllowlists = c(ipAllowlists);
-    this.sessionProfiles = c(sessionProfiles);
-    this.tags = c(tags);
-    this.privateKeys = c(privateKeys);
-    this.wallets = c(wallets);
-    this.walletAccounts = c(walletAccounts);
-    this.activities = c(activities);
-    this.policyEvaluations = c(policyEvaluations);
-    this.solHistory = c(solHistory);
-    this.earnWrappers = c(earnWrappers);
-    this.earnRequests = c(earnRequests);
-    this.authProxyConfigs = c(authProxyConfigs);
-    this.otps = c(otps);
-    this.deliveries = c(deliveries);
+    for (const [name, s] of Object.entries(specs)) {
+      (this as unknown as Record<string, Collection<never>>)[name] = new Collection<never>(this.docs, { name, ...(s as Spec<never>) });
+    }
   }
 
   /** Runs `fn` atomically: every write inside commits together or not at all. */
