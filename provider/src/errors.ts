@@ -21,3 +21,15 @@ export class PartialFailureError extends WalletInfraError {
     this.reasons = [causeMessage];
   }
 }
+
+/**
+ * Runs a write that follows a create or an adoption (`done` says which, and what failed): when it fails,
+ * the object still exists, so the error carries its id and `properties` for the engine to record.
+ */
+export async function recordedIfFails<T>(done: string, id: string, properties: object, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw new PartialFailureError(done, { id, properties, cause: error });
+  }
+}

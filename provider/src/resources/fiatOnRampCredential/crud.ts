@@ -1,14 +1,14 @@
 // FiatOnRampCredential create/read/update/delete (docs/service-behaviour.md#fiat-on-ramp-credentials). Update is a full re-send (provider, keys),
 // so every write encrypts the declared secrets afresh; the outputs keep the ciphertext the service holds
 // and a salted fingerprint of each plaintext (./secrets.ts).
-import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, NotFoundError, operations, type FiatOnRampCredential as ServiceCredential, type RequestOf, type SubmitName } from '@walletinfra/sdk';
+import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, operations, type FiatOnRampCredential as ServiceCredential, type RequestOf, type SubmitName } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
-import { PartialFailureError } from '../../errors';
+import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
 import { sameValue } from '../shared/diff';
-import { adoptMismatch, matchesNaturalKey } from '../shared/fields';
-import { adoptRequest, selectorOf } from '../shared/inputs';
+import { findAdoptable } from '../shared/fields';
+import { selectorOf } from '../shared/inputs';
 import { deleteObject } from '../shared/remove';
 import { comparable, intentOf, submitWrite, type WriteOutcome } from '../shared/write';
 import { changedSecrets } from './diff';
@@ -140,34 +140,20 @@ function heldSeal(sealed: Sealed, outcome: WriteOutcome<SubmitName>, intentKey: 
 }
 
 async function adopt(ctx: ProviderContext, session: OrgSession, desired: FiatOnRampCredentialInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
-  const request = adoptRequest(desired.adopt);
-  if (request === undefined) return undefined;
-  session.invalidate('fiatOnRampCredentials');
-  const credentials = await session.list('fiatOnRampCredentials');
-  let live: ServiceCredential | undefined;
-  if ('id' in request) {
-    live = credentials.find((c) => c.fiatOnrampCredentialId === request.id);
-    if (live === undefined) {
-      throw new NotFoundError(`cannot adopt fiat on-ramp credential ${request.id}: organization ${session.organizationId} has no credential with that id`);
-    }
-    const mismatch = adoptMismatch(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, 'fiat on-ramp credential', request.id, liveForm(live, session), desired);
-    if (mismatch !== undefined) throw mismatch;
-  } else {
-    live = credentials.find((c) => matchesNaturalKey(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, liveForm(c, session), desired));
-    if (live === undefined) return undefined;
-  }
+  const live = await findAdoptable(session, desired, {
+    kind: 'fiatOnRampCredentials',
+    table: FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
+    noun: 'fiat on-ramp credential',
+    idOf: (c) => c.fiatOnrampCredentialId,
+    form: (c) => liveForm(c, session),
+  });
+  if (live === undefined) return undefined;
   const id = live.fiatOnrampCredentialId;
   // Secrets cannot be compared with what the service holds, so adoption always re-sends them.
-  try {
-    const sealed = await write(ctx, session, live, desired, {});
-    return { id, outs: outputsOf(id, desired, sealed, session) };
-  } catch (error) {
-    throw new PartialFailureError(`adopted fiat on-ramp credential ${id}, but sending the declared keys failed`, {
-      id,
-      properties: fiatOutputsFromLive(live, { organizationId: session.organizationId }),
-      cause: error,
-    });
-  }
+  const sealed = await recordedIfFails(`adopted fiat on-ramp credential ${id}, but sending the declared keys failed`, id, liveForm(live, session), () =>
+    write(ctx, session, live, desired, {}),
+  );
+  return { id, outs: outputsOf(id, desired, sealed, session) };
 }
 
 export async function createFiatOnRampCredential(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {

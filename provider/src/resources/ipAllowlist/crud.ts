@@ -5,7 +5,7 @@
 import { InvalidRequestError, NotFoundError, type IpAllowlist as ServiceIpAllowlist, type RequestOf } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
-import { PartialFailureError } from '../../errors';
+import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
 import { sameValue } from '../shared/diff';
 import { adoptRequest, selectorOf } from '../shared/inputs';
@@ -95,15 +95,11 @@ export async function createIpAllowlist(ctx: ProviderContext, inputs: Record<str
       },
     ]);
   }
-  try {
-    await sync(session, live, desired);
-  } catch (error) {
-    if (request === undefined) throw error;
-    throw new PartialFailureError(`adopted the IP allowlist "${id}", but bringing it to the declared state failed`, {
-      id,
-      properties: ipAllowlistOutputsFromLive(live, stateOf(desired, session)),
-      cause: error,
-    });
+  const write = () => sync(session, live, desired);
+  if (request === undefined) await write();
+  else {
+    const properties = ipAllowlistOutputsFromLive(live, stateOf(desired, session));
+    await recordedIfFails(`adopted the IP allowlist "${id}", but bringing it to the declared state failed`, id, properties, write);
   }
   return { id, outs: outputsOf(desired, session) };
 }

@@ -1,13 +1,13 @@
 // Policy create/read/update/delete on the sdk (docs/service-behaviour.md#policies). Reads come from one coalesced
 // list_policies per organization; writes go through ../shared/write.ts (consensus reuse, lost-response
 // resolution, adopting what an interrupted earlier run of the same create committed).
-import { NotFoundError, POLICY_FIELD_TABLE, type Policy as ServicePolicy, type RequestOf } from '@walletinfra/sdk';
+import { POLICY_FIELD_TABLE, type Policy as ServicePolicy, type RequestOf } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
-import { PartialFailureError } from '../../errors';
+import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { changedInPlace, matchesDeclared, matchesNaturalKey } from '../shared/fields';
-import { adoptRequest, selectorOf } from '../shared/inputs';
+import { changedInPlace, findAdoptable, matchesDeclared } from '../shared/fields';
+import { selectorOf } from '../shared/inputs';
 import { deleteObject } from '../shared/remove';
 import { submitWrite } from '../shared/write';
 import {
@@ -78,31 +78,19 @@ async function sync(session: OrgSession, live: ServicePolicy, desired: PolicyInp
 }
 
 async function adopt(session: OrgSession, desired: PolicyInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
-  const request = adoptRequest(desired.adopt);
-  if (request === undefined) return undefined;
-  session.invalidate('policies');
-  const policies = await session.list('policies');
-  const live =
-    'id' in request
-      ? policies.find((p) => p.policyId === request.id)
-      : policies.find((p) => matchesNaturalKey(POLICY_FIELD_TABLE, policyOutputsFromLive(p, desired), desired));
-  if (live === undefined) {
-    if ('id' in request) {
-      throw new NotFoundError(`cannot adopt policy ${request.id}: organization ${session.organizationId} has no policy with that id`);
-    }
-    return undefined; // byName: nothing to adopt, create it
-  }
-  try {
-    await sync(session, live, desired);
-  } catch (error) {
-    const properties = policyOutputsFromLive(live, desired);
-    throw new PartialFailureError(`adopted policy ${live.policyId}, but bringing it to the declared state failed`, {
-      id: live.policyId,
-      properties,
-      cause: error,
-    });
-  }
-  return { id: live.policyId, outs: outputsOf(live.policyId, desired, session) };
+  const live = await findAdoptable(session, desired, {
+    kind: 'policies',
+    table: POLICY_FIELD_TABLE,
+    noun: 'policy',
+    idOf: (p) => p.policyId,
+    form: (p) => policyOutputsFromLive(p, desired),
+  });
+  if (live === undefined) return undefined;
+  const id = live.policyId;
+  await recordedIfFails(`adopted policy ${id}, but bringing it to the declared state failed`, id, policyOutputsFromLive(live, desired), () =>
+    sync(session, live, desired),
+  );
+  return { id, outs: outputsOf(id, desired, session) };
 }
 
 export async function createPolicy(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {

@@ -1,11 +1,12 @@
 // PrivateKeyTag create/read/update/delete. Reads combine two coalesced lists per organization (tags,
 // and private keys for membership); a rename and a membership change go out as ONE update_private_key_tag
 // with add/remove sets computed against the live members.
-import { NotFoundError, type PrivateKeyTag as ServicePrivateKeyTag, type RequestOf } from '@walletinfra/sdk';
+import type { PrivateKeyTag as ServicePrivateKeyTag, RequestOf } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
-import { PartialFailureError } from '../../errors';
+import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
+import { cannotAdopt } from '../shared/fields';
 import { liveForUpdate, readObject } from '../shared/gone';
 import { adoptRequest, selectorOf } from '../shared/inputs';
 import { deleteObject } from '../shared/remove';
@@ -87,21 +88,13 @@ async function adopt(session: OrgSession, desired: PrivateKeyTagInputs): Promise
   invalidate(session);
   const live = await findLive(session, (t) => ('id' in request ? t.tagId === request.id : t.tagName === desired.privateKeyTagName));
   if (live === undefined) {
-    if ('id' in request) {
-      throw new NotFoundError(`cannot adopt private key tag ${request.id}: organization ${session.organizationId} has no private key tag with that id`);
-    }
+    if ('id' in request) throw cannotAdopt('private key tag', request.id, session.organizationId);
     return undefined;
   }
-  try {
-    await sync(session, live, desired);
-  } catch (error) {
-    throw new PartialFailureError(`adopted private key tag ${live.tag.tagId}, but bringing it to the declared state failed`, {
-      id: live.tag.tagId,
-      properties: privateKeyTagOutputsFromLive(live.tag, live.members, stateOf(desired, session)),
-      cause: error,
-    });
-  }
-  return { id: live.tag.tagId, outs: outputsOf(live.tag.tagId, desired, session) };
+  const id = live.tag.tagId;
+  const properties = privateKeyTagOutputsFromLive(live.tag, live.members, stateOf(desired, session));
+  await recordedIfFails(`adopted private key tag ${id}, but bringing it to the declared state failed`, id, properties, () => sync(session, live, desired));
+  return { id, outs: outputsOf(id, desired, session) };
 }
 
 export async function createPrivateKeyTag(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {

@@ -2,13 +2,13 @@
 // (docs.turnkey.com/features/authentication/sessions/session-profiles): every change of a field is a
 // replacement (./diff.ts), `update` only records a new `profile` setting, and `delete` leaves the
 // profile in the service and says so on stderr, which the engine shows with the operation's output.
-import { NotFoundError, SESSION_PROFILE_FIELD_TABLE, type RequestOf, type SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
+import { SESSION_PROFILE_FIELD_TABLE, type RequestOf, type SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import type { ProviderContext } from '../../runtime/context';
-import { adoptMismatch, matchesNaturalKey } from '../shared/fields';
+import { findAdoptable, matchesNaturalKey } from '../shared/fields';
 import { readObject } from '../shared/gone';
-import { adoptRequest, selectorOf } from '../shared/inputs';
+import { selectorOf } from '../shared/inputs';
 import { submitWrite } from '../shared/write';
 import {
   liveFields,
@@ -40,21 +40,15 @@ export function createParameters(desired: SessionProfileInputs): RequestOf<'crea
   };
 }
 
+/** Nothing to write after adopting: every field is part of the natural key, so a replacement never adopts the profile it replaces. */
 async function adopt(session: OrgSession, desired: SessionProfileInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
-  const request = adoptRequest(desired.adopt);
-  if (request === undefined) return undefined;
-  session.invalidate('sessionProfiles');
-  if ('id' in request) {
-    const live = await findLive(session, (p) => p.sessionProfileId === request.id);
-    if (live === undefined) {
-      throw new NotFoundError(`cannot adopt session profile ${request.id}: organization ${session.organizationId} has no session profile with that id`);
-    }
-    const mismatch = adoptMismatch(SESSION_PROFILE_FIELD_TABLE, 'session profile', request.id, liveFields(live), desired);
-    if (mismatch !== undefined) throw mismatch;
-    return { id: live.sessionProfileId, outs: outputsOf(live.sessionProfileId, desired, session) };
-  }
-  // Every field is part of the key: a replacement never adopts the profile it replaces.
-  const live = await findLive(session, (p) => matchesNaturalKey(SESSION_PROFILE_FIELD_TABLE, liveFields(p), desired));
+  const live = await findAdoptable(session, desired, {
+    kind: 'sessionProfiles',
+    table: SESSION_PROFILE_FIELD_TABLE,
+    noun: 'session profile',
+    idOf: (p) => p.sessionProfileId,
+    form: liveFields,
+  });
   return live === undefined ? undefined : { id: live.sessionProfileId, outs: outputsOf(live.sessionProfileId, desired, session) };
 }
 

@@ -2,8 +2,10 @@
 // which properties `diff` compares and which of them replace, which fields an update sends, and how an
 // existing object is matched for adoption. The service's fields come only from the table; the provider
 // adds its own placement properties: another organization replaces, `profile` only chooses credentials.
-import { InvalidRequestError, type FieldTable } from '@walletinfra/sdk';
+import { InvalidRequestError, NotFoundError, type FieldTable } from '@walletinfra/sdk';
+import type { ListItems, ListKind, OrgSession } from '../../session';
 import { sameValue } from './diff';
+import { adoptRequest } from './inputs';
 
 /** A resource's inputs, outputs or live object in its normal form, read field by field. */
 function valueOf(values: object, field: string): unknown {
@@ -66,4 +68,41 @@ export function adoptMismatch(
       message: `is ${JSON.stringify(valueOf(live, f))} on the ${noun} and cannot be changed in place; declare the same ${f}, or remove \`adopt\` to create a new ${noun}`,
     }));
   return issues.length === 0 ? undefined : InvalidRequestError.fromIssues(`adopt ${noun} ${id}`, issues);
+}
+
+/** Adopting by id an object the organization does not have: refused, naming both. */
+export function cannotAdopt(noun: string, id: string, organizationId: string): NotFoundError {
+  return new NotFoundError(`cannot adopt ${noun} ${id}: organization ${organizationId} has no ${noun} with that id`);
+}
+
+/** How `adopt` finds a resource's objects: where they are listed, their id, and their normal form. */
+export interface AdoptSpec<K extends ListKind> {
+  kind: K;
+  table: FieldTable;
+  /** The object's kind in messages: `policy`, `webhook endpoint`. */
+  noun: string;
+  idOf(item: ListItems[K]): string;
+  /** The live object in the resource's normal form, for field-by-field comparison with `desired`. */
+  form(item: ListItems[K]): object;
+}
+
+/**
+ * The existing object the resource's `adopt` input names, from a fresh list: by id (refused when the
+ * organization has none, or when a replace-only field differs), or by natural key. Undefined when there is
+ * no `adopt`, or when no object has the natural key: then the resource creates one.
+ */
+export async function findAdoptable<K extends ListKind>(
+  session: OrgSession,
+  desired: { adopt?: unknown },
+  spec: AdoptSpec<K>,
+): Promise<ListItems[K] | undefined> {
+  const request = adoptRequest(desired.adopt);
+  if (request === undefined) return undefined;
+  const items = await session.relist(spec.kind);
+  if (!('id' in request)) return items.find((item) => matchesNaturalKey(spec.table, spec.form(item), desired));
+  const live = items.find((item) => spec.idOf(item) === request.id);
+  if (live === undefined) throw cannotAdopt(spec.noun, request.id, session.organizationId);
+  const mismatch = adoptMismatch(spec.table, spec.noun, request.id, spec.form(live), desired);
+  if (mismatch !== undefined) throw mismatch;
+  return live;
 }

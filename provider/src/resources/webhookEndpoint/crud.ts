@@ -1,13 +1,13 @@
 // WebhookEndpoint create/read/update/delete (docs/service-behaviour.md#webhook-endpoints). Creating an
 // inactive endpoint takes two writes (create has no isActive); if the second fails, the error carries the
 // endpoint's id so the engine keeps track of it and the next `pulumi up` finishes the job.
-import { NotFoundError, WEBHOOK_ENDPOINT_FIELD_TABLE, type RequestOf, type WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
+import { WEBHOOK_ENDPOINT_FIELD_TABLE, type RequestOf, type WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
-import { PartialFailureError } from '../../errors';
+import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { adoptMismatch, changedInPlace, matchesDeclared, matchesNaturalKey } from '../shared/fields';
-import { adoptRequest, selectorOf } from '../shared/inputs';
+import { changedInPlace, findAdoptable, matchesDeclared } from '../shared/fields';
+import { selectorOf } from '../shared/inputs';
 import { deleteObject } from '../shared/remove';
 import { submitWrite } from '../shared/write';
 import {
@@ -72,33 +72,20 @@ async function sync(session: OrgSession, live: ServiceWebhookEndpoint, desired: 
 }
 
 async function adopt(session: OrgSession, desired: WebhookEndpointInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
-  const request = adoptRequest(desired.adopt);
-  if (request === undefined) return undefined;
-  session.invalidate('webhookEndpoints');
-  const endpoints = await session.list('webhookEndpoints');
-  let live: ServiceWebhookEndpoint | undefined;
-  if ('id' in request) {
-    live = endpoints.find((e) => e.endpointId === request.id);
-    if (live === undefined) {
-      throw new NotFoundError(`cannot adopt webhook endpoint ${request.id}: organization ${session.organizationId} has no endpoint with that id`);
-    }
-    const mismatch = adoptMismatch(WEBHOOK_ENDPOINT_FIELD_TABLE, 'webhook endpoint', request.id, liveForm(live, desired), desired);
-    if (mismatch !== undefined) throw mismatch;
-  } else {
-    // The natural key holds the replace-only subscriptions too, so a replacement never adopts the endpoint it replaces.
-    live = endpoints.find((e) => matchesNaturalKey(WEBHOOK_ENDPOINT_FIELD_TABLE, liveForm(e, desired), desired));
-    if (live === undefined) return undefined;
-  }
-  try {
-    await sync(session, live, desired);
-  } catch (error) {
-    throw new PartialFailureError(`adopted webhook endpoint ${live.endpointId}, but bringing it to the declared state failed`, {
-      id: live.endpointId,
-      properties: webhookOutputsFromLive(live, stateOf(desired, session)),
-      cause: error,
-    });
-  }
-  return { id: live.endpointId, outs: outputsOf(live.endpointId, desired, session) };
+  // The natural key holds the replace-only subscriptions too, so a replacement never adopts the endpoint it replaces.
+  const live = await findAdoptable(session, desired, {
+    kind: 'webhookEndpoints',
+    table: WEBHOOK_ENDPOINT_FIELD_TABLE,
+    noun: 'webhook endpoint',
+    idOf: (e) => e.endpointId,
+    form: (e) => liveForm(e, desired),
+  });
+  if (live === undefined) return undefined;
+  const id = live.endpointId;
+  await recordedIfFails(`adopted webhook endpoint ${id}, but bringing it to the declared state failed`, id, webhookOutputsFromLive(live, stateOf(desired, session)), () =>
+    sync(session, live, desired),
+  );
+  return { id, outs: outputsOf(id, desired, session) };
 }
 
 export function createParameters(desired: WebhookEndpointInputs): RequestOf<'create_webhook_endpoint'> {
@@ -135,15 +122,9 @@ export async function createWebhookEndpoint(ctx: ProviderContext, inputs: Record
   if (desired.isActive) return { id, outs: outputsOf(id, desired, session) };
   // create_webhook_endpoint has no isActive (an update-only field of the table): pause the new endpoint with a second write.
   const created: ServiceWebhookEndpoint = { ...result.webhookEndpoint, endpointId: id };
-  try {
-    await sync(session, created, desired);
-  } catch (error) {
-    throw new PartialFailureError(`created webhook endpoint ${id}, but deactivating it (isActive=false) failed`, {
-      id,
-      properties: webhookOutputsFromLive(created, stateOf(desired, session)),
-      cause: error,
-    });
-  }
+  await recordedIfFails(`created webhook endpoint ${id}, but deactivating it (isActive=false) failed`, id, webhookOutputsFromLive(created, stateOf(desired, session)), () =>
+    sync(session, created, desired),
+  );
   return { id, outs: outputsOf(id, desired, session) };
 }
 
