@@ -9,22 +9,20 @@ import { join } from 'node:path';
 import { generateApiKeyPair } from '@walletinfra/sdk';
 import { main, type CliDeps, type EngineEventLike, type StackRunner } from '@walletinfra/pulumi/drift';
 import { stackReader } from '@walletinfra/pulumi/policy-review/stack';
-import { startHarness, type Harness } from './provider-harness';
+import { useHarness } from './provider-harness';
 
 const PREVIEW = JSON.parse(readFileSync(join(__dirname, '..', 'unit', 'fixtures', 'drift', 'preview-changes.json'), 'utf8')) as EngineEventLike[];
 
-let h: Harness;
+const h = useHarness();
 let project: string;
 
 beforeAll(async () => {
-  h = await startHarness();
   project = mkdtempSync(join(tmpdir(), 'drift-mistakes-'));
   writeFileSync(join(project, 'Pulumi.yaml'), 'name: baseline\nruntime: nodejs\n');
 });
 
 afterAll(async () => {
   rmSync(project, { recursive: true, force: true });
-  await h?.close();
 });
 
 /** A preview of stack `prod` (it creates Policy "new-deny") whose stack config is `config`. */
@@ -133,7 +131,7 @@ test('a revoked or unknown API key names the key, the organization and both key 
     code: 1,
     stderr: printed(
       `API key ${other.publicKey} (from stack config walletinfra:apiPublicKey) is not accepted by organization ` +
-        `${h.emulator.credentials.organizationId} (from stack config walletinfra:organizationId) at ${h.emulator.baseUrl} ` +
+        `${h.org} (from stack config walletinfra:organizationId) at ${h.emulator.baseUrl} ` +
         '(walletinfra:baseUrl from stack config walletinfra:baseUrl): the key may have been deleted, revoked or expired, or belong ' +
         'to another organization. Check that the key still exists in that organization, or create a new API key and set both ' +
         'walletinfra:apiPublicKey and walletinfra:apiPrivateKey (`pulumi config set --secret walletinfra:apiPrivateKey <hex>`) ' +

@@ -1,14 +1,8 @@
 // The activity history is read to the end: a pending approval listed beyond the tenth page (here, pages of
 // two activities, so beyond the twentieth activity) is still found and reused, never submitted a second time.
-import { requireTwoApprovals, startHarness, type Harness } from './provider-harness';
+import { requireTwoApprovals, useHarness } from './provider-harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ config: { 'walletinfra:consensusTimeoutMs': '0' } });
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness({ config: { 'walletinfra:consensusTimeoutMs': '0' } });
 
 const CREATE = 'ACTIVITY_TYPE_CREATE_POLICY_V3';
 
@@ -23,7 +17,7 @@ test('a pending approval beyond ten pages of activities is reused', async () => 
   // A first run leaves the create waiting for a second approval (consensusTimeoutMs 0: it gives up at once).
   await expect(h.newRuntime({}, { log: () => {} }).policy.create(inputs)).rejects.toMatchObject({ code: 'CONSENSUS_NEEDED' });
   // Then 25 more creates complete (one approval suffices again), so the waiting one is listed 26th, newest first.
-  await h.admin('POST', `/organizations/${h.emulator.credentials.organizationId}/settings`, { requiredApprovals: 1 });
+  await h.admin('POST', `/organizations/${h.org}/settings`, { requiredApprovals: 1 });
   for (let i = 0; i < 25; i++) await h.client.createPolicy({ policyName: `filler-${i}`, effect: 'EFFECT_DENY', notes: '' });
   const before = await createActivities();
   expect(before).toBe(26);

@@ -2,15 +2,9 @@
 // with rate-limit retries and approval polls in flight, no more than maxConcurrentRequests requests are
 // ever at the server at once, and a request waiting out a backoff holds no slot.
 import { ConcurrencyLimit, LimitedDispatcher } from '@walletinfra/sdk';
-import { startHarness, type Harness } from './provider-harness';
+import { useHarness } from './provider-harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 const FINAL = new Set(['onComplete', 'onError', 'onResponseEnd', 'onResponseError']);
 

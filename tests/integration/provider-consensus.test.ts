@@ -2,23 +2,17 @@
 // fails after consensusTimeoutMs naming the activity, its fingerprint and its approvers, reuses the waiting
 // activity on the next run, and adopts (never duplicates) what an approval completed after a run gave up.
 import type { Activity, WalletInfraClient } from '@walletinfra/sdk';
-import { failure, requireTwoApprovals, startHarness, type Harness } from './provider-harness';
+import { failure, requireTwoApprovals, startHarness, useHarness } from './provider-harness';
 
-let h: Harness;
-let org: string;
+const h = useHarness({ config: { 'walletinfra:consensusTimeoutMs': '10000' } });
 let rootUserId: string;
 let approver: { userId: string; client: WalletInfraClient };
 
 beforeAll(async () => {
-  h = await startHarness({ config: { 'walletinfra:consensusTimeoutMs': '10000' } });
-  org = h.emulator.credentials.organizationId;
   rootUserId = h.emulator.credentials.userId;
   // a policy that names approvers, created while one approval still suffices
   await h.client.createPolicy({ policyName: 'Admins approve', effect: 'EFFECT_ALLOW', consensus: 'approvers.count() >= 2', notes: '' });
   approver = await requireTwoApprovals(h);
-});
-afterAll(async () => {
-  await h.close();
 });
 afterEach(() => {
   h.onSleep.hook = undefined;
@@ -53,7 +47,7 @@ async function policiesNamed(name: string): Promise<string[]> {
 
 function timeoutMessage(description: string, activity: Activity): string {
   return (
-    `${description} needs approval: activity ${activity.id} (fingerprint ${activity.fingerprint}) in organization ${org} ` +
+    `${description} needs approval: activity ${activity.id} (fingerprint ${activity.fingerprint}) in organization ${h.org} ` +
     `is still waiting for consensus after 10000 ms (approved so far by ${rootUserId}). ` +
     'Users who satisfy policy "Admins approve" (consensus: approvers.count() >= 2) can approve it. ' +
     'Approve it with approve_activity and that fingerprint, then run `pulumi up` again: the waiting activity is reused, never submitted twice. ' +

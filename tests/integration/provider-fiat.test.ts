@@ -6,10 +6,9 @@
 import { decryptCredentialBundle } from '@turnkey/crypto';
 import { encryptOnRampSecret, type FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
 import { fingerprintMatches, SECRET_KEPT } from '@walletinfra/pulumi/resources/fiatOnRampCredential/secrets';
-import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, useHarness } from './provider-harness';
 
-let h: Harness;
-let org: string;
+const h = useHarness();
 let encryptionPrivateKey: string;
 /**
  * Everything the provider handed back besides `check` (whose result is the inputs, secrets included, which
@@ -18,13 +17,8 @@ let encryptionPrivateKey: string;
 const returned: unknown[] = [];
 
 beforeAll(async () => {
-  h = await startHarness();
-  org = h.emulator.credentials.organizationId;
   encryptionPrivateKey = (JSON.parse(h.emulator.store.getMeta('emulatorKeys') as string) as { onRampEncryption: { privateKey: string } }).onRampEncryption
     .privateKey;
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const SECRET = 'sk_live_first_0123456789abcdef';
@@ -70,7 +64,7 @@ describe('FiatOnRampCredential lifecycle', () => {
       projectId: 'project-1',
       publishableApiKey: 'pk_live_publishable_1',
       sandboxMode: false,
-      organizationId: org,
+      organizationId: h.org,
       encryptedSecretApiKey: credential!.encryptedSecretApiKey,
       encryptedPrivateApiKey: credential!.encryptedPrivateApiKey,
       secretApiKeyFingerprint: outs.secretApiKeyFingerprint,
@@ -182,7 +176,7 @@ describe('FiatOnRampCredential with already-encrypted keys', () => {
       projectId: '',
       publishableApiKey: 'pk_moon',
       sandboxMode: false,
-      organizationId: org,
+      organizationId: h.org,
       encryptedSecretApiKey: ciphertext,
     });
     const read = await h.newRuntime().fiatOnRampCredential.read(created.id, created.outs);
@@ -257,7 +251,7 @@ describe('FiatOnRampCredential adoption', () => {
         projectId: '',
         publishableApiKey: DECLARED.publishableApiKey,
         sandboxMode: false,
-        organizationId: org,
+        organizationId: h.org,
         encryptedSecretApiKey: credential!.encryptedSecretApiKey,
       },
     });

@@ -10,6 +10,8 @@ export const FIXED_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 export interface Harness {
   emulator: RunningEmulator;
+  /** The organization the runtime and `client` act in (the emulator's own). */
+  org: string;
   /** A provider runtime, as the dynamic-provider process would have it after `configure`. */
   runtime: Runtime;
   /** A fresh runtime sharing config and clock, one second later: a second `pulumi` run (a new provider process). */
@@ -28,7 +30,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { emulator?: EmulatorOptions; config?: Record<string, string> } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  emulator?: EmulatorOptions;
+  config?: Record<string, string>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   let t = FIXED_NOW;
   const clock = { now: () => t, advance: (ms: number) => void (t += ms) };
   const log: string[] = [];
@@ -77,6 +84,7 @@ export async function startHarness(options: { emulator?: EmulatorOptions; config
   const client = clientFor({ publicKey: creds.apiPublicKey, privateKey: creds.apiPrivateKey });
   return {
     emulator,
+    org: creds.organizationId,
     runtime,
     newRuntime,
     client,
@@ -99,6 +107,21 @@ export async function startHarness(options: { emulator?: EmulatorOptions; config
       await emulator.close();
     },
   };
+}
+
+/**
+ * The test file's harness: started before its first test and closed after its last (jest's beforeAll and
+ * afterAll). The object is filled in when the harness has started, so use it inside tests and hooks only.
+ */
+export function useHarness(options: HarnessOptions = {}): Harness {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(h, await startHarness(options));
+  });
+  afterAll(async () => {
+    await (h as Partial<Harness>).close?.();
+  });
+  return h;
 }
 
 /** The inputs `check` returns for `news`, asserting it reported no failures. */
@@ -124,7 +147,7 @@ export async function requireTwoApprovals(h: Harness): Promise<{ userId: string;
   const user = await h.admin('POST', '/users', { userName: 'approver', root: true, generateApiKey: true });
   if (user.status !== 200) throw new Error(`admin users: ${JSON.stringify(user.json)}`);
   const key = user.json.apiKeys[0] as { publicKey: string; privateKey: string };
-  const settings = await h.admin('POST', `/organizations/${h.emulator.credentials.organizationId}/settings`, { requiredApprovals: 2 });
+  const settings = await h.admin('POST', `/organizations/${h.org}/settings`, { requiredApprovals: 2 });
   if (settings.status !== 200) throw new Error(`admin settings: ${JSON.stringify(settings.json)}`);
   return { userId: user.json.userId as string, client: h.clientFor(key) };
 }

@@ -1,19 +1,13 @@
 // IpAllowlist through the provider's own methods against the emulator: check (CIDRs by index, duplicates,
 // limits, lockout guard), create on an empty scope, normalised no-op diffs, whole-list update, refusal to
 // take over a hand-written list without adopt, adoption, drift, per-API-key lists, delete.
-import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, useHarness } from './provider-harness';
 
-let h: Harness;
-let org: string;
+const h = useHarness();
 let otherKey: string;
 beforeAll(async () => {
-  h = await startHarness();
-  org = h.emulator.credentials.organizationId;
   const user = await h.admin('POST', '/users', { userName: 'ci', generateApiKey: true });
   otherKey = user.json.apiKeys[0].publicKey as string;
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const DECLARED = {
@@ -85,7 +79,7 @@ describe('IpAllowlist lifecycle (organization level)', () => {
       ],
       onEvaluationError: 'DENY',
       allowLockout: false,
-      organizationId: org,
+      organizationId: h.org,
     });
     const live = (await h.client.getIpAllowlist({})).allowlist;
     expect([live.enabled, live.rules.map((r) => [r.cidr, r.label])]).toEqual([true, [['2001:db8::/48', 'vpn'], ['203.0.113.0/24', 'office']]]);
@@ -95,8 +89,8 @@ describe('IpAllowlist lifecycle (organization level)', () => {
     const read = await h.newRuntime().ipAllowlist.read('organization', outs);
     expect(read).toEqual({ id: 'organization', props: outs, inputs: outs });
     expect(await h.runtime.ipAllowlist.diff('organization', read.props!, inputs)).toEqual({ changes: false });
-    expect(await h.runtime.ipAllowlist.diff('organization', read.props!, { ...DECLARED, organizationId: org })).toEqual({ changes: false });
-    const reordered = { ...DECLARED, rules: [{ cidr: '2001:db8::/48', label: 'vpn' }, { cidr: '203.0.113.1/24', label: 'office' }], organizationId: org };
+    expect(await h.runtime.ipAllowlist.diff('organization', read.props!, { ...DECLARED, organizationId: h.org })).toEqual({ changes: false });
+    const reordered = { ...DECLARED, rules: [{ cidr: '2001:db8::/48', label: 'vpn' }, { cidr: '203.0.113.1/24', label: 'office' }], organizationId: h.org };
     expect(await h.runtime.ipAllowlist.diff('organization', read.props!, reordered)).toEqual({ changes: false });
   });
 
@@ -135,12 +129,12 @@ describe('IpAllowlist lifecycle (organization level)', () => {
     const news = await checked(DECLARED);
     expect(await failure(h.newRuntime().ipAllowlist.create(news))).toEqual({
       code: 'INVALID_REQUEST',
-      message: `invalid request for create the IP allowlist of organization ${org}: adopt: the scope already has a list (1 rule(s), enabled) that this resource would replace; add adopt: { id: "organization" } to manage it (the declared rules then replace the current ones)`,
+      message: `invalid request for create the IP allowlist of organization ${h.org}: adopt: the scope already has a list (1 rule(s), enabled) that this resource would replace; add adopt: { id: "organization" } to manage it (the declared rules then replace the current ones)`,
     });
     expect((await h.client.getIpAllowlist({})).allowlist.rules.map((r) => r.label)).toEqual(['by hand']);
     expect(await failure(h.newRuntime().ipAllowlist.create(await checked({ ...DECLARED, adopt: { id: 'apiKey:02ab' } })))).toEqual({
       code: 'INVALID_REQUEST',
-      message: `invalid request for adopt the IP allowlist of organization ${org}: adopt.id: is "apiKey:02ab", but this resource declares the list "organization"; use adopt: { id: "organization" } or change publicKey`,
+      message: `invalid request for adopt the IP allowlist of organization ${h.org}: adopt.id: is "apiKey:02ab", but this resource declares the list "organization"; use adopt: { id: "organization" } or change publicKey`,
     });
     const adopted = await h.newRuntime().ipAllowlist.create(await checked({ ...DECLARED, adopt: { id: 'organization' } }));
     expect(adopted.id).toBe('organization');
@@ -155,7 +149,7 @@ describe('IpAllowlist per API key', () => {
     expect(inputs.publicKey).toBe(otherKey);
     const created = await h.newRuntime().ipAllowlist.create(inputs);
     expect(created.id).toBe(`apiKey:${otherKey}`);
-    expect(created.outs).toEqual({ publicKey: otherKey, enabled: false, rules: [{ cidr: '198.51.100.7/32', label: '' }], onEvaluationError: 'DENY', allowLockout: false, organizationId: org });
+    expect(created.outs).toEqual({ publicKey: otherKey, enabled: false, rules: [{ cidr: '198.51.100.7/32', label: '' }], onEvaluationError: 'DENY', allowLockout: false, organizationId: h.org });
     expect((await h.client.getIpAllowlist({ publicKey: otherKey })).allowlist.rules.map((r) => r.cidr)).toEqual(['198.51.100.7/32']);
     expect((await h.client.getIpAllowlist({})).allowlist.rules).toEqual([]);
     expect(await h.runtime.ipAllowlist.diff(created.id, created.outs, { ...inputs, publicKey: h.emulator.credentials.apiPublicKey })).toEqual({

@@ -3,15 +3,9 @@
 // or, when the activity history cannot be read, by the object. No retries here (maxRetries 0, a zero retry
 // budget), so the first lost answer is the last.
 import type { Runtime } from '@walletinfra/pulumi/runtime';
-import { startHarness, type Harness } from './provider-harness';
+import { useHarness } from './provider-harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ config: { 'walletinfra:retryBudgetMs': '0' } });
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness({ config: { 'walletinfra:retryBudgetMs': '0' } });
 afterEach(() => {
   h.emulator.faults.set([]);
 });

@@ -3,19 +3,9 @@
 // the same update, two resources holding one object, an on-ramp secret encrypted to the wrong key.
 import { generateApiKeyPair } from '@walletinfra/sdk';
 import { CLAIM_WAIT_MS } from '@walletinfra/pulumi/runtime/context';
-import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, useHarness } from './provider-harness';
 
-let h: Harness;
-let org: string;
-
-beforeAll(async () => {
-  h = await startHarness();
-  org = h.emulator.credentials.organizationId;
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const policy = (policyName: string, extra: Record<string, unknown> = {}) => ({
   policyName,
@@ -53,7 +43,7 @@ test('a revoked or unknown API key names the public key, the organization and bo
   expect(seen).toEqual({
     code: 'UNAUTHENTICATED',
     message:
-      `API key ${other.publicKey} (from stack config walletinfra:apiPublicKey) is not accepted by organization ${org} ` +
+      `API key ${other.publicKey} (from stack config walletinfra:apiPublicKey) is not accepted by organization ${h.org} ` +
       `(from stack config walletinfra:organizationId) at ${h.emulator.baseUrl} (walletinfra:baseUrl from stack config walletinfra:baseUrl): ` +
       `the key may have been deleted, revoked or expired, or belong to another organization. Check that the key still exists in that ` +
       `organization, or create a new API key and set both walletinfra:apiPublicKey and walletinfra:apiPrivateKey ` +
@@ -82,7 +72,7 @@ test('a policy name held by a hand-made policy: its id and the adopt line, after
   expect(await failure(h.runtime.policy.create(inputs))).toEqual({
     code: 'INVALID_REQUEST',
     message:
-      `policyName "hand-made" is already taken by policy ${policyId} in organization ${org}. This stack does not manage it. ` +
+      `policyName "hand-made" is already taken by policy ${policyId} in organization ${h.org}. This stack does not manage it. ` +
       `To manage that policy with this resource, add \`adopt: { id: '${policyId}' }\` to it (the policy is then brought to what the ` +
       'resource declares, and `pulumi destroy` deletes it); or choose another policyName.',
   });

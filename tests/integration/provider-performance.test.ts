@@ -1,14 +1,8 @@
 // What a refresh costs: reads of many resources in one provider process share one list request per
 // organization and type, and the per-organization limiter caps requests in flight.
-import { startHarness, type Harness } from './provider-harness';
+import { useHarness } from './provider-harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 /** Runs `tasks` with at most `parallel` at once, like the engine's --parallel, moving the clock 5 ms per start. */
 async function engine<T>(tasks: Array<() => Promise<T>>, parallel: number): Promise<T[]> {
@@ -32,7 +26,7 @@ test('a refresh of 200 policies makes one list_policies request, not 200 reads',
   expect(live.length).toBe(200);
   const states = live.map((p) => ({
     id: p.policyId,
-    outs: { policyId: p.policyId, policyName: p.policyName, effect: p.effect, condition: '', consensus: '', notes: '', time: '', organizationId: h.emulator.credentials.organizationId },
+    outs: { policyId: p.policyId, policyName: p.policyName, effect: p.effect, condition: '', consensus: '', notes: '', time: '', organizationId: h.org },
   }));
   const refresh = h.newRuntime();
   h.resetRequests();
@@ -45,7 +39,7 @@ test('a refresh of 200 policies makes one list_policies request, not 200 reads',
 test('reads after the short cache lifetime, or after a write, list again', async () => {
   const rt = h.newRuntime();
   const [first] = (await h.client.listPolicies({})).policies;
-  const props = { organizationId: h.emulator.credentials.organizationId };
+  const props = { organizationId: h.org };
   h.resetRequests();
   await rt.policy.read(first!.policyId, props);
   h.clock.advance(1999);

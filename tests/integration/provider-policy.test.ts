@@ -2,17 +2,9 @@
 // update, replacement into another organization, out-of-band change and deletion, delete (twice),
 // adoption without duplicates, and a partial failure that still reports the object's id.
 import { generateApiKeyPair, type Policy as ServicePolicy } from '@walletinfra/sdk';
-import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, useHarness } from './provider-harness';
 
-let h: Harness;
-let org: string;
-beforeAll(async () => {
-  h = await startHarness();
-  org = h.emulator.credentials.organizationId;
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 const DECLARED = { policyName: 'allow-wallet-creation', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'WALLET' && activity.action == 'CREATE'" };
 
@@ -34,7 +26,7 @@ describe('Policy lifecycle', () => {
     const created = await h.runtime.policy.create(inputs);
     id = created.id;
     outs = created.outs;
-    expect(outs).toEqual({ ...DECLARED, consensus: '', notes: '', time: '', organizationId: org, policyId: id });
+    expect(outs).toEqual({ ...DECLARED, consensus: '', notes: '', time: '', organizationId: h.org, policyId: id });
     const live = (await h.client.getPolicy({ policyId: id })).policy;
     expect([live.policyName, live.effect, live.condition, live.consensus, live.notes]).toEqual([DECLARED.policyName, 'EFFECT_ALLOW', DECLARED.condition, '', '']);
   });
@@ -49,7 +41,7 @@ describe('Policy lifecycle', () => {
     expect(await h.runtime.policy.diff(id, read.props, inputs)).toEqual({ changes: false });
     expect(await h.runtime.policy.diff(id, read.props, read.inputs)).toEqual({ changes: false });
     // the program as written (before check's normal form) also has no diff
-    expect(await h.runtime.policy.diff(id, read.props, { ...DECLARED, organizationId: org })).toEqual({ changes: false });
+    expect(await h.runtime.policy.diff(id, read.props, { ...DECLARED, organizationId: h.org })).toEqual({ changes: false });
   });
 
   test('in-place update with the V2 field names', async () => {
@@ -110,7 +102,7 @@ describe('Policy lifecycle', () => {
     const news = await checked({ ...DECLARED, policyName: 'gone-before-update', notes: 'x' });
     expect(await failure(h.newRuntime().policy.update(created.id, created.outs, news))).toEqual({
       code: 'NOT_FOUND',
-      message: `policy ${created.id} no longer exists in organization ${org}; run \`pulumi refresh\` so Pulumi can recreate it`,
+      message: `policy ${created.id} no longer exists in organization ${h.org}; run \`pulumi refresh\` so Pulumi can recreate it`,
     });
   });
 });
@@ -144,7 +136,7 @@ describe('Policy adoption', () => {
     const inputs = await checked({ ...DECLARED, adopt: { id: 'no-such-policy' } });
     expect(await failure(h.runtime.policy.create(inputs))).toEqual({
       code: 'NOT_FOUND',
-      message: `cannot adopt policy no-such-policy: organization ${org} has no policy with that id`,
+      message: `cannot adopt policy no-such-policy: organization ${h.org} has no policy with that id`,
     });
   });
 
@@ -169,7 +161,7 @@ describe('Policy adoption', () => {
         consensus: '',
         notes: 'old',
         time: '',
-        organizationId: org,
+        organizationId: h.org,
         adopt: { byName: true },
       },
       reasons: [NOT_APPLIED],

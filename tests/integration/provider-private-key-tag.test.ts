@@ -1,25 +1,19 @@
 // PrivateKeyTag through the provider's own methods against the emulator (seeded with private keys):
 // create with members, membership read from list_private_keys, rename and membership change in ONE
 // update with add/remove sets, drift, adoption by name and id, out-of-band deletion, delete.
-import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, useHarness } from './provider-harness';
 
-let h: Harness;
-let org: string;
+const h = useHarness({
+  emulator: {
+    seed: {
+      privateKeyTags: ['seeded'],
+      privateKeys: [{ privateKeyName: 'k1', tags: ['seeded'] }, { privateKeyName: 'k2' }, { privateKeyName: 'k3' }],
+    },
+  },
+});
 let keys: Record<string, string>;
 beforeAll(async () => {
-  h = await startHarness({
-    emulator: {
-      seed: {
-        privateKeyTags: ['seeded'],
-        privateKeys: [{ privateKeyName: 'k1', tags: ['seeded'] }, { privateKeyName: 'k2' }, { privateKeyName: 'k3' }],
-      },
-    },
-  });
-  org = h.emulator.credentials.organizationId;
   keys = Object.fromEntries((await h.client.listPrivateKeys({})).privateKeys.map((k) => [k.privateKeyName, k.privateKeyId]));
-});
-afterAll(async () => {
-  await h.close();
 });
 
 function checked(news: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -50,14 +44,14 @@ describe('PrivateKeyTag lifecycle', () => {
     const created = await h.runtime.privateKeyTag.create(inputs);
     id = created.id;
     outs = created.outs;
-    expect(outs).toEqual({ privateKeyTagName: 'cold', privateKeyIds: [keys.k1, keys.k2].sort(), organizationId: org, privateKeyTagId: id });
+    expect(outs).toEqual({ privateKeyTagName: 'cold', privateKeyIds: [keys.k1, keys.k2].sort(), organizationId: h.org, privateKeyTagId: id });
     expect(await liveMembers(id)).toEqual([keys.k1, keys.k2].sort());
   });
 
   test('read equals the state and no diff, whatever the order of the ids', async () => {
     const read = await h.newRuntime().privateKeyTag.read(id, outs);
     expect(read).toEqual({ id, props: outs, inputs });
-    expect(await h.runtime.privateKeyTag.diff(id, read.props!, { privateKeyTagName: 'cold', privateKeyIds: [keys.k2, keys.k1], organizationId: org })).toEqual({ changes: false });
+    expect(await h.runtime.privateKeyTag.diff(id, read.props!, { privateKeyTagName: 'cold', privateKeyIds: [keys.k2, keys.k1], organizationId: h.org })).toEqual({ changes: false });
   });
 
   test('rename and membership change are one in-place update with add/remove sets', async () => {
@@ -91,7 +85,7 @@ describe('PrivateKeyTag lifecycle', () => {
     expect((await h.client.listPrivateKeyTags({})).privateKeyTags.filter((t) => t.tagName === 'seeded').map((t) => t.tagId)).toEqual([adopted.id]);
     expect(await failure(h.newRuntime().privateKeyTag.create(await checked({ privateKeyTagName: 'x', adopt: { id: 'nope' } })))).toEqual({
       code: 'NOT_FOUND',
-      message: `cannot adopt private key tag nope: organization ${org} has no private key tag with that id`,
+      message: `cannot adopt private key tag nope: organization ${h.org} has no private key tag with that id`,
     });
   });
 
@@ -100,7 +94,7 @@ describe('PrivateKeyTag lifecycle', () => {
     expect(await h.newRuntime().privateKeyTag.read(id, outs)).toEqual({ id: '' });
     expect(await failure(h.newRuntime().privateKeyTag.update(id, outs, inputs))).toEqual({
       code: 'NOT_FOUND',
-      message: `private key tag ${id} no longer exists in organization ${org}; run \`pulumi refresh\` so Pulumi can recreate it`,
+      message: `private key tag ${id} no longer exists in organization ${h.org}; run \`pulumi refresh\` so Pulumi can recreate it`,
     });
     // delete of a tag that is already gone succeeds
     await h.newRuntime().privateKeyTag.delete(id, outs);

@@ -1,18 +1,10 @@
 // SessionProfile through the provider's own methods against the emulator: scope checked at preview,
 // create, read, every field a replacement, adoption (by id must match; by name is a full match), and
 // delete leaving the profile in place with a warning.
-import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, useHarness } from './provider-harness';
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
 
-let h: Harness;
-let org: string;
-beforeAll(async () => {
-  h = await startHarness();
-  org = h.emulator.credentials.organizationId;
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 const DECLARED = { sessionProfileName: 'read-only', scope: "activity.action != 'EXPORT'", expirationSeconds: 1800 };
 
@@ -41,9 +33,9 @@ describe('SessionProfile lifecycle', () => {
     const created = await h.runtime.sessionProfile.create(inputs);
     id = created.id;
     outs = created.outs;
-    expect(outs).toEqual({ ...DECLARED, expirationSeconds: '1800', notes: '', organizationId: org, sessionProfileId: id });
+    expect(outs).toEqual({ ...DECLARED, expirationSeconds: '1800', notes: '', organizationId: h.org, sessionProfileId: id });
     expect(await h.newRuntime().sessionProfile.read(id, outs)).toEqual({ id, props: outs, inputs });
-    expect(await h.runtime.sessionProfile.diff(id, outs, { ...DECLARED, organizationId: org })).toEqual({ changes: false });
+    expect(await h.runtime.sessionProfile.diff(id, outs, { ...DECLARED, organizationId: h.org })).toEqual({ changes: false });
   });
 
   test.each([
@@ -86,7 +78,7 @@ describe('SessionProfile lifecycle', () => {
     await rt.context.close();
     expect(h.requests()).toEqual([]);
     expect(lines).toEqual([
-      `warning: session profile ${id} "read-only" was left in place in organization ${org}: the service cannot delete session profiles. Pulumi no longer manages it; login activities that name its id can still use it.`,
+      `warning: session profile ${id} "read-only" was left in place in organization ${h.org}: the service cannot delete session profiles. Pulumi no longer manages it; login activities that name its id can still use it.`,
     ]);
     expect((await h.client.getSessionProfile({ sessionProfileId: id })).sessionProfile.sessionProfileName).toBe('read-only');
   });

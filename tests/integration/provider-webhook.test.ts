@@ -2,17 +2,9 @@
 // diffs, in-place update, replacement on subscriptions, out-of-band change and deletion, delete (twice),
 // adoption, an inactive endpoint (two writes), and the partial failure when the second write fails.
 import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
-import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, useHarness } from './provider-harness';
 
-let h: Harness;
-let org: string;
-beforeAll(async () => {
-  h = await startHarness();
-  org = h.emulator.credentials.organizationId;
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 const SUBSCRIPTIONS = [
   { eventType: 'BALANCE_CONFIRMED_UPDATES', filtersJson: '{ "walletId": "w-1" }' },
@@ -39,7 +31,7 @@ describe('WebhookEndpoint lifecycle', () => {
 
   test('create returns the whole normal-form state', async () => {
     inputs = await checked(DECLARED);
-    expect(inputs).toEqual({ url: DECLARED.url, name: 'ops', isActive: true, subscriptions: NORMAL_SUBSCRIPTIONS, organizationId: org });
+    expect(inputs).toEqual({ url: DECLARED.url, name: 'ops', isActive: true, subscriptions: NORMAL_SUBSCRIPTIONS, organizationId: h.org });
     const created = await h.runtime.webhookEndpoint.create(inputs);
     id = created.id;
     outs = created.outs;
@@ -52,7 +44,7 @@ describe('WebhookEndpoint lifecycle', () => {
     expect(read).toEqual({ id, props: outs, inputs });
     expect(await h.runtime.webhookEndpoint.diff(id, outs, inputs)).toEqual({ changes: false });
     expect(await h.runtime.webhookEndpoint.diff(id, read.props, read.inputs)).toEqual({ changes: false });
-    expect(await h.runtime.webhookEndpoint.diff(id, read.props, { ...DECLARED, organizationId: org })).toEqual({ changes: false });
+    expect(await h.runtime.webhookEndpoint.diff(id, read.props, { ...DECLARED, organizationId: h.org })).toEqual({ changes: false });
   });
 
   test('url, name and isActive update in place', async () => {

@@ -4,20 +4,18 @@
 // the next `pulumi up` would. Goals: 0 duplicates, 0 orphans (objects the program does not know), every
 // create converged.
 import { DEFAULT_RETRY_OPTIONS } from '@walletinfra/sdk';
-import { startHarness, type Harness } from '../integration/provider-harness';
+import { useHarness } from '../integration/provider-harness';
 import { report, seedFor, size } from './support/measure';
 
 jest.setTimeout(3_600_000);
 
 const RUNS = 3; // one `pulumi up` and two re-runs
-let h: Harness;
+const h = useHarness({ config: { 'walletinfra:maxRetries': String(DEFAULT_RETRY_OPTIONS.maxAttempts - 1) } });
 const seed = seedFor(1001);
 
 beforeAll(async () => {
-  h = await startHarness({ config: { 'walletinfra:maxRetries': String(DEFAULT_RETRY_OPTIONS.maxAttempts - 1) } });
   h.emulator.faults.set({ seed, rules: [{ path: '/public/v1/submit/create_policy', probability: 0.2, dropResponse: true }] });
 });
-afterAll(() => h.close());
 
 test('R1: creates with 20% of responses dropped after commit converge with no duplicates and no orphans', async () => {
   const count = size(40, 1000);

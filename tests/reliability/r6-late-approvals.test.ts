@@ -1,24 +1,21 @@
 // R6: writes that need two approvals, across repeated `pulumi up`s (new provider runtimes) that each give up
 // waiting, with the approval arriving late — after the runs gave up — and a final run. Goals: 0 duplicate
 // activities, 0 duplicate objects; every write ends with exactly one object.
-import { requireTwoApprovals, startHarness, type Harness } from '../integration/provider-harness';
+import { requireTwoApprovals, useHarness } from '../integration/provider-harness';
 import { report, size } from './support/measure';
 
 jest.setTimeout(3_600_000);
 
 const RUNS_BEFORE_APPROVAL = 3;
-let h: Harness;
+const h = useHarness({ config: { 'walletinfra:consensusTimeoutMs': '5000' } });
 let approver: Awaited<ReturnType<typeof requireTwoApprovals>>;
 
 beforeAll(async () => {
-  h = await startHarness({ config: { 'walletinfra:consensusTimeoutMs': '5000' } });
   approver = await requireTwoApprovals(h);
 });
-afterAll(() => h.close());
 
 test('R6: consensus writes across repeated runs with late approvals make no duplicate activities or objects', async () => {
   const count = size(4, 200);
-  const org = h.emulator.credentials.organizationId;
   let gaveUp = 0;
   let finals = 0;
   const problems: string[] = [];
@@ -45,7 +42,7 @@ test('R6: consensus writes across repeated runs with late approvals make no dupl
     }
   }
   const dump = h.emulator.store.dump() as Record<string, Array<Record<string, any>>>;
-  const activities = (dump.activities ?? []).filter((a) => a.organizationId === org && a.type === 'ACTIVITY_TYPE_CREATE_POLICY_V3' && String(a.parameters?.policyName).startsWith('r6 '));
+  const activities = (dump.activities ?? []).filter((a) => a.organizationId === h.org && a.type === 'ACTIVITY_TYPE_CREATE_POLICY_V3' && String(a.parameters?.policyName).startsWith('r6 '));
   const policies = (dump.policies ?? []).filter((p) => String(p.policyName).startsWith('r6 '));
   const tally = (names: string[]) => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
   const activityCounts = tally(activities.map((a) => a.parameters.policyName as string));
