@@ -8,7 +8,7 @@ import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
 import { sameValue } from '../shared/diff';
 import { findAdoptable } from '../shared/fields';
-import { selectorOf } from '../shared/inputs';
+import { placementOf, selectorOf } from '../shared/inputs';
 import { deleteObject } from '../shared/remove';
 import { comparable, intentOf, submitWrite, type WriteOutcome } from '../shared/write';
 import { changedSecrets } from './diff';
@@ -35,15 +35,13 @@ function outputsOf(id: string, desired: FiatOnRampCredentialInputs, sealed: Seal
     projectId: desired.projectId,
     publishableApiKey: desired.publishableApiKey,
     sandboxMode: desired.sandboxMode,
-    organizationId: session.organizationId,
     encryptedSecretApiKey: sealed.encryptedSecretApiKey ?? '',
+    ...placementOf({ ...desired, organizationId: session.organizationId }),
   };
   for (const slot of SECRET_SLOTS) {
     if (sealed[slot.encrypted] !== undefined) out[slot.encrypted] = sealed[slot.encrypted] ?? '';
     if (sealed[slot.fingerprint] !== undefined) out[slot.fingerprint] = sealed[slot.fingerprint];
   }
-  if (desired.profile !== undefined) out.profile = desired.profile;
-  if (desired.adopt !== undefined) out.adopt = desired.adopt;
   return out;
 }
 

@@ -5,7 +5,7 @@
 import type * as pulumi from '@pulumi/pulumi';
 import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, type FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
 import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
+import { COMMON_KEYS, placementOf, type CommonInputs } from '../shared/inputs';
 import { CHANGED_OUTSIDE_PULUMI, SECRET_KEPT } from './secrets';
 
 export type OnRampProvider = 'FIAT_ON_RAMP_PROVIDER_COINBASE' | 'FIAT_ON_RAMP_PROVIDER_MOONPAY';
@@ -110,7 +110,7 @@ export function fiatOutputsFromLive(live: ServiceCredential, state: Partial<Fiat
     publishableApiKey: live.publishableApiKey,
     sandboxMode: live.sandboxMode ?? false,
     encryptedSecretApiKey: live.encryptedSecretApiKey,
-    organizationId: state.organizationId,
+    ...placementOf(state),
   };
   if (live.encryptedPrivateApiKey !== undefined && live.encryptedPrivateApiKey !== '') out.encryptedPrivateApiKey = live.encryptedPrivateApiKey;
   for (const slot of SECRET_SLOTS) {
@@ -118,8 +118,6 @@ export function fiatOutputsFromLive(live: ServiceCredential, state: Partial<Fiat
     if (fingerprint === undefined) continue;
     out[slot.fingerprint] = out[slot.encrypted] === state[slot.encrypted] ? fingerprint : CHANGED_OUTSIDE_PULUMI;
   }
-  if (state.profile !== undefined) out.profile = state.profile;
-  if (state.adopt !== undefined) out.adopt = state.adopt;
   return out;
 }
 
@@ -134,7 +132,7 @@ export function fiatInputsFromOutputs(outs: FiatOnRampCredentialOutputs): Record
     projectId: outs.projectId,
     publishableApiKey: outs.publishableApiKey,
     sandboxMode: outs.sandboxMode,
-    organizationId: outs.organizationId,
+    ...placementOf(outs),
   };
   for (const slot of SECRET_SLOTS) {
     const fingerprint = outs[slot.fingerprint];
@@ -144,7 +142,5 @@ export function fiatInputsFromOutputs(outs: FiatOnRampCredentialOutputs): Record
       inputs[slot.plain] = SECRET_KEPT;
     }
   }
-  if (outs.profile !== undefined) inputs.profile = outs.profile;
-  if (outs.adopt !== undefined) inputs.adopt = outs.adopt;
   return inputs;
 }

@@ -32,16 +32,6 @@ async function getLive(session: OrgSession, publicKey: string | undefined): Prom
   return allowlist;
 }
 
-function stateOf(desired: IpAllowlistInputs, session: OrgSession) {
-  return {
-    organizationId: session.organizationId,
-    allowLockout: desired.allowLockout,
-    ...(desired.publicKey !== undefined ? { publicKey: desired.publicKey } : {}),
-    ...(desired.profile !== undefined ? { profile: desired.profile } : {}),
-    ...(desired.adopt !== undefined ? { adopt: desired.adopt } : {}),
-  };
-}
-
 function outputsOf(desired: IpAllowlistInputs, session: OrgSession): IpAllowlistOutputs {
   return { ...desired, organizationId: session.organizationId };
 }
@@ -56,7 +46,7 @@ export function setParameters(desired: IpAllowlistInputs): RequestOf<'set_ip_all
 }
 
 function inSync(live: ServiceIpAllowlist, desired: IpAllowlistInputs, session: OrgSession): boolean {
-  const current = ipAllowlistOutputsFromLive(live, stateOf(desired, session));
+  const current = ipAllowlistOutputsFromLive(live, { ...desired, organizationId: session.organizationId });
   return (
     sameValue(current.rules, desired.rules) && current.enabled === desired.enabled && current.onEvaluationError === desired.onEvaluationError
   );
@@ -98,7 +88,7 @@ export async function createIpAllowlist(ctx: ProviderContext, inputs: Record<str
   const write = () => sync(session, live, desired);
   if (request === undefined) await write();
   else {
-    const properties = ipAllowlistOutputsFromLive(live, stateOf(desired, session));
+    const properties = ipAllowlistOutputsFromLive(live, { ...desired, organizationId: session.organizationId });
     await recordedIfFails(`adopted the IP allowlist "${id}", but bringing it to the declared state failed`, id, properties, write);
   }
   return { id, outs: outputsOf(desired, session) };

@@ -6,7 +6,7 @@ import type * as pulumi from '@pulumi/pulumi';
 import { IP_ALLOWLIST_FIELD_TABLE, parseCidr, type IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk';
 import { containsUnknown } from '../../unknown';
 import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
+import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
 
 export type OnEvaluationError = 'ALLOW' | 'DENY';
 
@@ -99,19 +99,16 @@ export function normalizeIpAllowlistInputs(news: Record<string, unknown>): Recor
 /** Outputs from the live list, keeping what only our state knows (allowLockout, profile, adopt). */
 export function ipAllowlistOutputsFromLive(
   live: ServiceIpAllowlist,
-  state: Pick<IpAllowlistOutputs, 'organizationId' | 'publicKey' | 'allowLockout' | 'profile' | 'adopt'>,
+  state: Placement<IpAllowlistAdopt> & Pick<IpAllowlistOutputs, 'publicKey' | 'allowLockout'>,
 ): IpAllowlistOutputs {
-  const out: IpAllowlistOutputs = {
+  return {
+    ...(state.publicKey !== undefined ? { publicKey: state.publicKey } : {}),
     enabled: state.publicKey === undefined ? live.enabled === true : false,
     rules: normalizeRules(live.rules.map((r) => ({ cidr: r.cidr, label: r.label ?? '' }))),
     onEvaluationError: live.onEvaluationError === 'ALLOW' ? 'ALLOW' : 'DENY',
     allowLockout: state.allowLockout,
-    organizationId: state.organizationId,
+    ...placementOf(state),
   };
-  if (state.publicKey !== undefined) out.publicKey = state.publicKey;
-  if (state.profile !== undefined) out.profile = state.profile;
-  if (state.adopt !== undefined) out.adopt = state.adopt;
-  return out;
 }
 
 /** What the service would report for an empty scope (no list yet, or one just removed). */

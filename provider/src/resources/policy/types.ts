@@ -4,7 +4,7 @@
 import type * as pulumi from '@pulumi/pulumi';
 import { POLICY_FIELD_TABLE, type Policy as ServicePolicy } from '@walletinfra/sdk';
 import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
+import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
 
 export type PolicyEffect = 'EFFECT_ALLOW' | 'EFFECT_DENY';
 
@@ -69,8 +69,8 @@ export function normalizePolicyInputs(news: Record<string, unknown>): Record<str
 }
 
 /** Outputs from the live object, keeping what only our state knows (profile, adopt). */
-export function policyOutputsFromLive(live: ServicePolicy, state: Pick<PolicyOutputs, 'organizationId' | 'profile' | 'adopt'>): PolicyOutputs {
-  const out: PolicyOutputs = {
+export function policyOutputsFromLive(live: ServicePolicy, state: Placement<PolicyAdopt>): PolicyOutputs {
+  return {
     policyId: live.policyId,
     policyName: live.policyName,
     effect: live.effect as PolicyEffect,
@@ -78,11 +78,8 @@ export function policyOutputsFromLive(live: ServicePolicy, state: Pick<PolicyOut
     consensus: live.consensus,
     notes: live.notes,
     time: live.time ?? '',
-    organizationId: state.organizationId,
+    ...placementOf(state),
   };
-  if (state.profile !== undefined) out.profile = state.profile;
-  if (state.adopt !== undefined) out.adopt = state.adopt;
-  return out;
 }
 
 /** The inputs an object implies (what `read` hands the engine so later diffs compare against reality). */

@@ -33,14 +33,6 @@ function outputsOf(id: string, desired: PrivateKeyTagInputs, session: OrgSession
   return { ...desired, organizationId: session.organizationId, privateKeyTagId: id };
 }
 
-function stateOf(desired: PrivateKeyTagInputs, session: OrgSession) {
-  return {
-    organizationId: session.organizationId,
-    ...(desired.profile !== undefined ? { profile: desired.profile } : {}),
-    ...(desired.adopt !== undefined ? { adopt: desired.adopt } : {}),
-  };
-}
-
 function invalidate(session: OrgSession): void {
   session.invalidate('privateKeyTags');
   session.invalidate('privateKeys');
@@ -92,7 +84,7 @@ async function adopt(session: OrgSession, desired: PrivateKeyTagInputs): Promise
     return undefined;
   }
   const id = live.tag.tagId;
-  const properties = privateKeyTagOutputsFromLive(live.tag, live.members, stateOf(desired, session));
+  const properties = privateKeyTagOutputsFromLive(live.tag, live.members, { ...desired, organizationId: session.organizationId });
   await recordedIfFails(`adopted private key tag ${id}, but bringing it to the declared state failed`, id, properties, () => sync(session, live, desired));
   return { id, outs: outputsOf(id, desired, session) };
 }

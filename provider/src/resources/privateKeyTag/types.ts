@@ -5,7 +5,7 @@ import type * as pulumi from '@pulumi/pulumi';
 import { PRIVATE_KEY_TAG_FIELD_TABLE, type PrivateKey, type PrivateKeyTag as ServicePrivateKeyTag } from '@walletinfra/sdk';
 import { containsUnknown } from '../../unknown';
 import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
+import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
 
 export interface PrivateKeyTagAdopt {
   /** Take over the tag with this id. */
@@ -55,20 +55,8 @@ export function membersOf(tagId: string, keys: readonly PrivateKey[]): string[] 
   return memberSet(keys.filter((k) => k.privateKeyTags.includes(tagId)).map((k) => k.privateKeyId));
 }
 
-export function privateKeyTagOutputsFromLive(
-  live: ServicePrivateKeyTag,
-  members: string[],
-  state: Pick<PrivateKeyTagOutputs, 'organizationId' | 'profile' | 'adopt'>,
-): PrivateKeyTagOutputs {
-  const out: PrivateKeyTagOutputs = {
-    privateKeyTagId: live.tagId,
-    privateKeyTagName: live.tagName,
-    privateKeyIds: members,
-    organizationId: state.organizationId,
-  };
-  if (state.profile !== undefined) out.profile = state.profile;
-  if (state.adopt !== undefined) out.adopt = state.adopt;
-  return out;
+export function privateKeyTagOutputsFromLive(live: ServicePrivateKeyTag, members: string[], state: Placement<PrivateKeyTagAdopt>): PrivateKeyTagOutputs {
+  return { privateKeyTagId: live.tagId, privateKeyTagName: live.tagName, privateKeyIds: members, ...placementOf(state) };
 }
 
 export function privateKeyTagInputsFromOutputs(outs: PrivateKeyTagOutputs): PrivateKeyTagInputs {

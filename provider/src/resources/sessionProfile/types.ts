@@ -5,7 +5,7 @@ import type * as pulumi from '@pulumi/pulumi';
 import { SESSION_PROFILE_FIELD_TABLE, type SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
 import { containsUnknown } from '../../unknown';
 import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
+import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
 
 export interface SessionProfileAdopt {
   /** Take over the profile with this id (its fields must equal the declared ones: they cannot change). */
@@ -63,14 +63,8 @@ export function liveFields(live: ServiceSessionProfile): Pick<SessionProfileInpu
   };
 }
 
-export function sessionProfileOutputsFromLive(
-  live: ServiceSessionProfile,
-  state: Pick<SessionProfileOutputs, 'organizationId' | 'profile' | 'adopt'>,
-): SessionProfileOutputs {
-  const out: SessionProfileOutputs = { sessionProfileId: live.sessionProfileId, ...liveFields(live), organizationId: state.organizationId };
-  if (state.profile !== undefined) out.profile = state.profile;
-  if (state.adopt !== undefined) out.adopt = state.adopt;
-  return out;
+export function sessionProfileOutputsFromLive(live: ServiceSessionProfile, state: Placement<SessionProfileAdopt>): SessionProfileOutputs {
+  return { sessionProfileId: live.sessionProfileId, ...liveFields(live), ...placementOf(state) };
 }
 
 export function sessionProfileInputsFromOutputs(outs: SessionProfileOutputs): SessionProfileInputs {

@@ -12,6 +12,22 @@ export interface CommonInputs {
   profile?: string;
 }
 
+/** What only the state knows about an object, never the service: its organization, and the `profile` and `adopt` it was declared with. */
+export interface Placement<A> {
+  organizationId: string;
+  profile?: string;
+  adopt?: A;
+}
+
+/** The placement in a resource's inputs or outputs; `profile` and `adopt` only when set, as the state keeps them. */
+export function placementOf<A>(values: { organizationId: string; profile?: string | undefined; adopt?: A | undefined }): Placement<A> {
+  return {
+    organizationId: values.organizationId,
+    ...(values.profile !== undefined ? { profile: values.profile } : {}),
+    ...(values.adopt !== undefined ? { adopt: values.adopt } : {}),
+  };
+}
+
 /** The selector stored with a resource (inputs or outputs). */
 export function selectorOf(props: { profile?: unknown; organizationId?: unknown }): SettingsSelector {
   const selector: SettingsSelector = {};

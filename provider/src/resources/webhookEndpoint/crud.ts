@@ -27,14 +27,6 @@ function outputsOf(id: string, desired: WebhookEndpointInputs, session: OrgSessi
   return { ...desired, organizationId: session.organizationId, endpointId: id };
 }
 
-function stateOf(desired: WebhookEndpointInputs, session: OrgSession) {
-  return {
-    organizationId: session.organizationId,
-    ...(desired.profile !== undefined ? { profile: desired.profile } : {}),
-    ...(desired.adopt !== undefined ? { adopt: desired.adopt } : {}),
-  };
-}
-
 async function findLive(session: OrgSession, endpointId: string): Promise<ServiceWebhookEndpoint | undefined> {
   return (await session.list('webhookEndpoints')).find((e) => e.endpointId === endpointId);
 }
@@ -82,7 +74,7 @@ async function adopt(session: OrgSession, desired: WebhookEndpointInputs): Promi
   });
   if (live === undefined) return undefined;
   const id = live.endpointId;
-  await recordedIfFails(`adopted webhook endpoint ${id}, but bringing it to the declared state failed`, id, webhookOutputsFromLive(live, stateOf(desired, session)), () =>
+  await recordedIfFails(`adopted webhook endpoint ${id}, but bringing it to the declared state failed`, id, webhookOutputsFromLive(live, { ...desired, organizationId: session.organizationId }), () =>
     sync(session, live, desired),
   );
   return { id, outs: outputsOf(id, desired, session) };
@@ -122,7 +114,7 @@ export async function createWebhookEndpoint(ctx: ProviderContext, inputs: Record
   if (desired.isActive) return { id, outs: outputsOf(id, desired, session) };
   // create_webhook_endpoint has no isActive (an update-only field of the table): pause the new endpoint with a second write.
   const created: ServiceWebhookEndpoint = { ...result.webhookEndpoint, endpointId: id };
-  await recordedIfFails(`created webhook endpoint ${id}, but deactivating it (isActive=false) failed`, id, webhookOutputsFromLive(created, stateOf(desired, session)), () =>
+  await recordedIfFails(`created webhook endpoint ${id}, but deactivating it (isActive=false) failed`, id, webhookOutputsFromLive(created, { ...desired, organizationId: session.organizationId }), () =>
     sync(session, created, desired),
   );
   return { id, outs: outputsOf(id, desired, session) };

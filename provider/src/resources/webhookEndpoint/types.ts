@@ -4,7 +4,7 @@
 import type * as pulumi from '@pulumi/pulumi';
 import { WEBHOOK_ENDPOINT_FIELD_TABLE, type WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
 import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, type CommonInputs } from '../shared/inputs';
+import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
 
 export interface WebhookSubscriptionArgs {
   /** `ACTIVITY_UPDATES`, `BALANCE_CONFIRMED_UPDATES`, `BALANCE_FINALIZED_UPDATES` or `SEND_TRANSACTION_STATUS_UPDATES`. */
@@ -110,21 +110,15 @@ export function normalizeWebhookInputs(news: Record<string, unknown>): Record<st
   return out;
 }
 
-export function webhookOutputsFromLive(
-  live: ServiceWebhookEndpoint,
-  state: Pick<WebhookEndpointOutputs, 'organizationId' | 'profile' | 'adopt'>,
-): WebhookEndpointOutputs {
-  const out: WebhookEndpointOutputs = {
+export function webhookOutputsFromLive(live: ServiceWebhookEndpoint, state: Placement<WebhookEndpointAdopt>): WebhookEndpointOutputs {
+  return {
     endpointId: live.endpointId,
     url: live.url,
     name: live.name,
     isActive: live.isActive,
     subscriptions: normalizeSubscriptions(live.subscriptions ?? []),
-    organizationId: state.organizationId,
+    ...placementOf(state),
   };
-  if (state.profile !== undefined) out.profile = state.profile;
-  if (state.adopt !== undefined) out.adopt = state.adopt;
-  return out;
 }
 
 export function webhookInputsFromOutputs(outs: WebhookEndpointOutputs): WebhookEndpointInputs {
