@@ -131,6 +131,16 @@ export async function checkedInputs(resource: Pick<Provider, 'check'>, news: Rec
   return result.inputs as Record<string, unknown>;
 }
 
+/** Checks `declared` (asserting no failures) and creates it: the checked inputs, the new id and its outputs. */
+export async function checkAndCreate(
+  resource: Pick<Provider, 'check' | 'create'>,
+  declared: Record<string, unknown>,
+): Promise<{ inputs: Record<string, unknown>; id: string; outs: Record<string, unknown> }> {
+  const inputs = await checkedInputs(resource, declared);
+  const { id, outs } = await resource.create(inputs);
+  return { inputs, id, outs };
+}
+
 /** The error a promise rejects with, as `{code, message}` plus the given extra fields. */
 export async function failure(p: Promise<unknown>, extra: string[] = []): Promise<Record<string, unknown>> {
   try {

@@ -3,7 +3,7 @@
 // the same update, two resources holding one object, an on-ramp secret encrypted to the wrong key.
 import { generateApiKeyPair } from '@walletinfra/sdk';
 import { CLAIM_WAIT_MS } from '@walletinfra/pulumi/runtime/context';
-import { checkedInputs, failure, useHarness } from './provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness } from './provider-harness';
 
 const h = useHarness();
 
@@ -15,16 +15,10 @@ const policy = (policyName: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function checked(rt = h.runtime, inputs: Record<string, unknown>) {
-  const result = await rt.policy.check({}, inputs);
-  expect(result.failures ?? []).toEqual([]);
-  return result.inputs as Record<string, unknown>;
-}
-
 test('a wrong organization id names the id, the setting it came from and the endpoint', async () => {
   const wrong = '0b7a3c55-1d2e-4f60-8a9b-112233445566';
   const rt = h.newRuntime({ 'walletinfra:organizationId': wrong });
-  const inputs = await checked(rt, policy('p-org'));
+  const inputs = await checkedInputs(rt.policy, policy('p-org'));
   expect(await failure(rt.policy.create(inputs))).toEqual({
     code: 'NOT_FOUND',
     message:
@@ -38,7 +32,7 @@ test('a wrong organization id names the id, the setting it came from and the end
 test('a revoked or unknown API key names the public key, the organization and both key settings', async () => {
   const other = generateApiKeyPair();
   const rt = h.newRuntime({ 'walletinfra:apiPublicKey': other.publicKey, 'walletinfra:apiPrivateKey': other.privateKey });
-  const inputs = await checked(rt, policy('p-key'));
+  const inputs = await checkedInputs(rt.policy, policy('p-key'));
   const seen = await failure(rt.policy.read('some-id', inputs));
   expect(seen).toEqual({
     code: 'UNAUTHENTICATED',
@@ -55,7 +49,7 @@ test('a revoked or unknown API key names the public key, the organization and bo
 
 test('a service nobody answers at names the endpoint and the setting', async () => {
   const rt = h.newRuntime({ 'walletinfra:baseUrl': 'http://127.0.0.1:9' });
-  const inputs = await checked(rt, policy('p-down'));
+  const inputs = await checkedInputs(rt.policy, policy('p-down'));
   const seen = await failure(rt.policy.create(inputs));
   expect(seen.code).toBe('CONNECTION_ERROR');
   expect(seen.message).toBe(
@@ -67,7 +61,7 @@ test('a service nobody answers at names the endpoint and the setting', async () 
 
 test('a policy name held by a hand-made policy: its id and the adopt line, after waiting for a rename that never comes', async () => {
   const { policyId } = (await h.client.createPolicy({ policyName: 'hand-made', effect: 'EFFECT_DENY', notes: 'by hand' })).result;
-  const inputs = await checked(undefined, policy('hand-made'));
+  const inputs = await checkedInputs(h.runtime.policy, policy('hand-made'));
   const before = h.clock.now();
   expect(await failure(h.runtime.policy.create(inputs))).toEqual({
     code: 'INVALID_REQUEST',
@@ -79,19 +73,19 @@ test('a policy name held by a hand-made policy: its id and the adopt line, after
   // No resource of this update renamed the holder away within the budget (the clock is the harness's).
   expect(h.clock.now() - before).toBe(CLAIM_WAIT_MS);
   // The line the message shows works, and adopts rather than duplicates.
-  const adopted = await h.runtime.policy.create(await checked(undefined, policy('hand-made', { adopt: { id: policyId } })));
+  const adopted = await checkAndCreate(h.runtime.policy, policy('hand-made', { adopt: { id: policyId } }));
   expect(adopted.id).toBe(policyId);
   expect((await h.client.listPolicies()).policies.filter((p) => p.policyName === 'hand-made').length).toBe(1);
 });
 
 test('a name freed by a rename in the same update does not fail the create that takes it', async () => {
-  const first = await h.runtime.policy.create(await checked(undefined, policy('swap-a')));
+  const first = await checkAndCreate(h.runtime.policy, policy('swap-a'));
   // Next run: the existing resource is renamed swap-a -> swap-b, a new one takes swap-a; the create runs first.
   const rt = h.newRuntime();
   const olds = { ...first.outs };
-  const news = await checked(rt, policy('swap-b'));
+  const news = await checkedInputs(rt.policy, policy('swap-b'));
   await rt.policy.diff(first.id, olds, news);
-  const created = rt.policy.create(await checked(rt, policy('swap-a')));
+  const created = rt.policy.create(await checkedInputs(rt.policy, policy('swap-a')));
   await rt.policy.update(first.id, olds, news);
   const second = await created;
   const names = (await h.client.listPolicies()).policies.filter((p) => p.policyName.startsWith('swap-'));
@@ -139,10 +133,10 @@ test.each([
 
 test('deleting one of two resources that hold the same object keeps the object the other still declares', async () => {
   const { policyId } = (await h.client.createPolicy({ policyName: 'shared', effect: 'EFFECT_DENY', notes: 'mistakes', condition: "activity.action == 'EXPORT'" })).result;
-  const a = await h.runtime.policy.create(await checked(undefined, policy('shared', { notes: 'mistakes', adopt: { id: policyId } })));
+  const a = await checkAndCreate(h.runtime.policy, policy('shared', { notes: 'mistakes', adopt: { id: policyId } }));
   // Next run: the program keeps A (diff of A) and drops B (delete of B, same id).
   const rt = h.newRuntime();
-  await rt.policy.diff(a.id, a.outs, await checked(rt, policy('shared', { adopt: { id: policyId } })));
+  await rt.policy.diff(a.id, a.outs, await checkedInputs(rt.policy, policy('shared', { adopt: { id: policyId } })));
   await rt.policy.delete(policyId, a.outs);
   expect((await h.client.listPolicies()).policies.filter((p) => p.policyId === policyId).length).toBe(1);
   // Without a resource that still declares it (destroy), the delete removes it.

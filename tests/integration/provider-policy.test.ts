@@ -2,7 +2,7 @@
 // update, replacement into another organization, out-of-band change and deletion, delete (twice),
 // adoption without duplicates, and a partial failure that still reports the object's id.
 import { generateApiKeyPair, type Policy as ServicePolicy } from '@walletinfra/sdk';
-import { checkedInputs, failure, useHarness } from './provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness } from './provider-harness';
 
 const h = useHarness();
 
@@ -22,10 +22,7 @@ describe('Policy lifecycle', () => {
   let outs: Record<string, unknown>;
 
   test('create returns the id and the whole normal-form state', async () => {
-    inputs = await checked(DECLARED);
-    const created = await h.runtime.policy.create(inputs);
-    id = created.id;
-    outs = created.outs;
+    ({ inputs, id, outs } = await checkAndCreate(h.runtime.policy, DECLARED));
     expect(outs).toEqual({ ...DECLARED, consensus: '', notes: '', time: '', organizationId: h.org, policyId: id });
     const live = (await h.client.getPolicy({ policyId: id })).policy;
     expect([live.policyName, live.effect, live.condition, live.consensus, live.notes]).toEqual([DECLARED.policyName, 'EFFECT_ALLOW', DECLARED.condition, '', '']);
@@ -90,14 +87,14 @@ describe('Policy lifecycle', () => {
   });
 
   test('an out-of-band deletion reads as gone', async () => {
-    const created = await h.runtime.policy.create(await checked({ ...DECLARED, policyName: 'deleted-by-hand' }));
+    const created = await checkAndCreate(h.runtime.policy, { ...DECLARED, policyName: 'deleted-by-hand' });
     await h.client.deletePolicy({ policyId: created.id });
     expect(await h.newRuntime().policy.read(created.id, created.outs)).toEqual({ id: '' });
     await expect(h.runtime.policy.delete(created.id, created.outs)).resolves.toBeUndefined();
   });
 
   test('an update of a policy deleted outside Pulumi asks for a refresh', async () => {
-    const created = await h.runtime.policy.create(await checked({ ...DECLARED, policyName: 'gone-before-update' }));
+    const created = await checkAndCreate(h.runtime.policy, { ...DECLARED, policyName: 'gone-before-update' });
     await h.client.deletePolicy({ policyId: created.id });
     const news = await checked({ ...DECLARED, policyName: 'gone-before-update', notes: 'x' });
     expect(await failure(h.newRuntime().policy.update(created.id, created.outs, news))).toEqual({

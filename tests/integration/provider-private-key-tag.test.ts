@@ -1,7 +1,7 @@
 // PrivateKeyTag through the provider's own methods against the emulator (seeded with private keys):
 // create with members, membership read from list_private_keys, rename and membership change in ONE
 // update with add/remove sets, drift, adoption by name and id, out-of-band deletion, delete.
-import { checkedInputs, failure, useHarness } from './provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness } from './provider-harness';
 
 const h = useHarness({
   emulator: {
@@ -40,10 +40,7 @@ describe('PrivateKeyTag lifecycle', () => {
   let outs: Record<string, unknown>;
 
   test('create with members; the members show on the keys', async () => {
-    inputs = await checked({ privateKeyTagName: 'cold', privateKeyIds: [keys.k2, keys.k1] });
-    const created = await h.runtime.privateKeyTag.create(inputs);
-    id = created.id;
-    outs = created.outs;
+    ({ inputs, id, outs } = await checkAndCreate(h.runtime.privateKeyTag, { privateKeyTagName: 'cold', privateKeyIds: [keys.k2, keys.k1] }));
     expect(outs).toEqual({ privateKeyTagName: 'cold', privateKeyIds: [keys.k1, keys.k2].sort(), organizationId: h.org, privateKeyTagId: id });
     expect(await liveMembers(id)).toEqual([keys.k1, keys.k2].sort());
   });

@@ -1,7 +1,7 @@
 // SessionProfile through the provider's own methods against the emulator: scope checked at preview,
 // create, read, every field a replacement, adoption (by id must match; by name is a full match), and
 // delete leaving the profile in place with a warning.
-import { checkedInputs, failure, useHarness } from './provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness } from './provider-harness';
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
 
 const h = useHarness();
@@ -29,10 +29,7 @@ describe('SessionProfile lifecycle', () => {
   let outs: Record<string, unknown>;
 
   test('create, then read equals the state', async () => {
-    inputs = await checked(DECLARED);
-    const created = await h.runtime.sessionProfile.create(inputs);
-    id = created.id;
-    outs = created.outs;
+    ({ inputs, id, outs } = await checkAndCreate(h.runtime.sessionProfile, DECLARED));
     expect(outs).toEqual({ ...DECLARED, expirationSeconds: '1800', notes: '', organizationId: h.org, sessionProfileId: id });
     expect(await h.newRuntime().sessionProfile.read(id, outs)).toEqual({ id, props: outs, inputs });
     expect(await h.runtime.sessionProfile.diff(id, outs, { ...DECLARED, organizationId: h.org })).toEqual({ changes: false });

@@ -2,7 +2,7 @@
 // diffs, in-place update, replacement on subscriptions, out-of-band change and deletion, delete (twice),
 // adoption, an inactive endpoint (two writes), and the partial failure when the second write fails.
 import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
-import { checkedInputs, failure, useHarness } from './provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness } from './provider-harness';
 
 const h = useHarness();
 
@@ -90,7 +90,7 @@ describe('WebhookEndpoint lifecycle', () => {
   });
 
   test('an out-of-band deletion reads as gone', async () => {
-    const created = await h.runtime.webhookEndpoint.create(await checked({ ...DECLARED, name: 'deleted-by-hand' }));
+    const created = await checkAndCreate(h.runtime.webhookEndpoint, { ...DECLARED, name: 'deleted-by-hand' });
     await h.client.deleteWebhookEndpoint({ endpointId: created.id });
     expect(await h.newRuntime().webhookEndpoint.read(created.id, created.outs)).toEqual({ id: '' });
   });
