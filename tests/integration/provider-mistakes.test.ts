@@ -166,3 +166,16 @@ test('an on-ramp secret encrypted to the wrong key names walletinfra:onRampEncry
   });
   expect(String(seen.message)).not.toContain('sk_test_wrong_key');
 });
+
+test.each(['policy', 'webhookEndpoint', 'fiatOnRampCredential', 'ipAllowlist', 'privateKeyTag', 'sessionProfile'] as const)(
+  '%s: a service answer about the configuration is said in the words of the configuration',
+  async (member) => {
+    const other = generateApiKeyPair();
+    const rt = h.newRuntime({ 'walletinfra:apiPublicKey': other.publicKey, 'walletinfra:apiPrivateKey': other.privateKey });
+    const seen = await failure(rt[member].read('some-id', {}));
+    expect(seen.code).toBe('UNAUTHENTICATED');
+    expect(String(seen.message)).toMatch(
+      new RegExp(`^API key ${other.publicKey} \\(from stack config walletinfra:apiPublicKey\\) is not accepted by organization ${h.org} `),
+    );
+  },
+);
