@@ -87,6 +87,15 @@ export class PulumiProject {
     else await this.pulumi(['config', 'set', key, value, '--stack', this.stack]);
   }
 
+  /** Edits the program as a person would: `from`, which must occur exactly once in index.ts, becomes `to`. */
+  editProgram(from: string, to: string): void {
+    const path = join(this.dir, 'index.ts');
+    const text = readFileSync(path, 'utf8');
+    const found = text.split(from).length - 1;
+    if (found !== 1) throw new Error(`index.ts holds ${found} copies of ${JSON.stringify(from)}; an edit names exactly one place`);
+    writeFileSync(path, text.replace(from, () => to));
+  }
+
   async removeConfig(key: string): Promise<void> {
     await this.pulumi(['config', 'rm', key, '--stack', this.stack]);
   }
