@@ -68,7 +68,8 @@ export interface ResolvedOptions {
   deliveryRetry: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
   fetch: typeof fetch;
   rootApiKey: { publicKey: string; privateKey: string } | undefined;
-  log: (line: string) => void;
+  /** undefined when no log was given: nothing is formatted for it then */
+  log: ((line: string) => void) | undefined;
 }
 
 const KNOWN: ReadonlyArray<keyof EmulatorOptions> = [
@@ -149,6 +150,6 @@ export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
     },
     fetch: fn(o.fetch, 'fetch', globalThis.fetch),
     rootApiKey: o.rootApiKey,
-    log: fn(o.log, 'log', () => undefined),
+    log: fn<((line: string) => void) | undefined>(o.log, 'log', undefined),
   };
 }

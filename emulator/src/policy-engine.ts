@@ -27,15 +27,29 @@ export interface PolicyEngine {
 
 export { activityParamsFor };
 
+// Checking an expression is pure (its text and kind decide the answer), and clients write the same
+// conditions again and again: the answers of recent checks are kept, up to CHECKED_LIMIT expressions.
+const CHECKED_LIMIT = 1024;
+const checked = new Map<string, readonly string[]>();
+
+function messagesOf(source: string, field: PolicyDiagnostic['field']): readonly string[] {
+  const key = `${field}:${source}`;
+  let messages = checked.get(key);
+  if (messages === undefined) {
+    messages = checkPolicyExpression(source, field).map((d) => `${d.position.line}:${d.position.column}: ${d.message}`);
+    if (checked.size >= CHECKED_LIMIT) checked.clear();
+    checked.set(key, messages);
+  }
+  return messages;
+}
+
 export const policyEngine: PolicyEngine = {
   check(fields) {
     const out: PolicyDiagnostic[] = [];
     for (const field of ['condition', 'consensus', 'time', 'scope'] as const) {
       const source = fields[field];
       if (source === undefined || source === '') continue;
-      for (const d of checkPolicyExpression(source, field)) {
-        out.push({ field, message: `${d.position.line}:${d.position.column}: ${d.message}` });
-      }
+      for (const message of messagesOf(source, field)) out.push({ field, message });
     }
     return out;
   },

@@ -45,6 +45,16 @@ describe('idempotency (docs/service-behaviour.md#idempotency-and-fingerprints)',
     expect(emu.store.activities.all()).toHaveLength(1);
   });
 
+  test('a body led by a byte order mark is parsed without it and fingerprinted with it, as sent', async () => {
+    const body = `\ufeff${JSON.stringify(policyBody('marked'))}`;
+    const first = await submit('create_policy', body);
+    expect(first.status).toBe(200);
+    expect(first.json.activity.fingerprint).toBe(activityFingerprint(body));
+    expect(first.json.activity.fingerprint).not.toBe(activityFingerprint(body.slice(1)));
+    expect(first.json.activity.votes[0].message).toBe(body);
+    expect((await submit('create_policy', body)).json).toEqual(first.json);
+  });
+
   test('concurrent identical submissions make one activity', async () => {
     const body = JSON.stringify(policyBody('raced'));
     const results = await Promise.all(Array.from({ length: 8 }, () => submit('create_policy', body)));

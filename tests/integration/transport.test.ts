@@ -148,6 +148,7 @@ test('sends JSON with Accept, Content-Type, User-Agent and a valid X-Stamp; retu
     ok: true,
     publicKey: PUBLIC,
     scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+    signature: expect.stringMatching(/^30[0-9a-f]+$/),
   });
 });
 

@@ -7,7 +7,9 @@ import { parseSeed } from '@walletinfra/emulator/seed/schema';
 import { resolveOptions } from '@walletinfra/emulator/options';
 import { makeEnv, seededRandom } from '@walletinfra/emulator/env';
 import { toTimestamp } from '@walletinfra/emulator/render/time';
-import { isLoopback } from '@walletinfra/emulator/server/http-io';
+import type { IncomingMessage } from 'node:http';
+import { isLoopback, pathOf } from '@walletinfra/emulator/server/http-io';
+import { policyEngine } from '@walletinfra/emulator/policy-engine';
 import { statusError } from '@walletinfra/emulator/errors';
 
 describe('fault rules', () => {
@@ -124,8 +126,8 @@ describe('options', () => {
 
   test('defaults', () => {
     const o = resolveOptions({});
-    expect([o.port, o.authProxyPort, o.host, o.livenessWindowMs, o.maxBodyBytes, o.deliveryMode, o.deliveryRetry]).toEqual([
-      0, 0, '127.0.0.1', 300_000, 1_048_576, 'loopback-only', { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 60000 },
+    expect([o.port, o.authProxyPort, o.host, o.livenessWindowMs, o.maxBodyBytes, o.deliveryMode, o.deliveryRetry, o.log]).toEqual([
+      0, 0, '127.0.0.1', 300_000, 1_048_576, 'loopback-only', { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 60000 }, undefined,
     ]);
   });
 });
@@ -149,6 +151,34 @@ test.each([
   [undefined, false],
 ])('isLoopback(%s) = %s', (address, expected) => {
   expect(isLoopback(address)).toBe(expected);
+});
+
+// The plain targets take a shortcut past the URL parser; every target must still get the parser's pathname.
+test.each([
+  ['/public/v1/query/list_wallets', '/public/v1/query/list_wallets'],
+  ['/', '/'],
+  ['/a//b', '/a//b'],
+  ['//host/x', '/x'],
+  ['/a/./b/../c', '/a/c'],
+  ['/public/v1/query/list_wallets?x=1#f', '/public/v1/query/list_wallets'],
+  ['/%7e/x', '/%7e/x'],
+  ['/a b', '/a%20b'],
+  ['/a\\b', '/a/b'],
+  ['http://[', undefined],
+])('pathOf(%j) = %j', (url, expected) => {
+  expect(pathOf({ url } as IncomingMessage)).toBe(expected);
+});
+
+test('policy expression checks answer the same every time, per kind, and callers cannot change the next answer', () => {
+  const bad = { condition: "activity.resource == 'NOPE'", consensus: 'approvers.count() >= 1' };
+  const first = policyEngine.check(bad);
+  expect(first).toEqual([{ field: 'condition', message: expect.stringMatching(/^1:\d+: /) }]);
+  first[0]!.message = 'changed';
+  first.push({ field: 'time', message: 'added' });
+  expect(policyEngine.check(bad)).toEqual([{ field: 'condition', message: expect.stringMatching(/^1:\d+: /) }]);
+  // the same text as a consensus expression is checked by the consensus rules
+  expect(policyEngine.check({ consensus: bad.condition })).toEqual([{ field: 'consensus', message: expect.any(String) }]);
+  expect(policyEngine.check({ condition: 'true' })).toEqual([]);
 });
 
 test.each([

@@ -52,7 +52,7 @@ describe('node:crypto stamps', () => {
       await expect(verifyStampSignature(KEY.publicKey, sig, body)).resolves.toBe(true);
       expect(verifyP256(KEY.publicKey, sig, utf8(body), 'purejs')).toBe('ok');
       expect(verifyP256(KEY.publicKey, sig, utf8(body), 'node')).toBe('ok');
-      expect(verifyStamp({ headerValue: header, body })).toEqual({ ok: true, publicKey: KEY.publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256' });
+      expect(verifyStamp({ headerValue: header, body })).toEqual({ ok: true, publicKey: KEY.publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: sig });
     }
   });
 

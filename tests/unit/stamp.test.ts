@@ -80,13 +80,15 @@ describe('our stamps verify elsewhere', () => {
   const bodies = ['{"organizationId":"org-0"}', '{"organizationId":"org-2"}', '{"a":"\\u00e9","b":[1,2,3]}', 'x'.repeat(5000)];
 
   test.each(bodies.map((b) => [b.slice(0, 30), b]))('@turnkey/crypto verifyStampSignature and node:crypto accept %s', async (_label, body) => {
-    const sig = signatureOf(ours.stamp(body).headerValue);
+    const { headerValue } = ours.stamp(body);
+    const sig = signatureOf(headerValue);
     await expect(verifyStampSignature(PUBLIC, sig, body)).resolves.toBe(true);
     expect(nodeVerify(PUBLIC, sig, body)).toBe(true);
-    expect(verifyStamp({ headerValue: ours.stamp(body).headerValue, body })).toEqual({
+    expect(verifyStamp({ headerValue, body })).toEqual({
       ok: true,
       publicKey: PUBLIC,
       scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+      signature: sig,
     });
   });
 
@@ -110,6 +112,7 @@ describe("Turnkey's stamps verify with ours", () => {
         ok: true,
         publicKey: kp.publicKey,
         scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+        signature: signatureOf(stampHeaderValue),
       });
       expect(verifyStamp({ headerValue: stampHeaderValue, body: Buffer.from(body, 'utf8') }).ok).toBe(true);
     }
@@ -176,10 +179,15 @@ describe('rejections', () => {
     expect(verifyStamp({ headerValue, body: sentBody })).toEqual({ ok: false, reason, message });
   });
 
-  test('padded base64url and uppercase hex are accepted; the public key comes back lowercase', () => {
+  test('padded base64url and uppercase hex are accepted; the public key comes back lowercase, the signature as sent', () => {
     const upper = restamp({ ...goodFields, publicKey: PUBLIC.toUpperCase(), signature: goodFields.signature!.toUpperCase() });
     const padded = upper + '='.repeat((4 - (upper.length % 4)) % 4);
-    expect(verifyStamp({ headerValue: padded, body })).toEqual({ ok: true, publicKey: PUBLIC, scheme: 'SIGNATURE_SCHEME_TK_API_P256' });
+    expect(verifyStamp({ headerValue: padded, body })).toEqual({
+      ok: true,
+      publicKey: PUBLIC,
+      scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+      signature: goodFields.signature!.toUpperCase(),
+    });
   });
 
   test('decodeStamp returns the fields as sent', () => {

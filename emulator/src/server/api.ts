@@ -20,8 +20,11 @@ export function createApiHandler(core: Core, admin: AdminHandler): (req: Incomin
     res.setHeader('X-Request-Id', requestId);
     const path = pathOf(req);
     if (path === undefined) return sendError(res, malformedTarget());
-    const started = Date.now();
-    res.on('finish', () => core.options.log(`${req.method} ${path} ${res.statusCode} ${Date.now() - started}ms ${requestId}`));
+    const log = core.options.log;
+    if (log !== undefined) {
+      const started = Date.now();
+      res.on('finish', () => log(`${req.method} ${path} ${res.statusCode} ${Date.now() - started}ms ${requestId}`));
+    }
     void route(core, admin, req, res, path).catch((e: unknown) => respondWithError(core, res, e, path));
   };
 }

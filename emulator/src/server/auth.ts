@@ -87,12 +87,11 @@ function apiKeyCaller(core: Core, stamp: string, body: Buffer, organizationId: u
   if (expired(core, key)) throw unauthenticated(AUTH_MESSAGES.expired, { turnkeyErrorCode: 'API_KEY_EXPIRED' });
   const user = core.store.users.get(key.userId);
   if (user === undefined) throw unauthenticated(AUTH_MESSAGES.unknownKey, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
-  const decoded = JSON.parse(Buffer.from(stamp.trim().replace(/=+$/, ''), 'base64url').toString('utf8')) as { signature: string };
   const caller: Caller = {
     user,
     publicKey: verified.publicKey,
     scheme: verified.scheme,
-    signature: decoded.signature,
+    signature: verified.signature,
     credentialType: key.type,
     credentialId: key.apiKeyId,
     viaParent: key.organizationId !== org.organizationId,

@@ -51,13 +51,26 @@ export function validateBody<T>(schema: { safeParse(v: unknown): { success: true
   return result.data;
 }
 
-export function parseJson(raw: Buffer): unknown {
+// Keeps a leading byte order mark in the text (the body as sent, which fingerprints and votes record); JSON
+// parsing skips it.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The body as sent (text) and parsed (a JSON object), or the 400 it deserves. */
+export function parseBody(raw: Buffer): { text: string; json: unknown } {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    text = STRICT_UTF8.decode(raw);
   } catch {
     throw invalidArgument('invalid request body: not valid UTF-8');
   }
+  return { text, json: parseJsonObject(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+}
+
+export function parseJson(raw: Buffer): unknown {
+  return parseBody(raw).json;
+}
+
+function parseJsonObject(text: string): unknown {
   if (text.trim() === '') throw invalidArgument('invalid request body: empty body, expected a JSON object');
   let json: unknown;
   try {
@@ -103,11 +116,11 @@ export async function runPipeline<A>(
 ): Promise<void> {
   try {
     const raw = await readBody(req, core.options.maxBodyBytes);
-    const json = parseJson(raw);
+    const { text, json } = parseBody(raw);
     const auth = authenticate(raw, json);
     const fault = core.faults.decide(path);
     if (await applyFault(core, res, fault)) return;
-    await route({ req, path, raw, rawText: raw.toString('utf8'), json, fault }, auth);
+    await route({ req, path, raw, rawText: text, json, fault }, auth);
   } catch (e) {
     respondWithError(core, res, e, path);
   }
@@ -119,10 +132,10 @@ export function respondWithError(core: Core, res: ServerResponse, e: unknown, pa
   else if (isStackOverflow(e)) {
     // deep input overflowed a recursive step past validation (a parser, a renderer): still the request's fault
     error = invalidArgument(TOO_DEEP_MESSAGE);
-    core.options.log(`stack overflow on ${path}, answered 400`);
+    core.options.log?.(`stack overflow on ${path}, answered 400`);
   } else {
     error = internalError(core.env.uuid());
-    core.options.log(`${error.message} on ${path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    core.options.log?.(`${error.message} on ${path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   }
   if (res.headersSent) {
     res.socket?.destroy();

@@ -26,6 +26,11 @@ export class DeliveryQueue {
   private running: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /**
+   * False once a pass found nothing pending and nothing was queued since: a write with no subscribed endpoint
+   * then costs no worker pass. True at start, for deliveries a data dir may hold from an earlier run.
+   */
+  private mayHavePending = true;
 
   constructor(private readonly deps: DeliveryDeps) {}
 
@@ -36,6 +41,7 @@ export class DeliveryQueue {
       .listByOrg(activity.organizationId)
       .filter((e) => e.isActive && e.subscriptions.some((s) => s.eventType === 'ACTIVITY_UPDATES' && s.isActive));
     if (endpoints.length === 0) return;
+    this.mayHavePending = true;
     // The payload is the activity object with ISO timestamps (webhook reference example, docs/service-behaviour.md#transport).
     const body = JSON.stringify(renderActivity(store, activity, env.now(), 'iso'));
     const now = env.now();
@@ -58,7 +64,7 @@ export class DeliveryQueue {
 
   /** After a commit: unless in 'manual' mode, start delivering. */
   kick(): void {
-    if (this.deps.options.deliveryMode !== 'manual' && !this.closed) this.schedule(0);
+    if (this.deps.options.deliveryMode !== 'manual' && !this.closed && this.mayHavePending) this.schedule(0);
   }
 
   list(): DeliveryRecord[] {
@@ -120,8 +126,12 @@ export class DeliveryQueue {
       this.timer = undefined;
       void this.runDue().then(() => {
         if (this.closed) return;
-        const next = Math.min(...this.pending().map((d) => d.nextAttemptAt));
-        if (Number.isFinite(next)) this.schedule(Math.max(0, next - this.deps.env.now()));
+        const pending = this.pending();
+        if (pending.length === 0) {
+          this.mayHavePending = false;
+          return;
+        }
+        this.schedule(Math.max(0, Math.min(...pending.map((d) => d.nextAttemptAt)) - this.deps.env.now()));
       });
     }, delayMs);
     this.timer.unref();
@@ -143,7 +153,7 @@ export class DeliveryQueue {
     if (refusal !== undefined) {
       const ended: DeliveryRecord = { ...d, state: 'FAILED', attempts: [...d.attempts, { attempt, at, error: refusal }] };
       store.deliveries.update(ended);
-      options.log(`webhook ${d.eventId} -> ${d.url}: ${refusal}`);
+      options.log?.(`webhook ${d.eventId} -> ${d.url}: ${refusal}`);
       return ended;
     }
     // Each attempt gets a fresh timestamp and signature; the event id stays (docs/service-behaviour.md#webhook-deliveries).
@@ -185,7 +195,7 @@ export class DeliveryQueue {
     record.attempts.push(entry);
     // The endpoint may have been reset away meanwhile; only record what still exists.
     store.deliveries.update(record);
-    options.log(`webhook ${d.eventId} -> ${d.url}: attempt ${attempt} ${status ?? error} (${record.state})`);
+    options.log?.(`webhook ${d.eventId} -> ${d.url}: attempt ${attempt} ${status ?? error} (${record.state})`);
     return record;
   }
 }

@@ -90,7 +90,8 @@ export interface StampFailure {
 
 export type DecodeStampResult = { ok: true; publicKey: string; scheme: string; signature: string } | StampFailure;
 
-export type VerifyStampResult = { ok: true; publicKey: string; scheme: string } | StampFailure;
+/** On success: the public key lowercased, the scheme and the signature hex as sent. */
+export type VerifyStampResult = { ok: true; publicKey: string; scheme: string; signature: string } | StampFailure;
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -149,5 +150,5 @@ export function verifyStamp(input: { headerValue: unknown; body: string | Uint8A
     return { ok: false, reason: 'invalid_public_key', message: 'stamp publicKey is not a compressed P-256 public key' };
   }
   if (outcome !== 'ok') return { ok: false, reason: 'invalid_signature', message: 'stamp signature verification failed' };
-  return { ok: true, publicKey: decoded.publicKey.toLowerCase(), scheme: decoded.scheme };
+  return { ok: true, publicKey: decoded.publicKey.toLowerCase(), scheme: decoded.scheme, signature: decoded.signature };
 }
