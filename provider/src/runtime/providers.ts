@@ -26,7 +26,7 @@ import { toDiffResult } from '../resources/shared/diff';
 import { checkWebhookInputs } from '../resources/webhookEndpoint/check';
 import { createWebhookEndpoint, deleteWebhookEndpoint, readWebhookEndpoint, updateWebhookEndpoint } from '../resources/webhookEndpoint/crud';
 import { diffWebhookEndpoint } from '../resources/webhookEndpoint/diff';
-import { createContext, type ContextOptions, type OwnedContext } from './context';
+import { createContext, type ContextOptions, type OwnedContext, type ProviderContext } from './context';
 import { guarded, guardedCheck } from './report';
 import type { FieldDiff } from '../resources/shared/diff';
 import type { ObjectKind } from '../resources/shared/claims';
@@ -68,12 +68,21 @@ export interface RuntimeOptions extends ContextOptions {
   warn?: (line: string) => void;
 }
 
+/** One resource's lifecycle, as its modules implement it (check.ts, diff.ts, crud.ts). */
+interface Lifecycle {
+  check(ctx: ProviderContext, news: Record<string, unknown>): pulumi.dynamic.CheckResult;
+  diff(olds: Record<string, unknown>, news: Record<string, unknown>): FieldDiff;
+  create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult>;
+  read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult>;
+  update(ctx: ProviderContext, id: string, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult>;
+  delete(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void>;
+}
+
 export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const ctx = createContext(options);
-  const props = (p: Record<string, unknown> | undefined) => p ?? {};
   /** A kept object is declared; a policy renamed in place frees its old name once the update lands. */
-  const noted = (kind: ObjectKind, id: string, d: FieldDiff, olds: Record<string, unknown>, news: Record<string, unknown>): pulumi.dynamic.DiffResult => {
+  const noted = (kind: ObjectKind, id: string, d: FieldDiff, olds: Record<string, unknown>, news: Record<string, unknown>): void => {
     ctx.claims.diffed(kind, id, news);
     if (d.replaces.length === 0) {
       ctx.claims.keep(kind, id, news);
@@ -81,23 +90,38 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         ctx.claims.renaming(kind, id, olds.policyName);
       }
     }
-    return toDiffResult(d);
   };
-  /** Deleting an object another resource still declares only releases this resource's claim. */
-  const remove = (kind: ObjectKind, id: string, run: () => Promise<void>): Promise<void> =>
-    ctx.claims.isKept(kind, id) ? Promise.resolve() : run();
-  const checking = async (kind: ObjectKind, result: Promise<pulumi.dynamic.CheckResult>): Promise<pulumi.dynamic.CheckResult> => {
-    const checked = await result;
-    ctx.claims.checkedInputs(kind, checked.inputs);
-    return checked;
-  };
-  const settling = async <T>(kind: ObjectKind, id: string, run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } finally {
-      ctx.claims.settled(kind, id);
-    }
-  };
+  /**
+   * The engine's calls of one resource: every error in the words of the configuration, printed once
+   * (./report.ts). With `kind`, the resource's objects are claimed (../resources/shared/claims.ts): its
+   * check and diff record what the program declares, deleting an object another resource still declares
+   * only releases this resource's claim, and an update settles a rename others may wait for.
+   */
+  const provider = (r: Lifecycle, kind?: ObjectKind): Provider => ({
+    check: async (_olds, news) => {
+      const checked = await guardedCheck(ctx, news, () => r.check(ctx, news));
+      if (kind !== undefined) ctx.claims.checkedInputs(kind, checked.inputs);
+      return checked;
+    },
+    diff: async (id, olds, news) => {
+      const d = r.diff(olds, news);
+      if (kind !== undefined) noted(kind, id, d, olds, news);
+      return toDiffResult(d);
+    },
+    create: (inputs) => guarded(ctx, inputs, () => r.create(ctx, inputs)),
+    read: (id, props) => guarded(ctx, props, () => r.read(ctx, id, props ?? {})),
+    update: async (id, olds, news) => {
+      try {
+        return await guarded(ctx, news, () => r.update(ctx, id, olds, news));
+      } finally {
+        if (kind !== undefined) ctx.claims.settled(kind, id);
+      }
+    },
+    delete: async (id, props) => {
+      if (kind !== undefined && ctx.claims.isKept(kind, id)) return;
+      await guarded(ctx, props, () => r.delete(ctx, id, props ?? {}));
+    },
+  });
   return {
     configure: async (req) => {
       // The shim's Config keeps the engine's values in `rawConfig` (cmd/dynamic-provider/config.js in
@@ -105,54 +129,63 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       const raw = (req.config as unknown as { rawConfig?: Record<string, unknown> }).rawConfig;
       ctx.setConfig((key) => asText(req.config.get(key) as unknown), raw !== undefined ? () => Object.keys(raw) : undefined);
     },
-    policy: {
-      check: (_olds, news) => checking('policy', guardedCheck(ctx, news, () => checkPolicyInputs(ctx, news))),
-      diff: async (id, olds, news) => noted('policy', id, diffPolicy(olds, news), olds, news),
-      create: (inputs) => guarded(ctx, inputs, () => createPolicy(ctx, inputs)),
-      read: (id, p) => guarded(ctx, p, () => readPolicy(ctx, id, props(p))),
-      update: (id, olds, news) => settling('policy', id, () => guarded(ctx, news, () => updatePolicy(ctx, id, olds, news))),
-      delete: (id, p) => remove('policy', id, () => guarded(ctx, p, () => deletePolicy(ctx, id, props(p)))),
-    },
-    webhookEndpoint: {
-      check: (_olds, news) => checking('webhookEndpoint', guardedCheck(ctx, news, () => checkWebhookInputs(ctx, news))),
-      diff: async (id, olds, news) => noted('webhookEndpoint', id, diffWebhookEndpoint(olds, news), olds, news),
-      create: (inputs) => guarded(ctx, inputs, () => createWebhookEndpoint(ctx, inputs)),
-      read: (id, p) => guarded(ctx, p, () => readWebhookEndpoint(ctx, id, props(p))),
-      update: (id, olds, news) => guarded(ctx, news, () => updateWebhookEndpoint(ctx, id, olds, news)),
-      delete: (id, p) => remove('webhookEndpoint', id, () => guarded(ctx, p, () => deleteWebhookEndpoint(ctx, id, props(p)))),
-    },
-    fiatOnRampCredential: {
-      check: (_olds, news) => checking('fiatOnRampCredential', guardedCheck(ctx, news, () => checkFiatInputs(ctx, news))),
-      diff: async (id, olds, news) => noted('fiatOnRampCredential', id, diffFiatOnRampCredential(olds, news), olds, news),
-      create: (inputs) => guarded(ctx, inputs, () => createFiatOnRampCredential(ctx, inputs)),
-      read: (id, p) => guarded(ctx, p, () => readFiatOnRampCredential(ctx, id, props(p))),
-      update: (id, olds, news) => guarded(ctx, news, () => updateFiatOnRampCredential(ctx, id, olds, news)),
-      delete: (id, p) => remove('fiatOnRampCredential', id, () => guarded(ctx, p, () => deleteFiatOnRampCredential(ctx, id, props(p)))),
-    },
-    ipAllowlist: {
-      check: (_olds, news) => guardedCheck(ctx, news, () => checkIpAllowlistInputs(ctx, news)),
-      diff: async (_id, olds, news) => toDiffResult(diffIpAllowlist(olds, news)),
-      create: (inputs) => guarded(ctx, inputs, () => createIpAllowlist(ctx, inputs)),
-      read: (id, p) => guarded(ctx, p, () => readIpAllowlist(ctx, id, props(p))),
-      update: (id, olds, news) => guarded(ctx, news, () => updateIpAllowlist(ctx, id, olds, news)),
-      delete: (id, p) => guarded(ctx, p, () => deleteIpAllowlist(ctx, id, props(p))),
-    },
-    privateKeyTag: {
-      check: (_olds, news) => guardedCheck(ctx, news, () => checkPrivateKeyTagInputs(ctx, news)),
-      diff: async (_id, olds, news) => toDiffResult(diffPrivateKeyTag(olds, news)),
-      create: (inputs) => guarded(ctx, inputs, () => createPrivateKeyTag(ctx, inputs)),
-      read: (id, p) => guarded(ctx, p, () => readPrivateKeyTag(ctx, id, props(p))),
-      update: (id, olds, news) => guarded(ctx, news, () => updatePrivateKeyTag(ctx, id, olds, news)),
-      delete: (id, p) => guarded(ctx, p, () => deletePrivateKeyTag(ctx, id, props(p))),
-    },
-    sessionProfile: {
-      check: (_olds, news) => guardedCheck(ctx, news, () => checkSessionProfileInputs(ctx, news)),
-      diff: async (_id, olds, news) => toDiffResult(diffSessionProfile(olds, news)),
-      create: (inputs) => guarded(ctx, inputs, () => createSessionProfile(ctx, inputs)),
-      read: (id, p) => guarded(ctx, p, () => readSessionProfile(ctx, id, props(p))),
-      update: (id, olds, news) => guarded(ctx, news, () => updateSessionProfile(ctx, id, olds, news)),
-      delete: (id, p) => guarded(ctx, p, () => deleteSessionProfile(ctx, id, props(p), warn)),
-    },
+    policy: provider(
+      {
+        check: checkPolicyInputs,
+        diff: diffPolicy,
+        create: createPolicy,
+        read: readPolicy,
+        update: updatePolicy,
+        delete: deletePolicy,
+      },
+      'policy',
+    ),
+    webhookEndpoint: provider(
+      {
+        check: checkWebhookInputs,
+        diff: diffWebhookEndpoint,
+        create: createWebhookEndpoint,
+        read: readWebhookEndpoint,
+        update: updateWebhookEndpoint,
+        delete: deleteWebhookEndpoint,
+      },
+      'webhookEndpoint',
+    ),
+    fiatOnRampCredential: provider(
+      {
+        check: checkFiatInputs,
+        diff: diffFiatOnRampCredential,
+        create: createFiatOnRampCredential,
+        read: readFiatOnRampCredential,
+        update: updateFiatOnRampCredential,
+        delete: deleteFiatOnRampCredential,
+      },
+      'fiatOnRampCredential',
+    ),
+    ipAllowlist: provider({
+      check: checkIpAllowlistInputs,
+      diff: diffIpAllowlist,
+      create: createIpAllowlist,
+      read: readIpAllowlist,
+      update: updateIpAllowlist,
+      delete: deleteIpAllowlist,
+    }),
+    privateKeyTag: provider({
+      check: checkPrivateKeyTagInputs,
+      diff: diffPrivateKeyTag,
+      create: createPrivateKeyTag,
+      read: readPrivateKeyTag,
+      update: updatePrivateKeyTag,
+      delete: deletePrivateKeyTag,
+    }),
+    sessionProfile: provider({
+      check: checkSessionProfileInputs,
+      diff: diffSessionProfile,
+      create: createSessionProfile,
+      read: readSessionProfile,
+      update: updateSessionProfile,
+      delete: (c, id, props) => deleteSessionProfile(c, id, props, warn),
+    }),
     context: ctx,
   };
 }
