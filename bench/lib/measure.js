@@ -66,16 +66,43 @@ async function compareRates(cases, { trials, durationMs, warmupMs }) {
  */
 async function latency(fn, { durationMs, minSamples = 5, maxSamples = 100000, warmup = 3 }) {
   for (let i = 0; i < warmup; i += 1) await fn(i);
+  return summarizeLatencies(await latencySamples(fn, { durationMs, minSamples, maxSamples }));
+}
+
+/** Sequential call times (ms) of an async `fn`, `first` being the index of the first call. */
+async function latencySamples(fn, { durationMs, minSamples, maxSamples, first = 0 }) {
   const samples = [];
   const start = nowMs();
   while (samples.length < maxSamples && (samples.length < minSamples || nowMs() - start < durationMs)) {
     const t0 = nowMs();
-    await fn(samples.length);
+    await fn(first + samples.length);
     samples.push(nowMs() - t0);
   }
-  samples.sort((a, b) => a - b);
-  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-  return { count: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99), mean };
+  return samples;
+}
+
+function summarizeLatencies(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+  return { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean };
+}
+
+/**
+ * Sequential latency of several cases `{name, fn}` compared with each other: a warm-up of each, then
+ * `rounds` rounds in which every case runs for `durationMs / rounds` in turn (the order reversed every other
+ * round), so drift of a shared machine falls on every case alike. Per case: p50, p99 and mean over all its
+ * calls, as {@link latency}.
+ */
+async function interleavedLatency(cases, { rounds, durationMs, minSamples = 5, maxSamples = 100000, warmup = 3 }) {
+  for (const c of cases) for (let i = 0; i < warmup; i += 1) await c.fn(i);
+  const samples = Object.fromEntries(cases.map((c) => [c.name, []]));
+  const per = { durationMs: durationMs / rounds, minSamples: Math.ceil(minSamples / rounds), maxSamples: Math.ceil(maxSamples / rounds) };
+  for (let r = 0; r < rounds; r += 1) {
+    for (const c of r % 2 === 0 ? cases : [...cases].reverse()) {
+      samples[c.name].push(...(await latencySamples(c.fn, { ...per, first: samples[c.name].length })));
+    }
+  }
+  return Object.fromEntries(cases.map((c) => [c.name, summarizeLatencies(samples[c.name])]));
 }
 
 /** Wall time in ms of one async call, with its result. */
@@ -85,4 +112,4 @@ async function timed(fn) {
   return { ms: nowMs() - t0, value };
 }
 
-module.exports = { nowMs, rateSync, rateAsync, median, percentile, compareRates, latency, timed };
+module.exports = { nowMs, rateSync, rateAsync, median, percentile, compareRates, latency, interleavedLatency, timed };
