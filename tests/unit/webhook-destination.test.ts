@@ -1,7 +1,7 @@
 // The webhook-destination rule, run from the shared table through the provider's `check` (the emulator runs
 // the same table over HTTP in tests/integration/emulator-webhook-destinations.test.ts), plus the rule's
 // own address table.
-import { nonPublicAddress, REFUSED_IPV4_RANGES, REFUSED_IPV6_RANGES } from '@walletinfra/sdk';
+import { nonPublicAddress, REFUSED_RANGES } from '@walletinfra/sdk';
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
 import { DESTINATION_CASES } from '../support/webhook-destination-cases';
 
@@ -35,7 +35,7 @@ test.each([
 
 test('every row of the refused-range table is reached: its first address is refused as that row', () => {
   // A row shadowed by an earlier, broader row would never name its kind; list the ones that are.
-  const shadowed = [...REFUSED_IPV4_RANGES, ...REFUSED_IPV6_RANGES]
+  const shadowed = REFUSED_RANGES
     .map((row) => ({ row, got: nonPublicAddress(row.cidr.split('/')[0] as string) }))
     .filter(({ row, got }) => got === undefined || !got.endsWith(`${row.kind} address`));
   expect(shadowed).toEqual([]);

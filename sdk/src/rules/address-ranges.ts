@@ -4,7 +4,8 @@
 // spell out "not public" with the IANA special-purpose registries
 // (iana.org/assignments/iana-ipv4-special-registry, iana-ipv6-special-registry); that reading is ours,
 // listed as unconfirmed in docs/service-behaviour.md#webhook-endpoints.
-// The first matching row wins, so the cloud metadata addresses come before link-local and unique-local.
+// One table for both families (a row applies to addresses of its CIDR's family); the first matching row
+// wins, so the cloud metadata addresses come before link-local and unique-local.
 
 export type RangeKind =
   | 'cloud metadata'
@@ -28,7 +29,7 @@ export interface RefusedRange {
   kind: RangeKind;
 }
 
-export const REFUSED_IPV4_RANGES: readonly RefusedRange[] = [
+export const REFUSED_RANGES: readonly RefusedRange[] = [
   { cidr: '169.254.169.254/32', kind: 'cloud metadata' },
   { cidr: '0.0.0.0/8', kind: 'unspecified' },
   { cidr: '10.0.0.0/8', kind: 'private' },
@@ -45,9 +46,6 @@ export const REFUSED_IPV4_RANGES: readonly RefusedRange[] = [
   { cidr: '224.0.0.0/4', kind: 'multicast' },
   { cidr: '255.255.255.255/32', kind: 'broadcast' },
   { cidr: '240.0.0.0/4', kind: 'reserved' },
-];
-
-export const REFUSED_IPV6_RANGES: readonly RefusedRange[] = [
   { cidr: 'fd00:ec2::254/128', kind: 'cloud metadata' },
   { cidr: '::/128', kind: 'unspecified' },
   { cidr: '::1/128', kind: 'loopback' },

@@ -2,7 +2,7 @@
 // read them, so a green preview predicts what the service does.
 export { webhookDestinationProblem, nonPublicAddress, isLoopbackHost } from './webhook-destination';
 export type { WebhookDestinationOptions } from './webhook-destination';
-export { REFUSED_IPV4_RANGES, REFUSED_IPV6_RANGES, IPV4_CARRYING_RANGES } from './address-ranges';
+export { REFUSED_RANGES, IPV4_CARRYING_RANGES } from './address-ranges';
 export type { RefusedRange, RangeKind } from './address-ranges';
 export { parseCidr } from './cidr';
 export type { Cidr, CidrParse, IpFamily } from './cidr';

@@ -5,7 +5,7 @@
 // parsed by ipaddr.js after WHATWG URL parsing, which already turns `::ffff:127.0.0.1` into
 // `::ffff:7f00:1` and `0x7f.1` into `127.0.0.1`.
 import * as ipaddr from 'ipaddr.js';
-import { IPV4_CARRYING_RANGES, REFUSED_IPV4_RANGES, REFUSED_IPV6_RANGES, type RefusedRange } from './address-ranges';
+import { IPV4_CARRYING_RANGES, REFUSED_RANGES, type RefusedRange } from './address-ranges';
 
 /** Names that resolve to the local machine or to a cloud metadata service wherever they are looked up. */
 const LOCAL_NAMES: readonly { pattern: RegExp; kind: 'loopback' | 'cloud metadata' }[] = [
@@ -22,8 +22,8 @@ export interface WebhookDestinationOptions {
 
 type Parsed = ipaddr.IPv4 | ipaddr.IPv6;
 
-function firstMatch(address: Parsed, rows: readonly RefusedRange[]): RefusedRange | undefined {
-  return rows.find((row) => {
+function firstMatch(address: Parsed): RefusedRange | undefined {
+  return REFUSED_RANGES.find((row) => {
     const [network, bits] = ipaddr.parseCIDR(row.cidr);
     return network.kind() === address.kind() && address.match(network, bits);
   });
@@ -33,17 +33,17 @@ function firstMatch(address: Parsed, rows: readonly RefusedRange[]): RefusedRang
 export function nonPublicAddress(text: string): string | undefined {
   if (!ipaddr.isValid(text)) return undefined;
   const address = ipaddr.parse(text);
-  if (address.kind() === 'ipv4') return describe(firstMatch(address, REFUSED_IPV4_RANGES));
+  if (address.kind() === 'ipv4') return describe(firstMatch(address));
   const v6 = address as ipaddr.IPv6;
   if (v6.zoneId !== undefined) return 'a zoned (interface-scoped) address';
-  const own = firstMatch(v6, REFUSED_IPV6_RANGES);
+  const own = firstMatch(v6);
   if (own !== undefined) return describe(own);
   for (const carrier of IPV4_CARRYING_RANGES) {
     const [network, bits] = ipaddr.parseCIDR(carrier.cidr);
     if (!v6.match(network, bits)) continue;
     const bytes = v6.toByteArray().slice(12);
     const embedded = new ipaddr.IPv4(bytes);
-    const inner = describe(firstMatch(embedded, REFUSED_IPV4_RANGES));
+    const inner = describe(firstMatch(embedded));
     return `${withArticle(carrier.name)} address${inner === undefined ? '' : ` carrying ${inner} (${embedded.toString()})`}`;
   }
   return undefined;
