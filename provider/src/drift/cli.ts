@@ -2,8 +2,9 @@
 // `walletinfra-drift`: drift report (default) or pull-request preview summary (`--preview`) for one or more
 // stacks. Exit 0 clean, 2 drift, 1 error. Output files are written even when a stack fails, so a
 // CI job can publish what was found.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { exitWith, installedVersion, ownVersion, runTool, type Tool } from '../cli/run';
 import { USAGE, parseArgs, type DriftArgs } from './args';
 import { collectSteps } from './collect';
 import type { EngineEventLike } from './events';
@@ -23,27 +24,6 @@ export interface CliDeps {
   env?: Readonly<Record<string, string | undefined>>;
   /** Tests: how the policy impact reads the organization. */
   makeReader?: ImpactSettings['makeReader'];
-}
-
-function packageVersion(path: string): string {
-  try {
-    return (JSON.parse(readFileSync(path, 'utf8')) as { version?: string }).version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** This package's version (src/drift and dist/drift are both two levels below package.json). */
-export function driftVersion(): string {
-  return packageVersion(join(__dirname, '..', '..', 'package.json'));
-}
-
-function pulumiSdkVersion(): string {
-  try {
-    return packageVersion(require.resolve('@pulumi/pulumi/package.json'));
-  } catch {
-    return 'unknown';
-  }
 }
 
 export function defaultDeps(): CliDeps {
@@ -96,22 +76,13 @@ function oneLine(s: StackReport): string {
   return `[drift] ${s.stack}: ${s.status} (${counts})`;
 }
 
+const DRIFT: Tool<DriftArgs> = { name: 'walletinfra-drift', usage: USAGE, parse: parseArgs };
+
 export async function main(argv: readonly string[], deps: CliDeps = defaultDeps()): Promise<number> {
-  let args: DriftArgs;
-  try {
-    args = parseArgs(argv);
-  } catch (err) {
-    deps.stderr(`walletinfra-drift: ${(err as Error).message}\n\n${USAGE}\n`);
-    return 1;
-  }
-  if (args.help) {
-    deps.stdout(`${USAGE}\n`);
-    return 0;
-  }
-  if (args.version) {
-    deps.stdout(`${driftVersion()}\n`);
-    return 0;
-  }
+  return runTool(DRIFT, argv, deps, (args) => checkStacks(args, deps));
+}
+
+async function checkStacks(args: DriftArgs, deps: CliDeps): Promise<number> {
   const badCwd = projectError(args.cwd);
   if (badCwd !== undefined) {
     deps.stderr(`walletinfra-drift: ${badCwd}\n`);
@@ -130,9 +101,9 @@ export async function main(argv: readonly string[], deps: CliDeps = defaultDeps(
   }
   const pulumiCli = await deps.runner.pulumiVersion(resolve(args.cwd));
   const tools: ToolVersions = {
-    walletinfraDrift: driftVersion(),
+    walletinfraDrift: ownVersion(),
     ...(pulumiCli !== undefined ? { pulumiCli } : {}),
-    pulumiSdk: pulumiSdkVersion(),
+    pulumiSdk: installedVersion('@pulumi/pulumi') ?? 'unknown',
     node: process.version,
   };
   const report: ChangeReport = buildReport(args.mode, runAt, tools, stacks);
@@ -150,15 +121,7 @@ export async function main(argv: readonly string[], deps: CliDeps = defaultDeps(
 
 /** Runs the command for this process (the `walletinfra-drift` bin and `node dist/drift/cli.js`). */
 export function runCli(): void {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      process.stderr.write(`walletinfra-drift: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  exitWith(DRIFT.name, main(process.argv.slice(2)));
 }
 
 if (require.main === module) runCli();

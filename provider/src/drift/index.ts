@@ -9,5 +9,5 @@ export { getAtPath, parsePropertyPath, topLevelKey } from './paths';
 export { isSecretEnvelope, isSensitivePath, redactValue, UNKNOWN_SENTINEL } from './redact';
 export { buildReport, buildStackReport, exitCodeFor, remediationCommand, shellQuote, type StackInput } from './report';
 export { automationRunner, describeRunError, type StackRunner } from './run';
-export { main, defaultDeps, driftVersion, type CliDeps } from './cli';
+export { main, defaultDeps, type CliDeps } from './cli';
 export * from './types';

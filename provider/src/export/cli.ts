@@ -1,11 +1,12 @@
 // `walletinfra-export`: an existing organization becomes a reviewed Pulumi program. Reads with the
 // provider's own settings and session, renders (./render.ts), writes the files, and reports progress and a
 // summary on stderr. Exit 0 written, 1 error (one message, no stack trace).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { WalletInfraError } from '@walletinfra/sdk';
+import { exitWith, installedVersion, ownVersion, runTool, type Tool } from '../cli/run';
 import { createContext, type ContextOptions } from '../runtime/context';
-import { parseArgs, USAGE } from './args';
+import { parseArgs, USAGE, type ExportArgs } from './args';
 import { renderProject, type ExportOptions } from './render';
 import { readOrganization } from './snapshot';
 
@@ -20,26 +21,13 @@ export interface ExportDeps {
   versions?: ExportOptions['versions'];
 }
 
-function versionOf(pkg: string): string | undefined {
-  try {
-    return (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version?: string }).version;
-  } catch {
-    return undefined;
-  }
-}
-
-/** This package's version (src/export and dist/export are both two levels below package.json). */
-function ownVersion(): string {
-  return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
-}
-
 /** The installed versions the project is pinned to. */
 export function installedVersions(): ExportOptions['versions'] {
-  const typescript = versionOf('typescript');
-  const typesNode = versionOf('@types/node');
+  const typescript = installedVersion('typescript');
+  const typesNode = installedVersion('@types/node');
   return {
     walletinfraPulumi: ownVersion(),
-    pulumi: versionOf('@pulumi/pulumi') ?? '^3',
+    pulumi: installedVersion('@pulumi/pulumi') ?? '^3',
     ...(typescript !== undefined ? { typescript } : {}),
     ...(typesNode !== undefined ? { typesNode } : {}),
   };
@@ -54,22 +42,13 @@ const KIND_NAMES: Record<string, string> = {
   sessionProfiles: 'session profiles',
 };
 
+const EXPORT: Tool<ExportArgs> = { name: 'walletinfra-export', usage: USAGE, parse: parseArgs };
+
 export async function runExport(argv: readonly string[], deps: ExportDeps): Promise<number> {
-  let args;
-  try {
-    args = parseArgs(argv);
-  } catch (error) {
-    deps.stderr(`walletinfra-export: ${(error as Error).message}\n\n${USAGE}\n`);
-    return 1;
-  }
-  if (args.help) {
-    deps.stdout(`${USAGE}\n`);
-    return 0;
-  }
-  if (args.version) {
-    deps.stdout(`${ownVersion()}\n`);
-    return 0;
-  }
+  return runTool(EXPORT, argv, deps, (args) => exportOrganization(args, deps));
+}
+
+async function exportOrganization(args: ExportArgs, deps: ExportDeps): Promise<number> {
   const ctx = createContext({ env: deps.env, ...deps.context });
   try {
     const selector = {
@@ -106,19 +85,12 @@ export async function runExport(argv: readonly string[], deps: ExportDeps): Prom
 
 /** The bin's entry point. */
 export function runCli(): void {
-  runExport(process.argv.slice(2), {
+  const deps: ExportDeps = {
     env: process.env,
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     writeFile: (p, t) => writeFileSync(p, t),
     mkdir: (p) => mkdirSync(p, { recursive: true }),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`walletinfra-export: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  };
+  exitWith(EXPORT.name, runExport(process.argv.slice(2), deps));
 }

@@ -3,7 +3,7 @@
 // case fails or anything else goes wrong (every error names the file, case and field).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { driftVersion } from '../drift/cli';
+import { exitWith, runTool, type Tool } from '../cli/run';
 import { automationRunner, describeRunError, type StackRunner } from '../drift/run';
 import { parsePolicyArgs, USAGE, type PolicyArgs } from './args';
 import type { ReviewPolicy } from './decide';
@@ -52,22 +52,13 @@ async function policiesFor(args: PolicyArgs, deps: PolicyCliDeps): Promise<Revie
   return sets.planned;
 }
 
+const POLICY: Tool<PolicyArgs> = { name: 'walletinfra-policy', usage: USAGE, parse: parsePolicyArgs };
+
 export async function policyMain(argv: readonly string[], deps: PolicyCliDeps = defaultPolicyDeps()): Promise<number> {
-  let args: PolicyArgs;
-  try {
-    args = parsePolicyArgs(argv);
-  } catch (err) {
-    deps.stderr(`walletinfra-policy: ${(err as Error).message}\n\n${USAGE}\n`);
-    return 1;
-  }
-  if (args.help) {
-    deps.stdout(`${USAGE}\n`);
-    return 0;
-  }
-  if (args.version) {
-    deps.stdout(`${driftVersion()}\n`);
-    return 0;
-  }
+  return runTool(POLICY, argv, deps, (args) => testPolicies(args, deps));
+}
+
+async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<number> {
   try {
     const cases = loadTestFiles(args.files);
     const policies = await policiesFor(args, deps);
@@ -85,15 +76,7 @@ export async function policyMain(argv: readonly string[], deps: PolicyCliDeps = 
 }
 
 export function runPolicyCli(): void {
-  policyMain(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      process.stderr.write(`walletinfra-policy: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  exitWith(POLICY.name, policyMain(process.argv.slice(2)));
 }
 
 if (require.main === module) runPolicyCli();
