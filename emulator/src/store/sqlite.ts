@@ -75,6 +75,7 @@ export class SqliteDocuments {
       clear: db.prepare('DELETE FROM documents'),
       metaGet: db.prepare('SELECT value FROM meta WHERE key = ?'),
       metaSet: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+      totalChanges: db.prepare('SELECT total_changes() AS n'),
     };
   }
 
@@ -133,6 +134,14 @@ export class SqliteDocuments {
 
   clear(): void {
     this.stmts.clear.run();
+  }
+
+  /**
+   * Rows inserted, updated or deleted through this connection since it opened: SQLite's total_changes()
+   * (https://www.sqlite.org/lang_corefunc.html#total_changes), which also counts writes later rolled back.
+   */
+  totalChanges(): number {
+    return (this.stmts.totalChanges.get() as { n: number }).n;
   }
 
   getMeta(key: string): string | undefined {

@@ -73,6 +73,14 @@ export class Store {
     return out;
   }
 
+  /**
+   * A number that moves whenever anything is written (rolled-back writes move it too), and stays put
+   * otherwise: tests prove "nothing changed" by it, and take a {@link dump} only when it moved.
+   */
+  changeCount(): number {
+    return this.docs.totalChanges();
+  }
+
   getMeta(key: string): string | undefined {
     return this.docs.getMeta(key);
   }
