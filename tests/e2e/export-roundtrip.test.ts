@@ -3,11 +3,11 @@
 // the workspace, as `npm install` of the pinned versions would), `pulumi up` adopts everything and creates
 // nothing, `pulumi preview --expect-no-changes` passes, and an edit of the generated code previews as an
 // update of exactly that object. Destroy then says that session profiles are left in place.
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '@walletinfra/emulator';
 import { encryptOnRampSecret, WalletInfraClient } from '@walletinfra/sdk';
-import { runExport } from '@walletinfra/pulumi/export/cli';
+import { DISK, runExport } from '@walletinfra/pulumi/export/cli';
 import { REPO_ROOT } from './support/process';
 import { PulumiProject, nameOf } from './support/project';
 
@@ -28,8 +28,7 @@ async function exportTo(dir: string): Promise<Record<string, string>> {
     env,
     stdout: () => undefined,
     stderr: (t) => stderr.push(t),
-    writeFile: (p, t) => writeFileSync(p, t),
-    mkdir: (p) => mkdirSync(p, { recursive: true }),
+    ...DISK,
   });
   expect(code).toBe(0);
   return Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
@@ -54,6 +53,14 @@ async function inventory(): Promise<Record<string, string[]>> {
     sessionProfiles: s.sessionProfiles.map((x) => x.sessionProfileId).sort(),
     privateKeyTagMembers: k.privateKeys.map((x) => `${x.privateKeyId}:${x.privateKeyTags.sort().join(',')}`).sort(),
     ipAllowlist: org.allowlist.rules.map((r) => `${r.cidr} ${r.label ?? ''}`),
+    keyAllowlists: (
+      await Promise.all(
+        (await client.getApiKeys({})).apiKeys.map(async (k) => {
+          const { allowlist } = await client.getIpAllowlist({ publicKey: k.credential.publicKey });
+          return `${k.apiKeyName}: ${allowlist.rules.map((r) => r.cidr).join(',')} ${allowlist.onEvaluationError}`;
+        }),
+      )
+    ).sort(),
   };
 }
 
@@ -72,8 +79,10 @@ beforeAll(async () => {
     encryptedSecretApiKey: encryptOnRampSecret(ONRAMP_SECRET, emulator.onRampEncryptionPublicKey),
     sandboxMode: true,
   });
-  const keyOf = (await client.getApiKeys({})).apiKeys.find((k) => k.apiKeyName === 'bob ci key');
-  await client.setIpAllowlist({ publicKey: keyOf!.credential.publicKey, rules: [{ cidr: '198.51.100.7/32', label: 'ci runner' }] });
+  const keyOf = async (name: string) => (await client.getApiKeys({})).apiKeys.find((k) => k.apiKeyName === name)?.credential.publicKey as string;
+  await client.setIpAllowlist({ publicKey: await keyOf('bob ci key'), rules: [{ cidr: '198.51.100.7/32', label: 'ci runner' }] });
+  // A list without rules that still reads as one (docs/service-behaviour.md#ip-allowlist).
+  await client.setIpAllowlist({ publicKey: await keyOf('alice laptop'), rules: [], onEvaluationError: 'ALLOW' });
   await client.createSessionProfile({ sessionProfileName: 'Read only', scope: "activity.action != 'EXPORT'", expirationSeconds: '1800' });
   env = {
     WALLETINFRA_ORGANIZATION_ID: c.organizationId,
@@ -103,6 +112,7 @@ test('1. exporting twice writes identical files; every kind is declared and adop
     expect(index).toContain(`new walletinfra.${type}(`);
   }
   expect(index).toContain('filtersJson: "{\\"b\\":1, \\"a\\":[2]}"');
+  expect(index).toMatch(/new walletinfra\.IpAllowlist\("api-key-alice-laptop", \{\n  publicKey: "[0-9a-f]+",\n  rules: \[\],\n  onEvaluationError: "ALLOW",\n/);
   expect(index).toContain('secretApiKey: config.requireSecret("moonpayPkTestExportSecretApiKey")');
   expect(index).not.toContain(ONRAMP_SECRET);
   expect(first['README.md']).toContain('pulumi config set --secret moonpayPkTestExportSecretApiKey <secret API key>');
@@ -126,11 +136,7 @@ test('2. up adopts everything and creates nothing; preview --expect-no-changes p
 });
 
 test('3. an edit of the generated code previews as an update of exactly that object', async () => {
-  const path = join(project.dir, 'index.ts');
-  const index = readFileSync(path, 'utf8');
-  const edited = index.replace('notes: "key material never leaves the service"', 'notes: "edited in code"');
-  expect(edited).not.toBe(index);
-  writeFileSync(path, edited);
+  project.editProgram('notes: "key material never leaves the service"', 'notes: "edited in code"');
   const { digest } = await project.json(['preview']);
   const changed = digest.steps.filter((s) => s.op !== 'same' && s.urn.includes('pulumi-nodejs:dynamic/'));
   expect(changed.map((s) => [s.op, nameOf(s.urn), s.diffReasons])).toEqual([['update', 'seed-no-exports', ['notes']]]);

@@ -1,5 +1,6 @@
 // walletinfra-export's pure parts: arguments, stable names, and the rendered program for a known snapshot.
-import { parseArgs } from '@walletinfra/pulumi/export/args';
+import { LANGUAGES, parseArgs } from '@walletinfra/pulumi/export/args';
+import { runExport } from '@walletinfra/pulumi/export/cli';
 import { assignNames, camel, slug } from '@walletinfra/pulumi/export/names';
 import { renderProject } from '@walletinfra/pulumi/export/render';
 import type { OrganizationSnapshot } from '@walletinfra/pulumi/export/snapshot';
@@ -10,9 +11,27 @@ const VERSIONS = { walletinfraPulumi: '0.1.0', pulumi: '3.248.0' };
 test('arguments: --out required, unknown flags and languages named', () => {
   expect(parseArgs(['--out', 'dir', '--profile', 'ops', '--organization-id=org-2'])).toEqual({ out: 'dir', profile: 'ops', organizationId: 'org-2', language: 'typescript', help: false, version: false });
   expect(() => parseArgs([])).toThrow('--out DIR is required (where to write the project)');
-  expect(() => parseArgs(['--out', 'd', '--language', 'python'])).toThrow('--language python: not supported; use one of typescript');
+  expect(() => parseArgs(['--out', 'd', '--language', 'python'])).toThrow('--language python: not supported; supported languages: typescript');
   expect(() => parseArgs(['--out', 'd', '--force'])).toThrow('unknown option --force; known: --out, --organization-id, --profile, --language, --version, --help');
   expect(() => parseArgs(['--out'])).toThrow('--out needs a value');
+});
+
+test('--language: only typescript; another value is one line naming the supported languages, before anything is read or written', async () => {
+  expect(LANGUAGES).toEqual(['typescript']);
+  expect(parseArgs(['--out', 'd', '--language', 'typescript']).language).toBe('typescript');
+  for (const language of ['python', 'TypeScript', 'go']) {
+    const stderr: string[] = [];
+    const touched: string[] = [];
+    const code = await runExport(['--out', 'd', `--language=${language}`], {
+      // no credentials: reading the organization would fail with another message
+      env: {},
+      stdout: (t) => touched.push(`stdout ${t}`),
+      stderr: (t) => stderr.push(t),
+      writeFile: (p) => touched.push(`write ${p}`),
+      mkdir: (p) => touched.push(`mkdir ${p}`),
+    });
+    expect([code, touched, stderr.join('').split('\n')[0]]).toEqual([1, [], `walletinfra-export: --language ${language}: not supported; supported languages: typescript`]);
+  }
 });
 
 test('names: readable slugs, collisions numbered in id order whatever the input order', () => {

@@ -25,7 +25,7 @@ Options:
   --out DIR                directory to write the project to (created; files in it are overwritten)
   --organization-id ID     organization to read (default: the credentials' organization)
   --profile NAME           named credentials (WALLETINFRA_PROFILE_<NAME>_*), as the provider's \`profile\`
-  --language typescript    language of the program (only typescript)
+  --language typescript    language of the program (supported languages: typescript)
   --version                print the version
   -h, --help               print this help
 
@@ -44,7 +44,7 @@ const FLAGS: Flags<ExportArgs> = {
     out.profile = v;
   }),
   '--language': valueFlag((_out, v) => {
-    if (!(LANGUAGES as readonly string[]).includes(v)) throw new ConfigurationError(`--language ${v}: not supported; use one of ${LANGUAGES.join(', ')}`);
+    if (!(LANGUAGES as readonly string[]).includes(v)) throw new ConfigurationError(`--language ${v}: not supported; supported languages: ${LANGUAGES.join(', ')}`);
   }),
 };
 

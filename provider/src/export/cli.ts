@@ -83,14 +83,19 @@ async function exportOrganization(args: ExportArgs, deps: ExportDeps): Promise<n
   }
 }
 
+/** Files written to disk, as the bin writes them (tests that export into a directory use it too). */
+export const DISK: Pick<ExportDeps, 'writeFile' | 'mkdir'> = {
+  writeFile: (p, t) => writeFileSync(p, t),
+  mkdir: (p) => mkdirSync(p, { recursive: true }),
+};
+
 /** The bin's entry point. */
 export function runCli(): void {
   const deps: ExportDeps = {
     env: process.env,
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
-    writeFile: (p, t) => writeFileSync(p, t),
-    mkdir: (p) => mkdirSync(p, { recursive: true }),
+    ...DISK,
   };
   exitWith(EXPORT.name, runExport(process.argv.slice(2), deps));
 }

@@ -2,7 +2,7 @@
 // its current values and `adopt: { id }`, in a fixed order, so exporting twice writes identical files.
 // Values are written as the service holds them (JSON string literals are exact TypeScript literals);
 // what cannot be read back (on-ramp secrets) is never invented but read from stack config.
-import { ipAllowlistId } from '../resources/ipAllowlist/types';
+import { ipAllowlistId, isEmptyAllowlist } from '../resources/ipAllowlist/types';
 import { assignNames, camel } from './names';
 import type { OrganizationSnapshot } from './snapshot';
 
@@ -113,7 +113,7 @@ export function renderProject(snapshot: OrganizationSnapshot, options: ExportOpt
       '  ',
     );
   const org = snapshot.ipAllowlist;
-  if (org.rules.length > 0 || org.enabled === true) {
+  if (!isEmptyAllowlist(org, false)) {
     declare('ipAllowlists', 'IpAllowlist', 'organization', [
       ['enabled', org.enabled === true ? 'true' : 'false'],
       ['rules', rules(org)],

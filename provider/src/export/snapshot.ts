@@ -1,7 +1,9 @@
 // Everything `walletinfra-export` reads from an organization, through the provider's own session (same
 // settings, same coalesced lists, same retries). Private-key tag members come from list_private_keys;
-// per-API-key allowlists from get_ip_allowlist for each key get_api_keys lists.
+// per-API-key allowlists from get_ip_allowlist for each key get_api_keys lists (docs/service-behaviour.md#ip-allowlist:
+// a key's list without rules reads like no list, so only lists that read otherwise are kept).
 import type { FiatOnRampCredential, IpAllowlist, Policy, PrivateKeyTag, SessionProfile, WebhookEndpoint } from '@walletinfra/sdk';
+import { isEmptyAllowlist } from '../resources/ipAllowlist/types';
 import { membersOf } from '../resources/privateKeyTag/types';
 import type { OrgSession } from '../session';
 
@@ -39,7 +41,8 @@ export async function readOrganization(session: OrgSession, progress: (line: str
   for (const key of apiKeys.apiKeys) {
     const publicKey = key.credential.publicKey.toLowerCase();
     const { allowlist } = await c.getIpAllowlist({ publicKey });
-    if (allowlist.rules.length > 0) keyAllowlists.push({ apiKeyName: key.apiKeyName, publicKey, allowlist });
+    // A key without a list and a key whose list has no rules read the same; only a list that reads otherwise is one.
+    if (!isEmptyAllowlist(allowlist, true)) keyAllowlists.push({ apiKeyName: key.apiKeyName, publicKey, allowlist });
   }
   return {
     organizationId: session.organizationId,

@@ -26,6 +26,8 @@ interface DocumentedResource {
   inputNames?: Readonly<Record<string, readonly string[]>>;
   /** Why a replace-only field replaces, when not "the update cannot change it". */
   replaceReason?: string;
+  /** Inputs of the provider's own that the service never sees: they change in place without a call. */
+  providerOnly?: readonly string[];
 }
 
 export const DOCUMENTED_RESOURCES: readonly DocumentedResource[] = [
@@ -37,7 +39,13 @@ export const DOCUMENTED_RESOURCES: readonly DocumentedResource[] = [
     adoptFlag: FIAT_ADOPT_FLAGS[0],
     inputNames: { encryptedSecretApiKey: ['secretApiKey', 'encryptedSecretApiKey'], encryptedPrivateApiKey: ['privateApiKey', 'encryptedPrivateApiKey'] },
   },
-  { table: IP_ALLOWLIST_FIELD_TABLE, noun: 'list', adoptFlag: IP_ALLOWLIST_ADOPT_FLAGS[0], replaceReason: 'another API key\'s list' },
+  {
+    table: IP_ALLOWLIST_FIELD_TABLE,
+    noun: 'list',
+    adoptFlag: IP_ALLOWLIST_ADOPT_FLAGS[0],
+    replaceReason: 'another API key\'s list',
+    providerOnly: ['allowLockout'],
+  },
   { table: PRIVATE_KEY_TAG_FIELD_TABLE, noun: 'tag', adoptFlag: PRIVATE_KEY_TAG_ADOPT_FLAGS[0] },
   {
     table: SESSION_PROFILE_FIELD_TABLE,
@@ -60,7 +68,8 @@ export function inPlaceTable(): string {
     const reason = r.replaceReason ?? 'the update cannot change it';
     const own = names(r, r.table.replace);
     const replaced = [...(own.length > 0 ? [`${own.join(', ')} (${reason})`] : []), '`organizationId` (another organization)'];
-    const inPlace = names(r, r.table.inPlace);
+    const local = (r.providerOnly ?? []).map((f) => `\`${f}\` (checked at preview; no call to the service)`);
+    const inPlace = [...names(r, r.table.inPlace), ...local];
     return `| ${r.table.resource} | ${inPlace.length > 0 ? inPlace.join(', ') : 'nothing'} | ${replaced.join(', ')} |`;
   });
   return [

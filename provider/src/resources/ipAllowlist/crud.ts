@@ -52,8 +52,9 @@ function inSync(live: ServiceIpAllowlist, desired: IpAllowlistInputs, session: O
   );
 }
 
-async function sync(session: OrgSession, live: ServiceIpAllowlist, desired: IpAllowlistInputs): Promise<void> {
-  if (inSync(live, desired, session)) return;
+/** Sets the whole list when the live one differs, or always with `always` (a new list reads like none). */
+async function sync(session: OrgSession, live: ServiceIpAllowlist, desired: IpAllowlistInputs, always = false): Promise<void> {
+  if (!always && inSync(live, desired, session)) return;
   await submitWrite(session, {
     operation: 'set_ip_allowlist',
     description: `set the IP allowlist of ${scopeText(desired.publicKey, session.organizationId)}`,
@@ -80,12 +81,14 @@ export async function createIpAllowlist(ctx: ProviderContext, inputs: Record<str
       {
         path: 'adopt',
         message:
-          `the scope already has a list (${live.rules.length} rule(s)${live.enabled === true ? ', enabled' : ''}) that this resource would replace; ` +
+          `the scope already has a list (${live.rules.length} rule(s)${live.enabled === true ? ', enabled' : ''}${live.onEvaluationError === 'ALLOW' ? ', onEvaluationError ALLOW' : ''}) that this resource would replace; ` +
           `add adopt: { id: "${id}" } to manage it (the declared rules then replace the current ones)`,
       },
     ]);
   }
-  const write = () => sync(session, live, desired);
+  // Without adopt the scope reads as having no list; a declared list without rules is still set, because
+  // a key's own list, once present, overrides the organization's for that key (docs/service-behaviour.md#ip-allowlist).
+  const write = () => sync(session, live, desired, request === undefined);
   if (request === undefined) await write();
   else {
     const properties = ipAllowlistOutputsFromLive(live, { ...desired, organizationId: session.organizationId });

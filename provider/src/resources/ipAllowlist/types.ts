@@ -111,7 +111,11 @@ export function ipAllowlistOutputsFromLive(
   };
 }
 
-/** What the service would report for an empty scope (no list yet, or one just removed). */
+/**
+ * Whether the scope reads as having no list: get_ip_allowlist answers a scope without one (never set, or
+ * removed) with no rules, not enabled and the default DENY. An existing list without rules reads the same
+ * unless it says ALLOW, so that one counts as a list (docs/service-behaviour.md#ip-allowlist).
+ */
 export function isEmptyAllowlist(live: ServiceIpAllowlist, perKey: boolean): boolean {
-  return live.rules.length === 0 && (perKey || live.enabled !== true);
+  return live.rules.length === 0 && (perKey || live.enabled !== true) && live.onEvaluationError !== 'ALLOW';
 }
