@@ -5,6 +5,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { ConfigurationError, WalletInfraError } from '@walletinfra/sdk';
 import { explainServiceError } from './config/explain';
 import { checkConfigKeys } from './config/keys';
+import { COMMON_KEYS } from './resources/shared/inputs';
 import { createContext, type OwnedContext, type ProviderContext } from './runtime/context';
 import { debugRequested } from './runtime/report';
 
@@ -102,4 +103,17 @@ export function claim(type: string, what: string, value: unknown, resource: stri
 export function adoptedId(adopt: unknown): unknown {
   if (pulumi.Output.isInstance(adopt)) return (adopt as pulumi.Output<unknown>).apply((a) => (a as { id?: unknown } | undefined)?.id);
   return adopt !== null && typeof adopt === 'object' ? (adopt as { id?: unknown }).id : undefined;
+}
+
+/**
+ * The inputs a resource registers, after what every resource's constructor checks first: the stack config
+ * (a mistake stops the program here, once, before anything is registered or requested), and that no other
+ * resource of the program adopts the same object. Each of `optional` (the output-only properties and the
+ * inputs a program may leave out) and of the common inputs is seeded as undefined, so the class gets an
+ * Output for each (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, pulumi/pulumi#6587).
+ */
+export function resourceInputs(type: string, name: string, args: object & { adopt?: unknown }, optional: readonly string[]): pulumi.Inputs {
+  preflight();
+  claim(type, 'adopt.id', adoptedId(args.adopt), name, 'an object has one owner in a stack (deleting either resource would delete it under the other); remove one of the two adopt lines');
+  return { ...Object.fromEntries([...optional, ...COMMON_KEYS].map((k) => [k, undefined])), ...args };
 }

@@ -2,7 +2,7 @@
 // Secret inputs are wrapped in pulumi.secret whatever the caller passed, and every sensitive output is
 // listed in additionalSecretOutputs: a dynamic provider cannot return secrets itself (https://www.pulumi.com/docs/iac/concepts/secrets/, pulumi/pulumi#3012).
 import * as pulumi from '@pulumi/pulumi';
-import { adoptedId, claim, preflight } from '../../program';
+import { resourceInputs } from '../../program';
 import { fiatOnRampCredentialProvider } from './provider';
 import { FIAT_SECRET_INPUTS, FIAT_SECRET_OUTPUTS, type FiatOnRampCredentialAdopt, type FiatOnRampCredentialArgs, type OnRampProvider } from './types';
 
@@ -24,22 +24,15 @@ export class FiatOnRampCredential extends pulumi.dynamic.Resource {
   declare readonly adopt: pulumi.Output<FiatOnRampCredentialAdopt | undefined>;
 
   constructor(name: string, args: FiatOnRampCredentialArgs, opts?: pulumi.CustomResourceOptions) {
-    // A stack config mistake stops the program here, once, before anything is registered or requested.
-    preflight();
-    claim('FiatOnRampCredential', 'adopt.id', adoptedId(args.adopt), name, 'an object has one owner in a stack (deleting either resource would delete it under the other); remove one of the two adopt lines');
-    const props: pulumi.Inputs = {
-      fiatOnrampCredentialId: undefined,
-      projectId: undefined,
-      sandboxMode: undefined,
-      encryptedSecretApiKey: undefined,
-      encryptedPrivateApiKey: undefined,
-      secretApiKeyFingerprint: undefined,
-      privateApiKeyFingerprint: undefined,
-      organizationId: undefined,
-      profile: undefined,
-      adopt: undefined,
-      ...args,
-    };
+    const props = resourceInputs('FiatOnRampCredential', name, args, [
+      'fiatOnrampCredentialId',
+      'projectId',
+      'sandboxMode',
+      'encryptedSecretApiKey',
+      'encryptedPrivateApiKey',
+      'secretApiKeyFingerprint',
+      'privateApiKeyFingerprint',
+    ]);
     for (const key of FIAT_SECRET_INPUTS) {
       const value = args[key];
       if (value !== undefined) props[key] = pulumi.secret(value);

@@ -1,6 +1,6 @@
 // `new Policy(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:Policy.
 import * as pulumi from '@pulumi/pulumi';
-import { adoptedId, claim, preflight } from '../../program';
+import { claim, resourceInputs } from '../../program';
 import { policyProvider } from './provider';
 import type { PolicyAdopt, PolicyArgs, PolicyEffect } from './types';
 
@@ -20,22 +20,8 @@ export class Policy extends pulumi.dynamic.Resource {
   declare readonly adopt: pulumi.Output<PolicyAdopt | undefined>;
 
   constructor(name: string, args: PolicyArgs, opts?: pulumi.CustomResourceOptions) {
-    // A stack config mistake stops the program here, once, before anything is registered or requested.
-    preflight();
-    claim('Policy', 'adopt.id', adoptedId(args.adopt), name, 'an object has one owner in a stack (deleting either resource would delete it under the other); remove one of the two adopt lines');
+    const props = resourceInputs('Policy', name, args, ['policyId', 'condition', 'consensus', 'notes', 'time']);
     claim('Policy', 'policyName', args.policyName, name, 'the service allows one policy per name, so one of them would fail or fight the other; give each its own policyName');
-    // Output-only properties are seeded as undefined inputs so the class gets an Output for each (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, pulumi/pulumi#6587).
-    const props: pulumi.Inputs = {
-      policyId: undefined,
-      condition: undefined,
-      consensus: undefined,
-      notes: undefined,
-      time: undefined,
-      organizationId: undefined,
-      profile: undefined,
-      adopt: undefined,
-      ...args,
-    };
     super(policyProvider, name, props, opts, 'walletinfra', 'Policy');
   }
 }

@@ -1,6 +1,6 @@
 // `new WebhookEndpoint(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint.
 import * as pulumi from '@pulumi/pulumi';
-import { adoptedId, claim, preflight } from '../../program';
+import { resourceInputs } from '../../program';
 import { webhookEndpointProvider } from './provider';
 import type { WebhookEndpointAdopt, WebhookEndpointArgs, WebhookSubscription } from './types';
 
@@ -17,18 +17,7 @@ export class WebhookEndpoint extends pulumi.dynamic.Resource {
   declare readonly adopt: pulumi.Output<WebhookEndpointAdopt | undefined>;
 
   constructor(name: string, args: WebhookEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    // A stack config mistake stops the program here, once, before anything is registered or requested.
-    preflight();
-    claim('WebhookEndpoint', 'adopt.id', adoptedId(args.adopt), name, 'an object has one owner in a stack (deleting either resource would delete it under the other); remove one of the two adopt lines');
-    const props: pulumi.Inputs = {
-      endpointId: undefined,
-      isActive: undefined,
-      subscriptions: undefined,
-      organizationId: undefined,
-      profile: undefined,
-      adopt: undefined,
-      ...args,
-    };
+    const props = resourceInputs('WebhookEndpoint', name, args, ['endpointId', 'isActive', 'subscriptions']);
     super(webhookEndpointProvider, name, props, opts, 'walletinfra', 'WebhookEndpoint');
   }
 }
