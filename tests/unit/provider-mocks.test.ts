@@ -4,7 +4,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { MockMonitor } from '@pulumi/pulumi/runtime/mocks';
 import { declareBaseline } from '../../examples/baseline/organization';
-import { FiatOnRampCredential, Policy, WebhookEndpoint } from '@walletinfra/pulumi';
+import { FiatOnRampCredential, IpAllowlist, Policy, PrivateKeyTag, SessionProfile, WebhookEndpoint } from '@walletinfra/pulumi';
 
 const SECRET_SIG = { '4dabf18193072939515e22adb298388d': '1b47061264138c4ac30d75fd1eb44270' };
 const ON_RAMP_SECRET = 'sk_test_mocks_0123456789';
@@ -174,5 +174,21 @@ describe('resource classes', () => {
     await settled([p, w]);
     expect(registered.find((r) => r.name === 'in-sub-org')!.inputs).toMatchObject({ profile: 'child', organizationId: 'sub-1' });
     expect(registered.find((r) => r.name === 'hook-2')!.inputs).toMatchObject({ profile: 'child' });
+  });
+});
+
+describe('one resource per adopted object', () => {
+  const declare = {
+    IpAllowlist: (name: string) => new IpAllowlist(name, { enabled: false, rules: [], adopt: { id: 'organization' } }),
+    PrivateKeyTag: (name: string) => new PrivateKeyTag(name, { privateKeyTagName: name, adopt: { id: 'tag-held' } }),
+    SessionProfile: (name: string) => new SessionProfile(name, { sessionProfileName: name, scope: 'true', adopt: { id: 'profile-held' } }),
+  };
+  test.each(Object.keys(declare) as Array<keyof typeof declare>)('%s: a second resource adopting the same id is refused, naming both', async (type) => {
+    const id = { IpAllowlist: 'organization', PrivateKeyTag: 'tag-held', SessionProfile: 'profile-held' }[type];
+    const first = declare[type](`${type}-first`);
+    expect(() => declare[type](`${type}-second`)).toThrow(
+      `${type} "${type}-second" declares adopt.id "${id}", which ${type} "${type}-first" already declares: an object has one owner in a stack`,
+    );
+    await settled([first]);
   });
 });

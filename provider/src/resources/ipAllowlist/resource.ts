@@ -1,5 +1,6 @@
 // `new IpAllowlist(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:IpAllowlist.
 import * as pulumi from '@pulumi/pulumi';
+import { resourceInputs } from '../../program';
 import { ipAllowlistProvider } from './provider';
 import type { IpAllowlistAdopt, IpAllowlistArgs, IpAllowlistRule, OnEvaluationError } from './types';
 
@@ -16,16 +17,7 @@ export class IpAllowlist extends pulumi.dynamic.Resource {
   declare readonly adopt: pulumi.Output<IpAllowlistAdopt | undefined>;
 
   constructor(name: string, args: IpAllowlistArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      publicKey: undefined,
-      enabled: undefined,
-      onEvaluationError: undefined,
-      allowLockout: undefined,
-      organizationId: undefined,
-      profile: undefined,
-      adopt: undefined,
-      ...args,
-    };
+    const props = resourceInputs('IpAllowlist', name, args, ['publicKey', 'enabled', 'onEvaluationError', 'allowLockout']);
     super(ipAllowlistProvider, name, props, opts, 'walletinfra', 'IpAllowlist');
   }
 }

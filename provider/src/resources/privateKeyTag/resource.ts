@@ -1,5 +1,6 @@
 // `new PrivateKeyTag(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:PrivateKeyTag.
 import * as pulumi from '@pulumi/pulumi';
+import { resourceInputs } from '../../program';
 import { privateKeyTagProvider } from './provider';
 import type { PrivateKeyTagAdopt, PrivateKeyTagArgs } from './types';
 
@@ -14,14 +15,7 @@ export class PrivateKeyTag extends pulumi.dynamic.Resource {
   declare readonly adopt: pulumi.Output<PrivateKeyTagAdopt | undefined>;
 
   constructor(name: string, args: PrivateKeyTagArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      privateKeyTagId: undefined,
-      privateKeyIds: undefined,
-      organizationId: undefined,
-      profile: undefined,
-      adopt: undefined,
-      ...args,
-    };
+    const props = resourceInputs('PrivateKeyTag', name, args, ['privateKeyTagId', 'privateKeyIds']);
     super(privateKeyTagProvider, name, props, opts, 'walletinfra', 'PrivateKeyTag');
   }
 }

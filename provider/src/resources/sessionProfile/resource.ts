@@ -1,6 +1,7 @@
 // `new SessionProfile(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:SessionProfile.
 // Every change replaces it, and destroying it leaves it in the service (it cannot be deleted).
 import * as pulumi from '@pulumi/pulumi';
+import { resourceInputs } from '../../program';
 import { sessionProfileProvider } from './provider';
 import type { SessionProfileAdopt, SessionProfileArgs } from './types';
 
@@ -17,15 +18,7 @@ export class SessionProfile extends pulumi.dynamic.Resource {
   declare readonly adopt: pulumi.Output<SessionProfileAdopt | undefined>;
 
   constructor(name: string, args: SessionProfileArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: pulumi.Inputs = {
-      sessionProfileId: undefined,
-      expirationSeconds: undefined,
-      notes: undefined,
-      organizationId: undefined,
-      profile: undefined,
-      adopt: undefined,
-      ...args,
-    };
+    const props = resourceInputs('SessionProfile', name, args, ['sessionProfileId', 'expirationSeconds', 'notes']);
     super(sessionProfileProvider, name, props, opts, 'walletinfra', 'SessionProfile');
   }
 }
