@@ -1,16 +1,10 @@
 // Activities like the service's: idempotency by fingerprint, root-quorum and
 // policy consensus with approve/reject by fingerprint, policy denials, and get_policy_evaluations.
 import { activityFingerprint } from '@walletinfra/sdk';
-import type { RunningEmulator } from '@walletinfra/emulator';
-import { admin, clientFor, envelope, FIXED_NOW, manualClock, rootKey, serviceError, stampedPost, startTestEmulator, submitActivity, type ApiKey } from './emulator-support';
+import { admin, type ApiKey, clientFor, envelope, FIXED_NOW, manualClock, rootKey, serviceError, stampedPost, submitActivity, useTestEmulator } from './emulator-support';
 
 const clock = manualClock();
-let emu: RunningEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ clock: clock.now });
-});
-afterAll(() => emu.close());
+const emu = useTestEmulator({ clock: clock.now });
 beforeEach(() => {
   emu.reset();
   clock.set(FIXED_NOW);

@@ -1,15 +1,10 @@
 // The admin surface is protected like a local developer tool's should be: a random token from credentials.json,
 // a loopback Host, no cross-origin requests, JSON bodies on writes. A web page on another origin can neither
 // read the root key nor create a user; the service API's open CORS is unchanged.
-import type { RunningEmulator } from '@walletinfra/emulator';
 import { request } from 'node:http';
-import { adminHeaders, serviceError, stampedPost, startTestEmulator } from './emulator-support';
+import { adminHeaders, serviceError, stampedPost, useTestEmulator } from './emulator-support';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(() => emu.close());
+const emu = useTestEmulator();
 
 /** node:http, so the Host header can be anything (fetch does not let a caller set it). */
 function adminRequest(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: any }> {

@@ -1,16 +1,10 @@
 // Fault injection: rules as data, per path, with a seedable random source; and the
 // transaction boundary — a failure between a write's effect and its activity record leaves neither.
 import { WalletInfraClient } from '@walletinfra/sdk';
-import type { RunningEmulator } from '@walletinfra/emulator';
-import { admin, envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator } from './emulator-support';
+import { admin, envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator, useTestEmulator } from './emulator-support';
 
 const clock = manualClock();
-let emu: RunningEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ clock: clock.now });
-});
-afterAll(() => emu.close());
+const emu = useTestEmulator({ clock: clock.now });
 beforeEach(() => emu.reset());
 
 const listPolicies = () => stampedPost(emu, '/public/v1/query/list_policies', { organizationId: emu.credentials.organizationId });

@@ -3,20 +3,14 @@
 // liveness, faults), the shared schemas, the handlers' rules and the admin API. Asserted exactly, in the
 // service's `{code, message}` shape, so a changed or added message shows up here.
 import { p256 } from '@noble/curves/p256';
-import type { RunningEmulator } from '@walletinfra/emulator';
 import { join } from 'node:path';
-import { admin, envelope, FIXED_NOW, manualClock, post, stampedPost, startTestEmulator } from './emulator-support';
+import { admin, envelope, FIXED_NOW, manualClock, post, stampedPost, useTestEmulator } from './emulator-support';
 
 const SEED = join(__dirname, '..', '..', 'emulator', 'seeds', 'example.json');
 const UNKNOWN = '00000000-0000-4000-8000-000000000001';
 const STRANGER_PRIVATE = '11'.repeat(32);
 const STRANGER = { privateKey: STRANGER_PRIVATE, publicKey: Buffer.from(p256.getPublicKey(STRANGER_PRIVATE, true)).toString('hex') };
-let emu: RunningEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ seed: SEED, clock: manualClock().now, maxBodyBytes: 4096, allowLoopbackWebhooks: false });
-});
-afterAll(() => emu.close());
+const emu = useTestEmulator({ seed: SEED, clock: manualClock().now, maxBodyBytes: 4096, allowLoopbackWebhooks: false });
 
 const q = (name: string) => `/public/v1/query/${name}`;
 const s = (name: string) => `/public/v1/submit/${name}`;

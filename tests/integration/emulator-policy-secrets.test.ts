@@ -2,16 +2,10 @@
 // (https://docs.turnkey.com/features/secrets): it accepts them, refuses what the grammar refuses,
 // files secret activities under the SECRET resource, and treats `secret` on an activity that carries
 // no secret (init_import_secrets carries none) as a missing field, so such a policy does not apply.
-import type { RunningEmulator } from '@walletinfra/emulator';
-import { admin, envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator, submitActivity, type ApiKey } from './emulator-support';
+import { admin, type ApiKey, envelope, FIXED_NOW, manualClock, serviceError, stampedPost, submitActivity, useTestEmulator } from './emulator-support';
 
 const clock = manualClock();
-let emu: RunningEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ clock: clock.now });
-});
-afterAll(() => emu.close());
+const emu = useTestEmulator({ clock: clock.now });
 beforeEach(() => {
   emu.reset();
   clock.set(FIXED_NOW);

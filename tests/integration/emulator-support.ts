@@ -22,6 +22,22 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
   return startEmulator({ deliveryMode: 'manual', allowLoopbackWebhooks: true, ...options });
 }
 
+/**
+ * The test file's emulator (startTestEmulator(options)): started before its first test and closed after its
+ * last (jest's beforeAll and afterAll). The object is filled in when the emulator has started, so use it
+ * inside tests and hooks only.
+ */
+export function useTestEmulator(options: EmulatorOptions = {}): RunningEmulator {
+  const emu = {} as RunningEmulator;
+  beforeAll(async () => {
+    Object.assign(emu, await startTestEmulator(options));
+  });
+  afterAll(async () => {
+    await (emu as Partial<RunningEmulator>).close?.();
+  });
+  return emu;
+}
+
 /** Our sdk client, stamping with the given key (the emulator's root key by default), no retries. */
 export function clientFor(emu: RunningEmulator, key?: { publicKey: string; privateKey: string }, organizationId?: string, clock?: { now(): number }): WalletInfraClient {
   return new WalletInfraClient({

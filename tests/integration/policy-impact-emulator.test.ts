@@ -1,20 +1,14 @@
 // The policy impact corpus read from a real emulator over HTTP: list_activities (paged), each activity's
 // policy evaluations (root-quorum activities have none), the conversion of what it records, and the
 // replay through the current and a tightened policy set.
-import type { RunningEmulator } from '@walletinfra/emulator';
 import { WalletInfraClient } from '@walletinfra/sdk';
 import type { ProviderSettings } from '@walletinfra/pulumi/config';
 import { policyImpact } from '@walletinfra/pulumi/policy-review/impact';
 import { clientReader } from '@walletinfra/pulumi/policy-review/organization';
-import { admin, FIXED_NOW, manualClock, startTestEmulator } from './emulator-support';
+import { admin, FIXED_NOW, manualClock, useTestEmulator } from './emulator-support';
 
 const clock = manualClock();
-let emu: RunningEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ clock: clock.now });
-});
-afterAll(() => emu.close());
+const emu = useTestEmulator({ clock: clock.now });
 
 test('replays what the emulator recorded: policy-decided activities change, root-quorum ones do not', async () => {
   const root = new WalletInfraClient({ baseUrl: emu.baseUrl, organizationId: emu.credentials.organizationId, apiPublicKey: emu.credentials.apiPublicKey, apiPrivateKey: emu.credentials.apiPrivateKey, clock: { now: clock.now } });

@@ -1,15 +1,10 @@
 // R8: the admin surface refuses every cross-site, wrong-Host or tokenless request, on every admin route, and
 // such a request changes nothing. The control (token, loopback Host, JSON) is answered.
 import { request } from 'node:http';
-import type { RunningEmulator } from '@walletinfra/emulator';
-import { startTestEmulator } from '../integration/emulator-support';
+import { useTestEmulator } from '../integration/emulator-support';
 import { report, size } from './support/measure';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(() => emu.close());
+const emu = useTestEmulator();
 
 function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: any }> {
   const url = new URL(emu.baseUrl);
