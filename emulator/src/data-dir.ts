@@ -5,7 +5,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const DATABASE_FILE = 'emulator.db';
+const DATABASE_FILE = 'emulator.db';
 const SQLITE_SIDE_FILES = ['-wal', '-shm', '-journal'];
 
 /** Creates `dir` (0700) and the empty database file (0600) when missing; narrows existing files to 0600. */

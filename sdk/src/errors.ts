@@ -38,7 +38,7 @@ export interface ValidationIssue {
 }
 
 /** How many problems an error message lists before it says how many more there are. */
-export const MAX_LISTED_ISSUES = 10;
+const MAX_LISTED_ISSUES = 10;
 
 /**
  * `a.b: is required; c: must be ...` for the first {@link MAX_LISTED_ISSUES} issues, then `; and N more`, so

@@ -30,7 +30,7 @@ function dotted(path: readonly PropertyKey[]): string {
 }
 
 /** `unknown option "baseURL"; known: baseUrl, ...` or `timeoutMs must be a positive number, got 0`. */
-export function describeIssue(schema: z.ZodType, issue: z.core.$ZodIssue): string {
+function describeIssue(schema: z.ZodType, issue: z.core.$ZodIssue): string {
   const where = dotted(issue.path);
   if (issue.code === 'unrecognized_keys') {
     const known = objectAt(schema, issue.path);

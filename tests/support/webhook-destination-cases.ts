@@ -3,7 +3,7 @@
 // preview predicts what create_webhook_endpoint answers. `problem` is the sdk rule's message; where
 // `namesSetting` is set, each package appends the setting that would accept the destination.
 
-export interface DestinationCase {
+interface DestinationCase {
   url: string;
   allowLoopback: boolean;
   problem?: string;

@@ -28,7 +28,7 @@ function resolveImport(from: string, spec: string): string | undefined {
   });
 }
 
-export function importGraph(files: readonly string[]): Map<string, string[]> {
+function importGraph(files: readonly string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
@@ -39,7 +39,7 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
 }
 
 /** Strongly connected components with more than one file, or a file importing itself. */
-export function cycles(graph: Map<string, string[]>): string[][] {
+function cycles(graph: Map<string, string[]>): string[][] {
   let index = 0;
   const indices = new Map<string, number>();
   const low = new Map<string, number>();

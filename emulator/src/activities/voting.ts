@@ -8,7 +8,7 @@ import { CONSENSUS_NEEDED } from './status';
  * Approvals count for 24 hours: the submission opens the window, and approvals older than that expire while
  * the activity stays CONSENSUS_NEEDED; an expired voter may vote again.
  */
-export const APPROVAL_WINDOW_MS = 24 * 60 * 60 * 1000;
+const APPROVAL_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export function liveVotes(a: ActivityRecord, nowMs: number): VoteRecord[] {
   return a.votes.filter((v) => nowMs - v.createdAt < APPROVAL_WINDOW_MS);

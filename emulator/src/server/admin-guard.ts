@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { permissionDenied, ServiceError, unauthenticated } from '../errors';
 import { isLoopback } from './http-io';
 
-export const ADMIN_TOKEN_HEADER = 'authorization';
+const ADMIN_TOKEN_HEADER = 'authorization';
 
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
 

@@ -65,8 +65,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
  * and the client would see ECONNRESET/EPIPE instead of the answer. Past DRAIN_LIMIT_BYTES, or when the client
  * goes quiet for DRAIN_IDLE_MS, the connection is cut anyway.
  */
-export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
-export const DRAIN_IDLE_MS = 5000;
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const DRAIN_IDLE_MS = 5000;
 
 function endAfterDrain(req: IncomingMessage, res: ServerResponse): void {
   let drained = 0;

@@ -34,7 +34,7 @@ export function invalidBody(error: Parameters<typeof toValidationIssues>[0]): Se
 export const TOO_DEEP_MESSAGE = 'invalid request body: nested too deeply or too large to validate';
 
 /** A stack overflow while working on a request is the request's doing (deep nesting, huge arrays). */
-export function isStackOverflow(e: unknown): boolean {
+function isStackOverflow(e: unknown): boolean {
   return e instanceof RangeError && /call stack size/i.test(e.message);
 }
 

@@ -61,7 +61,7 @@ const MIGRATIONS: readonly Migration[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
-export class SchemaVersionError extends Error {
+class SchemaVersionError extends Error {
   override readonly name = 'SchemaVersionError';
 }
 

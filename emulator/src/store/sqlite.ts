@@ -18,7 +18,7 @@ export interface DocumentRow {
 }
 
 /** Where a scan of one organization's documents starts and which way it goes. */
-export interface ScanOptions {
+interface ScanOptions {
   /** newest first (descending creation order) instead of oldest first */
   descending: boolean;
   /** start strictly past this sequence number, in the scan's direction */

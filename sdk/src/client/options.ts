@@ -67,7 +67,7 @@ export const ClientOptionsSchema = TransportOptionsSchema.extend({
 export const DEFAULT_ACTIVITY_POLLING: Readonly<ActivityPollingOptions> = Object.freeze(ActivityPollingSchema.parse({}));
 
 export type WalletInfraClientOptions = z.input<typeof ClientOptionsSchema>;
-export type ParsedClientOptions = z.output<typeof ClientOptionsSchema>;
+type ParsedClientOptions = z.output<typeof ClientOptionsSchema>;
 
 export const CLIENT_OPTION_KEYS = keysOf(ClientOptionsSchema) as ReadonlyArray<keyof WalletInfraClientOptions>;
 

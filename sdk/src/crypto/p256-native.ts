@@ -29,7 +29,7 @@ const publicKeys = new LruMap<string, NodeCrypto.KeyObject | null>(KEY_CACHE_SIZ
 // LRU's reordering for it.
 let lastPublic: { hex: string; key: NodeCrypto.KeyObject | null } | undefined;
 
-export interface NativeP256 {
+interface NativeP256 {
   /** A private KeyObject from the 32-byte scalar and the uncompressed public point (65 bytes, 0x04 prefix). */
   privateKey(scalar: Uint8Array, uncompressedPublic: Uint8Array): NodeCrypto.KeyObject;
   /** DER hex signature over SHA-256 of `message`. */

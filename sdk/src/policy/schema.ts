@@ -23,7 +23,7 @@ export const ACTIVITY = struct('Activity', {
 export const WALLET = struct('Wallet', { id: STRING, imported: BOOL, exported: BOOL, label: STRING });
 // path_indexes/path_hardened: the derivation path, set for EXPORT_WALLET_ACCOUNT only
 // (https://docs.turnkey.com/features/policies/examples/spark "Key exports").
-export const WALLET_ACCOUNT = struct('WalletAccount', { address: STRING, path_indexes: listOf(INT), path_hardened: listOf(BOOL) });
+const WALLET_ACCOUNT = struct('WalletAccount', { address: STRING, path_indexes: listOf(INT), path_hardened: listOf(BOOL) });
 export const PRIVATE_KEY = struct('PrivateKey', { id: STRING, tags: listOf(STRING), imported: BOOL, exported: BOOL, label: STRING });
 
 // A stored secret's policy-visible static properties, string to string, bound at import

@@ -27,7 +27,7 @@ export const REQUEST_ARRAY_LIMITS = {
   activityFilters: 100,
 } as const;
 
-export type RequestArrayLimit = keyof typeof REQUEST_ARRAY_LIMITS;
+type RequestArrayLimit = keyof typeof REQUEST_ARRAY_LIMITS;
 
 /** `z.array(item)` of at most the named limit; zod checks the length before it looks at any element. */
 export function boundedArray<T extends z.ZodType>(item: T, limit: RequestArrayLimit) {

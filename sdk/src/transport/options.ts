@@ -121,7 +121,7 @@ export interface ResolvedTransportOptions extends Omit<z.output<typeof Transport
 }
 
 /** Splits a URL the schema accepted into origin and path prefix. */
-export function splitOrigin(value: string): ParsedOrigin {
+function splitOrigin(value: string): ParsedOrigin {
   const url = new URL(value);
   return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
 }

@@ -15,7 +15,7 @@ export const PRIVATE_REFERENCE_PATTERNS: readonly RegExp[] = [
   new RegExp(`(?<!RFC \\d+ )${SECTION} ?\\d`),
 ];
 
-export interface PrivateReference {
+interface PrivateReference {
   file: string;
   line: number;
   text: string;

@@ -16,7 +16,7 @@ export function seedFor(defaultSeed: number): number {
   return fromEnv !== undefined && /^-?\d+$/.test(fromEnv) ? Number(fromEnv) : defaultSeed;
 }
 
-export interface Figure {
+interface Figure {
   id: string;
   what: string;
   goal: string;
