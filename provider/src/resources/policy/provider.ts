@@ -4,7 +4,9 @@
 // and refresh/destroy run the installed code rather than a copy frozen in old state. The require path
 // resolves from the program's node_modules: the engine starts the dynamic provider with the program
 // directory as its working directory, and the deserialized module searches node_modules from there.
-// Keep these one-liners free of comments and of any reference to module-level names.
+// Keep these one-liners free of comments and of any reference to module-level names; for the same reason each
+// resource spells out its own object rather than calling a shared factory, whose captured resource name
+// would become part of the stored text.
 import type * as pulumi from '@pulumi/pulumi';
 
 export const policyProvider: pulumi.dynamic.ResourceProvider = {

@@ -1,10 +1,5 @@
-// The provider object serialized into every resource's state as `__provider` (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, https://www.pulumi.com/docs/iac/concepts/functions/function-serialization/). Its
-// methods only load the INSTALLED package and delegate: no captured variables, no credentials, so the
-// stored text is a few hundred bytes, identical across builds and versions (an upgrade shows no diff),
-// and refresh/destroy run the installed code rather than a copy frozen in old state. The require path
-// resolves from the program's node_modules: the engine starts the dynamic provider with the program
-// directory as its working directory, and the deserialized module searches node_modules from there.
-// Keep these one-liners free of comments and of any reference to module-level names.
+// The object serialized into state as `__provider`: one-line delegations to the installed package (see
+// ../policy/provider.ts for why). Keep these free of comments and of module-level names.
 import type * as pulumi from '@pulumi/pulumi';
 
 export const webhookEndpointProvider: pulumi.dynamic.ResourceProvider = {
