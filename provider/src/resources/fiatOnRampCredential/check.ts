@@ -6,7 +6,7 @@ import type { ProviderContext } from '../../runtime/context';
 import { isUnknown } from '../../unknown';
 import { optionalType, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
 import { adoptFailures, selectorFailures } from '../shared/inputs';
-import { resolveInputOrganization } from '../shared/organization';
+import { checkResult } from '../shared/organization';
 import { FIAT_ADOPT_FLAGS, FIAT_KEYS, FIAT_PLAIN_FIELDS, normalizeFiatInputs, SECRET_SLOTS } from './types';
 
 function secretType(news: Record<string, unknown>, property: string): CheckFailure[] {
@@ -47,7 +47,5 @@ export function checkFiatInputs(ctx: ProviderContext, news: Record<string, unkno
   for (const f of schemaFailures(CreateFiatOnRampCredentialIntent, news, FIAT_PLAIN_FIELDS)) {
     if (!reported().has(f.property)) failures.push(f);
   }
-  const inputs = normalizeFiatInputs(news);
-  failures.push(...resolveInputOrganization(ctx, inputs, reported()));
-  return failures.length > 0 ? { inputs, failures } : { inputs };
+  return checkResult(ctx, normalizeFiatInputs(news), failures);
 }

@@ -8,7 +8,7 @@ import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown, isUnknown } from '../../unknown';
 import { describe, optionalType, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
 import { adoptFailures, selectorFailures } from '../shared/inputs';
-import { resolveInputOrganization } from '../shared/organization';
+import { checkResult } from '../shared/organization';
 import { IP_ALLOWLIST_ADOPT_FLAGS, IP_ALLOWLIST_FIELDS, IP_ALLOWLIST_KEYS, normalizeIpAllowlistInputs } from './types';
 
 function scopeFailures(news: Record<string, unknown>): CheckFailure[] {
@@ -72,7 +72,5 @@ export function checkIpAllowlistInputs(ctx: ProviderContext, news: Record<string
   if (!reported().has('rules')) failures.push(...ruleFailures(news.rules));
   if (!reported().has('enabled')) failures.push(...lockoutFailures(news));
 
-  const inputs = normalizeIpAllowlistInputs(news);
-  failures.push(...resolveInputOrganization(ctx, inputs, reported()));
-  return failures.length > 0 ? { inputs, failures } : { inputs };
+  return checkResult(ctx, normalizeIpAllowlistInputs(news), failures);
 }

@@ -6,7 +6,7 @@ import type { ProviderContext } from '../../runtime/context';
 import { isUnknown } from '../../unknown';
 import { requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
 import { adoptFailures, selectorFailures } from '../shared/inputs';
-import { resolveInputOrganization } from '../shared/organization';
+import { checkResult } from '../shared/organization';
 import { normalizePolicyInputs, POLICY_ADOPT_FLAGS, POLICY_FIELDS, POLICY_KEYS } from './types';
 
 type Diagnostic = { message: string; position: { line: number; column: number; offset: number }; suggestion?: string };
@@ -58,7 +58,5 @@ export function checkPolicyInputs(ctx: ProviderContext, news: Record<string, unk
     }
   }
 
-  const inputs = normalizePolicyInputs(news);
-  failures.push(...resolveInputOrganization(ctx, inputs, reported()));
-  return failures.length > 0 ? { inputs, failures } : { inputs };
+  return checkResult(ctx, normalizePolicyInputs(news), failures);
 }

@@ -5,7 +5,7 @@ import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown } from '../../unknown';
 import { requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
 import { adoptFailures, selectorFailures } from '../shared/inputs';
-import { resolveInputOrganization } from '../shared/organization';
+import { checkResult } from '../shared/organization';
 import { normalizePrivateKeyTagInputs, PRIVATE_KEY_TAG_ADOPT_FLAGS, PRIVATE_KEY_TAG_FIELDS, PRIVATE_KEY_TAG_KEYS } from './types';
 
 function duplicateFailures(ids: unknown): CheckFailure[] {
@@ -33,7 +33,5 @@ export function checkPrivateKeyTagInputs(ctx: ProviderContext, news: Record<stri
     if (!reported().has(f.property)) failures.push(f);
   }
   if (!reported().has('privateKeyIds')) failures.push(...duplicateFailures(news.privateKeyIds));
-  const inputs = normalizePrivateKeyTagInputs(news);
-  failures.push(...resolveInputOrganization(ctx, inputs, reported()));
-  return failures.length > 0 ? { inputs, failures } : { inputs };
+  return checkResult(ctx, normalizePrivateKeyTagInputs(news), failures);
 }

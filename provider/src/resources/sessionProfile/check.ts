@@ -6,7 +6,7 @@ import type { ProviderContext } from '../../runtime/context';
 import { isUnknown } from '../../unknown';
 import { describe, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
 import { adoptFailures, selectorFailures } from '../shared/inputs';
-import { resolveInputOrganization } from '../shared/organization';
+import { checkResult } from '../shared/organization';
 import { normalizeSessionProfileInputs, SESSION_PROFILE_ADOPT_FLAGS, SESSION_PROFILE_KEYS } from './types';
 
 function expirationFailures(v: unknown): CheckFailure[] {
@@ -41,7 +41,5 @@ export function checkSessionProfileInputs(ctx: ProviderContext, news: Record<str
       });
     }
   }
-  const inputs = normalizeSessionProfileInputs(news);
-  failures.push(...resolveInputOrganization(ctx, inputs, reported()));
-  return failures.length > 0 ? { inputs, failures } : { inputs };
+  return checkResult(ctx, normalizeSessionProfileInputs(news), failures);
 }

@@ -2,13 +2,14 @@
 // `organizationId`, its profile, or the default credentials), so that pointing a stack at another
 // organization shows up in the preview as a replacement instead of acting on the wrong one.
 import { WalletInfraError } from '@walletinfra/sdk';
+import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown } from '../../unknown';
 import type { CheckFailure } from './check';
 import { selectorOf } from './inputs';
 
 /** Fills `inputs.organizationId` in place; returns a failure when it cannot be resolved. */
-export function resolveInputOrganization(ctx: ProviderContext, inputs: Record<string, unknown>, reported: Set<string>): CheckFailure[] {
+function resolveInputOrganization(ctx: ProviderContext, inputs: Record<string, unknown>, reported: Set<string>): CheckFailure[] {
   if (reported.has('organizationId') || reported.has('profile')) return [];
   if (containsUnknown(inputs.organizationId) || containsUnknown(inputs.profile)) return [];
   try {
@@ -18,4 +19,13 @@ export function resolveInputOrganization(ctx: ProviderContext, inputs: Record<st
     if (!(error instanceof WalletInfraError)) throw error;
     return [{ property: inputs.profile !== undefined ? 'profile' : 'organizationId', reason: error.message }];
   }
+}
+
+/**
+ * The end of every `check`: the inputs in normal form with their organization filled in (unless a
+ * failure already concerns `organizationId` or `profile`), and the failures, if any.
+ */
+export function checkResult(ctx: ProviderContext, inputs: Record<string, unknown>, failures: CheckFailure[]): pulumi.dynamic.CheckResult {
+  const all = [...failures, ...resolveInputOrganization(ctx, inputs, new Set(failures.map((f) => f.property)))];
+  return all.length > 0 ? { inputs, failures: all } : { inputs };
 }

@@ -7,7 +7,7 @@ import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown, isUnknown } from '../../unknown';
 import { describe, optionalType, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
 import { adoptFailures, selectorFailures, selectorOf } from '../shared/inputs';
-import { resolveInputOrganization } from '../shared/organization';
+import { checkResult } from '../shared/organization';
 import { normalizeSubscription, normalizeWebhookInputs, WEBHOOK_ADOPT_FLAGS, WEBHOOK_KEYS } from './types';
 
 /** Named in the refusal of a loopback destination (README, "Configuration"). */
@@ -74,7 +74,5 @@ export function checkWebhookInputs(ctx: ProviderContext, news: Record<string, un
     const problem = webhookDestinationProblem(news.url, { allowLoopback, loopbackSetting: LOOPBACK_SETTING });
     if (problem !== undefined) failures.push({ property: 'url', reason: problem });
   }
-  const inputs = normalizeWebhookInputs(news);
-  failures.push(...resolveInputOrganization(ctx, inputs, reported()));
-  return failures.length > 0 ? { inputs, failures } : { inputs };
+  return checkResult(ctx, normalizeWebhookInputs(news), failures);
 }
