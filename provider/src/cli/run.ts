@@ -18,6 +18,12 @@ export interface ToolOutput {
   stderr(text: string): void;
 }
 
+/** The process's own stdout and stderr, as a tool's dependencies take them. */
+export const PROCESS_OUTPUT: ToolOutput = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -4,7 +4,7 @@
 // CI job can publish what was found.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { exitWith, installedVersion, ownVersion, runTool, type Tool } from '../cli/run';
+import { exitWith, installedVersion, ownVersion, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
 import { USAGE, parseArgs, type DriftArgs } from './args';
 import { collectSteps } from './collect';
 import type { EngineEventLike } from './events';
@@ -30,8 +30,7 @@ export function defaultDeps(): CliDeps {
   return {
     runner: automationRunner(),
     now: () => new Date(),
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
+    ...PROCESS_OUTPUT,
     writeFile: (p, t) => writeFileSync(p, t),
   };
 }

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { WalletInfraError } from '@walletinfra/sdk';
-import { exitWith, installedVersion, ownVersion, runTool, type Tool } from '../cli/run';
+import { exitWith, installedVersion, ownVersion, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
 import { createContext, type ContextOptions } from '../runtime/context';
 import { parseArgs, USAGE, type ExportArgs } from './args';
 import { renderProject, type ExportOptions } from './render';
@@ -91,11 +91,5 @@ export const DISK: Pick<ExportDeps, 'writeFile' | 'mkdir'> = {
 
 /** The bin's entry point. */
 export function runCli(): void {
-  const deps: ExportDeps = {
-    env: process.env,
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-    ...DISK,
-  };
-  exitWith(EXPORT.name, runExport(process.argv.slice(2), deps));
+  exitWith(EXPORT.name, runExport(process.argv.slice(2), { env: process.env, ...PROCESS_OUTPUT, ...DISK }));
 }

@@ -3,7 +3,7 @@
 // case fails or anything else goes wrong (every error names the file, case and field).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { exitWith, runTool, type Tool } from '../cli/run';
+import { exitWith, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
 import { automationRunner, describeRunError, type StackRunner } from '../drift/run';
 import { parsePolicyArgs, USAGE, type PolicyArgs } from './args';
 import type { ReviewPolicy } from './decide';
@@ -27,8 +27,7 @@ export function defaultPolicyDeps(): PolicyCliDeps {
   return {
     runner: automationRunner(),
     now: () => new Date(),
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
+    ...PROCESS_OUTPUT,
     writeFile: (p, t) => writeFileSync(p, t),
     env: process.env,
   };
