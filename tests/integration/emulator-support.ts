@@ -1,6 +1,7 @@
 // Shared set-up for the emulator's integration tests: an in-memory emulator on loopback and clients for it.
 import { ApiKeyStamper, WalletInfraClient } from '@walletinfra/sdk';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
+import { useForFile } from '../support/use-for-file';
 
 export const FIXED_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
@@ -28,14 +29,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
  * inside tests and hooks only.
  */
 export function useTestEmulator(options: EmulatorOptions = {}): RunningEmulator {
-  const emu = {} as RunningEmulator;
-  beforeAll(async () => {
-    Object.assign(emu, await startTestEmulator(options));
-  });
-  afterAll(async () => {
-    await (emu as Partial<RunningEmulator>).close?.();
-  });
-  return emu;
+  return useForFile(() => startTestEmulator(options));
 }
 
 /** Our sdk client, stamping with the given key (the emulator's root key by default), no retries. */

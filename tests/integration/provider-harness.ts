@@ -5,8 +5,8 @@ import { WalletInfraClient } from '@walletinfra/sdk';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
 import { createRuntime, type Provider, type Runtime } from '@walletinfra/pulumi/runtime/providers';
 import type { ContextOptions } from '@walletinfra/pulumi/runtime/context';
-
-export const FIXED_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+import { useForFile } from '../support/use-for-file';
+import { FIXED_NOW } from './emulator-support';
 
 export interface Harness {
   emulator: RunningEmulator;
@@ -114,14 +114,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
  * afterAll). The object is filled in when the harness has started, so use it inside tests and hooks only.
  */
 export function useHarness(options: HarnessOptions = {}): Harness {
-  const h = {} as Harness;
-  beforeAll(async () => {
-    Object.assign(h, await startHarness(options));
-  });
-  afterAll(async () => {
-    await (h as Partial<Harness>).close?.();
-  });
-  return h;
+  return useForFile(() => startHarness(options));
 }
 
 /** The inputs `check` returns for `news`, asserting it reported no failures. */
