@@ -5,39 +5,23 @@
 // and nothing is duplicated or orphaned. The signals are sent on what the engine prints (after five
 // creates, then after it acknowledges the first), never after a sleep.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { configureStack, startOrganization, type TestOrganization } from './support/organization';
-import { REPO_ROOT } from './support/process';
-import { PulumiProject } from './support/project';
+import { useTestStack } from './support/stack';
 
 jest.setTimeout(600_000);
 
 const COUNT = 30;
 const CREATE_POLICY_V3 = 'ACTIVITY_TYPE_CREATE_POLICY_V3';
 
-let org: TestOrganization;
-let project: PulumiProject;
-let seedPolicyIds: string[];
-
-beforeAll(async () => {
-  org = await startOrganization();
-  seedPolicyIds = (await org.client.listPolicies()).policies.map((p) => p.policyId);
-  project = await PulumiProject.create('force-cancel', 'e2e', { programDir: join(REPO_ROOT, 'tests', 'e2e', 'programs', 'many-policies') });
-  await configureStack(project, org);
-  await project.setConfig('walletinfra-baseline:policyCount', String(COUNT));
-  await project.setConfig('walletinfra-baseline:policyPrefix', 'cancelled');
-});
-
-afterAll(async () => {
-  project?.remove();
-  await org?.close();
+const e2e = useTestStack('force-cancel', {
+  program: 'many-policies',
+  config: { 'walletinfra-baseline:policyCount': String(COUNT), 'walletinfra-baseline:policyPrefix': 'cancelled' },
 });
 
 /** `pulumi up`, interrupted twice: SIGINT once `afterCreates` creates are reported, again when the engine says it is cancelling. */
 function upInterruptedTwice(afterCreates: number): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const args = ['up', '--yes', '--skip-preview', '--non-interactive', '--stack', project.stack];
-    const child = spawn('pulumi', args, { cwd: project.dir, env: project.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = ['up', '--yes', '--skip-preview', '--non-interactive', '--stack', e2e.project.stack];
+    const child = spawn('pulumi', args, { cwd: e2e.project.dir, env: e2e.project.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let created = 0;
     let signals = 0;
@@ -62,26 +46,26 @@ function upInterruptedTwice(afterCreates: number): Promise<{ code: number | null
 }
 
 async function createActivities(): Promise<number> {
-  const { activities } = await org.client.listActivities({ filterByType: [CREATE_POLICY_V3], paginationOptions: { limit: '100' } });
+  const { activities } = await e2e.org.client.listActivities({ filterByType: [CREATE_POLICY_V3], paginationOptions: { limit: '100' } });
   return activities.length;
 }
 
 async function ourPolicies() {
-  return (await org.client.listPolicies()).policies.filter((p) => !seedPolicyIds.includes(p.policyId));
+  return (await e2e.org.client.listPolicies()).policies.filter((p) => !e2e.seedPolicyIds.includes(p.policyId));
 }
 
 test('after a forced cancel, the next up adopts what the interrupted creates committed: 30 policies, no duplicate, no orphan', async () => {
   // Every create spends a second at the service before it commits, so creates are in flight when the engine is killed.
-  org.emulator.faults.set([{ path: '/public/v1/submit/create_policy', delayMs: 1000 }]);
+  e2e.org.emulator.faults.set([{ path: '/public/v1/submit/create_policy', delayMs: 1000 }]);
   const interrupted = await upInterruptedTwice(5);
   expect(interrupted.code).not.toBe(0);
 
   // The creates that reached the service commit after their delay; wait until each has its activity.
-  const arrived = org.emulator.faults.describe().rules[0]!.fired;
+  const arrived = e2e.org.emulator.faults.describe().rules[0]!.fired;
   for (let n = await createActivities(); n < arrived; n = await createActivities()) await new Promise((r) => setImmediate(r));
-  org.emulator.faults.set([]);
+  e2e.org.emulator.faults.set([]);
 
-  const state = JSON.parse((await project.pulumi(['stack', 'export', '--stack', project.stack])).stdout) as {
+  const state = JSON.parse((await e2e.project.pulumi(['stack', 'export', '--stack', e2e.project.stack])).stdout) as {
     deployment: { resources?: Array<{ id?: string; outputs?: { policyId?: string } }>; pending_operations?: unknown[] };
   };
   const recorded = new Set((state.deployment.resources ?? []).map((r) => r.outputs?.policyId).filter((id): id is string => id !== undefined));
@@ -91,7 +75,7 @@ test('after a forced cancel, the next up adopts what the interrupted creates com
   expect(orphans.length).toBeGreaterThan(0);
   expect((state.deployment.pending_operations ?? []).length).toBeGreaterThan(0);
 
-  const up = await project.up();
+  const up = await e2e.project.up();
   const text = `${up.stdout}\n${up.stderr}`;
   // each orphan's create says what it did instead of failing on the name (the engine prints the line inline
   // and again in its summary, so count distinct activities)
@@ -99,7 +83,7 @@ test('after a forced cancel, the next up adopts what the interrupted creates com
   expect(new Set(adopted.map((m) => m[1])).size).toBe(orphans.length);
   expect([...new Set(adopted.map((m) => m[1]))].sort()).toEqual(orphans.map((o) => o.policyName).sort());
 
-  const outputs = await project.outputs();
+  const outputs = await e2e.project.outputs();
   const ids = outputs.policyIds as Record<string, string>;
   const after = await ourPolicies();
   expect(after.map((p) => p.policyName).sort()).toEqual(Array.from({ length: COUNT }, (_, i) => `cancelled-${String(i).padStart(3, '0')}`));
@@ -107,5 +91,5 @@ test('after a forced cancel, the next up adopts what the interrupted creates com
   // the orphans were adopted, not recreated
   for (const o of orphans) expect(ids[o.policyName]).toBe(o.policyId);
 
-  await project.pulumi(['preview', '--expect-no-changes', '--stack', project.stack]);
+  await e2e.project.pulumi(['preview', '--expect-no-changes', '--stack', e2e.project.stack]);
 });

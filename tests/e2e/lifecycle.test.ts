@@ -5,8 +5,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runDrift } from './support/drift';
-import { ONRAMP_SECRET, WEBHOOK_URL, configureStack, startOrganization, type TestOrganization } from './support/organization';
-import { PulumiProject, stepsByName } from './support/project';
+import { ONRAMP_SECRET, WEBHOOK_URL } from './support/organization';
+import { stepsByName } from './support/project';
+import { useTestStack } from './support/stack';
 
 jest.setTimeout(300_000);
 
@@ -14,25 +15,11 @@ const SIGNING = 'Signing needs approvals';
 const DENY = 'Deny private key exports';
 const NOTES = 'Managed by Pulumi (examples/baseline)';
 
-let org: TestOrganization;
-let project: PulumiProject;
-let seedPolicyIds: string[];
-
-beforeAll(async () => {
-  org = await startOrganization();
-  seedPolicyIds = (await org.client.listPolicies()).policies.map((p) => p.policyId);
-  project = await PulumiProject.create('lifecycle');
-  await configureStack(project, org);
-});
-
-afterAll(async () => {
-  project?.remove();
-  await org?.close();
-});
+const e2e = useTestStack('lifecycle');
 
 async function ourPolicies() {
-  const { policies } = await org.client.listPolicies();
-  return policies.filter((p) => !seedPolicyIds.includes(p.policyId)).sort((a, b) => a.policyName.localeCompare(b.policyName));
+  const { policies } = await e2e.org.client.listPolicies();
+  return policies.filter((p) => !e2e.seedPolicyIds.includes(p.policyId)).sort((a, b) => a.policyName.localeCompare(b.policyName));
 }
 
 /** Every file under the project directory (state backend, stack config, Pulumi home) as text. */
@@ -48,8 +35,8 @@ function everyFileText(dir: string): string {
 }
 
 test('1. up creates every object with the declared values', async () => {
-  await project.up();
-  const outputs = await project.outputs();
+  await e2e.project.up();
+  const outputs = await e2e.project.outputs();
 
   const policies = await ourPolicies();
   expect(policies.map(({ policyId, policyName, effect, condition, consensus, notes }) => ({ policyId, policyName, effect, condition, consensus, notes }))).toEqual([
@@ -71,13 +58,13 @@ test('1. up creates every object with the declared values', async () => {
     },
   ]);
 
-  const { webhookEndpoints } = await org.client.listWebhookEndpoints();
+  const { webhookEndpoints } = await e2e.org.client.listWebhookEndpoints();
   expect(webhookEndpoints).toHaveLength(1);
   const hook = webhookEndpoints[0]!;
   expect([hook.endpointId, hook.url, hook.name, hook.isActive]).toEqual([outputs.webhookEndpointId, WEBHOOK_URL, 'Activity updates', true]);
   expect(hook.subscriptions?.map((s) => s.eventType)).toEqual(['ACTIVITY_UPDATES']);
 
-  const { fiatOnRampCredentials } = await org.client.listFiatOnRampCredentials();
+  const { fiatOnRampCredentials } = await e2e.org.client.listFiatOnRampCredentials();
   expect(fiatOnRampCredentials.map((c) => [c.fiatOnrampCredentialId, c.onrampProvider, c.publishableApiKey, c.sandboxMode])).toEqual([
     [outputs.fiatOnRampCredentialId, 'FIAT_ON_RAMP_PROVIDER_MOONPAY', 'pk_test_walletinfra_baseline', true],
   ]);
@@ -85,29 +72,29 @@ test('1. up creates every object with the declared values', async () => {
   expect(fiatOnRampCredentials[0]!.encryptedSecretApiKey).not.toContain(ONRAMP_SECRET);
 
   // The read-only lookups report what the organization holds.
-  const { wallets } = await org.client.listWallets();
+  const { wallets } = await e2e.org.client.listWallets();
   expect(outputs.wallets).toEqual(wallets.map((w) => ({ id: w.walletId, name: w.walletName })));
   expect(wallets.length).toBeGreaterThan(0);
-  const { privateKeyTags } = await org.client.listPrivateKeyTags();
+  const { privateKeyTags } = await e2e.org.client.listPrivateKeyTags();
   expect(outputs.privateKeyTags).toEqual(privateKeyTags.map((t) => ({ id: t.tagId, name: t.tagName, type: t.tagType })));
-  const { allowlist } = await org.client.getIpAllowlist();
+  const { allowlist } = await e2e.org.client.getIpAllowlist();
   expect(outputs.ipAllowlist).toEqual({ enabled: allowlist.enabled ?? false, rules: allowlist.rules.map((r) => ({ cidr: r.cidr, label: r.label ?? '' })) });
-  const { sessionProfiles } = await org.client.getSessionProfiles();
+  const { sessionProfiles } = await e2e.org.client.getSessionProfiles();
   expect(outputs.sessionProfiles).toEqual(sessionProfiles.map((p) => ({ id: p.sessionProfileId, name: p.sessionProfileName, scope: p.scope })));
 });
 
 test('2. preview and refresh preview expect no changes right after up', async () => {
-  const preview = await project.pulumi(['preview', '--expect-no-changes', '--stack', project.stack]);
+  const preview = await e2e.project.pulumi(['preview', '--expect-no-changes', '--stack', e2e.project.stack]);
   expect(preview.code).toBe(0);
-  const refresh = await project.pulumi(['refresh', '--preview-only', '--expect-no-changes', '--stack', project.stack]);
+  const refresh = await e2e.project.pulumi(['refresh', '--preview-only', '--expect-no-changes', '--stack', e2e.project.stack]);
   expect(refresh.code).toBe(0);
 });
 
 test('walletinfra-drift exits 0 on a clean stack', async () => {
-  const drift = await runDrift(project, ['--stack', project.stack]);
+  const drift = await runDrift(e2e.project, ['--stack', e2e.project.stack]);
   expect(drift.code).toBe(0);
   expect(drift.json).toMatchObject({ mode: 'drift', summary: { drifted: 0, deletedOutsideCode: 0, clean: 5 } });
-  expect(drift.markdown).toContain(`| \`${project.stack}\` | no drift | 0 | 0 | 5 |`);
+  expect(drift.markdown).toContain(`| \`${e2e.project.stack}\` | no drift | 0 | 0 | 5 |`);
 });
 
 describe('3. out-of-band changes', () => {
@@ -116,18 +103,18 @@ describe('3. out-of-band changes', () => {
   let credentialId: string;
 
   beforeAll(async () => {
-    const outputs = await project.outputs();
+    const outputs = await e2e.project.outputs();
     denyId = (outputs.policyIds as Record<string, string>).denyPrivateKeyExports!;
     hookId = outputs.webhookEndpointId as string;
     credentialId = outputs.fiatOnRampCredentialId as string;
     // Someone edits the organization by hand: a policy condition, a paused endpoint, a deleted credential.
-    await org.client.updatePolicy({ policyId: denyId, policyCondition: "activity.action == 'EXPORT'" });
-    await org.client.updateWebhookEndpoint({ endpointId: hookId, isActive: false });
-    await org.client.deleteFiatOnRampCredential({ fiatOnrampCredentialId: credentialId });
+    await e2e.org.client.updatePolicy({ policyId: denyId, policyCondition: "activity.action == 'EXPORT'" });
+    await e2e.org.client.updateWebhookEndpoint({ endpointId: hookId, isActive: false });
+    await e2e.org.client.deleteFiatOnRampCredential({ fiatOnrampCredentialId: credentialId });
   });
 
   test('pulumi refresh --preview-only --expect-no-changes exits 7 and its JSON names each resource and property', async () => {
-    const { code, digest } = await project.json(['refresh', '--preview-only', '--expect-no-changes'], 7);
+    const { code, digest } = await e2e.project.json(['refresh', '--preview-only', '--expect-no-changes'], 7);
     expect(code).toBe(7);
     const steps = stepsByName(digest);
     expect(Object.fromEntries(Object.entries(steps).map(([name, s]) => [name, [s.op, s.diffReasons ?? []]]))).toEqual({
@@ -142,7 +129,7 @@ describe('3. out-of-band changes', () => {
   });
 
   test('walletinfra-drift exits 2 with a report naming resource and property, secrets redacted', async () => {
-    const drift = await runDrift(project, ['--stack', project.stack]);
+    const drift = await runDrift(e2e.project, ['--stack', e2e.project.stack]);
     expect(drift.code).toBe(2);
     const report = drift.json as {
       summary: unknown;
@@ -151,7 +138,7 @@ describe('3. out-of-band changes', () => {
     expect(report.summary).toEqual({ drifted: 2, deletedOutsideCode: 1, clean: 2 });
     const stack = report.stacks[0]!;
     expect(stack.status).toBe('drift');
-    expect(stack.remediation).toBe(`pulumi up --refresh --stack ${project.stack} --cwd ${project.dir}`);
+    expect(stack.remediation).toBe(`pulumi up --refresh --stack ${e2e.project.stack} --cwd ${e2e.project.dir}`);
     expect(stack.resources.map((r) => [r.name, r.id, r.op, r.changes])).toEqual([
       ['moonpay-sandbox', credentialId, 'delete', []],
       [
@@ -171,31 +158,31 @@ describe('3. out-of-band changes', () => {
       ['activity-updates', hookId, 'update', [{ property: 'isActive', kind: 'update', before: true, after: false, forcesReplacement: false }]],
     ]);
     expect(drift.markdown).toContain('#### deny-private-key-exports');
-    expect(drift.markdown).toContain(`run \`pulumi up --refresh --stack ${project.stack} --cwd ${project.dir}\``);
+    expect(drift.markdown).toContain(`run \`pulumi up --refresh --stack ${e2e.project.stack} --cwd ${e2e.project.dir}\``);
     for (const text of [JSON.stringify(drift.json), drift.markdown ?? '', drift.stdout, drift.stderr]) {
       expect(text).not.toContain(ONRAMP_SECRET);
-      expect(text).not.toContain(org.apiPrivateKey);
+      expect(text).not.toContain(e2e.org.apiPrivateKey);
     }
   });
 
   test('pulumi up --refresh restores the declared state', async () => {
-    await project.up(['--refresh']);
+    await e2e.project.up(['--refresh']);
     const policies = await ourPolicies();
     expect(policies.find((p) => p.policyId === denyId)?.condition).toBe("activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'");
-    const { webhookEndpoints } = await org.client.listWebhookEndpoints();
+    const { webhookEndpoints } = await e2e.org.client.listWebhookEndpoints();
     expect(webhookEndpoints.map((h) => [h.endpointId, h.isActive])).toEqual([[hookId, true]]);
-    const { fiatOnRampCredentials } = await org.client.listFiatOnRampCredentials();
+    const { fiatOnRampCredentials } = await e2e.org.client.listFiatOnRampCredentials();
     expect(fiatOnRampCredentials).toHaveLength(1);
-    const outputs = await project.outputs();
+    const outputs = await e2e.project.outputs();
     expect(fiatOnRampCredentials[0]!.fiatOnrampCredentialId).toBe(outputs.fiatOnRampCredentialId);
     expect(outputs.fiatOnRampCredentialId).not.toBe(credentialId);
-    const clean = await project.pulumi(['refresh', '--preview-only', '--expect-no-changes', '--stack', project.stack]);
+    const clean = await e2e.project.pulumi(['refresh', '--preview-only', '--expect-no-changes', '--stack', e2e.project.stack]);
     expect(clean.code).toBe(0);
   });
 });
 
 test('walletinfra-drift exits 1 for a stack that does not exist, with a clear message', async () => {
-  const drift = await runDrift(project, ['--stack', 'no-such-stack']);
+  const drift = await runDrift(e2e.project, ['--stack', 'no-such-stack']);
   expect(drift.code).toBe(1);
   const report = drift.json as { stacks: Array<{ stack: string; status: string; error: string }> };
   expect(report.stacks.map((s) => [s.stack, s.status])).toEqual([['no-such-stack', 'error']]);
@@ -204,21 +191,21 @@ test('walletinfra-drift exits 1 for a stack that does not exist, with a clear me
 });
 
 test('7. neither the stack export nor any state or config file holds a plaintext private key or on-ramp secret', async () => {
-  const exported = await project.pulumi(['stack', 'export', '--stack', project.stack]);
+  const exported = await e2e.project.pulumi(['stack', 'export', '--stack', e2e.project.stack]);
   // Secrets are there, encrypted with the stack's passphrase (the secret signature plus a ciphertext).
   expect(exported.stdout).toContain('"4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270"');
-  for (const text of [exported.stdout, everyFileText(project.dir)]) {
+  for (const text of [exported.stdout, everyFileText(e2e.project.dir)]) {
     expect(text).not.toContain(ONRAMP_SECRET);
-    expect(text).not.toContain(org.apiPrivateKey);
+    expect(text).not.toContain(e2e.org.apiPrivateKey);
   }
 });
 
 test('6. destroy removes every object from the emulator', async () => {
-  await project.pulumi(['destroy', '--yes', '--skip-preview', '--stack', project.stack]);
+  await e2e.project.pulumi(['destroy', '--yes', '--skip-preview', '--stack', e2e.project.stack]);
   expect(await ourPolicies()).toEqual([]);
-  expect((await org.client.listWebhookEndpoints()).webhookEndpoints).toEqual([]);
-  expect((await org.client.listFiatOnRampCredentials()).fiatOnRampCredentials).toEqual([]);
-  expect((await org.client.getIpAllowlist()).allowlist.rules).toEqual([]);
-  const after = await project.pulumi(['stack', 'export', '--stack', project.stack]);
+  expect((await e2e.org.client.listWebhookEndpoints()).webhookEndpoints).toEqual([]);
+  expect((await e2e.org.client.listFiatOnRampCredentials()).fiatOnRampCredentials).toEqual([]);
+  expect((await e2e.org.client.getIpAllowlist()).allowlist.rules).toEqual([]);
+  const after = await e2e.project.pulumi(['stack', 'export', '--stack', e2e.project.stack]);
   expect((JSON.parse(after.stdout) as { deployment: { resources?: unknown[] } }).deployment.resources ?? []).toEqual([]);
 });
