@@ -3,10 +3,7 @@
 // seeds). Every run completes, leaves exactly the 100 declared policies and no orphan (every policy at the
 // service is the one the state records), and `pulumi preview --expect-no-changes` under the same faults
 // passes.
-import { configureStack, startOrganization, type TestOrganization } from './support/organization';
-import { PulumiProject } from './support/project';
-import { REPO_ROOT } from './support/process';
-import { join } from 'node:path';
+import { useTestStack } from './support/stack';
 
 jest.setTimeout(900_000);
 
@@ -24,44 +21,31 @@ function stormRules(seed: number) {
 }
 
 describe.each([20261123, 7, 4242])('seed %i', (seed) => {
-  let org: TestOrganization;
-  let project: PulumiProject;
-  let seedPolicyIds: string[];
-
-  beforeAll(async () => {
-    org = await startOrganization();
-    seedPolicyIds = (await org.client.listPolicies()).policies.map((p) => p.policyId);
-    project = await PulumiProject.create(`bad-day-${seed}`, 'e2e', { programDir: join(REPO_ROOT, 'tests', 'e2e', 'programs', 'many-policies') });
-    await configureStack(project, org);
-    await project.setConfig('walletinfra-baseline:policyCount', String(COUNT));
-    await project.setConfig('walletinfra-baseline:policyPrefix', `storm-${seed}`);
-  });
-
-  afterAll(async () => {
-    project?.remove();
-    await org?.close();
+  const e2e = useTestStack(`bad-day-${seed}`, {
+    program: 'many-policies',
+    config: { 'walletinfra-baseline:policyCount': String(COUNT), 'walletinfra-baseline:policyPrefix': `storm-${seed}` },
   });
 
   test('up of 100 policies completes under drops and a 429 storm; exactly 100 policies, none orphaned; preview is clean', async () => {
-    org.emulator.faults.set(stormRules(seed));
-    const up = await project.up();
-    const fired = org.emulator.faults.describe().rules.map((r) => r.fired);
+    e2e.org.emulator.faults.set(stormRules(seed));
+    const up = await e2e.project.up();
+    const fired = e2e.org.emulator.faults.describe().rules.map((r) => r.fired);
     // the storm happened: responses were dropped after committing, and calls were rate limited
     expect(fired.map((n) => n > 0)).toEqual([true, true, true]);
     // while waiting for the rate limit, the user is told so
     expect(`${up.stdout}\n${up.stderr}`).toMatch(/is rate limiting us; waiting \d+\.\d s before retrying/);
 
-    org.emulator.faults.set([]);
-    const outputs = await project.outputs();
+    e2e.org.emulator.faults.set([]);
+    const outputs = await e2e.project.outputs();
     const ids = outputs.policyIds as Record<string, string>;
-    const ours = (await org.client.listPolicies()).policies.filter((p) => !seedPolicyIds.includes(p.policyId));
+    const ours = (await e2e.org.client.listPolicies()).policies.filter((p) => !e2e.seedPolicyIds.includes(p.policyId));
     const expectedNames = Array.from({ length: COUNT }, (_, i) => `storm-${seed}-${String(i).padStart(3, '0')}`);
     expect(ours.map((p) => p.policyName).sort()).toEqual(expectedNames);
     // no orphan: each policy at the service is the one the state holds for its name
     expect(Object.fromEntries(ours.map((p) => [p.policyName, p.policyId]))).toEqual(ids);
 
-    org.emulator.faults.set(stormRules(seed + 1));
-    await project.pulumi(['preview', '--expect-no-changes', '--stack', project.stack]);
-    org.emulator.faults.set([]);
+    e2e.org.emulator.faults.set(stormRules(seed + 1));
+    await e2e.project.pulumi(['preview', '--expect-no-changes', '--stack', e2e.project.stack]);
+    e2e.org.emulator.faults.set([]);
   });
 });
