@@ -7,3 +7,8 @@ export function codeSpan(text: string): string {
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
 }
+
+/** `1 request`, `2 requests`, `3 activities`. */
+export function plural(n: number, word: string): string {
+  return `${n} ${n === 1 ? word : /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`}`;
+}

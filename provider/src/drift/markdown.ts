@@ -11,7 +11,7 @@ import {
   type ResourceChange,
   type StackReport,
 } from './types';
-import { codeSpan } from './markdown-text';
+import { codeSpan, plural } from './markdown-text';
 import { impactCallouts, impactSection } from '../policy-review/impact-report';
 
 export { codeSpan };
@@ -122,10 +122,6 @@ function fullValues(mode: ChangeReport['mode'], changes: readonly PropertyChange
   }
   lines.push('</details>', '');
   return lines;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function isDrift(counts: DriftCounts | PreviewCounts): counts is DriftCounts {

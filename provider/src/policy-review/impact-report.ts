@@ -1,6 +1,6 @@
 // The policy impact of one stack as the drift report carries it (JSON) and shows it (Markdown): the
 // callouts that go at the top of a pull-request comment, and the section under the stack.
-import { codeSpan } from '../drift/markdown-text';
+import { codeSpan, plural } from '../drift/markdown-text';
 import type { PolicyImpact } from './impact';
 
 export type StackPolicyImpact =
@@ -9,7 +9,6 @@ export type StackPolicyImpact =
   | { status: 'not-evaluable'; policyChanges: string[]; reason: string };
 
 const cell = (text: string): string => text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
-const plural = (n: number, word: string): string => `${n} ${n === 1 ? word : /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`}`;
 
 function window(ms: number): string {
   const days = ms / 86_400_000;
