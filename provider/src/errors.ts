@@ -4,6 +4,11 @@
 // create row). Everything else the provider throws is one of the sdk's WalletInfraError classes.
 import { WalletInfraError, type WalletInfraErrorCode } from '@walletinfra/sdk';
 
+/** What an error says, whatever was thrown. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export class PartialFailureError extends WalletInfraError {
   /** The id of the object that exists. */
   readonly id: string;
@@ -14,7 +19,7 @@ export class PartialFailureError extends WalletInfraError {
   /** `code` is the failed step's, so callers can react to it (a rate limit, a consensus wait...). */
   constructor(message: string, init: { id: string; properties: object; cause: unknown }) {
     const code: WalletInfraErrorCode = init.cause instanceof WalletInfraError ? init.cause.code : 'UNEXPECTED_RESPONSE';
-    const causeMessage = init.cause instanceof Error ? init.cause.message : String(init.cause);
+    const causeMessage = messageOf(init.cause);
     super(code, `${message}: ${causeMessage}`, { cause: init.cause });
     this.id = init.id;
     this.properties = init.properties;

@@ -4,6 +4,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { ConfigurationError, WalletInfraError } from '@walletinfra/sdk';
 import { explainServiceError } from './config/explain';
+import { messageOf } from './errors';
 import { checkConfigKeys } from './config/keys';
 import { COMMON_KEYS } from './resources/shared/inputs';
 import { createContext, type OwnedContext, type ProviderContext } from './runtime/context';
@@ -31,7 +32,7 @@ export function programContext(): OwnedContext {
  */
 export function runError(where: string, error: unknown): pulumi.RunError & { code?: string } {
   if (error instanceof pulumi.RunError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   if (stack !== '') void pulumi.log.debug(`${where}: ${stack}`).catch(() => undefined);
   const text = where === '' || message.includes(where) ? message : `${where}: ${message}`;

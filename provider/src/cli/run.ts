@@ -3,6 +3,7 @@
 // usage, on stderr (exit 1); and whatever the tool throws is one line without a stack trace (exit 1).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { messageOf } from '../errors';
 import type { ToolArgs } from './args';
 
 export interface Tool<A extends ToolArgs> {
@@ -23,10 +24,6 @@ export const PROCESS_OUTPUT: ToolOutput = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 };
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** The `version` of a package.json; undefined when it cannot be read. */
 function versionIn(packageJson: string): string | undefined {

@@ -2,6 +2,7 @@
 // `pulumi refresh --preview-only`), `preview` for pull-request summaries. Per-resource detail comes only from
 // engine events (`PreviewResult` has just the counts), so every event is handed to the caller.
 import type { EngineEventLike } from './events';
+import { messageOf } from '../errors';
 
 export interface StackRunner {
   /** Runs one stack's refresh preview or preview, passing every engine event to `onEvent`. */
@@ -38,7 +39,7 @@ export function describeRunError(err: unknown, stack: string): string {
   const result = (err as { commandResult?: CommandResultLike } | null)?.commandResult;
   const stderr = plain(result?.stderr ?? '').trim();
   const name = (err as { name?: string } | null)?.name;
-  const message = err instanceof Error ? err.message : String(err);
+  const message = messageOf(err);
   if ((err as { code?: string } | null)?.code === 'ENOENT' || /spawn pulumi ENOENT/.test(`${message}\n${stderr}`)) {
     return 'the Pulumi CLI (pulumi) was not found on PATH; install it or run scripts/ensure-pulumi.sh and put its directory first on PATH';
   }

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exitWith, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
 import { automationRunner, describeRunError, type StackRunner } from '../drift/run';
+import { messageOf } from '../errors';
 import { parsePolicyArgs, USAGE, type PolicyArgs } from './args';
 import type { ReviewPolicy } from './decide';
 import { loadTestFiles } from './discover';
@@ -68,7 +69,7 @@ async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<numb
     if (args.junit !== undefined) deps.writeFile(args.junit, junitXml(results));
     return results.every((r) => r.passed) ? 0 : 1;
   } catch (err) {
-    const problems = err instanceof FileProblems ? err.problems : [err instanceof Error ? err.message : String(err)];
+    const problems = err instanceof FileProblems ? err.problems : [messageOf(err)];
     deps.stderr(`${problems.map((p) => `walletinfra-policy: ${p}`).join('\n')}\n`);
     return 1;
   }

@@ -2,6 +2,7 @@
 // changes Policy resources. Never throws: a failure becomes a `not-evaluable` entry with the reason.
 import type { CollectedStep } from '../drift/collect';
 import type { StackRunner } from '../drift/run';
+import { messageOf } from '../errors';
 import { loadTestFiles } from './discover';
 import { policyImpact, type ImpactOptions } from './impact';
 import type { StackPolicyImpact } from './impact-report';
@@ -36,6 +37,6 @@ export async function stackPolicyImpact(
   } catch (err) {
     if (names.length === 0) names = steps.filter((s) => s.type.endsWith('walletinfra:Policy') && s.op !== 'same').map((s) => s.urn.split('::').pop() ?? s.urn);
     if (names.length === 0) return undefined;
-    return { status: 'not-evaluable', policyChanges: names, reason: err instanceof Error ? err.message : String(err) };
+    return { status: 'not-evaluable', policyChanges: names, reason: messageOf(err) };
   }
 }

@@ -17,6 +17,7 @@ import {
   type SubmitName,
   type SubmitOperation,
 } from '@walletinfra/sdk';
+import { messageOf } from '../../errors';
 import type { OrgSession } from '../../session';
 import { sameValue } from './diff';
 import { decideOutcome, type ActivityEvidence, type ObjectEvidence, type WriteKind } from './outcome';
@@ -140,10 +141,6 @@ export async function submitWrite<N extends SubmitName>(session: OrgSession, req
   }
 }
 
-function failureText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Finds out whether a write whose last response was lost took effect (./outcome.ts), and acts on it. */
 async function resolveLostResponse<N extends SubmitName>(
   session: OrgSession,
@@ -157,7 +154,7 @@ async function resolveLostResponse<N extends SubmitName>(
   try {
     activity = { found: await session.activityByFingerprint(op.activityType, fingerprint) };
   } catch (e) {
-    activity = { unavailable: failureText(e) };
+    activity = { unavailable: messageOf(e) };
   }
   let object: ObjectEvidence<ResultOf<N>> = { unavailable: 'not looked at' };
   if (!('found' in activity && activity.found !== undefined) && req.evidence !== undefined) {
@@ -165,7 +162,7 @@ async function resolveLostResponse<N extends SubmitName>(
       const shows = await req.evidence();
       object = shows === undefined ? { lacks: true } : { shows };
     } catch (e) {
-      object = { unavailable: failureText(e) };
+      object = { unavailable: messageOf(e) };
     }
   }
   const outcome = decideOutcome(kind, activity, object);
