@@ -6,22 +6,15 @@
 // runs a create as soon as its resource is registered, possibly before it has diffed a resource declared
 // later (that gives the name up, or holds the object an earlier run's create made), so a create also waits
 // a bounded time for such a diff to be announced.
+import { sortedJson } from '../../internal/sorted-json';
+import { PROVIDER_KEY } from './check';
+
 export type ObjectKind = 'policy' | 'webhookEndpoint' | 'fiatOnRampCredential';
 
 /** Inputs as text, whatever order the engine's Struct gives their keys; the shim's `__provider` left out. */
 function fingerprint(kind: ObjectKind, inputs: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v !== null && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .filter((k) => k !== '__provider')
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return `${kind} ${JSON.stringify(canonical(inputs))}`;
+  const { [PROVIDER_KEY]: _provider, ...own } = (inputs ?? {}) as Record<string, unknown>;
+  return `${kind} ${sortedJson(own)}`;
 }
 
 interface Rename {

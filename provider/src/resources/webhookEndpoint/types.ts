@@ -3,6 +3,7 @@
 // formatting never show up as a diff.
 import type * as pulumi from '@pulumi/pulumi';
 import { WEBHOOK_ENDPOINT_FIELD_TABLE, type WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
+import { sortedJson } from '../../internal/sorted-json';
 import { serviceFields } from '../shared/fields';
 import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
 
@@ -66,21 +67,13 @@ export const WEBHOOK_FIELDS = serviceFields(WEBHOOK_ENDPOINT_FIELD_TABLE);
 export const WEBHOOK_KEYS = [...WEBHOOK_FIELDS, ...COMMON_KEYS] as const;
 export const WEBHOOK_ADOPT_FLAGS = ['byUrlAndName'] as const;
 
-/** Sorted keys at every level, so `{"b":1,"a":2}` and `{"a":2, "b":1}` compare equal. */
+/** Sorted keys at every level, so `{"b":1,"a":2}` and `{"a":2, "b":1}` compare equal; text that is not JSON as it is. */
 function canonicalJson(text: string): string {
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return sortedJson(JSON.parse(text));
   } catch {
     return text;
   }
-  const sort = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sort)
-      : v !== null && typeof v === 'object'
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]))
-        : v;
-  return JSON.stringify(sort(value));
 }
 
 export function normalizeSubscription(raw: unknown): WebhookSubscription {
