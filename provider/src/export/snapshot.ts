@@ -2,9 +2,9 @@
 // settings, same coalesced lists, same retries). Private-key tag members come from list_private_keys;
 // per-API-key allowlists from get_ip_allowlist for each key get_api_keys lists (docs/service-behaviour.md#ip-allowlist:
 // a key's list without rules reads like no list, so only lists that read otherwise are kept).
-import type { FiatOnRampCredential, IpAllowlist, Policy, PrivateKeyTag, SessionProfile, WebhookEndpoint } from '@walletinfra/sdk';
+import type { FiatOnRampCredential, IpAllowlist, Policy, SessionProfile, WebhookEndpoint } from '@walletinfra/sdk';
 import { isEmptyAllowlist } from '../resources/ipAllowlist/types';
-import { membersOf } from '../resources/privateKeyTag/types';
+import { liveTags, type LiveTag } from '../resources/privateKeyTag/types';
 import type { OrgSession } from '../session';
 
 export interface KeyAllowlist {
@@ -20,7 +20,7 @@ export interface OrganizationSnapshot {
   fiatOnRampCredentials: FiatOnRampCredential[];
   ipAllowlist: IpAllowlist;
   keyAllowlists: KeyAllowlist[];
-  privateKeyTags: Array<{ tag: PrivateKeyTag; members: string[] }>;
+  privateKeyTags: LiveTag[];
   sessionProfiles: SessionProfile[];
 }
 
@@ -51,7 +51,7 @@ export async function readOrganization(session: OrgSession, progress: (line: str
     fiatOnRampCredentials,
     ipAllowlist: org.allowlist,
     keyAllowlists,
-    privateKeyTags: tags.filter((t) => t.tagType === 'TAG_TYPE_PRIVATE_KEY').map((tag) => ({ tag, members: membersOf(tag.tagId, keys) })),
+    privateKeyTags: liveTags(tags, keys),
     sessionProfiles,
   };
 }

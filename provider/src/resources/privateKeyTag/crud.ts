@@ -12,18 +12,14 @@ import { adoptRequest, selectorOf } from '../shared/inputs';
 import { deleteObject } from '../shared/remove';
 import { submitWrite } from '../shared/write';
 import {
-  membersOf,
+  liveTags,
   normalizePrivateKeyTagInputs,
   privateKeyTagInputsFromOutputs,
   privateKeyTagOutputsFromLive,
+  type LiveTag,
   type PrivateKeyTagInputs,
   type PrivateKeyTagOutputs,
 } from './types';
-
-interface LiveTag {
-  tag: ServicePrivateKeyTag;
-  members: string[];
-}
 
 function desiredOf(inputs: Record<string, unknown>): PrivateKeyTagInputs {
   return normalizePrivateKeyTagInputs(inputs) as unknown as PrivateKeyTagInputs;
@@ -41,8 +37,7 @@ function invalidate(session: OrgSession): void {
 async function findLive(session: OrgSession, match: (t: ServicePrivateKeyTag) => boolean, fresh = false): Promise<LiveTag | undefined> {
   if (fresh) invalidate(session);
   const [tags, keys] = await Promise.all([session.list('privateKeyTags'), session.list('privateKeys')]);
-  const tag = tags.find((t) => t.tagType === 'TAG_TYPE_PRIVATE_KEY' && match(t));
-  return tag === undefined ? undefined : { tag, members: membersOf(tag.tagId, keys) };
+  return liveTags(tags, keys, match)[0];
 }
 
 /** update_private_key_tag for what differs from the live tag, or undefined when nothing does. */

@@ -51,8 +51,19 @@ export function normalizePrivateKeyTagInputs(news: Record<string, unknown>): Rec
 }
 
 /** The ids of the keys that carry the tag. */
-export function membersOf(tagId: string, keys: readonly PrivateKey[]): string[] {
+function membersOf(tagId: string, keys: readonly PrivateKey[]): string[] {
   return memberSet(keys.filter((k) => k.privateKeyTags.includes(tagId)).map((k) => k.privateKeyId));
+}
+
+/** A private-key tag as the service has it, with its members. */
+export interface LiveTag {
+  tag: ServicePrivateKeyTag;
+  members: string[];
+}
+
+/** The private-key tags among `tags` (list_private_key_tags lists user tags too) that `match`, each with its members. */
+export function liveTags(tags: readonly ServicePrivateKeyTag[], keys: readonly PrivateKey[], match: (t: ServicePrivateKeyTag) => boolean = () => true): LiveTag[] {
+  return tags.filter((t) => t.tagType === 'TAG_TYPE_PRIVATE_KEY' && match(t)).map((tag) => ({ tag, members: membersOf(tag.tagId, keys) }));
 }
 
 export function privateKeyTagOutputsFromLive(live: ServicePrivateKeyTag, members: string[], state: Placement<PrivateKeyTagAdopt>): PrivateKeyTagOutputs {
