@@ -3,6 +3,7 @@
 // organization, the settings they came from and what to check. Reads are not subject to policies
 // (docs/service-behaviour.md#transport), so a data source and the drift command's policy-impact reader
 // still work with such a key.
+import { join } from 'node:path';
 import { createDataSources } from '@walletinfra/pulumi/datasources';
 import { clientReader } from '@walletinfra/pulumi/policy-review/organization';
 import { resolveSettings } from '@walletinfra/pulumi/config';
@@ -16,7 +17,7 @@ let keyConfig: Record<string, string>;
 const contexts: OwnedContext[] = [];
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ emulator: { seed: join(__dirname, '..', '..', 'emulator', 'seeds', 'example.json') } });
   org = h.emulator.credentials.organizationId;
   const added = await h.admin('POST', '/users', { userName: 'ci-bot', generateApiKey: true });
   if (added.status !== 200) throw new Error(`admin users: ${JSON.stringify(added.json)}`);
@@ -74,6 +75,22 @@ test('a policy denies the key: the write names the denying policy', async () => 
       `policies ${policyId} deny it (a deny wins over every allow). Check those policies, or use the key of a root user ` +
       `(root users are not subject to policies) ` +
       service(`The following policies denied this action: ${policyId}`),
+  });
+});
+
+test("a parent organization's key writing to a sub-organization: refused whatever the policies say, naming both and the way out", async () => {
+  const ds = createDataSources(() => h.runtime.context);
+  const [child] = (await ds.subOrganizations.promise({ filterType: 'NAME', filterValue: 'Customer 1001' })).organizationIds;
+  const inputs = await checkedInputs(h.runtime.policy, { ...policy('in the sub-organization'), organizationId: child });
+  expect(await failure(h.runtime.policy.create(inputs))).toEqual({
+    code: 'PERMISSION_DENIED',
+    message:
+      `API key ${h.emulator.credentials.apiPublicKey} (from stack config walletinfra:apiPublicKey) may not create_policy in organization ` +
+      `${child} (from the resource input organizationId), whatever the policies say: check that the key belongs to a user of that ` +
+      `organization (a parent organization's key may only read its sub-organizations: write with the sub-organization's own key, ` +
+      `e.g. through a profile in walletinfra:profiles) and that the operation is open to it (the service said: ` +
+      `/public/v1/submit/create_policy: request not authorized: a parent organization has read-only access to its sub-organizations ` +
+      `(HTTP 403, REQUEST_NOT_AUTHORIZED))`,
   });
 });
 

@@ -116,9 +116,10 @@ export function explainServiceError(error: unknown, ctx: ExplainContext): unknow
     const key = originOf(ctx.sources, ctx.selector, 'apiPublicKey', '');
     const org = originOf(ctx.sources, ctx.selector, 'organizationId', '');
     return new PermissionDeniedError(
-      `API key ${key.value} (from ${key.from}) may not call ${error.operation ?? 'this operation'} in organization ${org.value} ` +
-        `(from ${org.from}): check that the key's user is allowed to (a root user, or a policy that allows it), or use ` +
-        `credentials that are ${service}`,
+      `API key ${key.value} (from ${key.from}) may not ${activityOf(error)} in organization ${org.value} (from ${org.from}), ` +
+        `whatever the policies say: check that the key belongs to a user of that organization (a parent organization's key ` +
+        `may only read its sub-organizations: write with the sub-organization's own key, e.g. through a profile in ` +
+        `${CONFIG_NAMESPACE}:profiles) and that the operation is open to it ${service}`,
       init,
     );
   }

@@ -1,0 +1,51 @@
+// Stack traces only when the user asks: what the engine passes the dynamic-provider process (its own
+// address as the last argument; `-v=N` only with `--logflow`), and the debug-severity log that
+// `pulumi up --debug` displays, sent to a real gRPC Engine service built from @pulumi/pulumi's own stubs.
+import { createRequire } from 'node:module';
+import { debugRequested, engineAddressOf, engineDebugLog, verbosityOf } from '@walletinfra/pulumi/runtime/report';
+
+const fromPulumi = createRequire(require.resolve('@pulumi/pulumi/package.json'));
+const grpc = fromPulumi('@grpc/grpc-js');
+const { EngineService } = fromPulumi('./proto/engine_grpc_pb');
+const { LogSeverity } = fromPulumi('./proto/engine_pb');
+const { Empty } = fromPulumi('google-protobuf/google/protobuf/empty_pb');
+
+const SHIM = ['/usr/bin/node', '/app/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js'];
+
+test('the argv the engine gives the dynamic provider: its address last, -v=N only with --logflow', () => {
+  expect(engineAddressOf([...SHIM, '127.0.0.1:35771'])).toBe('127.0.0.1:35771');
+  expect(engineAddressOf([...SHIM, '--logtostderr', '-v=9', '127.0.0.1:41041'])).toBe('127.0.0.1:41041');
+  expect(engineAddressOf(SHIM)).toBeUndefined();
+  expect([verbosityOf([...SHIM, '-v=3', '127.0.0.1:1']), verbosityOf([...SHIM, '127.0.0.1:1']), verbosityOf([...SHIM, '-v'])]).toEqual([3, 0, 1]);
+});
+
+test('traces are asked for with WALLETINFRA_DEBUG=1 (or true), or a verbosity the engine passed', () => {
+  expect([
+    debugRequested({ WALLETINFRA_DEBUG: '1' }, SHIM),
+    debugRequested({ WALLETINFRA_DEBUG: 'true' }, SHIM),
+    debugRequested({}, [...SHIM, '-v=1', '127.0.0.1:1']),
+    debugRequested({}, [...SHIM, '127.0.0.1:1']),
+    debugRequested({ WALLETINFRA_DEBUG: '0' }, [...SHIM, '-v=0', '127.0.0.1:1']),
+  ]).toEqual([true, true, true, false, false]);
+});
+
+test('a trace goes to the engine as a debug-severity log, not attributed to a resource', async () => {
+  const server = new grpc.Server();
+  let received!: (r: { severity: number; message: string; urn: string }) => void;
+  const logged = new Promise<{ severity: number; message: string; urn: string }>((resolve) => (received = resolve));
+  server.addService(EngineService, {
+    log: (call: { request: { getSeverity(): number; getMessage(): string; getUrn(): string } }, done: (e: null, r: unknown) => void) => {
+      received({ severity: call.request.getSeverity(), message: call.request.getMessage(), urn: call.request.getUrn() });
+      done(null, new Empty());
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (e: Error | null, p: number) => (e ? reject(e) : resolve(p))),
+  );
+  try {
+    engineDebugLog(`127.0.0.1:${port}`)('walletinfra: something failed\n    at f (/x.js:1:1)');
+    expect(await logged).toEqual({ severity: LogSeverity.DEBUG, message: 'walletinfra: something failed\n    at f (/x.js:1:1)', urn: '' });
+  } finally {
+    server.forceShutdown();
+  }
+});
