@@ -83,3 +83,34 @@ test('a webhook endpoint with no subscriptions is refused at check with what to 
   await e2e.project.pulumi(['preview', '--expect-no-changes', '--stack', e2e.project.stack]);
   expect((await e2e.org.client.listWebhookEndpoints()).webhookEndpoints.filter((e) => e.name === 'silent').length).toBe(1);
 });
+
+test('names freed by renames in the same update: the create that takes one succeeds, declared before or after the rename', async () => {
+  // One update holds both orders: s2 (a create) is declared before s1 (its rename frees the name s2 takes),
+  // r1 (a rename) before r2 (the create that takes r1's old name). Every policy declares the same values
+  // but its name, so the earlier run's create of the freed name looks like an interrupted create of it.
+  await e2e.project.setConfig('hooks', JSON.stringify([]));
+  await e2e.project.setConfig('policies', JSON.stringify([
+    { name: 'r1', policyName: 'swap: one' },
+    { name: 's1', policyName: 'swap: three' },
+  ]));
+  await e2e.project.up();
+  const before = (await e2e.project.outputs()).policyIds as Record<string, string>;
+  await e2e.project.setConfig('policies', JSON.stringify([
+    { name: 's2', policyName: 'swap: three' },
+    { name: 's1', policyName: 'swap: four' },
+    { name: 'r1', policyName: 'swap: two' },
+    { name: 'r2', policyName: 'swap: one' },
+  ]));
+  await e2e.project.up();
+  await e2e.project.pulumi(['preview', '--expect-no-changes', '--stack', e2e.project.stack]);
+  const after = (await e2e.project.outputs()).policyIds as Record<string, string>;
+  expect([after.r1, after.s1]).toEqual([before.r1, before.s1]);
+  const live = (await e2e.org.client.listPolicies()).policies.filter((p) => p.policyName.startsWith('swap: '));
+  expect(Object.fromEntries(live.map((p) => [p.policyName, p.policyId]))).toEqual({
+    'swap: one': after.r2,
+    'swap: two': before.r1,
+    'swap: three': after.s2,
+    'swap: four': before.s1,
+  });
+  expect(new Set(Object.values(after)).size).toBe(4);
+});
