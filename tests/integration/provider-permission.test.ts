@@ -8,17 +8,16 @@ import { createDataSources } from '@walletinfra/pulumi/datasources';
 import { clientReader } from '@walletinfra/pulumi/policy-review/organization';
 import { resolveSettings } from '@walletinfra/pulumi/config';
 import { createContext, type OwnedContext } from '@walletinfra/pulumi/runtime/context';
-import { checkedInputs, failure, startHarness, type Harness } from './provider-harness';
+import { checkedInputs, failure, useHarness } from './provider-harness';
 
-let h: Harness;
+const h = useHarness({ emulator: { seed: join(__dirname, '..', '..', 'emulator', 'seeds', 'example.json') } });
 let org: string;
 let user: { userId: string; publicKey: string; privateKey: string };
 let keyConfig: Record<string, string>;
 const contexts: OwnedContext[] = [];
 
 beforeAll(async () => {
-  h = await startHarness({ emulator: { seed: join(__dirname, '..', '..', 'emulator', 'seeds', 'example.json') } });
-  org = h.emulator.credentials.organizationId;
+  org = h.org;
   const added = await h.admin('POST', '/users', { userName: 'ci-bot', generateApiKey: true });
   if (added.status !== 200) throw new Error(`admin users: ${JSON.stringify(added.json)}`);
   user = { userId: added.json.userId, ...(added.json.apiKeys[0] as { publicKey: string; privateKey: string }) };
@@ -27,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
-  await h?.close();
 });
 
 const policy = (policyName: string) => ({ policyName, effect: 'EFFECT_ALLOW', condition: "activity.action == 'SIGN'", notes: 'permission' });
