@@ -26,20 +26,33 @@ export function programContext(): OwnedContext {
 
 /**
  * The form of a user-facing failure in the program: `pulumi.RunError`, which Pulumi prints as its message
- * alone (cmd/run/run.js in @pulumi/pulumi). Printing any other error makes Node inspect it, which for a
- * network error can take minutes and gigabytes. The stack goes to Pulumi's debug log (`--debug`), or into
- * the message with WALLETINFRA_DEBUG=1.
+ * alone (cmd/run/run.js in @pulumi/pulumi). The stack goes to Pulumi's debug log (`--debug`), and to
+ * stderr with WALLETINFRA_DEBUG=1.
+ *
+ * The RunError itself carries no stack frames: Pulumi also formats every uncaught error with
+ * `util.inspect(err, { colors: true })` for its trace span (same file, `defaultErrorMessage`), and Node's
+ * colouring loops without end, for minutes and gigabytes, on a frame under `node_modules/@scope/file`
+ * (https://github.com/nodejs/node/issues/64011) — which is where source maps place @pulumi/pulumi's own
+ * files (`node_modules/@pulumi/output.ts`), so any error thrown through an Output has one.
  */
 export function runError(where: string, error: unknown): pulumi.RunError & { code?: string } {
-  if (error instanceof pulumi.RunError) return error;
+  if (error instanceof pulumi.RunError) return withoutFrames(error);
   const message = messageOf(error);
   const stack = error instanceof Error ? (error.stack ?? '') : '';
-  if (stack !== '') void pulumi.log.debug(`${where}: ${stack}`).catch(() => undefined);
+  if (stack !== '') {
+    void pulumi.log.debug(`${where}: ${stack}`).catch(() => undefined);
+    if (debugRequested()) process.stderr.write(`${where}: ${stack}\n`);
+  }
   const text = where === '' || message.includes(where) ? message : `${where}: ${message}`;
-  const out = new pulumi.RunError(debugRequested() ? `${text}\n${stack}` : text) as pulumi.RunError & { code?: string };
+  const out = withoutFrames(new pulumi.RunError(text)) as pulumi.RunError & { code?: string };
   // The sdk's stable code stays available to programs that catch the error.
   if (error instanceof WalletInfraError) out.code = error.code;
   return out;
+}
+
+function withoutFrames<E extends Error>(error: E): E {
+  error.stack = `${error.name}: ${error.message}`;
+  return error;
 }
 
 let checked: pulumi.RunError | null | undefined;

@@ -2,6 +2,8 @@
 // address as the last argument; `-v=N` only with `--logflow`), and the debug-severity log that
 // `pulumi up --debug` displays, sent to a real gRPC Engine service built from @pulumi/pulumi's own stubs.
 import { createRequire } from 'node:module';
+import { inspect } from 'node:util';
+import { runError } from '@walletinfra/pulumi/program';
 import { debugRequested, engineAddressOf, engineDebugLog, verbosityOf } from '@walletinfra/pulumi/runtime/report';
 
 const fromPulumi = createRequire(require.resolve('@pulumi/pulumi/package.json'));
@@ -48,4 +50,15 @@ test('a trace goes to the engine as a debug-severity log, not attributed to a re
   } finally {
     server.forceShutdown();
   }
+});
+
+test("a program's failure can be inspected with colours, as Pulumi does for every uncaught error, even when its cause went through an Output", () => {
+  // Source maps place @pulumi/pulumi's own files at node_modules/@pulumi/<file>.ts; Node's coloured
+  // inspection of such a frame never ends (https://github.com/nodejs/node/issues/64011).
+  const cause = new Error('the service at http://127.0.0.1:9 could not be reached');
+  cause.stack = `Error: ${cause.message}\n    at async applyHelperAsync (/app/node_modules/@pulumi/output.ts:516:25)`;
+  const failure = runError('getPolicies', cause);
+  expect(failure.message).toBe('getPolicies: the service at http://127.0.0.1:9 could not be reached');
+  expect(failure.stack).toBe(`Error: ${failure.message}`);
+  expect(inspect(failure, { colors: true })).toContain(failure.message);
 });

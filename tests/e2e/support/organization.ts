@@ -26,8 +26,10 @@ export const ONRAMP_SECRET = 'sk_test_e2e_0f9d8c7b6a5e4d3c2b1a';
 /** A loopback receiver nobody listens on: deliveries fail quietly, and the URL is allowed by the emulator's flag. */
 export const WEBHOOK_URL = 'http://127.0.0.1:9/walletinfra-e2e-hooks';
 
-export async function startOrganization(): Promise<TestOrganization> {
+/** `clock`: the emulator's time (default the system's), e.g. moved ahead to expire an API key without waiting. */
+export async function startOrganization(options: { clock?: () => number } = {}): Promise<TestOrganization> {
   const emulator = await startEmulator({
+    ...(options.clock !== undefined ? { clock: options.clock } : {}),
     seed: join(REPO_ROOT, 'emulator', 'seeds', 'example.json'),
     allowLoopbackWebhooks: true,
     // deliveries go to a loopback receiver nobody listens on; nothing is ever sent beyond this machine
