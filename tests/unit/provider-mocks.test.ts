@@ -168,6 +168,14 @@ describe('resource classes', () => {
     expect(registered.find((r) => r.name === 'opts')!.inputs.encryptedSecretApiKey).toEqual({ ...SECRET_SIG, value: 'cipher' });
   });
 
+  test('a second Policy declaring the same policyName is refused in the program, naming both resources', () => {
+    new Policy('first-of-two', { policyName: 'mocks: one name', effect: 'EFFECT_DENY' });
+    expect(() => new Policy('second-of-two', { policyName: 'mocks: one name', effect: 'EFFECT_DENY' })).toThrow(
+      'Policy "second-of-two" declares policyName "mocks: one name", which Policy "first-of-two" already declares: the service allows ' +
+        'one policy per name, so one of them would fail or fight the other; give each its own policyName',
+    );
+  });
+
   test('profile and organizationId reach the provider as plain inputs', async () => {
     const p = new Policy('in-sub-org', { policyName: 'p', effect: 'EFFECT_DENY', profile: 'child', organizationId: 'sub-1' });
     const w = new WebhookEndpoint('hook-2', { url: 'https://hooks.example.com/2', name: 'two', profile: 'child' });
