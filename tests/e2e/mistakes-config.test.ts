@@ -47,12 +47,27 @@ test.each([
       'did you mean walletinfra:organizationId? Move it: `pulumi config rm walletinfra-baseline:organizationId` then ' +
       '`pulumi config set walletinfra:organizationId <value>`',
   },
+  ...(['organizationId', 'apiPrivateKey'] as const).map((field) => ({
+    title: `walletinfra:${field} typed as walletinfra:${field === 'organizationId' ? 'organizationID' : 'apiPrivateKeys'} is named, with a did-you-mean`,
+    right: `walletinfra:${field}`,
+    wrong: `walletinfra:${field === 'organizationId' ? 'organizationID' : 'apiPrivateKeys'}`,
+    field,
+    message:
+      `walletinfra configuration: unknown stack config key walletinfra:${field === 'organizationId' ? 'organizationID' : 'apiPrivateKeys'}: ` +
+      `did you mean walletinfra:${field}? Known keys: organizationId, apiPublicKey, apiPrivateKey, baseUrl, authProxyUrl, ` +
+      'authProxyConfigId, onRampEncryptionPublicKey, requestTimeoutMs, maxRetries, retryBudgetMs, consensusTimeoutMs, ' +
+      'maxConcurrentRequests, allowLoopbackWebhookUrls, profiles. Rename it: ' +
+      `\`pulumi config rm walletinfra:${field === 'organizationId' ? 'organizationID' : 'apiPrivateKeys'}\` then ` +
+      `\`pulumi config set ${field === 'apiPrivateKey' ? '--secret ' : ''}walletinfra:${field} <value>\``,
+  })),
 ])('$title', async ({ right, wrong, field, message }) => {
+  // Secrets stay secrets, also under the wrong name.
+  const secret = field === 'apiPrivateKey';
   await e2e.project.removeConfig(right);
-  await e2e.project.setConfig(wrong, e2e.org[field]);
+  await e2e.project.setConfig(wrong, e2e.org[field], secret);
   expectOnlyError(await failingOutput(e2e.project, ['preview']), message);
   await e2e.project.removeConfig(wrong);
-  await e2e.project.setConfig(right, e2e.org[field]);
+  await e2e.project.setConfig(right, e2e.org[field], secret);
 });
 
 test('baseUrl without a scheme, or ending in /public/v1, is refused naming the setting and the value', async () => {

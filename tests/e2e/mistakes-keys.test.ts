@@ -8,7 +8,7 @@ import { generateApiKeyPair, PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY } from '@w
 import { REPO_ROOT, run } from './support/process';
 import { configureStack, ONRAMP_SECRET, startOrganization, type TestOrganization } from './support/organization';
 import { PulumiProject } from './support/project';
-import { diagnosticsOf, expectOnce, failing as failingRun, occurrences, TRACE } from './support/diagnostics';
+import { diagnosticsOf, expectOnce, failingOutput, occurrences, TRACE } from './support/diagnostics';
 
 // Generous: on a loaded 2-core machine one `pulumi up` can take minutes; nothing here waits on a timer.
 jest.setTimeout(1_200_000);
@@ -36,7 +36,7 @@ afterAll(async () => {
   await org?.close();
 });
 
-const failing = (args: readonly string[]) => failingRun(project, args);
+const failing = (args: readonly string[]) => failingOutput(project, args);
 
 /** `pulumi ARGS` with WALLETINFRA_DEBUG=1 in the environment of the engine and its plugins. */
 async function failingWithDebugEnv(args: readonly string[]): Promise<string> {

@@ -17,11 +17,17 @@ export function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
 }
 
+/** A line of a JavaScript stack trace, an unhandled exception or Node's rejection warning. */
+export const TRACE = /\n\s+at .*\(.*:\d+:\d+\)|unhandled exception|PromiseRejectionHandledWarning/;
+
 /**
  * The message appears exactly once among the run's diagnostics (Pulumi also echoes an error on the progress
- * line above them), and nothing looks like a stack trace or an unhandled exception.
+ * line above them), and nothing looks like a stack trace or an unhandled exception. With `errors`, the
+ * diagnostics hold that many error lines: 1 for a failure of the program, 2 for a resource's (the engine
+ * adds its own "update failed" / "preview failed" under the stack whenever a step fails).
  */
-export function expectOnce(output: string, message: string): void {
+export function expectOnce(output: string, message: string, errors?: number): void {
   expect({ count: occurrences(diagnosticsOf(output), message), output }).toEqual({ count: 1, output });
-  expect(output).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)|unhandled exception|PromiseRejectionHandledWarning/);
+  if (errors !== undefined) expect({ errors: occurrences(diagnosticsOf(output), 'error: '), output }).toEqual({ errors, output });
+  expect(output).not.toMatch(TRACE);
 }
