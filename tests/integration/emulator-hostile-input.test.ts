@@ -90,6 +90,14 @@ describe('request arrays have upper bounds; validation never ends in a 500', () 
     expect(message.endsWith('; and 30 more')).toBe(true);
   });
 
+  test('an on-ramp ciphertext of 900,000 characters answers 400 naming the bound, without decoding it', async () => {
+    const before = emu.store.dump();
+    const params = { onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', publishableApiKey: 'pk', encryptedSecretApiKey: '1'.repeat(900_000) };
+    const res = await stampedPost(emu, submit('create_fiat_on_ramp_credential'), envelope(emu, 'ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL', params, Date.now()));
+    expect([res.status, res.json]).toEqual([400, invalid('invalid request body: parameters.encryptedSecretApiKey: must be at most 8192 characters')]);
+    expect(emu.store.dump()).toEqual(before);
+  });
+
   test('a body nested 100,000 levels deep answers 400, not 500', async () => {
     const deep = `{"organizationId":"${emu.credentials.organizationId}","paginationOptions":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     const res = await stampedPost(emu, '/public/v1/query/list_activities', deep);

@@ -13,6 +13,7 @@ import {
   InvalidRequestError,
 } from '@walletinfra/sdk';
 import { base58CheckDecode, base58CheckEncode, base58Decode, base58Encode } from '@walletinfra/sdk/crypto/base58check';
+import { REQUEST_STRING_LIMITS } from '@walletinfra/sdk/schemas/limits';
 
 const RECEIVER_PRIVATE = '8ca7c4a0a3bd8d5e1e0ab0f2d6e3df5c0ad7a1a9f0f4ff1e9e5e2b6e0a3b6c1d';
 // Derived here so the fixture cannot drift from its private half.
@@ -105,6 +106,20 @@ test('bad input is rejected with the field named, and no secret in the message',
     { code: 'INVALID_REQUEST', message: 'invalid request for decryptOnRampSecret: ciphertext: could not be decrypted with this key' },
   ]);
   for (const r of results) expect(r.message).not.toContain('sk_live_secret');
+});
+
+test('a ciphertext longer than the bound is refused before decoding; the ciphertext of a 5 KB secret fits under it', () => {
+  const limit = REQUEST_STRING_LIMITS.onRampCiphertext;
+  expect(encryptOnRampSecret('x'.repeat(5000), RECEIVER.publicKey).length).toBeLessThanOrEqual(limit);
+  // base58 decoding is quadratic in the length: 900,000 characters would take over an hour
+  expect(errorOf(() => decryptOnRampSecret('1'.repeat(900_000), RECEIVER.privateKey))).toEqual({
+    code: 'INVALID_REQUEST',
+    message: `invalid request for decryptOnRampSecret: ciphertext: is longer than an on-ramp ciphertext may be (at most ${limit} characters)`,
+  });
+  // the bound is on the trimmed text, as decoded
+  expect(errorOf(() => decryptOnRampSecret(` ${'1'.repeat(60)} `, RECEIVER.privateKey)).message).toBe(
+    'invalid request for decryptOnRampSecret: ciphertext: is not base58check-encoded',
+  );
 });
 
 describe('base58check', () => {

@@ -2,7 +2,7 @@
 // element is looked at; error messages list the first few problems and a count; a validator that overflows
 // its stack is a 400 in the emulator, never a 500.
 import { z } from 'zod';
-import { formatIssueList, InvalidRequestError, operations, REQUEST_ARRAY_LIMITS, validateRequest } from '@walletinfra/sdk';
+import { formatIssueList, InvalidRequestError, operations, REQUEST_ARRAY_LIMITS, REQUEST_STRING_LIMITS, validateRequest } from '@walletinfra/sdk';
 import { TOO_DEEP_MESSAGE, validateBody } from '@walletinfra/emulator/server/pipeline';
 
 const where = { operationName: 'create_wallet', operationPath: operations.create_wallet.path };
@@ -21,6 +21,21 @@ test('the documented limits are the bounds', () => {
     webhookSubscriptions: 100,
     activityFilters: 100,
   });
+});
+
+test('on-ramp ciphertexts have at most 8,192 characters, on create and update, both secrets', () => {
+  expect(REQUEST_STRING_LIMITS).toEqual({ onRampCiphertext: 8192 });
+  const base = { onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', publishableApiKey: 'pk', encryptedSecretApiKey: 'x' };
+  const problems = (name: 'create_fiat_on_ramp_credential' | 'update_fiat_on_ramp_credential', extra: Record<string, unknown>) => {
+    const input = { ...base, ...(name === 'update_fiat_on_ramp_credential' ? { fiatOnrampCredentialId: '00000000-0000-4000-8000-000000000000' } : {}), ...extra };
+    const r = operations[name].request.safeParse(input);
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+  for (const name of ['create_fiat_on_ramp_credential', 'update_fiat_on_ramp_credential'] as const) {
+    expect(problems(name, { encryptedSecretApiKey: 'x'.repeat(8192), encryptedPrivateApiKey: 'x'.repeat(8192) })).toEqual([]);
+    expect(problems(name, { encryptedSecretApiKey: 'x'.repeat(8193) })).toEqual(['encryptedSecretApiKey: must be at most 8192 characters']);
+    expect(problems(name, { encryptedPrivateApiKey: 'x'.repeat(900_000) })).toEqual(['encryptedPrivateApiKey: must be at most 8192 characters']);
+  }
 });
 
 test('100 accounts pass, 101 are refused by the bound, and 100,000 get one issue, not one per item', () => {

@@ -2,6 +2,7 @@
 // on-ramp encryption key ), byte-compatible with @turnkey/crypto's encryptOnRampSecret. Output is
 // randomised (fresh ephemeral key per call), so never diff ciphertexts; compare plaintext hashes.
 import { InvalidRequestError } from '../errors';
+import { REQUEST_STRING_LIMITS } from '../schemas/limits';
 import { fromHex, toHex, utf8 } from './hex';
 import { nobleP256 } from './noble';
 
@@ -69,6 +70,11 @@ export function decryptOnRampSecret(ciphertext: string, encryptionPrivateKeyHex:
   const scalar = fromHex(typeof encryptionPrivateKeyHex === 'string' ? encryptionPrivateKeyHex.trim().toLowerCase() : '');
   if (scalar === undefined || scalar.length !== 32 || !nobleP256().utils.isValidPrivateKey(scalar)) {
     throw invalid('decryptOnRampSecret', 'encryptionPrivateKey', 'must be a 64-character hex P-256 private key');
+  }
+  // Decoding base58 takes time quadratic in the length: what no ciphertext can be is refused first.
+  const limit = REQUEST_STRING_LIMITS.onRampCiphertext;
+  if (typeof ciphertext === 'string' && ciphertext.trim().length > limit) {
+    throw invalid('decryptOnRampSecret', 'ciphertext', `is longer than an on-ramp ciphertext may be (at most ${limit} characters)`);
   }
   const payload = typeof ciphertext === 'string' ? base58check().base58CheckDecode(ciphertext.trim()) : undefined;
   if (payload === undefined) throw invalid('decryptOnRampSecret', 'ciphertext', 'is not base58check-encoded');

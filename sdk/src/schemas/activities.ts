@@ -2,7 +2,7 @@
 // Intents are requests: strict, every unknown key is an error. Results are responses: loose.
 import { z } from 'zod';
 import { Id, Uint64String } from './common';
-import { boundedArray } from './limits';
+import { boundedArray, boundedString } from './limits';
 import {
   ADDRESS_FORMATS,
   API_KEY_CURVES,
@@ -82,8 +82,8 @@ export const CreateFiatOnRampCredentialIntent = z.strictObject({
   onrampProvider: z.enum(FIAT_ON_RAMP_PROVIDERS),
   projectId: z.string().optional(),
   publishableApiKey: z.string(),
-  encryptedSecretApiKey: z.string().min(1, 'must not be empty'),
-  encryptedPrivateApiKey: z.string().optional(),
+  encryptedSecretApiKey: boundedString('onRampCiphertext').min(1, 'must not be empty'),
+  encryptedPrivateApiKey: boundedString('onRampCiphertext').optional(),
   sandboxMode: z.boolean().optional(),
 });
 export const CreateFiatOnRampCredentialResult = z.looseObject({ fiatOnRampCredentialId: z.string() });
@@ -94,8 +94,8 @@ export const UpdateFiatOnRampCredentialIntent = z.strictObject({
   onrampProvider: z.enum(FIAT_ON_RAMP_PROVIDERS),
   projectId: z.string().optional(),
   publishableApiKey: z.string(),
-  encryptedSecretApiKey: z.string().min(1, 'must not be empty'),
-  encryptedPrivateApiKey: z.string().optional(),
+  encryptedSecretApiKey: boundedString('onRampCiphertext').min(1, 'must not be empty'),
+  encryptedPrivateApiKey: boundedString('onRampCiphertext').optional(),
 });
 export const UpdateFiatOnRampCredentialResult = z.looseObject({ fiatOnRampCredentialId: z.string() });
 

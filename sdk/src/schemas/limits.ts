@@ -29,6 +29,22 @@ export const REQUEST_ARRAY_LIMITS = {
 
 type RequestArrayLimit = keyof typeof REQUEST_ARRAY_LIMITS;
 
+/**
+ * Upper bounds of strings whose checking costs more than their length: a base58check on-ramp ciphertext
+ * takes time quadratic in its length to decode (900 KB took over an hour), so it is refused past the bound
+ * before decoding. UNCONFIRMED, no documented limit: 8,192 characters hold a secret of about 5.9 KB.
+ */
+export const REQUEST_STRING_LIMITS = {
+  /** `encryptedSecretApiKey` / `encryptedPrivateApiKey` of on-ramp credentials */
+  onRampCiphertext: 8192,
+} as const;
+
+/** `z.string()` of at most the named number of characters. */
+export function boundedString(limit: keyof typeof REQUEST_STRING_LIMITS) {
+  const max = REQUEST_STRING_LIMITS[limit];
+  return z.string().max(max, `must be at most ${max} characters`);
+}
+
 /** `z.array(item)` of at most the named limit; zod checks the length before it looks at any element. */
 export function boundedArray<T extends z.ZodType>(item: T, limit: RequestArrayLimit) {
   const max = REQUEST_ARRAY_LIMITS[limit];
