@@ -114,7 +114,7 @@ export function claim(type: string, what: string, value: unknown, resource: stri
 }
 
 /** The `id` of an `adopt` input, a plain value or an Output. */
-export function adoptedId(adopt: unknown): unknown {
+function adoptedId(adopt: unknown): unknown {
   if (pulumi.Output.isInstance(adopt)) return (adopt as pulumi.Output<unknown>).apply((a) => (a as { id?: unknown } | undefined)?.id);
   return adopt !== null && typeof adopt === 'object' ? (adopt as { id?: unknown }).id : undefined;
 }

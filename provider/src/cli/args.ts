@@ -46,7 +46,7 @@ export interface ParseOptions<A> {
   unknown?(arg: string, known: string): Error;
 }
 
-export function unknownArgument(arg: string, known: string): Error {
+function unknownArgument(arg: string, known: string): Error {
   return new ConfigurationError(`unknown argument "${arg}"; known: ${known}`);
 }
 

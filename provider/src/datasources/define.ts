@@ -28,7 +28,7 @@ export interface LookupPair<A, R> {
 }
 
 /** Unknown argument names are an error that lists the known ones. */
-export function checkArgs(name: string, args: object, known: readonly string[]): void {
+function checkArgs(name: string, args: object, known: readonly string[]): void {
   const all = ['profile', 'organizationId', ...known];
   const unknown = Object.keys(args).filter((k) => !all.includes(k) && (args as Record<string, unknown>)[k] !== undefined);
   if (unknown.length > 0) {

@@ -6,8 +6,8 @@
 // provider forgot to mark them (https://www.pulumi.com/docs/iac/concepts/secrets/: outputs with new names are stored in plaintext unless marked).
 import { PROVIDER_CODE_PLACEHOLDER, SECRET_PLACEHOLDER, UNKNOWN_PLACEHOLDER } from './types';
 
-export const SECRET_SIG_KEY = '4dabf18193072939515e22adb298388d';
-export const SECRET_SIG_VALUE = '1b47061264138c4ac30d75fd1eb44270';
+const SECRET_SIG_KEY = '4dabf18193072939515e22adb298388d';
+const SECRET_SIG_VALUE = '1b47061264138c4ac30d75fd1eb44270';
 /** What the engine sends for values not known until apply (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, `runtime/rpc.js` `unknownValue`). */
 export const UNKNOWN_SENTINEL = '04da6b54-80e4-46f7-96ec-b56ff0331ba9';
 

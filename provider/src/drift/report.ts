@@ -51,7 +51,7 @@ function propertyChange(path: string, before: unknown, after: unknown, forcesRep
 }
 
 /** The changed properties of one step, from `detailedDiff` when present, else from `diffs`. */
-export function propertyChanges(m: StepMetadataLike): PropertyChange[] {
+function propertyChanges(m: StepMetadataLike): PropertyChange[] {
   const replaceKeys = new Set(m.keys ?? []);
   const detailed = m.detailedDiff ?? {};
   const paths = Object.keys(detailed).length > 0 ? Object.keys(detailed) : [...(m.diffs ?? [])];
@@ -99,7 +99,7 @@ function sortResources(a: ResourceChange, b: ResourceChange): number {
   return a.typeName.localeCompare(b.typeName) || a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn);
 }
 
-export function emptyCounts(mode: ReportMode): DriftCounts | PreviewCounts {
+function emptyCounts(mode: ReportMode): DriftCounts | PreviewCounts {
   return mode === 'drift' ? { drifted: 0, deletedOutsideCode: 0, clean: 0 } : { create: 0, update: 0, replace: 0, delete: 0, same: 0 };
 }
 

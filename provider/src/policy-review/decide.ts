@@ -23,13 +23,13 @@ export interface DecisionResult {
   deciding: PolicyEvaluationResult[];
 }
 
-export function decisionOf(outcome: PolicyDecision['outcome']): Decision {
+function decisionOf(outcome: PolicyDecision['outcome']): Decision {
   if (outcome === 'OUTCOME_ALLOW') return 'ALLOW';
   if (outcome === 'OUTCOME_REQUIRES_CONSENSUS') return 'REQUIRES_CONSENSUS';
   return 'DENY';
 }
 
-export function toPolicyInputs(policies: readonly ReviewPolicy[]): PolicyInput[] {
+function toPolicyInputs(policies: readonly ReviewPolicy[]): PolicyInput[] {
   return policies.map((p) => {
     const input: PolicyInput = { policyId: p.policyId ?? p.policyName, policyName: p.policyName, effect: p.effect };
     for (const k of ['condition', 'consensus', 'time'] as const) if (p[k] !== undefined) input[k] = p[k];

@@ -6,7 +6,7 @@ import { FileProblems, loadTestFile, type TestCase } from './files';
 
 const TEST_FILE = /\.(ya?ml|json)$/i;
 
-export function testFilesIn(paths: readonly string[]): string[] {
+function testFilesIn(paths: readonly string[]): string[] {
   const out: string[] = [];
   const problems: string[] = [];
   for (const p of paths) {

@@ -19,7 +19,7 @@ export interface PolicyChange {
   organizationId?: string;
 }
 
-export function isPolicyStep(step: CollectedStep): boolean {
+function isPolicyStep(step: CollectedStep): boolean {
   return step.type.endsWith('walletinfra:Policy');
 }
 

@@ -21,7 +21,7 @@ export interface CaseResult {
 
 const nameOf = (e: PolicyEvaluationResult): string => e.policyName ?? e.policyId;
 
-export function runCase(c: TestCase, policies: readonly ReviewPolicy[], nowMs: number): CaseResult {
+function runCase(c: TestCase, policies: readonly ReviewPolicy[], nowMs: number): CaseResult {
   const result = decide(policies, toPolicyContext(c.request, nowMs));
   const decidedBy = result.deciding.map(nameOf);
   let failure: string | undefined;

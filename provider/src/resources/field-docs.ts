@@ -30,7 +30,7 @@ interface DocumentedResource {
   providerOnly?: readonly string[];
 }
 
-export const DOCUMENTED_RESOURCES: readonly DocumentedResource[] = [
+const DOCUMENTED_RESOURCES: readonly DocumentedResource[] = [
   { table: POLICY_FIELD_TABLE, noun: 'policy', adoptFlag: POLICY_ADOPT_FLAGS[0] },
   { table: WEBHOOK_ENDPOINT_FIELD_TABLE, noun: 'endpoint', adoptFlag: WEBHOOK_ADOPT_FLAGS[0] },
   {

@@ -105,7 +105,7 @@ export function installStderrFilter(argv: readonly string[] = process.argv): voi
 const quiet = new Set<string>();
 
 /** The error as the user should see it; its shim copy is silenced. */
-export function userError(error: unknown, ctx: ProviderContext, props: Record<string, unknown>): unknown {
+function userError(error: unknown, ctx: ProviderContext, props: Record<string, unknown>): unknown {
   const selector = selectorOf(props);
   let baseUrl = '';
   let onRampEncryptionPublicKey: string | undefined;

@@ -3,7 +3,7 @@
 // plaintext under a random per-resource salt instead; it is marked secret like every sensitive output.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const FINGERPRINT_SCHEME = 'hmac-sha256';
+const FINGERPRINT_SCHEME = 'hmac-sha256';
 /** What `read` records when the live ciphertext is no longer the one Pulumi sent. */
 export const CHANGED_OUTSIDE_PULUMI = 'changed-outside-pulumi';
 

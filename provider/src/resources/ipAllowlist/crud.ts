@@ -37,7 +37,7 @@ function outputsOf(desired: IpAllowlistInputs, session: OrgSession): IpAllowlist
 }
 
 /** The whole list, as set_ip_allowlist takes it; `enabled` only at organization level. */
-export function setParameters(desired: IpAllowlistInputs): RequestOf<'set_ip_allowlist'> {
+function setParameters(desired: IpAllowlistInputs): RequestOf<'set_ip_allowlist'> {
   return {
     ...(desired.publicKey !== undefined ? { publicKey: desired.publicKey } : { enabled: desired.enabled }),
     rules: desired.rules.map((r) => (r.label !== '' ? { cidr: r.cidr, label: r.label } : { cidr: r.cidr })),

@@ -39,7 +39,7 @@ export const PRIVATE_KEY_TAG_FIELDS = serviceFields(PRIVATE_KEY_TAG_FIELD_TABLE)
 export const PRIVATE_KEY_TAG_KEYS = [...PRIVATE_KEY_TAG_FIELDS, ...COMMON_KEYS] as const;
 export const PRIVATE_KEY_TAG_ADOPT_FLAGS = ['byName'] as const;
 
-export function memberSet(ids: readonly string[]): string[] {
+function memberSet(ids: readonly string[]): string[] {
   return [...new Set(ids)].sort();
 }
 

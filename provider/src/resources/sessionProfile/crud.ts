@@ -102,8 +102,8 @@ export async function updateSessionProfile(
   return { outs: outputsOf(id, desired, session) };
 }
 
-/** The words `delete` writes, so tests and docs quote the same sentence. */
-export function leftInPlaceMessage(id: string, props: Record<string, unknown>): string {
+/** The warning `delete` writes (provider README, SessionProfile). */
+function leftInPlaceMessage(id: string, props: Record<string, unknown>): string {
   const name = typeof props.sessionProfileName === 'string' ? ` "${props.sessionProfileName}"` : '';
   const org = typeof props.organizationId === 'string' ? ` in organization ${props.organizationId}` : '';
   return (

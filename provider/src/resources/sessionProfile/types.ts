@@ -42,7 +42,7 @@ export interface SessionProfileOutputs extends SessionProfileInputs {
 }
 
 /** The service's fields, from the sdk's field table (the create intent). */
-export const SESSION_PROFILE_FIELDS = serviceFields(SESSION_PROFILE_FIELD_TABLE);
+const SESSION_PROFILE_FIELDS = serviceFields(SESSION_PROFILE_FIELD_TABLE);
 export const SESSION_PROFILE_KEYS = [...SESSION_PROFILE_FIELDS, ...COMMON_KEYS] as const;
 export const SESSION_PROFILE_ADOPT_FLAGS = ['byName'] as const;
 

@@ -54,7 +54,7 @@ export function matchesDeclared(table: FieldTable, live: object, desired: object
  * Adopting by id an object whose replace-only fields differ would leave a diff no update can close: refused,
  * naming the field, what the object has, and the two ways out.
  */
-export function adoptMismatch(
+function adoptMismatch(
   table: FieldTable,
   noun: string,
   id: string,

@@ -94,7 +94,7 @@ function submittedWith(activity: Activity, apiPublicKey: string): boolean {
   return activity.votes[0]?.publicKey.toLowerCase() === apiPublicKey.toLowerCase();
 }
 
-export function writeKindOf(name: SubmitName): WriteKind {
+function writeKindOf(name: SubmitName): WriteKind {
   if (name.startsWith('create_')) return 'create';
   if (name.startsWith('delete_') || name.startsWith('remove_')) return 'delete';
   return 'update';

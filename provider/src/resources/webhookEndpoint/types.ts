@@ -63,7 +63,7 @@ export interface WebhookEndpointOutputs extends WebhookEndpointInputs {
 }
 
 /** The service's fields, from the sdk's field table (the create and update intents). */
-export const WEBHOOK_FIELDS = serviceFields(WEBHOOK_ENDPOINT_FIELD_TABLE);
+const WEBHOOK_FIELDS = serviceFields(WEBHOOK_ENDPOINT_FIELD_TABLE);
 export const WEBHOOK_KEYS = [...WEBHOOK_FIELDS, ...COMMON_KEYS] as const;
 export const WEBHOOK_ADOPT_FLAGS = ['byUrlAndName'] as const;
 
@@ -87,7 +87,7 @@ function sortKey(s: WebhookSubscription): string {
   return JSON.stringify([s.eventType, s.filtersJson ?? '', s.isActive]);
 }
 
-export function normalizeSubscriptions(raw: unknown): WebhookSubscription[] {
+function normalizeSubscriptions(raw: unknown): WebhookSubscription[] {
   if (!Array.isArray(raw)) return [];
   return raw.map(normalizeSubscription).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
 }
