@@ -45,7 +45,7 @@ test('a trace goes to the engine as a debug-severity log, not attributed to a re
     server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (e: Error | null, p: number) => (e ? reject(e) : resolve(p))),
   );
   try {
-    engineDebugLog(`127.0.0.1:${port}`)('walletinfra: something failed\n    at f (/x.js:1:1)');
+    await engineDebugLog(`127.0.0.1:${port}`)('walletinfra: something failed\n    at f (/x.js:1:1)');
     expect(await logged).toEqual({ severity: LogSeverity.DEBUG, message: 'walletinfra: something failed\n    at f (/x.js:1:1)', urn: '' });
   } finally {
     server.forceShutdown();

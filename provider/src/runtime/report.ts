@@ -36,11 +36,16 @@ export function engineAddressOf(argv: readonly string[]): string | undefined {
   return last !== undefined && /^[\w.-]+:\d+$/.test(last) ? last : undefined;
 }
 
-type EngineLog = (text: string) => void;
+/** Delivers one trace; resolves once it is delivered (or could not be). */
+type EngineLog = (text: string) => Promise<void>;
+
+/** How long a trace may take to reach the engine before the error goes out without it. */
+const TRACE_DELIVERY_MS = 5_000;
 
 /** The parts of @pulumi/pulumi's generated engine stubs (proto/engine_grpc_pb.js, proto/engine_pb.js) used here. */
 interface EngineStubs {
-  client: { log(request: unknown, done: () => void): void };
+  client: { log(request: unknown, metadata: unknown, options: { deadline: number }, done: () => void): void };
+  metadata(): unknown;
   request(text: string): unknown;
 }
 
@@ -51,6 +56,7 @@ function engineStubs(address: string): EngineStubs {
   const { LogRequest, LogSeverity } = fromPulumi('./proto/engine_pb');
   return {
     client: new EngineClient(address, grpc.credentials.createInsecure()),
+    metadata: () => new grpc.Metadata(),
     request: (text) => {
       const request = new LogRequest();
       request.setSeverity(LogSeverity.DEBUG);
@@ -61,17 +67,22 @@ function engineStubs(address: string): EngineStubs {
   };
 }
 
-/** A debug-severity log to the engine at `address`: `pulumi up --debug` shows it, a plain `pulumi up` does not. */
+/**
+ * A debug-severity log to the engine at `address`: `pulumi up --debug` shows it, a plain `pulumi up` does
+ * not. The caller waits for it before returning the error, or the engine may finish before it arrives.
+ */
 export function engineDebugLog(address: string): EngineLog {
   let stubs: EngineStubs | undefined;
-  return (text) => {
-    try {
-      stubs ??= engineStubs(address);
-      stubs.client.log(stubs.request(text), () => undefined);
-    } catch {
-      // Debug output is best effort: the error itself still reaches the user.
-    }
-  };
+  return (text) =>
+    new Promise<void>((resolve) => {
+      try {
+        stubs ??= engineStubs(address);
+        stubs.client.log(stubs.request(text), stubs.metadata(), { deadline: Date.now() + TRACE_DELIVERY_MS }, () => resolve());
+      } catch {
+        // Debug output is best effort: the error itself still reaches the user.
+        resolve();
+      }
+    });
 }
 
 /** Where traces go: the engine's debug log when it can be reached, and stderr when the user asked for traces. */
@@ -85,7 +96,7 @@ export function installStderrFilter(argv: readonly string[] = process.argv): voi
   const address = engineAddressOf(argv);
   traceSinks = [
     ...(address !== undefined ? [engineDebugLog(address)] : []),
-    ...(debugRequested(process.env, argv) ? [(text: string) => void process.stderr.write(`${text}\n`)] : []),
+    ...(debugRequested(process.env, argv) ? [async (text: string) => void process.stderr.write(`${text}\n`)] : []),
   ];
   const original = console.error.bind(console);
   console.error = (...args: unknown[]) => {
@@ -103,6 +114,9 @@ export function installStderrFilter(argv: readonly string[] = process.argv): voi
 }
 
 const quiet = new Set<string>();
+
+/** The traces sent so far, delivered (or given up on). */
+let traces: Promise<void> = Promise.resolve();
 
 /** The error as the user should see it; its shim copy is silenced. */
 function userError(error: unknown, ctx: ProviderContext, props: Record<string, unknown>): unknown {
@@ -125,7 +139,7 @@ function userError(error: unknown, ctx: ProviderContext, props: Record<string, u
   if (explained instanceof WalletInfraError) {
     quiet.add(String(explained));
     const stack = error instanceof Error ? error.stack : undefined;
-    if (stack !== undefined) for (const sink of traceSinks) sink(`walletinfra: ${explained.message}\n${stack}`);
+    if (stack !== undefined) traces = Promise.all([traces, ...traceSinks.map((sink) => sink(`walletinfra: ${explained.message}\n${stack}`))]).then(() => undefined);
   }
   return explained;
 }
@@ -135,7 +149,9 @@ export async function guarded<T>(ctx: ProviderContext, props: Record<string, unk
   try {
     return await run();
   } catch (error) {
-    throw userError(error, ctx, props ?? {});
+    const explained = userError(error, ctx, props ?? {});
+    await traces;
+    throw explained;
   }
 }
 
@@ -149,6 +165,7 @@ export async function guardedCheck(
     return run();
   } catch (error) {
     const explained = userError(error, ctx, news);
+    await traces;
     if (!(explained instanceof WalletInfraError)) throw explained;
     return { inputs: news, failures: [{ property: '', reason: explained.message }] };
   }
