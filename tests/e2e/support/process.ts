@@ -28,6 +28,11 @@ export function run(command: string, args: readonly string[], options: RunOption
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code: code ?? (signal !== null ? 128 : 1), stdout, stderr }));
+    // A child that exits without reading its stdin (`bash -c 'exit 2'`) closes the pipe first: EPIPE here is
+    // that race, not a failure; the exit code and output say what happened.
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error);
+    });
     child.stdin.end(options.input ?? '');
   });
 }
