@@ -2,34 +2,71 @@
 // commit after the engine is gone, so the service holds policies the state does not (the engine records
 // them as pending operations). The next `pulumi up` reconciles: each interrupted create adopts the policy
 // its earlier attempt committed (every declared value matching, submitted with this stack's key), says so,
-// and nothing is duplicated or orphaned. The signals are sent on what the engine prints (after five
-// creates, then after it acknowledges the first), never after a sleep.
+// and nothing is duplicated or orphaned.
+//
+// Nothing here depends on timing: the emulator lets the first five creates through and holds every later one
+// at a gate (its injectable wait for a fault's delay). The first Ctrl-C goes once five creates are reported and
+// one is held, the second once the engine says it is cancelling (it waits for the held creates, which never
+// answer), and the gate opens only after the engine has exited, so the held creates commit with nobody there.
 import { spawn } from 'node:child_process';
 import { useTestStack } from './support/stack';
 
 jest.setTimeout(600_000);
 
 const COUNT = 30;
+const PASSED = 5;
 const CREATE_POLICY_V3 = 'ACTIVITY_TYPE_CREATE_POLICY_V3';
 
+/** The emulator's wait for a fault's delay: the first `PASSED` calls return at once, later ones wait for `open()`. */
+class Gate {
+  private passed = 0;
+  private opened = false;
+  private readonly waiting: Array<() => void> = [];
+  /** called whenever a request starts waiting */
+  onHold: () => void = () => {};
+
+  readonly wait = (): Promise<void> => {
+    if (this.opened || this.passed < PASSED) {
+      this.passed += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.onHold();
+    });
+  };
+
+  get held(): number {
+    return this.waiting.length;
+  }
+
+  open(): void {
+    this.opened = true;
+    for (const release of this.waiting.splice(0)) release();
+  }
+}
+
+const gate = new Gate();
 const e2e = useTestStack('force-cancel', {
   program: 'many-policies',
   config: { 'walletinfra-baseline:policyCount': String(COUNT), 'walletinfra-baseline:policyPrefix': 'cancelled' },
+  emulator: { sleep: gate.wait },
 });
 
-/** `pulumi up`, interrupted twice: SIGINT once `afterCreates` creates are reported, again when the engine says it is cancelling. */
-function upInterruptedTwice(afterCreates: number): Promise<{ code: number | null; output: string }> {
+/**
+ * `pulumi up`, interrupted twice: SIGINT once `PASSED` creates are reported and a later one is held at the
+ * gate, again when the engine says it is cancelling.
+ */
+function upInterruptedTwice(): Promise<{ code: number | null; output: string; heldAtExit: number }> {
   return new Promise((resolve, reject) => {
     const args = ['up', '--yes', '--skip-preview', '--non-interactive', '--stack', e2e.project.stack];
     const child = spawn('pulumi', args, { cwd: e2e.project.dir, env: e2e.project.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    let created = 0;
     let signals = 0;
     let firstAt = 0;
-    const onText = (text: string) => {
-      output += text;
-      created = (output.match(/^\s*\+\s+\S+\s+\S+\s+created\b/gm) ?? []).length;
-      if (signals === 0 && created >= afterCreates) {
+    const step = () => {
+      const created = (output.match(/^\s*\+\s+\S+\s+\S+\s+created\b/gm) ?? []).length;
+      if (signals === 0 && created >= PASSED && gate.held > 0) {
         signals = 1;
         firstAt = output.length;
         child.kill('SIGINT');
@@ -38,10 +75,15 @@ function upInterruptedTwice(afterCreates: number): Promise<{ code: number | null
         child.kill('SIGINT');
       }
     };
+    const onText = (text: string) => {
+      output += text;
+      step();
+    };
+    gate.onHold = step;
     child.stdout.setEncoding('utf8').on('data', onText);
     child.stderr.setEncoding('utf8').on('data', onText);
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
+    child.on('close', (code) => resolve({ code, output, heldAtExit: gate.held }));
   });
 }
 
@@ -55,12 +97,14 @@ async function ourPolicies() {
 }
 
 test('after a forced cancel, the next up adopts what the interrupted creates committed: 30 policies, no duplicate, no orphan', async () => {
-  // Every create spends a second at the service before it commits, so creates are in flight when the engine is killed.
-  e2e.org.emulator.faults.set([{ path: '/public/v1/submit/create_policy', delayMs: 1000 }]);
-  const interrupted = await upInterruptedTwice(5);
+  e2e.org.emulator.faults.set([{ path: '/public/v1/submit/create_policy', delayMs: 1 }]);
+  const interrupted = await upInterruptedTwice();
   expect(interrupted.code).not.toBe(0);
+  // the engine was gone while creates were still held at the service
+  expect(interrupted.heldAtExit).toBeGreaterThan(0);
 
-  // The creates that reached the service commit after their delay; wait until each has its activity.
+  // The held creates commit now; wait until each create that reached the service has its activity.
+  gate.open();
   const arrived = e2e.org.emulator.faults.describe().rules[0]!.fired;
   for (let n = await createActivities(); n < arrived; n = await createActivities()) await new Promise((r) => setImmediate(r));
   e2e.org.emulator.faults.set([]);

@@ -26,10 +26,17 @@ export const ONRAMP_SECRET = 'sk_test_e2e_0f9d8c7b6a5e4d3c2b1a';
 /** A loopback receiver nobody listens on: deliveries fail quietly, and the URL is allowed by the emulator's flag. */
 export const WEBHOOK_URL = 'http://127.0.0.1:9/walletinfra-e2e-hooks';
 
-/** `clock`: the emulator's time (default the system's), e.g. moved ahead to expire an API key without waiting. */
-export async function startOrganization(options: { clock?: () => number } = {}): Promise<TestOrganization> {
+export interface OrganizationOptions {
+  /** the emulator's time (default the system's), e.g. moved ahead to expire an API key without waiting */
+  clock?: () => number;
+  /** the emulator's wait for a fault's `delayMs` (default a timer), e.g. a gate the test opens on an event */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export async function startOrganization(options: OrganizationOptions = {}): Promise<TestOrganization> {
   const emulator = await startEmulator({
     ...(options.clock !== undefined ? { clock: options.clock } : {}),
+    ...(options.sleep !== undefined ? { sleep: options.sleep } : {}),
     seed: join(REPO_ROOT, 'emulator', 'seeds', 'example.json'),
     allowLoopbackWebhooks: true,
     // deliveries go to a loopback receiver nobody listens on; nothing is ever sent beyond this machine

@@ -1,7 +1,7 @@
 // The usual set-up of an end-to-end test file (or describe block): a fresh seeded emulator organization and a
 // Pulumi project configured against it as the main job configures its stack; removed again afterwards.
 import { join } from 'node:path';
-import { configureStack, startOrganization, type TestOrganization } from './organization';
+import { configureStack, startOrganization, type OrganizationOptions, type TestOrganization } from './organization';
 import { REPO_ROOT } from './process';
 import { PulumiProject } from './project';
 
@@ -19,6 +19,8 @@ export interface TestStackOptions {
   config?: Record<string, string>;
   /** Run `pulumi destroy` before removing the project (tests that leave objects at the service). */
   destroy?: boolean;
+  /** How the emulator is started (its clock, its wait for fault delays). */
+  emulator?: OrganizationOptions;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface TestStackOptions {
 export function useTestStack(name: string, options: TestStackOptions = {}): TestStack {
   const stack = {} as TestStack;
   beforeAll(async () => {
-    stack.org = await startOrganization();
+    stack.org = await startOrganization(options.emulator);
     stack.seedPolicyIds = (await stack.org.client.listPolicies()).policies.map((p) => p.policyId);
     const programDir = options.program === undefined ? undefined : join(REPO_ROOT, 'tests', 'e2e', 'programs', options.program);
     stack.project = await PulumiProject.create(name, 'e2e', programDir === undefined ? {} : { programDir });
