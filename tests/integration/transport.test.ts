@@ -50,6 +50,7 @@ interface Received {
 
 class ScriptServer {
   readonly received: Received[] = [];
+  #arrivals: Array<{ count: number; resolve: () => void }> = [];
   connections = 0;
   script: Step[] = [];
   /** When set, answers instead of the script (used by the dedup test). */
@@ -67,6 +68,12 @@ class ScriptServer {
     return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
   }
 
+  /** Resolves once `count` requests have been received in full (an event, not a poll). */
+  receivedCount(count: number): Promise<void> {
+    if (this.received.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.#arrivals.push({ count, resolve }));
+  }
+
   async stop(): Promise<void> {
     for (const s of this.#sockets) s.destroy();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
@@ -78,6 +85,8 @@ class ScriptServer {
     req.on('end', () => {
       const rec = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       this.received.push(rec);
+      for (const waiter of this.#arrivals.filter((w) => this.received.length >= w.count)) waiter.resolve();
+      this.#arrivals = this.#arrivals.filter((w) => this.received.length < w.count);
       if (this.handler) return this.handler(rec, res);
       const step = this.script.shift() ?? { status: 200, body: '{}' };
       if (step.hang) return;
@@ -134,6 +143,12 @@ async function failure(p: Promise<unknown>): Promise<WalletInfraError> {
   }
   throw new Error('expected a rejection');
 }
+
+/** Everything jest's fake timers can fake except setTimeout and clearTimeout. */
+const NOT_TIMEOUTS = [
+  'Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame',
+  'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval',
+] as const;
 
 const rpc = (code: number, message: string) => JSON.stringify({ code, message, details: [] });
 
@@ -263,8 +278,20 @@ test('the elapsed-time budget stops retries and clips the last wait', async () =
 });
 
 test('a hung attempt times out and is retried', async () => {
-  server.script = [{ hang: true }, { status: 200, body: '{"n":2}' }];
-  await expect(make({ timeoutMs: 150 }).post({ path: OP, body: BODY, operation: OP })).resolves.toEqual({ n: 2 });
+  // The attempt timeout is a timer in the transport. With a real one, the retry's answer also had to arrive
+  // within timeoutMs, which a loaded machine does not promise: a second timeout made a third attempt. Faked
+  // timers (timeouts only; I/O and setImmediate stay real) fire it once the server holds the first request,
+  // and never again, so the retry's answer may take as long as it takes.
+  jest.useFakeTimers({ doNotFake: [...NOT_TIMEOUTS] });
+  try {
+    server.script = [{ hang: true }, { status: 200, body: '{"n":2}' }];
+    const answer = make({ timeoutMs: 150 }).post({ path: OP, body: BODY, operation: OP });
+    await server.receivedCount(1);
+    jest.advanceTimersByTime(150);
+    await expect(answer).resolves.toEqual({ n: 2 });
+  } finally {
+    jest.useRealTimers();
+  }
   expect(server.received).toHaveLength(2);
   expect(server.received[0]!.headers['x-stamp']).toBe(server.received[1]!.headers['x-stamp']);
 });
@@ -389,10 +416,7 @@ test('AbortSignal: during an attempt and during a wait', async () => {
   server.script = [{ hang: true }];
   const controller = new AbortController();
   const pending = make().post({ path: OP, body: BODY, operation: OP, signal: controller.signal });
-  await new Promise<void>((resolve) => {
-    const poll = (): void => (server.received.length > 0 ? resolve() : void setImmediate(poll));
-    poll();
-  });
+  await server.receivedCount(1);
   controller.abort();
   const err = await failure(pending);
   expect(err).toBeInstanceOf(AbortedError);
