@@ -7,9 +7,11 @@ import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
 import { sameValue } from '../shared/diff';
-import { findAdoptable } from '../shared/fields';
+import { findAdoptable, type AdoptSpec } from '../shared/fields';
+import { liveForUpdate, readObject, type Reader } from '../shared/gone';
 import { placementOf, selectorOf } from '../shared/inputs';
 import { deleteObject } from '../shared/remove';
+import { listedById } from '../shared/listed';
 import { comparable, intentOf, submitWrite, type WriteOutcome } from '../shared/write';
 import { changedSecrets } from './diff';
 import { seal, sealedFromActivity, type Sealed } from './seal';
@@ -22,7 +24,13 @@ import {
   type FiatOnRampCredentialInputs,
   type FiatOnRampCredentialOutputs,
 } from './types';
-import { liveForUpdate, readObject } from '../shared/gone';
+
+/** FiatOnRampCredential, as the shared steps know it (../shared/listed.ts). */
+const CREDENTIAL: AdoptSpec<'fiatOnRampCredentials', FiatOnRampCredentialInputs> & Reader<ServiceCredential, FiatOnRampCredentialOutputs> = {
+  kind: 'fiatOnRampCredentials', noun: 'fiat on-ramp credential', idOf: (c) => c.fiatOnrampCredentialId,
+  table: FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, form: (c, _desired, session) => liveForm(c, session),
+  find: (session, id) => listedById(session, CREDENTIAL, id), outputs: fiatOutputsFromLive, inputs: fiatInputsFromOutputs,
+};
 
 function desiredOf(inputs: Record<string, unknown>): FiatOnRampCredentialInputs {
   return normalizeFiatInputs(inputs) as unknown as FiatOnRampCredentialInputs;
@@ -70,10 +78,6 @@ function liveForm(live: ServiceCredential, session: OrgSession): FiatOnRampCrede
   return fiatOutputsFromLive(live, { organizationId: session.organizationId });
 }
 
-async function findLive(session: OrgSession, id: string): Promise<ServiceCredential | undefined> {
-  return (await session.list('fiatOnRampCredentials')).find((c) => c.fiatOnrampCredentialId === id);
-}
-
 /** update_fiat_on_ramp_credential re-sends every in-place field of the table (the service requires them). */
 export function updateParameters(id: string, desired: FiatOnRampCredentialInputs, sealed: Sealed): RequestOf<'update_fiat_on_ramp_credential'> {
   const values: Record<string, unknown> = {
@@ -112,7 +116,7 @@ async function write(
   const intentKey = operations.update_fiat_on_ramp_credential.intentKey;
   const outcome: WriteOutcome<'update_fiat_on_ramp_credential'> = await submitWrite(session, {
     operation: 'update_fiat_on_ramp_credential',
-    description: `update fiat on-ramp credential ${id}`,
+    description: `update ${CREDENTIAL.noun} ${id}`,
     parameters,
     matches: plainMatch(parameters, ['fiatOnrampCredentialId']),
     adoptCompleted: async (_r, activity) =>
@@ -121,13 +125,13 @@ async function write(
       intentOf(activity, intentKey).encryptedSecretApiKey === live.encryptedSecretApiKey,
     // Ciphertexts are randomised, so the one this write sent proves it took effect.
     evidence: async () => {
-      const now = (await session.relist('fiatOnRampCredentials')).find((c) => c.fiatOnrampCredentialId === id);
+      const now = await listedById(session, CREDENTIAL, id, true);
       return now !== undefined && livePlainMatches(now, desired) && now.encryptedSecretApiKey === sealed.encryptedSecretApiKey
         ? { fiatOnRampCredentialId: id }
         : undefined;
     },
   });
-  session.invalidate('fiatOnRampCredentials');
+  session.invalidate(CREDENTIAL.kind);
   return heldSeal(sealed, outcome, intentKey);
 }
 
@@ -138,17 +142,11 @@ function heldSeal(sealed: Sealed, outcome: WriteOutcome<SubmitName>, intentKey: 
 }
 
 async function adopt(ctx: ProviderContext, session: OrgSession, desired: FiatOnRampCredentialInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
-  const live = await findAdoptable(session, desired, {
-    kind: 'fiatOnRampCredentials',
-    table: FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
-    noun: 'fiat on-ramp credential',
-    idOf: (c) => c.fiatOnrampCredentialId,
-    form: (c) => liveForm(c, session),
-  });
+  const live = await findAdoptable(session, desired, CREDENTIAL);
   if (live === undefined) return undefined;
   const id = live.fiatOnrampCredentialId;
   // Secrets cannot be compared with what the service holds, so adoption always re-sends them.
-  const sealed = await recordedIfFails(`adopted fiat on-ramp credential ${id}, but sending the declared keys failed`, id, liveForm(live, session), () =>
+  const sealed = await recordedIfFails(`adopted ${CREDENTIAL.noun} ${id}, but sending the declared keys failed`, id, liveForm(live, session), () =>
     write(ctx, session, live, desired, {}),
   );
   return { id, outs: outputsOf(id, desired, sealed, session) };
@@ -164,30 +162,30 @@ export async function createFiatOnRampCredential(ctx: ProviderContext, inputs: R
   const intentKey = operations.create_fiat_on_ramp_credential.intentKey;
   const outcome = await submitWrite(session, {
     operation: 'create_fiat_on_ramp_credential',
-    description: `create fiat on-ramp credential for ${desired.onrampProvider} (${desired.publishableApiKey})`,
+    description: `create ${CREDENTIAL.noun} for ${desired.onrampProvider} (${desired.publishableApiKey})`,
     parameters,
     matches: plainMatch(parameters, ['sandboxMode']),
     // Every declared plain field matches, and the ciphertext is still the one the earlier activity sent.
     adoptCompleted: async (r, activity) => {
-      const live = (await session.relist('fiatOnRampCredentials')).find((c) => c.fiatOnrampCredentialId === r.fiatOnRampCredentialId);
+      const live = await listedById(session, CREDENTIAL, r.fiatOnRampCredentialId, true);
       if (live === undefined || !livePlainMatches(live, desired) || (live.sandboxMode ?? false) !== desired.sandboxMode) return false;
       if (intentOf(activity, intentKey).encryptedSecretApiKey !== live.encryptedSecretApiKey) return false;
       session.history.claim(r.fiatOnRampCredentialId);
       return true;
     },
     evidence: async () => {
-      const live = (await session.relist('fiatOnRampCredentials')).find((c) => c.encryptedSecretApiKey === sealed.encryptedSecretApiKey);
+      const live = (await session.relist(CREDENTIAL.kind)).find((c) => c.encryptedSecretApiKey === sealed.encryptedSecretApiKey);
       return live === undefined ? undefined : { fiatOnRampCredentialId: live.fiatOnrampCredentialId };
     },
   });
-  session.invalidate('fiatOnRampCredentials');
+  session.invalidate(CREDENTIAL.kind);
   const id = outcome.result.fiatOnRampCredentialId;
   const live = heldSeal(sealed, outcome, intentKey);
   return { id, outs: outputsOf(id, desired, live, session) };
 }
 
 export function readFiatOnRampCredential(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
-  return readObject(ctx, id, props, { find: findLive, outputs: fiatOutputsFromLive, inputs: fiatInputsFromOutputs });
+  return readObject(ctx, id, props, CREDENTIAL);
 }
 
 export async function updateFiatOnRampCredential(
@@ -199,7 +197,7 @@ export async function updateFiatOnRampCredential(
   const desired = desiredOf(news);
   const previous = olds as Partial<FiatOnRampCredentialOutputs>;
   const session = ctx.session(selectorOf(desired));
-  const live = await liveForUpdate(session, 'fiat on-ramp credential', id, findLive);
+  const live = await liveForUpdate(session, CREDENTIAL, id);
   const ciphertextsMoved = SECRET_SLOTS.some((s) => (live[s.encrypted] || undefined) !== previous[s.encrypted]);
   const needsWrite = !livePlainMatches(live, desired) || changedSecrets(olds, news).length > 0 || ciphertextsMoved;
   if (!needsWrite) {
@@ -216,9 +214,8 @@ export async function updateFiatOnRampCredential(
 
 export async function deleteFiatOnRampCredential(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
   const session = ctx.session(selectorOf(props));
-  await deleteObject(session, 'fiatOnRampCredentials', id, (c) => c.fiatOnrampCredentialId, {
+  await deleteObject(session, CREDENTIAL, id, {
     operation: 'delete_fiat_on_ramp_credential',
-    what: 'fiat on-ramp credential',
     parameters: { fiatOnrampCredentialId: id },
     deleted: { fiatOnRampCredentialId: id },
   });

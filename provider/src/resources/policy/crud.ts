@@ -6,9 +6,11 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { changedInPlace, findAdoptable, matchesDeclared } from '../shared/fields';
+import { changedInPlace, findAdoptable, matchesDeclared, type AdoptSpec } from '../shared/fields';
+import { liveForUpdate, readObject, type Reader } from '../shared/gone';
 import { selectorOf } from '../shared/inputs';
 import { deleteObject } from '../shared/remove';
+import { listedById } from '../shared/listed';
 import { submitWrite } from '../shared/write';
 import {
   normalizePolicyInputs,
@@ -17,8 +19,14 @@ import {
   type PolicyInputs,
   type PolicyOutputs,
 } from './types';
-import { liveForUpdate, readObject } from '../shared/gone';
 import { isNameTaken, nameTaken } from './taken';
+
+/** Policy, as the shared steps know it (../shared/listed.ts). */
+const POLICY: AdoptSpec<'policies', PolicyInputs> & Reader<ServicePolicy, PolicyOutputs> = {
+  kind: 'policies', noun: 'policy', idOf: (p) => p.policyId,
+  table: POLICY_FIELD_TABLE, form: policyOutputsFromLive,
+  find: (session, id) => listedById(session, POLICY, id), outputs: policyOutputsFromLive, inputs: policyInputsFromOutputs,
+};
 
 function desiredOf(inputs: Record<string, unknown>): PolicyInputs {
   return normalizePolicyInputs(inputs) as unknown as PolicyInputs;
@@ -57,37 +65,27 @@ function declared(live: ServicePolicy, desired: PolicyInputs): boolean {
   return matchesDeclared(POLICY_FIELD_TABLE, policyOutputsFromLive(live, desired), desired);
 }
 
-async function findLive(session: OrgSession, policyId: string): Promise<ServicePolicy | undefined> {
-  return (await session.list('policies')).find((p) => p.policyId === policyId);
-}
-
 /** Brings an existing policy to the desired state; no write when it already is. */
 async function sync(session: OrgSession, live: ServicePolicy, desired: PolicyInputs): Promise<void> {
   const parameters = updateParameters(live, desired);
   if (parameters === undefined) return;
   await submitWrite(session, {
     operation: 'update_policy',
-    description: `update policy "${desired.policyName}" (${live.policyId})`,
+    description: `update ${POLICY.noun} "${desired.policyName}" (${live.policyId})`,
     parameters,
     evidence: async () => {
-      const now = (await session.relist('policies')).find((p) => p.policyId === live.policyId);
+      const now = await listedById(session, POLICY, live.policyId, true);
       return now !== undefined && declared(now, desired) ? { policyId: live.policyId } : undefined;
     },
   });
-  session.invalidate('policies');
+  session.invalidate(POLICY.kind);
 }
 
 async function adopt(session: OrgSession, desired: PolicyInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
-  const live = await findAdoptable(session, desired, {
-    kind: 'policies',
-    table: POLICY_FIELD_TABLE,
-    noun: 'policy',
-    idOf: (p) => p.policyId,
-    form: (p) => policyOutputsFromLive(p, desired),
-  });
+  const live = await findAdoptable(session, desired, POLICY);
   if (live === undefined) return undefined;
   const id = live.policyId;
-  await recordedIfFails(`adopted policy ${id}, but bringing it to the declared state failed`, id, policyOutputsFromLive(live, desired), () =>
+  await recordedIfFails(`adopted ${POLICY.noun} ${id}, but bringing it to the declared state failed`, id, policyOutputsFromLive(live, desired), () =>
     sync(session, live, desired),
   );
   return { id, outs: outputsOf(id, desired, session) };
@@ -101,10 +99,10 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
   const create = () =>
     submitWrite(session, {
       operation: 'create_policy',
-      description: `create policy "${desired.policyName}"`,
+      description: `create ${POLICY.noun} "${desired.policyName}"`,
       parameters: createParameters(desired),
       adoptCompleted: async (r) => {
-        const live = (await session.relist('policies')).find((p) => p.policyId === r.policyId);
+        const live = await listedById(session, POLICY, r.policyId, true);
         if (live === undefined || !declared(live, desired)) return false;
         // Never an object another resource of this run still declares (one object, one owner), also when
         // the engine diffs that resource only after this create started (a rename declared later).
@@ -113,7 +111,7 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
         return true;
       },
       evidence: async () => {
-        const live = (await session.relist('policies')).find((p) => p.policyName === desired.policyName);
+        const live = (await session.relist(POLICY.kind)).find((p) => p.policyName === desired.policyName);
         return live !== undefined && declared(live, desired) ? { policyId: live.policyId } : undefined;
       },
     });
@@ -127,21 +125,21 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
     if (!(await ctx.claims.renameFreeing('policy', desired.policyName, ctx.claimWaitMs, ctx.sleep))) {
       throw await nameTaken(ctx, session, desired.policyName, error);
     }
-    session.invalidate('policies');
+    session.invalidate(POLICY.kind);
     try {
       written = await create();
     } catch (again) {
       throw isNameTaken(again) ? await nameTaken(ctx, session, desired.policyName, again) : again;
     }
   }
-  session.invalidate('policies');
+  session.invalidate(POLICY.kind);
   const { result } = written;
   ctx.claims.own('policy', result.policyId);
   return { id: result.policyId, outs: outputsOf(result.policyId, desired, session) };
 }
 
 export function readPolicy(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
-  return readObject(ctx, id, props, { find: findLive, outputs: policyOutputsFromLive, inputs: policyInputsFromOutputs });
+  return readObject(ctx, id, props, POLICY);
 }
 
 export async function updatePolicy(
@@ -154,7 +152,7 @@ export async function updatePolicy(
   const session = ctx.session(selectorOf(desired));
   // Compare with the live policy, not with the old state: this also repairs drift nobody refreshed, and
   // finds an update an approver completed after an earlier run stopped waiting.
-  const live = await liveForUpdate(session, 'policy', id, findLive);
+  const live = await liveForUpdate(session, POLICY, id);
   try {
     await sync(session, live, desired);
   } catch (error) {
@@ -165,9 +163,8 @@ export async function updatePolicy(
 
 export async function deletePolicy(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
   const session = ctx.session(selectorOf(props));
-  await deleteObject(session, 'policies', id, (p) => p.policyId, {
+  await deleteObject(session, POLICY, id, {
     operation: 'delete_policy',
-    what: 'policy',
     parameters: { policyId: id },
     deleted: { policyId: id },
   });

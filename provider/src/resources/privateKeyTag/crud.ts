@@ -7,9 +7,10 @@ import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
 import { cannotAdopt } from '../shared/fields';
-import { liveForUpdate, readObject } from '../shared/gone';
+import { liveForUpdate, readObject, type Reader } from '../shared/gone';
 import { adoptRequest, selectorOf } from '../shared/inputs';
 import { deleteObject } from '../shared/remove';
+import type { ObjectSpec } from '../shared/listed';
 import { submitWrite } from '../shared/write';
 import {
   liveTags,
@@ -21,6 +22,17 @@ import {
   type PrivateKeyTagOutputs,
 } from './types';
 
+/** PrivateKeyTag, as the shared steps know it (../shared/listed.ts): a live tag comes with its members. */
+const PRIVATE_KEY_TAG: ObjectSpec<'privateKeyTags'> & Reader<LiveTag, PrivateKeyTagOutputs> = {
+  kind: 'privateKeyTags', noun: 'private key tag', idOf: (t) => t.tagId,
+  find: (session, id) => findLive(session, withId(id)),
+  outputs: (live, state) => privateKeyTagOutputsFromLive(live.tag, live.members, state), inputs: privateKeyTagInputsFromOutputs,
+};
+
+function withId(id: string): (t: ServicePrivateKeyTag) => boolean {
+  return (t) => PRIVATE_KEY_TAG.idOf(t) === id;
+}
+
 function desiredOf(inputs: Record<string, unknown>): PrivateKeyTagInputs {
   return normalizePrivateKeyTagInputs(inputs) as unknown as PrivateKeyTagInputs;
 }
@@ -30,13 +42,13 @@ function outputsOf(id: string, desired: PrivateKeyTagInputs, session: OrgSession
 }
 
 function invalidate(session: OrgSession): void {
-  session.invalidate('privateKeyTags');
+  session.invalidate(PRIVATE_KEY_TAG.kind);
   session.invalidate('privateKeys');
 }
 
 async function findLive(session: OrgSession, match: (t: ServicePrivateKeyTag) => boolean, fresh = false): Promise<LiveTag | undefined> {
   if (fresh) invalidate(session);
-  const [tags, keys] = await Promise.all([session.list('privateKeyTags'), session.list('privateKeys')]);
+  const [tags, keys] = await Promise.all([session.list(PRIVATE_KEY_TAG.kind), session.list('privateKeys')]);
   return liveTags(tags, keys, match)[0];
 }
 
@@ -59,10 +71,10 @@ async function sync(session: OrgSession, live: LiveTag, desired: PrivateKeyTagIn
   if (parameters === undefined) return;
   await submitWrite(session, {
     operation: 'update_private_key_tag',
-    description: `update private key tag "${desired.privateKeyTagName}" (${live.tag.tagId})`,
+    description: `update ${PRIVATE_KEY_TAG.noun} "${desired.privateKeyTagName}" (${live.tag.tagId})`,
     parameters,
     evidence: async () => {
-      const now = await findLive(session, (t) => t.tagId === live.tag.tagId, true);
+      const now = await findLive(session, withId(live.tag.tagId), true);
       return now !== undefined && updateParameters(now, desired) === undefined ? { privateKeyTagId: live.tag.tagId } : undefined;
     },
   });
@@ -73,14 +85,14 @@ async function adopt(session: OrgSession, desired: PrivateKeyTagInputs): Promise
   const request = adoptRequest(desired.adopt);
   if (request === undefined) return undefined;
   invalidate(session);
-  const live = await findLive(session, (t) => ('id' in request ? t.tagId === request.id : t.tagName === desired.privateKeyTagName));
+  const live = await findLive(session, 'id' in request ? withId(request.id) : (t) => t.tagName === desired.privateKeyTagName);
   if (live === undefined) {
-    if ('id' in request) throw cannotAdopt('private key tag', request.id, session.organizationId);
+    if ('id' in request) throw cannotAdopt(PRIVATE_KEY_TAG.noun, request.id, session.organizationId);
     return undefined;
   }
   const id = live.tag.tagId;
   const properties = privateKeyTagOutputsFromLive(live.tag, live.members, { ...desired, organizationId: session.organizationId });
-  await recordedIfFails(`adopted private key tag ${id}, but bringing it to the declared state failed`, id, properties, () => sync(session, live, desired));
+  await recordedIfFails(`adopted ${PRIVATE_KEY_TAG.noun} ${id}, but bringing it to the declared state failed`, id, properties, () => sync(session, live, desired));
   return { id, outs: outputsOf(id, desired, session) };
 }
 
@@ -91,10 +103,10 @@ export async function createPrivateKeyTag(ctx: ProviderContext, inputs: Record<s
   if (adopted) return adopted;
   const { result } = await submitWrite(session, {
     operation: 'create_private_key_tag',
-    description: `create private key tag "${desired.privateKeyTagName}"`,
+    description: `create ${PRIVATE_KEY_TAG.noun} "${desired.privateKeyTagName}"`,
     parameters: { privateKeyTagName: desired.privateKeyTagName, privateKeyIds: desired.privateKeyIds },
     adoptCompleted: async (r) => {
-      const live = await findLive(session, (t) => t.tagId === r.privateKeyTagId, true);
+      const live = await findLive(session, withId(r.privateKeyTagId), true);
       if (live === undefined || updateParameters(live, desired) !== undefined) return false;
       session.history.claim(r.privateKeyTagId);
       return true;
@@ -108,16 +120,8 @@ export async function createPrivateKeyTag(ctx: ProviderContext, inputs: Record<s
   return { id: result.privateKeyTagId, outs: outputsOf(result.privateKeyTagId, desired, session) };
 }
 
-function findById(session: OrgSession, id: string): Promise<LiveTag | undefined> {
-  return findLive(session, (t) => t.tagId === id);
-}
-
 export function readPrivateKeyTag(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
-  return readObject(ctx, id, props, {
-    find: findById,
-    outputs: (live: LiveTag, state) => privateKeyTagOutputsFromLive(live.tag, live.members, state),
-    inputs: privateKeyTagInputsFromOutputs,
-  });
+  return readObject(ctx, id, props, PRIVATE_KEY_TAG);
 }
 
 export async function updatePrivateKeyTag(
@@ -129,16 +133,15 @@ export async function updatePrivateKeyTag(
   const desired = desiredOf(news);
   const session = ctx.session(selectorOf(desired));
   // Against the live tag, not the old state: repairs drift nobody refreshed.
-  const live = await liveForUpdate(session, 'private key tag', id, findById);
+  const live = await liveForUpdate(session, PRIVATE_KEY_TAG, id);
   await sync(session, live, desired);
   return { outs: outputsOf(id, desired, session) };
 }
 
 export async function deletePrivateKeyTag(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
   const session = ctx.session(selectorOf(props));
-  await deleteObject(session, 'privateKeyTags', id, (t) => t.tagId, {
+  await deleteObject(session, PRIVATE_KEY_TAG, id, {
     operation: 'delete_private_key_tags',
-    what: 'private key tag',
     parameters: { privateKeyTagIds: [id] },
     deleted: { privateKeyTagIds: [id], privateKeyIds: [] },
   });

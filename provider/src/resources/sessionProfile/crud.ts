@@ -6,9 +6,10 @@ import { SESSION_PROFILE_FIELD_TABLE, type RequestOf, type SessionProfile as Ser
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import type { ProviderContext } from '../../runtime/context';
-import { findAdoptable, matchesNaturalKey } from '../shared/fields';
-import { readObject } from '../shared/gone';
+import { findAdoptable, matchesNaturalKey, type AdoptSpec } from '../shared/fields';
+import { readObject, type Reader } from '../shared/gone';
 import { selectorOf } from '../shared/inputs';
+import { listedById } from '../shared/listed';
 import { submitWrite } from '../shared/write';
 import {
   liveFields,
@@ -19,16 +20,19 @@ import {
   type SessionProfileOutputs,
 } from './types';
 
+/** SessionProfile, as the shared steps know it (../shared/listed.ts). */
+const SESSION_PROFILE: AdoptSpec<'sessionProfiles', SessionProfileInputs> & Reader<ServiceSessionProfile, SessionProfileOutputs> = {
+  kind: 'sessionProfiles', noun: 'session profile', idOf: (p) => p.sessionProfileId,
+  table: SESSION_PROFILE_FIELD_TABLE, form: liveFields,
+  find: (session, id) => listedById(session, SESSION_PROFILE, id), outputs: sessionProfileOutputsFromLive, inputs: sessionProfileInputsFromOutputs,
+};
+
 function desiredOf(inputs: Record<string, unknown>): SessionProfileInputs {
   return normalizeSessionProfileInputs(inputs) as unknown as SessionProfileInputs;
 }
 
 function outputsOf(id: string, desired: SessionProfileInputs, session: OrgSession): SessionProfileOutputs {
   return { ...desired, organizationId: session.organizationId, sessionProfileId: id };
-}
-
-async function findLive(session: OrgSession, match: (p: ServiceSessionProfile) => boolean): Promise<ServiceSessionProfile | undefined> {
-  return (await session.list('sessionProfiles')).find(match);
 }
 
 export function createParameters(desired: SessionProfileInputs): RequestOf<'create_session_profile'> {
@@ -42,13 +46,7 @@ export function createParameters(desired: SessionProfileInputs): RequestOf<'crea
 
 /** Nothing to write after adopting: every field is part of the natural key, so a replacement never adopts the profile it replaces. */
 async function adopt(session: OrgSession, desired: SessionProfileInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
-  const live = await findAdoptable(session, desired, {
-    kind: 'sessionProfiles',
-    table: SESSION_PROFILE_FIELD_TABLE,
-    noun: 'session profile',
-    idOf: (p) => p.sessionProfileId,
-    form: liveFields,
-  });
+  const live = await findAdoptable(session, desired, SESSION_PROFILE);
   return live === undefined ? undefined : { id: live.sessionProfileId, outs: outputsOf(live.sessionProfileId, desired, session) };
 }
 
@@ -59,35 +57,28 @@ export async function createSessionProfile(ctx: ProviderContext, inputs: Record<
   if (adopted) return adopted;
   const { result } = await submitWrite(session, {
     operation: 'create_session_profile',
-    description: `create session profile "${desired.sessionProfileName}"`,
+    description: `create ${SESSION_PROFILE.noun} "${desired.sessionProfileName}"`,
     parameters: createParameters(desired),
     adoptCompleted: async (r) => {
-      session.invalidate('sessionProfiles');
-      const live = await findLive(session, (p) => p.sessionProfileId === r.sessionProfileId);
+      const live = await listedById(session, SESSION_PROFILE, r.sessionProfileId, true);
       if (live === undefined || !matchesNaturalKey(SESSION_PROFILE_FIELD_TABLE, liveFields(live), desired)) return false;
       session.history.claim(r.sessionProfileId);
       return true;
     },
     // A lost response: a profile with every declared field, not already taken by another resource of this run.
     evidence: async () => {
-      session.invalidate('sessionProfiles');
-      const live = await findLive(
-        session,
+      const live = (await session.relist(SESSION_PROFILE.kind)).find(
         (p) => !session.history.isClaimed(p.sessionProfileId) && matchesNaturalKey(SESSION_PROFILE_FIELD_TABLE, liveFields(p), desired),
       );
       return live === undefined ? undefined : { sessionProfileId: live.sessionProfileId };
     },
   });
-  session.invalidate('sessionProfiles');
+  session.invalidate(SESSION_PROFILE.kind);
   return { id: result.sessionProfileId, outs: outputsOf(result.sessionProfileId, desired, session) };
 }
 
 export function readSessionProfile(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
-  return readObject(ctx, id, props, {
-    find: (session, profileId) => findLive(session, (p) => p.sessionProfileId === profileId),
-    outputs: sessionProfileOutputsFromLive,
-    inputs: sessionProfileInputsFromOutputs,
-  });
+  return readObject(ctx, id, props, SESSION_PROFILE);
 }
 
 /** Only `profile` (which credentials later calls use) can reach update: every other change replaces. */
@@ -107,7 +98,7 @@ function leftInPlaceMessage(id: string, props: Record<string, unknown>): string 
   const name = typeof props.sessionProfileName === 'string' ? ` "${props.sessionProfileName}"` : '';
   const org = typeof props.organizationId === 'string' ? ` in organization ${props.organizationId}` : '';
   return (
-    `warning: session profile ${id}${name} was left in place${org}: the service cannot delete session profiles. ` +
+    `warning: ${SESSION_PROFILE.noun} ${id}${name} was left in place${org}: the service cannot delete session profiles. ` +
     'Pulumi no longer manages it; login activities that name its id can still use it.'
   );
 }

@@ -6,6 +6,7 @@ import { InvalidRequestError, NotFoundError, type FieldTable } from '@walletinfr
 import type { ListItems, ListKind, OrgSession } from '../../session';
 import { sameValue } from './diff';
 import { adoptRequest } from './inputs';
+import type { ObjectSpec } from './listed';
 
 /** A resource's inputs, outputs or live object in its normal form, read field by field. */
 function valueOf(values: object, field: string): unknown {
@@ -75,15 +76,11 @@ export function cannotAdopt(noun: string, id: string, organizationId: string): N
   return new NotFoundError(`cannot adopt ${noun} ${id}: organization ${organizationId} has no ${noun} with that id`);
 }
 
-/** How `adopt` finds a resource's objects: where they are listed, their id, and their normal form. */
-export interface AdoptSpec<K extends ListKind> {
-  kind: K;
+/** How `adopt` finds a resource's objects: the resource (./listed.ts), its field table, and its normal form. */
+export interface AdoptSpec<K extends ListKind, D> extends ObjectSpec<K> {
   table: FieldTable;
-  /** The object's kind in messages: `policy`, `webhook endpoint`. */
-  noun: string;
-  idOf(item: ListItems[K]): string;
   /** The live object in the resource's normal form, for field-by-field comparison with `desired`. */
-  form(item: ListItems[K]): object;
+  form(item: ListItems[K], desired: D, session: OrgSession): object;
 }
 
 /**
@@ -91,18 +88,19 @@ export interface AdoptSpec<K extends ListKind> {
  * organization has none, or when a replace-only field differs), or by natural key. Undefined when there is
  * no `adopt`, or when no object has the natural key: then the resource creates one.
  */
-export async function findAdoptable<K extends ListKind>(
+export async function findAdoptable<K extends ListKind, D extends { adopt?: unknown }>(
   session: OrgSession,
-  desired: { adopt?: unknown },
-  spec: AdoptSpec<K>,
+  desired: D,
+  spec: AdoptSpec<K, D>,
 ): Promise<ListItems[K] | undefined> {
   const request = adoptRequest(desired.adopt);
   if (request === undefined) return undefined;
   const items = await session.relist(spec.kind);
-  if (!('id' in request)) return items.find((item) => matchesNaturalKey(spec.table, spec.form(item), desired));
+  const form = (item: ListItems[K]) => spec.form(item, desired, session);
+  if (!('id' in request)) return items.find((item) => matchesNaturalKey(spec.table, form(item), desired));
   const live = items.find((item) => spec.idOf(item) === request.id);
   if (live === undefined) throw cannotAdopt(spec.noun, request.id, session.organizationId);
-  const mismatch = adoptMismatch(spec.table, spec.noun, request.id, spec.form(live), desired);
+  const mismatch = adoptMismatch(spec.table, spec.noun, request.id, form(live), desired);
   if (mismatch !== undefined) throw mismatch;
   return live;
 }

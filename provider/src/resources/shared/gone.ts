@@ -16,8 +16,10 @@ function deletedOutsidePulumi(what: string, id: string, organizationId: string):
 /** How a resource's live object is found by id: undefined when the service no longer has it. */
 export type FindLive<L> = (session: OrgSession, id: string) => Promise<L | undefined>;
 
-/** What `read` needs of a resource: its live object, and the outputs and inputs that object implies. */
+/** What `read` and `update` need of a resource: its live object, and the outputs and inputs that object implies. */
 export interface Reader<L, O> {
+  /** The object's kind in messages: `policy`, `webhook endpoint`. */
+  noun: string;
   find: FindLive<L>;
   /** The outputs from the live object, keeping what only the state knows (`state` is the stored outputs). */
   outputs(live: L, state: Partial<O> & { organizationId: string }): O;
@@ -38,9 +40,9 @@ export async function readObject<L, O>(
   return { id, props: outs, inputs: reader.inputs(outs) };
 }
 
-/** The object `update` changes, as the service has it now; `what` names it in the error when it is gone. */
-export async function liveForUpdate<L>(session: OrgSession, what: string, id: string, find: FindLive<L>): Promise<L> {
-  const live = await find(session, id);
-  if (live === undefined) throw deletedOutsidePulumi(what, id, session.organizationId);
+/** The object `update` changes, as the service has it now; the error names it when it is gone. */
+export async function liveForUpdate<L>(session: OrgSession, reader: Pick<Reader<L, unknown>, 'noun' | 'find'>, id: string): Promise<L> {
+  const live = await reader.find(session, id);
+  if (live === undefined) throw deletedOutsidePulumi(reader.noun, id, session.organizationId);
   return live;
 }

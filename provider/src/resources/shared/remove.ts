@@ -4,35 +4,33 @@
 // of this same run adopted from an earlier run (a resource renamed without an alias: the new one is
 // created before the old one is deleted) belongs to the new resource and is left alone.
 import { NotFoundError, type RequestOf, type ResultOf, type SubmitName } from '@walletinfra/sdk';
-import type { ListItems, ListKind, OrgSession } from '../../session';
+import type { ListKind, OrgSession } from '../../session';
+import { listedById, type ObjectSpec } from './listed';
 import { submitWrite } from './write';
 
 export interface DeleteRequest<N extends SubmitName> {
   operation: N;
-  /** The object's kind in messages: `policy`, `webhook endpoint`. */
-  what: string;
   parameters: RequestOf<N>;
   /** What the delete returns; stands for it when its response was lost and a fresh list no longer has the object. */
   deleted: ResultOf<N>;
 }
 
-/** Deletes object `id` (listed under `kind`) with its delete activity, through ./write.ts. */
+/** Deletes object `id` of resource `spec` with its delete activity, through ./write.ts. */
 export async function deleteObject<K extends ListKind, N extends SubmitName>(
   session: OrgSession,
-  kind: K,
+  spec: ObjectSpec<K>,
   id: string,
-  idOf: (item: ListItems[K]) => string,
   request: DeleteRequest<N>,
 ): Promise<void> {
   if (session.history.isClaimed(id)) {
     session.log(`walletinfra: not deleting ${id}: another resource of this update adopted it as its own`);
     return;
   }
-  const listed = async () => (await session.relist(kind)).some((item) => idOf(item) === id);
+  const listed = async () => (await listedById(session, spec, id, true)) !== undefined;
   try {
     await submitWrite(session, {
       operation: request.operation,
-      description: `delete ${request.what} ${id}`,
+      description: `delete ${spec.noun} ${id}`,
       parameters: request.parameters,
       evidence: async () => ((await listed()) ? undefined : request.deleted),
     });
@@ -40,6 +38,6 @@ export async function deleteObject<K extends ListKind, N extends SubmitName>(
     if (error instanceof NotFoundError) return;
     if (await listed()) throw error;
   } finally {
-    session.invalidate(kind);
+    session.invalidate(spec.kind);
   }
 }

@@ -6,9 +6,11 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { changedInPlace, findAdoptable, matchesDeclared } from '../shared/fields';
+import { changedInPlace, findAdoptable, matchesDeclared, type AdoptSpec } from '../shared/fields';
+import { liveForUpdate, readObject, type Reader } from '../shared/gone';
 import { selectorOf } from '../shared/inputs';
 import { deleteObject } from '../shared/remove';
+import { listedById } from '../shared/listed';
 import { submitWrite } from '../shared/write';
 import {
   normalizeWebhookInputs,
@@ -17,7 +19,13 @@ import {
   type WebhookEndpointInputs,
   type WebhookEndpointOutputs,
 } from './types';
-import { liveForUpdate, readObject } from '../shared/gone';
+
+/** WebhookEndpoint, as the shared steps know it (../shared/listed.ts). */
+const WEBHOOK_ENDPOINT: AdoptSpec<'webhookEndpoints', WebhookEndpointInputs> & Reader<ServiceWebhookEndpoint, WebhookEndpointOutputs> = {
+  kind: 'webhookEndpoints', noun: 'webhook endpoint', idOf: (e) => e.endpointId,
+  table: WEBHOOK_ENDPOINT_FIELD_TABLE, form: liveForm,
+  find: (session, id) => listedById(session, WEBHOOK_ENDPOINT, id), outputs: webhookOutputsFromLive, inputs: webhookInputsFromOutputs,
+};
 
 function desiredOf(inputs: Record<string, unknown>): WebhookEndpointInputs {
   return normalizeWebhookInputs(inputs) as unknown as WebhookEndpointInputs;
@@ -25,10 +33,6 @@ function desiredOf(inputs: Record<string, unknown>): WebhookEndpointInputs {
 
 function outputsOf(id: string, desired: WebhookEndpointInputs, session: OrgSession): WebhookEndpointOutputs {
   return { ...desired, organizationId: session.organizationId, endpointId: id };
-}
-
-async function findLive(session: OrgSession, endpointId: string): Promise<ServiceWebhookEndpoint | undefined> {
-  return (await session.list('webhookEndpoints')).find((e) => e.endpointId === endpointId);
 }
 
 /** The live endpoint in the resource's normal form (sorted subscriptions), for field-by-field comparison. */
@@ -53,28 +57,22 @@ async function sync(session: OrgSession, live: ServiceWebhookEndpoint, desired: 
   if (parameters === undefined) return;
   await submitWrite(session, {
     operation: 'update_webhook_endpoint',
-    description: `update webhook endpoint "${desired.name}" (${live.endpointId})`,
+    description: `update ${WEBHOOK_ENDPOINT.noun} "${desired.name}" (${live.endpointId})`,
     parameters,
     evidence: async () => {
-      const now = (await session.relist('webhookEndpoints')).find((e) => e.endpointId === live.endpointId);
+      const now = await listedById(session, WEBHOOK_ENDPOINT, live.endpointId, true);
       return now !== undefined && updateParameters(now, desired) === undefined ? { endpointId: now.endpointId, webhookEndpoint: now } : undefined;
     },
   });
-  session.invalidate('webhookEndpoints');
+  session.invalidate(WEBHOOK_ENDPOINT.kind);
 }
 
 async function adopt(session: OrgSession, desired: WebhookEndpointInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
   // The natural key holds the replace-only subscriptions too, so a replacement never adopts the endpoint it replaces.
-  const live = await findAdoptable(session, desired, {
-    kind: 'webhookEndpoints',
-    table: WEBHOOK_ENDPOINT_FIELD_TABLE,
-    noun: 'webhook endpoint',
-    idOf: (e) => e.endpointId,
-    form: (e) => liveForm(e, desired),
-  });
+  const live = await findAdoptable(session, desired, WEBHOOK_ENDPOINT);
   if (live === undefined) return undefined;
   const id = live.endpointId;
-  await recordedIfFails(`adopted webhook endpoint ${id}, but bringing it to the declared state failed`, id, webhookOutputsFromLive(live, { ...desired, organizationId: session.organizationId }), () =>
+  await recordedIfFails(`adopted ${WEBHOOK_ENDPOINT.noun} ${id}, but bringing it to the declared state failed`, id, webhookOutputsFromLive(live, { ...desired, organizationId: session.organizationId }), () =>
     sync(session, live, desired),
   );
   return { id, outs: outputsOf(id, desired, session) };
@@ -95,33 +93,33 @@ export async function createWebhookEndpoint(ctx: ProviderContext, inputs: Record
   if (adopted) return adopted;
   const { result } = await submitWrite(session, {
     operation: 'create_webhook_endpoint',
-    description: `create webhook endpoint "${desired.name}"`,
+    description: `create ${WEBHOOK_ENDPOINT.noun} "${desired.name}"`,
     parameters: createParameters(desired),
     adoptCompleted: async (r) => {
-      const live = (await session.relist('webhookEndpoints')).find((e) => e.endpointId === r.endpointId);
+      const live = await listedById(session, WEBHOOK_ENDPOINT, r.endpointId, true);
       if (live === undefined || !declaredOnCreate(live, desired)) return false;
       session.history.claim(r.endpointId);
       return true;
     },
     // Endpoints have no unique name: one already claimed by another resource of this run is not evidence.
     evidence: async () => {
-      const live = (await session.relist('webhookEndpoints')).find((e) => declaredOnCreate(e, desired) && !session.history.isClaimed(e.endpointId));
+      const live = (await session.relist(WEBHOOK_ENDPOINT.kind)).find((e) => declaredOnCreate(e, desired) && !session.history.isClaimed(e.endpointId));
       return live === undefined ? undefined : { endpointId: live.endpointId, webhookEndpoint: live };
     },
   });
-  session.invalidate('webhookEndpoints');
+  session.invalidate(WEBHOOK_ENDPOINT.kind);
   const id = result.endpointId;
   if (desired.isActive) return { id, outs: outputsOf(id, desired, session) };
   // create_webhook_endpoint has no isActive (an update-only field of the table): pause the new endpoint with a second write.
   const created: ServiceWebhookEndpoint = { ...result.webhookEndpoint, endpointId: id };
-  await recordedIfFails(`created webhook endpoint ${id}, but deactivating it (isActive=false) failed`, id, webhookOutputsFromLive(created, { ...desired, organizationId: session.organizationId }), () =>
+  await recordedIfFails(`created ${WEBHOOK_ENDPOINT.noun} ${id}, but deactivating it (isActive=false) failed`, id, webhookOutputsFromLive(created, { ...desired, organizationId: session.organizationId }), () =>
     sync(session, created, desired),
   );
   return { id, outs: outputsOf(id, desired, session) };
 }
 
 export function readWebhookEndpoint(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
-  return readObject(ctx, id, props, { find: findLive, outputs: webhookOutputsFromLive, inputs: webhookInputsFromOutputs });
+  return readObject(ctx, id, props, WEBHOOK_ENDPOINT);
 }
 
 export async function updateWebhookEndpoint(
@@ -132,16 +130,15 @@ export async function updateWebhookEndpoint(
 ): Promise<pulumi.dynamic.UpdateResult> {
   const desired = desiredOf(news);
   const session = ctx.session(selectorOf(desired));
-  const live = await liveForUpdate(session, 'webhook endpoint', id, findLive);
+  const live = await liveForUpdate(session, WEBHOOK_ENDPOINT, id);
   await sync(session, live, desired);
   return { outs: outputsOf(id, desired, session) };
 }
 
 export async function deleteWebhookEndpoint(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void> {
   const session = ctx.session(selectorOf(props));
-  await deleteObject(session, 'webhookEndpoints', id, (e) => e.endpointId, {
+  await deleteObject(session, WEBHOOK_ENDPOINT, id, {
     operation: 'delete_webhook_endpoint',
-    what: 'webhook endpoint',
     parameters: { endpointId: id },
     deleted: { endpointId: id },
   });
