@@ -86,7 +86,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     ctx.claims.diffed(kind, id, news);
     if (d.replaces.length === 0) {
       ctx.claims.keep(kind, id, news);
-      if (kind === 'policy' && d.changed.includes('policyName') && typeof olds.policyName === 'string') {
+      if (kind === 'policies' && d.changed.includes('policyName') && typeof olds.policyName === 'string') {
         ctx.claims.renaming(kind, id, olds.policyName);
       }
     }
@@ -138,7 +138,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         update: updatePolicy,
         delete: deletePolicy,
       },
-      'policy',
+      'policies',
     ),
     webhookEndpoint: provider(
       {
@@ -149,7 +149,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         update: updateWebhookEndpoint,
         delete: deleteWebhookEndpoint,
       },
-      'webhookEndpoint',
+      'webhookEndpoints',
     ),
     fiatOnRampCredential: provider(
       {
@@ -160,7 +160,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         update: updateFiatOnRampCredential,
         delete: deleteFiatOnRampCredential,
       },
-      'fiatOnRampCredential',
+      'fiatOnRampCredentials',
     ),
     ipAllowlist: provider({
       check: checkIpAllowlistInputs,
@@ -170,22 +170,28 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       update: updateIpAllowlist,
       delete: deleteIpAllowlist,
     }),
-    privateKeyTag: provider({
-      check: checkPrivateKeyTagInputs,
-      diff: diffPrivateKeyTag,
-      create: createPrivateKeyTag,
-      read: readPrivateKeyTag,
-      update: updatePrivateKeyTag,
-      delete: deletePrivateKeyTag,
-    }),
-    sessionProfile: provider({
-      check: checkSessionProfileInputs,
-      diff: diffSessionProfile,
-      create: createSessionProfile,
-      read: readSessionProfile,
-      update: updateSessionProfile,
-      delete: (c, id, props) => deleteSessionProfile(c, id, props, warn),
-    }),
+    privateKeyTag: provider(
+      {
+        check: checkPrivateKeyTagInputs,
+        diff: diffPrivateKeyTag,
+        create: createPrivateKeyTag,
+        read: readPrivateKeyTag,
+        update: updatePrivateKeyTag,
+        delete: deletePrivateKeyTag,
+      },
+      'privateKeyTags',
+    ),
+    sessionProfile: provider(
+      {
+        check: checkSessionProfileInputs,
+        diff: diffSessionProfile,
+        create: createSessionProfile,
+        read: readSessionProfile,
+        update: updateSessionProfile,
+        delete: (c, id, props) => deleteSessionProfile(c, id, props, warn),
+      },
+      'sessionProfiles',
+    ),
     context: ctx,
   };
 }

@@ -10,6 +10,7 @@ import { sameValue } from '../shared/diff';
 import { findAdoptable, type AdoptSpec } from '../shared/fields';
 import { liveForUpdate, readObject, type Reader } from '../shared/gone';
 import { placementOf, selectorOf } from '../shared/inputs';
+import { takeEarlierCreate } from '../shared/interrupted';
 import { deleteObject } from '../shared/remove';
 import { listedById } from '../shared/listed';
 import { comparable, intentOf, submitWrite, type WriteOutcome } from '../shared/write';
@@ -170,8 +171,7 @@ export async function createFiatOnRampCredential(ctx: ProviderContext, inputs: R
       const live = await listedById(session, CREDENTIAL, r.fiatOnRampCredentialId, true);
       if (live === undefined || !livePlainMatches(live, desired) || (live.sandboxMode ?? false) !== desired.sandboxMode) return false;
       if (intentOf(activity, intentKey).encryptedSecretApiKey !== live.encryptedSecretApiKey) return false;
-      session.history.claim(r.fiatOnRampCredentialId);
-      return true;
+      return takeEarlierCreate(ctx, session, CREDENTIAL, r.fiatOnRampCredentialId);
     },
     evidence: async () => {
       const live = (await session.relist(CREDENTIAL.kind)).find((c) => c.encryptedSecretApiKey === sealed.encryptedSecretApiKey);

@@ -9,6 +9,7 @@ import type { ProviderContext } from '../../runtime/context';
 import { changedInPlace, findAdoptable, matchesDeclared, type AdoptSpec } from '../shared/fields';
 import { liveForUpdate, readObject, type Reader } from '../shared/gone';
 import { selectorOf } from '../shared/inputs';
+import { takeEarlierCreate } from '../shared/interrupted';
 import { deleteObject } from '../shared/remove';
 import { listedById } from '../shared/listed';
 import { submitWrite } from '../shared/write';
@@ -103,12 +104,7 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
       parameters: createParameters(desired),
       adoptCompleted: async (r) => {
         const live = await listedById(session, POLICY, r.policyId, true);
-        if (live === undefined || !declared(live, desired)) return false;
-        // Never an object another resource of this run still declares (one object, one owner), also when
-        // the engine diffs that resource only after this create started (a rename declared later).
-        if (await ctx.claims.heldElsewhere('policy', r.policyId, ctx.claimWaitMs, ctx.sleep)) return false;
-        session.history.claim(r.policyId);
-        return true;
+        return live !== undefined && declared(live, desired) && (await takeEarlierCreate(ctx, session, POLICY, r.policyId));
       },
       evidence: async () => {
         const live = (await session.relist(POLICY.kind)).find((p) => p.policyName === desired.policyName);
@@ -122,7 +118,7 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
     if (!isNameTaken(error)) throw error;
     // A rename in this same update frees the name: wait for it to land (or to be announced, when the
     // renamed resource is declared after this one), then try once more.
-    if (!(await ctx.claims.renameFreeing('policy', desired.policyName, ctx.claimWaitMs, ctx.sleep))) {
+    if (!(await ctx.claims.renameFreeing(POLICY.kind, desired.policyName, ctx.claimWaitMs, ctx.sleep))) {
       throw await nameTaken(ctx, session, desired.policyName, error);
     }
     session.invalidate(POLICY.kind);
@@ -134,7 +130,7 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
   }
   session.invalidate(POLICY.kind);
   const { result } = written;
-  ctx.claims.own('policy', result.policyId);
+  ctx.claims.own(POLICY.kind, result.policyId);
   return { id: result.policyId, outs: outputsOf(result.policyId, desired, session) };
 }
 

@@ -20,7 +20,7 @@ export async function nameTaken(ctx: ProviderContext, session: OrgSession, polic
   const who = holder === undefined ? 'another policy' : `policy ${holder}`;
   const where = `in organization ${session.organizationId}`;
   const fix =
-    holder !== undefined && ctx.claims.isDeclared('policy', holder)
+    holder !== undefined && ctx.claims.isDeclared('policies', holder)
       ? `Another resource of this stack manages ${who}: two resources declare policyName "${policyName}". Give each its own policyName.`
       : `This stack does not manage it. To manage that policy with this resource, add \`adopt: { id: '${holder ?? '<policy id>'}' }\` ` +
         `to it (the policy is then brought to what the resource declares, and \`pulumi destroy\` deletes it); or choose another policyName.`;

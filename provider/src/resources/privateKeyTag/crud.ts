@@ -9,6 +9,7 @@ import type { ProviderContext } from '../../runtime/context';
 import { cannotAdopt } from '../shared/fields';
 import { liveForUpdate, readObject, type Reader } from '../shared/gone';
 import { adoptRequest, selectorOf } from '../shared/inputs';
+import { takeEarlierCreate } from '../shared/interrupted';
 import { deleteObject } from '../shared/remove';
 import type { ObjectSpec } from '../shared/listed';
 import { submitWrite } from '../shared/write';
@@ -107,9 +108,7 @@ export async function createPrivateKeyTag(ctx: ProviderContext, inputs: Record<s
     parameters: { privateKeyTagName: desired.privateKeyTagName, privateKeyIds: desired.privateKeyIds },
     adoptCompleted: async (r) => {
       const live = await findLive(session, withId(r.privateKeyTagId), true);
-      if (live === undefined || updateParameters(live, desired) !== undefined) return false;
-      session.history.claim(r.privateKeyTagId);
-      return true;
+      return live !== undefined && updateParameters(live, desired) === undefined && (await takeEarlierCreate(ctx, session, PRIVATE_KEY_TAG, r.privateKeyTagId));
     },
     evidence: async () => {
       const live = await findLive(session, (t) => t.tagName === desired.privateKeyTagName, true);

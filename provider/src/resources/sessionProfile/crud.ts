@@ -9,6 +9,7 @@ import type { ProviderContext } from '../../runtime/context';
 import { findAdoptable, matchesNaturalKey, type AdoptSpec } from '../shared/fields';
 import { readObject, type Reader } from '../shared/gone';
 import { selectorOf } from '../shared/inputs';
+import { takeEarlierCreate } from '../shared/interrupted';
 import { listedById } from '../shared/listed';
 import { submitWrite } from '../shared/write';
 import {
@@ -61,9 +62,8 @@ export async function createSessionProfile(ctx: ProviderContext, inputs: Record<
     parameters: createParameters(desired),
     adoptCompleted: async (r) => {
       const live = await listedById(session, SESSION_PROFILE, r.sessionProfileId, true);
-      if (live === undefined || !matchesNaturalKey(SESSION_PROFILE_FIELD_TABLE, liveFields(live), desired)) return false;
-      session.history.claim(r.sessionProfileId);
-      return true;
+      const declared = live !== undefined && matchesNaturalKey(SESSION_PROFILE_FIELD_TABLE, liveFields(live), desired);
+      return declared && (await takeEarlierCreate(ctx, session, SESSION_PROFILE, r.sessionProfileId));
     },
     // A lost response: a profile with every declared field, not already taken by another resource of this run.
     evidence: async () => {

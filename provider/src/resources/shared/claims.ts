@@ -7,9 +7,11 @@
 // later (that gives the name up, or holds the object an earlier run's create made), so a create also waits
 // a bounded time for such a diff to be announced.
 import { sortedJson } from '../../internal/sorted-json';
+import type { ListKind } from '../../session';
 import { PROVIDER_KEY } from './check';
 
-export type ObjectKind = 'policy' | 'webhookEndpoint' | 'fiatOnRampCredential';
+/** The objects a resource manages, by the list they are in (private keys are not managed, only tagged). */
+export type ObjectKind = Exclude<ListKind, 'privateKeys'>;
 
 /** Inputs as text, whatever order the engine's Struct gives their keys; the shim's `__provider` left out. */
 function fingerprint(kind: ObjectKind, inputs: unknown): string {
@@ -69,7 +71,7 @@ export class Claims {
   private readonly owned = new Set<string>();
   /** Objects a resource of this update holds (diffed from the program's inputs, created or adopted). */
   private readonly held = new Announcements<true>();
-  /** `policy <name>` and `policy id <id>` of renames seen in diffs. */
+  /** `policies <name>` and `policies id <id>` of renames seen in diffs. */
   private readonly renames = new Announcements<Rename>();
 
   /** `check` produced these inputs: a resource the program declares (refresh and destroy run no check). */

@@ -9,6 +9,7 @@ import type { ProviderContext } from '../../runtime/context';
 import { changedInPlace, findAdoptable, matchesDeclared, type AdoptSpec } from '../shared/fields';
 import { liveForUpdate, readObject, type Reader } from '../shared/gone';
 import { selectorOf } from '../shared/inputs';
+import { takeEarlierCreate } from '../shared/interrupted';
 import { deleteObject } from '../shared/remove';
 import { listedById } from '../shared/listed';
 import { submitWrite } from '../shared/write';
@@ -97,9 +98,7 @@ export async function createWebhookEndpoint(ctx: ProviderContext, inputs: Record
     parameters: createParameters(desired),
     adoptCompleted: async (r) => {
       const live = await listedById(session, WEBHOOK_ENDPOINT, r.endpointId, true);
-      if (live === undefined || !declaredOnCreate(live, desired)) return false;
-      session.history.claim(r.endpointId);
-      return true;
+      return live !== undefined && declaredOnCreate(live, desired) && (await takeEarlierCreate(ctx, session, WEBHOOK_ENDPOINT, r.endpointId));
     },
     // Endpoints have no unique name: one already claimed by another resource of this run is not evidence.
     evidence: async () => {
