@@ -11,7 +11,7 @@ import { checkedInputs, useHarness } from './provider-harness';
 const h = useHarness({ emulator: { seed: { privateKeys: [{ privateKeyName: 'k1' }] } } });
 let keyId: string;
 beforeAll(async () => {
-  [keyId] = (await h.client.listPrivateKeys({})).privateKeys.map((k) => k.privateKeyId);
+  keyId = (await h.client.listPrivateKeys({})).privateKeys[0]!.privateKeyId;
 });
 
 interface Row {
