@@ -18,7 +18,12 @@ let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'walletinfra-r7-'));
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  // A failed assertion must not leave an emulator running (jest would wait for it).
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 interface Emulator {
   child: ChildProcess;
@@ -30,6 +35,7 @@ async function start(): Promise<Emulator> {
   const child = spawn(process.execPath, ['-r', join(ROOT, 'tests', 'integration', 'emulator-ts-register.js'), join(ROOT, 'emulator', 'src', 'cli.ts'), '--port', '0', '--data-dir', dir, '--json', '--webhook-delivery', 'manual'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
+  children.push(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
@@ -43,6 +49,18 @@ interface Write {
   text: string;
   stamp: string;
   firstActivityId?: string;
+}
+
+/** Calls the emulator's admin API with the token of its current start. */
+async function admin(emu: Emulator, adminToken: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${emu.baseUrl}/__admin${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as unknown;
+  if (!res.ok) throw new Error(`admin ${method} ${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
+  return json;
 }
 
 async function send(baseUrl: string, w: Write): Promise<{ status: number; activityId?: string } | undefined> {
@@ -59,11 +77,16 @@ test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0
   const crashes = size(1, 5);
   const perRound = size(40, 600);
   const credentials = () => JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')) as { organizationId: string; apiPublicKey: string; apiPrivateKey: string; adminToken: string };
+  const dumpOf = async (e: Emulator) => (await admin(e, credentials().adminToken, 'GET', '/dump')) as Record<string, Array<Record<string, any>>>;
   let emu = await start();
   const writes: Write[] = [];
   let answeredBeforeCrash = 0;
   let cutOff = 0;
   let changedActivityIds = 0;
+  let unansweredKept = 0;
+  let unansweredMissing = 0;
+  let minimumKept = 0;
+  let minimumMissing = 0;
   let failedResends = 0;
   for (let round = 0; round < crashes; round++) {
     const creds = credentials();
@@ -74,23 +97,53 @@ test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0
       return { name, text, stamp: stamper.stamp(text).headerValue };
     });
     writes.push(...batch);
-    // every write in flight at once; the process is killed once a third of them have been answered
-    let answered = 0;
+    // Every write in flight at once. Which writes the kill cuts off must not be left to the machine's speed (a
+    // fast one answered all 40 before the kill landed, and the crash proved nothing), so the emulator's fault
+    // rules sort them in the order it takes them: the first third are answered; the next `committed` are
+    // committed and their connection dropped (the client never hears of them); the next `held` wait before
+    // anything is done with them (never committed before the kill); the rest run as usual, racing the kill.
+    // The kill is sent once the answers and the drops are in: the race decides only where in the rest it lands.
     const killAt = Math.max(1, Math.floor(perRound / 3));
+    const committed = Math.max(1, Math.floor(perRound / 10));
+    const held = committed;
+    const path = '/public/v1/submit/create_policy';
+    await admin(emu, creds.adminToken, 'PUT', '/faults', {
+      rules: [
+        { path, delayMs: 0, times: killAt },
+        { path, dropResponse: true, times: committed },
+        { path, delayMs: 600_000, times: held },
+      ],
+    });
+    let answered = 0;
+    let dropped = 0;
+    let killed = false;
+    const kill = (): void => {
+      if (!killed) emu.child.kill('SIGKILL');
+      killed = true;
+    };
     const inFlight = batch.map(async (w) => {
       const r = await send(emu.baseUrl, w);
       if (r?.status === 200 && r.activityId !== undefined) {
         w.firstActivityId = r.activityId;
         answered += 1;
-        if (answered === killAt) emu.child.kill('SIGKILL');
+      } else if (r === undefined && !killed) {
+        dropped += 1;
       }
+      if (answered >= killAt && dropped === committed) kill();
     });
     await Promise.all(inFlight);
-    if (emu.child.exitCode === null && emu.child.signalCode === null) emu.child.kill('SIGKILL');
+    kill();
     await emu.exited;
     answeredBeforeCrash += answered;
     cutOff += perRound - answered;
     emu = await start();
+    // What the crash left of this round's unanswered writes: the dropped ones are there, the held ones are not.
+    const kept = new Set(((await dumpOf(emu)).policies ?? []).map((p) => p.policyName as string));
+    const unanswered = batch.filter((w) => w.firstActivityId === undefined);
+    unansweredKept += unanswered.filter((w) => kept.has(w.name)).length;
+    unansweredMissing += unanswered.filter((w) => !kept.has(w.name)).length;
+    minimumKept += committed;
+    minimumMissing += held;
     // the client's retry: the same bytes and stamp for every write it has no answer to, and for the rest too
     for (const w of batch) {
       const r = await send(emu.baseUrl, w);
@@ -98,8 +151,7 @@ test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0
       else if (w.firstActivityId !== undefined && w.firstActivityId !== r.activityId) changedActivityIds += 1;
     }
   }
-  const adminToken = credentials().adminToken;
-  const dump = (await (await fetch(`${emu.baseUrl}/__admin/dump`, { headers: { Authorization: `Bearer ${adminToken}` } })).json()) as Record<string, Array<Record<string, any>>>;
+  const dump = await dumpOf(emu);
   emu.child.kill('SIGTERM');
   await emu.exited;
 
@@ -123,11 +175,15 @@ test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0
     id: 'R7',
     what: `${crashes} × kill -9 of the emulator during ${perRound} concurrent writes, restart on the same data dir, identical-body resend`,
     goal: '0 lost, 0 half-applied, 0 duplicated; store integrity check ok',
-    figure: `${lost} lost, ${halfApplied} half-applied, ${duplicated} duplicated of ${writes.length} writes (${answeredBeforeCrash} answered before the kills, ${cutOff} cut off); ${changedActivityIds} resends answered with another activity, ${failedResends} resends failed; integrity_check: ${integrity}`,
+    figure: `${lost} lost, ${halfApplied} half-applied, ${duplicated} duplicated of ${writes.length} writes (${answeredBeforeCrash} answered before the kills, ${cutOff} cut off: ${unansweredKept} of those committed, ${unansweredMissing} not); ${changedActivityIds} resends answered with another activity, ${failedResends} resends failed; integrity_check: ${integrity}`,
     ok: lost === 0 && halfApplied === 0 && duplicated === 0 && changedActivityIds === 0 && failedResends === 0 && integrity === 'ok',
     count: writes.length,
     file: 'tests/reliability/r7-crash-restart.test.ts',
   });
+  // The kills cut writes off on both sides of their commit (the fault rules make sure of it), so both kinds
+  // of resend were tried: one the service has to recognise, one it has to apply for the first time.
+  expect(unansweredKept).toBeGreaterThanOrEqual(minimumKept);
+  expect(unansweredMissing).toBeGreaterThanOrEqual(minimumMissing);
   expect({ lost, halfApplied, duplicated, changedActivityIds, failedResends, integrity }).toEqual({ lost: 0, halfApplied: 0, duplicated: 0, changedActivityIds: 0, failedResends: 0, integrity: 'ok' });
   expect(fig.ok).toBe(true);
 });
