@@ -2,7 +2,7 @@
 // The dynamic-provider shim turns an error carrying `id` (plus `properties` and `reasons`) into
 // ErrorResourceInitFailed, so the engine records the object instead of losing track of it (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/,
 // create row). Everything else the provider throws is one of the sdk's WalletInfraError classes.
-import { WalletInfraError, type WalletInfraErrorCode } from '@walletinfra/sdk';
+import { WalletInfraError, type WalletInfraErrorCode } from '@walletinfra/sdk/errors';
 
 /** What an error says, whatever was thrown. */
 export function messageOf(error: unknown): string {

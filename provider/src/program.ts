@@ -2,7 +2,7 @@
 // `pulumi.runtime`, which also knows which values are encrypted), a check of the stack config made once
 // before anything is registered or requested, and the error form Pulumi prints without a stack trace.
 import * as pulumi from '@pulumi/pulumi';
-import { ConfigurationError, WalletInfraError } from '@walletinfra/sdk';
+import { ConfigurationError, WalletInfraError } from '@walletinfra/sdk/errors';
 import { explainServiceError } from './config/explain';
 import { messageOf } from './errors';
 import { checkConfigKeys } from './config/keys';

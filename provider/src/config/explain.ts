@@ -13,7 +13,7 @@ import {
   TimeoutError,
   UnauthenticatedError,
   WalletInfraError,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/errors';
 import { CONFIG_NAMESPACE } from './settings';
 import { lookupGlobal, lookupProfile, parseProfiles, present, type Lookup, type SettingsSelector, type SettingsSources } from './sources';
 

@@ -4,7 +4,8 @@
 // config `walletinfra:<key>`, then `WALLETINFRA_<KEY>`, then the names the service's own SDK examples use
 // (`TURNKEY_*`). A missing setting fails fast naming every place that was looked at. What each setting is,
 // its type and its default: ./settings.ts.
-import { ConfigurationError, PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY } from '@walletinfra/sdk';
+import { PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY } from '@walletinfra/sdk/crypto';
+import { ConfigurationError } from '@walletinfra/sdk/errors';
 import { CREDENTIAL_KEYS, defaultOf, PROFILE_KEYS, SETTING_KEYS, type SettingKey, type Settings } from './settings';
 import {
   checkProfileName,

@@ -2,7 +2,8 @@
 // provider does not know (a typo would otherwise fall back to a default, e.g. the production endpoint), a
 // setting set in the project's namespace (`pulumi config set organizationId …` without `walletinfra:`), an
 // environment-variable name used as a config key, and a secret setting stored in plain text.
-import { closestName, ConfigurationError } from '@walletinfra/sdk';
+import { ConfigurationError } from '@walletinfra/sdk/errors';
+import { closestName } from '@walletinfra/sdk/policy';
 import { CONFIG_NAMESPACE, KNOWN_KEYS, metaOf, PROFILES_KEY, SETTING_KEYS, type SettingKey } from './settings';
 import { envSuffix, present, type SettingsSources } from './sources';
 

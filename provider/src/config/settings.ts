@@ -1,14 +1,8 @@
 // Every `walletinfra:*` setting, declared once as a zod schema over the text stack config and the
 // environment hold: its type, its default, its check and what the README says of it. The known keys, the
 // "unknown key" message, the profile keys and the setting types all derive from this one declaration.
-import {
-  DEFAULT_AUTH_PROXY_URL,
-  DEFAULT_BASE_URL,
-  DEFAULT_RETRY_OPTIONS,
-  DEFAULT_TIMEOUT_MS,
-  PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY,
-  ServiceUrl,
-} from '@walletinfra/sdk';
+import { PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY } from '@walletinfra/sdk/crypto';
+import { DEFAULT_AUTH_PROXY_URL, DEFAULT_BASE_URL, DEFAULT_RETRY_OPTIONS, DEFAULT_TIMEOUT_MS, ServiceUrl } from '@walletinfra/sdk/options';
 import { z } from 'zod';
 
 export const CONFIG_NAMESPACE = 'walletinfra';

@@ -1,6 +1,6 @@
 // Where a setting comes from (stack config, WALLETINFRA_*, TURNKEY_*, profiles) and where it was looked for,
 // so a missing one can be reported with every place.
-import { ConfigurationError } from '@walletinfra/sdk';
+import { ConfigurationError } from '@walletinfra/sdk/errors';
 import { CONFIG_NAMESPACE, metaOf, PROFILE_KEYS, type ProfileKey, type SettingKey } from './settings';
 
 export { CONFIG_NAMESPACE, PROFILE_KEYS, type ProfileKey };

@@ -1,6 +1,6 @@
 // Turning a found setting into a value, with errors that name the setting, where it came from, the value
 // (never for a key or a URL with credentials) and how to set it right.
-import { ConfigurationError } from '@walletinfra/sdk';
+import { ConfigurationError } from '@walletinfra/sdk/errors';
 import { CONFIG_NAMESPACE, metaOf, parseSetting, type SettingKey, type Settings } from './settings';
 import type { Lookup } from './sources';
 

@@ -3,7 +3,7 @@
 // Output that waits for Input arguments. Both read the same settings as the resources (stack config
 // `walletinfra:*`, then the environment), through the same resolution function.
 import * as pulumi from '@pulumi/pulumi';
-import { InvalidRequestError } from '@walletinfra/sdk';
+import { InvalidRequestError } from '@walletinfra/sdk/errors';
 import { lookupError } from '../program';
 import type { ProviderContext } from '../runtime/context';
 

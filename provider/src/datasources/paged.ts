@@ -1,6 +1,7 @@
 // Paginated lookups (docs/service-behaviour.md#transport, #limits-and-pagination): one page as the service returns it, or every page (`all: true`)
 // collected up to `maxItems` (more is an error, never a silent truncation).
-import { collectAll, type Pagination, type SolTransactionItem } from '@walletinfra/sdk';
+import type { Pagination, SolTransactionItem } from '@walletinfra/sdk';
+import { collectAll } from '@walletinfra/sdk/pagination';
 import type { ProviderContext } from '../runtime/context';
 import { define, selectorOfArgs, type LookupSelector } from './define';
 

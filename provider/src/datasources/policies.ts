@@ -1,6 +1,8 @@
 // Policy lookups, optionally with each expression parsed by the sdk's policy-language parser,
 // as a JSON tree without source positions (big integers as decimal strings, so the tree fits in an Output).
-import { InvalidRequestError, NotFoundError, parsePolicyExpression, withoutPositions, type Policy } from '@walletinfra/sdk';
+import type { Policy } from '@walletinfra/sdk';
+import { InvalidRequestError, NotFoundError } from '@walletinfra/sdk/errors';
+import { parsePolicyExpression, withoutPositions } from '@walletinfra/sdk/policy';
 import type { ProviderContext } from '../runtime/context';
 import { define, selectorOfArgs, type LookupSelector } from './define';
 

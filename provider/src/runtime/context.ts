@@ -1,9 +1,10 @@
 // What every lifecycle method receives: settings as of now, sessions, and the injectable clock and
 // randomness (tests are deterministic).
 import { randomBytes } from 'node:crypto';
-import { sleepWithSignal, type WalletInfraClient } from '@walletinfra/sdk';
+import type { WalletInfraClient } from '@walletinfra/sdk';
+import { sleepWithSignal } from '@walletinfra/sdk/activity';
 import { Claims } from '../resources/shared/claims';
-import { ClientPool, type ClientPoolOptions, type OrgSession } from '../session';
+import type { ClientPool, ClientPoolOptions, OrgSession } from '../session';
 import {
   resolveEndpoints,
   resolveOrganizationId,
@@ -79,14 +80,26 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
   let keys = options.keys;
   const now = options.now ?? (() => Date.now());
   const sleep = options.sleep ?? sleepWithSignal;
-  const pool = new ClientPool({
-    now,
-    sleep,
-    ...(options.listTtlMs !== undefined ? { listTtlMs: options.listTtlMs } : {}),
-    ...(options.clientOptions !== undefined ? { clientOptions: options.clientOptions } : {}),
-    ...(options.log !== undefined ? { log: options.log } : {}),
-    ...(options.activityPageSize !== undefined ? { activityPageSize: options.activityPageSize } : {}),
-  });
+  let clients: ClientPool | undefined;
+  /**
+   * The sessions, made on the first one asked for: the session layer loads the sdk's client and its HTTP
+   * stack (undici), which a program that only declares resources never uses.
+   */
+  const pool = (): ClientPool => {
+    if (clients === undefined) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { ClientPool: Pool } = require('../session') as typeof import('../session');
+      clients = new Pool({
+        now,
+        sleep,
+        ...(options.listTtlMs !== undefined ? { listTtlMs: options.listTtlMs } : {}),
+        ...(options.clientOptions !== undefined ? { clientOptions: options.clientOptions } : {}),
+        ...(options.log !== undefined ? { log: options.log } : {}),
+        ...(options.activityPageSize !== undefined ? { activityPageSize: options.activityPageSize } : {}),
+      });
+    }
+    return clients;
+  };
   const sources = (): SettingsSources => ({
     config: (key) => config(key),
     env: options.env ?? process.env,
@@ -101,10 +114,10 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
     settings: (selector) => settings(sources(), selector),
     endpoints: (selector) => endpoints(sources(), selector),
     organizationId: (selector) => organizationId(sources(), selector),
-    session: (selector) => pool.session(settings(sources(), selector)),
+    session: (selector) => pool().session(settings(sources(), selector)),
     publicClient: (selector, authProxyConfigId) => {
       const resolved = endpoints(sources(), selector);
-      return pool.publicClient(authProxyConfigId === undefined ? resolved : { ...resolved, authProxyConfigId });
+      return pool().publicClient(authProxyConfigId === undefined ? resolved : { ...resolved, authProxyConfigId });
     },
     now,
     sleep,
@@ -116,6 +129,8 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
       config = next;
       keys = nextKeys;
     },
-    close: () => pool.close(),
+    close: async () => {
+      await clients?.close();
+    },
   };
 }

@@ -10,7 +10,7 @@
 // engine displays with `--debug` and hides otherwise; with WALLETINFRA_DEBUG=1, or `-v=N --logflow`, it
 // is also printed on stderr, which the engine always shows.
 import { createRequire } from 'node:module';
-import { WalletInfraError } from '@walletinfra/sdk';
+import { WalletInfraError } from '@walletinfra/sdk/errors';
 import type * as pulumi from '@pulumi/pulumi';
 import { explainServiceError } from '../config/explain';
 import { selectorOf } from '../resources/shared/inputs';

@@ -3,7 +3,8 @@
 // the service's on-ramp key, or arrive already encrypted (`encryptedSecretApiKey`, ...). State never
 // holds a plaintext secret: only the ciphertext the service has and a salted fingerprint, both secret.
 import type * as pulumi from '@pulumi/pulumi';
-import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, type FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
+import type { FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
+import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { serviceFields } from '../shared/fields';
 import { COMMON_KEYS, placementOf, type CommonInputs } from '../shared/inputs';
 import { CHANGED_OUTSIDE_PULUMI, SECRET_KEPT } from './secrets';

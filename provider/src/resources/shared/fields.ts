@@ -2,7 +2,8 @@
 // which properties `diff` compares and which of them replace, which fields an update sends, and how an
 // existing object is matched for adoption. The service's fields come only from the table; the provider
 // adds its own placement properties: another organization replaces, `profile` only chooses credentials.
-import { InvalidRequestError, NotFoundError, type FieldTable } from '@walletinfra/sdk';
+import { InvalidRequestError, NotFoundError } from '@walletinfra/sdk/errors';
+import type { FieldTable } from '@walletinfra/sdk/rules';
 import type { ListItems, ListKind, OrgSession } from '../../session';
 import { sameValue } from './diff';
 import { adoptRequest } from './inputs';
