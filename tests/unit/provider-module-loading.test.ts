@@ -1,7 +1,9 @@
 // What each process loads. The program entry (`@walletinfra/pulumi`, which `pulumi up` runs twice: preview,
 // then update) only declares resources and checks the stack config: it must not load the sdk's client, its
 // HTTP stack (undici) or the package's main entry, which loads both. The session layer loads them on the
-// first request (a data source's lookup, or the provider's first call).
+// first request (a data source's lookup, the provider's first create, read, update or delete). The
+// provider runtime loads a resource kind's modules on the engine's first call for that kind, and a preview
+// (check and diff) loads no crud module.
 const mockLoaded: string[] = [];
 
 // The sdk's modules that import undici (the package may have its own copy, so it is not mocked by name).
@@ -20,6 +22,20 @@ jest.mock('@walletinfra/sdk', () => {
 jest.mock('../../sdk/src/client/core', () => {
   mockLoaded.push('sdk client');
   return jest.requireActual('../../sdk/src/client/core');
+});
+
+// Modules of the provider runtime that a preview of policies alone must not load.
+jest.mock('../../provider/src/resources/policy/crud', () => {
+  mockLoaded.push('policy crud');
+  return jest.requireActual('../../provider/src/resources/policy/crud');
+});
+jest.mock('../../provider/src/resources/webhookEndpoint/check', () => {
+  mockLoaded.push('webhookEndpoint check');
+  return jest.requireActual('../../provider/src/resources/webhookEndpoint/check');
+});
+jest.mock('../../provider/src/resources/webhookEndpoint/crud', () => {
+  mockLoaded.push('webhookEndpoint crud');
+  return jest.requireActual('../../provider/src/resources/webhookEndpoint/crud');
 });
 
 beforeEach(() => {
@@ -42,4 +58,26 @@ test('a context loads the client on its first request, not before', () => {
   const client = ctx.publicClient({});
   expect(client).toBeDefined();
   expect(mockLoaded).toEqual(expect.arrayContaining(['sdk transport', 'sdk dispatcher', '@walletinfra/sdk', 'sdk client']));
+});
+
+test('the provider runtime previews a policy without crud modules, other kinds or the client; a read loads them', async () => {
+  const { createRuntime } = require('@walletinfra/pulumi/runtime/providers') as typeof import('@walletinfra/pulumi/runtime/providers');
+  const runtime = createRuntime({ env: { WALLETINFRA_BASE_URL: 'http://127.0.0.1:9' } });
+  expect(mockLoaded).toEqual([]);
+  const news = {
+    policyName: 'Allow signing',
+    effect: 'EFFECT_ALLOW',
+    condition: "activity.action == 'SIGN'",
+    organizationId: '00000000-0000-4000-8000-000000000000',
+  };
+  const checked = await runtime.policy.check({}, news);
+  expect(checked.failures ?? []).toEqual([]);
+  expect(await runtime.policy.diff('id', checked.inputs, checked.inputs)).toEqual({ changes: false });
+  expect(mockLoaded).toEqual([]);
+  // No credentials are set, so the read fails before any request; it has loaded what a request needs.
+  await expect(runtime.policy.read('id', checked.inputs)).rejects.toThrow();
+  expect(mockLoaded).toEqual(expect.arrayContaining(['policy crud', 'sdk transport', 'sdk client']));
+  expect(mockLoaded).not.toContain('webhookEndpoint check');
+  expect(mockLoaded).not.toContain('webhookEndpoint crud');
+  await runtime.context.close();
 });

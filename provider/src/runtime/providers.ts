@@ -2,30 +2,7 @@
 // installed package and calls these (../resources/*/provider.ts), so refresh and destroy always run the
 // installed code (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/ "which code version runs where").
 import type * as pulumi from '@pulumi/pulumi';
-import { checkFiatInputs } from '../resources/fiatOnRampCredential/check';
-import {
-  createFiatOnRampCredential,
-  deleteFiatOnRampCredential,
-  readFiatOnRampCredential,
-  updateFiatOnRampCredential,
-} from '../resources/fiatOnRampCredential/crud';
-import { diffFiatOnRampCredential } from '../resources/fiatOnRampCredential/diff';
-import { checkPolicyInputs } from '../resources/policy/check';
-import { createPolicy, deletePolicy, readPolicy, updatePolicy } from '../resources/policy/crud';
-import { diffPolicy } from '../resources/policy/diff';
-import { checkIpAllowlistInputs } from '../resources/ipAllowlist/check';
-import { createIpAllowlist, deleteIpAllowlist, readIpAllowlist, updateIpAllowlist } from '../resources/ipAllowlist/crud';
-import { diffIpAllowlist } from '../resources/ipAllowlist/diff';
-import { checkPrivateKeyTagInputs } from '../resources/privateKeyTag/check';
-import { createPrivateKeyTag, deletePrivateKeyTag, readPrivateKeyTag, updatePrivateKeyTag } from '../resources/privateKeyTag/crud';
-import { diffPrivateKeyTag } from '../resources/privateKeyTag/diff';
-import { checkSessionProfileInputs } from '../resources/sessionProfile/check';
-import { createSessionProfile, deleteSessionProfile, readSessionProfile, updateSessionProfile } from '../resources/sessionProfile/crud';
-import { diffSessionProfile } from '../resources/sessionProfile/diff';
 import { toDiffResult } from '../resources/shared/diff';
-import { checkWebhookInputs } from '../resources/webhookEndpoint/check';
-import { createWebhookEndpoint, deleteWebhookEndpoint, readWebhookEndpoint, updateWebhookEndpoint } from '../resources/webhookEndpoint/crud';
-import { diffWebhookEndpoint } from '../resources/webhookEndpoint/diff';
 import { createContext, type ContextOptions, type OwnedContext, type ProviderContext } from './context';
 import { guarded, guardedCheck } from './report';
 import type { FieldDiff } from '../resources/shared/diff';
@@ -68,15 +45,99 @@ export interface RuntimeOptions extends ContextOptions {
   warn?: (line: string) => void;
 }
 
-/** One resource's lifecycle, as its modules implement it (check.ts, diff.ts, crud.ts). */
-interface Lifecycle {
+/** What a resource checks and compares without a request (its check.ts and diff.ts). */
+interface Local {
   check(ctx: ProviderContext, news: Record<string, unknown>): pulumi.dynamic.CheckResult;
   diff(olds: Record<string, unknown>, news: Record<string, unknown>): FieldDiff;
+}
+
+/** What a resource does at the service (its crud.ts). */
+interface Remote {
   create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult>;
   read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult>;
   update(ctx: ProviderContext, id: string, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult>;
   delete(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void>;
 }
+
+/**
+ * One resource's lifecycle, its modules loaded on the first call that needs them: the engine's process
+ * loads only the kinds the stack declares, and a preview (check and diff) loads neither the crud modules
+ * nor, through them, the sdk's client and HTTP stack.
+ */
+interface Lifecycle {
+  local(): Local;
+  remote(warn: (line: string) => void): Remote;
+}
+
+/* eslint-disable @typescript-eslint/no-require-imports -- each kind's modules load on first use (see Lifecycle) */
+const LIFECYCLES = {
+  policy: {
+    local: () => ({
+      check: (require('../resources/policy/check') as typeof import('../resources/policy/check')).checkPolicyInputs,
+      diff: (require('../resources/policy/diff') as typeof import('../resources/policy/diff')).diffPolicy,
+    }),
+    remote: () => {
+      const m = require('../resources/policy/crud') as typeof import('../resources/policy/crud');
+      return { create: m.createPolicy, read: m.readPolicy, update: m.updatePolicy, delete: m.deletePolicy };
+    },
+  },
+  webhookEndpoint: {
+    local: () => ({
+      check: (require('../resources/webhookEndpoint/check') as typeof import('../resources/webhookEndpoint/check')).checkWebhookInputs,
+      diff: (require('../resources/webhookEndpoint/diff') as typeof import('../resources/webhookEndpoint/diff')).diffWebhookEndpoint,
+    }),
+    remote: () => {
+      const m = require('../resources/webhookEndpoint/crud') as typeof import('../resources/webhookEndpoint/crud');
+      return { create: m.createWebhookEndpoint, read: m.readWebhookEndpoint, update: m.updateWebhookEndpoint, delete: m.deleteWebhookEndpoint };
+    },
+  },
+  fiatOnRampCredential: {
+    local: () => ({
+      check: (require('../resources/fiatOnRampCredential/check') as typeof import('../resources/fiatOnRampCredential/check')).checkFiatInputs,
+      diff: (require('../resources/fiatOnRampCredential/diff') as typeof import('../resources/fiatOnRampCredential/diff')).diffFiatOnRampCredential,
+    }),
+    remote: () => {
+      const m = require('../resources/fiatOnRampCredential/crud') as typeof import('../resources/fiatOnRampCredential/crud');
+      return { create: m.createFiatOnRampCredential, read: m.readFiatOnRampCredential, update: m.updateFiatOnRampCredential, delete: m.deleteFiatOnRampCredential };
+    },
+  },
+  ipAllowlist: {
+    local: () => ({
+      check: (require('../resources/ipAllowlist/check') as typeof import('../resources/ipAllowlist/check')).checkIpAllowlistInputs,
+      diff: (require('../resources/ipAllowlist/diff') as typeof import('../resources/ipAllowlist/diff')).diffIpAllowlist,
+    }),
+    remote: () => {
+      const m = require('../resources/ipAllowlist/crud') as typeof import('../resources/ipAllowlist/crud');
+      return { create: m.createIpAllowlist, read: m.readIpAllowlist, update: m.updateIpAllowlist, delete: m.deleteIpAllowlist };
+    },
+  },
+  privateKeyTag: {
+    local: () => ({
+      check: (require('../resources/privateKeyTag/check') as typeof import('../resources/privateKeyTag/check')).checkPrivateKeyTagInputs,
+      diff: (require('../resources/privateKeyTag/diff') as typeof import('../resources/privateKeyTag/diff')).diffPrivateKeyTag,
+    }),
+    remote: () => {
+      const m = require('../resources/privateKeyTag/crud') as typeof import('../resources/privateKeyTag/crud');
+      return { create: m.createPrivateKeyTag, read: m.readPrivateKeyTag, update: m.updatePrivateKeyTag, delete: m.deletePrivateKeyTag };
+    },
+  },
+  sessionProfile: {
+    local: () => ({
+      check: (require('../resources/sessionProfile/check') as typeof import('../resources/sessionProfile/check')).checkSessionProfileInputs,
+      diff: (require('../resources/sessionProfile/diff') as typeof import('../resources/sessionProfile/diff')).diffSessionProfile,
+    }),
+    remote: (warn) => {
+      const m = require('../resources/sessionProfile/crud') as typeof import('../resources/sessionProfile/crud');
+      return {
+        create: m.createSessionProfile,
+        read: m.readSessionProfile,
+        update: m.updateSessionProfile,
+        delete: (c, id, props) => m.deleteSessionProfile(c, id, props, warn),
+      };
+    },
+  },
+} satisfies Record<string, Lifecycle>;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -97,31 +158,39 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
    * check and diff record what the program declares, deleting an object another resource still declares
    * only releases this resource's claim, and an update settles a rename others may wait for.
    */
-  const provider = (r: Lifecycle, kind?: ObjectKind): Provider => ({
-    check: async (_olds, news) => {
-      const checked = await guardedCheck(ctx, news, () => r.check(ctx, news));
-      if (kind !== undefined) ctx.claims.checkedInputs(kind, checked.inputs);
-      return checked;
-    },
-    diff: async (id, olds, news) => {
-      const d = r.diff(olds, news);
-      if (kind !== undefined) noted(kind, id, d, olds, news);
-      return toDiffResult(d);
-    },
-    create: (inputs) => guarded(ctx, inputs, () => r.create(ctx, inputs)),
-    read: (id, props) => guarded(ctx, props, () => r.read(ctx, id, props ?? {})),
-    update: async (id, olds, news) => {
-      try {
-        return await guarded(ctx, news, () => r.update(ctx, id, olds, news));
-      } finally {
-        if (kind !== undefined) ctx.claims.settled(kind, id);
-      }
-    },
-    delete: async (id, props) => {
-      if (kind !== undefined && ctx.claims.isKept(kind, id)) return;
-      await guarded(ctx, props, () => r.delete(ctx, id, props ?? {}));
-    },
-  });
+  const provider = (lifecycle: Lifecycle, kind?: ObjectKind): Provider => {
+    let local: Local | undefined;
+    let remote: Remote | undefined;
+    const r = {
+      local: (): Local => (local ??= lifecycle.local()),
+      remote: (): Remote => (remote ??= lifecycle.remote(warn)),
+    };
+    return {
+      check: async (_olds, news) => {
+        const checked = await guardedCheck(ctx, news, () => r.local().check(ctx, news));
+        if (kind !== undefined) ctx.claims.checkedInputs(kind, checked.inputs);
+        return checked;
+      },
+      diff: async (id, olds, news) => {
+        const d = r.local().diff(olds, news);
+        if (kind !== undefined) noted(kind, id, d, olds, news);
+        return toDiffResult(d);
+      },
+      create: (inputs) => guarded(ctx, inputs, () => r.remote().create(ctx, inputs)),
+      read: (id, props) => guarded(ctx, props, () => r.remote().read(ctx, id, props ?? {})),
+      update: async (id, olds, news) => {
+        try {
+          return await guarded(ctx, news, () => r.remote().update(ctx, id, olds, news));
+        } finally {
+          if (kind !== undefined) ctx.claims.settled(kind, id);
+        }
+      },
+      delete: async (id, props) => {
+        if (kind !== undefined && ctx.claims.isKept(kind, id)) return;
+        await guarded(ctx, props, () => r.remote().delete(ctx, id, props ?? {}));
+      },
+    };
+  };
   return {
     configure: async (req) => {
       // The shim's Config keeps the engine's values in `rawConfig` (cmd/dynamic-provider/config.js in
@@ -129,69 +198,12 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       const raw = (req.config as unknown as { rawConfig?: Record<string, unknown> }).rawConfig;
       ctx.setConfig((key) => asText(req.config.get(key) as unknown), raw !== undefined ? () => Object.keys(raw) : undefined);
     },
-    policy: provider(
-      {
-        check: checkPolicyInputs,
-        diff: diffPolicy,
-        create: createPolicy,
-        read: readPolicy,
-        update: updatePolicy,
-        delete: deletePolicy,
-      },
-      'policies',
-    ),
-    webhookEndpoint: provider(
-      {
-        check: checkWebhookInputs,
-        diff: diffWebhookEndpoint,
-        create: createWebhookEndpoint,
-        read: readWebhookEndpoint,
-        update: updateWebhookEndpoint,
-        delete: deleteWebhookEndpoint,
-      },
-      'webhookEndpoints',
-    ),
-    fiatOnRampCredential: provider(
-      {
-        check: checkFiatInputs,
-        diff: diffFiatOnRampCredential,
-        create: createFiatOnRampCredential,
-        read: readFiatOnRampCredential,
-        update: updateFiatOnRampCredential,
-        delete: deleteFiatOnRampCredential,
-      },
-      'fiatOnRampCredentials',
-    ),
-    ipAllowlist: provider({
-      check: checkIpAllowlistInputs,
-      diff: diffIpAllowlist,
-      create: createIpAllowlist,
-      read: readIpAllowlist,
-      update: updateIpAllowlist,
-      delete: deleteIpAllowlist,
-    }),
-    privateKeyTag: provider(
-      {
-        check: checkPrivateKeyTagInputs,
-        diff: diffPrivateKeyTag,
-        create: createPrivateKeyTag,
-        read: readPrivateKeyTag,
-        update: updatePrivateKeyTag,
-        delete: deletePrivateKeyTag,
-      },
-      'privateKeyTags',
-    ),
-    sessionProfile: provider(
-      {
-        check: checkSessionProfileInputs,
-        diff: diffSessionProfile,
-        create: createSessionProfile,
-        read: readSessionProfile,
-        update: updateSessionProfile,
-        delete: (c, id, props) => deleteSessionProfile(c, id, props, warn),
-      },
-      'sessionProfiles',
-    ),
+    policy: provider(LIFECYCLES.policy, 'policies'),
+    webhookEndpoint: provider(LIFECYCLES.webhookEndpoint, 'webhookEndpoints'),
+    fiatOnRampCredential: provider(LIFECYCLES.fiatOnRampCredential, 'fiatOnRampCredentials'),
+    ipAllowlist: provider(LIFECYCLES.ipAllowlist),
+    privateKeyTag: provider(LIFECYCLES.privateKeyTag, 'privateKeyTags'),
+    sessionProfile: provider(LIFECYCLES.sessionProfile, 'sessionProfiles'),
     context: ctx,
   };
 }

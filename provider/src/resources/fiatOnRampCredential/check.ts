@@ -1,6 +1,6 @@
 // FiatOnRampCredential.check: the sdk's create schema for the plain fields, and the secret rules: exactly
 // one form of the secret API key, at most one of the private API key. Reasons never quote a secret value.
-import { CreateFiatOnRampCredentialIntent } from '@walletinfra/sdk';
+import { CreateFiatOnRampCredentialIntent } from '@walletinfra/sdk/schemas';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { isUnknown } from '../../unknown';

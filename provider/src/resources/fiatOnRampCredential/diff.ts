@@ -4,7 +4,7 @@
 // service accepts a different onrampProvider on update (docs/service-behaviour.md#fiat-on-ramp-credentials).
 // Secrets are compared by fingerprint, never by ciphertext.
 import { isUnknown } from '../../unknown';
-import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE } from '@walletinfra/sdk';
+import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { compareFields, type FieldDiff } from '../shared/diff';
 import { diffFields } from '../shared/fields';
 import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, SECRET_KEPT } from './secrets';

@@ -2,7 +2,8 @@
 // (normal form, broadest range, 10 + 10 limit) with duplicates refused by index (the service would drop
 // them silently), and the lockout guard: an enabled organization-level list without rules admits no
 // API key, including the one running `pulumi`.
-import { normalizeIpAllowlistRules, SetIpAllowlistIntent } from '@walletinfra/sdk';
+import { normalizeIpAllowlistRules } from '@walletinfra/sdk/rules';
+import { SetIpAllowlistIntent } from '@walletinfra/sdk/schemas';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown, isUnknown } from '../../unknown';

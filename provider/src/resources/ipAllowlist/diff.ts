@@ -2,7 +2,7 @@
 // and update; the API key names the list, so a new `publicKey` is another list). `allowLockout` is ours
 // and changes in place; another organization replaces. Both sides are in normal form, so
 // `192.168.1.100/24` and `192.168.1.0/24`, or the same rules in another order, are no change.
-import { IP_ALLOWLIST_FIELD_TABLE } from '@walletinfra/sdk';
+import { IP_ALLOWLIST_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { compareFields, type FieldDiff } from '../shared/diff';
 import { diffFields } from '../shared/fields';
 import { normalizeIpAllowlistInputs } from './types';

@@ -3,7 +3,8 @@
 // normal form holds CIDRs as the service stores them (host bits cleared), rules sorted, '' for an absent
 // label, so neither the service's normalisation nor the order rules are written in shows as a change.
 import type * as pulumi from '@pulumi/pulumi';
-import { IP_ALLOWLIST_FIELD_TABLE, parseCidr, type IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk';
+import type { IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk';
+import { IP_ALLOWLIST_FIELD_TABLE, parseCidr } from '@walletinfra/sdk/rules';
 import { containsUnknown } from '../../unknown';
 import { serviceFields } from '../shared/fields';
 import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';

@@ -1,6 +1,7 @@
 // Policy.check (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/): the sdk's create_policy schema, the policy-language checker for `condition`,
 // `consensus` and `time`, one failure per property, unknown values skipped.
-import { checkPolicy, CreatePolicyIntent } from '@walletinfra/sdk';
+import { checkPolicy } from '@walletinfra/sdk/policy';
+import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { isUnknown } from '../../unknown';

@@ -2,7 +2,8 @@
 // `condition`, `consensus` and `notes` as '' when unset and may omit `time`; our normal form uses '' for
 // all four on both sides of every comparison.
 import type * as pulumi from '@pulumi/pulumi';
-import { POLICY_FIELD_TABLE, type Policy as ServicePolicy } from '@walletinfra/sdk';
+import type { Policy as ServicePolicy } from '@walletinfra/sdk';
+import { POLICY_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { serviceFields } from '../shared/fields';
 import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
 

@@ -1,5 +1,5 @@
 // PrivateKeyTag.check: the sdk's create_private_key_tag schema, a non-empty name, member ids listed once.
-import { CreatePrivateKeyTagIntent } from '@walletinfra/sdk';
+import { CreatePrivateKeyTagIntent } from '@walletinfra/sdk/schemas';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown } from '../../unknown';

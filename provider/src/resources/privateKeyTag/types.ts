@@ -2,7 +2,8 @@
 // private key lists its tags (list_private_keys), so the members of a tag are read from the keys.
 // Member ids are a set: sorted and de-duplicated on both sides of every comparison.
 import type * as pulumi from '@pulumi/pulumi';
-import { PRIVATE_KEY_TAG_FIELD_TABLE, type PrivateKey, type PrivateKeyTag as ServicePrivateKeyTag } from '@walletinfra/sdk';
+import type { PrivateKey, PrivateKeyTag as ServicePrivateKeyTag } from '@walletinfra/sdk';
+import { PRIVATE_KEY_TAG_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { containsUnknown } from '../../unknown';
 import { serviceFields } from '../shared/fields';
 import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';

@@ -1,6 +1,7 @@
 // SessionProfile.check: the sdk's create_session_profile schema, and `scope` through the sdk's
 // policy-language checker (the same one Policy uses for conditions), so a typo fails the preview.
-import { checkPolicyExpression, CreateSessionProfileIntent } from '@walletinfra/sdk';
+import { checkPolicyExpression } from '@walletinfra/sdk/policy';
+import { CreateSessionProfileIntent } from '@walletinfra/sdk/schemas';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { isUnknown } from '../../unknown';

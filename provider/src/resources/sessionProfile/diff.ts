@@ -1,7 +1,7 @@
 // SessionProfile.diff: the service has no update activity, so the sdk's field table marks every field
 // as replace; `profile` (which credentials) changes in place without a call. Replacement creates the new
 // profile first; the old one stays in the service (./crud.ts, delete).
-import { SESSION_PROFILE_FIELD_TABLE } from '@walletinfra/sdk';
+import { SESSION_PROFILE_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { compareFields, type FieldDiff } from '../shared/diff';
 import { diffFields } from '../shared/fields';
 import { normalizeSessionProfileInputs } from './types';

@@ -2,7 +2,8 @@
 // (docs.turnkey.com/features/authentication/sessions/session-profiles). The normal form writes unset
 // `expirationSeconds` and `notes` as '' and `expirationSeconds` as a decimal string, as on the wire.
 import type * as pulumi from '@pulumi/pulumi';
-import { SESSION_PROFILE_FIELD_TABLE, type SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
+import type { SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
+import { SESSION_PROFILE_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { containsUnknown } from '../../unknown';
 import { serviceFields } from '../shared/fields';
 import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';

@@ -1,7 +1,7 @@
 // `check` records the organization a resource lives in as an input (resolved from the resource's
 // `organizationId`, its profile, or the default credentials), so that pointing a stack at another
 // organization shows up in the preview as a replacement instead of acting on the wrong one.
-import { WalletInfraError } from '@walletinfra/sdk';
+import { WalletInfraError } from '@walletinfra/sdk/errors';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown } from '../../unknown';

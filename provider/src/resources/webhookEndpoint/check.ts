@@ -1,7 +1,8 @@
 // WebhookEndpoint.check: the sdk's create_webhook_endpoint schema plus the documented rules
 // (docs.turnkey.com/reference/webhooks/reference): the sdk's webhook-destination rule (the one the emulator
 // applies), a non-empty name, documented event types, valid filter JSON, no duplicate subscriptions.
-import { CreateWebhookEndpointIntent, WEBHOOK_EVENT_TYPES, webhookDestinationProblem } from '@walletinfra/sdk';
+import { webhookDestinationProblem } from '@walletinfra/sdk/rules';
+import { CreateWebhookEndpointIntent, WEBHOOK_EVENT_TYPES } from '@walletinfra/sdk/schemas';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown, isUnknown } from '../../unknown';

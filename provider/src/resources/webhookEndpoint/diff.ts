@@ -3,7 +3,7 @@
 // update in place. Replacement creates the new endpoint before deleting the old one (the engine's default),
 // so deliveries never stop; the service does not document url or name as unique. Set the
 // `deleteBeforeReplace` resource option to avoid the short overlap.
-import { WEBHOOK_ENDPOINT_FIELD_TABLE } from '@walletinfra/sdk';
+import { WEBHOOK_ENDPOINT_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { compareFields, type FieldDiff } from '../shared/diff';
 import { diffFields } from '../shared/fields';
 import { normalizeWebhookInputs } from './types';

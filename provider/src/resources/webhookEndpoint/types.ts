@@ -2,7 +2,8 @@
 // sorted, `isActive` defaulting to true, `filtersJson` canonical JSON, so the service's order and
 // formatting never show up as a diff.
 import type * as pulumi from '@pulumi/pulumi';
-import { WEBHOOK_ENDPOINT_FIELD_TABLE, type WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
+import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
+import { WEBHOOK_ENDPOINT_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { sortedJson } from '../../internal/sorted-json';
 import { serviceFields } from '../shared/fields';
 import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
