@@ -6,37 +6,22 @@
 // (check and diff) loads no crud module.
 const mockLoaded: string[] = [];
 
+/** The real module at `path`, its loading recorded under `label`. */
+function mockRecorded(label: string, path: string): unknown {
+  mockLoaded.push(label);
+  return jest.requireActual(path);
+}
+
 // The sdk's modules that import undici (the package may have its own copy, so it is not mocked by name).
-jest.mock('../../sdk/src/transport/transport', () => {
-  mockLoaded.push('sdk transport');
-  return jest.requireActual('../../sdk/src/transport/transport');
-});
-jest.mock('../../sdk/src/transport/concurrency', () => {
-  mockLoaded.push('sdk dispatcher');
-  return jest.requireActual('../../sdk/src/transport/concurrency');
-});
-jest.mock('@walletinfra/sdk', () => {
-  mockLoaded.push('@walletinfra/sdk');
-  return jest.requireActual('@walletinfra/sdk');
-});
-jest.mock('../../sdk/src/client/core', () => {
-  mockLoaded.push('sdk client');
-  return jest.requireActual('../../sdk/src/client/core');
-});
+jest.mock('../../sdk/src/transport/transport', () => mockRecorded('sdk transport', '../../sdk/src/transport/transport'));
+jest.mock('../../sdk/src/transport/concurrency', () => mockRecorded('sdk dispatcher', '../../sdk/src/transport/concurrency'));
+jest.mock('@walletinfra/sdk', () => mockRecorded('@walletinfra/sdk', '@walletinfra/sdk'));
+jest.mock('../../sdk/src/client/core', () => mockRecorded('sdk client', '../../sdk/src/client/core'));
 
 // Modules of the provider runtime that a preview of policies alone must not load.
-jest.mock('../../provider/src/resources/policy/crud', () => {
-  mockLoaded.push('policy crud');
-  return jest.requireActual('../../provider/src/resources/policy/crud');
-});
-jest.mock('../../provider/src/resources/webhookEndpoint/check', () => {
-  mockLoaded.push('webhookEndpoint check');
-  return jest.requireActual('../../provider/src/resources/webhookEndpoint/check');
-});
-jest.mock('../../provider/src/resources/webhookEndpoint/crud', () => {
-  mockLoaded.push('webhookEndpoint crud');
-  return jest.requireActual('../../provider/src/resources/webhookEndpoint/crud');
-});
+jest.mock('../../provider/src/resources/policy/crud', () => mockRecorded('policy crud', '../../provider/src/resources/policy/crud'));
+jest.mock('../../provider/src/resources/webhookEndpoint/check', () => mockRecorded('webhookEndpoint check', '../../provider/src/resources/webhookEndpoint/check'));
+jest.mock('../../provider/src/resources/webhookEndpoint/crud', () => mockRecorded('webhookEndpoint crud', '../../provider/src/resources/webhookEndpoint/crud'));
 
 beforeEach(() => {
   jest.resetModules();
