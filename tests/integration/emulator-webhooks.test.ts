@@ -129,11 +129,10 @@ test.each([400, 404, 429, 301])('HTTP %i is final: one attempt, FAILED', async (
 });
 
 test('an unreachable receiver is retried up to maxAttempts, then FAILED', async () => {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const port = (closed.address() as AddressInfo).port;
-  await new Promise((resolve) => closed.close(resolve));
-  await createEndpoint(`http://127.0.0.1:${port}/nobody-listens`);
+  // Port 2: below the ephemeral range, so no server of this machine's test runs can be handed it (a port bound
+  // with listen(0) and closed again could be, before the delivery), and not one of the ports fetch refuses to
+  // dial (9, which other tests use for "nobody listens", is: the attempt would fail with "bad port").
+  await createEndpoint('http://127.0.0.1:2/nobody-listens');
   const [d] = await emu.deliveries.drain();
   expect(d?.state).toBe('FAILED');
   expect(d?.attempts.map((a) => a.error)).toEqual(Array(5).fill('network error: ECONNREFUSED'));
