@@ -5,7 +5,6 @@
 // per-property `detailedDiff`/`diffReasons` from old vs new inputs, with `replaces` listing only the
 // immutable keys that really changed (honoured because the engine's fallback yields DIFF_SOME).
 import type * as pulumi from '@pulumi/pulumi';
-import { sortedJson } from '../../internal/sorted-json';
 
 export interface FieldDiff {
   /** Every property whose normalised value changed, in declaration order. */
@@ -37,12 +36,20 @@ export function compareFields(
 
 /**
  * Structural equality of JSON-like values (inputs and outputs are plain data). Both sides go through a
- * JSON round trip first, so a key holding `undefined` counts as absent, as it does on the wire; two wire
- * values are equal when their JSON with sorted keys is the same text (key order never counts, array order
- * does).
+ * JSON round trip first, so a key holding `undefined` counts as absent, as it does on the wire.
  */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return sortedJson(asWireValue(a)) === sortedJson(asWireValue(b));
+  return deepEqual()(asWireValue(a), asWireValue(b), { strict: true });
+}
+
+type DeepEqual = (a: unknown, b: unknown, options: { strict: boolean }) => boolean;
+let loadedDeepEqual: DeepEqual | undefined;
+
+/** deep-equal, loaded on the first diff: programs and refresh-only runs never pay for its module graph. */
+function deepEqual(): DeepEqual {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loadedDeepEqual ??= require('deep-equal') as DeepEqual;
+  return loadedDeepEqual;
 }
 
 function asWireValue(value: unknown): unknown {
