@@ -6,7 +6,7 @@ import { ConfigurationError, WalletInfraError } from '@walletinfra/sdk/errors';
 import { explainServiceError } from './config/explain';
 import { messageOf } from './errors';
 import { checkConfigKeys } from './config/keys';
-import { COMMON_KEYS } from './resources/shared/inputs';
+import { COMMON_KEYS } from './resources/common/inputs';
 import { createContext, type OwnedContext, type ProviderContext } from './runtime/context';
 import { debugRequested } from './runtime/report';
 

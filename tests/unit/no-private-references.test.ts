@@ -16,6 +16,7 @@ test('the patterns catch what they are meant to, and ordinary prose passes', () 
   expect(hits(`(${'spec'} \u00a75 rule 1)`)).toBe(1);
   expect(hits(`${'STYLE'}: one thing per file`)).toBe(1);
   expect(hits(`fixed in ${'issue'} 12`)).toBe(1);
+  expect(hits(`import { sameValue } from '../${'shared'}/diff';`)).toBe(1);
   expect(hits('every resource of the contract (\u00a72) and every request (\u00a74.2-4.5)')).toBe(1);
   expect(hits('see docs/service-behaviour.md#webhook-endpoints and pulumi/pulumi#16175')).toBe(0);
   expect(hits('RFC 9110 \u00a710.2.3; zod issues are reworded')).toBe(0);

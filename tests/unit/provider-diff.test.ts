@@ -3,7 +3,7 @@
 import { diffFiatOnRampCredential } from '@walletinfra/pulumi/resources/fiatOnRampCredential/diff';
 import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, SECRET_KEPT, secretFingerprint } from '@walletinfra/pulumi/resources/fiatOnRampCredential/secrets';
 import { diffPolicy } from '@walletinfra/pulumi/resources/policy/diff';
-import { sameValue, toDiffResult } from '@walletinfra/pulumi/resources/shared/diff';
+import { sameValue, toDiffResult } from '@walletinfra/pulumi/resources/common/diff';
 import { diffWebhookEndpoint } from '@walletinfra/pulumi/resources/webhookEndpoint/diff';
 import { UNKNOWN } from '@walletinfra/pulumi/unknown';
 

@@ -1,7 +1,7 @@
 // The decision after a write whose response was lost: committed, pending, not committed or unknown, for
 // each write kind, from what the activity history and the objects showed.
 import type { Activity } from '@walletinfra/sdk';
-import { decideOutcome, type ActivityEvidence, type ObjectEvidence, type WriteKind } from '@walletinfra/pulumi/resources/shared/outcome';
+import { decideOutcome, type ActivityEvidence, type ObjectEvidence, type WriteKind } from '@walletinfra/pulumi/resources/common/outcome';
 
 function activity(status: string): Activity {
   return {

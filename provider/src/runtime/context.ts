@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WalletInfraClient } from '@walletinfra/sdk';
 import { sleepWithSignal } from '@walletinfra/sdk/activity';
-import { Claims } from '../resources/shared/claims';
+import { Claims } from '../resources/common/claims';
 import type { ClientPool, ClientPoolOptions, OrgSession } from '../session';
 import {
   resolveEndpoints,

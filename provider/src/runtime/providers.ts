@@ -2,11 +2,11 @@
 // installed package and calls these (../resources/*/provider.ts), so refresh and destroy always run the
 // installed code (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/ "which code version runs where").
 import type * as pulumi from '@pulumi/pulumi';
-import { toDiffResult } from '../resources/shared/diff';
+import { toDiffResult } from '../resources/common/diff';
 import { createContext, type ContextOptions, type OwnedContext, type ProviderContext } from './context';
 import { guarded, guardedCheck } from './report';
-import type { FieldDiff } from '../resources/shared/diff';
-import type { ObjectKind } from '../resources/shared/claims';
+import type { FieldDiff } from '../resources/common/diff';
+import type { ObjectKind } from '../resources/common/claims';
 
 export type Provider = Required<Omit<pulumi.dynamic.ResourceProvider, 'configure'>>;
 
@@ -154,7 +154,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   };
   /**
    * The engine's calls of one resource: every error in the words of the configuration, printed once
-   * (./report.ts). With `kind`, the resource's objects are claimed (../resources/shared/claims.ts): its
+   * (./report.ts). With `kind`, the resource's objects are claimed (../resources/common/claims.ts): its
    * check and diff record what the program declares, deleting an object another resource still declares
    * only releases this resource's claim, and an update settles a rename others may wait for.
    */

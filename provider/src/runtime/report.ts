@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { WalletInfraError } from '@walletinfra/sdk/errors';
 import type * as pulumi from '@pulumi/pulumi';
 import { explainServiceError } from '../config/explain';
-import { selectorOf } from '../resources/shared/inputs';
+import { selectorOf } from '../resources/common/inputs';
 import type { ProviderContext } from './context';
 
 /** Pulumi's `-v=N` as the engine passes it to plugins (only with `--logflow`); 0 when absent. */

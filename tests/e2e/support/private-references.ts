@@ -9,7 +9,8 @@ export const PRIVATE_REFERENCE_PATTERNS: readonly RegExp[] = [
   new RegExp(['pulumi-dynamic-provider', 'facts'].join('-')),
   new RegExp(['interface', 'spec'].join('-')),
   new RegExp(`\\b${'STYLE'}(:|\\.md)`),
-  new RegExp(`\\.\\./${'shared'}/(spec|vendor|STYLE)`),
+  // Any relative path into a parent's `shared` folder, even if it were ours: our own folders are named otherwise.
+  new RegExp(`\\.\\./${'shared'}\\b`),
   new RegExp(`\\b[Ii]ssues? #?\\d+\\b`),
   // A section sign is fine only in an RFC citation ("RFC 9110 §10.2.3"); any other points into a private document.
   new RegExp(`(?<!RFC \\d+ )${SECTION} ?\\d`),

@@ -4,9 +4,9 @@ import { CreateFiatOnRampCredentialIntent } from '@walletinfra/sdk/schemas';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { isUnknown } from '../../unknown';
-import { optionalType, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
-import { adoptFailures, selectorFailures } from '../shared/inputs';
-import { checkResult } from '../shared/organization';
+import { optionalType, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../common/check';
+import { adoptFailures, selectorFailures } from '../common/inputs';
+import { checkResult } from '../common/organization';
 import { FIAT_ADOPT_FLAGS, FIAT_KEYS, FIAT_PLAIN_FIELDS, normalizeFiatInputs, SECRET_SLOTS } from './types';
 
 function secretType(news: Record<string, unknown>, property: string): CheckFailure[] {

@@ -6,14 +6,14 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { sameValue } from '../shared/diff';
-import { findAdoptable, type AdoptSpec } from '../shared/fields';
-import { liveForUpdate, readObject, type Reader } from '../shared/gone';
-import { placementOf, selectorOf } from '../shared/inputs';
-import { takeEarlierCreate } from '../shared/interrupted';
-import { deleteObject } from '../shared/remove';
-import { listedById } from '../shared/listed';
-import { comparable, intentOf, submitWrite, type WriteOutcome } from '../shared/write';
+import { sameValue } from '../common/diff';
+import { findAdoptable, type AdoptSpec } from '../common/fields';
+import { liveForUpdate, readObject, type Reader } from '../common/gone';
+import { placementOf, selectorOf } from '../common/inputs';
+import { takeEarlierCreate } from '../common/interrupted';
+import { deleteObject } from '../common/remove';
+import { listedById } from '../common/listed';
+import { comparable, intentOf, submitWrite, type WriteOutcome } from '../common/write';
 import { changedSecrets } from './diff';
 import { seal, sealedFromActivity, type Sealed } from './seal';
 import {
@@ -26,7 +26,7 @@ import {
   type FiatOnRampCredentialOutputs,
 } from './types';
 
-/** FiatOnRampCredential, as the shared steps know it (../shared/listed.ts). */
+/** FiatOnRampCredential, as the shared steps know it (../common/listed.ts). */
 const CREDENTIAL: AdoptSpec<'fiatOnRampCredentials', FiatOnRampCredentialInputs> & Reader<ServiceCredential, FiatOnRampCredentialOutputs> = {
   kind: 'fiatOnRampCredentials', noun: 'fiat on-ramp credential', idOf: (c) => c.fiatOnrampCredentialId,
   table: FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, form: (c, _desired, session) => liveForm(c, session),

@@ -5,8 +5,8 @@
 // Secrets are compared by fingerprint, never by ciphertext.
 import { isUnknown } from '../../unknown';
 import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { compareFields, type FieldDiff } from '../shared/diff';
-import { diffFields } from '../shared/fields';
+import { compareFields, type FieldDiff } from '../common/diff';
+import { diffFields } from '../common/fields';
 import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, SECRET_KEPT } from './secrets';
 import { normalizeFiatInputs, SECRET_SLOTS } from './types';
 

@@ -3,7 +3,7 @@
 import { encryptOnRampSecret, InvalidRequestError, type Activity } from '@walletinfra/sdk';
 import type { OrgSession } from '../../session';
 import type { ProviderContext } from '../../runtime/context';
-import { intentOf } from '../shared/write';
+import { intentOf } from '../common/write';
 import { SECRET_KEPT, secretFingerprint } from './secrets';
 import { SECRET_SLOTS, type FiatOnRampCredentialInputs, type FiatOnRampCredentialOutputs } from './types';
 

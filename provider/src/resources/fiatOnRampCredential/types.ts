@@ -5,8 +5,8 @@
 import type * as pulumi from '@pulumi/pulumi';
 import type { FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
 import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, placementOf, type CommonInputs } from '../shared/inputs';
+import { serviceFields } from '../common/fields';
+import { COMMON_KEYS, placementOf, type CommonInputs } from '../common/inputs';
 import { CHANGED_OUTSIDE_PULUMI, SECRET_KEPT } from './secrets';
 
 export type OnRampProvider = 'FIAT_ON_RAMP_PROVIDER_COINBASE' | 'FIAT_ON_RAMP_PROVIDER_MOONPAY';

@@ -7,9 +7,9 @@ import { SetIpAllowlistIntent } from '@walletinfra/sdk/schemas';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown, isUnknown } from '../../unknown';
-import { describe, optionalType, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
-import { adoptFailures, selectorFailures } from '../shared/inputs';
-import { checkResult } from '../shared/organization';
+import { describe, optionalType, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../common/check';
+import { adoptFailures, selectorFailures } from '../common/inputs';
+import { checkResult } from '../common/organization';
 import { IP_ALLOWLIST_ADOPT_FLAGS, IP_ALLOWLIST_FIELDS, IP_ALLOWLIST_KEYS, normalizeIpAllowlistInputs } from './types';
 
 function scopeFailures(news: Record<string, unknown>): CheckFailure[] {

@@ -7,9 +7,9 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { sameValue } from '../shared/diff';
-import { adoptRequest, selectorOf } from '../shared/inputs';
-import { submitWrite } from '../shared/write';
+import { sameValue } from '../common/diff';
+import { adoptRequest, selectorOf } from '../common/inputs';
+import { submitWrite } from '../common/write';
 import {
   ipAllowlistId,
   ipAllowlistOutputsFromLive,

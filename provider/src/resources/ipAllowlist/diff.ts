@@ -3,8 +3,8 @@
 // and changes in place; another organization replaces. Both sides are in normal form, so
 // `192.168.1.100/24` and `192.168.1.0/24`, or the same rules in another order, are no change.
 import { IP_ALLOWLIST_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { compareFields, type FieldDiff } from '../shared/diff';
-import { diffFields } from '../shared/fields';
+import { compareFields, type FieldDiff } from '../common/diff';
+import { diffFields } from '../common/fields';
 import { normalizeIpAllowlistInputs } from './types';
 
 const FIELDS = diffFields(IP_ALLOWLIST_FIELD_TABLE);

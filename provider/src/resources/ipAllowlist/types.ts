@@ -6,8 +6,8 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk';
 import { IP_ALLOWLIST_FIELD_TABLE, parseCidr } from '@walletinfra/sdk/rules';
 import { containsUnknown } from '../../unknown';
-import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
+import { serviceFields } from '../common/fields';
+import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../common/inputs';
 
 export type OnEvaluationError = 'ALLOW' | 'DENY';
 

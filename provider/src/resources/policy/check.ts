@@ -5,9 +5,9 @@ import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { isUnknown } from '../../unknown';
-import { requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
-import { adoptFailures, selectorFailures } from '../shared/inputs';
-import { checkResult } from '../shared/organization';
+import { requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../common/check';
+import { adoptFailures, selectorFailures } from '../common/inputs';
+import { checkResult } from '../common/organization';
 import { normalizePolicyInputs, POLICY_ADOPT_FLAGS, POLICY_FIELDS, POLICY_KEYS } from './types';
 
 type Diagnostic = { message: string; position: { line: number; column: number; offset: number }; suggestion?: string };

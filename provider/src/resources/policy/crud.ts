@@ -1,18 +1,18 @@
 // Policy create/read/update/delete on the sdk (docs/service-behaviour.md#policies). Reads come from one coalesced
-// list_policies per organization; writes go through ../shared/write.ts (consensus reuse, lost-response
+// list_policies per organization; writes go through ../common/write.ts (consensus reuse, lost-response
 // resolution, adopting what an interrupted earlier run of the same create committed).
 import { POLICY_FIELD_TABLE, type Policy as ServicePolicy, type RequestOf } from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { changedInPlace, findAdoptable, matchesDeclared, type AdoptSpec } from '../shared/fields';
-import { liveForUpdate, readObject, type Reader } from '../shared/gone';
-import { selectorOf } from '../shared/inputs';
-import { takeEarlierCreate } from '../shared/interrupted';
-import { deleteObject } from '../shared/remove';
-import { listedById } from '../shared/listed';
-import { submitWrite } from '../shared/write';
+import { changedInPlace, findAdoptable, matchesDeclared, type AdoptSpec } from '../common/fields';
+import { liveForUpdate, readObject, type Reader } from '../common/gone';
+import { selectorOf } from '../common/inputs';
+import { takeEarlierCreate } from '../common/interrupted';
+import { deleteObject } from '../common/remove';
+import { listedById } from '../common/listed';
+import { submitWrite } from '../common/write';
 import {
   normalizePolicyInputs,
   policyInputsFromOutputs,
@@ -22,7 +22,7 @@ import {
 } from './types';
 import { isNameTaken, nameTaken } from './taken';
 
-/** Policy, as the shared steps know it (../shared/listed.ts). */
+/** Policy, as the shared steps know it (../common/listed.ts). */
 const POLICY: AdoptSpec<'policies', PolicyInputs> & Reader<ServicePolicy, PolicyOutputs> = {
   kind: 'policies', noun: 'policy', idOf: (p) => p.policyId,
   table: POLICY_FIELD_TABLE, form: policyOutputsFromLive,

@@ -1,8 +1,8 @@
 // Policy.diff: which properties replace comes from the sdk's field table (update_policy V2 changes every
 // field, so only a move to another organization replaces). `profile` only chooses credentials.
 import { POLICY_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { compareFields, type FieldDiff } from '../shared/diff';
-import { diffFields } from '../shared/fields';
+import { compareFields, type FieldDiff } from '../common/diff';
+import { diffFields } from '../common/fields';
 import { normalizePolicyInputs } from './types';
 
 const FIELDS = diffFields(POLICY_FIELD_TABLE);

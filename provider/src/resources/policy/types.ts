@@ -4,8 +4,8 @@
 import type * as pulumi from '@pulumi/pulumi';
 import type { Policy as ServicePolicy } from '@walletinfra/sdk';
 import { POLICY_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
+import { serviceFields } from '../common/fields';
+import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../common/inputs';
 
 export type PolicyEffect = 'EFFECT_ALLOW' | 'EFFECT_DENY';
 

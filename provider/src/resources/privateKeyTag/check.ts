@@ -3,9 +3,9 @@ import { CreatePrivateKeyTagIntent } from '@walletinfra/sdk/schemas';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown } from '../../unknown';
-import { requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
-import { adoptFailures, selectorFailures } from '../shared/inputs';
-import { checkResult } from '../shared/organization';
+import { requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../common/check';
+import { adoptFailures, selectorFailures } from '../common/inputs';
+import { checkResult } from '../common/organization';
 import { normalizePrivateKeyTagInputs, PRIVATE_KEY_TAG_ADOPT_FLAGS, PRIVATE_KEY_TAG_FIELDS, PRIVATE_KEY_TAG_KEYS } from './types';
 
 function duplicateFailures(ids: unknown): CheckFailure[] {

@@ -6,13 +6,13 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { cannotAdopt } from '../shared/fields';
-import { liveForUpdate, readObject, type Reader } from '../shared/gone';
-import { adoptRequest, selectorOf } from '../shared/inputs';
-import { takeEarlierCreate } from '../shared/interrupted';
-import { deleteObject } from '../shared/remove';
-import type { ObjectSpec } from '../shared/listed';
-import { submitWrite } from '../shared/write';
+import { cannotAdopt } from '../common/fields';
+import { liveForUpdate, readObject, type Reader } from '../common/gone';
+import { adoptRequest, selectorOf } from '../common/inputs';
+import { takeEarlierCreate } from '../common/interrupted';
+import { deleteObject } from '../common/remove';
+import type { ObjectSpec } from '../common/listed';
+import { submitWrite } from '../common/write';
 import {
   liveTags,
   normalizePrivateKeyTagInputs,
@@ -23,7 +23,7 @@ import {
   type PrivateKeyTagOutputs,
 } from './types';
 
-/** PrivateKeyTag, as the shared steps know it (../shared/listed.ts): a live tag comes with its members. */
+/** PrivateKeyTag, as the shared steps know it (../common/listed.ts): a live tag comes with its members. */
 const PRIVATE_KEY_TAG: ObjectSpec<'privateKeyTags'> & Reader<LiveTag, PrivateKeyTagOutputs> = {
   kind: 'privateKeyTags', noun: 'private key tag', idOf: (t) => t.tagId,
   find: (session, id) => findLive(session, withId(id)),

@@ -5,8 +5,8 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { PrivateKey, PrivateKeyTag as ServicePrivateKeyTag } from '@walletinfra/sdk';
 import { PRIVATE_KEY_TAG_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { containsUnknown } from '../../unknown';
-import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
+import { serviceFields } from '../common/fields';
+import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../common/inputs';
 
 export interface PrivateKeyTagAdopt {
   /** Take over the tag with this id. */

@@ -5,9 +5,9 @@ import { CreateSessionProfileIntent } from '@walletinfra/sdk/schemas';
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { isUnknown } from '../../unknown';
-import { describe, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
-import { adoptFailures, selectorFailures } from '../shared/inputs';
-import { checkResult } from '../shared/organization';
+import { describe, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../common/check';
+import { adoptFailures, selectorFailures } from '../common/inputs';
+import { checkResult } from '../common/organization';
 import { normalizeSessionProfileInputs, SESSION_PROFILE_ADOPT_FLAGS, SESSION_PROFILE_KEYS } from './types';
 
 function expirationFailures(v: unknown): CheckFailure[] {

@@ -6,12 +6,12 @@ import { SESSION_PROFILE_FIELD_TABLE, type RequestOf, type SessionProfile as Ser
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import type { ProviderContext } from '../../runtime/context';
-import { findAdoptable, matchesNaturalKey, type AdoptSpec } from '../shared/fields';
-import { readObject, type Reader } from '../shared/gone';
-import { selectorOf } from '../shared/inputs';
-import { takeEarlierCreate } from '../shared/interrupted';
-import { listedById } from '../shared/listed';
-import { submitWrite } from '../shared/write';
+import { findAdoptable, matchesNaturalKey, type AdoptSpec } from '../common/fields';
+import { readObject, type Reader } from '../common/gone';
+import { selectorOf } from '../common/inputs';
+import { takeEarlierCreate } from '../common/interrupted';
+import { listedById } from '../common/listed';
+import { submitWrite } from '../common/write';
 import {
   liveFields,
   normalizeSessionProfileInputs,
@@ -21,7 +21,7 @@ import {
   type SessionProfileOutputs,
 } from './types';
 
-/** SessionProfile, as the shared steps know it (../shared/listed.ts). */
+/** SessionProfile, as the shared steps know it (../common/listed.ts). */
 const SESSION_PROFILE: AdoptSpec<'sessionProfiles', SessionProfileInputs> & Reader<ServiceSessionProfile, SessionProfileOutputs> = {
   kind: 'sessionProfiles', noun: 'session profile', idOf: (p) => p.sessionProfileId,
   table: SESSION_PROFILE_FIELD_TABLE, form: liveFields,

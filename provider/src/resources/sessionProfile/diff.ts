@@ -2,8 +2,8 @@
 // as replace; `profile` (which credentials) changes in place without a call. Replacement creates the new
 // profile first; the old one stays in the service (./crud.ts, delete).
 import { SESSION_PROFILE_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { compareFields, type FieldDiff } from '../shared/diff';
-import { diffFields } from '../shared/fields';
+import { compareFields, type FieldDiff } from '../common/diff';
+import { diffFields } from '../common/fields';
 import { normalizeSessionProfileInputs } from './types';
 
 const FIELDS = diffFields(SESSION_PROFILE_FIELD_TABLE);

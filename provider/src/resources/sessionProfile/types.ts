@@ -5,8 +5,8 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
 import { SESSION_PROFILE_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { containsUnknown } from '../../unknown';
-import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
+import { serviceFields } from '../common/fields';
+import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../common/inputs';
 
 export interface SessionProfileAdopt {
   /** Take over the profile with this id (its fields must equal the declared ones: they cannot change). */

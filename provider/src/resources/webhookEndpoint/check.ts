@@ -6,9 +6,9 @@ import { CreateWebhookEndpointIntent, WEBHOOK_EVENT_TYPES } from '@walletinfra/s
 import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown, isUnknown } from '../../unknown';
-import { describe, optionalType, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../shared/check';
-import { adoptFailures, selectorFailures, selectorOf } from '../shared/inputs';
-import { checkResult } from '../shared/organization';
+import { describe, optionalType, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from '../common/check';
+import { adoptFailures, selectorFailures, selectorOf } from '../common/inputs';
+import { checkResult } from '../common/organization';
 import { normalizeSubscription, normalizeWebhookInputs, WEBHOOK_ADOPT_FLAGS, WEBHOOK_KEYS } from './types';
 
 /** Named in the refusal of a loopback destination (README, "Configuration"). */

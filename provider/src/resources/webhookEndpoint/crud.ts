@@ -6,13 +6,13 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
-import { changedInPlace, findAdoptable, matchesDeclared, type AdoptSpec } from '../shared/fields';
-import { liveForUpdate, readObject, type Reader } from '../shared/gone';
-import { selectorOf } from '../shared/inputs';
-import { takeEarlierCreate } from '../shared/interrupted';
-import { deleteObject } from '../shared/remove';
-import { listedById } from '../shared/listed';
-import { submitWrite } from '../shared/write';
+import { changedInPlace, findAdoptable, matchesDeclared, type AdoptSpec } from '../common/fields';
+import { liveForUpdate, readObject, type Reader } from '../common/gone';
+import { selectorOf } from '../common/inputs';
+import { takeEarlierCreate } from '../common/interrupted';
+import { deleteObject } from '../common/remove';
+import { listedById } from '../common/listed';
+import { submitWrite } from '../common/write';
 import {
   normalizeWebhookInputs,
   webhookInputsFromOutputs,
@@ -21,7 +21,7 @@ import {
   type WebhookEndpointOutputs,
 } from './types';
 
-/** WebhookEndpoint, as the shared steps know it (../shared/listed.ts). */
+/** WebhookEndpoint, as the shared steps know it (../common/listed.ts). */
 const WEBHOOK_ENDPOINT: AdoptSpec<'webhookEndpoints', WebhookEndpointInputs> & Reader<ServiceWebhookEndpoint, WebhookEndpointOutputs> = {
   kind: 'webhookEndpoints', noun: 'webhook endpoint', idOf: (e) => e.endpointId,
   table: WEBHOOK_ENDPOINT_FIELD_TABLE, form: liveForm,

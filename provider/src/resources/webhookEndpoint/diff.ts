@@ -4,8 +4,8 @@
 // so deliveries never stop; the service does not document url or name as unique. Set the
 // `deleteBeforeReplace` resource option to avoid the short overlap.
 import { WEBHOOK_ENDPOINT_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { compareFields, type FieldDiff } from '../shared/diff';
-import { diffFields } from '../shared/fields';
+import { compareFields, type FieldDiff } from '../common/diff';
+import { diffFields } from '../common/fields';
 import { normalizeWebhookInputs } from './types';
 
 const FIELDS = diffFields(WEBHOOK_ENDPOINT_FIELD_TABLE);

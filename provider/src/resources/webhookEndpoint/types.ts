@@ -5,8 +5,8 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
 import { WEBHOOK_ENDPOINT_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { sortedJson } from '../../internal/sorted-json';
-import { serviceFields } from '../shared/fields';
-import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../shared/inputs';
+import { serviceFields } from '../common/fields';
+import { COMMON_KEYS, placementOf, type CommonInputs, type Placement } from '../common/inputs';
 
 export interface WebhookSubscriptionArgs {
   /** `ACTIVITY_UPDATES`, `BALANCE_CONFIRMED_UPDATES`, `BALANCE_FINALIZED_UPDATES` or `SEND_TRANSACTION_STATUS_UPDATES`. */
