@@ -123,11 +123,37 @@ function adoptedId(adopt: unknown): unknown {
  * The inputs a resource registers, after what every resource's constructor checks first: the stack config
  * (a mistake stops the program here, once, before anything is registered or requested), and that no other
  * resource of the program adopts the same object. Each of `optional` (the output-only properties and the
- * inputs a program may leave out) and of the common inputs is seeded as undefined, so the class gets an
- * Output for each (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, pulumi/pulumi#6587).
+ * inputs a program may leave out) and `organizationId` is seeded as undefined, so the class gets an Output
+ * for each (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/, pulumi/pulumi#6587).
+ * `profile` and `adopt` are registered only when the program sets them: see {@link unsetPlacementOutputs}.
  */
 export function resourceInputs(type: string, name: string, args: object & { adopt?: unknown }, optional: readonly string[]): pulumi.Inputs {
   preflight();
   claim(type, 'adopt.id', adoptedId(args.adopt), name, 'an object has one owner in a stack (deleting either resource would delete it under the other); remove one of the two adopt lines');
-  return { ...Object.fromEntries([...optional, ...COMMON_KEYS].map((k) => [k, undefined])), ...args };
+  return { ...Object.fromEntries([...optional, 'organizationId'].map((k) => [k, undefined])), ...args };
+}
+
+/** The common inputs that are outputs only when set: the state keeps `profile` and `adopt` only then. */
+const SET_ONLY_KEYS = COMMON_KEYS.filter((k) => k !== 'organizationId');
+
+/**
+ * Called by every resource's constructor after `super`: `profile` and `adopt`, when the program leaves them
+ * out, read as an Output of undefined that depends on the resource (known once its id is), made on first use.
+ * Registering them would give the same value at a price paid for every resource of every program: Pulumi
+ * makes four promises, each with a formatted stack trace, for each registered property (`transferProperties`
+ * in @pulumi/pulumi's runtime/rpc.js).
+ */
+export function unsetPlacementOutputs(resource: pulumi.CustomResource, registered: pulumi.Inputs): void {
+  for (const key of SET_ONLY_KEYS) {
+    if (key in registered) continue;
+    Object.defineProperty(resource, key, {
+      configurable: true,
+      enumerable: true,
+      get: () => {
+        const value = resource.id.apply((): undefined => undefined);
+        Object.defineProperty(resource, key, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
 }

@@ -183,6 +183,35 @@ describe('resource classes', () => {
     expect(registered.find((r) => r.name === 'in-sub-org')!.inputs).toMatchObject({ profile: 'child', organizationId: 'sub-1' });
     expect(registered.find((r) => r.name === 'hook-2')!.inputs).toMatchObject({ profile: 'child' });
   });
+
+  test('profile and adopt left out are not registered, and read as undefined outputs that depend on the resource', async () => {
+    const resources = [
+      new Policy('no-placement', { policyName: 'no placement', effect: 'EFFECT_DENY' }),
+      new WebhookEndpoint('hook-no-placement', { url: 'https://hooks.example.com/3', name: 'three' }),
+      new IpAllowlist('allowlist-no-placement', { enabled: false, rules: [] }),
+      new PrivateKeyTag('tag-no-placement', { privateKeyTagName: 'no placement' }),
+      new SessionProfile('session-no-placement', { sessionProfileName: 'no placement', scope: 'true' }),
+      new FiatOnRampCredential('ramp-no-placement', { onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', publishableApiKey: 'pk', encryptedSecretApiKey: 'c' }),
+    ];
+    await settled(resources);
+    for (const r of resources as Array<pulumi.CustomResource & { profile: pulumi.Output<unknown>; adopt: pulumi.Output<unknown> }>) {
+      // Pulumi's transferProperties makes an own data property for every registered key; ours is made on first read.
+      expect(Object.getOwnPropertyDescriptor(r, 'profile')?.get).toBeDefined();
+      expect(await outputValue(r.profile)).toEqual({ value: undefined, secret: false });
+      expect(await outputValue(r.adopt)).toEqual({ value: undefined, secret: false });
+      expect(r.profile).toBe(r.profile);
+      const deps = await (r.adopt as unknown as { resources(): Set<pulumi.Resource> }).resources();
+      expect([...deps]).toEqual([r]);
+    }
+  });
+
+  test('profile and adopt set are registered outputs', async () => {
+    const p = new Policy('with-placement', { policyName: 'with placement', effect: 'EFFECT_DENY', profile: 'child', adopt: { byName: true } });
+    await settled([p]);
+    expect(Object.getOwnPropertyDescriptor(p, 'profile')?.get).toBeUndefined();
+    expect(await outputValue(p.profile)).toEqual({ value: 'child', secret: false });
+    expect(await outputValue(p.adopt)).toEqual({ value: { byName: true }, secret: false });
+  });
 });
 
 describe('one resource per adopted object', () => {

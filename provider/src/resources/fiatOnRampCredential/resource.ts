@@ -2,7 +2,7 @@
 // Secret inputs are wrapped in pulumi.secret whatever the caller passed, and every sensitive output is
 // listed in additionalSecretOutputs: a dynamic provider cannot return secrets itself (https://www.pulumi.com/docs/iac/concepts/secrets/, pulumi/pulumi#3012).
 import * as pulumi from '@pulumi/pulumi';
-import { resourceInputs } from '../../program';
+import { resourceInputs, unsetPlacementOutputs } from '../../program';
 import { fiatOnRampCredentialProvider } from './provider';
 import { FIAT_SECRET_INPUTS, FIAT_SECRET_OUTPUTS, type FiatOnRampCredentialAdopt, type FiatOnRampCredentialArgs, type OnRampProvider } from './types';
 
@@ -39,5 +39,6 @@ export class FiatOnRampCredential extends pulumi.dynamic.Resource {
     }
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: [...FIAT_SECRET_OUTPUTS] });
     super(fiatOnRampCredentialProvider, name, props, secretOpts, 'walletinfra', 'FiatOnRampCredential');
+    unsetPlacementOutputs(this, props);
   }
 }

@@ -1,6 +1,6 @@
 // `new IpAllowlist(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:IpAllowlist.
 import * as pulumi from '@pulumi/pulumi';
-import { resourceInputs } from '../../program';
+import { resourceInputs, unsetPlacementOutputs } from '../../program';
 import { ipAllowlistProvider } from './provider';
 import type { IpAllowlistAdopt, IpAllowlistArgs, IpAllowlistRule, OnEvaluationError } from './types';
 
@@ -19,5 +19,6 @@ export class IpAllowlist extends pulumi.dynamic.Resource {
   constructor(name: string, args: IpAllowlistArgs, opts?: pulumi.CustomResourceOptions) {
     const props = resourceInputs('IpAllowlist', name, args, ['publicKey', 'enabled', 'onEvaluationError', 'allowLockout']);
     super(ipAllowlistProvider, name, props, opts, 'walletinfra', 'IpAllowlist');
+    unsetPlacementOutputs(this, props);
   }
 }

@@ -1,6 +1,6 @@
 // `new Policy(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:Policy.
 import * as pulumi from '@pulumi/pulumi';
-import { claim, resourceInputs } from '../../program';
+import { claim, resourceInputs, unsetPlacementOutputs } from '../../program';
 import { policyProvider } from './provider';
 import type { PolicyAdopt, PolicyArgs, PolicyEffect } from './types';
 
@@ -23,5 +23,6 @@ export class Policy extends pulumi.dynamic.Resource {
     const props = resourceInputs('Policy', name, args, ['policyId', 'condition', 'consensus', 'notes', 'time']);
     claim('Policy', 'policyName', args.policyName, name, 'the service allows one policy per name, so one of them would fail or fight the other; give each its own policyName');
     super(policyProvider, name, props, opts, 'walletinfra', 'Policy');
+    unsetPlacementOutputs(this, props);
   }
 }

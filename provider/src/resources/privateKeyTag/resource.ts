@@ -1,6 +1,6 @@
 // `new PrivateKeyTag(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:PrivateKeyTag.
 import * as pulumi from '@pulumi/pulumi';
-import { resourceInputs } from '../../program';
+import { resourceInputs, unsetPlacementOutputs } from '../../program';
 import { privateKeyTagProvider } from './provider';
 import type { PrivateKeyTagAdopt, PrivateKeyTagArgs } from './types';
 
@@ -17,5 +17,6 @@ export class PrivateKeyTag extends pulumi.dynamic.Resource {
   constructor(name: string, args: PrivateKeyTagArgs, opts?: pulumi.CustomResourceOptions) {
     const props = resourceInputs('PrivateKeyTag', name, args, ['privateKeyTagId', 'privateKeyIds']);
     super(privateKeyTagProvider, name, props, opts, 'walletinfra', 'PrivateKeyTag');
+    unsetPlacementOutputs(this, props);
   }
 }

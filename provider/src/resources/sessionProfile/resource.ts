@@ -1,7 +1,7 @@
 // `new SessionProfile(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:SessionProfile.
 // Every change replaces it, and destroying it leaves it in the service (it cannot be deleted).
 import * as pulumi from '@pulumi/pulumi';
-import { resourceInputs } from '../../program';
+import { resourceInputs, unsetPlacementOutputs } from '../../program';
 import { sessionProfileProvider } from './provider';
 import type { SessionProfileAdopt, SessionProfileArgs } from './types';
 
@@ -20,5 +20,6 @@ export class SessionProfile extends pulumi.dynamic.Resource {
   constructor(name: string, args: SessionProfileArgs, opts?: pulumi.CustomResourceOptions) {
     const props = resourceInputs('SessionProfile', name, args, ['sessionProfileId', 'expirationSeconds', 'notes']);
     super(sessionProfileProvider, name, props, opts, 'walletinfra', 'SessionProfile');
+    unsetPlacementOutputs(this, props);
   }
 }

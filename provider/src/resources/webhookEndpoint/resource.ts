@@ -1,6 +1,6 @@
 // `new WebhookEndpoint(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint.
 import * as pulumi from '@pulumi/pulumi';
-import { resourceInputs } from '../../program';
+import { resourceInputs, unsetPlacementOutputs } from '../../program';
 import { webhookEndpointProvider } from './provider';
 import type { WebhookEndpointAdopt, WebhookEndpointArgs, WebhookSubscription } from './types';
 
@@ -19,5 +19,6 @@ export class WebhookEndpoint extends pulumi.dynamic.Resource {
   constructor(name: string, args: WebhookEndpointArgs, opts?: pulumi.CustomResourceOptions) {
     const props = resourceInputs('WebhookEndpoint', name, args, ['endpointId', 'isActive', 'subscriptions']);
     super(webhookEndpointProvider, name, props, opts, 'walletinfra', 'WebhookEndpoint');
+    unsetPlacementOutputs(this, props);
   }
 }
