@@ -187,3 +187,32 @@ describe('auth proxy X-Auth-Proxy-Config-Id', () => {
     expect((await post(url, '{}', { 'X-Auth-Proxy-Config-ID': emu.credentials.authProxyConfigId })).status).toBe(200);
   });
 });
+
+// The organization, key and user behind a stamp are looked up once and reused until anything is written
+// (Store.memo): every change must still be seen by the very next request.
+describe('what a stamp resolves to is reused only until the next write', () => {
+  test('a key and its user removed by a reset are refused on the very next request', async () => {
+    const key = generateApiKeyPair();
+    expect((await admin(emu, 'POST', '/users', { userName: 'until-reset', apiKeys: [{ apiKeyName: 'k', publicKey: key.publicKey }] })).status).toBe(200);
+    expect((await query(orgBody(), key)).status).toBe(200);
+    expect((await query(orgBody(), key)).status).toBe(200);
+    expect((await admin(emu, 'POST', '/reset')).status).toBe(200);
+    const res = await query(orgBody(), key);
+    expect([res.status, res.json]).toEqual([401, serviceError(16, 'could not find public key in organization', 'PUBLIC_KEY_NOT_FOUND')]);
+    expect((await query(orgBody())).status).toBe(200);
+  });
+
+  test("a change to the organization's settings applies to the very next request", async () => {
+    const org = emu.credentials.organizationId;
+    const timed = (name: string) =>
+      stampedPost(emu, '/public/v1/submit/create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: name, effect: 'EFFECT_ALLOW', time: 'true', notes: '' }, FIXED_NOW));
+    expect((await query(orgBody())).status).toBe(200);
+    expect((await admin(emu, 'POST', `/organizations/${org}/settings`, { timePoliciesEnabled: false })).status).toBe(200);
+    expect(await timed('timed-off')).toMatchObject({
+      status: 400,
+      json: serviceError(3, 'invalid policy time: time-based policies are not enabled for this organization', 'REQUEST_INVALID'),
+    });
+    expect((await admin(emu, 'POST', `/organizations/${org}/settings`, { timePoliciesEnabled: true })).status).toBe(200);
+    expect((await timed('timed-on')).status).toBe(200);
+  });
+});

@@ -143,6 +143,41 @@ describe('unique keys per organization', () => {
     }
   });
 
+  test('a memo is reused until anything is written (a rolled-back write too), is frozen, and is never kept inside a transaction', () => {
+    const store = new Store();
+    try {
+      let computed = 0;
+      const lookup = () => store.memo('p1', () => (computed++, store.policies.get('p1')));
+      expect(lookup()).toBeUndefined();
+      expect(lookup()).toBeUndefined();
+      expect(computed).toBe(2); // undefined is never kept
+      store.policies.insert(policy('p1', 'org-a', 'ops'));
+      const first = lookup();
+      expect(lookup()).toBe(first);
+      expect(computed).toBe(3);
+      expect(Object.isFrozen(first)).toBe(true);
+      expect(() => {
+        'use strict';
+        (first as { policyName: string }).policyName = 'changed';
+      }).toThrow(TypeError);
+      store.policies.update({ ...policy('p1', 'org-a', 'renamed') });
+      expect(lookup()?.policyName).toBe('renamed');
+      expect(computed).toBe(4);
+      expect(() => store.transaction(() => {
+        store.policies.update({ ...policy('p1', 'org-a', 'inside') });
+        expect(lookup()?.policyName).toBe('inside');
+        expect(lookup()?.policyName).toBe('inside');
+        throw new Error('rolled back');
+      })).toThrow('rolled back');
+      expect(computed).toBe(6); // not kept inside the transaction
+      expect(lookup()?.policyName).toBe('renamed');
+      store.reset();
+      expect(lookup()).toBeUndefined();
+    } finally {
+      store.close();
+    }
+  });
+
   test('activity fingerprints are unique per organization; a failed write leaves no key behind', () => {
     const store = new Store();
     try {

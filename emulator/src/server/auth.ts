@@ -5,7 +5,7 @@ import { verifyStamp } from '@walletinfra/sdk';
 import type { Caller, Core } from '../context';
 import { parseWebAuthnStamp, verifyWebAuthnAssertion } from '../crypto/webauthn';
 import { invalidArgument, notFound, unauthenticated } from '../errors';
-import type { ApiKeyRecord, OrganizationRecord } from '../store/records';
+import type { ApiKeyRecord, OrganizationRecord, UserRecord } from '../store/records';
 
 export const AUTH_MESSAGES = {
   missing: 'cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)',
@@ -68,6 +68,13 @@ function orgIdsOf(org: OrganizationRecord): string[] {
   return [org.organizationId, org.parentOrganizationId].filter((id): id is string => id !== undefined);
 }
 
+/** What an API key stamp resolves to in the store: the target organization, the key, its user. */
+interface ApiKeyHolder {
+  org: OrganizationRecord;
+  key: ApiKeyRecord;
+  user: UserRecord;
+}
+
 function apiKeyCaller(core: Core, stamp: string, body: Buffer, organizationId: unknown): { caller: Caller; org: OrganizationRecord } {
   const verified = verifyStamp({ headerValue: stamp, body });
   if (!verified.ok) {
@@ -75,18 +82,15 @@ function apiKeyCaller(core: Core, stamp: string, body: Buffer, organizationId: u
     const lead = verified.reason === 'malformed_stamp' ? AUTH_MESSAGES.undecodable : AUTH_MESSAGES.malformed;
     throw unauthenticated(`${lead}: ${verified.message}`, { turnkeyErrorCode: 'SIGNATURE_INVALID' });
   }
-  const org = targetOrganization(core, organizationId);
-  const orgIds = orgIdsOf(org);
-  const candidates = core.store.apiKeys.findByKey(verified.publicKey);
-  // the target organization's own key first, then the parent's
-  const key = orgIds.map((id) => candidates.find((k) => k.organizationId === id)).find((k) => k !== undefined);
-  if (key === undefined) {
-    if (candidates.length === 0) throw unauthenticated(AUTH_MESSAGES.unknownKey, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
-    throw unauthenticated(AUTH_MESSAGES.wrongOrg, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
-  }
+  // The store lookups are the same for every request of one key to one organization until something is
+  // written (a revoked key, a deleted user, a changed organization): the store memoises them until then.
+  // Only a successful lookup is memoised; a failing one throws its error on every request.
+  const { org, key, user } =
+    typeof organizationId === 'string'
+      ? core.store.memo(`auth ${verified.publicKey} ${organizationId}`, () => apiKeyHolder(core, verified.publicKey, organizationId))
+      : apiKeyHolder(core, verified.publicKey, organizationId);
+  // expiry moves with the clock, not with writes: checked on every request
   if (expired(core, key)) throw unauthenticated(AUTH_MESSAGES.expired, { turnkeyErrorCode: 'API_KEY_EXPIRED' });
-  const user = core.store.users.get(key.userId);
-  if (user === undefined) throw unauthenticated(AUTH_MESSAGES.unknownKey, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
   const caller: Caller = {
     user,
     publicKey: verified.publicKey,
@@ -97,6 +101,23 @@ function apiKeyCaller(core: Core, stamp: string, body: Buffer, organizationId: u
     viaParent: key.organizationId !== org.organizationId,
   };
   return { caller, org };
+}
+
+/** The organization, API key and user behind a verified public key, or the error the request deserves. */
+function apiKeyHolder(core: Core, publicKey: string, organizationId: unknown): ApiKeyHolder {
+  const org = targetOrganization(core, organizationId);
+  const orgIds = orgIdsOf(org);
+  const candidates = core.store.apiKeys.findByKey(publicKey);
+  // the target organization's own key first, then the parent's
+  const key = orgIds.map((id) => candidates.find((k) => k.organizationId === id)).find((k) => k !== undefined);
+  if (key === undefined) {
+    if (candidates.length === 0) throw unauthenticated(AUTH_MESSAGES.unknownKey, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
+    throw unauthenticated(AUTH_MESSAGES.wrongOrg, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
+  }
+  if (expired(core, key)) throw unauthenticated(AUTH_MESSAGES.expired, { turnkeyErrorCode: 'API_KEY_EXPIRED' });
+  const user = core.store.users.get(key.userId);
+  if (user === undefined) throw unauthenticated(AUTH_MESSAGES.unknownKey, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
+  return { org, key, user };
 }
 
 function webAuthnCaller(core: Core, value: string, body: Buffer, organizationId: unknown): { caller: Caller; org: OrganizationRecord } {

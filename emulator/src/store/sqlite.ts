@@ -152,6 +152,11 @@ export class SqliteDocuments {
     this.stmts.metaSet.run(key, value);
   }
 
+  /** True while a transaction is open on this connection. */
+  isInTransaction(): boolean {
+    return this.db.inTransaction;
+  }
+
   /**
    * Runs `fn` in one transaction (a savepoint when nested). If `fn` throws, everything it wrote is rolled back
    * and the in-memory sequence counter is restored.

@@ -42,8 +42,14 @@ type Collections = { readonly [K in CollectionName]: (typeof COLLECTIONS)[K] ext
 // The class below gets one `Collection` field per entry of COLLECTIONS (declaration merging).
 export interface Store extends Collections {}
 
+// Entries a memo holds before it starts over: bounds memory when many distinct keys are read between writes.
+const MEMO_LIMIT = 1024;
+
 export class Store {
   private readonly docs: SqliteDocuments;
+  /** {@link memo}'s entries, valid while {@link changeCount} stays at `memoAt` */
+  private readonly memos = new Map<string, unknown>();
+  private memoAt = -1;
 
   constructor(dataDir?: string) {
     const specs: Record<string, Spec<never> | undefined> = COLLECTIONS;
@@ -81,6 +87,26 @@ export class Store {
     return this.docs.totalChanges();
   }
 
+  /**
+   * `compute()`, or what it returned for `key` before if nothing has been written since ({@link changeCount}
+   * has not moved): any committed or rolled-back write, a reset or a seed empties every memo. The value is
+   * deep-frozen, since it is handed to every later caller. Inside a transaction nothing is memoised (its
+   * writes may yet be rolled back). `undefined` is never memoised.
+   */
+  memo<T>(key: string, compute: () => T): T {
+    if (this.docs.isInTransaction()) return compute();
+    const now = this.changeCount();
+    if (now !== this.memoAt || this.memos.size >= MEMO_LIMIT) {
+      this.memos.clear();
+      this.memoAt = now;
+    }
+    const hit = this.memos.get(key);
+    if (hit !== undefined) return hit as T;
+    const value = compute();
+    if (value !== undefined) this.memos.set(key, deepFreeze(value));
+    return value;
+  }
+
   getMeta(key: string): string | undefined {
     return this.docs.getMeta(key);
   }
@@ -92,4 +118,12 @@ export class Store {
   close(): void {
     this.docs.close();
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
