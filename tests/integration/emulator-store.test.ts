@@ -143,11 +143,11 @@ describe('unique keys per organization', () => {
     }
   });
 
-  test('a memo is reused until anything is written (a rolled-back write too), is frozen, and is never kept inside a transaction', () => {
+  test('a memo is reused until a collection it reads is written (a rolled-back write too), is frozen, and is never kept inside a transaction', () => {
     const store = new Store();
     try {
       let computed = 0;
-      const lookup = () => store.memo('p1', () => (computed++, store.policies.get('p1')));
+      const lookup = () => store.memo('p1', ['policies'], () => (computed++, store.policies.get('p1')));
       expect(lookup()).toBeUndefined();
       expect(lookup()).toBeUndefined();
       expect(computed).toBe(2); // undefined is never kept
@@ -157,9 +157,10 @@ describe('unique keys per organization', () => {
       expect(computed).toBe(3);
       expect(Object.isFrozen(first)).toBe(true);
       expect(() => {
-        'use strict';
         (first as { policyName: string }).policyName = 'changed';
       }).toThrow(TypeError);
+      store.activities.insert(activity(1, 'org-a')); // a collection the memo does not read
+      expect(lookup()).toBe(first);
       store.policies.update({ ...policy('p1', 'org-a', 'renamed') });
       expect(lookup()?.policyName).toBe('renamed');
       expect(computed).toBe(4);
@@ -171,6 +172,10 @@ describe('unique keys per organization', () => {
       })).toThrow('rolled back');
       expect(computed).toBe(6); // not kept inside the transaction
       expect(lookup()?.policyName).toBe('renamed');
+      expect(computed).toBe(7); // the rolled-back write moved the version
+      expect(() => store.policies.insert(policy('p1', 'org-a', 'twin'))).toThrow(/UNIQUE constraint failed/);
+      lookup();
+      expect(computed).toBe(8); // so does a failed one
       store.reset();
       expect(lookup()).toBeUndefined();
     } finally {

@@ -3,15 +3,14 @@
 import { canVote } from '../activities/voting';
 import type { ActivityRecord, VoteRecord } from '../store/records';
 import type { Store } from '../store/store';
-import { renderUser } from './identity';
+import { renderUserById } from './identity';
 import { renderTime, type TimeFormat } from './time';
 
 function renderVote(store: Store, v: VoteRecord, format: TimeFormat): Record<string, unknown> {
-  const user = store.users.get(v.userId);
   return {
     id: v.id,
     userId: v.userId,
-    user: user === undefined ? { userId: v.userId } : renderUser(store, user, format),
+    user: renderUserById(store, v.userId, format),
     activityId: v.activityId,
     selection: v.selection,
     message: v.message,

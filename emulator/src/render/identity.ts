@@ -18,6 +18,20 @@ export function renderMfaPolicy(m: MfaPolicyRecord, format: TimeFormat): Record<
   return renderFields(m, ['mfaPolicyId', 'mfaPolicyName', 'condition', 'requiredAuthenticationMethods', 'order', 'notes', 'createdAt', 'updatedAt'], format);
 }
 
+/** The collections {@link renderUser} reads, with the users themselves. */
+const USER_READS = ['users', 'authenticators', 'apiKeys', 'mfaPolicies'] as const;
+
+/**
+ * The user `userId` on the wire, or `{userId}` alone when there is no such user. Memoised until a user or one
+ * of their credentials is written: every activity shows its voters, and most are the same few users.
+ */
+export function renderUserById(store: Store, userId: string, format: TimeFormat): Readonly<Record<string, unknown>> {
+  return store.memo(`user ${format} ${userId}`, USER_READS, () => {
+    const user = store.users.get(userId);
+    return user === undefined ? { userId } : renderUser(store, user, format);
+  });
+}
+
 export function renderUser(store: Store, u: UserRecord, format: TimeFormat): Record<string, unknown> {
   const out: Record<string, unknown> = { userId: u.userId, userName: u.userName };
   if (u.userEmail !== undefined) out.userEmail = u.userEmail;

@@ -75,6 +75,9 @@ interface ApiKeyHolder {
   user: UserRecord;
 }
 
+/** The collections {@link apiKeyHolder} reads. */
+const API_KEY_HOLDER_READS = ['organizations', 'apiKeys', 'users'] as const;
+
 function apiKeyCaller(core: Core, stamp: string, body: Buffer, organizationId: unknown): { caller: Caller; org: OrganizationRecord } {
   const verified = verifyStamp({ headerValue: stamp, body });
   if (!verified.ok) {
@@ -82,12 +85,12 @@ function apiKeyCaller(core: Core, stamp: string, body: Buffer, organizationId: u
     const lead = verified.reason === 'malformed_stamp' ? AUTH_MESSAGES.undecodable : AUTH_MESSAGES.malformed;
     throw unauthenticated(`${lead}: ${verified.message}`, { turnkeyErrorCode: 'SIGNATURE_INVALID' });
   }
-  // The store lookups are the same for every request of one key to one organization until something is
-  // written (a revoked key, a deleted user, a changed organization): the store memoises them until then.
+  // The store lookups are the same for every request of one key to one organization until an organization,
+  // key or user is written (a revoked key, a deleted user, a changed organization): memoised until then.
   // Only a successful lookup is memoised; a failing one throws its error on every request.
   const { org, key, user } =
     typeof organizationId === 'string'
-      ? core.store.memo(`auth ${verified.publicKey} ${organizationId}`, () => apiKeyHolder(core, verified.publicKey, organizationId))
+      ? core.store.memo(`auth ${verified.publicKey} ${organizationId}`, API_KEY_HOLDER_READS, () => apiKeyHolder(core, verified.publicKey, organizationId))
       : apiKeyHolder(core, verified.publicKey, organizationId);
   // expiry moves with the clock, not with writes: checked on every request
   if (expired(core, key)) throw unauthenticated(AUTH_MESSAGES.expired, { turnkeyErrorCode: 'API_KEY_EXPIRED' });

@@ -29,6 +29,9 @@ interface ScanOptions {
 export class SqliteDocuments {
   readonly db: Database.Database;
   private seq: number;
+  /** writes per collection since this connection opened, and clears of every collection (see {@link version}) */
+  private readonly writes = new Map<string, number>();
+  private clears = 0;
   private readonly stmts: ReturnType<SqliteDocuments['prepare']>;
   /** better-sqlite3's transaction wrapper, built once: BEGIN/COMMIT (a savepoint when nested) around a callback */
   private readonly inTransaction: (fn: () => unknown) => unknown;
@@ -116,15 +119,18 @@ export class SqliteDocuments {
   }
 
   insert(collection: string, id: string, orgId: string | null, altKey: string | null, uniqueKey: string | null, data: string): void {
+    this.wrote(collection);
     this.seq += 1;
     this.stmts.insert.run({ collection, id, org_id: orgId, alt_key: altKey, unique_key: uniqueKey, seq: this.seq, data });
   }
 
   update(collection: string, id: string, altKey: string | null, uniqueKey: string | null, data: string): boolean {
+    this.wrote(collection);
     return this.stmts.update.run(data, altKey, uniqueKey, collection, id).changes === 1;
   }
 
   delete(collection: string, id: string): boolean {
+    this.wrote(collection);
     return this.stmts.delete.run(collection, id).changes === 1;
   }
 
@@ -133,7 +139,23 @@ export class SqliteDocuments {
   }
 
   clear(): void {
+    this.clears += 1;
     this.stmts.clear.run();
+  }
+
+  private wrote(collection: string): void {
+    this.writes.set(collection, (this.writes.get(collection) ?? 0) + 1);
+  }
+
+  /**
+   * A number that moves whenever a document of one of `collections` is written (counted before the write runs,
+   * so a failed or rolled-back write moves it too) or every document is cleared, and stays put otherwise: the
+   * sum of counters that only grow.
+   */
+  version(collections: readonly string[]): number {
+    let v = this.clears;
+    for (const c of collections) v += this.writes.get(c) ?? 0;
+    return v;
   }
 
   /**

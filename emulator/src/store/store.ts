@@ -36,7 +36,7 @@ const COLLECTIONS = {
   deliveries: spec<R.DeliveryRecord>({ id: (r) => r.deliveryId, orgId: (r) => r.organizationId }),
 };
 
-type CollectionName = keyof typeof COLLECTIONS;
+export type CollectionName = keyof typeof COLLECTIONS;
 type Collections = { readonly [K in CollectionName]: (typeof COLLECTIONS)[K] extends Spec<infer T> ? Collection<T> : never };
 
 // The class below gets one `Collection` field per entry of COLLECTIONS (declaration merging).
@@ -47,9 +47,8 @@ const MEMO_LIMIT = 1024;
 
 export class Store {
   private readonly docs: SqliteDocuments;
-  /** {@link memo}'s entries, valid while {@link changeCount} stays at `memoAt` */
-  private readonly memos = new Map<string, unknown>();
-  private memoAt = -1;
+  /** {@link memo}'s entries, each valid while the version of the collections it read stays the same */
+  private readonly memos = new Map<string, { version: number; value: unknown }>();
 
   constructor(dataDir?: string) {
     const specs: Record<string, Spec<never> | undefined> = COLLECTIONS;
@@ -88,22 +87,20 @@ export class Store {
   }
 
   /**
-   * `compute()`, or what it returned for `key` before if nothing has been written since ({@link changeCount}
-   * has not moved): any committed or rolled-back write, a reset or a seed empties every memo. The value is
-   * deep-frozen, since it is handed to every later caller. Inside a transaction nothing is memoised (its
-   * writes may yet be rolled back). `undefined` is never memoised.
+   * `compute()`, or what it returned for `key` before if no document of `reads` (the collections `compute`
+   * reads) has been written since: any committed or rolled-back write to one of them, a reset or a seed
+   * makes it compute again. The value is deep-frozen, since it is handed to every later caller. Inside a
+   * transaction nothing is memoised (its writes may yet be rolled back). `undefined` is never memoised.
    */
-  memo<T>(key: string, compute: () => T): T {
+  memo<T>(key: string, reads: readonly CollectionName[], compute: () => T): T {
     if (this.docs.isInTransaction()) return compute();
-    const now = this.changeCount();
-    if (now !== this.memoAt || this.memos.size >= MEMO_LIMIT) {
-      this.memos.clear();
-      this.memoAt = now;
-    }
+    const version = this.docs.version(reads);
     const hit = this.memos.get(key);
-    if (hit !== undefined) return hit as T;
+    if (hit !== undefined && hit.version === version) return hit.value as T;
     const value = compute();
-    if (value !== undefined) this.memos.set(key, deepFreeze(value));
+    if (value === undefined) return value;
+    if (this.memos.size >= MEMO_LIMIT) this.memos.clear();
+    this.memos.set(key, { version, value: deepFreeze(value) });
     return value;
   }
 
