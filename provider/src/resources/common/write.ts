@@ -19,7 +19,7 @@ import {
 } from '@walletinfra/sdk';
 import { messageOf } from '../../errors';
 import type { OrgSession } from '../../session';
-import { sameValue } from './diff';
+import { sortedJson } from '../../internal/sorted-json';
 import { decideOutcome, type ActivityEvidence, type ObjectEvidence, type WriteKind } from './outcome';
 
 export interface WriteRequest<N extends SubmitName> {
@@ -74,6 +74,22 @@ export function comparable(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The text two intents compare by: `comparable` with its keys sorted, so equal text means the same wire
+ * value ('' and absent taken as equal). Kept per activity: every write of a type compares its parameters
+ * with every earlier activity of that type, and an organization's history can hold thousands of them.
+ */
+const intentTexts = new WeakMap<Activity, string>();
+
+function intentText(activity: Activity, intentKey: string): string {
+  let text = intentTexts.get(activity);
+  if (text === undefined) {
+    text = sortedJson(comparable(intentOf(activity, intentKey)));
+    intentTexts.set(activity, text);
+  }
+  return text;
+}
+
 export function intentOf(activity: Activity, intentKey: string): Record<string, unknown> {
   const intent = activity.intent[intentKey];
   return intent !== null && typeof intent === 'object' ? (intent as Record<string, unknown>) : {};
@@ -103,8 +119,9 @@ function writeKindOf(name: SubmitName): WriteKind {
 export async function submitWrite<N extends SubmitName>(session: OrgSession, req: WriteRequest<N>): Promise<WriteOutcome<N>> {
   const op = opOf(req.operation);
   const earlier = await session.reusableActivities(op.activityType, req.adoptCompleted !== undefined);
-  const matches = req.matches ?? ((intent: Record<string, unknown>) => sameValue(comparable(intent), comparable(req.parameters)));
-  const matching = earlier.filter((a) => matches(intentOf(a, op.intentKey)));
+  const wanted = sortedJson(comparable(req.parameters));
+  const matches = req.matches;
+  const matching = earlier.filter((a) => (matches !== undefined ? matches(intentOf(a, op.intentKey)) : intentText(a, op.intentKey) === wanted));
   const pending = matching.find((a) => a.status === CONSENSUS_NEEDED);
   if (pending) {
     session.forgetActivity(op.activityType, pending.id);
