@@ -177,4 +177,14 @@ describe('sameValue', () => {
     expect(sameValue({ a: 1 }, { a: '1' })).toBe(false);
     expect(sameValue(null, {})).toBe(false);
   });
+
+  test('answers as deep-equal (strict) on the wire values for every pair, scalars included', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const deepEqual = require('deep-equal') as (a: unknown, b: unknown, o: { strict: boolean }) => boolean;
+    const wire = (v: unknown): unknown => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+    const values: unknown[] = [undefined, null, '', 'a', '1', 1, 0, -0, 1.5, NaN, Infinity, true, false, {}, [], { a: 1 }, [1], { a: undefined }];
+    for (const a of values) {
+      for (const b of values) expect([a, b, sameValue(a, b)]).toEqual([a, b, deepEqual(wire(a), wire(b), { strict: true })]);
+    }
+  });
 });

@@ -3,7 +3,8 @@
 // HTTP stack (undici) or the package's main entry, which loads both. The session layer loads them on the
 // first request (a data source's lookup, the provider's first create, read, update or delete). The
 // provider runtime loads a resource kind's modules on the engine's first call for that kind, and a preview
-// (check and diff) loads no crud module.
+// (check and diff) loads no crud module. Diffs of text fields (refresh and preview diff every resource)
+// do not load deep-equal.
 const mockLoaded: string[] = [];
 
 /** The real module at `path`, its loading recorded under `label`. */
@@ -22,6 +23,7 @@ jest.mock('../../sdk/src/client/core', () => mockRecorded('sdk client', '../../s
 jest.mock('../../provider/src/resources/policy/crud', () => mockRecorded('policy crud', '../../provider/src/resources/policy/crud'));
 jest.mock('../../provider/src/resources/webhookEndpoint/check', () => mockRecorded('webhookEndpoint check', '../../provider/src/resources/webhookEndpoint/check'));
 jest.mock('../../provider/src/resources/webhookEndpoint/crud', () => mockRecorded('webhookEndpoint crud', '../../provider/src/resources/webhookEndpoint/crud'));
+jest.mock('deep-equal', () => mockRecorded('deep-equal', 'deep-equal'));
 
 beforeEach(() => {
   jest.resetModules();
@@ -45,7 +47,7 @@ test('a context loads the client on its first request, not before', () => {
   expect(mockLoaded).toEqual(expect.arrayContaining(['sdk transport', 'sdk dispatcher', '@walletinfra/sdk', 'sdk client']));
 });
 
-test('the provider runtime previews a policy without crud modules, other kinds or the client; a read loads them', async () => {
+test('the provider runtime previews a policy without crud modules, other kinds, the client or deep-equal; a read loads them', async () => {
   const { createRuntime } = require('@walletinfra/pulumi/runtime/providers') as typeof import('@walletinfra/pulumi/runtime/providers');
   const runtime = createRuntime({ env: { WALLETINFRA_BASE_URL: 'http://127.0.0.1:9' } });
   expect(mockLoaded).toEqual([]);
@@ -58,11 +60,13 @@ test('the provider runtime previews a policy without crud modules, other kinds o
   const checked = await runtime.policy.check({}, news);
   expect(checked.failures ?? []).toEqual([]);
   expect(await runtime.policy.diff('id', checked.inputs, checked.inputs)).toEqual({ changes: false });
+  expect(await runtime.policy.diff('id', checked.inputs, { ...checked.inputs, notes: 'changed' })).toEqual({ changes: undefined });
   expect(mockLoaded).toEqual([]);
   // No credentials are set, so the read fails before any request; it has loaded what a request needs.
   await expect(runtime.policy.read('id', checked.inputs)).rejects.toThrow();
   expect(mockLoaded).toEqual(expect.arrayContaining(['policy crud', 'sdk transport', 'sdk client']));
   expect(mockLoaded).not.toContain('webhookEndpoint check');
   expect(mockLoaded).not.toContain('webhookEndpoint crud');
+  expect(mockLoaded).not.toContain('deep-equal');
   await runtime.context.close();
 });

@@ -36,16 +36,26 @@ export function compareFields(
 
 /**
  * Structural equality of JSON-like values (inputs and outputs are plain data). Both sides go through a
- * JSON round trip first, so a key holding `undefined` counts as absent, as it does on the wire.
+ * JSON round trip first, so a key holding `undefined` counts as absent, as it does on the wire. Strings,
+ * booleans, numbers and absent values (most fields, and every field of a Policy) compare with `===`:
+ * deep-equal's strict mode compares them with `Object.is`, which differs only for NaN and -0, and neither
+ * survives the round trip (those take the general path). So a refresh or a preview whose diffs compare
+ * only such fields never loads deep-equal's module graph.
  */
 export function sameValue(a: unknown, b: unknown): boolean {
+  if (isScalar(a) && isScalar(b)) return a === b;
   return deepEqual()(asWireValue(a), asWireValue(b), { strict: true });
+}
+
+/** A value the JSON round trip keeps as it is (`undefined`: absent either way). */
+function isScalar(value: unknown): value is string | boolean | number | undefined {
+  return value === undefined || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0));
 }
 
 type DeepEqual = (a: unknown, b: unknown, options: { strict: boolean }) => boolean;
 let loadedDeepEqual: DeepEqual | undefined;
 
-/** deep-equal, loaded on the first diff: programs and refresh-only runs never pay for its module graph. */
+/** deep-equal, loaded on the first comparison of objects, arrays or nulls: programs never pay for its module graph. */
 function deepEqual(): DeepEqual {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   loadedDeepEqual ??= require('deep-equal') as DeepEqual;
