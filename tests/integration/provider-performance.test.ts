@@ -59,3 +59,25 @@ test('reads after the short cache lifetime, or after a write, list again', async
   ]);
 });
 
+
+test('re-creating objects an earlier run created and deleted lists once, not once per create', async () => {
+  const declared = Array.from({ length: 5 }, (_, i) => ({ policyName: `again-${i}`, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'", notes: 'again' }));
+  const inputsOf = async (rt: ReturnType<typeof h.newRuntime>, d: Record<string, unknown>) => (await rt.policy.check({}, d)).inputs as Record<string, unknown>;
+  const earlier = h.newRuntime();
+  for (const d of declared) {
+    const made = await earlier.policy.create(await inputsOf(earlier, d));
+    await earlier.policy.delete(made.id, { organizationId: h.org });
+  }
+  // A new provider process: every create matches an earlier run's completed create, whose object is gone.
+  const rt = h.newRuntime();
+  h.resetRequests();
+  const ids: string[] = [];
+  for (const d of declared) ids.push((await rt.policy.create(await inputsOf(rt, d))).id);
+  expect(h.requests()).toEqual([
+    '/public/v1/query/list_activities',
+    '/public/v1/query/list_policies',
+    ...declared.map(() => '/public/v1/submit/create_policy'),
+  ]);
+  const live = (await h.client.listPolicies({})).policies.filter((p) => p.policyName.startsWith('again-'));
+  expect(live.map((p) => p.policyId).sort()).toEqual([...ids].sort());
+});

@@ -57,6 +57,11 @@ export class ActivityHistory {
   private readonly submitted = new Set<string>();
   /** Object ids a create of this process adopted from an earlier run (see `claim`). */
   private readonly claimed = new Set<string>();
+  /** How many reads of `reusableActivities` have completed, and which one returned each activity. */
+  private readsDone = 0;
+  private readonly readNumber = new WeakMap<Activity, number>();
+  /** Per organization and kind: objects listed after the first `after` history reads had completed. */
+  private readonly censuses = new Map<string, { after: number; items: Promise<readonly unknown[]> }>();
 
   constructor(private readonly pageSize = ACTIVITY_PAGE_SIZE) {}
 
@@ -69,11 +74,36 @@ export class ActivityHistory {
     let entry = this.reusable.get(key);
     if (!entry) {
       const statuses = includeCompleted ? [WAITING, COMPLETED] : [WAITING];
-      entry = scanActivities(client, { activityType, statuses }, undefined, this.pageSize);
+      entry = scanActivities(client, { activityType, statuses }, undefined, this.pageSize).then((activities) => {
+        this.readsDone += 1;
+        for (const activity of activities) this.readNumber.set(activity, this.readsDone);
+        return activities;
+      });
       this.reusable.set(key, entry);
       entry.catch(() => this.reusable.delete(key));
     }
     return entry;
+  }
+
+  /**
+   * One kind's objects, from a list read after the history read that returned `activity` had completed: an
+   * object an earlier run's create made that this list lacks is gone for good (ids are never reused), so one
+   * list answers every create that asks about such an object, instead of a list each. `list` reads a fresh
+   * list; it is called again only for an activity a later history read returned. `fresh`: this call read it.
+   */
+  listedAfter<T>(orgKey: string, kind: string, activity: Activity, list: () => Promise<T[]>): { items: Promise<readonly T[]>; fresh: boolean } {
+    const key = `${orgKey} ${kind}`;
+    const needed = this.readNumber.get(activity) ?? Number.POSITIVE_INFINITY;
+    const known = this.censuses.get(key);
+    if (known !== undefined && known.after >= needed) return { items: known.items as Promise<readonly T[]>, fresh: false };
+    const census = { after: this.readsDone, items: list() as Promise<readonly unknown[]> };
+    if (census.after >= needed) {
+      this.censuses.set(key, census);
+      census.items.catch(() => {
+        if (this.censuses.get(key) === census) this.censuses.delete(key);
+      });
+    }
+    return { items: census.items as Promise<readonly T[]>, fresh: true };
   }
 
   /** Takes an activity out of the reusable ones, so no second write of this process reuses it. */

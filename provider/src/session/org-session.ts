@@ -36,6 +36,11 @@ export class OrgSession {
     return this.list(kind);
   }
 
+  /** `kind`'s objects listed after the history read that returned `activity` (see ActivityHistory.listedAfter). */
+  listedAfter<K extends ListKind>(kind: K, activity: Activity): { items: Promise<ReadonlyArray<ListItems[K]>>; fresh: boolean } {
+    return this.history.listedAfter(this.orgKey, kind, activity, () => this.relist(kind));
+  }
+
   reusableActivities(activityType: string, includeCompleted: boolean): Promise<Activity[]> {
     return this.history.reusableActivities(this.orgKey, this.client, activityType, includeCompleted);
   }

@@ -12,7 +12,7 @@ import { liveForUpdate, readObject, type Reader } from '../common/gone';
 import { placementOf, selectorOf } from '../common/inputs';
 import { takeEarlierCreate } from '../common/interrupted';
 import { deleteObject } from '../common/remove';
-import { listedById } from '../common/listed';
+import { earlierObject, listedById } from '../common/listed';
 import { comparable, intentOf, submitWrite, type WriteOutcome } from '../common/write';
 import { changedSecrets } from './diff';
 import { seal, sealedFromActivity, type Sealed } from './seal';
@@ -168,7 +168,7 @@ export async function createFiatOnRampCredential(ctx: ProviderContext, inputs: R
     matches: plainMatch(parameters, ['sandboxMode']),
     // Every declared plain field matches, and the ciphertext is still the one the earlier activity sent.
     adoptCompleted: async (r, activity) => {
-      const live = await listedById(session, CREDENTIAL, r.fiatOnRampCredentialId, true);
+      const live = await earlierObject(session, CREDENTIAL, r.fiatOnRampCredentialId, activity);
       if (live === undefined || !livePlainMatches(live, desired) || (live.sandboxMode ?? false) !== desired.sandboxMode) return false;
       if (intentOf(activity, intentKey).encryptedSecretApiKey !== live.encryptedSecretApiKey) return false;
       return takeEarlierCreate(ctx, session, CREDENTIAL, r.fiatOnRampCredentialId);

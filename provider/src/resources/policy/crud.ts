@@ -11,7 +11,7 @@ import { liveForUpdate, readObject, type Reader } from '../common/gone';
 import { selectorOf } from '../common/inputs';
 import { takeEarlierCreate } from '../common/interrupted';
 import { deleteObject } from '../common/remove';
-import { listedById } from '../common/listed';
+import { earlierObject, listedById } from '../common/listed';
 import { submitWrite } from '../common/write';
 import {
   normalizePolicyInputs,
@@ -102,8 +102,8 @@ export async function createPolicy(ctx: ProviderContext, inputs: Record<string, 
       operation: 'create_policy',
       description: `create ${POLICY.noun} "${desired.policyName}"`,
       parameters: createParameters(desired),
-      adoptCompleted: async (r) => {
-        const live = await listedById(session, POLICY, r.policyId, true);
+      adoptCompleted: async (r, activity) => {
+        const live = await earlierObject(session, POLICY, r.policyId, activity);
         return live !== undefined && declared(live, desired) && (await takeEarlierCreate(ctx, session, POLICY, r.policyId));
       },
       evidence: async () => {

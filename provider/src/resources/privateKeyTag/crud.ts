@@ -11,7 +11,7 @@ import { liveForUpdate, readObject, type Reader } from '../common/gone';
 import { adoptRequest, selectorOf } from '../common/inputs';
 import { takeEarlierCreate } from '../common/interrupted';
 import { deleteObject } from '../common/remove';
-import type { ObjectSpec } from '../common/listed';
+import { earlierObject, type ObjectSpec } from '../common/listed';
 import { submitWrite } from '../common/write';
 import {
   liveTags,
@@ -106,7 +106,8 @@ export async function createPrivateKeyTag(ctx: ProviderContext, inputs: Record<s
     operation: 'create_private_key_tag',
     description: `create ${PRIVATE_KEY_TAG.noun} "${desired.privateKeyTagName}"`,
     parameters: { privateKeyTagName: desired.privateKeyTagName, privateKeyIds: desired.privateKeyIds },
-    adoptCompleted: async (r) => {
+    adoptCompleted: async (r, activity) => {
+      if ((await earlierObject(session, PRIVATE_KEY_TAG, r.privateKeyTagId, activity)) === undefined) return false;
       const live = await findLive(session, withId(r.privateKeyTagId), true);
       return live !== undefined && updateParameters(live, desired) === undefined && (await takeEarlierCreate(ctx, session, PRIVATE_KEY_TAG, r.privateKeyTagId));
     },

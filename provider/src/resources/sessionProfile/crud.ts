@@ -10,7 +10,7 @@ import { findAdoptable, matchesNaturalKey, type AdoptSpec } from '../common/fiel
 import { readObject, type Reader } from '../common/gone';
 import { selectorOf } from '../common/inputs';
 import { takeEarlierCreate } from '../common/interrupted';
-import { listedById } from '../common/listed';
+import { earlierObject, listedById } from '../common/listed';
 import { submitWrite } from '../common/write';
 import {
   liveFields,
@@ -60,8 +60,8 @@ export async function createSessionProfile(ctx: ProviderContext, inputs: Record<
     operation: 'create_session_profile',
     description: `create ${SESSION_PROFILE.noun} "${desired.sessionProfileName}"`,
     parameters: createParameters(desired),
-    adoptCompleted: async (r) => {
-      const live = await listedById(session, SESSION_PROFILE, r.sessionProfileId, true);
+    adoptCompleted: async (r, activity) => {
+      const live = await earlierObject(session, SESSION_PROFILE, r.sessionProfileId, activity);
       const declared = live !== undefined && matchesNaturalKey(SESSION_PROFILE_FIELD_TABLE, liveFields(live), desired);
       return declared && (await takeEarlierCreate(ctx, session, SESSION_PROFILE, r.sessionProfileId));
     },

@@ -11,7 +11,7 @@ import { liveForUpdate, readObject, type Reader } from '../common/gone';
 import { selectorOf } from '../common/inputs';
 import { takeEarlierCreate } from '../common/interrupted';
 import { deleteObject } from '../common/remove';
-import { listedById } from '../common/listed';
+import { earlierObject, listedById } from '../common/listed';
 import { submitWrite } from '../common/write';
 import {
   normalizeWebhookInputs,
@@ -96,8 +96,8 @@ export async function createWebhookEndpoint(ctx: ProviderContext, inputs: Record
     operation: 'create_webhook_endpoint',
     description: `create ${WEBHOOK_ENDPOINT.noun} "${desired.name}"`,
     parameters: createParameters(desired),
-    adoptCompleted: async (r) => {
-      const live = await listedById(session, WEBHOOK_ENDPOINT, r.endpointId, true);
+    adoptCompleted: async (r, activity) => {
+      const live = await earlierObject(session, WEBHOOK_ENDPOINT, r.endpointId, activity);
       return live !== undefined && declaredOnCreate(live, desired) && (await takeEarlierCreate(ctx, session, WEBHOOK_ENDPOINT, r.endpointId));
     },
     // Endpoints have no unique name: one already claimed by another resource of this run is not evidence.
