@@ -81,7 +81,7 @@ export class Claims {
 
   /** `diff` of inputs that came from the program found object `id` in the state: a resource of this update holds it. */
   diffed(kind: ObjectKind, id: string, inputs: unknown): void {
-    if (this.checked.has(fingerprint(kind, inputs))) this.held.announce(`${kind} ${id}`, true);
+    if (this.fromProgram(kind, inputs)) this.held.announce(`${kind} ${id}`, true);
   }
 
   /**
@@ -89,9 +89,17 @@ export class Claims {
    * the program still declares it, so a delete of the same id in this run belongs to another resource.
    */
   keep(kind: ObjectKind, id: string, inputs: unknown): void {
-    if (!this.checked.has(fingerprint(kind, inputs))) return;
+    if (!this.fromProgram(kind, inputs)) return;
     this.kept.add(`${kind} ${id}`);
     this.owned.add(`${kind} ${id}`);
+  }
+
+  /**
+   * Did `check` produce these inputs? A refresh runs no check, so its diffs (one per resource) skip the
+   * fingerprint.
+   */
+  private fromProgram(kind: ObjectKind, inputs: unknown): boolean {
+    return this.checked.size > 0 && this.checked.has(fingerprint(kind, inputs));
   }
 
   /** Does a resource the program still declares hold this object? */
