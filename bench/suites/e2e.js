@@ -177,7 +177,7 @@ function whyOf(results, id) {
     `A line through the extra time over the floor at N = ${results.map((r) => r.n).join(', ')} gives ${ms(fixedMs)} fixed ` +
     `(loading @walletinfra/pulumi and the sdk in the program and the provider process, configuring the client) plus ` +
     `${ms(perResourceMs)} per resource (requests to the emulator, stamping, checks and state, and Pulumi's own work for ` +
-    `each of a Policy's 11 registered properties against the floor's 6). Profiles of each part: bench/README.md, ` +
+    `each of the 9 properties the bench's Policy registers against the floor's 6). Profiles of each part: bench/README.md, ` +
     `"Where the provider's remaining cost goes".`
   );
 }
