@@ -176,13 +176,18 @@ describe('sameValue', () => {
     expect(sameValue([1, 2], [2, 1])).toBe(false);
     expect(sameValue({ a: 1 }, { a: '1' })).toBe(false);
     expect(sameValue(null, {})).toBe(false);
+    expect(sameValue({ a: 1, b: { c: 2, d: 3 } }, { b: { d: 3, c: 2 }, a: 1 })).toBe(true);
   });
 
   test('answers as deep-equal (strict) on the wire values for every pair, scalars included', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const deepEqual = require('deep-equal') as (a: unknown, b: unknown, o: { strict: boolean }) => boolean;
     const wire = (v: unknown): unknown => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
-    const values: unknown[] = [undefined, null, '', 'a', '1', 1, 0, -0, 1.5, NaN, Infinity, true, false, {}, [], { a: 1 }, [1], { a: undefined }];
+    const values: unknown[] = [
+      ...[undefined, null, '', 'a', '1', 1, 0, -0, 1.5, NaN, Infinity, true, false, {}, [], { a: 1 }, [1], { a: undefined }],
+      // the same value with its keys in another order (different JSON text), and near misses
+      ...[{ a: 1, b: [{ c: 'x', d: 2 }] }, { b: [{ d: 2, c: 'x' }], a: 1 }, { a: 1, b: [{ c: 'x', d: 3 }] }, [{ c: 'x', d: 2 }], [{ d: 2, c: 'x' }]],
+    ];
     for (const a of values) {
       for (const b of values) expect([a, b, sameValue(a, b)]).toEqual([a, b, deepEqual(wire(a), wire(b), { strict: true })]);
     }

@@ -44,7 +44,12 @@ export function compareFields(
  */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (isScalar(a) && isScalar(b)) return a === b;
-  return deepEqual()(asWireValue(a), asWireValue(b), { strict: true });
+  const [textA, textB] = [JSON.stringify(a), JSON.stringify(b)];
+  // The same JSON text is the same wire value: the common case of every unchanged object or array, which
+  // deep-equal takes 0.1-0.5 ms to confirm. Texts that differ may still hold the same value with its keys
+  // in another order; deep-equal decides those.
+  if (textA === textB) return true;
+  return deepEqual()(wireValue(textA), wireValue(textB), { strict: true });
 }
 
 /** A value the JSON round trip keeps as it is (`undefined`: absent either way). */
@@ -62,6 +67,7 @@ function deepEqual(): DeepEqual {
   return loadedDeepEqual;
 }
 
-function asWireValue(value: unknown): unknown {
-  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+/** The value a JSON text (`undefined`: absent) stands for on the wire. */
+function wireValue(text: string | undefined): unknown {
+  return text === undefined ? undefined : JSON.parse(text);
 }
