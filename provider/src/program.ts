@@ -6,7 +6,7 @@ import { ConfigurationError, WalletInfraError } from '@walletinfra/sdk/errors';
 import { explainServiceError } from './config/explain';
 import { messageOf } from './errors';
 import { checkConfigKeys } from './config/keys';
-import { COMMON_KEYS } from './resources/common/inputs';
+import { COMMON_KEYS, SET_ONLY_KEYS } from './resources/common/inputs';
 import { createContext, type OwnedContext, type ProviderContext } from './runtime/context';
 import { debugRequested } from './runtime/report';
 
@@ -119,6 +119,9 @@ function adoptedId(adopt: unknown): unknown {
   return adopt !== null && typeof adopt === 'object' ? (adopt as { id?: unknown }).id : undefined;
 }
 
+/** The common inputs every resource's state keeps, set or not. */
+const ALWAYS_OUTPUT_KEYS = COMMON_KEYS.filter((k) => !(SET_ONLY_KEYS as readonly string[]).includes(k));
+
 /**
  * The inputs a resource registers, after what every resource's constructor checks first: the stack config
  * (a mistake stops the program here, once, before anything is registered or requested), and that no other
@@ -130,11 +133,8 @@ function adoptedId(adopt: unknown): unknown {
 export function resourceInputs(type: string, name: string, args: object & { adopt?: unknown }, optional: readonly string[]): pulumi.Inputs {
   preflight();
   claim(type, 'adopt.id', adoptedId(args.adopt), name, 'an object has one owner in a stack (deleting either resource would delete it under the other); remove one of the two adopt lines');
-  return { ...Object.fromEntries([...optional, 'organizationId'].map((k) => [k, undefined])), ...args };
+  return { ...Object.fromEntries([...optional, ...ALWAYS_OUTPUT_KEYS].map((k) => [k, undefined])), ...args };
 }
-
-/** The common inputs that are outputs only when set: the state keeps `profile` and `adopt` only then. */
-const SET_ONLY_KEYS = COMMON_KEYS.filter((k) => k !== 'organizationId');
 
 /**
  * Called by every resource's constructor after `super`: `profile` and `adopt`, when the program leaves them

@@ -117,6 +117,8 @@ function apiKeyHolder(core: Core, publicKey: string, organizationId: unknown): A
     if (candidates.length === 0) throw unauthenticated(AUTH_MESSAGES.unknownKey, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
     throw unauthenticated(AUTH_MESSAGES.wrongOrg, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
   }
+  // before the user lookup, so an expired key of a removed user still reads as expired (the caller checks
+  // expiry again on every request, memoised or not)
   if (expired(core, key)) throw unauthenticated(AUTH_MESSAGES.expired, { turnkeyErrorCode: 'API_KEY_EXPIRED' });
   const user = core.store.users.get(key.userId);
   if (user === undefined) throw unauthenticated(AUTH_MESSAGES.unknownKey, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });

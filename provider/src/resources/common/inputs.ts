@@ -5,7 +5,9 @@ import type { SettingsSelector } from '../../config';
 import { isUnknown } from '../../unknown';
 import { describe, optionalType, type CheckFailure } from './check';
 
-export const COMMON_KEYS = ['organizationId', 'profile', 'adopt'] as const;
+/** The common inputs that are outputs only when set: the state keeps them only then (see placementOf). */
+export const SET_ONLY_KEYS = ['profile', 'adopt'] as const;
+export const COMMON_KEYS = ['organizationId', ...SET_ONLY_KEYS] as const;
 
 export interface CommonInputs {
   organizationId?: string;

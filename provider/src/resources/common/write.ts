@@ -90,6 +90,14 @@ function intentText(activity: Activity, intentKey: string): string {
   return text;
 }
 
+/** Does an earlier activity ask for what `req` asks: `req.matches` on its intent, or else the same intent text. */
+function asksTheSame(req: WriteRequest<SubmitName>, intentKey: string): (activity: Activity) => boolean {
+  const { matches } = req;
+  if (matches !== undefined) return (activity) => matches(intentOf(activity, intentKey));
+  const wanted = sortedJson(comparable(req.parameters));
+  return (activity) => intentText(activity, intentKey) === wanted;
+}
+
 export function intentOf(activity: Activity, intentKey: string): Record<string, unknown> {
   const intent = activity.intent[intentKey];
   return intent !== null && typeof intent === 'object' ? (intent as Record<string, unknown>) : {};
@@ -119,9 +127,7 @@ function writeKindOf(name: SubmitName): WriteKind {
 export async function submitWrite<N extends SubmitName>(session: OrgSession, req: WriteRequest<N>): Promise<WriteOutcome<N>> {
   const op = opOf(req.operation);
   const earlier = await session.reusableActivities(op.activityType, req.adoptCompleted !== undefined);
-  const wanted = sortedJson(comparable(req.parameters));
-  const matches = req.matches;
-  const matching = earlier.filter((a) => (matches !== undefined ? matches(intentOf(a, op.intentKey)) : intentText(a, op.intentKey) === wanted));
+  const matching = earlier.filter(asksTheSame(req, op.intentKey));
   const pending = matching.find((a) => a.status === CONSENSUS_NEEDED);
   if (pending) {
     session.forgetActivity(op.activityType, pending.id);
