@@ -23,6 +23,7 @@ import {
   type Failure,
   type RetryOptions,
 } from './retry';
+import { processWasmTiering } from './wasm-tiering';
 
 export interface PostRequest {
   /** `api` (default): stamped call to baseUrl. `authProxy`: unstamped call to authProxyUrl with the config id header. */
@@ -91,6 +92,8 @@ export class Transport {
     this.#ownsDispatcher = this.#opts.dispatcher === undefined;
     this.#dispatcher =
       this.#opts.dispatcher ?? new Agent({ connections: this.#opts.connections, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS });
+    // undici's HTTP parser compiles on our pool's first connection; keep it on V8's baseline tier (wasm-tiering.ts).
+    if (this.#ownsDispatcher) processWasmTiering.hold();
   }
 
   /** The main API URL (origin plus any path prefix). */
@@ -152,6 +155,7 @@ export class Transport {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    processWasmTiering.release();
     if (this.#ownsDispatcher) await this.#dispatcher.close();
   }
 
@@ -184,7 +188,7 @@ export class Transport {
       const failure: Failure = {};
       let retryAfterMs: number | undefined;
       try {
-        const res = await attempt(this.#dispatcher, {
+        const pending = attempt(this.#dispatcher, {
           origin: ex.origin,
           path: ex.path,
           method: ex.method,
@@ -193,6 +197,8 @@ export class Transport {
           ...(ex.body === undefined ? {} : { body: ex.body }),
           ...(ex.signal === undefined ? {} : { signal: ex.signal }),
         });
+        // Settled, so undici has built its parser (or will not on this attempt): V8's defaults apply again.
+        const res = await pending.finally(() => processWasmTiering.release());
         if (res.status >= 200 && res.status <= 299) return res;
         failure.status = res.status;
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now());
