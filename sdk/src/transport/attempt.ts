@@ -2,6 +2,7 @@
 // read as text. No retries, no JSON, no error mapping here: the transport decides what a result means.
 import type { Dispatcher } from 'undici';
 import type { RetryErrorKind } from './retry';
+import { sendRequest } from './undici';
 
 export interface AttemptRequest {
   origin: string;
@@ -87,7 +88,7 @@ export async function attempt(dispatcher: Dispatcher, req: AttemptRequest): Prom
   const onAbort = (): void => controller.abort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const res = await dispatcher.request({
+    const res = await sendRequest(dispatcher, {
       origin: req.origin,
       path: req.path,
       method: req.method,

@@ -2,7 +2,8 @@
 // Dispatcher that takes a slot when a request is dispatched and gives it back when its response has ended
 // (or failed). Retries, backoff waits and activity polling happen above the dispatcher, between attempts,
 // so none of them holds a slot; and no request sent through the dispatcher can bypass the limit.
-import { Agent, Dispatcher } from 'undici';
+import type { Dispatcher as UndiciDispatcher } from 'undici';
+import { Dispatcher, openAgent } from './undici';
 
 /** A counting semaphore: at most `max` holders at once, the rest wait in arrival order. */
 export class ConcurrencyLimit {
@@ -44,7 +45,7 @@ export class ConcurrencyLimit {
 const FINAL_CALLBACKS = new Set<string | symbol>(['onComplete', 'onError', 'onResponseEnd', 'onResponseError', 'onUpgrade']);
 
 /** The caller's handler, unchanged except that its final callback first releases the slot. */
-function releasing(handler: Dispatcher.DispatchHandler, release: () => void): Dispatcher.DispatchHandler {
+function releasing(handler: UndiciDispatcher.DispatchHandler, release: () => void): UndiciDispatcher.DispatchHandler {
   return new Proxy(handler, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target);
@@ -63,19 +64,19 @@ function releasing(handler: Dispatcher.DispatchHandler, release: () => void): Di
  * requests in flight; several dispatchers may share one limit (one per organization, for every client of it).
  */
 export class LimitedDispatcher extends Dispatcher {
-  readonly #inner: Dispatcher;
+  readonly #inner: UndiciDispatcher;
   readonly #ownsInner: boolean;
 
   constructor(
     readonly limit: ConcurrencyLimit,
-    inner?: Dispatcher,
+    inner?: UndiciDispatcher,
   ) {
     super();
     this.#ownsInner = inner === undefined;
-    this.#inner = inner ?? new Agent({ keepAliveTimeout: 10_000 });
+    this.#inner = inner ?? openAgent({ keepAliveTimeout: 10_000 });
   }
 
-  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+  override dispatch(options: UndiciDispatcher.DispatchOptions, handler: UndiciDispatcher.DispatchHandler): boolean {
     void this.limit.acquire().then((release) => {
       try {
         this.#inner.dispatch(options, releasing(handler, release));

@@ -2,7 +2,7 @@
 // error mapping (errors-response.ts). One logical request keeps one identity across retries: the body and
 // the X-Stamp are computed once and resent byte-for-byte, which is what makes a retried submit return the
 // same activity instead of creating a second one (docs/service-behaviour.md#idempotency-and-fingerprints).
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import {
   AbortedError,
   ConfigurationError,
@@ -23,6 +23,7 @@ import {
   type Failure,
   type RetryOptions,
 } from './retry';
+import { openAgent } from './undici';
 import { processWasmTiering } from './wasm-tiering';
 
 export interface PostRequest {
@@ -91,9 +92,7 @@ export class Transport {
     this.#opts = resolveTransportOptions(options);
     this.#ownsDispatcher = this.#opts.dispatcher === undefined;
     this.#dispatcher =
-      this.#opts.dispatcher ?? new Agent({ connections: this.#opts.connections, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS });
-    // undici's HTTP parser compiles on our pool's first connection; keep it on V8's baseline tier (wasm-tiering.ts).
-    if (this.#ownsDispatcher) processWasmTiering.hold();
+      this.#opts.dispatcher ?? openAgent({ connections: this.#opts.connections, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS });
   }
 
   /** The main API URL (origin plus any path prefix). */

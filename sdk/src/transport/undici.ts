@@ -1,0 +1,63 @@
+// The parts of undici the transport sends with: Agent, Dispatcher and the `request` call. They are required
+// from undici's own files, not from its index: the npm package `undici`'s index.js also loads fetch,
+// WebSocket, EventSource, cookies, the mock agents and the caches (about 85 modules and 100 ms), and through
+// them Node.js's own bundled copy of undici, which compiles a second llhttp WebAssembly parser as it loads
+// (30-40 MiB of native memory in a provider process; bench/README.md, "Where the provider's remaining cost
+// goes"). A request needs none of that. Should a later undici move these files, the index is loaded
+// instead: the same classes, at the old cost. tests/unit/undici-parts.test.ts checks which one is in use.
+import type { Agent as AgentClass, Dispatcher as DispatcherClass } from 'undici';
+import { processWasmTiering } from './wasm-tiering';
+
+type RequestFn = (this: DispatcherClass, options: DispatcherClass.RequestOptions) => Promise<DispatcherClass.ResponseData>;
+
+export interface UndiciParts {
+  Agent: typeof AgentClass;
+  Dispatcher: typeof DispatcherClass;
+  request: RequestFn;
+  /** `files`: undici's own modules; `index`: its whole package, because the files were not where expected. */
+  from: 'files' | 'index';
+}
+
+/** Where each part lives in undici (checked against the installed version by the tests). */
+export const UNDICI_FILES = {
+  Agent: 'undici/lib/dispatcher/agent.js',
+  Dispatcher: 'undici/lib/dispatcher/dispatcher.js',
+  request: 'undici/lib/api/api-request.js',
+} as const;
+
+/* eslint-disable @typescript-eslint/no-require-imports -- deep requires with a fallback (see above) */
+export function loadUndici(load: (id: string) => unknown = require): UndiciParts {
+  try {
+    return {
+      Agent: load(UNDICI_FILES.Agent) as typeof AgentClass,
+      Dispatcher: load(UNDICI_FILES.Dispatcher) as typeof DispatcherClass,
+      request: load(UNDICI_FILES.request) as RequestFn,
+      from: 'files',
+    };
+  } catch (e) {
+    if ((e as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw e;
+    const undici = load('undici') as typeof import('undici');
+    return { Agent: undici.Agent, Dispatcher: undici.Dispatcher, request: undici.Dispatcher.prototype.request as RequestFn, from: 'index' };
+  }
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+export const undici = loadUndici();
+
+/** The base class of the sdk's own dispatchers. */
+export const Dispatcher = undici.Dispatcher;
+
+/**
+ * A keep-alive pool of the sdk's own. undici builds its WebAssembly parser on a pool's first connection; the
+ * first pool keeps it on V8's baseline tier until a request through it has settled (wasm-tiering.ts).
+ */
+export function openAgent(options: AgentClass.Options): AgentClass {
+  processWasmTiering.hold();
+  return new undici.Agent(options);
+}
+
+/** `dispatcher.request(options)`, also for a dispatcher whose class got no `request` from undici's index. */
+export function sendRequest(dispatcher: DispatcherClass, options: DispatcherClass.RequestOptions): Promise<DispatcherClass.ResponseData> {
+  const own = (dispatcher as { request?: unknown }).request;
+  return typeof own === 'function' ? (own as RequestFn).call(dispatcher, options) : undici.request.call(dispatcher, options);
+}

@@ -1,0 +1,76 @@
+// The transport sends with undici's Agent, Dispatcher and request, required from undici's own files rather
+// than its index (sdk/src/transport/undici.ts). These tests pin that the installed undici still has them
+// where the sdk looks, that they are the very classes the index exports, that a missing file falls back to
+// the index, and that a process sending requests never loads the rest of undici or Node.js's bundled copy.
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { loadUndici, undici, UNDICI_FILES } from '@walletinfra/sdk/transport/undici';
+
+const sdkRequire = createRequire(join(dirname(require.resolve('@walletinfra/sdk')), 'transport', 'undici.ts'));
+
+describe("undici's parts", () => {
+  it('come from the installed undici\'s own files', () => {
+    expect(undici.from).toBe('files');
+    for (const id of Object.values(UNDICI_FILES)) expect(() => sdkRequire.resolve(id)).not.toThrow();
+  });
+
+  it('are the classes and the request call that undici\'s index exports', () => {
+    const index = sdkRequire('undici') as typeof import('undici');
+    expect(undici.Agent).toBe(index.Agent);
+    expect(undici.Dispatcher).toBe(index.Dispatcher);
+    expect(undici.request).toBe(index.Dispatcher.prototype.request);
+  });
+
+  it('fall back to the index when a file is not where it was', () => {
+    const asked: string[] = [];
+    const parts = loadUndici((id) => {
+      asked.push(id);
+      if (id !== 'undici') throw Object.assign(new Error(`Cannot find module '${id}'`), { code: 'MODULE_NOT_FOUND' });
+      return sdkRequire('undici');
+    });
+    expect(parts.from).toBe('index');
+    expect(asked).toEqual([UNDICI_FILES.Agent, 'undici']);
+    const index = sdkRequire('undici') as typeof import('undici');
+    expect(parts.Agent).toBe(index.Agent);
+    expect(parts.request).toBe(index.Dispatcher.prototype.request);
+  });
+
+  it('any other load failure is not hidden by the fallback', () => {
+    const broken = new SyntaxError('Unexpected token');
+    expect(() =>
+      loadUndici(() => {
+        throw broken;
+      }),
+    ).toThrow(broken);
+  });
+
+  it('a process that sends requests through the sdk loads neither undici\'s index nor Node.js\'s bundled undici', async () => {
+    const script = `
+      const http = require('node:http');
+      const { Transport, LimitedDispatcher, ConcurrencyLimit } = require('@walletinfra/sdk');
+      const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+      server.listen(0, '127.0.0.1', async () => {
+        const baseUrl = 'http://127.0.0.1:' + server.address().port;
+        const own = new Transport({ baseUrl });
+        const limited = new Transport({ baseUrl, dispatcher: new LimitedDispatcher(new ConcurrencyLimit(2)) });
+        const answers = [await own.get({ path: '/a', operation: 'a' }), await limited.get({ path: '/b', operation: 'b' })];
+        await own.close();
+        server.close();
+        const undiciFiles = Object.keys(require.cache).filter((f) => f.includes('node_modules/undici/'));
+        console.log(JSON.stringify({
+          answers: answers.map((a) => a.json),
+          bundledUndici: process.moduleLoadList.some((m) => m.includes('deps/undici')),
+          index: undiciFiles.some((f) => f.endsWith('node_modules/undici/index.js')),
+          fetch: undiciFiles.some((f) => f.includes('/lib/web/')),
+        }));
+        process.exit(0);
+      });`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['-r', join(__dirname, '..', 'integration', 'emulator-ts-register.js'), '-e', script], {
+      timeout: 50_000,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    expect(JSON.parse(stdout.trim().split('\n').pop() as string)).toEqual({ answers: [{ ok: true }, { ok: true }], bundledUndici: false, index: false, fetch: false });
+  });
+});
