@@ -6,11 +6,12 @@
 // process making 300 requests, about 30 MiB of native memory and a tenth of the process's CPU (bench/README.md,
 // "Where the provider's remaining cost goes").
 //
-// So the first transport that opens its own connection pool asks V8 for its baseline compiler only
-// (`--liftoff-only`) until its first attempt has settled, and then restores V8's defaults. V8 compiles a
-// WebAssembly function on its first call, and a function keeps the tiering it was compiled with: undici builds
-// the parser and runs it on the first answer inside the hold, so llhttp stays on Liftoff, while every module
-// compiled later in the process, and every function first called later, tiers up as usual.
+// So when the sdk opens its first connection pool of its own (`openAgent` in undici.ts), it asks V8 for its
+// baseline compiler only (`--liftoff-only`) until a transport's first attempt has settled, and then restores
+// V8's defaults. V8 compiles a WebAssembly function on its first call, and a function keeps the tiering it
+// was compiled with: undici builds the parser and runs it on the first answer inside the hold, so llhttp stays
+// on Liftoff, while every module compiled later in the process, and every function first called later, tiers
+// up as usual.
 // `setFlagsFromString` (`node:v8`) changes the flags of a running isolate; tests/integration/wasm-tiering.test.ts
 // asks V8 for the tiers this produces, so a Node.js release that reads the flags differently fails it.
 // A process started with its own WebAssembly tiering options (in its arguments or NODE_OPTIONS) is left
