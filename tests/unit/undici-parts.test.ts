@@ -23,18 +23,28 @@ describe("undici's parts", () => {
     expect(undici.request).toBe(index.Dispatcher.prototype.request);
   });
 
-  it('fall back to the index when a file is not where it was', () => {
+  it.each([
+    ['a file is gone', 'MODULE_NOT_FOUND', UNDICI_FILES.request],
+    ['an exports map closes the files', 'ERR_PACKAGE_PATH_NOT_EXPORTED', UNDICI_FILES.Agent],
+  ])('fall back to the index when %s', (_why, code, missing) => {
     const asked: string[] = [];
     const parts = loadUndici((id) => {
       asked.push(id);
-      if (id !== 'undici') throw Object.assign(new Error(`Cannot find module '${id}'`), { code: 'MODULE_NOT_FOUND' });
-      return sdkRequire('undici');
+      if (id === missing) throw Object.assign(new Error(`Cannot load '${id}'`), { code });
+      return sdkRequire(id);
     });
     expect(parts.from).toBe('index');
-    expect(asked).toEqual([UNDICI_FILES.Agent, 'undici']);
+    expect(asked[asked.length - 1]).toBe('undici');
     const index = sdkRequire('undici') as typeof import('undici');
     expect(parts.Agent).toBe(index.Agent);
+    expect(parts.Dispatcher).toBe(index.Dispatcher);
     expect(parts.request).toBe(index.Dispatcher.prototype.request);
+  });
+
+  it('fall back to the index when a file holds something else', () => {
+    const parts = loadUndici((id) => (id === UNDICI_FILES.Dispatcher ? { Dispatcher: class {} } : sdkRequire(id)));
+    expect(parts.from).toBe('index');
+    expect(parts.Dispatcher).toBe((sdkRequire('undici') as typeof import('undici')).Dispatcher);
   });
 
   it('any other load failure is not hidden by the fallback', () => {

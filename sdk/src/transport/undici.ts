@@ -25,20 +25,24 @@ export const UNDICI_FILES = {
   request: 'undici/lib/api/api-request.js',
 } as const;
 
+// A file that is gone, or that a later package.json `exports` map no longer lets us require.
+const NOT_THERE = new Set(['MODULE_NOT_FOUND', 'ERR_PACKAGE_PATH_NOT_EXPORTED']);
+
 /* eslint-disable @typescript-eslint/no-require-imports -- deep requires with a fallback (see above) */
 export function loadUndici(load: (id: string) => unknown = require): UndiciParts {
+  let parts: Record<keyof typeof UNDICI_FILES, unknown>;
   try {
-    return {
-      Agent: load(UNDICI_FILES.Agent) as typeof AgentClass,
-      Dispatcher: load(UNDICI_FILES.Dispatcher) as typeof DispatcherClass,
-      request: load(UNDICI_FILES.request) as RequestFn,
-      from: 'files',
-    };
+    parts = { Agent: load(UNDICI_FILES.Agent), Dispatcher: load(UNDICI_FILES.Dispatcher), request: load(UNDICI_FILES.request) };
   } catch (e) {
-    if ((e as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw e;
-    const undici = load('undici') as typeof import('undici');
-    return { Agent: undici.Agent, Dispatcher: undici.Dispatcher, request: undici.Dispatcher.prototype.request as RequestFn, from: 'index' };
+    if (!NOT_THERE.has((e as { code?: unknown }).code as string)) throw e;
+    parts = { Agent: undefined, Dispatcher: undefined, request: undefined };
   }
+  // Each file must still hold what its name says: a class, a class, a function.
+  if (Object.values(parts).every((part) => typeof part === 'function')) {
+    return { Agent: parts.Agent as typeof AgentClass, Dispatcher: parts.Dispatcher as typeof DispatcherClass, request: parts.request as RequestFn, from: 'files' };
+  }
+  const index = load('undici') as typeof import('undici');
+  return { Agent: index.Agent, Dispatcher: index.Dispatcher, request: index.Dispatcher.prototype.request as RequestFn, from: 'index' };
 }
 /* eslint-enable @typescript-eslint/no-require-imports */
 
