@@ -1,9 +1,10 @@
 // The parts of undici the transport sends with: Agent, Dispatcher and the `request` call. They are required
 // from undici's own files, not from its index: the npm package `undici`'s index.js also loads fetch,
 // WebSocket, EventSource, cookies, the mock agents and the caches (about 85 modules and 100 ms), and through
-// them Node.js's own bundled copy of undici, which compiles a second llhttp WebAssembly parser as it loads
-// (30-40 MiB of native memory in a provider process; bench/README.md, "Where the provider's remaining cost
-// goes"). A request needs none of that. Should a later undici move these files, the index is loaded
+// them Node.js's own bundled copy of undici, which compiles a second llhttp WebAssembly parser as it loads.
+// With the tiering hold of wasm-tiering.ts, leaving them out took a provider's peak memory in a refresh
+// from 199 to 156 MiB (bench/README.md, "Where the provider's remaining cost goes"). A request needs none
+// of that. Should a later undici move these files, the index is loaded
 // instead: the same classes, at the old cost. tests/unit/undici-parts.test.ts checks which one is in use.
 import type { Agent as AgentClass, Dispatcher as DispatcherClass } from 'undici';
 import { processWasmTiering } from './wasm-tiering';
