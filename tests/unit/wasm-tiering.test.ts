@@ -64,10 +64,10 @@ describe('WasmTiering', () => {
   });
 
   it('does nothing on a runtime without a V8 flag setter', () => {
-    const t = new WasmTiering({ setFlags: undefined, execArgv: [], nodeOptions: undefined });
-    t.hold();
-    expect(t.held).toBe(false);
-    t.release();
-    expect(t.held).toBe(false);
+    const t = tiering({ setFlags: undefined });
+    t.switch.hold();
+    expect(t.switch.held).toBe(false);
+    t.switch.release();
+    expect(t.switch.held).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 import type { Dispatcher } from 'undici';
 import type { RetryErrorKind } from './retry';
 import { sendRequest } from './undici';
+import { processWasmTiering } from './wasm-tiering';
 
 export interface AttemptRequest {
   origin: string;
@@ -108,6 +109,8 @@ export async function attempt(dispatcher: Dispatcher, req: AttemptRequest): Prom
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') throw new AttemptError({ type: 'timeout' });
     throw new AttemptError(classifyNetworkError(e));
   } finally {
+    // Settled, so undici has built its parser (or will not on this attempt): V8's defaults apply again.
+    processWasmTiering.release();
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', onAbort);
   }

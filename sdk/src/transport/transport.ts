@@ -187,7 +187,7 @@ export class Transport {
       const failure: Failure = {};
       let retryAfterMs: number | undefined;
       try {
-        const pending = attempt(this.#dispatcher, {
+        const res = await attempt(this.#dispatcher, {
           origin: ex.origin,
           path: ex.path,
           method: ex.method,
@@ -196,8 +196,6 @@ export class Transport {
           ...(ex.body === undefined ? {} : { body: ex.body }),
           ...(ex.signal === undefined ? {} : { signal: ex.signal }),
         });
-        // Settled, so undici has built its parser (or will not on this attempt): V8's defaults apply again.
-        const res = await pending.finally(() => processWasmTiering.release());
         if (res.status >= 200 && res.status <= 299) return res;
         failure.status = res.status;
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now());
