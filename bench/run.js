@@ -57,7 +57,9 @@ async function main() {
   }
   const start = nowMs();
   const machine = describeMachine();
-  log(`bench (${options.quick ? 'quick' : 'full'}): ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverage}`);
+  log(
+    `bench (${options.quick ? 'quick' : 'full'}): ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverage}`,
+  );
   const results = [];
   for (const [i, id] of options.suites.entries()) results.push(await runSuite(id, options, i + 1, options.suites.length));
   const totalMs = nowMs() - start;
@@ -67,12 +69,22 @@ async function main() {
     log(`\nwrote ${file} and its plots/*.svg`);
   }
   log(`\nHeadline ratios (${(totalMs / 1000).toFixed(0)} s in all):`);
-  log(textTable(['ratio', 'from limit', 'what', 'detail'], headlines.map((h) => [ratio(h.ratio), ratio(h.gap), h.label, h.detail])));
+  log(
+    textTable(
+      ['ratio', 'from limit', 'what', 'detail'],
+      headlines.map((h) => [ratio(h.ratio), ratio(h.gap), h.label, h.detail]),
+    ),
+  );
   const worst = furthest(headlines);
   if (worst) log(`\nFurthest from its limit: ${worst.label} (${ratio(worst.gap)}). ${worst.why ?? ''}`);
   const goals = goalEntries(results).filter((e) => e.goal !== null);
   log(`\nGoals (${goals.filter((e) => e.met).length} of ${goals.length} met):`);
-  log(textTable(['id', 'ratio', 'goal', 'met'], goals.map((e) => [e.id, e.ratio === null ? '-' : ratio(e.ratio), e.goal, e.met ? 'yes' : 'NO'])));
+  log(
+    textTable(
+      ['id', 'ratio', 'goal', 'met'],
+      goals.map((e) => [e.id, e.ratio === null ? '-' : ratio(e.ratio), e.goal, e.met ? 'yes' : 'NO']),
+    ),
+  );
   const failed = results.filter((r) => r.error);
   if (failed.length > 0) {
     log(`\n${failed.length} suite(s) failed: ${failed.map((r) => r.id).join(', ')}`);

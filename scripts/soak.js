@@ -52,7 +52,13 @@ const jestArgs = only === undefined ? process.argv.slice(2) : [];
 const jest = spawnSync('npx', ['jest', ...jestTargets, '--runInBand', ...jestArgs], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PATH: `${pulumiBin}:${process.env.PATH}`, WALLETINFRA_SOAK: '1', WALLETINFRA_RELIABILITY_OUT: figuresFile, PULUMI_SKIP_UPDATE_CHECK: 'true' },
+  env: {
+    ...process.env,
+    PATH: `${pulumiBin}:${process.env.PATH}`,
+    WALLETINFRA_SOAK: '1',
+    WALLETINFRA_RELIABILITY_OUT: figuresFile,
+    PULUMI_SKIP_UPDATE_CHECK: 'true',
+  },
 });
 process.exit(render(started, new Date(), `jest exit ${jest.status}`, jest.status === 0));
 
@@ -61,7 +67,10 @@ function onlyIds(args) {
   const i = args.findIndex((a) => a === '--only' || a.startsWith('--only='));
   if (i < 0) return undefined;
   const value = args[i].startsWith('--only=') ? args[i].slice('--only='.length) : args[i + 1];
-  const ids = (value ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const ids = (value ?? '')
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
   if (ids.length === 0 || ids.some((id) => !/^R\d+$/.test(id))) {
     log(`--only needs measure ids such as R3,R7; got ${JSON.stringify(value ?? '')}`);
     process.exit(2);
@@ -89,11 +98,20 @@ function readReport(file) {
   const lines = readFileSync(file, 'utf8').split('\n');
   const tableAt = lines.findIndex((l) => l.startsWith('| id |'));
   const runAt = lines.findIndex((l) => l.startsWith('Run:'));
-  const run = runAt >= 0 && runAt < tableAt ? lines.slice(runAt, tableAt).filter((l) => l.trim() !== '').join(' ') : '';
+  const run =
+    runAt >= 0 && runAt < tableAt
+      ? lines
+          .slice(runAt, tableAt)
+          .filter((l) => l.trim() !== '')
+          .join(' ')
+      : '';
   const byId = new Map();
   for (const line of lines.slice(tableAt + 2)) {
     if (!line.startsWith('| R')) break;
-    const cells = line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+    const cells = line
+      .slice(1, -1)
+      .split(/(?<!\\)\|/)
+      .map((c) => c.trim().replace(/\\\|/g, '|'));
     const [id, what, goal, figure, met] = cells;
     byId.set(id, { id, what, goal, figure, ok: met === 'yes' });
   }
@@ -118,7 +136,15 @@ function readReport(file) {
 /** Writes RELIABILITY.md from the figures file (and, under --only, the earlier report); returns the exit status. */
 function render(started, finished, status, jestOk = false) {
   const measured = existsSync(figuresFile)
-    ? [...new Map(readFileSync(figuresFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).map((f) => [f.id, f])).values()]
+    ? [
+        ...new Map(
+          readFileSync(figuresFile, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l))
+            .map((f) => [f.id, f]),
+        ).values(),
+      ]
     : []; // the last figure of each measure
   const carried = earlier === undefined ? [] : earlier.figures.filter((f) => !measured.some((m) => m.id === f.id));
   const figures = [...measured, ...carried].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
@@ -136,7 +162,9 @@ function render(started, finished, status, jestOk = false) {
     '',
     `Run: ${started.toISOString()} to ${finished.toISOString()} (${Math.round((finished - started) / 60000)} min), Node ${process.version},`,
     `${os.cpus().length} CPU cores, ${os.platform()}/${os.arch()}; ${status}.`,
-    ...(only === undefined ? [] : [`Measured in this run (\`node scripts/soak.js --only ${only.join(',')}\`): ${measured.map((f) => f.id).join(', ') || 'none'}.`]),
+    ...(only === undefined
+      ? []
+      : [`Measured in this run (\`node scripts/soak.js --only ${only.join(',')}\`): ${measured.map((f) => f.id).join(', ') || 'none'}.`]),
     ...(carried.length === 0 ? [] : [`${carried.map((f) => f.id).join(', ')}: carried over from the earlier report, ${earlier.run}`]),
     '',
     '| id | what | goal | figure | goal met |',

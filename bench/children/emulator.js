@@ -56,7 +56,17 @@ function activityRecord(i, now, signature) {
     result: { createPolicyResult: { policyId: crypto.randomUUID() } },
     // The vote's signature is shown by get_activity, never verified again; one real signature serves all.
     votes: [
-      { id: crypto.randomUUID(), userId, activityId: id, selection: 'VOTE_SELECTION_APPROVED', message: body, publicKey: apiPublicKey, signature, scheme: 'SIGNATURE_SCHEME_TK_API_P256', createdAt },
+      {
+        id: crypto.randomUUID(),
+        userId,
+        activityId: id,
+        selection: 'VOTE_SELECTION_APPROVED',
+        message: body,
+        publicKey: apiPublicKey,
+        signature,
+        scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+        createdAt,
+      },
     ],
     fingerprint: activityFingerprint(body),
     submittedBy: { userId, publicKey: apiPublicKey },
@@ -85,7 +95,14 @@ serve({
     const now = Date.now();
     const records = Array.from({ length: count }, (_, i) => policyRecord(i, now));
     emulator.store.transaction(() => records.forEach((r) => emulator.store.policies.insert(r)));
-    return records.map(({ policyId, policyName, effect, condition, consensus, notes }) => ({ policyId, policyName, effect, condition, consensus, notes }));
+    return records.map(({ policyId, policyName, effect, condition, consensus, notes }) => ({
+      policyId,
+      policyName,
+      effect,
+      condition,
+      consensus,
+      notes,
+    }));
   },
   /** Inserts `count` completed activities in one transaction; returns 64 of their ids spread over the range. */
   insertActivities({ count }) {

@@ -15,7 +15,10 @@ class UsageError extends Error {}
 
 function suiteList(value, flag) {
   if (value === undefined || value === '') throw new UsageError(`${flag} needs a comma-separated list of suites`);
-  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of names) {
     if (!SUITES.includes(name)) throw new UsageError(`${flag}: unknown suite "${name}" (known suites: ${SUITES.join(', ')})`);
   }
@@ -29,12 +32,28 @@ function parseArgs(argv) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => (inline !== undefined ? inline : argv[++i]);
     switch (flag) {
-      case '--quick': out.quick = true; break;
-      case '--only': { const only = suiteList(value(), '--only'); out.suites = SUITES.filter((s) => only.includes(s)); break; }
-      case '--skip': { const skip = suiteList(value(), '--skip'); out.suites = out.suites.filter((s) => !skip.includes(s)); break; }
-      case '--no-report': out.writeReport = false; break;
-      case '--help': case '-h': out.help = true; break;
-      default: throw new UsageError(`unknown option "${argv[i]}" (known options: --quick, --only, --skip, --no-report, --help)`);
+      case '--quick':
+        out.quick = true;
+        break;
+      case '--only': {
+        const only = suiteList(value(), '--only');
+        out.suites = SUITES.filter((s) => only.includes(s));
+        break;
+      }
+      case '--skip': {
+        const skip = suiteList(value(), '--skip');
+        out.suites = out.suites.filter((s) => !skip.includes(s));
+        break;
+      }
+      case '--no-report':
+        out.writeReport = false;
+        break;
+      case '--help':
+      case '-h':
+        out.help = true;
+        break;
+      default:
+        throw new UsageError(`unknown option "${argv[i]}" (known options: --quick, --only, --skip, --no-report, --help)`);
     }
   }
   return out;

@@ -5,16 +5,64 @@
 // metrics the suites reported (goal null).
 
 const GOALS = [
-  { id: 'stamp_vs_node', suite: 'stamping', op: '>=', value: 0.8, what: 'sdk ApiKeyStamper.stamp vs node:crypto sign with a cached KeyObject' },
-  { id: 'verify_vs_node', suite: 'stamping', op: '>=', value: 0.8, what: 'sdk verifyStamp vs decode + node:crypto verify with a cached KeyObject' },
-  { id: 'emulator_list_wallets_vs_auth_bare', suite: 'throughput', op: '>=', value: 0.5, what: 'emulator list_wallets best req/s vs a bare node:http server verifying the same stamp' },
-  { id: 'emulator_create_policy_vs_auth_bare', suite: 'throughput', op: '>=', value: 0.3, what: 'emulator create_policy best req/s vs a bare node:http server verifying the same stamp' },
-  { id: 'store_list_activities_100k', suite: 'store', op: '<=', value: 2, what: 'list_activities p50 with 100,000 activities vs a small store' },
+  {
+    id: 'stamp_vs_node',
+    suite: 'stamping',
+    op: '>=',
+    value: 0.8,
+    what: 'sdk ApiKeyStamper.stamp vs node:crypto sign with a cached KeyObject',
+  },
+  {
+    id: 'verify_vs_node',
+    suite: 'stamping',
+    op: '>=',
+    value: 0.8,
+    what: 'sdk verifyStamp vs decode + node:crypto verify with a cached KeyObject',
+  },
+  {
+    id: 'emulator_list_wallets_vs_auth_bare',
+    suite: 'throughput',
+    op: '>=',
+    value: 0.5,
+    what: 'emulator list_wallets best req/s vs a bare node:http server verifying the same stamp',
+  },
+  {
+    id: 'emulator_create_policy_vs_auth_bare',
+    suite: 'throughput',
+    op: '>=',
+    value: 0.3,
+    what: 'emulator create_policy best req/s vs a bare node:http server verifying the same stamp',
+  },
+  {
+    id: 'store_list_activities_100k',
+    suite: 'store',
+    op: '<=',
+    value: 2,
+    what: 'list_activities p50 with 100,000 activities vs a small store',
+  },
   { id: 'store_create_policy_10k', suite: 'store', op: '<=', value: 1.5, what: 'create_policy p50 with 10,000 policies vs a small store' },
-  { id: 'refresh_requests', suite: 'refresh', op: '<=', value: 2, what: 'HTTP requests for a refresh of 1,000 policies in one organization' },
-  { id: 'refresh_vs_floor', suite: 'e2e', op: '<=', value: 1.15, what: 'pulumi refresh --preview-only, N=300, vs a do-nothing dynamic provider' },
+  {
+    id: 'refresh_requests',
+    suite: 'refresh',
+    op: '<=',
+    value: 2,
+    what: 'HTTP requests for a refresh of 1,000 policies in one organization',
+  },
+  {
+    id: 'refresh_vs_floor',
+    suite: 'e2e',
+    op: '<=',
+    value: 1.15,
+    what: 'pulumi refresh --preview-only, N=300, vs a do-nothing dynamic provider',
+  },
   { id: 'up_vs_floor', suite: 'e2e', op: '<=', value: 1.15, what: 'pulumi up, N=300, vs a do-nothing dynamic provider' },
-  { id: 'provider_rss_vs_floor', suite: 'e2e', op: '<=', value: 1.2, what: 'provider process peak RSS in that up vs the do-nothing provider' },
+  {
+    id: 'provider_rss_vs_floor',
+    suite: 'e2e',
+    op: '<=',
+    value: 1.2,
+    what: 'provider process peak RSS in that up vs the do-nothing provider',
+  },
 ];
 
 function goalText(g) {
@@ -44,7 +92,9 @@ function goalEntries(results) {
     return { id: g.id, ratio: round(m.ratio), goal: goalText(g), met: isMet(g, m.ratio), detail: m.detail };
   });
   const goalIds = new Set(GOALS.map((g) => g.id));
-  const extra = [...metrics.values()].filter((m) => !goalIds.has(m.id)).map((m) => ({ id: m.id, ratio: round(m.ratio), goal: null, met: null, detail: m.detail }));
+  const extra = [...metrics.values()]
+    .filter((m) => !goalIds.has(m.id))
+    .map((m) => ({ id: m.id, ratio: round(m.ratio), goal: null, met: null, detail: m.detail }));
   return [...entries, ...extra];
 }
 

@@ -26,7 +26,10 @@ function describeMachine(now = new Date()) {
     node: process.version,
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    loadAverage: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+    loadAverage: os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' '),
     commit: gitCommit(),
   };
 }

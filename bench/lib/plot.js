@@ -26,7 +26,13 @@ function base(title, values) {
 function lineChart({ title, rows, xTitle, yTitle, logX = true, logY = false, column }) {
   const spec = base(title, rows);
   const encoding = {
-    x: { field: 'x', type: 'quantitative', title: xTitle, scale: logX ? { type: 'log' } : {}, axis: { values: [...new Set(rows.map((r) => r.x))] } },
+    x: {
+      field: 'x',
+      type: 'quantitative',
+      title: xTitle,
+      scale: logX ? { type: 'log' } : {},
+      axis: { values: [...new Set(rows.map((r) => r.x))] },
+    },
     y: { field: 'y', type: 'quantitative', title: yTitle, scale: logY ? { type: 'log' } : { zero: true } },
     color: { field: 'series', type: 'nominal', title: null, legend: { orient: 'bottom', columns: 2 } },
     tooltip: [{ field: 'series' }, { field: 'x' }, { field: 'y' }],

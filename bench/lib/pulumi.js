@@ -15,7 +15,8 @@ function pulumiBinDir() {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const dir = out.trim().split('\n').pop();
-  if (!dir || !fs.existsSync(path.join(dir, 'pulumi'))) throw new Error(`scripts/ensure-pulumi.sh printed no usable bin dir (${JSON.stringify(dir)})`);
+  if (!dir || !fs.existsSync(path.join(dir, 'pulumi')))
+    throw new Error(`scripts/ensure-pulumi.sh printed no usable bin dir (${JSON.stringify(dir)})`);
   return dir;
 }
 

@@ -44,7 +44,9 @@ function goalTable(entries) {
   const what = new Map(GOALS.map((g) => [g.id, g.what]));
   return markdownTable(
     ['id', 'ratio', 'goal', 'met', 'what', 'detail'],
-    entries.filter((e) => e.goal !== null).map((e) => [`\`${e.id}\``, e.ratio === null ? '—' : ratio(e.ratio), e.goal, e.met ? 'yes' : '**no**', what.get(e.id), e.detail]),
+    entries
+      .filter((e) => e.goal !== null)
+      .map((e) => [`\`${e.id}\``, e.ratio === null ? '—' : ratio(e.ratio), e.goal, e.met ? 'yes' : '**no**', what.get(e.id), e.detail]),
   );
 }
 
@@ -91,7 +93,14 @@ async function writeReport({ machine, options, results, totalMs }) {
   const headlines = results.flatMap((r) => (r.error ? [] : r.headlines));
   const worst = furthest(headlines);
   const entries = goalEntries(results);
-  const json = { generatedBy: `npm run bench${options.quick ? ' -- --quick' : ''}`, date: machine.date, commit: machine.commit, mode: options.quick ? 'quick' : 'full', loadAverageAtStart: machine.loadAverage, entries };
+  const json = {
+    generatedBy: `npm run bench${options.quick ? ' -- --quick' : ''}`,
+    date: machine.date,
+    commit: machine.commit,
+    mode: options.quick ? 'quick' : 'full',
+    loadAverageAtStart: machine.loadAverage,
+    entries,
+  };
   fs.writeFileSync(path.join(dir, 'REPORT.json'), `${JSON.stringify(json, null, 2)}\n`);
   const text = [
     '# Benchmark report',

@@ -19,7 +19,11 @@ const COMMANDS = [
   { id: 'up', label: 'pulumi up --yes (N creates)', args: ['up', '--yes', '--non-interactive'] },
   { id: 'preview', label: 'pulumi preview (no changes)', args: ['preview', '--non-interactive', '--expect-no-changes'] },
   // 3.248 rejects --yes with --preview-only; --expect-no-changes makes a clean run exit 0 (README of ensure-pulumi).
-  { id: 'refresh', label: 'pulumi refresh --preview-only (no drift)', args: ['refresh', '--preview-only', '--expect-no-changes', '--non-interactive'] },
+  {
+    id: 'refresh',
+    label: 'pulumi refresh --preview-only (no drift)',
+    args: ['refresh', '--preview-only', '--expect-no-changes', '--non-interactive'],
+  },
 ];
 
 function walletinfraEnv(credentials) {
@@ -69,7 +73,9 @@ async function measureN({ n, bin, credentials, trials, log }) {
     for (const ws of inTurn(t)) for (const c of repeatable) await timedCommand(ws, c, samples[ws.variant][c.id], n, log);
   }
   const summary = (list) => ({ ms: median(list.map((x) => x.ms)), peakKiB: Math.max(...list.map((x) => x.peakKiB)) });
-  return Object.fromEntries(spaces.map((ws) => [ws.variant, Object.fromEntries(COMMANDS.map((c) => [c.id, summary(samples[ws.variant][c.id])]))]));
+  return Object.fromEntries(
+    spaces.map((ws) => [ws.variant, Object.fromEntries(COMMANDS.map((c) => [c.id, summary(samples[ws.variant][c.id])]))]),
+  );
 }
 
 async function run({ quick, log }) {
@@ -141,7 +147,16 @@ function report(results) {
     tables: [
       {
         caption: 'Wall time per command',
-        columns: ['× floor (1.00 = no cost over the engine)', 'command', 'N', '@walletinfra/pulumi', 'no-op floor', 'extra per resource', 'provider peak RSS', 'floor provider peak RSS'],
+        columns: [
+          '× floor (1.00 = no cost over the engine)',
+          'command',
+          'N',
+          '@walletinfra/pulumi',
+          'no-op floor',
+          'extra per resource',
+          'provider peak RSS',
+          'floor provider peak RSS',
+        ],
         rows,
       },
     ],
@@ -149,7 +164,12 @@ function report(results) {
       {
         file: 'e2e-wall-time.svg',
         alt: 'pulumi wall time against N',
-        spec: lineChart({ title: 'Pulumi CLI wall time against N (lower is better)', rows: points, xTitle: 'policies (N)', yTitle: 'seconds' }),
+        spec: lineChart({
+          title: 'Pulumi CLI wall time against N (lower is better)',
+          rows: points,
+          xTitle: 'policies (N)',
+          yTitle: 'seconds',
+        }),
       },
     ],
     headlines: COMMANDS.filter((c) => c.id !== 'preview').map((c) => ({
@@ -160,10 +180,26 @@ function report(results) {
       why: whyOf(results, c.id),
     })),
     metrics: [
-      { id: 'refresh_vs_floor', ratio: last.ours.refresh.ms / last.floor.refresh.ms, detail: `N=${last.n}: ${ms(last.ours.refresh.ms)} vs ${ms(last.floor.refresh.ms)}; ${fitText(results, 'refresh')}` },
-      { id: 'up_vs_floor', ratio: last.ours.up.ms / last.floor.up.ms, detail: `N=${last.n}: ${ms(last.ours.up.ms)} vs ${ms(last.floor.up.ms)}; ${fitText(results, 'up')}` },
-      { id: 'provider_rss_vs_floor', ratio: last.ours.up.peakKiB / last.floor.up.peakKiB, detail: `pulumi up, N=${last.n}: provider peak RSS ${mib(last.ours.up.peakKiB)} vs ${mib(last.floor.up.peakKiB)}` },
-      { id: 'preview_vs_floor', ratio: last.ours.preview.ms / last.floor.preview.ms, detail: `N=${last.n}: ${ms(last.ours.preview.ms)} vs ${ms(last.floor.preview.ms)}` },
+      {
+        id: 'refresh_vs_floor',
+        ratio: last.ours.refresh.ms / last.floor.refresh.ms,
+        detail: `N=${last.n}: ${ms(last.ours.refresh.ms)} vs ${ms(last.floor.refresh.ms)}; ${fitText(results, 'refresh')}`,
+      },
+      {
+        id: 'up_vs_floor',
+        ratio: last.ours.up.ms / last.floor.up.ms,
+        detail: `N=${last.n}: ${ms(last.ours.up.ms)} vs ${ms(last.floor.up.ms)}; ${fitText(results, 'up')}`,
+      },
+      {
+        id: 'provider_rss_vs_floor',
+        ratio: last.ours.up.peakKiB / last.floor.up.peakKiB,
+        detail: `pulumi up, N=${last.n}: provider peak RSS ${mib(last.ours.up.peakKiB)} vs ${mib(last.floor.up.peakKiB)}`,
+      },
+      {
+        id: 'preview_vs_floor',
+        ratio: last.ours.preview.ms / last.floor.preview.ms,
+        detail: `N=${last.n}: ${ms(last.ours.preview.ms)} vs ${ms(last.floor.preview.ms)}`,
+      },
     ],
   };
 }

@@ -59,8 +59,10 @@ function check(approach, value, policies) {
     const gone = value.filter((r, i) => r.id !== policies[i].policyId);
     if (gone.length > 0) throw new Error(`provider read reported ${gone.length} existing policies as gone`);
   }
-  if (approach === 'naive' && value.some((r, i) => r.policy.policyId !== policies[i].policyId)) throw new Error('get_policy answered the wrong policy');
-  if (approach === 'floor' && value.policies.length !== policies.length) throw new Error(`list_policies returned ${value.policies.length}, expected ${policies.length}`);
+  if (approach === 'naive' && value.some((r, i) => r.policy.policyId !== policies[i].policyId))
+    throw new Error('get_policy answered the wrong policy');
+  if (approach === 'floor' && value.policies.length !== policies.length)
+    throw new Error(`list_policies returned ${value.policies.length}, expected ${policies.length}`);
 }
 
 async function run({ quick, log }) {
@@ -98,7 +100,9 @@ async function run({ quick, log }) {
       for (const [approach, list] of Object.entries(samples)) {
         cell[approach] = { ms: median(list.map((x) => x.ms)), requests: median(list.map((x) => x.requests)) };
       }
-      log(`    N=${String(n).padStart(4)} latency ${String(latencyMs).padStart(2)} ms: ours ${ms(cell.ours.ms)} / ${cell.ours.requests} req, naive ${ms(cell.naive.ms)} / ${cell.naive.requests} req, floor ${ms(cell.floor.ms)}`);
+      log(
+        `    N=${String(n).padStart(4)} latency ${String(latencyMs).padStart(2)} ms: ours ${ms(cell.ours.ms)} / ${cell.ours.requests} req, naive ${ms(cell.naive.ms)} / ${cell.naive.requests} req, floor ${ms(cell.floor.ms)}`,
+      );
       cells.push(cell);
     }
   }
@@ -134,16 +138,25 @@ function report(cells, trials) {
     id: 'refresh',
     title: '3. Refresh cost in the provider',
     intro:
-      'The provider runtime\'s `policy.read` called for N policies at once, as the engine does during `pulumi refresh`, ' +
+      "The provider runtime's `policy.read` called for N policies at once, as the engine does during `pulumi refresh`, " +
       'each trial in a fresh runtime (no cache carried over). Requests are counted by the undici dispatcher (retries ' +
       'included). "Naive" is one `get_policy` per resource through the same session and per-organization limit ' +
       '(`maxConcurrentRequests`, default 4); "one round trip" is a single `list_policies` of the same organization, ' +
-      'the least a refresh can cost. Latency is injected by the emulator\'s fault rules (`delayMs` on every request). ' +
+      "the least a refresh can cost. Latency is injected by the emulator's fault rules (`delayMs` on every request). " +
       `Times are medians of ${trials} trial(s), after one untimed warm-up refresh per approach.`,
     tables: [
       {
         caption: 'Refresh of N policies',
-        columns: ['time × naive', 'requests × naive', 'time × one round trip', 'N', 'latency', 'ours: requests / time', 'naive: requests / time', 'one round trip'],
+        columns: [
+          'time × naive',
+          'requests × naive',
+          'time × one round trip',
+          'N',
+          'latency',
+          'ours: requests / time',
+          'naive: requests / time',
+          'one round trip',
+        ],
         rows,
       },
     ],
@@ -151,12 +164,24 @@ function report(cells, trials) {
       {
         file: 'refresh-wall-time.svg',
         alt: 'refresh wall time against N',
-        spec: lineChart({ title: 'Refresh: wall time of the reads against N (lower is better)', rows: timePoints, xTitle: 'policies (N)', yTitle: 'ms', logY: true }),
+        spec: lineChart({
+          title: 'Refresh: wall time of the reads against N (lower is better)',
+          rows: timePoints,
+          xTitle: 'policies (N)',
+          yTitle: 'ms',
+          logY: true,
+        }),
       },
       {
         file: 'refresh-requests.svg',
         alt: 'refresh requests against N',
-        spec: lineChart({ title: 'Refresh: HTTP requests against N', rows: requestPoints, xTitle: 'policies (N)', yTitle: 'requests', logY: true }),
+        spec: lineChart({
+          title: 'Refresh: HTTP requests against N',
+          rows: requestPoints,
+          xTitle: 'policies (N)',
+          yTitle: 'requests',
+          logY: true,
+        }),
       },
     ],
     headlines: [
@@ -177,7 +202,11 @@ function report(cells, trials) {
         ratio: Math.max(...cells.filter((c) => c.n === maxN).map((c) => c.ours.requests)),
         detail: `HTTP requests for a refresh of ${int(maxN)} policies (every latency, retries included); get_policy per resource: ${int(instant.naive.requests)}`,
       },
-      { id: 'refresh_vs_one_round_trip', ratio: worst.ours.ms / worst.floor.ms, detail: `N=${int(worst.n)} at ${worst.latencyMs} ms: ${ms(worst.ours.ms)} vs ${ms(worst.floor.ms)}` },
+      {
+        id: 'refresh_vs_one_round_trip',
+        ratio: worst.ours.ms / worst.floor.ms,
+        detail: `N=${int(worst.n)} at ${worst.latencyMs} ms: ${ms(worst.ours.ms)} vs ${ms(worst.floor.ms)}`,
+      },
     ],
   };
 }

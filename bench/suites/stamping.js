@@ -89,8 +89,16 @@ function report(s, v, bodyBytes) {
   const stampRows = [
     [ratio(s.ours / s.limit), 'our sdk `ApiKeyStamper.stamp` (default under Node.js: node:crypto, key object built once)', int(s.ours)],
     [ratio(s.oursPure / s.limit), 'our sdk `ApiKeyStamper.stamp`, `runtimeOverride: "purejs"` (noble-curves, RFC 6979)', int(s.oursPure)],
-    [ratio(s.turnkey / s.limit), '@turnkey/api-key-stamper 0.6.17 `stamp` (Node runtime: node:crypto, key re-imported per call)', int(s.turnkey)],
-    [ratio(s.turnkeyPure / s.limit), '@turnkey/api-key-stamper 0.6.17 `stamp`, `runtimeOverride: "purejs"` (noble-curves)', int(s.turnkeyPure)],
+    [
+      ratio(s.turnkey / s.limit),
+      '@turnkey/api-key-stamper 0.6.17 `stamp` (Node runtime: node:crypto, key re-imported per call)',
+      int(s.turnkey),
+    ],
+    [
+      ratio(s.turnkeyPure / s.limit),
+      '@turnkey/api-key-stamper 0.6.17 `stamp`, `runtimeOverride: "purejs"` (noble-curves)',
+      int(s.turnkeyPure),
+    ],
     [ratio(1), '**limit**: node:crypto `sign` with a cached KeyObject + the same header encoding', int(s.limit)],
   ];
   const verifyRows = [
@@ -144,7 +152,11 @@ function report(s, v, bodyBytes) {
       },
     ],
     metrics: [
-      { id: 'stamp_vs_node', ratio: s.ours / s.limit, detail: `${int(s.ours)}/s vs ${int(s.limit)}/s (purejs runtime ${ratio(s.oursPure / s.limit)})` },
+      {
+        id: 'stamp_vs_node',
+        ratio: s.ours / s.limit,
+        detail: `${int(s.ours)}/s vs ${int(s.limit)}/s (purejs runtime ${ratio(s.oursPure / s.limit)})`,
+      },
       { id: 'verify_vs_node', ratio: v.ours / v.limit, detail: `${int(v.ours)}/s vs ${int(v.limit)}/s` },
       { id: 'stamp_purejs_vs_node', ratio: s.oursPure / s.limit, detail: `${int(s.oursPure)}/s vs ${int(s.limit)}/s` },
       { id: 'stamp_turnkey_vs_node', ratio: s.turnkey / s.limit, detail: `@turnkey/api-key-stamper (node runtime) ${int(s.turnkey)}/s` },

@@ -28,17 +28,28 @@ const PROFILED_REQUESTS = { list_activities: 3, list_policies: 3, create_policy:
 
 function operations(client, fixture, pool) {
   const pick = (ids, i) => ids[(i * 7919) % ids.length];
-  const getPolicy = fixture.policyIds.slice(0, SAMPLE_IDS).map((policyId) => client.prepare('/public/v1/query/get_policy', { organizationId: fixture.organizationId, policyId }));
-  const getActivity = fixture.activityIds.slice(0, SAMPLE_IDS).map((activityId) => client.prepare('/public/v1/query/get_activity', { organizationId: fixture.organizationId, activityId }));
+  const getPolicy = fixture.policyIds
+    .slice(0, SAMPLE_IDS)
+    .map((policyId) => client.prepare('/public/v1/query/get_policy', { organizationId: fixture.organizationId, policyId }));
+  const getActivity = fixture.activityIds
+    .slice(0, SAMPLE_IDS)
+    .map((activityId) => client.prepare('/public/v1/query/get_activity', { organizationId: fixture.organizationId, activityId }));
   return [
     { id: 'get_policy', label: '`get_policy` (one of the policies)', fn: (i) => pick(getPolicy, i)() },
     { id: 'get_activity', label: '`get_activity` (one of the activities)', fn: (i) => pick(getActivity, i)() },
     {
       id: 'list_activities',
       label: '`list_activities`, first page of 100',
-      fn: client.prepare('/public/v1/query/list_activities', { organizationId: fixture.organizationId, paginationOptions: { limit: '100' } }),
+      fn: client.prepare('/public/v1/query/list_activities', {
+        organizationId: fixture.organizationId,
+        paginationOptions: { limit: '100' },
+      }),
     },
-    { id: 'list_policies', label: '`list_policies` (every policy: the answer grows with N)', fn: client.prepare('/public/v1/query/list_policies', { organizationId: fixture.organizationId }) },
+    {
+      id: 'list_policies',
+      label: '`list_policies` (every policy: the answer grows with N)',
+      fn: client.prepare('/public/v1/query/list_policies', { organizationId: fixture.organizationId }),
+    },
     {
       id: 'create_policy',
       label: '`create_policy` (a new, uniquely named policy each time)',
@@ -58,7 +69,9 @@ async function setUpSize(size, { quick, log }) {
   const t0 = Date.now();
   const policyIds = (await emulator.call('insertPolicies', { count: size.policies })).map((p) => p.policyId);
   const activityIds = await emulator.call('insertActivities', { count: size.activities });
-  log(`    ${size.label}: inserted ${int(size.policies)} policies and ${int(size.activities)} activities in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  log(
+    `    ${size.label}: inserted ${int(size.policies)} policies and ${int(size.activities)} activities in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const creds = emulator.info.credentials;
   const keyPair = { publicKey: creds.apiPublicKey, privateKey: creds.apiPrivateKey };
   const client = rawClient(creds.baseUrl, keyPair);
@@ -100,7 +113,9 @@ async function measureSizes(options) {
       for (const s of stores) {
         const label = s.size.label;
         out[label][id] = { label: s.ops.get(id).label, ...measured[label] };
-        log(`    ${label.padEnd(5)}: ${id.padEnd(16)} p50 ${ms(out[label][id].p50)}  p99 ${ms(out[label][id].p99)}  (${out[label][id].count} requests)`);
+        log(
+          `    ${label.padEnd(5)}: ${id.padEnd(16)} p50 ${ms(out[label][id].p50)}  p99 ${ms(out[label][id].p99)}  (${out[label][id].count} requests)`,
+        );
       }
       const large = stores[1];
       if (PROFILED.includes(id)) {
@@ -148,7 +163,11 @@ async function run(options) {
       'turns in short rounds, so load from elsewhere falls on both sides of a ratio alike. ' +
       'A ratio near 1.00× means the operation does not slow down as the store grows.',
     tables: [
-      { caption: 'Latency, large store vs small store', columns: ['p50 × small', 'p99 × small', 'request', 'large: p50 / p99', 'small: p50 / p99'], rows },
+      {
+        caption: 'Latency, large store vs small store',
+        columns: ['p50 × small', 'p99 × small', 'request', 'large: p50 / p99', 'small: p50 / p99'],
+        rows,
+      },
       ...PROFILED.map((id) => ({
         caption: `Where the time goes: \`${id}\` on the large store (V8 profile of ${large[id].profile.requests} requests, ${ms(large[id].profile.busyMs)} busy)`,
         columns: ['share of busy CPU', 'innermost emulator/sdk function (with what it calls)', 'where'],
@@ -159,20 +178,53 @@ async function run(options) {
         ],
       })),
     ],
-    plots: [{ file: 'store-latency.svg', alt: 'store latency small vs large', spec: barChart({ title: `Latency growth from ${int(SIZES[0].policies)}/${int(SIZES[0].activities)} to ${int(SIZES[1].policies)}/${int(SIZES[1].activities)} policies/activities (1 = flat)`, rows: bars, yTitle: 'p50 × small store', format: '.1f' }) }],
+    plots: [
+      {
+        file: 'store-latency.svg',
+        alt: 'store latency small vs large',
+        spec: barChart({
+          title: `Latency growth from ${int(SIZES[0].policies)}/${int(SIZES[0].activities)} to ${int(SIZES[1].policies)}/${int(SIZES[1].activities)} policies/activities (1 = flat)`,
+          rows: bars,
+          yTitle: 'p50 × small store',
+          format: '.1f',
+        }),
+      },
+    ],
     headlines: ['get_policy', 'list_activities', 'create_policy'].map((id) => ({
       label: `${id} with ${int(id === 'list_activities' ? SIZES[1].activities : SIZES[1].policies)} ${id === 'list_activities' ? 'activities' : 'policies'}: vs small store`,
       ratio: large[id].p50 / small[id].p50,
       gap: large[id].p50 / small[id].p50,
       detail: `p50 ${ms(large[id].p50)} vs ${ms(small[id].p50)}`,
-      ...(large[id].profile ? { why: whyOf(large[id].profile, large[id].p50 / small[id].p50, id === 'list_activities' ? 'activities' : 'policies') } : {}),
+      ...(large[id].profile
+        ? { why: whyOf(large[id].profile, large[id].p50 / small[id].p50, id === 'list_activities' ? 'activities' : 'policies') }
+        : {}),
     })),
     metrics: [
-      { id: 'store_list_activities_100k', ratio: large.list_activities.p50 / small.list_activities.p50, detail: `p50 ${ms(large.list_activities.p50)} vs ${ms(small.list_activities.p50)} (first page of 100)` },
-      { id: 'store_create_policy_10k', ratio: large.create_policy.p50 / small.create_policy.p50, detail: `p50 ${ms(large.create_policy.p50)} vs ${ms(small.create_policy.p50)}` },
-      { id: 'store_get_policy_10k', ratio: large.get_policy.p50 / small.get_policy.p50, detail: `p50 ${ms(large.get_policy.p50)} vs ${ms(small.get_policy.p50)}` },
-      { id: 'store_get_activity_100k', ratio: large.get_activity.p50 / small.get_activity.p50, detail: `p50 ${ms(large.get_activity.p50)} vs ${ms(small.get_activity.p50)}` },
-      { id: 'store_list_policies_10k', ratio: large.list_policies.p50 / small.list_policies.p50, detail: `p50 ${ms(large.list_policies.p50)} vs ${ms(small.list_policies.p50)} (the whole list: grows with N by design)` },
+      {
+        id: 'store_list_activities_100k',
+        ratio: large.list_activities.p50 / small.list_activities.p50,
+        detail: `p50 ${ms(large.list_activities.p50)} vs ${ms(small.list_activities.p50)} (first page of 100)`,
+      },
+      {
+        id: 'store_create_policy_10k',
+        ratio: large.create_policy.p50 / small.create_policy.p50,
+        detail: `p50 ${ms(large.create_policy.p50)} vs ${ms(small.create_policy.p50)}`,
+      },
+      {
+        id: 'store_get_policy_10k',
+        ratio: large.get_policy.p50 / small.get_policy.p50,
+        detail: `p50 ${ms(large.get_policy.p50)} vs ${ms(small.get_policy.p50)}`,
+      },
+      {
+        id: 'store_get_activity_100k',
+        ratio: large.get_activity.p50 / small.get_activity.p50,
+        detail: `p50 ${ms(large.get_activity.p50)} vs ${ms(small.get_activity.p50)}`,
+      },
+      {
+        id: 'store_list_policies_10k',
+        ratio: large.list_policies.p50 / small.list_policies.p50,
+        detail: `p50 ${ms(large.list_policies.p50)} vs ${ms(small.list_policies.p50)} (the whole list: grows with N by design)`,
+      },
     ],
   };
 }

@@ -90,7 +90,9 @@ async function run({ quick, log }) {
       const emuCell = await runLoad(fx.load(op, 'emulator', connections, durationMs));
       assertClean(emuCell, `emulator ${op} c=${connections}`);
       if (op === 'create_policy') createRate = Math.max(createRate, emuCell.rps);
-      log(`    ${op.padEnd(13)} c=${String(connections).padStart(2)}: emulator ${int(emuCell.rps)} req/s (p50 ${ms(emuCell.p50)}, p99 ${ms(emuCell.p99)}), bare+verify ${int(authCell.rps)} req/s, bare ${int(bareCell.rps)} req/s`);
+      log(
+        `    ${op.padEnd(13)} c=${String(connections).padStart(2)}: emulator ${int(emuCell.rps)} req/s (p50 ${ms(emuCell.p50)}, p99 ${ms(emuCell.p99)}), bare+verify ${int(authCell.rps)} req/s, bare ${int(bareCell.rps)} req/s`,
+      );
       cells.push({ op, connections, emu: emuCell, bare: bareCell, auth: authCell });
     }
   }
@@ -142,7 +144,17 @@ function report(cells, onTheFly, durationMs, verifyRate, { profiles, policiesAft
     tables: [
       {
         caption: 'Requests per second and latency',
-        columns: ['× bare + verify (req/s)', '× bare server', 'operation', 'connections', 'emulator req/s', 'emulator p50 / p99', 'bare + verify req/s', 'bare req/s', 'bare p50 / p99'],
+        columns: [
+          '× bare + verify (req/s)',
+          '× bare server',
+          'operation',
+          'connections',
+          'emulator req/s',
+          'emulator p50 / p99',
+          'bare + verify req/s',
+          'bare req/s',
+          'bare p50 / p99',
+        ],
         rows,
       },
       ...['list_wallets', 'create_policy'].map((op) => ({
@@ -155,7 +167,13 @@ function report(cells, onTheFly, durationMs, verifyRate, { profiles, policiesAft
         ],
       })),
     ],
-    plots: [{ file: 'throughput.svg', alt: 'emulator vs bare server throughput', spec: barChart({ title: 'Requests per second over loopback (higher is better)', rows: bars, yTitle: 'requests / s' }) }],
+    plots: [
+      {
+        file: 'throughput.svg',
+        alt: 'emulator vs bare server throughput',
+        spec: barChart({ title: 'Requests per second over loopback (higher is better)', rows: bars, yTitle: 'requests / s' }),
+      },
+    ],
     notes: [
       `Stamp verification alone (the sdk's \`verifyStamp\`, which the emulator runs on every request) manages ${int(verifyRate)}/s on one core in this run: ` +
         `the emulator's best list_wallets rate is ${ratio(best('list_wallets', 'emu').emu.rps / verifyRate)} of that ceiling, create_policy ${ratio(best('create_policy', 'emu').emu.rps / verifyRate)}.`,
@@ -167,7 +185,10 @@ function report(cells, onTheFly, durationMs, verifyRate, { profiles, policiesAft
       const emu = best(op, 'emu');
       const auth = best(op, 'auth');
       const bare = best(op, 'bare');
-      const top = profiles[op].entries.slice(0, 3).map((e) => `\`${e.fn}\` ${pct(e.share)}`).join(', ');
+      const top = profiles[op].entries
+        .slice(0, 3)
+        .map((e) => `\`${e.fn}\` ${pct(e.share)}`)
+        .join(', ');
       return {
         label: `emulator ${op}: best req/s vs a bare node:http server verifying the stamp`,
         ratio: emu.emu.rps / auth.auth.rps,
@@ -184,9 +205,21 @@ function report(cells, onTheFly, durationMs, verifyRate, { profiles, policiesAft
       const auth = best(op, 'auth');
       const bare = best(op, 'bare');
       return [
-        { id: `emulator_${op}_vs_auth_bare`, ratio: emu.emu.rps / auth.auth.rps, detail: `${int(emu.emu.rps)} req/s (c=${emu.connections}) vs ${int(auth.auth.rps)} req/s (c=${auth.connections})` },
-        { id: `emulator_${op}_vs_bare`, ratio: emu.emu.rps / bare.bare.rps, detail: `${int(emu.emu.rps)} req/s vs ${int(bare.bare.rps)} req/s (plain bare server)` },
-        { id: `auth_bare_${op}_vs_bare`, ratio: auth.auth.rps / bare.bare.rps, detail: `stamp-verifying bare server ${int(auth.auth.rps)} req/s vs plain ${int(bare.bare.rps)} req/s` },
+        {
+          id: `emulator_${op}_vs_auth_bare`,
+          ratio: emu.emu.rps / auth.auth.rps,
+          detail: `${int(emu.emu.rps)} req/s (c=${emu.connections}) vs ${int(auth.auth.rps)} req/s (c=${auth.connections})`,
+        },
+        {
+          id: `emulator_${op}_vs_bare`,
+          ratio: emu.emu.rps / bare.bare.rps,
+          detail: `${int(emu.emu.rps)} req/s vs ${int(bare.bare.rps)} req/s (plain bare server)`,
+        },
+        {
+          id: `auth_bare_${op}_vs_bare`,
+          ratio: auth.auth.rps / bare.bare.rps,
+          detail: `stamp-verifying bare server ${int(auth.auth.rps)} req/s vs plain ${int(bare.bare.rps)} req/s`,
+        },
       ];
     }),
   };

@@ -18,7 +18,11 @@ export interface Bootstrap {
 const META_KEY = 'bootstrap';
 
 /** The bootstrap identity, made on first start (in `rootApiKey` if given). Returns whether it is new. */
-export function loadOrCreateBootstrap(store: Store, env: Env, rootApiKey?: { publicKey: string; privateKey: string }): { bootstrap: Bootstrap; created: boolean } {
+export function loadOrCreateBootstrap(
+  store: Store,
+  env: Env,
+  rootApiKey?: { publicKey: string; privateKey: string },
+): { bootstrap: Bootstrap; created: boolean } {
   const existing = store.getMeta(META_KEY);
   if (existing !== undefined) return { bootstrap: JSON.parse(existing) as Bootstrap, created: false };
   let key = generateP256KeyPair(env.randomBytes);
@@ -52,7 +56,15 @@ export function createBootstrapRecords(store: Store, env: Env, b: Bootstrap): vo
       createdAt: now,
       updatedAt: now,
     });
-    store.users.insert({ userId: b.userId, organizationId: b.organizationId, userName: 'root', userTags: [], oauthProviders: [], createdAt: now, updatedAt: now });
+    store.users.insert({
+      userId: b.userId,
+      organizationId: b.organizationId,
+      userName: 'root',
+      userTags: [],
+      oauthProviders: [],
+      createdAt: now,
+      updatedAt: now,
+    });
     store.apiKeys.insert({
       apiKeyId: b.apiKeyId,
       organizationId: b.organizationId,

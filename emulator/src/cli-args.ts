@@ -18,7 +18,11 @@ export const FLAGS: ReadonlyArray<{ flag: string; value?: string; help: string }
   { flag: '--seed', value: 'FILE', help: 'seed a new organization from a JSON file' },
   { flag: '--faults', value: 'FILE', help: 'fault injection rules (JSON)' },
   { flag: '--allow-loopback-webhooks', help: 'accept http:// and loopback webhook URLs' },
-  { flag: '--webhook-delivery', value: 'MODE', help: 'loopback-only (default: deliver in the background, to loopback only), auto (to any host), manual (only on POST /__admin/deliveries/drain, loopback only)' },
+  {
+    flag: '--webhook-delivery',
+    value: 'MODE',
+    help: 'loopback-only (default: deliver in the background, to loopback only), auto (to any host), manual (only on POST /__admin/deliveries/drain, loopback only)',
+  },
   { flag: '--liveness-window-ms', value: 'N', help: 'accepted |now - timestampMs| of writes (default 300000)' },
   { flag: '--json', help: 'print one JSON line with the URLs and credentials file when ready' },
   { flag: '--help', help: 'show this help' },
@@ -30,11 +34,19 @@ export class CliError extends Error {
 
 export function usage(): string {
   const lines = FLAGS.map((f) => `  ${`${f.flag}${f.value === undefined ? '' : ` ${f.value}`}`.padEnd(30)}${f.help}`);
-  return ['Usage: walletinfra-emulator [options]', '', 'A local implementation of the hosted wallet service.', '', 'Options:', ...lines].join('\n');
+  return [
+    'Usage: walletinfra-emulator [options]',
+    '',
+    'A local implementation of the hosted wallet service.',
+    '',
+    'Options:',
+    ...lines,
+  ].join('\n');
 }
 
 function portValue(flag: string, value: string): number {
-  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) throw new CliError(`${flag} must be a port number from 0 to 65535, got ${JSON.stringify(value)}`);
+  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535)
+    throw new CliError(`${flag} must be a port number from 0 to 65535, got ${JSON.stringify(value)}`);
   return Number(value);
 }
 
@@ -53,9 +65,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   let help = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const spec = FLAGS.find((f) => f.flag === flag);
-    if (spec === undefined) throw new CliError(`unknown option ${JSON.stringify(flag)} (known options: ${FLAGS.map((f) => f.flag).join(', ')})`);
+    if (spec === undefined)
+      throw new CliError(`unknown option ${JSON.stringify(flag)} (known options: ${FLAGS.map((f) => f.flag).join(', ')})`);
     let value: string | undefined;
     if (spec.value !== undefined) {
       value = inline ?? argv[++i];
@@ -64,25 +78,45 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       throw new CliError(`${flag} takes no value`);
     }
     switch (flag) {
-      case '--port': options.port = portValue(flag, value as string); break;
-      case '--auth-proxy-port': options.authProxyPort = portValue(flag, value as string); break;
-      case '--host': options.host = value as string; break;
-      case '--data-dir': options.dataDir = value as string; break;
-      case '--seed': options.seed = value as string; break;
-      case '--faults': options.faults = readFaults(value as string); break;
-      case '--allow-loopback-webhooks': options.allowLoopbackWebhooks = true; break;
+      case '--port':
+        options.port = portValue(flag, value as string);
+        break;
+      case '--auth-proxy-port':
+        options.authProxyPort = portValue(flag, value as string);
+        break;
+      case '--host':
+        options.host = value as string;
+        break;
+      case '--data-dir':
+        options.dataDir = value as string;
+        break;
+      case '--seed':
+        options.seed = value as string;
+        break;
+      case '--faults':
+        options.faults = readFaults(value as string);
+        break;
+      case '--allow-loopback-webhooks':
+        options.allowLoopbackWebhooks = true;
+        break;
       case '--webhook-delivery': {
-        if (!DELIVERY_MODES.includes(value as DeliveryMode)) throw new CliError(`--webhook-delivery must be one of ${DELIVERY_MODES.join(', ')}, got ${JSON.stringify(value)}`);
+        if (!DELIVERY_MODES.includes(value as DeliveryMode))
+          throw new CliError(`--webhook-delivery must be one of ${DELIVERY_MODES.join(', ')}, got ${JSON.stringify(value)}`);
         options.deliveryMode = value as DeliveryMode;
         break;
       }
       case '--liveness-window-ms': {
-        if (!/^[1-9][0-9]*$/.test(value as string)) throw new CliError(`--liveness-window-ms must be a positive integer, got ${JSON.stringify(value)}`);
+        if (!/^[1-9][0-9]*$/.test(value as string))
+          throw new CliError(`--liveness-window-ms must be a positive integer, got ${JSON.stringify(value)}`);
         options.livenessWindowMs = Number(value);
         break;
       }
-      case '--json': json = true; break;
-      case '--help': help = true; break;
+      case '--json':
+        json = true;
+        break;
+      case '--help':
+        help = true;
+        break;
     }
   }
   // --port 0 alone should not pin the proxy to 8788 either: "any free port" for both

@@ -81,9 +81,31 @@ export function internalError(correlationId: string): ServiceError {
 /** An error response with an arbitrary HTTP status, as fault injection asks for (e.g. 503 or 429). */
 export function statusError(status: number, message: string): ServiceError {
   const code =
-    status === 400 ? 3 : status === 401 ? 16 : status === 403 ? 7 : status === 404 ? 5 : status === 429 ? 8 : status === 503 ? 14 : status >= 500 ? 13 : 2;
+    status === 400
+      ? 3
+      : status === 401
+        ? 16
+        : status === 403
+          ? 7
+          : status === 404
+            ? 5
+            : status === 429
+              ? 8
+              : status === 503
+                ? 14
+                : status >= 500
+                  ? 13
+                  : 2;
   const turnkeyErrorCode =
-    status === 429 ? 'RATE_LIMIT_EXCEEDED' : status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : status >= 500 ? 'INTERNAL' : 'UNSPECIFIED';
+    status === 429
+      ? 'RATE_LIMIT_EXCEEDED'
+      : status === 401
+        ? 'UNAUTHENTICATED'
+        : status === 403
+          ? 'FORBIDDEN'
+          : status >= 500
+            ? 'INTERNAL'
+            : 'UNSPECIFIED';
   return new ServiceError(status, code, message, { turnkeyErrorCode });
 }
 

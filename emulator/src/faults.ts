@@ -86,7 +86,12 @@ function parseRule(rule: unknown, where: string): FaultRule {
 
 function pathMatches(pattern: string, path: string): boolean {
   if (!pattern.includes('*')) return pattern === path;
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return re.test(path);
 }
 

@@ -73,8 +73,25 @@ export interface ResolvedOptions {
 }
 
 const KNOWN: ReadonlyArray<keyof EmulatorOptions> = [
-  'port', 'authProxyPort', 'host', 'dataDir', 'credentialsFile', 'seed', 'faults', 'allowLoopbackWebhooks', 'clock', 'random', 'sleep',
-  'randomSeed', 'livenessWindowMs', 'maxBodyBytes', 'deliveryMode', 'deliveryRetry', 'fetch', 'rootApiKey', 'log',
+  'port',
+  'authProxyPort',
+  'host',
+  'dataDir',
+  'credentialsFile',
+  'seed',
+  'faults',
+  'allowLoopbackWebhooks',
+  'clock',
+  'random',
+  'sleep',
+  'randomSeed',
+  'livenessWindowMs',
+  'maxBodyBytes',
+  'deliveryMode',
+  'deliveryRetry',
+  'fetch',
+  'rootApiKey',
+  'log',
 ];
 
 export class EmulatorOptionsError extends Error {
@@ -87,7 +104,8 @@ function fail(message: string): never {
 
 function port(value: unknown, name: string): number {
   if (value === undefined) return 0;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 65535) fail(`${name} must be an integer from 0 to 65535`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 65535)
+    fail(`${name} must be an integer from 0 to 65535`);
   return value;
 }
 
@@ -111,15 +129,21 @@ export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
   const o = input;
   if (o.host !== undefined && (typeof o.host !== 'string' || o.host === '')) fail('host must be a non-empty string');
   if (o.dataDir !== undefined && (typeof o.dataDir !== 'string' || o.dataDir === '')) fail('dataDir must be a non-empty string');
-  if (o.credentialsFile !== undefined && (typeof o.credentialsFile !== 'string' || o.credentialsFile === '')) fail('credentialsFile must be a non-empty string');
-  if (o.seed !== undefined && typeof o.seed !== 'string' && (typeof o.seed !== 'object' || o.seed === null)) fail('seed must be a file path or a seed object');
-  if (o.allowLoopbackWebhooks !== undefined && typeof o.allowLoopbackWebhooks !== 'boolean') fail('allowLoopbackWebhooks must be a boolean');
-  if (o.randomSeed !== undefined && (typeof o.randomSeed !== 'number' || !Number.isInteger(o.randomSeed))) fail('randomSeed must be an integer');
-  if (o.deliveryMode !== undefined && !['auto', 'loopback-only', 'manual'].includes(o.deliveryMode)) fail("deliveryMode must be 'loopback-only', 'auto' or 'manual'");
+  if (o.credentialsFile !== undefined && (typeof o.credentialsFile !== 'string' || o.credentialsFile === ''))
+    fail('credentialsFile must be a non-empty string');
+  if (o.seed !== undefined && typeof o.seed !== 'string' && (typeof o.seed !== 'object' || o.seed === null))
+    fail('seed must be a file path or a seed object');
+  if (o.allowLoopbackWebhooks !== undefined && typeof o.allowLoopbackWebhooks !== 'boolean')
+    fail('allowLoopbackWebhooks must be a boolean');
+  if (o.randomSeed !== undefined && (typeof o.randomSeed !== 'number' || !Number.isInteger(o.randomSeed)))
+    fail('randomSeed must be an integer');
+  if (o.deliveryMode !== undefined && !['auto', 'loopback-only', 'manual'].includes(o.deliveryMode))
+    fail("deliveryMode must be 'loopback-only', 'auto' or 'manual'");
   const retry = o.deliveryRetry ?? {};
   if (typeof retry !== 'object' || retry === null) fail('deliveryRetry must be an object');
   for (const key of Object.keys(retry)) {
-    if (!['maxAttempts', 'baseDelayMs', 'maxDelayMs'].includes(key)) fail(`unknown option "deliveryRetry.${key}" (known: maxAttempts, baseDelayMs, maxDelayMs)`);
+    if (!['maxAttempts', 'baseDelayMs', 'maxDelayMs'].includes(key))
+      fail(`unknown option "deliveryRetry.${key}" (known: maxAttempts, baseDelayMs, maxDelayMs)`);
   }
   if (o.rootApiKey !== undefined) {
     const k = o.rootApiKey as { publicKey?: unknown; privateKey?: unknown };

@@ -1,7 +1,15 @@
 // The emulator's use of the policy language (docs/service-behaviour.md#policy-language): syntax checks when policies and session profiles are
 // written, and the decision on non-root writes. The language itself is the sdk's (`@walletinfra/sdk` policy
 // area); this adapter maps stored records to its inputs.
-import { activityParamsFor, checkPolicyExpression, evaluatePolicies, evaluatePolicyExpression, policyUserOf, type PolicyDecision, type PolicyValue } from '@walletinfra/sdk';
+import {
+  activityParamsFor,
+  checkPolicyExpression,
+  evaluatePolicies,
+  evaluatePolicyExpression,
+  policyUserOf,
+  type PolicyDecision,
+  type PolicyValue,
+} from '@walletinfra/sdk';
 import type { PolicyRecord, UserRecord } from './store/records';
 
 export interface PolicyDiagnostic {
@@ -78,7 +86,9 @@ export const policyEngine: PolicyEngine = {
 
   timeActive(time, nowMs) {
     try {
-      return { active: evaluatePolicyExpression(time, 'time', { activity: { type: 'ACTIVITY_TYPE_UNSPECIFIED' }, approvers: [], now: nowMs }) };
+      return {
+        active: evaluatePolicyExpression(time, 'time', { activity: { type: 'ACTIVITY_TYPE_UNSPECIFIED' }, approvers: [], now: nowMs }),
+      };
     } catch (e) {
       return { active: false, error: e instanceof Error ? e.message : String(e) };
     }

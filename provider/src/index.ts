@@ -21,11 +21,24 @@ export type {
   OnRampProvider,
 } from './resources/fiatOnRampCredential/types';
 export { IpAllowlist } from './resources/ipAllowlist/resource';
-export type { IpAllowlistArgs, IpAllowlistAdopt, IpAllowlistInputs, IpAllowlistOutputs, IpAllowlistRule, IpAllowlistRuleArgs, OnEvaluationError } from './resources/ipAllowlist/types';
+export type {
+  IpAllowlistArgs,
+  IpAllowlistAdopt,
+  IpAllowlistInputs,
+  IpAllowlistOutputs,
+  IpAllowlistRule,
+  IpAllowlistRuleArgs,
+  OnEvaluationError,
+} from './resources/ipAllowlist/types';
 export { PrivateKeyTag } from './resources/privateKeyTag/resource';
 export type { PrivateKeyTagArgs, PrivateKeyTagAdopt, PrivateKeyTagInputs, PrivateKeyTagOutputs } from './resources/privateKeyTag/types';
 export { SessionProfile } from './resources/sessionProfile/resource';
-export type { SessionProfileArgs, SessionProfileAdopt, SessionProfileInputs, SessionProfileOutputs } from './resources/sessionProfile/types';
+export type {
+  SessionProfileArgs,
+  SessionProfileAdopt,
+  SessionProfileInputs,
+  SessionProfileOutputs,
+} from './resources/sessionProfile/types';
 export * from './datasources';
 export {
   CONFIG_NAMESPACE,

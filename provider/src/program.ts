@@ -105,7 +105,12 @@ export function claim(type: string, what: string, value: unknown, resource: stri
     const key = `${type} ${what} ${v}`;
     const holder = held.get(key);
     if (holder !== undefined && holder !== resource) {
-      throw runError('', new ConfigurationError(`${type} "${resource}" declares ${what} ${JSON.stringify(v)}, which ${type} "${holder}" already declares: ${why}`));
+      throw runError(
+        '',
+        new ConfigurationError(
+          `${type} "${resource}" declares ${what} ${JSON.stringify(v)}, which ${type} "${holder}" already declares: ${why}`,
+        ),
+      );
     }
     held.set(key, resource);
   };
@@ -132,7 +137,13 @@ const ALWAYS_OUTPUT_KEYS = COMMON_KEYS.filter((k) => !(SET_ONLY_KEYS as readonly
  */
 export function resourceInputs(type: string, name: string, args: object & { adopt?: unknown }, optional: readonly string[]): pulumi.Inputs {
   preflight();
-  claim(type, 'adopt.id', adoptedId(args.adopt), name, 'an object has one owner in a stack (deleting either resource would delete it under the other); remove one of the two adopt lines');
+  claim(
+    type,
+    'adopt.id',
+    adoptedId(args.adopt),
+    name,
+    'an object has one owner in a stack (deleting either resource would delete it under the other); remove one of the two adopt lines',
+  );
   return { ...Object.fromEntries([...optional, ...ALWAYS_OUTPUT_KEYS].map((k) => [k, undefined])), ...args };
 }
 

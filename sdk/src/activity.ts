@@ -91,8 +91,7 @@ export async function waitForActivity(input: WaitForActivityInput): Promise<Acti
     const outcome = activityOutcome(activity.status);
     if (outcome === 'completed') return activity;
     // AUTHENTICATORS_NEEDED also maps to consensus_needed, but more votes cannot satisfy it: never waited for
-    const waitingForVotes =
-      waitConsensus !== false && activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
+    const waitingForVotes = waitConsensus !== false && activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
     if (outcome !== 'in_progress' && !waitingForVotes) throw terminalError(activity, outcome, input);
 
     if (signal?.aborted) throw abortedError(activity, input);

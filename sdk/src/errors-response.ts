@@ -121,9 +121,7 @@ export function errorFromResponse(input: ErrorFromResponseInput): WalletInfraErr
   if (status === 400) return new InvalidRequestError(message, init);
   if (status === 401) return new UnauthenticatedError(message, init);
   if (status === 403) {
-    return parsed.policyEvaluations !== undefined
-      ? new PolicyDeniedError(message, init)
-      : new PermissionDeniedError(message, init);
+    return parsed.policyEvaluations !== undefined ? new PolicyDeniedError(message, init) : new PermissionDeniedError(message, init);
   }
   if (status === 404) return new NotFoundError(message, init);
   if (status === 429) {

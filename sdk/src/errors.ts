@@ -156,11 +156,7 @@ export class InvalidRequestError extends WalletInfraError {
    * The client-side validation error, naming every bad field:
    * `invalid request for create_policy: parameters.policyName: required; parameters.effect: ...`.
    */
-  static fromIssues(
-    operationName: string,
-    issues: ValidationIssue[],
-    init: WalletInfraErrorInit = {},
-  ): InvalidRequestError {
+  static fromIssues(operationName: string, issues: ValidationIssue[], init: WalletInfraErrorInit = {}): InvalidRequestError {
     const list = formatIssueList(issues);
     return new InvalidRequestError(`invalid request for ${operationName}: ${list}`, { ...init, issues });
   }

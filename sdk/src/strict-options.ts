@@ -12,7 +12,7 @@ export function keysOf(schema: z.ZodObject): string[] {
 /** The object schema at `path` below `schema` (through optional/default wrappers), if there is one. */
 function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodObject | undefined {
   let current: z.ZodType | undefined = schema;
-  for (let depth = 0; depth <= path.length && current !== undefined; ) {
+  for (let depth = 0; depth <= path.length && current !== undefined;) {
     if (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodPipe) {
       current = (current instanceof z.ZodPipe ? current.def.in : current.def.innerType) as z.ZodType;
       continue;
@@ -58,7 +58,8 @@ export function custom<T>(check: (value: unknown) => boolean, problem: string): 
 /** `must be a positive integer, got 1.5` for any number that is not one. */
 export function positiveNumber(kind: 'integer' | 'number', unit = ''): z.ZodNumber {
   const text = `must be a positive ${kind}${unit === '' ? '' : ` (${unit})`}`;
-  const error = (issue: { input?: unknown }) => `${text}, got ${typeof issue.input === 'string' ? JSON.stringify(issue.input) : String(issue.input)}`;
+  const error = (issue: { input?: unknown }) =>
+    `${text}, got ${typeof issue.input === 'string' ? JSON.stringify(issue.input) : String(issue.input)}`;
   const base = z.number({ error }).positive({ error });
   return kind === 'integer' ? base.int({ error }) : base;
 }

@@ -23,7 +23,9 @@ beforeAll(async () => {
   const ids = new Map((await org.client.listPrivateKeys({})).privateKeys.map((k) => [k.privateKeyName, k.privateKeyId]));
   keys = { k1: ids.get('k1') as string, k2: ids.get('k2') as string, k3: ids.get('k3') as string };
   ciApiKey = (await org.client.getApiKeys({})).apiKeys.find((k) => k.apiKeyName === 'bob ci key')?.credential.publicKey as string;
-  project = await PulumiProject.create('access-controls', 'e2e', { programDir: join(REPO_ROOT, 'tests', 'e2e', 'programs', 'access-controls') });
+  project = await PulumiProject.create('access-controls', 'e2e', {
+    programDir: join(REPO_ROOT, 'tests', 'e2e', 'programs', 'access-controls'),
+  });
   await configureStack(project, org);
   await project.setConfig('privateKeyIds', JSON.stringify(keys));
   await project.setConfig('ciApiKey', ciApiKey);
@@ -57,19 +59,29 @@ async function rulesOf(publicKey?: string): Promise<Array<[string, string | unde
 }
 
 async function membersOf(tagId: string): Promise<string[]> {
-  return (await org.client.listPrivateKeys({})).privateKeys.filter((k) => k.privateKeyTags.includes(tagId)).map((k) => k.privateKeyId).sort();
+  return (await org.client.listPrivateKeys({})).privateKeys
+    .filter((k) => k.privateKeyTags.includes(tagId))
+    .map((k) => k.privateKeyId)
+    .sort();
 }
 
 async function readOnlyProfiles(): Promise<Array<[string, string]>> {
   const { sessionProfiles } = await org.client.getSessionProfiles({});
-  return sessionProfiles.filter((p) => p.sessionProfileName === 'read-only').map((p): [string, string] => [p.sessionProfileId, p.scope]).sort();
+  return sessionProfiles
+    .filter((p) => p.sessionProfileName === 'read-only')
+    .map((p): [string, string] => [p.sessionProfileId, p.scope])
+    .sort();
 }
 
 /** `pulumi preview`: the counts, the names of the resources it would change, and the step of `name`. */
 async function preview(name: string): Promise<{ summary: Record<string, number> | undefined; changed: string[]; step: PreviewStep }> {
   const { digest } = await project.json(['preview']);
   const steps = stepsByName(digest);
-  return { summary: digest.changeSummary, changed: Object.keys(steps).filter((n) => steps[n]?.op !== 'same'), step: steps[name] as PreviewStep };
+  return {
+    summary: digest.changeSummary,
+    changed: Object.keys(steps).filter((n) => steps[n]?.op !== 'same'),
+    step: steps[name] as PreviewStep,
+  };
 }
 
 async function previewIsClean(): Promise<void> {
@@ -139,14 +151,23 @@ test('3. a renamed tag with other members: one in-place update with add/remove s
   project.editProgram('privateKeyIds: [keys.k1, keys.k2],', 'privateKeyIds: [keys.k2, keys.k3],');
   const { summary, changed, step } = await preview('cold-keys');
   expect([summary, changed]).toEqual([{ update: 1, same: 4 }, ['cold-keys']]);
-  expect([step.op, [...(step.diffReasons ?? [])].sort(), step.replaceReasons ?? []]).toEqual(['update', ['privateKeyIds', 'privateKeyTagName'], []]);
+  expect([step.op, [...(step.diffReasons ?? [])].sort(), step.replaceReasons ?? []]).toEqual([
+    'update',
+    ['privateKeyIds', 'privateKeyTagName'],
+    [],
+  ]);
 
   const { writes } = await writesDuring(() => project.up());
   expect(writes).toEqual([
-    ['ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG', { privateKeyTagId: tagId, newPrivateKeyTagName: 'frozen', addPrivateKeyIds: [keys.k3], removePrivateKeyIds: [keys.k1] }],
+    [
+      'ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG',
+      { privateKeyTagId: tagId, newPrivateKeyTagName: 'frozen', addPrivateKeyIds: [keys.k3], removePrivateKeyIds: [keys.k1] },
+    ],
   ]);
   expect((await project.outputs()).privateKeyTagId).toBe(tagId);
-  expect((await org.client.listPrivateKeyTags({})).privateKeyTags.filter((t) => t.tagId === tagId).map((t) => t.tagName)).toEqual(['frozen']);
+  expect((await org.client.listPrivateKeyTags({})).privateKeyTags.filter((t) => t.tagId === tagId).map((t) => t.tagName)).toEqual([
+    'frozen',
+  ]);
   expect(await membersOf(tagId)).toEqual([keys.k2, keys.k3].sort());
   await previewIsClean();
 });
@@ -174,7 +195,11 @@ test('4. a new session profile scope: a replacement; up creates a profile and sa
 
 test('5. destroy removes both lists and the tag, leaves the session profiles and says so', async () => {
   const { result, writes } = await writesDuring(() => project.pulumi(['destroy', '--yes', '--skip-preview', '--stack', project.stack]));
-  expect(writes.map(([type]) => type)).toEqual(['ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS', 'ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST', 'ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST']);
+  expect(writes.map(([type]) => type)).toEqual([
+    'ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS',
+    'ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST',
+    'ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST',
+  ]);
   expect(outputText(result)).toContain(leftInPlace(secondProfileId));
   expect([await rulesOf(), await rulesOf(ciApiKey)]).toEqual([[], []]);
   expect((await org.client.listPrivateKeyTags({})).privateKeyTags.filter((t) => t.tagId === tagId)).toEqual([]);
@@ -183,7 +208,11 @@ test('5. destroy removes both lists and the tag, leaves the session profiles and
 
 test('6. up again adopts the profile destroy left (no duplicate) and previews clean', async () => {
   const { writes } = await writesDuring(() => project.up());
-  expect(writes.map(([type]) => type)).toEqual(['ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', 'ACTIVITY_TYPE_SET_IP_ALLOWLIST', 'ACTIVITY_TYPE_SET_IP_ALLOWLIST']);
+  expect(writes.map(([type]) => type)).toEqual([
+    'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
+    'ACTIVITY_TYPE_SET_IP_ALLOWLIST',
+    'ACTIVITY_TYPE_SET_IP_ALLOWLIST',
+  ]);
   expect((await project.outputs()).sessionProfileId).toBe(secondProfileId);
   expect((await readOnlyProfiles()).map(([id]) => id)).toEqual([firstProfileId, secondProfileId].sort());
   await previewIsClean();

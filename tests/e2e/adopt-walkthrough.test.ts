@@ -79,7 +79,19 @@ function runPage(text: string): Promise<PageRun> {
   child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) => resolve({ child, code, allExited, get stdout() { return stdout; }, get stderr() { return stderr; } }));
+    child.on('exit', (code) =>
+      resolve({
+        child,
+        code,
+        allExited,
+        get stdout() {
+          return stdout;
+        },
+        get stderr() {
+          return stderr;
+        },
+      }),
+    );
   });
 }
 
@@ -111,7 +123,8 @@ test('the walkthrough runs as written and does what it says', async () => {
   expect(blocks.join('\n')).not.toMatch(/8787(?!\})|\.data\/adopt(?!\})/);
 
   run = await runPage(script(blocks));
-  if (run.code !== 0) throw new Error(`the page's commands exited ${run.code}\n--- stdout ---\n${run.stdout}\n--- stderr ---\n${run.stderr}`);
+  if (run.code !== 0)
+    throw new Error(`the page's commands exited ${run.code}\n--- stdout ---\n${run.stdout}\n--- stderr ---\n${run.stderr}`);
   const out = sections(run.stdout);
 
   // The emulator the page started is still running: ask it what happened.
@@ -141,10 +154,15 @@ test('the walkthrough runs as written and does what it says', async () => {
       'IpAllowlist organization',
     ].sort();
     expect(objects.length).toBe(6);
-    const state = JSON.parse(out.stack as string) as { deployment: { resources: Array<{ type: string; id?: string; inputs?: { adopt?: { id?: string } } }> } };
+    const state = JSON.parse(out.stack as string) as {
+      deployment: { resources: Array<{ type: string; id?: string; inputs?: { adopt?: { id?: string } } }> };
+    };
     const adopted = state.deployment.resources
       .filter((r) => r.type.startsWith('pulumi-nodejs:dynamic/walletinfra:'))
-      .map((r) => `${r.type.split(':').pop()} ${r.id} ${r.inputs?.adopt?.id === r.id ? 'adopted' : `adopt: ${JSON.stringify(r.inputs?.adopt)}`}`)
+      .map(
+        (r) =>
+          `${r.type.split(':').pop()} ${r.id} ${r.inputs?.adopt?.id === r.id ? 'adopted' : `adopt: ${JSON.stringify(r.inputs?.adopt)}`}`,
+      )
       .sort();
     expect(adopted).toEqual(objects.map((o) => `${o} adopted`));
   } finally {

@@ -31,7 +31,11 @@ async function exportTo(dir: string): Promise<Record<string, string>> {
     ...DISK,
   });
   expect(code).toBe(0);
-  return Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  );
 }
 
 /** Every object id the organization holds, by kind. */
@@ -66,20 +70,33 @@ async function inventory(): Promise<Record<string, string[]>> {
 
 beforeAll(async () => {
   const seed = JSON.parse(readFileSync(join(REPO_ROOT, 'emulator', 'seeds', 'example.json'), 'utf8')) as Record<string, unknown>;
-  seed.privateKeys = [{ privateKeyName: 'cold-1', tags: ['cold-storage'] }, { privateKeyName: 'hot-1', tags: ['hot-wallet'] }];
+  seed.privateKeys = [
+    { privateKeyName: 'cold-1', tags: ['cold-storage'] },
+    { privateKeyName: 'hot-1', tags: ['hot-wallet'] },
+  ];
   seed.ipAllowlist = { enabled: false, rules: [{ cidr: '203.0.113.0/24', label: 'office' }, { cidr: '2001:db8::/48' }] };
   emulator = await startEmulator({ seed, allowLoopbackWebhooks: true, deliveryMode: 'manual' });
   const c = emulator.credentials;
-  client = new WalletInfraClient({ baseUrl: emulator.baseUrl, organizationId: c.organizationId, apiPublicKey: c.apiPublicKey, apiPrivateKey: c.apiPrivateKey });
+  client = new WalletInfraClient({
+    baseUrl: emulator.baseUrl,
+    organizationId: c.organizationId,
+    apiPublicKey: c.apiPublicKey,
+    apiPrivateKey: c.apiPrivateKey,
+  });
   // What the seed format has no place for: a webhook endpoint, an on-ramp credential, a per-key allowlist.
-  await client.createWebhookEndpoint({ url: WEBHOOK_URL, name: 'Ops hooks', subscriptions: [{ eventType: 'ACTIVITY_UPDATES', filtersJson: '{"b":1, "a":[2]}' }] });
+  await client.createWebhookEndpoint({
+    url: WEBHOOK_URL,
+    name: 'Ops hooks',
+    subscriptions: [{ eventType: 'ACTIVITY_UPDATES', filtersJson: '{"b":1, "a":[2]}' }],
+  });
   await client.createFiatOnRampCredential({
     onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
     publishableApiKey: 'pk_test_export',
     encryptedSecretApiKey: encryptOnRampSecret(ONRAMP_SECRET, emulator.onRampEncryptionPublicKey),
     sandboxMode: true,
   });
-  const keyOf = async (name: string) => (await client.getApiKeys({})).apiKeys.find((k) => k.apiKeyName === name)?.credential.publicKey as string;
+  const keyOf = async (name: string) =>
+    (await client.getApiKeys({})).apiKeys.find((k) => k.apiKeyName === name)?.credential.publicKey as string;
   await client.setIpAllowlist({ publicKey: await keyOf('bob ci key'), rules: [{ cidr: '198.51.100.7/32', label: 'ci runner' }] });
   // A list without rules that still reads as one (docs/service-behaviour.md#ip-allowlist).
   await client.setIpAllowlist({ publicKey: await keyOf('alice laptop'), rules: [], onEvaluationError: 'ALLOW' });
@@ -112,7 +129,9 @@ test('1. exporting twice writes identical files; every kind is declared and adop
     expect(index).toContain(`new walletinfra.${type}(`);
   }
   expect(index).toContain('filtersJson: "{\\"b\\":1, \\"a\\":[2]}"');
-  expect(index).toMatch(/new walletinfra\.IpAllowlist\("api-key-alice-laptop", \{\n  publicKey: "[0-9a-f]+",\n  rules: \[\],\n  onEvaluationError: "ALLOW",\n/);
+  expect(index).toMatch(
+    /new walletinfra\.IpAllowlist\("api-key-alice-laptop", \{\n  publicKey: "[0-9a-f]+",\n  rules: \[\],\n  onEvaluationError: "ALLOW",\n/,
+  );
   expect(index).toContain('secretApiKey: config.requireSecret("moonpayPkTestExportSecretApiKey")');
   expect(index).not.toContain(ONRAMP_SECRET);
   expect(first['README.md']).toContain('pulumi config set --secret moonpayPkTestExportSecretApiKey <secret API key>');

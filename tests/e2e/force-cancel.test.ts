@@ -119,7 +119,9 @@ test('after a forced cancel, the next up adopts what the interrupted creates com
   const state = JSON.parse((await e2e.project.pulumi(['stack', 'export', '--stack', e2e.project.stack])).stdout) as {
     deployment: { resources?: Array<{ id?: string; outputs?: { policyId?: string } }>; pending_operations?: unknown[] };
   };
-  const recorded = new Set((state.deployment.resources ?? []).map((r) => r.outputs?.policyId).filter((id): id is string => id !== undefined));
+  const recorded = new Set(
+    (state.deployment.resources ?? []).map((r) => r.outputs?.policyId).filter((id): id is string => id !== undefined),
+  );
   const before = await ourPolicies();
   const orphans = before.filter((p) => !recorded.has(p.policyId));
   // the situation the issue describes: policies at the service the state does not hold, and pending operations
@@ -130,7 +132,11 @@ test('after a forced cancel, the next up adopts what the interrupted creates com
   const text = `${up.stdout}\n${up.stderr}`;
   // each orphan's create says what it did instead of failing on the name (the engine prints the line inline
   // and again in its summary, so count distinct activities)
-  const adopted = [...text.matchAll(/create policy "([^"]+)": an earlier run already did it \(activity ([^,]+), completed, every declared value matches\); adopting its object instead of creating a second one/g)];
+  const adopted = [
+    ...text.matchAll(
+      /create policy "([^"]+)": an earlier run already did it \(activity ([^,]+), completed, every declared value matches\); adopting its object instead of creating a second one/g,
+    ),
+  ];
   expect(new Set(adopted.map((m) => m[1])).size).toBe(orphans.length);
   expect([...new Set(adopted.map((m) => m[1]))].sort()).toEqual(orphans.map((o) => o.policyName).sort());
 

@@ -39,7 +39,16 @@ test('1. up creates every object with the declared values', async () => {
   const outputs = await e2e.project.outputs();
 
   const policies = await ourPolicies();
-  expect(policies.map(({ policyId, policyName, effect, condition, consensus, notes }) => ({ policyId, policyName, effect, condition, consensus, notes }))).toEqual([
+  expect(
+    policies.map(({ policyId, policyName, effect, condition, consensus, notes }) => ({
+      policyId,
+      policyName,
+      effect,
+      condition,
+      consensus,
+      notes,
+    })),
+  ).toEqual([
     {
       policyId: (outputs.policyIds as Record<string, string>).denyPrivateKeyExports,
       policyName: DENY,
@@ -78,9 +87,14 @@ test('1. up creates every object with the declared values', async () => {
   const { privateKeyTags } = await e2e.org.client.listPrivateKeyTags();
   expect(outputs.privateKeyTags).toEqual(privateKeyTags.map((t) => ({ id: t.tagId, name: t.tagName, type: t.tagType })));
   const { allowlist } = await e2e.org.client.getIpAllowlist();
-  expect(outputs.ipAllowlist).toEqual({ enabled: allowlist.enabled ?? false, rules: allowlist.rules.map((r) => ({ cidr: r.cidr, label: r.label ?? '' })) });
+  expect(outputs.ipAllowlist).toEqual({
+    enabled: allowlist.enabled ?? false,
+    rules: allowlist.rules.map((r) => ({ cidr: r.cidr, label: r.label ?? '' })),
+  });
   const { sessionProfiles } = await e2e.org.client.getSessionProfiles();
-  expect(outputs.sessionProfiles).toEqual(sessionProfiles.map((p) => ({ id: p.sessionProfileId, name: p.sessionProfileName, scope: p.scope })));
+  expect(outputs.sessionProfiles).toEqual(
+    sessionProfiles.map((p) => ({ id: p.sessionProfileId, name: p.sessionProfileName, scope: p.scope })),
+  );
 });
 
 test('2. preview and refresh preview expect no changes right after up', async () => {
@@ -133,7 +147,11 @@ describe('3. out-of-band changes', () => {
     expect(drift.code).toBe(2);
     const report = drift.json as {
       summary: unknown;
-      stacks: Array<{ status: string; remediation: string; resources: Array<{ name: string; id: string; op: string; changes: unknown[] }> }>;
+      stacks: Array<{
+        status: string;
+        remediation: string;
+        resources: Array<{ name: string; id: string; op: string; changes: unknown[] }>;
+      }>;
     };
     expect(report.summary).toEqual({ drifted: 2, deletedOutsideCode: 1, clean: 2 });
     const stack = report.stacks[0]!;
@@ -155,7 +173,12 @@ describe('3. out-of-band changes', () => {
           },
         ],
       ],
-      ['activity-updates', hookId, 'update', [{ property: 'isActive', kind: 'update', before: true, after: false, forcesReplacement: false }]],
+      [
+        'activity-updates',
+        hookId,
+        'update',
+        [{ property: 'isActive', kind: 'update', before: true, after: false, forcesReplacement: false }],
+      ],
     ]);
     expect(drift.markdown).toContain('#### deny-private-key-exports');
     expect(drift.markdown).toContain(`run \`pulumi up --refresh --stack ${e2e.project.stack} --cwd ${e2e.project.dir}\``);
@@ -168,7 +191,9 @@ describe('3. out-of-band changes', () => {
   test('pulumi up --refresh restores the declared state', async () => {
     await e2e.project.up(['--refresh']);
     const policies = await ourPolicies();
-    expect(policies.find((p) => p.policyId === denyId)?.condition).toBe("activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'");
+    expect(policies.find((p) => p.policyId === denyId)?.condition).toBe(
+      "activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'",
+    );
     const { webhookEndpoints } = await e2e.org.client.listWebhookEndpoints();
     expect(webhookEndpoints.map((h) => [h.endpointId, h.isActive])).toEqual([[hookId, true]]);
     const { fiatOnRampCredentials } = await e2e.org.client.listFiatOnRampCredentials();

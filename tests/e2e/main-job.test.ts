@@ -70,7 +70,10 @@ test('npm run up brings up the baseline organization, prints every step and the 
   expect(result.stdout).toMatch(/Resources:\n\s+\+ 6 created/);
 
   // The outputs, printed as JSON after "stack outputs:".
-  const json = result.stdout.slice(result.stdout.indexOf('[up] stack outputs:\n') + '[up] stack outputs:\n'.length, result.stdout.indexOf('[up] checking'));
+  const json = result.stdout.slice(
+    result.stdout.indexOf('[up] stack outputs:\n') + '[up] stack outputs:\n'.length,
+    result.stdout.indexOf('[up] checking'),
+  );
   const outputs = JSON.parse(json) as Record<string, unknown>;
   expect(Object.keys(outputs).sort()).toEqual([
     'fiatOnRampCredentialId',
@@ -81,7 +84,9 @@ test('npm run up brings up the baseline organization, prints every step and the 
     'wallets',
     'webhookEndpointId',
   ]);
-  const seed = JSON.parse(readFileSync(join(REPO_ROOT, 'emulator', 'seeds', 'example.json'), 'utf8')) as { wallets: Array<{ walletName: string }> };
+  const seed = JSON.parse(readFileSync(join(REPO_ROOT, 'emulator', 'seeds', 'example.json'), 'utf8')) as {
+    wallets: Array<{ walletName: string }>;
+  };
   expect((outputs.wallets as Array<{ name: string }>).map((w) => w.name).sort()).toEqual(seed.wallets.map((w) => w.walletName).sort());
 
   // The emulator is stopped and its pid file gone; its state stays for the next run.

@@ -62,13 +62,12 @@ async function policiesNamed(name: string): Promise<number> {
 
 describe('an API key that expired at the service (a revoked or deleted one is answered the same way)', () => {
   const expiring = generateApiKeyPair();
-  const rejected =
-    () =>
-      `API key ${expiring.publicKey} (from stack config walletinfra:apiPublicKey) is not accepted by organization ${org.organizationId} ` +
-      `(from stack config walletinfra:organizationId) at ${at()}: the key may have been deleted, revoked or expired, or belong to ` +
-      'another organization. Check that the key still exists in that organization, or create a new API key and set both ' +
-      'walletinfra:apiPublicKey and walletinfra:apiPrivateKey (`pulumi config set --secret walletinfra:apiPrivateKey <hex>`) ' +
-      '(the service said: /public/v1/query/list_policies: expired api key (HTTP 401, API_KEY_EXPIRED))';
+  const rejected = () =>
+    `API key ${expiring.publicKey} (from stack config walletinfra:apiPublicKey) is not accepted by organization ${org.organizationId} ` +
+    `(from stack config walletinfra:organizationId) at ${at()}: the key may have been deleted, revoked or expired, or belong to ` +
+    'another organization. Check that the key still exists in that organization, or create a new API key and set both ' +
+    'walletinfra:apiPublicKey and walletinfra:apiPrivateKey (`pulumi config set --secret walletinfra:apiPrivateKey <hex>`) ' +
+    '(the service said: /public/v1/query/list_policies: expired api key (HTTP 401, API_KEY_EXPIRED))';
 
   beforeAll(async () => {
     // A root user whose key lives an hour; the stack uses it for an `up` (refresh then runs with the
@@ -162,7 +161,11 @@ describe('a fiat on-ramp secret encrypted to a key the service does not hold', (
   test('the setting set to another key: named, with where the value came from and the right value to use', async () => {
     const wrong = generateApiKeyPair().publicKey;
     await project.setConfig('walletinfra:onRampEncryptionPublicKey', wrong);
-    expectOnce(await failing(['up', '--yes', '--skip-preview']), undecryptable(wrong, 'stack config walletinfra:onRampEncryptionPublicKey'), 2);
+    expectOnce(
+      await failing(['up', '--yes', '--skip-preview']),
+      undecryptable(wrong, 'stack config walletinfra:onRampEncryptionPublicKey'),
+      2,
+    );
   });
 
   test('the setting unset against the emulator: the production default is named', async () => {

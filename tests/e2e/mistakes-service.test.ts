@@ -89,18 +89,24 @@ test('names freed by renames in the same update: the create that takes one succe
   // r1 (a rename) before r2 (the create that takes r1's old name). Every policy declares the same values
   // but its name, so the earlier run's create of the freed name looks like an interrupted create of it.
   await e2e.project.setConfig('hooks', JSON.stringify([]));
-  await e2e.project.setConfig('policies', JSON.stringify([
-    { name: 'r1', policyName: 'swap: one' },
-    { name: 's1', policyName: 'swap: three' },
-  ]));
+  await e2e.project.setConfig(
+    'policies',
+    JSON.stringify([
+      { name: 'r1', policyName: 'swap: one' },
+      { name: 's1', policyName: 'swap: three' },
+    ]),
+  );
   await e2e.project.up();
   const before = (await e2e.project.outputs()).policyIds as Record<string, string>;
-  await e2e.project.setConfig('policies', JSON.stringify([
-    { name: 's2', policyName: 'swap: three' },
-    { name: 's1', policyName: 'swap: four' },
-    { name: 'r1', policyName: 'swap: two' },
-    { name: 'r2', policyName: 'swap: one' },
-  ]));
+  await e2e.project.setConfig(
+    'policies',
+    JSON.stringify([
+      { name: 's2', policyName: 'swap: three' },
+      { name: 's1', policyName: 'swap: four' },
+      { name: 'r1', policyName: 'swap: two' },
+      { name: 'r2', policyName: 'swap: one' },
+    ]),
+  );
   await e2e.project.up();
   await e2e.project.pulumi(['preview', '--expect-no-changes', '--stack', e2e.project.stack]);
   const after = (await e2e.project.outputs()).policyIds as Record<string, string>;

@@ -39,11 +39,15 @@ function startInstalledEmulator(): Promise<{ baseUrl: string }> {
   return new Promise((resolve, reject) => {
     const bin = join(project, 'node_modules', '.bin', 'walletinfra-emulator');
     const seed = join(project, 'node_modules', '@walletinfra', 'emulator', 'seeds', 'example.json');
-    const child = spawn(bin, ['--json', '--port', '0', '--data-dir', join(project, '.emulator'), '--seed', seed, '--allow-loopback-webhooks'], {
-      cwd: project,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      bin,
+      ['--json', '--port', '0', '--data-dir', join(project, '.emulator'), '--seed', seed, '--allow-loopback-webhooks'],
+      {
+        cwd: project,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     emulator = child;
     let out = '';
     let err = '';
@@ -115,7 +119,10 @@ beforeAll(async () => {
   // 1. npm pack the three workspaces (prepack builds each one).
   const packed = must(
     'npm pack',
-    await run('npm', ['pack', '--json', '--pack-destination', packDir, ...PACKAGES.flatMap((p) => ['--workspace', p])], { cwd: REPO_ROOT, env: base }),
+    await run('npm', ['pack', '--json', '--pack-destination', packDir, ...PACKAGES.flatMap((p) => ['--workspace', p])], {
+      cwd: REPO_ROOT,
+      env: base,
+    }),
   );
   const entries = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ name: string; filename: string }>;
   const byName = new Map(entries.map((e) => [e.name, join(packDir, e.filename.replace(/^@/, '').replace(/\//, '-'))]));
@@ -151,13 +158,23 @@ beforeAll(async () => {
       2,
     ),
   );
-  writeFileSync(join(project, 'Pulumi.yaml'), 'name: my-infra\nruntime:\n  name: nodejs\n  options:\n    typescript: true\nmain: index.ts\n');
+  writeFileSync(
+    join(project, 'Pulumi.yaml'),
+    'name: my-infra\nruntime:\n  name: nodejs\n  options:\n    typescript: true\nmain: index.ts\n',
+  );
   writeFileSync(
     join(project, 'tsconfig.json'),
     // Pulumi's TypeScript template, plus esModuleInterop (zod 4's declaration files need it; README says so).
     JSON.stringify(
       {
-        compilerOptions: { strict: true, target: 'es2020', module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, types: ['node'] },
+        compilerOptions: {
+          strict: true,
+          target: 'es2020',
+          module: 'commonjs',
+          moduleResolution: 'node',
+          esModuleInterop: true,
+          types: ['node'],
+        },
         files: ['index.ts'],
       },
       null,
@@ -182,9 +199,12 @@ beforeAll(async () => {
   // 4. The emulator from the project's own node_modules/.bin.
   ({ baseUrl } = await startInstalledEmulator());
   credentials = JSON.parse(readFileSync(join(project, '.emulator', 'credentials.json'), 'utf8')) as typeof credentials;
-  const keyResponse = await fetch(`${baseUrl}/__admin/onramp-encryption-key`, { headers: { Authorization: `Bearer ${credentials.adminToken}` } });
+  const keyResponse = await fetch(`${baseUrl}/__admin/onramp-encryption-key`, {
+    headers: { Authorization: `Bearer ${credentials.adminToken}` },
+  });
   const keyAnswer = (await keyResponse.json()) as { publicKey?: string };
-  if (!keyResponse.ok || typeof keyAnswer.publicKey !== 'string') throw new Error(`on-ramp key: HTTP ${keyResponse.status} ${JSON.stringify(keyAnswer)}`);
+  if (!keyResponse.ok || typeof keyAnswer.publicKey !== 'string')
+    throw new Error(`on-ramp key: HTTP ${keyResponse.status} ${JSON.stringify(keyAnswer)}`);
 
   await pulumi(['stack', 'init', 'dev']);
   await pulumi(['config', 'set', 'walletinfra:organizationId', credentials.organizationId]);
@@ -230,7 +250,9 @@ test('nothing the tarballs ship refers to private notes', async () => {
     const dir = join(unpacked, name);
     mkdirSync(dir, { recursive: true });
     must(`tar ${name}`, await run('tar', ['-xzf', file, '-C', dir], { cwd: work, env }));
-    const files = must('find', await run('find', [dir, '-type', 'f'], { cwd: work, env })).stdout.split('\n').filter((f) => f !== '');
+    const files = must('find', await run('find', [dir, '-type', 'f'], { cwd: work, env }))
+      .stdout.split('\n')
+      .filter((f) => f !== '');
     expect(files.length).toBeGreaterThan(5);
     for (const f of files) found.push(...findPrivateReferences(relative(unpacked, f), readFileSync(f, 'utf8')));
   }

@@ -29,8 +29,15 @@ beforeAll(async () => {
   const key = user.json.apiKeys[0] as { publicKey: string; privateKey: string };
   opsPrivateKey = key.privateKey;
   opsTagId = user.json.userTags[0];
-  ops = new WalletInfraClient({ baseUrl: org.baseUrl, organizationId: org.organizationId, apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey });
-  project = await PulumiProject.create('policy-impact', 'e2e', { programDir: join(REPO_ROOT, 'tests', 'e2e', 'programs', 'policy-impact') });
+  ops = new WalletInfraClient({
+    baseUrl: org.baseUrl,
+    organizationId: org.organizationId,
+    apiPublicKey: key.publicKey,
+    apiPrivateKey: key.privateKey,
+  });
+  project = await PulumiProject.create('policy-impact', 'e2e', {
+    programDir: join(REPO_ROOT, 'tests', 'e2e', 'programs', 'policy-impact'),
+  });
   await configureStack(project, org);
   await project.setConfig('opsTagId', opsTagId);
   await project.up();
@@ -60,7 +67,12 @@ test('a preview that tightens a policy lists the activities it would now deny', 
   const impact = (summary.json as { stacks: Array<{ policyImpact: any }> }).stacks[0]!.policyImpact;
   expect(impact.status).toBe('evaluated');
   expect(impact.policyChanges).toEqual(['ops-private-key-tags']);
-  const changed = impact.impact.changed as Array<{ activityId: string; transition: string; approvers: string[]; after: { decidedBy: string[] } }>;
+  const changed = impact.impact.changed as Array<{
+    activityId: string;
+    transition: string;
+    approvers: string[];
+    after: { decidedBy: string[] };
+  }>;
   expect(changed.map((c) => c.activityId).sort()).toEqual(opsActivities);
   expect(changed.every((c) => c.transition === 'ALLOW → DENY' && c.approvers[0] === opsUserId)).toBe(true);
   expect(impact.impact.newlyDenied).toBe(2);
@@ -70,7 +82,9 @@ test('a preview that tightens a policy lists the activities it would now deny', 
     '> Stack `e2e`: the planned policies would **deny 2 activities** the organization performed in the last 7 days.',
   ]);
   expect(md).toContain('### Policy impact');
-  expect(md).toContain(`| \`ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG\` \`${first.activity.id}\` by \`${opsUserId}\` | **ALLOW → DENY** | ALLOW: ops manage private key tags (OUTCOME_ALLOW) | DENY: no policy allows it |`);
+  expect(md).toContain(
+    `| \`ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG\` \`${first.activity.id}\` by \`${opsUserId}\` | **ALLOW → DENY** | ALLOW: ops manage private key tags (OUTCOME_ALLOW) | DENY: no policy allows it |`,
+  );
   for (const text of [JSON.stringify(summary.json), md, summary.stdout, summary.stderr]) {
     expect(text).not.toContain(ONRAMP_SECRET);
     expect(text).not.toContain(org.apiPrivateKey);
@@ -90,8 +104,15 @@ test('a preview that tightens a policy lists the activities it would now deny', 
 `,
   );
   const bin = join(REPO_ROOT, 'provider', 'dist', 'policy-review', 'cli.js');
-  const tested = await run(process.execPath, [bin, 'test', dir, '--stack', project.stack, '--cwd', project.dir, '--junit', join(dir, 'junit.xml')], { cwd: project.dir, env: project.env });
-  expect([tested.code, tested.stdout]).toEqual([0, `PASS ${join(dir, 'ops.yaml')}:2 ops may no longer create tags: DENY\n1 case: 1 passed, 0 failed\n`]);
+  const tested = await run(
+    process.execPath,
+    [bin, 'test', dir, '--stack', project.stack, '--cwd', project.dir, '--junit', join(dir, 'junit.xml')],
+    { cwd: project.dir, env: project.env },
+  );
+  expect([tested.code, tested.stdout]).toEqual([
+    0,
+    `PASS ${join(dir, 'ops.yaml')}:2 ops may no longer create tags: DENY\n1 case: 1 passed, 0 failed\n`,
+  ]);
 
   // With the impact accepted, the preview applies cleanly and the next preview has nothing to say.
   await project.up();

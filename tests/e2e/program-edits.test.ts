@@ -57,7 +57,10 @@ describe('4. program edits', () => {
       [],
       { consensus: { kind: 'update', inputDiff: true } },
     ]);
-    expect([step.oldState?.inputs?.consensus, step.newState?.inputs?.consensus]).toEqual(['approvers.count() >= 2', 'approvers.count() >= 3']);
+    expect([step.oldState?.inputs?.consensus, step.newState?.inputs?.consensus]).toEqual([
+      'approvers.count() >= 2',
+      'approvers.count() >= 3',
+    ]);
 
     await project.up();
     const policy = (await ourPolicies()).find((p) => p.policyName === 'Signing needs approvals');
@@ -94,8 +97,13 @@ describe('4. program edits', () => {
     await project.setConfig('onRampSecretApiKey', `${ONRAMP_SECRET}-rotated`, true);
     const summary = await runDrift(project, ['--preview', '--detailed-exitcode', '--stack', project.stack]);
     expect(summary.code).toBe(2);
-    const resources = (summary.json as { stacks: Array<{ resources: Array<{ name: string; op: string; changes: Array<{ property: string; before?: unknown; after?: unknown }> }> }> })
-      .stacks[0]!.resources;
+    const resources = (
+      summary.json as {
+        stacks: Array<{
+          resources: Array<{ name: string; op: string; changes: Array<{ property: string; before?: unknown; after?: unknown }> }>;
+        }>;
+      }
+    ).stacks[0]!.resources;
     expect(resources.map((r) => [r.name, r.op])).toEqual([['moonpay-sandbox', 'update']]);
     expect(resources[0]!.changes.find((c) => c.property === 'secretApiKey')).toEqual({
       property: 'secretApiKey',
@@ -126,7 +134,11 @@ test('5. adopting objects that already exist creates no duplicates', async () =>
     condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'",
     notes: 'Managed by Pulumi (examples/baseline)',
   });
-  const hook = await org.client.createWebhookEndpoint({ url: WEBHOOK_URL, name: 'Activity updates', subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }] });
+  const hook = await org.client.createWebhookEndpoint({
+    url: WEBHOOK_URL,
+    name: 'Activity updates',
+    subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }],
+  });
   const credential = await org.client.createFiatOnRampCredential({
     onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
     publishableApiKey: 'pk_test_walletinfra_baseline',

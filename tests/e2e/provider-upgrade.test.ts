@@ -22,8 +22,9 @@ let marker: string;
 /** The `__provider` text of every resource in the stack's state, by resource name. */
 async function storedProviders(): Promise<Record<string, string>> {
   const exported = await project.pulumi(['stack', 'export', '--stack', project.stack]);
-  const resources = (JSON.parse(exported.stdout) as { deployment: { resources?: Array<{ urn: string; outputs?: Record<string, unknown> }> } })
-    .deployment.resources ?? [];
+  const resources =
+    (JSON.parse(exported.stdout) as { deployment: { resources?: Array<{ urn: string; outputs?: Record<string, unknown> }> } }).deployment
+      .resources ?? [];
   const out: Record<string, string> = {};
   for (const r of resources) {
     const text = r.outputs?.__provider;
@@ -86,7 +87,13 @@ test('8. a new provider version shows no changes, and refresh and destroy run th
     credential: outputs.fiatOnRampCredentialId as string,
   };
   const before = await storedProviders();
-  expect(Object.keys(before).sort()).toEqual(['activity-updates', 'deny-private-key-exports', 'moonpay-sandbox', 'organization-ip-allowlist', 'signing-needs-approvals']);
+  expect(Object.keys(before).sort()).toEqual([
+    'activity-updates',
+    'deny-private-key-exports',
+    'moonpay-sandbox',
+    'organization-ip-allowlist',
+    'signing-needs-approvals',
+  ]);
 
   // Upgrade, then the second up: nothing to change, and the stored provider text is the same.
   installUpgradedProvider(project.dir);

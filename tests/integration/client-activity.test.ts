@@ -191,7 +191,11 @@ describe('one body, one identity (docs/service-behaviour.md#idempotency-and-fing
     expect(prepared.body).toBe(
       `{"type":"ACTIVITY_TYPE_DELETE_POLICY","timestampMs":"1767225600123","organizationId":"${ORG}","parameters":{"policyId":"pol-1"}}`,
     );
-    const other = c.prepareSubmit('delete_policy', { policyId: 'pol-1' }, { organizationId: 'sub-org', timestampMs: '5', generateAppProofs: true });
+    const other = c.prepareSubmit(
+      'delete_policy',
+      { policyId: 'pol-1' },
+      { organizationId: 'sub-org', timestampMs: '5', generateAppProofs: true },
+    );
     expect(JSON.parse(other.body)).toEqual({
       type: 'ACTIVITY_TYPE_DELETE_POLICY',
       timestampMs: '5',
@@ -204,11 +208,15 @@ describe('one body, one identity (docs/service-behaviour.md#idempotency-and-fing
 
   test('submitRaw refuses a body it cannot route, before sending', async () => {
     const c = client();
-    const unknownType = await caught(c.submitRaw({ type: 'ACTIVITY_TYPE_LAUNCH_ROCKET', timestampMs: '1', organizationId: ORG, parameters: {} }));
+    const unknownType = await caught(
+      c.submitRaw({ type: 'ACTIVITY_TYPE_LAUNCH_ROCKET', timestampMs: '1', organizationId: ORG, parameters: {} }),
+    );
     expect(unknownType.message).toBe('invalid request for submitRaw: type: is not an activity type this client knows');
     const notJson = await caught(c.submitRaw('{"type":'));
     expect(notJson.message).toBe('invalid request for submitRaw: body is not valid JSON');
-    const badParams = await caught(c.submitRaw({ type: 'ACTIVITY_TYPE_DELETE_POLICY', timestampMs: '1', organizationId: ORG, parameters: {} }));
+    const badParams = await caught(
+      c.submitRaw({ type: 'ACTIVITY_TYPE_DELETE_POLICY', timestampMs: '1', organizationId: ORG, parameters: {} }),
+    );
     expect(badParams.message).toBe('invalid request for delete_policy: parameters.policyId: is required');
     await c.close();
     expect(server.requests).toEqual([]);

@@ -58,9 +58,15 @@ describe('configuration', () => {
   test.each([
     [{ activity: { pollInterval: 5 } }, 'unknown activity option "pollInterval"; known: pollIntervalMs, maxPollIntervalMs, timeoutMs'],
     [{ activity: { timeoutMs: 0 } }, 'activity.timeoutMs must be a positive integer (milliseconds), got 0'],
-    [{ activity: { pollIntervalMs: 1000, maxPollIntervalMs: 10 } }, 'activity.maxPollIntervalMs must not be smaller than activity.pollIntervalMs'],
+    [
+      { activity: { pollIntervalMs: 1000, maxPollIntervalMs: 10 } },
+      'activity.maxPollIntervalMs must not be smaller than activity.pollIntervalMs',
+    ],
     [{ apiPublicKey: '02' + 'a'.repeat(64) }, 'apiPublicKey and apiPrivateKey must be given together'],
-    [{ transport: { post: async () => ({}), get: async () => ({ status: 200, json: {} }) }, baseUrl: 'https://x' }, 'transport cannot be combined with baseUrl: configure the transport itself'],
+    [
+      { transport: { post: async () => ({}), get: async () => ({ status: 200, json: {} }) }, baseUrl: 'https://x' },
+      'transport cannot be combined with baseUrl: configure the transport itself',
+    ],
     [{ organizationId: '' }, 'organizationId must be a non-empty string'],
     [{ clock: {} }, 'clock must be an object with a now() function'],
     [null, 'options must be an object'],
@@ -169,7 +175,16 @@ describe('auth proxy and discovery', () => {
   test('the JWKS discovery is an unauthenticated GET', async () => {
     const jwks = {
       keys: [
-        { kid: 'k1', kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', x: 'AAAA', turnkey_signature_algorithm: 'ed25519', turnkey_signature_version: 'v1' },
+        {
+          kid: 'k1',
+          kty: 'OKP',
+          crv: 'Ed25519',
+          alg: 'EdDSA',
+          use: 'sig',
+          x: 'AAAA',
+          turnkey_signature_algorithm: 'ed25519',
+          turnkey_signature_version: 'v1',
+        },
       ],
     };
     server.handle(() => ({ json: jwks, headers: { 'cache-control': 'public, max-age=86400' } }));
@@ -202,7 +217,10 @@ describe('pagination over HTTP', () => {
   test('iterateSolTransactionHistory follows pageInfo', async () => {
     const item = (sampleQueryResponses.list_sol_transaction_history.transactions as object[])[0] as Record<string, unknown>;
     server.handle((_req, i) => ({
-      json: { transactions: [{ ...item, signature: `s${i}` }], pageInfo: i < 2 ? { hasNextPage: true, endCursor: `c${i}` } : { hasNextPage: false } },
+      json: {
+        transactions: [{ ...item, signature: `s${i}` }],
+        pageInfo: i < 2 ? { hasNextPage: true, endCursor: `c${i}` } : { hasNextPage: false },
+      },
     }));
     const c = client({ organizationId: ORG });
     const txs = await collectAll(c.iterateSolTransactionHistory({ address: 'So1ana', caip2: 'solana:mainnet' }), { max: 10 });
@@ -217,7 +235,9 @@ describe('pagination over HTTP', () => {
   test('a limit outside 1..100 is refused before anything is sent', async () => {
     const c = client({ organizationId: ORG });
     const error = await caught(collectAll(c.iterateSuborgs({ paginationOptions: { limit: '500' } }), { max: 10 }));
-    expect(error.message).toBe('invalid request for list_suborgs: paginationOptions.limit: must be a string of decimal digits from 1 to 100');
+    expect(error.message).toBe(
+      'invalid request for list_suborgs: paginationOptions.limit: must be a string of decimal digits from 1 to 100',
+    );
     expect(server.requests).toEqual([]);
   });
 });

@@ -11,7 +11,9 @@ import { main, type CliDeps, type EngineEventLike, type StackRunner } from '@wal
 import { stackReader } from '@walletinfra/pulumi/policy-review/stack';
 import { useHarness } from './provider-harness';
 
-const PREVIEW = JSON.parse(readFileSync(join(__dirname, '..', 'unit', 'fixtures', 'drift', 'preview-changes.json'), 'utf8')) as EngineEventLike[];
+const PREVIEW = JSON.parse(
+  readFileSync(join(__dirname, '..', 'unit', 'fixtures', 'drift', 'preview-changes.json'), 'utf8'),
+) as EngineEventLike[];
 
 const h = useHarness();
 let project: string;
@@ -126,7 +128,9 @@ test('a wrong organization id names the id, the setting and the endpoint', async
 
 test('a revoked or unknown API key names the key, the organization and both key settings', async () => {
   const other = generateApiKeyPair();
-  const seen = await drift((c) => Object.assign(c, { 'walletinfra:apiPublicKey': other.publicKey, 'walletinfra:apiPrivateKey': other.privateKey }));
+  const seen = await drift((c) =>
+    Object.assign(c, { 'walletinfra:apiPublicKey': other.publicKey, 'walletinfra:apiPrivateKey': other.privateKey }),
+  );
   expect(seen).toEqual({
     code: 1,
     stderr: printed(

@@ -1,7 +1,19 @@
 // Activities like the service's: idempotency by fingerprint, root-quorum and
 // policy consensus with approve/reject by fingerprint, policy denials, and get_policy_evaluations.
 import { activityFingerprint } from '@walletinfra/sdk';
-import { admin, type ApiKey, clientFor, envelope, FIXED_NOW, manualClock, rootKey, serviceError, stampedPost, submitActivity, useTestEmulator } from './emulator-support';
+import {
+  admin,
+  type ApiKey,
+  clientFor,
+  envelope,
+  FIXED_NOW,
+  manualClock,
+  rootKey,
+  serviceError,
+  stampedPost,
+  submitActivity,
+  useTestEmulator,
+} from './emulator-support';
 
 const clock = manualClock();
 const emu = useTestEmulator({ clock: clock.now });
@@ -16,7 +28,8 @@ const submit = (name: string, body: unknown, key?: ApiKey) => submitActivity(emu
 const vote = (kind: 'approve' | 'reject', fingerprint: string, key: ApiKey, at = FIXED_NOW + 1) =>
   submit(`${kind}_activity`, envelope(emu, `ACTIVITY_TYPE_${kind.toUpperCase()}_ACTIVITY`, { fingerprint }, at), key);
 const getActivity = async (activityId: string, key: ApiKey = rootKey(emu)) =>
-  (await stampedPost(emu, '/public/v1/query/get_activity', { organizationId: emu.credentials.organizationId, activityId }, key)).json.activity;
+  (await stampedPost(emu, '/public/v1/query/get_activity', { organizationId: emu.credentials.organizationId, activityId }, key)).json
+    .activity;
 
 async function addUser(body: Record<string, unknown>): Promise<{ userId: string; key: ApiKey; userTags: string[] }> {
   const res = await admin(emu, 'POST', '/users', { generateApiKey: true, ...body });
@@ -85,7 +98,9 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
     expect(submitted.status).toBe(200);
     const activity = submitted.json.activity;
     expect(activity).toMatchObject({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', result: {}, canApprove: false, canReject: false });
-    expect(activity.votes.map((v: { userId: string; selection: string }) => [v.userId, v.selection])).toEqual([[emu.credentials.userId, 'VOTE_SELECTION_APPROVED']]);
+    expect(activity.votes.map((v: { userId: string; selection: string }) => [v.userId, v.selection])).toEqual([
+      [emu.credentials.userId, 'VOTE_SELECTION_APPROVED'],
+    ]);
     expect(emu.store.policies.all()).toEqual([]);
     expect(await getActivity(activity.id, second.key)).toMatchObject({ canApprove: true, canReject: true });
 
@@ -151,25 +166,42 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
   test('a rejection ends the activity REJECTED and nothing is applied', async () => {
     const { json } = await submit('create_policy', policyBody('rejected'));
     const rejected = await vote('reject', json.activity.fingerprint, second.key);
-    expect(rejected.json.activity).toMatchObject({ type: 'ACTIVITY_TYPE_REJECT_ACTIVITY', status: 'ACTIVITY_STATUS_COMPLETED', result: {} });
+    expect(rejected.json.activity).toMatchObject({
+      type: 'ACTIVITY_TYPE_REJECT_ACTIVITY',
+      status: 'ACTIVITY_STATUS_COMPLETED',
+      result: {},
+    });
     expect(await getActivity(json.activity.id)).toMatchObject({ status: 'ACTIVITY_STATUS_REJECTED' });
     expect(emu.store.policies.all()).toEqual([]);
     const late = await vote('approve', json.activity.fingerprint, second.key, FIXED_NOW + 2);
-    expect([late.status, late.json]).toEqual([400, serviceError(3, `activity ${json.activity.id} is not awaiting consensus (status ACTIVITY_STATUS_REJECTED)`, 'REQUEST_INVALID')]);
+    expect([late.status, late.json]).toEqual([
+      400,
+      serviceError(3, `activity ${json.activity.id} is not awaiting consensus (status ACTIVITY_STATUS_REJECTED)`, 'REQUEST_INVALID'),
+    ]);
   });
 
   test('votes: unknown fingerprint 404, second vote by the submitter 400, non-members 403', async () => {
     const unknown = await vote('approve', 'sha256:00', second.key);
     expect([unknown.status, unknown.json]).toEqual([
       404,
-      serviceError(5, 'No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint', 'UNSPECIFIED'),
+      serviceError(
+        5,
+        'No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint',
+        'UNSPECIFIED',
+      ),
     ]);
     const { json } = await submit('create_policy', policyBody('votes'));
     const again = await vote('approve', json.activity.fingerprint, rootKey(emu));
-    expect([again.status, again.json]).toEqual([400, serviceError(3, `user has already voted on activity ${json.activity.id}`, 'REQUEST_INVALID')]);
+    expect([again.status, again.json]).toEqual([
+      400,
+      serviceError(3, `user has already voted on activity ${json.activity.id}`, 'REQUEST_INVALID'),
+    ]);
     const outsider = await addUser({ userName: 'outsider' });
     const denied = await vote('approve', json.activity.fingerprint, outsider.key);
-    expect([denied.status, denied.json]).toEqual([403, serviceError(7, 'request not authorized: only members of the root quorum can vote on this activity', 'REQUEST_NOT_AUTHORIZED')]);
+    expect([denied.status, denied.json]).toEqual([
+      403,
+      serviceError(7, 'request not authorized: only members of the root quorum can vote on this activity', 'REQUEST_NOT_AUTHORIZED'),
+    ]);
   });
 
   test('an effect refused when consensus is reached ends FAILED with the refusal as failure', async () => {
@@ -196,7 +228,11 @@ describe('policies decide non-root writes (docs/service-behaviour.md#policy-lang
       message: 'request not authorized: No policies evaluated to outcome: Allow',
       details: [
         { '@type': 'type.googleapis.com/errors.v1.TurnkeyErrorDetail', turnkeyErrorCode: 'REQUEST_NOT_AUTHORIZED' },
-        { '@type': 'type.googleapis.com/errors.v1.PolicyEnginePermissionError', message: 'No policies evaluated to outcome: Allow', policyEvaluations: [] },
+        {
+          '@type': 'type.googleapis.com/errors.v1.PolicyEnginePermissionError',
+          message: 'No policies evaluated to outcome: Allow',
+          policyEvaluations: [],
+        },
       ],
     });
     expect(emu.store.activities.all()).toEqual([]);
@@ -204,20 +240,43 @@ describe('policies decide non-root writes (docs/service-behaviour.md#policy-lang
 
   test('an allow policy lets a tagged user write; evaluations are reported', async () => {
     const user = await addUser({ userName: 'ops', userTags: ['ops'] });
-    const allow = await submit('create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', {
-      policyName: 'ops manage tags',
-      effect: 'EFFECT_ALLOW',
-      notes: '',
-      consensus: `approvers.any(user, user.tags.contains('${user.userTags[0]}'))`,
-      condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'CREATE'",
-    }, FIXED_NOW));
+    const allow = await submit(
+      'create_policy',
+      envelope(
+        emu,
+        'ACTIVITY_TYPE_CREATE_POLICY_V3',
+        {
+          policyName: 'ops manage tags',
+          effect: 'EFFECT_ALLOW',
+          notes: '',
+          consensus: `approvers.any(user, user.tags.contains('${user.userTags[0]}'))`,
+          condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'CREATE'",
+        },
+        FIXED_NOW,
+      ),
+    );
     const allowId = allow.json.activity.result.createPolicyResult.policyId;
-    const deny = await submit('create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'no exports', effect: 'EFFECT_DENY', notes: '', condition: "activity.action == 'EXPORT'" }, FIXED_NOW));
+    const deny = await submit(
+      'create_policy',
+      envelope(
+        emu,
+        'ACTIVITY_TYPE_CREATE_POLICY_V3',
+        { policyName: 'no exports', effect: 'EFFECT_DENY', notes: '', condition: "activity.action == 'EXPORT'" },
+        FIXED_NOW,
+      ),
+    );
     const denyId = deny.json.activity.result.createPolicyResult.policyId;
 
-    const res = await submit('create_private_key_tag', envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'by ops', privateKeyIds: [] }, FIXED_NOW), user.key);
+    const res = await submit(
+      'create_private_key_tag',
+      envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'by ops', privateKeyIds: [] }, FIXED_NOW),
+      user.key,
+    );
     expect(res.json.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
-    const evaluations = await stampedPost(emu, '/public/v1/query/get_policy_evaluations', { organizationId: emu.credentials.organizationId, activityId: res.json.activity.id });
+    const evaluations = await stampedPost(emu, '/public/v1/query/get_policy_evaluations', {
+      organizationId: emu.credentials.organizationId,
+      activityId: res.json.activity.id,
+    });
     expect(evaluations.json.policyEvaluations).toEqual([
       {
         id: expect.any(String),
@@ -237,10 +296,30 @@ describe('policies decide non-root writes (docs/service-behaviour.md#policy-lang
 
   test('an explicit deny wins and names the policy', async () => {
     const user = await addUser({ userName: 'ops' });
-    await submit('create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'allow all', effect: 'EFFECT_ALLOW', notes: '', condition: 'true' }, FIXED_NOW));
-    const deny = await submit('create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'no tags', effect: 'EFFECT_DENY', notes: '', condition: "activity.resource == 'PRIVATE_KEY'" }, FIXED_NOW));
+    await submit(
+      'create_policy',
+      envelope(
+        emu,
+        'ACTIVITY_TYPE_CREATE_POLICY_V3',
+        { policyName: 'allow all', effect: 'EFFECT_ALLOW', notes: '', condition: 'true' },
+        FIXED_NOW,
+      ),
+    );
+    const deny = await submit(
+      'create_policy',
+      envelope(
+        emu,
+        'ACTIVITY_TYPE_CREATE_POLICY_V3',
+        { policyName: 'no tags', effect: 'EFFECT_DENY', notes: '', condition: "activity.resource == 'PRIVATE_KEY'" },
+        FIXED_NOW,
+      ),
+    );
     const denyId = deny.json.activity.result.createPolicyResult.policyId;
-    const res = await submit('create_private_key_tag', envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'x', privateKeyIds: [] }, FIXED_NOW), user.key);
+    const res = await submit(
+      'create_private_key_tag',
+      envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'x', privateKeyIds: [] }, FIXED_NOW),
+      user.key,
+    );
     expect(res.status).toBe(403);
     expect(res.json.message).toBe(`request not authorized: The following policies denied this action: ${denyId}`);
     expect(res.json.details[1].policyEvaluations).toContainEqual({ policyId: denyId, outcome: 'OUTCOME_DENY_EXPLICIT' });
@@ -250,18 +329,32 @@ describe('policies decide non-root writes (docs/service-behaviour.md#policy-lang
     const a = await addUser({ userName: 'a', userTags: ['signers'] });
     const b = await addUser({ userName: 'b', userTags: ['signers'] });
     const tagId = a.userTags[0];
-    await submit('create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', {
-      policyName: 'two signers',
-      effect: 'EFFECT_ALLOW',
-      notes: '',
-      consensus: `approvers.filter(user, user.tags.contains('${tagId}')).count() >= 2`,
-      condition: "activity.resource == 'PRIVATE_KEY'",
-    }, FIXED_NOW));
-    const submitted = await submit('create_private_key_tag', envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'two', privateKeyIds: [] }, FIXED_NOW), a.key);
+    await submit(
+      'create_policy',
+      envelope(
+        emu,
+        'ACTIVITY_TYPE_CREATE_POLICY_V3',
+        {
+          policyName: 'two signers',
+          effect: 'EFFECT_ALLOW',
+          notes: '',
+          consensus: `approvers.filter(user, user.tags.contains('${tagId}')).count() >= 2`,
+          condition: "activity.resource == 'PRIVATE_KEY'",
+        },
+        FIXED_NOW,
+      ),
+    );
+    const submitted = await submit(
+      'create_private_key_tag',
+      envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'two', privateKeyIds: [] }, FIXED_NOW),
+      a.key,
+    );
     expect(submitted.json.activity.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
     expect(emu.store.tags.all()).toHaveLength(1); // only the user tag
     const approved = await vote('approve', submitted.json.activity.fingerprint, b.key);
-    expect(approved.json.activity.result).toEqual({ createPrivateKeyTagResult: { privateKeyTagId: expect.any(String), privateKeyIds: [] } });
+    expect(approved.json.activity.result).toEqual({
+      createPrivateKeyTagResult: { privateKeyTagId: expect.any(String), privateKeyIds: [] },
+    });
     expect((await getActivity(submitted.json.activity.id)).status).toBe('ACTIVITY_STATUS_COMPLETED');
     const evaluations = emu.store.policyEvaluations.findByKey(submitted.json.activity.id).map((e) => e.policyEvaluations[0]?.outcome);
     expect(evaluations).toEqual(['OUTCOME_REQUIRES_CONSENSUS', 'OUTCOME_ALLOW']);
@@ -271,13 +364,25 @@ describe('policies decide non-root writes (docs/service-behaviour.md#policy-lang
 test('a consensus over credentials counts the credential of every approving vote', async () => {
   const a = await addUser({ userName: 'a' });
   const b = await addUser({ userName: 'b' });
-  await submit('create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', {
-    policyName: 'two api keys',
-    effect: 'EFFECT_ALLOW',
-    notes: '',
-    consensus: "credentials.filter(c, c.type == 'CREDENTIAL_TYPE_API_KEY_P256').count() >= 2",
-  }, FIXED_NOW));
-  const submitted = await submit('create_private_key_tag', envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'keys', privateKeyIds: [] }, FIXED_NOW), a.key);
+  await submit(
+    'create_policy',
+    envelope(
+      emu,
+      'ACTIVITY_TYPE_CREATE_POLICY_V3',
+      {
+        policyName: 'two api keys',
+        effect: 'EFFECT_ALLOW',
+        notes: '',
+        consensus: "credentials.filter(c, c.type == 'CREDENTIAL_TYPE_API_KEY_P256').count() >= 2",
+      },
+      FIXED_NOW,
+    ),
+  );
+  const submitted = await submit(
+    'create_private_key_tag',
+    envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'keys', privateKeyIds: [] }, FIXED_NOW),
+    a.key,
+  );
   expect(submitted.json.activity.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
   await vote('approve', submitted.json.activity.fingerprint, b.key);
   expect((await getActivity(submitted.json.activity.id)).status).toBe('ACTIVITY_STATUS_COMPLETED');
@@ -287,7 +392,9 @@ test('list_activities: newest first, status filter, before/after cursors', async
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) ids.push((await submit('create_policy', policyBody(`p${i}`, FIXED_NOW + i))).json.activity.id);
   const list = async (extra: Record<string, unknown>) =>
-    (await stampedPost(emu, '/public/v1/query/list_activities', { organizationId: emu.credentials.organizationId, ...extra })).json.activities.map((a: { id: string }) => a.id);
+    (
+      await stampedPost(emu, '/public/v1/query/list_activities', { organizationId: emu.credentials.organizationId, ...extra })
+    ).json.activities.map((a: { id: string }) => a.id);
   expect(await list({})).toEqual([ids[2], ids[1], ids[0]]);
   expect(await list({ paginationOptions: { limit: '1', after: ids[2] } })).toEqual([ids[1]]);
   expect(await list({ paginationOptions: { before: ids[0] } })).toEqual([ids[2], ids[1]]);

@@ -7,14 +7,28 @@ import { adminHeaders, serviceError, stampedPost, useTestEmulator } from './emul
 const emu = useTestEmulator();
 
 /** node:http, so the Host header can be anything (fetch does not let a caller set it). */
-function adminRequest(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: any }> {
+function adminRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; json: any }> {
   const url = new URL(`${emu.adminUrl}${path}`);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method, headers: { ...headers, ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }) } }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -37,7 +51,18 @@ test('with the token, a loopback Host and JSON, admin requests are answered', as
   for (const h of [host, `localhost:${new URL(emu.baseUrl).port}`, 'localhost', '127.0.0.1']) {
     expect((await adminRequest('GET', '/health', { Host: h, Authorization: token() })).status).toBe(200);
   }
-  const same = await adminRequest('POST', '/deliveries/drain', { Host: host, Origin: `http://${host}`, 'Sec-Fetch-Site': 'same-origin', Authorization: token(), 'Content-Type': 'application/json; charset=utf-8' }, '{}');
+  const same = await adminRequest(
+    'POST',
+    '/deliveries/drain',
+    {
+      Host: host,
+      Origin: `http://${host}`,
+      'Sec-Fetch-Site': 'same-origin',
+      Authorization: token(),
+      'Content-Type': 'application/json; charset=utf-8',
+    },
+    '{}',
+  );
   expect(same.status).toBe(200);
 });
 
@@ -45,18 +70,62 @@ describe('refused', () => {
   const host = () => new URL(emu.baseUrl).host;
   test.each<[string, () => [string, string, Record<string, string>, string?], () => unknown[]]>([
     ['no token: GET /credentials (the root private key)', () => ['GET', '/credentials', { Host: host() }], () => unauth(NO_TOKEN)],
-    ['no token: POST /users', () => ['POST', '/users', { Host: host(), 'Content-Type': 'application/json' }, '{"userName":"x","root":true}'], () => unauth(NO_TOKEN)],
-    ['a wrong token', () => ['GET', '/credentials', { Host: host(), Authorization: 'Bearer nope' }], () => unauth("the admin token does not match this emulator's (credentials.json is rewritten on every start)")],
-    ['a token in the wrong scheme', () => ['GET', '/credentials', { Host: host(), Authorization: `Basic ${emu.credentials.adminToken}` }], () => unauth(NO_TOKEN)],
-    ['a DNS-rebinding Host', () => ['GET', '/credentials', { Host: `attacker.example:${new URL(emu.baseUrl).port}`, Authorization: token() }], () => denied(WRONG_HOST)],
+    [
+      'no token: POST /users',
+      () => ['POST', '/users', { Host: host(), 'Content-Type': 'application/json' }, '{"userName":"x","root":true}'],
+      () => unauth(NO_TOKEN),
+    ],
+    [
+      'a wrong token',
+      () => ['GET', '/credentials', { Host: host(), Authorization: 'Bearer nope' }],
+      () => unauth("the admin token does not match this emulator's (credentials.json is rewritten on every start)"),
+    ],
+    [
+      'a token in the wrong scheme',
+      () => ['GET', '/credentials', { Host: host(), Authorization: `Basic ${emu.credentials.adminToken}` }],
+      () => unauth(NO_TOKEN),
+    ],
+    [
+      'a DNS-rebinding Host',
+      () => ['GET', '/credentials', { Host: `attacker.example:${new URL(emu.baseUrl).port}`, Authorization: token() }],
+      () => denied(WRONG_HOST),
+    ],
     ['a Host naming a LAN address', () => ['GET', '/health', { Host: '192.168.1.10', Authorization: token() }], () => denied(WRONG_HOST)],
-    ['another origin', () => ['GET', '/credentials', { Host: host(), Origin: 'https://attacker.example', Authorization: token() }], () => denied(CROSS_ORIGIN)],
-    ['another loopback origin (another port)', () => ['GET', '/credentials', { Host: host(), Origin: 'http://127.0.0.1:1', Authorization: token() }], () => denied(CROSS_ORIGIN)],
-    ['a sandboxed page (Origin: null)', () => ['GET', '/health', { Host: host(), Origin: 'null', Authorization: token() }], () => denied(CROSS_ORIGIN)],
-    ['Sec-Fetch-Site: cross-site', () => ['GET', '/health', { Host: host(), 'Sec-Fetch-Site': 'cross-site', Authorization: token() }], () => denied('admin endpoints refuse cross-origin requests (Sec-Fetch-Site: cross-site)')],
-    ['Sec-Fetch-Site: same-site', () => ['GET', '/health', { Host: host(), 'Sec-Fetch-Site': 'same-site', Authorization: token() }], () => denied('admin endpoints refuse cross-origin requests (Sec-Fetch-Site: same-site)')],
-    ['a text/plain write (a cross-site form or simple fetch)', () => ['POST', '/users', { Host: host(), 'Content-Type': 'text/plain', Authorization: token() }, '{"userName":"x","root":true}'], () => [415, serviceError(3, 'admin writes need "Content-Type: application/json"', 'REQUEST_INVALID')]],
-    ['a write with no Content-Type', () => ['POST', '/reset', { Host: host(), Authorization: token() }], () => [415, serviceError(3, 'admin writes need "Content-Type: application/json"', 'REQUEST_INVALID')]],
+    [
+      'another origin',
+      () => ['GET', '/credentials', { Host: host(), Origin: 'https://attacker.example', Authorization: token() }],
+      () => denied(CROSS_ORIGIN),
+    ],
+    [
+      'another loopback origin (another port)',
+      () => ['GET', '/credentials', { Host: host(), Origin: 'http://127.0.0.1:1', Authorization: token() }],
+      () => denied(CROSS_ORIGIN),
+    ],
+    [
+      'a sandboxed page (Origin: null)',
+      () => ['GET', '/health', { Host: host(), Origin: 'null', Authorization: token() }],
+      () => denied(CROSS_ORIGIN),
+    ],
+    [
+      'Sec-Fetch-Site: cross-site',
+      () => ['GET', '/health', { Host: host(), 'Sec-Fetch-Site': 'cross-site', Authorization: token() }],
+      () => denied('admin endpoints refuse cross-origin requests (Sec-Fetch-Site: cross-site)'),
+    ],
+    [
+      'Sec-Fetch-Site: same-site',
+      () => ['GET', '/health', { Host: host(), 'Sec-Fetch-Site': 'same-site', Authorization: token() }],
+      () => denied('admin endpoints refuse cross-origin requests (Sec-Fetch-Site: same-site)'),
+    ],
+    [
+      'a text/plain write (a cross-site form or simple fetch)',
+      () => ['POST', '/users', { Host: host(), 'Content-Type': 'text/plain', Authorization: token() }, '{"userName":"x","root":true}'],
+      () => [415, serviceError(3, 'admin writes need "Content-Type: application/json"', 'REQUEST_INVALID')],
+    ],
+    [
+      'a write with no Content-Type',
+      () => ['POST', '/reset', { Host: host(), Authorization: token() }],
+      () => [415, serviceError(3, 'admin writes need "Content-Type: application/json"', 'REQUEST_INVALID')],
+    ],
   ])('%s', async (_name, make, expected) => {
     const before = emu.store.dump();
     const [method, path, headers, body] = make();

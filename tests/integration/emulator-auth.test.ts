@@ -28,13 +28,23 @@ test('a valid stamp is accepted', async () => {
 test('missing stamp: 401 SIGNATURE_MISSING', async () => {
   const res = await post(`${emu.baseUrl}/public/v1/query/list_policies`, JSON.stringify(orgBody()));
   expect(res.status).toBe(401);
-  expect(res.json).toEqual(serviceError(16, 'cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)', 'SIGNATURE_MISSING'));
+  expect(res.json).toEqual(
+    serviceError(
+      16,
+      'cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)',
+      'SIGNATURE_MISSING',
+    ),
+  );
 });
 
 test.each([
   ['not base64url', '%%%', 'could not extract api key stamp: stamp is not base64url'],
   ['not JSON', Buffer.from('hello').toString('base64url'), 'could not extract api key stamp: stamp is not base64url-encoded JSON'],
-  ['missing signature', Buffer.from(JSON.stringify({ publicKey: '02ab', scheme: 'SIGNATURE_SCHEME_TK_API_P256' })).toString('base64url'), 'could not extract api key stamp: stamp is missing signature'],
+  [
+    'missing signature',
+    Buffer.from(JSON.stringify({ publicKey: '02ab', scheme: 'SIGNATURE_SCHEME_TK_API_P256' })).toString('base64url'),
+    'could not extract api key stamp: stamp is missing signature',
+  ],
   [
     'unsupported scheme',
     Buffer.from(JSON.stringify({ publicKey: '02ab', scheme: 'SIGNATURE_SCHEME_NOPE', signature: '30' })).toString('base64url'),
@@ -42,7 +52,9 @@ test.each([
   ],
   [
     'public key not a point',
-    Buffer.from(JSON.stringify({ publicKey: '02ab', scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: '3006020101020101' })).toString('base64url'),
+    Buffer.from(JSON.stringify({ publicKey: '02ab', scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: '3006020101020101' })).toString(
+      'base64url',
+    ),
     'malformed activity stamp: stamp publicKey is not a compressed P-256 public key',
   ],
 ])('malformed stamp (%s): 401 SIGNATURE_INVALID', async (_name, stamp, message) => {
@@ -67,30 +79,70 @@ test("wrong organization: a sub-organization's key cannot act on its parent", as
   const sub = await stampedPost(
     emu,
     '/public/v1/submit/create_sub_organization',
-    envelope(emu, 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8', {
-      subOrganizationName: 'wrong-org',
-      rootUsers: [{ userName: 'u', apiKeys: [{ apiKeyName: 'k', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
-      rootQuorumThreshold: 1,
-    }, FIXED_NOW),
+    envelope(
+      emu,
+      'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+      {
+        subOrganizationName: 'wrong-org',
+        rootUsers: [
+          {
+            userName: 'u',
+            apiKeys: [{ apiKeyName: 'k', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+            authenticators: [],
+            oauthProviders: [],
+          },
+        ],
+        rootQuorumThreshold: 1,
+      },
+      FIXED_NOW,
+    ),
   );
   expect(sub.status).toBe(200);
   const res = await query(orgBody(), key);
   expect([res.status, res.json]).toEqual([
     401,
-    serviceError(16, 'organization mismatch: the public key is not registered in this organization or its parent organization', 'PUBLIC_KEY_NOT_FOUND'),
+    serviceError(
+      16,
+      'organization mismatch: the public key is not registered in this organization or its parent organization',
+      'PUBLIC_KEY_NOT_FOUND',
+    ),
   ]);
   // the parent's key may read the sub-organization but not write to it
   const subId = sub.json.activity.result.createSubOrganizationResultV8.subOrganizationId as string;
   expect((await query({ organizationId: subId })).status).toBe(200);
-  const write = await stampedPost(emu, '/public/v1/submit/create_private_key_tag', envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 't', privateKeyIds: [] }, FIXED_NOW, subId));
-  expect([write.status, write.json]).toEqual([403, serviceError(7, 'request not authorized: a parent organization has read-only access to its sub-organizations', 'REQUEST_NOT_AUTHORIZED')]);
+  const write = await stampedPost(
+    emu,
+    '/public/v1/submit/create_private_key_tag',
+    envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 't', privateKeyIds: [] }, FIXED_NOW, subId),
+  );
+  expect([write.status, write.json]).toEqual([
+    403,
+    serviceError(
+      7,
+      'request not authorized: a parent organization has read-only access to its sub-organizations',
+      'REQUEST_NOT_AUTHORIZED',
+    ),
+  ]);
 });
 
 test('expired key: 401 API_KEY_EXPIRED once its expirationSeconds have passed', async () => {
-  const created = await admin(emu, 'POST', '/users', { userName: 'short-lived', apiKeys: [{ apiKeyName: 'k', publicKey: '', expirationSeconds: '60' }] });
-  expect(created).toEqual({ status: 400, json: serviceError(3, 'invalid request body: body.apiKeys[0].publicKey: must not be empty', 'REQUEST_INVALID') });
+  const created = await admin(emu, 'POST', '/users', {
+    userName: 'short-lived',
+    apiKeys: [{ apiKeyName: 'k', publicKey: '', expirationSeconds: '60' }],
+  });
+  expect(created).toEqual({
+    status: 400,
+    json: serviceError(3, 'invalid request body: body.apiKeys[0].publicKey: must not be empty', 'REQUEST_INVALID'),
+  });
   const key = generateApiKeyPair();
-  expect((await admin(emu, 'POST', '/users', { userName: 'short-lived', apiKeys: [{ apiKeyName: 'k', publicKey: key.publicKey, expirationSeconds: '60' }] })).status).toBe(200);
+  expect(
+    (
+      await admin(emu, 'POST', '/users', {
+        userName: 'short-lived',
+        apiKeys: [{ apiKeyName: 'k', publicKey: key.publicKey, expirationSeconds: '60' }],
+      })
+    ).status,
+  ).toBe(200);
   clock.advance(59_999);
   expect((await query(orgBody(), key)).status).toBe(200);
   clock.advance(1);
@@ -99,18 +151,29 @@ test('expired key: 401 API_KEY_EXPIRED once its expirationSeconds have passed', 
 });
 
 test('organization ids: malformed 400, unknown 404, missing 400', async () => {
-  expect(await query({ organizationId: 'not-a-uuid' })).toMatchObject({ status: 400, json: serviceError(3, 'malformed organization ID provided', 'INVALID_ORGANIZATION_ID') });
+  expect(await query({ organizationId: 'not-a-uuid' })).toMatchObject({
+    status: 400,
+    json: serviceError(3, 'malformed organization ID provided', 'INVALID_ORGANIZATION_ID'),
+  });
   expect(await query({ organizationId: '00000000-0000-4000-8000-000000000000' })).toMatchObject({
     status: 404,
     json: serviceError(5, 'no organization found with the given ID', 'ORGANIZATION_NOT_FOUND'),
   });
-  expect(await query({})).toMatchObject({ status: 400, json: serviceError(3, 'invalid request body: organizationId: is required', 'INVALID_ORGANIZATION_ID') });
+  expect(await query({})).toMatchObject({
+    status: 400,
+    json: serviceError(3, 'invalid request body: organizationId: is required', 'INVALID_ORGANIZATION_ID'),
+  });
 });
 
 describe('timestampMs liveness (default window 5 minutes, injected clock)', () => {
-  const tag = (name: string, at: number) => envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: name, privateKeyIds: [] }, at);
+  const tag = (name: string, at: number) =>
+    envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: name, privateKeyIds: [] }, at);
   const submit = (body: unknown) => stampedPost(emu, '/public/v1/submit/create_private_key_tag', body);
-  const stale = serviceError(3, 'invalid request body: timestampMs: must be within 300000 ms of the server time (request liveness check)', 'REQUEST_INVALID');
+  const stale = serviceError(
+    3,
+    'invalid request body: timestampMs: must be within 300000 ms of the server time (request liveness check)',
+    'REQUEST_INVALID',
+  );
 
   test('exactly at the edges is accepted, one millisecond beyond is refused', async () => {
     expect((await submit(tag('edge-past', FIXED_NOW - 300_000))).status).toBe(200);
@@ -139,7 +202,10 @@ describe('X-Stamp-Webauthn (passkeys registered through the admin API)', () => {
   const credentialId = Buffer.from('credential-1').toString('base64url');
   beforeAll(async () => {
     const publicKey = Buffer.from(p256.getPublicKey(scalar, false)).toString('hex');
-    const res = await admin(emu, 'POST', '/users', { userName: 'passkey user', authenticators: [{ authenticatorName: 'yubikey', credentialId, publicKey }] });
+    const res = await admin(emu, 'POST', '/users', {
+      userName: 'passkey user',
+      authenticators: [{ authenticatorName: 'yubikey', credentialId, publicKey }],
+    });
     expect(res.status).toBe(200);
   });
 
@@ -164,9 +230,24 @@ describe('X-Stamp-Webauthn (passkeys registered through the admin API)', () => {
   });
 
   test.each([
-    ['challenge of another body', { challengeOf: '{}' }, 'could not verify WebAuthN signature: challenge does not match the request body', 'SIGNATURE_INVALID'],
-    ['wrong ceremony type', { type: 'webauthn.create' }, 'could not verify WebAuthN signature: clientDataJson type is not webauthn.get', 'SIGNATURE_INVALID'],
-    ['unknown credential', { id: 'bm9wZQ' }, 'credential ID could not be found in organization or its parent organization', 'CREDENTIAL_NOT_FOUND'],
+    [
+      'challenge of another body',
+      { challengeOf: '{}' },
+      'could not verify WebAuthN signature: challenge does not match the request body',
+      'SIGNATURE_INVALID',
+    ],
+    [
+      'wrong ceremony type',
+      { type: 'webauthn.create' },
+      'could not verify WebAuthN signature: clientDataJson type is not webauthn.get',
+      'SIGNATURE_INVALID',
+    ],
+    [
+      'unknown credential',
+      { id: 'bm9wZQ' },
+      'credential ID could not be found in organization or its parent organization',
+      'CREDENTIAL_NOT_FOUND',
+    ],
   ])('%s: 401', async (_name, opts, message, code) => {
     const body = JSON.stringify(orgBody());
     const res = await send(body, assertion(body, opts));
@@ -175,15 +256,24 @@ describe('X-Stamp-Webauthn (passkeys registered through the admin API)', () => {
 
   test('not JSON: 401 malformed activity stamp', async () => {
     const res = await send(JSON.stringify(orgBody()), 'nope');
-    expect([res.status, res.json]).toEqual([401, serviceError(16, 'malformed activity stamp: webauthn stamp is not JSON', 'SIGNATURE_INVALID')]);
+    expect([res.status, res.json]).toEqual([
+      401,
+      serviceError(16, 'malformed activity stamp: webauthn stamp is not JSON', 'SIGNATURE_INVALID'),
+    ]);
   });
 });
 
 describe('auth proxy X-Auth-Proxy-Config-Id', () => {
   test('missing: 401; unknown: 404; known: 200', async () => {
     const url = `${emu.authProxyUrl}/v1/wallet_kit_config`;
-    expect(await post(url, '{}')).toMatchObject({ status: 401, json: serviceError(16, 'missing X-Auth-Proxy-Config-Id header', 'UNAUTHENTICATED') });
-    expect(await post(url, '{}', { 'X-Auth-Proxy-Config-Id': 'nope' })).toMatchObject({ status: 404, json: serviceError(5, 'no auth proxy config found with the given ID', 'UNSPECIFIED') });
+    expect(await post(url, '{}')).toMatchObject({
+      status: 401,
+      json: serviceError(16, 'missing X-Auth-Proxy-Config-Id header', 'UNAUTHENTICATED'),
+    });
+    expect(await post(url, '{}', { 'X-Auth-Proxy-Config-Id': 'nope' })).toMatchObject({
+      status: 404,
+      json: serviceError(5, 'no auth proxy config found with the given ID', 'UNSPECIFIED'),
+    });
     expect((await post(url, '{}', { 'X-Auth-Proxy-Config-ID': emu.credentials.authProxyConfigId })).status).toBe(200);
   });
 });
@@ -193,7 +283,9 @@ describe('auth proxy X-Auth-Proxy-Config-Id', () => {
 describe('what a stamp resolves to is reused only until the next write', () => {
   test('a key and its user removed by a reset are refused on the very next request', async () => {
     const key = generateApiKeyPair();
-    expect((await admin(emu, 'POST', '/users', { userName: 'until-reset', apiKeys: [{ apiKeyName: 'k', publicKey: key.publicKey }] })).status).toBe(200);
+    expect(
+      (await admin(emu, 'POST', '/users', { userName: 'until-reset', apiKeys: [{ apiKeyName: 'k', publicKey: key.publicKey }] })).status,
+    ).toBe(200);
     expect((await query(orgBody(), key)).status).toBe(200);
     expect((await query(orgBody(), key)).status).toBe(200);
     expect((await admin(emu, 'POST', '/reset')).status).toBe(200);
@@ -205,7 +297,11 @@ describe('what a stamp resolves to is reused only until the next write', () => {
   test("a change to the organization's settings applies to the very next request", async () => {
     const org = emu.credentials.organizationId;
     const timed = (name: string) =>
-      stampedPost(emu, '/public/v1/submit/create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: name, effect: 'EFFECT_ALLOW', time: 'true', notes: '' }, FIXED_NOW));
+      stampedPost(
+        emu,
+        '/public/v1/submit/create_policy',
+        envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: name, effect: 'EFFECT_ALLOW', time: 'true', notes: '' }, FIXED_NOW),
+      );
     expect((await query(orgBody())).status).toBe(200);
     expect((await admin(emu, 'POST', `/organizations/${org}/settings`, { timePoliciesEnabled: false })).status).toBe(200);
     expect(await timed('timed-off')).toMatchObject({

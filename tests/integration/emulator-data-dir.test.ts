@@ -20,7 +20,11 @@ test('a new data dir is 0700 and every file in it 0600, the WAL and SHM files in
   try {
     const emu = await startEmulator({ dataDir: dir, deliveryMode: 'manual' });
     try {
-      const created = await stampedPost(emu, '/public/v1/submit/create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'p', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()));
+      const created = await stampedPost(
+        emu,
+        '/public/v1/submit/create_policy',
+        envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'p', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()),
+      );
       expect(created.status).toBe(200);
       expect(mode(dir)).toBe(0o700);
       const files = readdirSync(dir).sort();

@@ -21,9 +21,22 @@ async function deliver(mode: EmulatorOptions['deliveryMode'], url: string): Prom
   }) as typeof fetch;
   const emu = await startTestEmulator({ deliveryMode: mode, fetch: recording });
   try {
-    const res = await stampedPost(emu, '/public/v1/submit/create_webhook_endpoint', envelope(emu, 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', { url, name: 'hook', subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }] }, Date.now()));
+    const res = await stampedPost(
+      emu,
+      '/public/v1/submit/create_webhook_endpoint',
+      envelope(
+        emu,
+        'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT',
+        { url, name: 'hook', subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }] },
+        Date.now(),
+      ),
+    );
     expect(res.status).toBe(200);
-    const tag = await stampedPost(emu, '/public/v1/submit/create_private_key_tag', envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 't', privateKeyIds: [] }, Date.now()));
+    const tag = await stampedPost(
+      emu,
+      '/public/v1/submit/create_private_key_tag',
+      envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 't', privateKeyIds: [] }, Date.now()),
+    );
     expect(tag.status).toBe(200);
     await emu.deliveries.drain(); // whatever the background worker has not attempted yet
     return { deliveries: emu.deliveries.list(), fetched };
@@ -32,12 +45,17 @@ async function deliver(mode: EmulatorOptions['deliveryMode'], url: string): Prom
   }
 }
 
-test.each(['loopback-only', 'manual'] as const)("'%s' never sends a delivery beyond loopback: it fails at once, with the reason", async (mode) => {
-  const { deliveries, fetched } = await deliver(mode, PUBLIC_URL);
-  expect(deliveries.length).toBe(2);
-  expect(deliveries.map((d) => [d.url, d.state, d.attempts.map((a) => a.error)])).toEqual(deliveries.map(() => [PUBLIC_URL, 'FAILED', [REFUSAL(mode)]]));
-  expect(fetched).toEqual([]);
-});
+test.each(['loopback-only', 'manual'] as const)(
+  "'%s' never sends a delivery beyond loopback: it fails at once, with the reason",
+  async (mode) => {
+    const { deliveries, fetched } = await deliver(mode, PUBLIC_URL);
+    expect(deliveries.length).toBe(2);
+    expect(deliveries.map((d) => [d.url, d.state, d.attempts.map((a) => a.error)])).toEqual(
+      deliveries.map(() => [PUBLIC_URL, 'FAILED', [REFUSAL(mode)]]),
+    );
+    expect(fetched).toEqual([]);
+  },
+);
 
 test("'auto' sends to any host the URL rules accept", async () => {
   const { deliveries, fetched } = await deliver('auto', PUBLIC_URL);

@@ -9,14 +9,20 @@ beforeEach(() => emu.reset());
 
 const listPolicies = () => stampedPost(emu, '/public/v1/query/list_policies', { organizationId: emu.credentials.organizationId });
 const createPolicy = (name: string) =>
-  stampedPost(emu, '/public/v1/submit/create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: name, effect: 'EFFECT_ALLOW', notes: '' }, FIXED_NOW));
+  stampedPost(
+    emu,
+    '/public/v1/submit/create_policy',
+    envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: name, effect: 'EFFECT_ALLOW', notes: '' }, FIXED_NOW),
+  );
 
 test('rules given as an option apply from the start', async () => {
   const fresh = await startTestEmulator({ faults: { rules: [{ path: '/public/v1/query/list_policies', status: 500, times: 1 }] } });
   try {
     const res = await stampedPost(fresh, '/public/v1/query/list_policies', { organizationId: fresh.credentials.organizationId });
     expect([res.status, res.json]).toEqual([500, serviceError(13, 'injected fault', 'INTERNAL')]);
-    expect((await stampedPost(fresh, '/public/v1/query/list_policies', { organizationId: fresh.credentials.organizationId })).status).toBe(200);
+    expect((await stampedPost(fresh, '/public/v1/query/list_policies', { organizationId: fresh.credentials.organizationId })).status).toBe(
+      200,
+    );
   } finally {
     await fresh.close();
   }
@@ -47,7 +53,9 @@ test('probability draws from the seeded random source: the same seed gives the s
 
 test('dropResponse: the write commits, the connection drops, the identical retry returns the same activity', async () => {
   emu.faults.set([{ path: '/public/v1/submit/create_policy', dropResponse: true, times: 1 }]);
-  const body = JSON.stringify(envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'dropped', effect: 'EFFECT_ALLOW', notes: '' }, FIXED_NOW));
+  const body = JSON.stringify(
+    envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'dropped', effect: 'EFFECT_ALLOW', notes: '' }, FIXED_NOW),
+  );
   await expect(stampedPost(emu, '/public/v1/submit/create_policy', body)).rejects.toThrow('fetch failed');
   const [activity] = emu.store.activities.all();
   expect(activity?.status).toBe('ACTIVITY_STATUS_COMPLETED');
@@ -60,12 +68,22 @@ test('failBetweenEffectAndRecord: a 500, and neither the effect nor the activity
   await createPolicy('before');
   const before = emu.store.dump();
   emu.faults.set([{ path: '/public/v1/submit/create_policy', failBetweenEffectAndRecord: true, times: 1 }]);
-  const res = await stampedPost(emu, '/public/v1/submit/create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'half', effect: 'EFFECT_ALLOW', notes: '' }, FIXED_NOW + 1));
+  const res = await stampedPost(
+    emu,
+    '/public/v1/submit/create_policy',
+    envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'half', effect: 'EFFECT_ALLOW', notes: '' }, FIXED_NOW + 1),
+  );
   expect(res.status).toBe(500);
-  expect(res.json).toEqual(serviceError(13, expect.stringMatching(/^internal server error \([0-9a-f-]{36}\)$/) as unknown as string, 'INTERNAL'));
+  expect(res.json).toEqual(
+    serviceError(13, expect.stringMatching(/^internal server error \([0-9a-f-]{36}\)$/) as unknown as string, 'INTERNAL'),
+  );
   expect(emu.store.dump()).toEqual(before);
   // the same request once the fault is spent goes through
-  const again = await stampedPost(emu, '/public/v1/submit/create_policy', envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'half', effect: 'EFFECT_ALLOW', notes: '' }, FIXED_NOW + 1));
+  const again = await stampedPost(
+    emu,
+    '/public/v1/submit/create_policy',
+    envelope(emu, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'half', effect: 'EFFECT_ALLOW', notes: '' }, FIXED_NOW + 1),
+  );
   expect(again.status).toBe(200);
 });
 
@@ -74,10 +92,17 @@ test('pendingPolls: a write answers PENDING and completes on the Nth get_activit
   const submitted = await createPolicy('async');
   expect(submitted.json.activity).toMatchObject({ status: 'ACTIVITY_STATUS_PENDING', result: {} });
   expect(emu.store.policies.all()).toEqual([]);
-  const poll = () => stampedPost(emu, '/public/v1/query/get_activity', { organizationId: emu.credentials.organizationId, activityId: submitted.json.activity.id });
+  const poll = () =>
+    stampedPost(emu, '/public/v1/query/get_activity', {
+      organizationId: emu.credentials.organizationId,
+      activityId: submitted.json.activity.id,
+    });
   expect((await poll()).json.activity.status).toBe('ACTIVITY_STATUS_PENDING');
   const done = (await poll()).json.activity;
-  expect(done).toMatchObject({ status: 'ACTIVITY_STATUS_COMPLETED', result: { createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } } });
+  expect(done).toMatchObject({
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    result: { createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } },
+  });
 
   // our sdk client polls get_activity until the activity completes
   emu.faults.set([{ path: '/public/v1/submit/create_policy', pendingPolls: 3, times: 1 }]);
@@ -104,7 +129,9 @@ test('delayMs waits that long (through the injected sleep) before answering', as
   try {
     delayed.faults.set([{ path: '/public/v1/query/list_policies', delayMs: 60, times: 1 }]);
     let answered = false;
-    const pending = stampedPost(delayed, '/public/v1/query/list_policies', { organizationId: delayed.credentials.organizationId }).then((r) => ((answered = true), r));
+    const pending = stampedPost(delayed, '/public/v1/query/list_policies', { organizationId: delayed.credentials.organizationId }).then(
+      (r) => ((answered = true), r),
+    );
     expect(await slept).toBe(60);
     expect(answered).toBe(false);
     release();
@@ -120,7 +147,10 @@ test('the admin endpoint sets and shows rules; bad rules are a 400 naming the fi
   expect((await createPolicy('blocked')).status).toBe(503);
   expect((await admin(emu, 'GET', '/faults')).json.rules[0].fired).toBe(1);
   const bad = await admin(emu, 'PUT', '/faults', { rules: [{ path: '/x', status: 200 }] });
-  expect(bad).toEqual({ status: 400, json: serviceError(3, 'invalid request body: body.rules[0].status: must be an integer from 400 to 599', 'REQUEST_INVALID') });
+  expect(bad).toEqual({
+    status: 400,
+    json: serviceError(3, 'invalid request body: body.rules[0].status: must be an integer from 400 to 599', 'REQUEST_INVALID'),
+  });
   const unknown = await admin(emu, 'PUT', '/faults', { rules: [{ path: '/x', statuss: 500 }] });
   expect(unknown.json.message).toBe(
     'invalid request body: body.rules[0].statuss: is not a known field (known: path, probability, delayMs, status, retryAfter, dropResponse, failBetweenEffectAndRecord, pendingPolls, times, message)',

@@ -55,11 +55,16 @@ function rawExchange(head: string, bodyBytes = 0): Promise<{ error?: string; sta
 
 describe('request arrays have upper bounds; validation never ends in a 500', () => {
   const subOrg = (user: Record<string, unknown>) =>
-    envelope(emu, 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8', {
-      subOrganizationName: 'deep',
-      rootQuorumThreshold: 1,
-      rootUsers: [{ userName: 'u', apiKeys: [], authenticators: [], oauthProviders: [], ...user }],
-    }, Date.now());
+    envelope(
+      emu,
+      'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+      {
+        subOrganizationName: 'deep',
+        rootQuorumThreshold: 1,
+        rootUsers: [{ userName: 'u', apiKeys: [], authenticators: [], oauthProviders: [], ...user }],
+      },
+      Date.now(),
+    );
 
   test.each([
     ['apiKeys', 'parameters.rootUsers[0].apiKeys: must have at most 20 items'],
@@ -75,26 +80,54 @@ describe('request arrays have upper bounds; validation never ends in a 500', () 
     const body = envelope(emu, 'ACTIVITY_TYPE_CREATE_WALLET', { walletName: 'w', accounts: new Array(100_000).fill({}) }, Date.now());
     const [bad, ...others] = await Promise.all([
       stampedPost(emu, submit('create_wallet'), body),
-      ...Array.from({ length: 5 }, () => stampedPost(emu, '/public/v1/query/list_policies', { organizationId: emu.credentials.organizationId })),
+      ...Array.from({ length: 5 }, () =>
+        stampedPost(emu, '/public/v1/query/list_policies', { organizationId: emu.credentials.organizationId }),
+      ),
     ]);
     expect([bad!.status, bad!.json]).toEqual([400, invalid('invalid request body: parameters.accounts: must have at most 100 items')]);
     expect(others.map((o) => o.status)).toEqual([200, 200, 200, 200, 200]);
   });
 
   test('an error lists the first 10 problems and how many more there are', async () => {
-    const accounts = Array.from({ length: 40 }, () => ({ curve: 'CURVE_NOPE', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }));
-    const res = await stampedPost(emu, submit('create_wallet'), envelope(emu, 'ACTIVITY_TYPE_CREATE_WALLET', { walletName: 'w', accounts: accounts.slice(0, 100) }, Date.now()));
+    const accounts = Array.from({ length: 40 }, () => ({
+      curve: 'CURVE_NOPE',
+      pathFormat: 'PATH_FORMAT_BIP32',
+      path: "m/44'/60'/0'/0/0",
+      addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+    }));
+    const res = await stampedPost(
+      emu,
+      submit('create_wallet'),
+      envelope(emu, 'ACTIVITY_TYPE_CREATE_WALLET', { walletName: 'w', accounts: accounts.slice(0, 100) }, Date.now()),
+    );
     expect(res.status).toBe(400);
     const message = res.json.message as string;
-    expect(message.split('; ').slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => `${i === 0 ? 'invalid request body: ' : ''}parameters.accounts[${i}].curve: must be one of "CURVE_SECP256K1"|"CURVE_ED25519"|"CURVE_P256"`));
+    expect(message.split('; ').slice(0, 10)).toEqual(
+      Array.from(
+        { length: 10 },
+        (_, i) =>
+          `${i === 0 ? 'invalid request body: ' : ''}parameters.accounts[${i}].curve: must be one of "CURVE_SECP256K1"|"CURVE_ED25519"|"CURVE_P256"`,
+      ),
+    );
     expect(message.endsWith('; and 30 more')).toBe(true);
   });
 
   test('an on-ramp ciphertext of 900,000 characters answers 400 naming the bound, without decoding it', async () => {
     const before = emu.store.dump();
-    const params = { onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', publishableApiKey: 'pk', encryptedSecretApiKey: '1'.repeat(900_000) };
-    const res = await stampedPost(emu, submit('create_fiat_on_ramp_credential'), envelope(emu, 'ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL', params, Date.now()));
-    expect([res.status, res.json]).toEqual([400, invalid('invalid request body: parameters.encryptedSecretApiKey: must be at most 8192 characters')]);
+    const params = {
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+      publishableApiKey: 'pk',
+      encryptedSecretApiKey: '1'.repeat(900_000),
+    };
+    const res = await stampedPost(
+      emu,
+      submit('create_fiat_on_ramp_credential'),
+      envelope(emu, 'ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL', params, Date.now()),
+    );
+    expect([res.status, res.json]).toEqual([
+      400,
+      invalid('invalid request body: parameters.encryptedSecretApiKey: must be at most 8192 characters'),
+    ]);
     expect(emu.store.dump()).toEqual(before);
   });
 
@@ -115,7 +148,12 @@ describe('every rejection the server makes is in the service error shape, withou
       const size = 20 * 1024 * 1024;
       const results = [];
       for (let i = 0; i < 10; i++) {
-        results.push(await rawExchange(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`, size));
+        results.push(
+          await rawExchange(
+            `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+            size,
+          ),
+        );
       }
       expect(results).toEqual(Array.from({ length: 10 }, () => ({ status: 413, body: tooLarge })));
     },
@@ -145,7 +183,10 @@ describe('every rejection the server makes is in the service error shape, withou
   });
 
   test('a request target that is not a URL gets 400, and the emulator stays up', async () => {
-    expect(await rawExchange('GET http://[ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')).toEqual({ status: 400, body: invalid('malformed request target: not a URL path') });
+    expect(await rawExchange('GET http://[ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')).toEqual({
+      status: 400,
+      body: invalid('malformed request target: not a URL path'),
+    });
     const after = await stampedPost(emu, '/public/v1/query/list_policies', { organizationId: emu.credentials.organizationId });
     expect(after.status).toBe(200);
   });

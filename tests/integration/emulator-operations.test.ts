@@ -48,7 +48,13 @@ test('policies: create, get, list, update (keep omitted, clear empty), delete', 
   const updated = await client.updatePolicy({ policyId, policyName: 'renamed', policyConsensus: '', policyEffect: 'EFFECT_DENY' });
   expect(updated.result).toEqual({ policyId });
   const after = (await client.getPolicy({ policyId })).policy;
-  expect(after).toMatchObject({ policyName: 'renamed', effect: 'EFFECT_DENY', consensus: '', notes: 'n1', condition: "activity.resource == 'WALLET' && activity.action == 'CREATE'" });
+  expect(after).toMatchObject({
+    policyName: 'renamed',
+    effect: 'EFFECT_DENY',
+    consensus: '',
+    notes: 'n1',
+    condition: "activity.resource == 'WALLET' && activity.action == 'CREATE'",
+  });
   expect(after.updatedAt).toEqual(ts(FIXED_NOW + 1500));
   expect((await client.listPolicies()).policies.map((p) => p.policyName)).toEqual(['Seed: no exports', 'renamed']);
   expect((await client.deletePolicy({ policyId })).result).toEqual({ policyId });
@@ -92,7 +98,9 @@ test('webhook endpoints: create, list, update url/name/isActive, delete', async 
   expect((await client.listWebhookEndpoints()).webhookEndpoints).toEqual([expected]);
   const updated = await client.updateWebhookEndpoint({ endpointId, url: 'https://hooks2.acme.example/x', isActive: false });
   expect(updated.result.webhookEndpoint).toEqual({ ...expected, url: 'https://hooks2.acme.example/x', isActive: false });
-  expect((await client.listWebhookEndpoints()).webhookEndpoints).toEqual([{ ...expected, url: 'https://hooks2.acme.example/x', isActive: false }]);
+  expect((await client.listWebhookEndpoints()).webhookEndpoints).toEqual([
+    { ...expected, url: 'https://hooks2.acme.example/x', isActive: false },
+  ]);
   expect((await client.deleteWebhookEndpoint({ endpointId })).result).toEqual({ endpointId });
   expect((await client.listWebhookEndpoints()).webhookEndpoints).toEqual([]);
 });
@@ -131,7 +139,13 @@ test('fiat on-ramp credentials: create, list, update (sandboxMode kept), delete;
     encryptedPrivateApiKey: privateKey,
   });
   const [after] = (await client.listFiatOnRampCredentials()).fiatOnRampCredentials;
-  expect(after).toMatchObject({ onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY', publishableApiKey: 'pk_2', encryptedSecretApiKey: secret2, encryptedPrivateApiKey: privateKey, sandboxMode: true });
+  expect(after).toMatchObject({
+    onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+    publishableApiKey: 'pk_2',
+    encryptedSecretApiKey: secret2,
+    encryptedPrivateApiKey: privateKey,
+    sandboxMode: true,
+  });
   expect(after).not.toHaveProperty('projectId');
   expect((await client.deleteFiatOnRampCredential({ fiatOnrampCredentialId: id })).result).toEqual({ fiatOnRampCredentialId: id });
   expect((await client.listFiatOnRampCredentials()).fiatOnRampCredentials).toEqual([]);
@@ -165,10 +179,17 @@ test('IP allowlist: seeded, set (normalised, de-duplicated), per-key scope, remo
   });
   const publicKey = emu.credentials.apiPublicKey;
   await client.setIpAllowlist({ publicKey, rules: [{ cidr: '2001:DB8:0:0:0:1::/80', label: 'ci' }] });
-  expect((await client.getIpAllowlist({ publicKey })).allowlist.rules).toEqual([{ cidr: '2001:db8::/80', label: 'ci', createdAt: String(clock.now()) }]);
+  expect((await client.getIpAllowlist({ publicKey })).allowlist.rules).toEqual([
+    { cidr: '2001:db8::/80', label: 'ci', createdAt: String(clock.now()) },
+  ]);
   await client.removeIpAllowlist({ publicKey });
   await client.removeIpAllowlist();
-  expect((await client.getIpAllowlist()).allowlist).toEqual({ organizationId: emu.credentials.organizationId, rules: [], enabled: false, onEvaluationError: 'DENY' });
+  expect((await client.getIpAllowlist()).allowlist).toEqual({
+    organizationId: emu.credentials.organizationId,
+    rules: [],
+    enabled: false,
+    onEvaluationError: 'DENY',
+  });
   expect((await client.getIpAllowlist({ publicKey })).allowlist.rules).toEqual([]);
 });
 
@@ -225,9 +246,22 @@ test('sub-organizations: seeded, create with a wallet, list with filters and pag
   const key = generateApiKeyPair();
   const { result } = await client.createSubOrganization({
     subOrganizationName: 'Customer 1003',
-    rootUsers: [{ userName: 'c3', userEmail: 'c3@customer.example', apiKeys: [{ apiKeyName: 'k', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
+    rootUsers: [
+      {
+        userName: 'c3',
+        userEmail: 'c3@customer.example',
+        apiKeys: [{ apiKeyName: 'k', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+        authenticators: [],
+        oauthProviders: [],
+      },
+    ],
     rootQuorumThreshold: 1,
-    wallet: { walletName: 'w', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] },
+    wallet: {
+      walletName: 'w',
+      accounts: [
+        { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
+      ],
+    },
   });
   const subId = result.subOrganizationId;
   expect(result.rootUserIds).toHaveLength(1);
@@ -235,8 +269,13 @@ test('sub-organizations: seeded, create with a wallet, list with filters and pag
   expect((await client.listSuborgs({ filterType: 'EMAIL', filterValue: 'C3@customer.example' })).organizationIds).toEqual([subId]);
   expect((await client.listSuborgs({ filterType: 'PUBLIC_KEY', filterValue: key.publicKey })).organizationIds).toEqual([subId]);
   expect((await client.listSuborgs({ filterType: 'NAME', filterValue: 'Customer 1001' })).organizationIds).toEqual([seeded[0]]);
-  expect((await client.listSuborgs({ filterType: 'WALLET_ACCOUNT_ADDRESS', filterValue: result.wallet?.addresses[0] as string })).organizationIds).toEqual([subId]);
-  expect((await client.listSuborgs({ paginationOptions: { limit: '1', after: seeded[0] as string } })).organizationIds).toEqual([seeded[1]]);
+  expect(
+    (await client.listSuborgs({ filterType: 'WALLET_ACCOUNT_ADDRESS', filterValue: result.wallet?.addresses[0] as string }))
+      .organizationIds,
+  ).toEqual([subId]);
+  expect((await client.listSuborgs({ paginationOptions: { limit: '1', after: seeded[0] as string } })).organizationIds).toEqual([
+    seeded[1],
+  ]);
   expect((await client.listSuborgs({ paginationOptions: { before: subId } })).organizationIds).toEqual(seeded);
   // the sub-organization's own key reads its wallets; the parent's key reads them too
   const subClient = clientFor(emu, key, subId, { now: clock.now });
@@ -263,7 +302,11 @@ test('get_api_key and get_mfa_policies', async () => {
 });
 
 test('list_sol_transaction_history: newest first, opaque cursors, both network spellings', async () => {
-  const first = await client.listSolTransactionHistory({ address: SOL_ADDRESS, caip2: 'solana:mainnet', paginationOptions: { limit: '2' } });
+  const first = await client.listSolTransactionHistory({
+    address: SOL_ADDRESS,
+    caip2: 'solana:mainnet',
+    paginationOptions: { limit: '2' },
+  });
   expect(first.transactions.map((t) => t.block.number)).toEqual(['331204877', '331150012']);
   expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
   const second = await client.listSolTransactionHistory({
@@ -273,7 +316,12 @@ test('list_sol_transaction_history: newest first, opaque cursors, both network s
   });
   expect(second.transactions.map((t) => t.block.number)).toEqual(['330987455', '330801120']);
   const all: string[] = [];
-  for await (const t of client.iterateSolTransactionHistory({ address: SOL_ADDRESS, caip2: 'solana:mainnet', paginationOptions: { limit: '2' } })) all.push(t.signature);
+  for await (const t of client.iterateSolTransactionHistory({
+    address: SOL_ADDRESS,
+    caip2: 'solana:mainnet',
+    paginationOptions: { limit: '2' },
+  }))
+    all.push(t.signature);
   expect(all).toHaveLength(5);
   expect((await client.listSolTransactionHistory({ address: SOL_ADDRESS, caip2: 'solana:devnet' })).transactions).toEqual([]);
 });
@@ -283,11 +331,17 @@ test('init_import_secrets returns one signed target per secret', async () => {
   expect(result.enclaveTargetMessages).toHaveLength(2);
   const bundle = JSON.parse(result.enclaveTargetMessages[0] as string) as Record<string, string>;
   expect(Object.keys(bundle)).toEqual(['version', 'data', 'dataSignature', 'enclaveQuorumPublic']);
-  expect(JSON.parse(Buffer.from(bundle.data as string, 'hex').toString('utf8'))).toMatchObject({ organizationId: emu.credentials.organizationId });
+  expect(JSON.parse(Buffer.from(bundle.data as string, 'hex').toString('utf8'))).toMatchObject({
+    organizationId: emu.credentials.organizationId,
+  });
 });
 
 test('earn_deposit and earn_withdraw against a seeded wrapper', async () => {
-  const base = { wrapperAddress: '0xd264dbc2c0c6e1abc70907308abc5c6da43fa204', signWith: '0x1715c2A2315e2Abb651258805F11645c014aA3db', chainCaip2: 'eip155:1' as const };
+  const base = {
+    wrapperAddress: '0xd264dbc2c0c6e1abc70907308abc5c6da43fa204',
+    signWith: '0x1715c2A2315e2Abb651258805F11645c014aA3db',
+    chainCaip2: 'eip155:1' as const,
+  };
   const deposit = await client.earnDeposit({ ...base, assets: '1000000', sponsor: true });
   expect(deposit.result.depositRequestId).toMatch(/^[0-9a-f-]{36}$/);
   const withdraw = await client.earnWithdraw({ ...base, amountValue: 'MAX' });
@@ -320,7 +374,12 @@ test('auth proxy: wallet kit config and OTP init', async () => {
   });
   const otp = await client.initOtpV2({ otpType: 'OTP_TYPE_EMAIL', contact: 'alice@acme.example' });
   expect(otp.otpId).toMatch(/^[0-9a-f-]{36}$/);
-  expect(Object.keys(JSON.parse(otp.otpEncryptionTargetBundle) as object)).toEqual(['version', 'data', 'dataSignature', 'enclaveQuorumPublic']);
+  expect(Object.keys(JSON.parse(otp.otpEncryptionTargetBundle) as object)).toEqual([
+    'version',
+    'data',
+    'dataSignature',
+    'enclaveQuorumPublic',
+  ]);
   expect(emu.store.otps.get(otp.otpId)).toMatchObject({ contact: 'alice@acme.example', otpType: 'OTP_TYPE_EMAIL' });
 });
 
@@ -330,7 +389,14 @@ test('discovery: JWKS with the exact Cache-Control', async () => {
   expect(res.headers.get('cache-control')).toBe('public, max-age=86400, s-maxage=86400, stale-if-error=604800');
   const jwks = (await res.json()) as { keys: Array<Record<string, string>> };
   expect(jwks.keys).toHaveLength(1);
-  expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', turnkey_signature_algorithm: 'ed25519', turnkey_signature_version: 'v1' });
+  expect(jwks.keys[0]).toMatchObject({
+    kty: 'OKP',
+    crv: 'Ed25519',
+    alg: 'EdDSA',
+    use: 'sig',
+    turnkey_signature_algorithm: 'ed25519',
+    turnkey_signature_version: 'v1',
+  });
   expect(await client.getWebhookJwks()).toEqual(jwks);
 });
 

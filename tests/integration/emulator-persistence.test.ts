@@ -19,7 +19,11 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 test('a restart on the same data dir keeps the organization, its key, its resources and the emulator keys', async () => {
   const first = await startEmulator({ dataDir: dir, seed: SEED });
-  const created = await stampedPost(first, '/public/v1/submit/create_policy', envelope(first, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'kept', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()));
+  const created = await stampedPost(
+    first,
+    '/public/v1/submit/create_policy',
+    envelope(first, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'kept', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()),
+  );
   expect(created.status).toBe(200);
   const jwks = await (await fetch(`${first.baseUrl}/public/v1/discovery/webhooks/jwks`)).json();
   const dump = first.store.dump();
@@ -29,12 +33,21 @@ test('a restart on the same data dir keeps the organization, its key, its resour
   const second = await startEmulator({ dataDir: dir, seed: SEED });
   try {
     // the same organization and key; new URLs and a new admin token on every start
-    expect(second.credentials).toEqual({ ...credentials, baseUrl: second.baseUrl, authProxyUrl: second.authProxyUrl, adminUrl: second.adminUrl, adminToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(second.credentials).toEqual({
+      ...credentials,
+      baseUrl: second.baseUrl,
+      authProxyUrl: second.authProxyUrl,
+      adminUrl: second.adminUrl,
+      adminToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     expect(second.credentials.adminToken).not.toBe(credentials.adminToken);
     expect(second.store.dump()).toEqual(dump); // the seed is not applied twice
     expect(await (await fetch(`${second.baseUrl}/public/v1/discovery/webhooks/jwks`)).json()).toEqual(jwks);
     expect(second.onRampEncryptionPublicKey).toBe(first.onRampEncryptionPublicKey);
-    const got = await stampedPost(second, '/public/v1/query/get_activity', { organizationId: credentials.organizationId, activityId: created.json.activity.id });
+    const got = await stampedPost(second, '/public/v1/query/get_activity', {
+      organizationId: credentials.organizationId,
+      activityId: created.json.activity.id,
+    });
     expect(got.json.activity).toEqual(created.json.activity);
     const file = join(dir, 'credentials.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -46,9 +59,19 @@ test('a restart on the same data dir keeps the organization, its key, its resour
 });
 
 test('a seed that fails at first start leaves nothing behind: the next start applies the fixed seed', async () => {
-  await expect(startEmulator({ dataDir: dir, seed: { wallets: [{ walletName: 'w', accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: 'x', addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] }] } })).rejects.toThrow(
-    "seed.wallets[0]: accounts[0].path: must be a BIP-32 path such as m/44'/60'/0'/0/0",
-  );
+  await expect(
+    startEmulator({
+      dataDir: dir,
+      seed: {
+        wallets: [
+          {
+            walletName: 'w',
+            accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: 'x', addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
+          },
+        ],
+      },
+    }),
+  ).rejects.toThrow("seed.wallets[0]: accounts[0].path: must be a BIP-32 path such as m/44'/60'/0'/0/0");
   const emu = await startEmulator({ dataDir: dir, seed: SEED });
   try {
     expect(emu.store.wallets.all().map((w) => w.walletName)).toEqual(['Treasury', 'Payroll', 'Customer 1001 wallet']);
@@ -63,9 +86,9 @@ test('rootApiKey must match the key a data dir was created with', async () => {
   await first.close();
   const same = await startEmulator({ dataDir: dir, rootApiKey: key });
   await same.close();
-  await expect(startEmulator({ dataDir: dir, rootApiKey: { publicKey: '02' + 'ab'.repeat(32), privateKey: 'cd'.repeat(32) } })).rejects.toThrow(
-    'invalid emulator options: rootApiKey differs from the key this data dir was created with',
-  );
+  await expect(
+    startEmulator({ dataDir: dir, rootApiKey: { publicKey: '02' + 'ab'.repeat(32), privateKey: 'cd'.repeat(32) } }),
+  ).rejects.toThrow('invalid emulator options: rootApiKey differs from the key this data dir was created with');
 });
 
 test('options are strict: an unknown option lists the known ones', async () => {
@@ -77,7 +100,11 @@ test('options are strict: an unknown option lists the known ones', async () => {
 
 describe('walletinfra-emulator CLI', () => {
   function run(args: string[]) {
-    const child = spawn(process.execPath, ['-r', join(__dirname, 'emulator-ts-register.js'), join(ROOT, 'emulator', 'src', 'cli.ts'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['-r', join(__dirname, 'emulator-ts-register.js'), join(ROOT, 'emulator', 'src', 'cli.ts'), ...args],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -97,7 +124,10 @@ describe('walletinfra-emulator CLI', () => {
     });
     const credentials = JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')) as { baseUrl: string; adminToken: string };
     expect(credentials.baseUrl).toBe(ready.baseUrl);
-    expect(await (await fetch(`${ready.adminUrl}/health`, { headers: adminHeaders({ credentials }) })).json()).toEqual({ status: 'ok', organizationId: ready.organizationId });
+    expect(await (await fetch(`${ready.adminUrl}/health`, { headers: adminHeaders({ credentials }) })).json()).toEqual({
+      status: 'ok',
+      organizationId: ready.organizationId,
+    });
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
   });
@@ -124,7 +154,10 @@ describe('walletinfra-emulator CLI', () => {
   });
 
   test.each([
-    [['--bogus'], 'walletinfra-emulator: unknown option "--bogus" (known options: --port, --auth-proxy-port, --host, --data-dir, --seed, --faults, --allow-loopback-webhooks, --webhook-delivery, --liveness-window-ms, --json, --help)'],
+    [
+      ['--bogus'],
+      'walletinfra-emulator: unknown option "--bogus" (known options: --port, --auth-proxy-port, --host, --data-dir, --seed, --faults, --allow-loopback-webhooks, --webhook-delivery, --liveness-window-ms, --json, --help)',
+    ],
     [['--port', 'eighty'], 'walletinfra-emulator: --port must be a port number from 0 to 65535, got "eighty"'],
     [['--seed'], 'walletinfra-emulator: --seed needs a value (FILE)'],
   ])('bad flags %j exit 2 with a clear message', async (args, message) => {
@@ -137,6 +170,8 @@ describe('walletinfra-emulator CLI', () => {
   test('a bad seed file exits 1 naming the field', async () => {
     const cli = run(['--port', '0', '--seed', join(ROOT, 'package.json')]);
     expect(await cli.exited).toBe(1);
-    expect(cli.stderr()).toBe('walletinfra-emulator: seed.name: is not a known field (known: organization, authProxy, userTags, users, privateKeyTags, privateKeys, wallets, sessionProfiles, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers)\n');
+    expect(cli.stderr()).toBe(
+      'walletinfra-emulator: seed.name: is not a known field (known: organization, authProxy, userTags, users, privateKeyTags, privateKeys, wallets, sessionProfiles, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers)\n',
+    );
   });
 });

@@ -86,13 +86,22 @@ describe('pages from the index equal the filtered, sliced listing', () => {
     for (const newestFirst of [true, false]) {
       const listing = all.filter((a) => a.organizationId === 'org-a' && (filter === undefined || filter(a)));
       if (newestFirst) listing.reverse();
-      const cursors = [listing[0]?.id, listing[1]?.id, listing[Math.floor(listing.length / 2)]?.id, listing[listing.length - 1]?.id, 'act-0004', 'missing']
-        .filter((c): c is string => c !== undefined);
+      const cursors = [
+        listing[0]?.id,
+        listing[1]?.id,
+        listing[Math.floor(listing.length / 2)]?.id,
+        listing[listing.length - 1]?.id,
+        'act-0004',
+        'missing',
+      ].filter((c): c is string => c !== undefined);
       const cases: PaginationInput[] = [{}, { limit: '1' }, { limit: '100' }];
       for (const c of cursors) for (const limit of ['1', '7', '100']) cases.push({ limit, after: c }, { limit, before: c });
       for (const options of cases) {
         const expected = oracle(listing, (a) => a.id, options);
-        const got = attempt(() => pageOf(store.activities, 'org-a', options, { newestFirst, ...(filter === undefined ? {} : { filter }) }, 'activity'), (a) => a.id);
+        const got = attempt(
+          () => pageOf(store.activities, 'org-a', options, { newestFirst, ...(filter === undefined ? {} : { filter }) }, 'activity'),
+          (a) => a.id,
+        );
         expect([options, got]).toEqual([options, typeof expected === 'string' ? expected : expected.map((a) => a.id)]);
       }
     }
@@ -102,12 +111,23 @@ describe('pages from the index equal the filtered, sliced listing', () => {
     const seen: string[] = [];
     let after: string | undefined;
     for (;;) {
-      const page = pageOf(store.activities, 'org-b', { limit: '33', ...(after === undefined ? {} : { after }) }, { newestFirst: true }, 'activity');
+      const page = pageOf(
+        store.activities,
+        'org-b',
+        { limit: '33', ...(after === undefined ? {} : { after }) },
+        { newestFirst: true },
+        'activity',
+      );
       if (page.length === 0) break;
       seen.push(...page.map((a) => a.id));
       after = page[page.length - 1]!.id;
     }
-    expect(seen).toEqual(all.filter((a) => a.organizationId === 'org-b').reverse().map((a) => a.id));
+    expect(seen).toEqual(
+      all
+        .filter((a) => a.organizationId === 'org-b')
+        .reverse()
+        .map((a) => a.id),
+    );
   });
 });
 
@@ -164,12 +184,14 @@ describe('unique keys per organization', () => {
       store.policies.update({ ...policy('p1', 'org-a', 'renamed') });
       expect(lookup()?.policyName).toBe('renamed');
       expect(computed).toBe(4);
-      expect(() => store.transaction(() => {
-        store.policies.update({ ...policy('p1', 'org-a', 'inside') });
-        expect(lookup()?.policyName).toBe('inside');
-        expect(lookup()?.policyName).toBe('inside');
-        throw new Error('rolled back');
-      })).toThrow('rolled back');
+      expect(() =>
+        store.transaction(() => {
+          store.policies.update({ ...policy('p1', 'org-a', 'inside') });
+          expect(lookup()?.policyName).toBe('inside');
+          expect(lookup()?.policyName).toBe('inside');
+          throw new Error('rolled back');
+        }),
+      ).toThrow('rolled back');
       expect(computed).toBe(6); // not kept inside the transaction
       expect(lookup()?.policyName).toBe('renamed');
       expect(computed).toBe(7); // the rolled-back write moved the version
@@ -190,10 +212,12 @@ describe('unique keys per organization', () => {
       expect(() => store.activities.insert({ ...activity(1, 'org-a'), id: 'other' })).toThrow(/UNIQUE constraint failed/);
       store.activities.insert({ ...activity(1, 'org-b'), id: 'in-b' });
       expect(store.activities.findUnique('org-a', 'sha256:1')?.id).toBe('act-0001');
-      expect(() => store.transaction(() => {
-        store.activities.insert(activity(2, 'org-a'));
-        throw new Error('rolled back');
-      })).toThrow('rolled back');
+      expect(() =>
+        store.transaction(() => {
+          store.activities.insert(activity(2, 'org-a'));
+          throw new Error('rolled back');
+        }),
+      ).toThrow('rolled back');
       expect(store.activities.findUnique('org-a', 'sha256:2')).toBeUndefined();
     } finally {
       store.close();
@@ -216,16 +240,33 @@ describe('a data dir from the previous schema', () => {
     try {
       expect(emu.store.dump()).toEqual(before);
       const org = credentials.organizationId;
-      const names = (await stampedPost(emu, '/public/v1/query/list_policies', { organizationId: org })).json.policies.map((p: { policyName: string }) => p.policyName);
+      const names = (await stampedPost(emu, '/public/v1/query/list_policies', { organizationId: org })).json.policies.map(
+        (p: { policyName: string }) => p.policyName,
+      );
       expect(names).toEqual((before.policies as PolicyRecord[]).filter((p) => p.organizationId === org).map((p) => p.policyName));
-      const envelope = (parameters: Record<string, unknown>, timestampMs: number) => ({ type: 'ACTIVITY_TYPE_CREATE_POLICY_V3', timestampMs: String(timestampMs), organizationId: org, parameters });
-      const dup = await stampedPost(emu, '/public/v1/submit/create_policy', envelope({ policyName: 'fixture policy 3', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()));
+      const envelope = (parameters: Record<string, unknown>, timestampMs: number) => ({
+        type: 'ACTIVITY_TYPE_CREATE_POLICY_V3',
+        timestampMs: String(timestampMs),
+        organizationId: org,
+        parameters,
+      });
+      const dup = await stampedPost(
+        emu,
+        '/public/v1/submit/create_policy',
+        envelope({ policyName: 'fixture policy 3', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()),
+      );
       expect([dup.status, dup.json.message]).toEqual([400, 'policy label must be unique']);
-      const created = await stampedPost(emu, '/public/v1/submit/create_policy', envelope({ policyName: 'after the migration', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()));
+      const created = await stampedPost(
+        emu,
+        '/public/v1/submit/create_policy',
+        envelope({ policyName: 'after the migration', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()),
+      );
       expect(created.json.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
       const oldActivities = (before.activities as ActivityRecord[]).filter((a) => a.organizationId === org).reverse();
       const list = async (paginationOptions: PaginationInput) =>
-        (await stampedPost(emu, '/public/v1/query/list_activities', { organizationId: org, paginationOptions })).json.activities.map((a: { id: string }) => a.id);
+        (await stampedPost(emu, '/public/v1/query/list_activities', { organizationId: org, paginationOptions })).json.activities.map(
+          (a: { id: string }) => a.id,
+        );
       expect(await list({ limit: '3' })).toEqual([created.json.activity.id, ...oldActivities.slice(0, 2).map((a) => a.id)]);
       expect(await list({ limit: '2', after: oldActivities[4]!.id })).toEqual(oldActivities.slice(5, 7).map((a) => a.id));
       const wallet = await stampedPost(emu, '/public/v1/submit/create_wallet', {
@@ -248,7 +289,9 @@ describe('a data dir from the previous schema', () => {
     // and it opens again without migrating twice
     const again = await startEmulator({ dataDir: dir });
     try {
-      expect(again.store.policies.countByOrg(credentials.organizationId)).toBe((before.policies as PolicyRecord[]).filter((p) => p.organizationId === credentials.organizationId).length + 1);
+      expect(again.store.policies.countByOrg(credentials.organizationId)).toBe(
+        (before.policies as PolicyRecord[]).filter((p) => p.organizationId === credentials.organizationId).length + 1,
+      );
     } finally {
       await again.close();
     }
@@ -259,7 +302,12 @@ describe('a data dir from the previous schema', () => {
     const db = new Database(join(dir, 'emulator.db'));
     const first = (before.policies as PolicyRecord[])[0]!;
     const twin = { ...first, policyId: 'twin' };
-    db.prepare('INSERT INTO documents (collection, id, org_id, alt_key, seq, data) VALUES (?, ?, ?, NULL, 100000, ?)').run('policies', 'twin', twin.organizationId, JSON.stringify(twin));
+    db.prepare('INSERT INTO documents (collection, id, org_id, alt_key, seq, data) VALUES (?, ?, ?, NULL, 100000, ?)').run(
+      'policies',
+      'twin',
+      twin.organizationId,
+      JSON.stringify(twin),
+    );
     db.close();
     const store = new Store(dir);
     try {

@@ -33,7 +33,12 @@ export function useTestEmulator(options: EmulatorOptions = {}): RunningEmulator 
 }
 
 /** Our sdk client, stamping with the given key (the emulator's root key by default), no retries. */
-export function clientFor(emu: RunningEmulator, key?: { publicKey: string; privateKey: string }, organizationId?: string, clock?: { now(): number }): WalletInfraClient {
+export function clientFor(
+  emu: RunningEmulator,
+  key?: { publicKey: string; privateKey: string },
+  organizationId?: string,
+  clock?: { now(): number },
+): WalletInfraClient {
   return new WalletInfraClient({
     baseUrl: emu.baseUrl,
     authProxyUrl: emu.authProxyUrl,
@@ -47,7 +52,11 @@ export function clientFor(emu: RunningEmulator, key?: { publicKey: string; priva
 }
 
 /** Raw HTTP against the emulator (for malformed requests the clients refuse to send). */
-export async function post(url: string, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown; headers: Headers }> {
+export async function post(
+  url: string,
+  body: string | Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown; headers: Headers }> {
   const res = await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
   const text = await res.text();
   let json: unknown = text;
@@ -96,6 +105,12 @@ export function submitActivity(emu: RunningEmulator, name: string, body: unknown
 }
 
 /** A submit envelope for the root organization. */
-export function envelope(emu: RunningEmulator, type: string, parameters: unknown, timestampMs: number, organizationId?: string): Record<string, unknown> {
+export function envelope(
+  emu: RunningEmulator,
+  type: string,
+  parameters: unknown,
+  timestampMs: number,
+  organizationId?: string,
+): Record<string, unknown> {
   return { type, timestampMs: String(timestampMs), organizationId: organizationId ?? emu.credentials.organizationId, parameters };
 }

@@ -17,14 +17,17 @@ afterAll(async () => {
   await emulators.loopback?.close();
 });
 
-test.each(DESTINATION_CASES.map((c) => [c.url, c.allowLoopback, c] as const))('emulator: %s (allowLoopback=%s)', async (_url, _allow, c) => {
-  const emu = (c.allowLoopback ? emulators.loopback : emulators.strict) as RunningEmulator;
-  const body = envelope(emu, 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', { url: c.url, name: 'ops' }, FIXED_NOW);
-  const res = await stampedPost(emu, PATH, body);
-  if (c.problem === undefined) {
-    expect(res.status).toBe(200);
-    return;
-  }
-  const message = `invalid request body: parameters.url: ${c.problem}${c.namesSetting ? EMULATOR_HINT : ''}`;
-  expect([res.status, res.json]).toEqual([400, serviceError(3, message, 'REQUEST_INVALID')]);
-});
+test.each(DESTINATION_CASES.map((c) => [c.url, c.allowLoopback, c] as const))(
+  'emulator: %s (allowLoopback=%s)',
+  async (_url, _allow, c) => {
+    const emu = (c.allowLoopback ? emulators.loopback : emulators.strict) as RunningEmulator;
+    const body = envelope(emu, 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', { url: c.url, name: 'ops' }, FIXED_NOW);
+    const res = await stampedPost(emu, PATH, body);
+    if (c.problem === undefined) {
+      expect(res.status).toBe(200);
+      return;
+    }
+    const message = `invalid request body: parameters.url: ${c.problem}${c.namesSetting ? EMULATOR_HINT : ''}`;
+    expect([res.status, res.json]).toEqual([400, serviceError(3, message, 'REQUEST_INVALID')]);
+  },
+);

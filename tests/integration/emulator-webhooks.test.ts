@@ -44,16 +44,26 @@ beforeEach(() => {
 });
 
 async function createEndpoint(url = hookUrl, subscriptions: unknown[] = [{ eventType: 'ACTIVITY_UPDATES' }]): Promise<string> {
-  const res = await stampedPost(emu, '/public/v1/submit/create_webhook_endpoint', envelope(emu, 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', { url, name: 'hook', subscriptions }, clock.now()));
+  const res = await stampedPost(
+    emu,
+    '/public/v1/submit/create_webhook_endpoint',
+    envelope(emu, 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', { url, name: 'hook', subscriptions }, clock.now()),
+  );
   expect(res.status).toBe(200);
   return res.json.activity.result.createWebhookEndpointResult.endpointId;
 }
 
 const createTag = (name: string) =>
-  stampedPost(emu, '/public/v1/submit/create_private_key_tag', envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: name, privateKeyIds: [] }, clock.now()));
+  stampedPost(
+    emu,
+    '/public/v1/submit/create_private_key_tag',
+    envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: name, privateKeyIds: [] }, clock.now()),
+  );
 
 async function verificationKeys(): Promise<Array<{ keyId: string; publicKey: string; algorithm: 'ed25519' }>> {
-  const jwks = (await (await fetch(`${emu.baseUrl}/public/v1/discovery/webhooks/jwks`)).json()) as { keys: Array<{ kid: string; x: string }> };
+  const jwks = (await (await fetch(`${emu.baseUrl}/public/v1/discovery/webhooks/jwks`)).json()) as {
+    keys: Array<{ kid: string; x: string }>;
+  };
   return jwks.keys.map((k) => ({ keyId: k.kid, publicKey: Buffer.from(k.x, 'base64url').toString('hex'), algorithm: 'ed25519' }));
 }
 
@@ -85,9 +95,20 @@ test('an activity update is delivered once, signed, and verifies with @turnkey/c
   });
   expect(verified).toEqual({ ok: true, eventId: h['x-turnkey-event-id'], keyId: h['x-turnkey-signature-key-id'], timestampMs: FIXED_NOW });
   const payload = JSON.parse(delivery.body) as Record<string, unknown>;
-  expect(payload).toMatchObject({ id: tag.json.activity.id, type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', status: 'ACTIVITY_STATUS_COMPLETED', createdAt: new Date(FIXED_NOW).toISOString() });
+  expect(payload).toMatchObject({
+    id: tag.json.activity.id,
+    type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    createdAt: new Date(FIXED_NOW).toISOString(),
+  });
   // a tampered body fails the same verifier
-  const tampered = verifyTurnkeyWebhookSignature({ headers: h as Record<string, string>, body: `${delivery.body} `, verificationKeys: await verificationKeys(), maxTimestampAgeMs: 300_000, nowMs: clock.now() });
+  const tampered = verifyTurnkeyWebhookSignature({
+    headers: h as Record<string, string>,
+    body: `${delivery.body} `,
+    verificationKeys: await verificationKeys(),
+    maxTimestampAgeMs: 300_000,
+    nowMs: clock.now(),
+  });
   expect(tampered).toMatchObject({ ok: false, reason: 'invalid_signature' });
   expect(await emu.deliveries.drain()).toEqual([]);
 });
@@ -115,7 +136,11 @@ test('5xx and network errors are retried with backoff and the same event id; a f
     { attempt: 3, at: FIXED_NOW + 3000, status: 200 },
   ]);
   expect(new Set(received.map((r) => r.headers['x-turnkey-event-id'])).size).toBe(1);
-  expect(received.map((r) => r.headers['x-turnkey-timestamp'])).toEqual([String(FIXED_NOW), String(FIXED_NOW + 1000), String(FIXED_NOW + 3000)]);
+  expect(received.map((r) => r.headers['x-turnkey-timestamp'])).toEqual([
+    String(FIXED_NOW),
+    String(FIXED_NOW + 1000),
+    String(FIXED_NOW + 3000),
+  ]);
   expect(new Set(received.map((r) => r.headers['x-turnkey-signature'])).size).toBe(3);
 });
 
@@ -142,7 +167,11 @@ test('inactive endpoints, inactive subscriptions and other event types receive n
   await createEndpoint(hookUrl, [{ eventType: 'ACTIVITY_UPDATES', isActive: false }]);
   await createEndpoint(hookUrl, [{ eventType: 'BALANCE_CONFIRMED_UPDATES' }]);
   const paused = await createEndpoint();
-  await stampedPost(emu, '/public/v1/submit/update_webhook_endpoint', envelope(emu, 'ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT', { endpointId: paused, isActive: false }, clock.now() + 1));
+  await stampedPost(
+    emu,
+    '/public/v1/submit/update_webhook_endpoint',
+    envelope(emu, 'ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT', { endpointId: paused, isActive: false }, clock.now() + 1),
+  );
   await emu.deliveries.drain();
   received.length = 0;
   await createTag('quiet');
@@ -152,7 +181,11 @@ test('inactive endpoints, inactive subscriptions and other event types receive n
 
 test('deliveries queued for an endpoint that is then deleted are not sent', async () => {
   const endpointId = await createEndpoint();
-  await stampedPost(emu, '/public/v1/submit/delete_webhook_endpoint', envelope(emu, 'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT', { endpointId }, clock.now() + 1));
+  await stampedPost(
+    emu,
+    '/public/v1/submit/delete_webhook_endpoint',
+    envelope(emu, 'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT', { endpointId }, clock.now() + 1),
+  );
   const drained = await emu.deliveries.drain();
   expect(drained.map((d) => [d.state, d.attempts])).toEqual([['FAILED', [{ attempt: 1, at: FIXED_NOW, error: 'endpoint was deleted' }]]]);
   expect(received).toEqual([]);
@@ -162,7 +195,9 @@ test('deliveries queued for an endpoint that is then deleted are not sent', asyn
 function timesIn(value: unknown, path = '$'): Array<[string, unknown]> {
   if (Array.isArray(value)) return value.flatMap((v, i) => timesIn(v, `${path}[${i}]`));
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => (k.endsWith('At') ? [[`${path}.${k}`, v] as [string, unknown]] : timesIn(v, `${path}.${k}`)));
+  return Object.entries(value).flatMap(([k, v]) =>
+    k.endsWith('At') ? [[`${path}.${k}`, v] as [string, unknown]] : timesIn(v, `${path}.${k}`),
+  );
 }
 
 test('a webhook payload writes every time as ISO-8601, also inside votes[].user (apiKeys, authenticators)', async () => {
@@ -172,7 +207,9 @@ test('a webhook payload writes every time as ISO-8601, also inside votes[].user 
   const payload = JSON.parse((received[1] as Received).body) as { votes: Array<{ user: { apiKeys: unknown[] } }> };
   expect(payload.votes[0]?.user.apiKeys.length).toBeGreaterThan(0);
   const times = timesIn(payload);
-  expect(times.map(([path]) => path)).toEqual(expect.arrayContaining(['$.votes[0].user.apiKeys[0].createdAt', '$.votes[0].user.createdAt', '$.createdAt']));
+  expect(times.map(([path]) => path)).toEqual(
+    expect.arrayContaining(['$.votes[0].user.apiKeys[0].createdAt', '$.votes[0].user.createdAt', '$.createdAt']),
+  );
   expect(times.filter(([, v]) => typeof v !== 'string' || Number.isNaN(Date.parse(v)))).toEqual([]);
 });
 
@@ -182,7 +219,9 @@ test("'loopback-only' delivery mode (the default) delivers to a loopback receive
   // Fails fast: a refused submit fails at once, and so does a first delivery attempt that did not deliver
   // (the emulator logs every attempt), instead of waiting for the test timeout.
   let failed = (_line: string): void => undefined;
-  const attemptFailed = new Promise<never>((_resolve, reject) => (failed = (line) => reject(new Error(`delivery attempt failed: ${line}`))));
+  const attemptFailed = new Promise<never>(
+    (_resolve, reject) => (failed = (line) => reject(new Error(`delivery attempt failed: ${line}`))),
+  );
   attemptFailed.catch(() => undefined); // observed through the race below
   const log = (line: string): void => {
     if (line.startsWith('webhook ') && !line.endsWith('(DELIVERED)')) failed(line);
@@ -201,7 +240,12 @@ test("'loopback-only' delivery mode (the default) delivers to a loopback receive
       };
       server.on('request', onRequest);
     });
-    const body = envelope(auto, 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', { url: hookUrl, name: 'auto', subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }] }, clock.now());
+    const body = envelope(
+      auto,
+      'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT',
+      { url: hookUrl, name: 'auto', subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }] },
+      clock.now(),
+    );
     const submitted = await stampedPost(auto, '/public/v1/submit/create_webhook_endpoint', body);
     expect([submitted.status, submitted.json.activity?.status]).toEqual([200, 'ACTIVITY_STATUS_COMPLETED']);
     const delivery = await Promise.race([arrived, attemptFailed]);

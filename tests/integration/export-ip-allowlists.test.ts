@@ -61,7 +61,10 @@ test('a key whose list has no rules reads exactly like a key without a list, and
 test('a list without rules that says ALLOW is exported, and the provider adopts it without a write', async () => {
   await h.client.setIpAllowlist({ publicKey: rootKey, rules: [], onEvaluationError: 'ALLOW' });
   const index = await exportedIndex();
-  const declarations = index.split('\n\n').map((block) => block.trim()).filter((block) => block.includes('new walletinfra.IpAllowlist('));
+  const declarations = index
+    .split('\n\n')
+    .map((block) => block.trim())
+    .filter((block) => block.includes('new walletinfra.IpAllowlist('));
   expect(declarations).toEqual([
     [
       'new walletinfra.IpAllowlist("api-key-emulator-root-key", {',
@@ -74,7 +77,12 @@ test('a list without rules that says ALLOW is exported, and the provider adopts 
   ]);
 
   h.resetRequests();
-  const created = await checkAndCreate(h.newRuntime().ipAllowlist, { publicKey: rootKey, rules: [], onEvaluationError: 'ALLOW', adopt: { id: `apiKey:${rootKey}` } });
+  const created = await checkAndCreate(h.newRuntime().ipAllowlist, {
+    publicKey: rootKey,
+    rules: [],
+    onEvaluationError: 'ALLOW',
+    adopt: { id: `apiKey:${rootKey}` },
+  });
   expect(h.requests().filter((p) => p.includes('/submit/'))).toEqual([]);
   const read = await h.newRuntime().ipAllowlist.read(created.id, created.outs);
   expect(await h.runtime.ipAllowlist.diff(created.id, read.props as Record<string, unknown>, created.inputs)).toEqual({ changes: false });

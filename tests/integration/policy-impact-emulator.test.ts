@@ -11,11 +11,23 @@ const clock = manualClock();
 const emu = useTestEmulator({ clock: clock.now });
 
 test('replays what the emulator recorded: policy-decided activities change, root-quorum ones do not', async () => {
-  const root = new WalletInfraClient({ baseUrl: emu.baseUrl, organizationId: emu.credentials.organizationId, apiPublicKey: emu.credentials.apiPublicKey, apiPrivateKey: emu.credentials.apiPrivateKey, clock: { now: clock.now } });
+  const root = new WalletInfraClient({
+    baseUrl: emu.baseUrl,
+    organizationId: emu.credentials.organizationId,
+    apiPublicKey: emu.credentials.apiPublicKey,
+    apiPrivateKey: emu.credentials.apiPrivateKey,
+    clock: { now: clock.now },
+  });
   const user = await admin(emu, 'POST', '/users', { userName: 'ops', userTags: ['ops'], generateApiKey: true });
   const tagId = user.json.userTags[0] as string;
   const key = user.json.apiKeys[0] as { publicKey: string; privateKey: string };
-  const ops = new WalletInfraClient({ baseUrl: emu.baseUrl, organizationId: emu.credentials.organizationId, apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey, clock: { now: clock.now } });
+  const ops = new WalletInfraClient({
+    baseUrl: emu.baseUrl,
+    organizationId: emu.credentials.organizationId,
+    apiPublicKey: key.publicKey,
+    apiPrivateKey: key.privateKey,
+    clock: { now: clock.now },
+  });
   const policy = {
     policyName: 'ops tags',
     effect: 'EFFECT_ALLOW' as const,
@@ -42,9 +54,15 @@ test('replays what the emulator recorded: policy-decided activities change, root
   } as ProviderSettings);
   const current = await reader.listPolicies();
   expect(current.map((p) => [p.policyName, p.effect, p.condition])).toContainEqual(['ops tags', 'EFFECT_ALLOW', policy.condition]);
-  const tightened = current.map((p) => (p.policyName === 'ops tags' ? { ...p, condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'DELETE'" } : p));
+  const tightened = current.map((p) =>
+    p.policyName === 'ops tags' ? { ...p, condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'DELETE'" } : p,
+  );
 
-  const impact = await policyImpact(current, tightened, reader, [], { maxActivities: 200, maxAgeMs: 86_400_000, nowMs: FIXED_NOW + 10_000 });
+  const impact = await policyImpact(current, tightened, reader, [], {
+    maxActivities: 200,
+    maxAgeMs: 86_400_000,
+    nowMs: FIXED_NOW + 10_000,
+  });
   expect(impact.changed.map((c) => c.activityId).sort()).toEqual([...mine].sort());
   expect(impact.changed.every((c) => c.transition === 'ALLOW → DENY' && c.before.decidedBy[0] === 'ops tags (OUTCOME_ALLOW)')).toBe(true);
   expect(impact.newlyDenied).toBe(3);

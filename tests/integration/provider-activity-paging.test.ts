@@ -22,7 +22,8 @@ test('a pending approval beyond ten pages of activities is reused', async () => 
   const before = await createActivities();
   expect(before).toBe(26);
 
-  const pending = (await h.client.listActivities({ filterByType: [CREATE], filterByStatus: ['ACTIVITY_STATUS_CONSENSUS_NEEDED'] })).activities;
+  const pending = (await h.client.listActivities({ filterByType: [CREATE], filterByStatus: ['ACTIVITY_STATUS_CONSENSUS_NEEDED'] }))
+    .activities;
   expect(pending.length).toBe(1);
   let approved = false;
   h.onSleep.hook = async () => {

@@ -49,7 +49,10 @@ test('retries and polls in flight: never more than maxConcurrentRequests request
       { path: '/public/v1/query/*', probability: 0.2, status: 429 },
     ],
   });
-  const rt = h.newRuntime({ 'walletinfra:maxConcurrentRequests': '3' }, { clientOptions: { dispatcher: dispatcher as never }, log: () => {} });
+  const rt = h.newRuntime(
+    { 'walletinfra:maxConcurrentRequests': '3' },
+    { clientOptions: { dispatcher: dispatcher as never }, log: () => {} },
+  );
   const created = await Promise.all(
     Array.from({ length: 12 }, async (_, i) => {
       const inputs = (await rt.policy.check({}, { policyName: `bounded-${i}`, effect: 'EFFECT_DENY', notes: 'n' })).inputs;
@@ -77,7 +80,10 @@ test('a request waiting out a rate limit holds no slot: with a limit of 1, anoth
     sleeping();
     await backoff;
   };
-  const rt = h.newRuntime({ 'walletinfra:maxConcurrentRequests': '1' }, { clientOptions: { dispatcher: dispatcher as never }, log: () => {} });
+  const rt = h.newRuntime(
+    { 'walletinfra:maxConcurrentRequests': '1' },
+    { clientOptions: { dispatcher: dispatcher as never }, log: () => {} },
+  );
   const inputs = (await rt.policy.check({}, { policyName: 'waits-for-rate-limit', effect: 'EFFECT_DENY', notes: 'n' })).inputs;
   const create = rt.policy.create(inputs);
   await asleep;

@@ -37,7 +37,10 @@ function approveDuringWait(type: string): void {
 }
 
 async function policyInputs(name: string, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const r = await h.runtime.policy.check({}, { policyName: name, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'", ...extra });
+  const r = await h.runtime.policy.check(
+    {},
+    { policyName: name, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'", ...extra },
+  );
   return r.inputs as Record<string, unknown>;
 }
 
@@ -85,7 +88,10 @@ describe('create that needs approval', () => {
     expect(h.requests().filter((p) => p === '/public/v1/submit/create_policy')).toEqual([]);
     expect(await policiesNamed('needs-two')).toEqual([created.id]);
     const done = (await h.client.getActivity({ activityId: pending!.id })).activity;
-    expect([done.status, (done.result.createPolicyResult as { policyId: string }).policyId]).toEqual(['ACTIVITY_STATUS_COMPLETED', created.id]);
+    expect([done.status, (done.result.createPolicyResult as { policyId: string }).policyId]).toEqual([
+      'ACTIVITY_STATUS_COMPLETED',
+      created.id,
+    ]);
   });
 
   test('approved after the run gave up: the next run adopts the object, never duplicates it', async () => {
@@ -103,7 +109,8 @@ describe('create that needs approval', () => {
   test('a rejected activity fails the run', async () => {
     h.onSleep.hook = async () => {
       h.onSleep.hook = undefined;
-      for (const a of await waiting('ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT')) await approver.client.rejectActivity({ fingerprint: a.fingerprint });
+      for (const a of await waiting('ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT'))
+        await approver.client.rejectActivity({ fingerprint: a.fingerprint });
     };
     const rt = h.newRuntime();
     const inputs = (await rt.webhookEndpoint.check({}, { url: 'https://hooks.example.com/rejected', name: 'rejected' })).inputs;
@@ -155,7 +162,10 @@ describe('fiat credential that needs approval', () => {
   test('the next run reuses the waiting create although its ciphertext is new', async () => {
     const rt = h.newRuntime();
     const inputs = (
-      await rt.fiatOnRampCredential.check({}, { onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY', publishableApiKey: 'pk_wait', secretApiKey: 'sk_wait_1' })
+      await rt.fiatOnRampCredential.check(
+        {},
+        { onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY', publishableApiKey: 'pk_wait', secretApiKey: 'sk_wait_1' },
+      )
     ).inputs;
     expect((await failure(rt.fiatOnRampCredential.create(inputs))).code).toBe('CONSENSUS_NEEDED');
     h.resetRequests();

@@ -65,7 +65,10 @@ test('an API key and a user’s MFA policies', async () => {
   const dump = h.emulator.store.dump() as { apiKeys: Array<{ apiKeyId: string; apiKeyName: string; userId: string }> };
   const alice = dump.apiKeys.find((k) => k.apiKeyName === 'alice laptop')!;
   const key = await ds.apiKey.promise({ apiKeyId: alice.apiKeyId });
-  expect([key.apiKey.apiKeyName, key.apiKey.credential.publicKey]).toEqual(['alice laptop', '02a6cf8e57b18145d85481fb21422e13d18e492bdaf5b1c97278497b5a6bb1de5c']);
+  expect([key.apiKey.apiKeyName, key.apiKey.credential.publicKey]).toEqual([
+    'alice laptop',
+    '02a6cf8e57b18145d85481fb21422e13d18e492bdaf5b1c97278497b5a6bb1de5c',
+  ]);
   const mfa = await ds.mfaPolicies.promise({ userId: alice.userId });
   expect([mfa.userId, mfa.mfaPolicies.map((p) => [p.mfaPolicyName, p.order])]).toEqual([
     alice.userId,
@@ -134,15 +137,24 @@ test('Solana transaction history: one page and every page', async () => {
 test('webhook endpoints and fiat credentials; the credential’s encrypted keys are secret', async () => {
   await h.client.createWebhookEndpoint({ url: 'https://hooks.example.com/ds', name: 'ds' });
   const ciphertext = encryptOnRampSecret('sk_ds', h.emulator.onRampEncryptionPublicKey);
-  await h.client.createFiatOnRampCredential({ onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY', publishableApiKey: 'pk_ds', encryptedSecretApiKey: ciphertext });
+  await h.client.createFiatOnRampCredential({
+    onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+    publishableApiKey: 'pk_ds',
+    encryptedSecretApiKey: ciphertext,
+  });
   const hooks = await ds.webhookEndpoints.promise();
   expect(hooks.webhookEndpoints.map((e) => [e.url, e.name, e.isActive])).toEqual([['https://hooks.example.com/ds', 'ds', true]]);
-  const { fiatOnRampCredentials: [credential] } = await ds.fiatOnRampCredentials.promise();
+  const {
+    fiatOnRampCredentials: [credential],
+  } = await ds.fiatOnRampCredentials.promise();
   expect([credential!.publishableApiKey, credential!.encryptedPrivateApiKey]).toEqual(['pk_ds', undefined]);
   expect(await settle(credential!.encryptedSecretApiKey)).toEqual({ value: ciphertext, secret: true });
   const viaOutput = await settle(ds.fiatOnRampCredentials.output());
   expect(viaOutput.secret).toBe(true);
-  expect((viaOutput.value as { fiatOnRampCredentials: Array<{ encryptedSecretApiKey: string }> }).fiatOnRampCredentials[0]!.encryptedSecretApiKey).toBe(ciphertext);
+  expect(
+    (viaOutput.value as { fiatOnRampCredentials: Array<{ encryptedSecretApiKey: string }> }).fiatOnRampCredentials[0]!
+      .encryptedSecretApiKey,
+  ).toBe(ciphertext);
   const keys = JSON.parse(h.emulator.store.getMeta('emulatorKeys') as string) as { onRampEncryption: { privateKey: string } };
   expect(Buffer.from(decryptCredentialBundle(ciphertext, keys.onRampEncryption.privateKey), 'hex').toString('utf8')).toBe('sk_ds');
 });

@@ -17,8 +17,8 @@ let encryptionPrivateKey: string;
 const returned: unknown[] = [];
 
 beforeAll(async () => {
-  encryptionPrivateKey = (JSON.parse(h.emulator.store.getMeta('emulatorKeys') as string) as { onRampEncryption: { privateKey: string } }).onRampEncryption
-    .privateKey;
+  encryptionPrivateKey = (JSON.parse(h.emulator.store.getMeta('emulatorKeys') as string) as { onRampEncryption: { privateKey: string } })
+    .onRampEncryption.privateKey;
 });
 
 const SECRET = 'sk_live_first_0123456789abcdef';
@@ -72,7 +72,10 @@ describe('FiatOnRampCredential lifecycle', () => {
     });
     expect([decrypt(outs.encryptedSecretApiKey), decrypt(outs.encryptedPrivateApiKey)]).toEqual([SECRET, PRIVATE]);
     expect(outs.secretApiKeyFingerprint).toMatch(/^hmac-sha256:[0-9a-f]{32}:[0-9a-f]{64}$/);
-    expect([fingerprintMatches(outs.secretApiKeyFingerprint, SECRET), fingerprintMatches(outs.privateApiKeyFingerprint, PRIVATE)]).toEqual([true, true]);
+    expect([fingerprintMatches(outs.secretApiKeyFingerprint, SECRET), fingerprintMatches(outs.privateApiKeyFingerprint, PRIVATE)]).toEqual([
+      true,
+      true,
+    ]);
   });
 
   test('read equals what was created; its inputs hold a placeholder for the secrets it cannot recover', async () => {
@@ -105,11 +108,11 @@ describe('FiatOnRampCredential lifecycle', () => {
       secretApiKeyFingerprint: updated.outs.secretApiKeyFingerprint,
       privateApiKeyFingerprint: updated.outs.privateApiKeyFingerprint,
     });
-    expect([decrypt(credential!.encryptedSecretApiKey), decrypt(credential!.encryptedPrivateApiKey), credential!.publishableApiKey]).toEqual([
-      ROTATED,
-      PRIVATE,
-      'pk_live_publishable_2',
-    ]);
+    expect([
+      decrypt(credential!.encryptedSecretApiKey),
+      decrypt(credential!.encryptedPrivateApiKey),
+      credential!.publishableApiKey,
+    ]).toEqual([ROTATED, PRIVATE, 'pk_live_publishable_2']);
     expect(fingerprintMatches(updated.outs.secretApiKeyFingerprint, ROTATED)).toBe(true);
     outs = updated.outs;
     inputs = news;
@@ -128,7 +131,11 @@ describe('FiatOnRampCredential lifecycle', () => {
     const read = await h.newRuntime().fiatOnRampCredential.read(id, outs);
     returned.push(read);
     const [credential] = await live();
-    expect(read.props).toEqual({ ...outs, encryptedSecretApiKey: credential!.encryptedSecretApiKey, secretApiKeyFingerprint: 'changed-outside-pulumi' });
+    expect(read.props).toEqual({
+      ...outs,
+      encryptedSecretApiKey: credential!.encryptedSecretApiKey,
+      secretApiKeyFingerprint: 'changed-outside-pulumi',
+    });
     expect(read.inputs).not.toHaveProperty('secretApiKey');
     expect(await h.runtime.fiatOnRampCredential.diff(id, read.props, inputs)).toEqual({ changes: undefined });
     expect(await h.runtime.fiatOnRampCredential.diff(id, read.props, read.inputs)).toEqual({ changes: undefined });
@@ -167,7 +174,11 @@ describe('FiatOnRampCredential lifecycle', () => {
 describe('FiatOnRampCredential with already-encrypted keys', () => {
   test('the ciphertext is the input: kept as given, compared as given', async () => {
     const ciphertext = encryptOnRampSecret(SECRET, h.emulator.onRampEncryptionPublicKey);
-    const inputs = await checked({ onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY', publishableApiKey: 'pk_moon', encryptedSecretApiKey: ciphertext });
+    const inputs = await checked({
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+      publishableApiKey: 'pk_moon',
+      encryptedSecretApiKey: ciphertext,
+    });
     const created = await h.newRuntime().fiatOnRampCredential.create(inputs);
     returned.push(created);
     expect(created.outs).toEqual({
@@ -208,9 +219,9 @@ describe('FiatOnRampCredential adoption', () => {
     returned.push(created);
     expect(created.id).toBe(id);
     const all = await live();
-    expect(all.map((c) => [c.fiatOnrampCredentialId, c.projectId, decrypt(c.encryptedSecretApiKey), decrypt(c.encryptedPrivateApiKey)])).toEqual([
-      [id, 'project-1', SECRET, PRIVATE],
-    ]);
+    expect(
+      all.map((c) => [c.fiatOnrampCredentialId, c.projectId, decrypt(c.encryptedSecretApiKey), decrypt(c.encryptedPrivateApiKey)]),
+    ).toEqual([[id, 'project-1', SECRET, PRIVATE]]);
     expect(await h.runtime.fiatOnRampCredential.diff(id, created.outs, inputs)).toEqual({ changes: false });
   });
 
@@ -236,8 +247,14 @@ describe('FiatOnRampCredential adoption', () => {
 
   test('a failed key update after adopting reports the adopted id, with no secret in the error', async () => {
     const id = await existing(false);
-    h.emulator.faults.set([{ path: '/public/v1/submit/update_fiat_on_ramp_credential', status: 500, times: 1, message: 'storage offline' }]);
-    const error = await failure(h.newRuntime().fiatOnRampCredential.create(await checked({ ...DECLARED, adopt: { id } })), ['name', 'id', 'properties']);
+    h.emulator.faults.set([
+      { path: '/public/v1/submit/update_fiat_on_ramp_credential', status: 500, times: 1, message: 'storage offline' },
+    ]);
+    const error = await failure(h.newRuntime().fiatOnRampCredential.create(await checked({ ...DECLARED, adopt: { id } })), [
+      'name',
+      'id',
+      'properties',
+    ]);
     returned.push(error);
     const [credential] = await live();
     expect(error).toEqual({

@@ -15,7 +15,10 @@ export interface Harness {
   /** A provider runtime, as the dynamic-provider process would have it after `configure`. */
   runtime: Runtime;
   /** A fresh runtime sharing config and clock, one second later: a second `pulumi` run (a new provider process). */
-  newRuntime(overrides?: Record<string, string>, options?: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'activityPageSize'>): Runtime;
+  newRuntime(
+    overrides?: Record<string, string>,
+    options?: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'activityPageSize'>,
+  ): Runtime;
   /** The organization's own API key, for out-of-band changes. */
   client: WalletInfraClient;
   clientFor(key: { publicKey: string; privateKey: string }): WalletInfraClient;
@@ -58,7 +61,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await onSleep.hook?.(ms);
   };
   const runtimes: Runtime[] = [];
-  const newRuntime = (overrides: Record<string, string> = {}, extra: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'activityPageSize'> = {}) => {
+  const newRuntime = (
+    overrides: Record<string, string> = {},
+    extra: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'activityPageSize'> = {},
+  ) => {
     // A later `pulumi` run happens later: identical request bodies get new timestamps, so the service's
     // idempotency by body (docs/service-behaviour.md#idempotency-and-fingerprints) does not hand back an earlier run's activity.
     clock.advance(1000);

@@ -24,7 +24,15 @@ function checked(news: Record<string, unknown>): Promise<Record<string, unknown>
 
 describe('IpAllowlist check', () => {
   test.each([
-    [{ rules: [] }, [{ property: 'enabled', reason: 'required for the organization-level list: true enforces the rules, false keeps them without enforcing' }]],
+    [
+      { rules: [] },
+      [
+        {
+          property: 'enabled',
+          reason: 'required for the organization-level list: true enforces the rules, false keeps them without enforcing',
+        },
+      ],
+    ],
     [
       { enabled: true, rules: [] },
       [
@@ -35,30 +43,52 @@ describe('IpAllowlist check', () => {
         },
       ],
     ],
-    [{ enabled: false, rules: [{ cidr: '10.0.0.300/24' }, { cidr: '10.0.0.0/8' }] }, [
-      { property: 'rules', reason: 'rules[0].cidr: invalid CIDR "10.0.0.300/24"' },
-      { property: 'rules', reason: 'rules[1].cidr: "10.0.0.0/8" is broader than the maximum /20 for IPv4' },
-    ]],
-    [{ enabled: false, rules: [{ cidr: '192.168.1.100/24' }, { cidr: '192.168.1.0/24', label: 'again' }] }, [
-      { property: 'rules', reason: 'rules[1].cidr: 192.168.1.0/24 repeats rules[0]; the service keeps only the first, so list each network once' },
-    ]],
-    [{ enabled: false, rules: Array.from({ length: 11 }, (_, i) => ({ cidr: `198.51.${i}.0/24` })) }, [
-      { property: 'rules', reason: 'rules[10].cidr: "198.51.10.0/24" is IPv4 CIDR number 11: at most 10 IPv4 CIDRs are allowed' },
-    ]],
-    [{ publicKey: 'abc', enabled: true, rules: [] }, [
-      { property: 'enabled', reason: 'only the organization-level list has it (a per-key list applies while the organization-level list is enabled); remove enabled or publicKey' },
-    ]],
-    [{ enabled: false, rules: [{ cidr: 5 }], onEvaluationError: 'MAYBE' }, [
-      { property: 'rules', reason: 'rules[0].cidr: must be a string, got number 5' },
-      { property: 'onEvaluationError', reason: 'must be one of ALLOW, DENY, got string "MAYBE"' },
-    ]],
+    [
+      { enabled: false, rules: [{ cidr: '10.0.0.300/24' }, { cidr: '10.0.0.0/8' }] },
+      [
+        { property: 'rules', reason: 'rules[0].cidr: invalid CIDR "10.0.0.300/24"' },
+        { property: 'rules', reason: 'rules[1].cidr: "10.0.0.0/8" is broader than the maximum /20 for IPv4' },
+      ],
+    ],
+    [
+      { enabled: false, rules: [{ cidr: '192.168.1.100/24' }, { cidr: '192.168.1.0/24', label: 'again' }] },
+      [
+        {
+          property: 'rules',
+          reason: 'rules[1].cidr: 192.168.1.0/24 repeats rules[0]; the service keeps only the first, so list each network once',
+        },
+      ],
+    ],
+    [
+      { enabled: false, rules: Array.from({ length: 11 }, (_, i) => ({ cidr: `198.51.${i}.0/24` })) },
+      [{ property: 'rules', reason: 'rules[10].cidr: "198.51.10.0/24" is IPv4 CIDR number 11: at most 10 IPv4 CIDRs are allowed' }],
+    ],
+    [
+      { publicKey: 'abc', enabled: true, rules: [] },
+      [
+        {
+          property: 'enabled',
+          reason:
+            'only the organization-level list has it (a per-key list applies while the organization-level list is enabled); remove enabled or publicKey',
+        },
+      ],
+    ],
+    [
+      { enabled: false, rules: [{ cidr: 5 }], onEvaluationError: 'MAYBE' },
+      [
+        { property: 'rules', reason: 'rules[0].cidr: must be a string, got number 5' },
+        { property: 'onEvaluationError', reason: 'must be one of ALLOW, DENY, got string "MAYBE"' },
+      ],
+    ],
   ])('%j fails with exact reasons', async (news, failures) => {
     expect((await h.runtime.ipAllowlist.check({}, news)).failures).toEqual(failures);
   });
 
   test('an empty enabled list passes with allowLockout, and a list with unknown rules is not judged at preview', async () => {
     expect((await h.runtime.ipAllowlist.check({}, { enabled: true, rules: [], allowLockout: true })).failures).toBeUndefined();
-    expect((await h.runtime.ipAllowlist.check({}, { enabled: true, rules: '04da6b54-80e4-46f7-96ec-b56ff0331ba9' })).failures).toBeUndefined();
+    expect(
+      (await h.runtime.ipAllowlist.check({}, { enabled: true, rules: '04da6b54-80e4-46f7-96ec-b56ff0331ba9' })).failures,
+    ).toBeUndefined();
   });
 });
 
@@ -82,15 +112,30 @@ describe('IpAllowlist lifecycle (organization level)', () => {
       organizationId: h.org,
     });
     const live = (await h.client.getIpAllowlist({})).allowlist;
-    expect([live.enabled, live.rules.map((r) => [r.cidr, r.label])]).toEqual([true, [['2001:db8::/48', 'vpn'], ['203.0.113.0/24', 'office']]]);
+    expect([live.enabled, live.rules.map((r) => [r.cidr, r.label])]).toEqual([
+      true,
+      [
+        ['2001:db8::/48', 'vpn'],
+        ['203.0.113.0/24', 'office'],
+      ],
+    ]);
   });
 
   test('read equals the state; no diff for the program as written, in another order, or with host bits set', async () => {
     const read = await h.newRuntime().ipAllowlist.read('organization', outs);
     expect(read).toEqual({ id: 'organization', props: outs, inputs: outs });
     expect(await h.runtime.ipAllowlist.diff('organization', read.props!, inputs)).toEqual({ changes: false });
-    expect(await h.runtime.ipAllowlist.diff('organization', read.props!, { ...DECLARED, organizationId: h.org })).toEqual({ changes: false });
-    const reordered = { ...DECLARED, rules: [{ cidr: '2001:db8::/48', label: 'vpn' }, { cidr: '203.0.113.1/24', label: 'office' }], organizationId: h.org };
+    expect(await h.runtime.ipAllowlist.diff('organization', read.props!, { ...DECLARED, organizationId: h.org })).toEqual({
+      changes: false,
+    });
+    const reordered = {
+      ...DECLARED,
+      rules: [
+        { cidr: '2001:db8::/48', label: 'vpn' },
+        { cidr: '203.0.113.1/24', label: 'office' },
+      ],
+      organizationId: h.org,
+    };
     expect(await h.runtime.ipAllowlist.diff('organization', read.props!, reordered)).toEqual({ changes: false });
   });
 
@@ -99,7 +144,11 @@ describe('IpAllowlist lifecycle (organization level)', () => {
     expect(await h.runtime.ipAllowlist.diff('organization', outs, news)).toEqual({ changes: undefined });
     h.resetRequests();
     const updated = await h.newRuntime().ipAllowlist.update('organization', outs, news);
-    expect(h.requests()).toEqual(['/public/v1/query/get_ip_allowlist', '/public/v1/query/list_activities', '/public/v1/submit/set_ip_allowlist']);
+    expect(h.requests()).toEqual([
+      '/public/v1/query/get_ip_allowlist',
+      '/public/v1/query/list_activities',
+      '/public/v1/submit/set_ip_allowlist',
+    ]);
     outs = updated.outs!;
     inputs = news;
     const live = (await h.client.getIpAllowlist({})).allowlist;
@@ -149,10 +198,19 @@ describe('IpAllowlist per API key', () => {
     expect(inputs.publicKey).toBe(otherKey);
     const created = await h.newRuntime().ipAllowlist.create(inputs);
     expect(created.id).toBe(`apiKey:${otherKey}`);
-    expect(created.outs).toEqual({ publicKey: otherKey, enabled: false, rules: [{ cidr: '198.51.100.7/32', label: '' }], onEvaluationError: 'DENY', allowLockout: false, organizationId: h.org });
+    expect(created.outs).toEqual({
+      publicKey: otherKey,
+      enabled: false,
+      rules: [{ cidr: '198.51.100.7/32', label: '' }],
+      onEvaluationError: 'DENY',
+      allowLockout: false,
+      organizationId: h.org,
+    });
     expect((await h.client.getIpAllowlist({ publicKey: otherKey })).allowlist.rules.map((r) => r.cidr)).toEqual(['198.51.100.7/32']);
     expect((await h.client.getIpAllowlist({})).allowlist.rules).toEqual([]);
-    expect(await h.runtime.ipAllowlist.diff(created.id, created.outs, { ...inputs, publicKey: h.emulator.credentials.apiPublicKey })).toEqual({
+    expect(
+      await h.runtime.ipAllowlist.diff(created.id, created.outs, { ...inputs, publicKey: h.emulator.credentials.apiPublicKey }),
+    ).toEqual({
       changes: undefined,
       replaces: ['publicKey'],
     });

@@ -45,10 +45,23 @@ const RESOURCES: Resource[] = [
   {
     name: 'FiatOnRampCredential',
     provider: (rt) => rt.fiatOnRampCredential,
-    declared: (tag) => ({ onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', projectId: tag, publishableApiKey: `pk_${tag}_1`, secretApiKey: `sk_${tag}_secret` }),
-    changed: (tag) => ({ onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', projectId: tag, publishableApiKey: `pk_${tag}_2`, secretApiKey: `sk_${tag}_secret` }),
+    declared: (tag) => ({
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+      projectId: tag,
+      publishableApiKey: `pk_${tag}_1`,
+      secretApiKey: `sk_${tag}_secret`,
+    }),
+    changed: (tag) => ({
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+      projectId: tag,
+      publishableApiKey: `pk_${tag}_2`,
+      secretApiKey: `sk_${tag}_secret`,
+    }),
     live: async () =>
-      (await h.client.listFiatOnRampCredentials({})).fiatOnRampCredentials.map((c) => [c.fiatOnrampCredentialId, `${c.projectId} ${c.publishableApiKey}`]),
+      (await h.client.listFiatOnRampCredentials({})).fiatOnRampCredentials.map((c) => [
+        c.fiatOnrampCredentialId,
+        `${c.projectId} ${c.publishableApiKey}`,
+      ]),
     shows: (tag, changed) => `${tag} pk_${tag}_${changed ? 2 : 1}`,
     path: (kind) => `/public/v1/submit/${kind}_fiat_on_ramp_credential`,
   },
@@ -99,8 +112,13 @@ describe.each(RESOURCES)('$name', (r) => {
 
 test('a write that did not take effect says so, and one nobody can judge says how the next up reconciles', async () => {
   const rt = h.newRuntime({}, { log: () => {} });
-  const inputs = (await rt.policy.check({}, { policyName: 'never-committed', effect: 'EFFECT_DENY', notes: 'n' })).inputs as Record<string, unknown>;
-  await rt.policy.create((await rt.policy.check({}, { policyName: 'warm-up', effect: 'EFFECT_DENY', notes: 'n' })).inputs as Record<string, unknown>);
+  const inputs = (await rt.policy.check({}, { policyName: 'never-committed', effect: 'EFFECT_DENY', notes: 'n' })).inputs as Record<
+    string,
+    unknown
+  >;
+  await rt.policy.create(
+    (await rt.policy.check({}, { policyName: 'warm-up', effect: 'EFFECT_DENY', notes: 'n' })).inputs as Record<string, unknown>,
+  );
   // A 500 before processing: the service never made the activity.
   h.emulator.faults.set([{ path: '/public/v1/submit/create_policy', status: 500, times: 1 }]);
   await expect(rt.policy.create(inputs)).rejects.toThrow(

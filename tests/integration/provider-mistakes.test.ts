@@ -102,37 +102,47 @@ test('a name freed by a rename in the same update does not fail the create that 
 test.each([
   ['the same values as the renamed one', 'c', {}],
   ['values of its own', 'e', { notes: 'another' }],
-])('a name freed by a rename the engine diffs only after the create started (%s): the create waits, then takes the name', async (_, n, extra) => {
-  const [freed, renamed] = [`swap-${n}`, `swap-${n}2`];
-  const first = await h.runtime.policy.create(await checkedInputs(h.runtime.policy, policy(freed)));
-  const rt = h.newRuntime();
-  const olds = { ...first.outs };
-  const news = await checkedInputs(rt.policy, policy(renamed));
-  const waits: number[] = [];
-  h.onSleep.hook = async (ms) => {
-    waits.push(ms);
-    if (waits.length > 1) return;
-    await rt.policy.diff(first.id, olds, news);
-    await rt.policy.update(first.id, olds, news);
-  };
-  const before = h.clock.now();
-  let second;
-  try {
-    second = await rt.policy.create(await checkedInputs(rt.policy, policy(freed, extra)));
-  } finally {
-    h.onSleep.hook = undefined;
-  }
-  expect(waits).toEqual([CLAIM_WAIT_MS]);
-  expect(h.clock.now() - before).toBe(CLAIM_WAIT_MS);
-  const names = (await h.client.listPolicies()).policies.filter((p) => p.policyName === freed || p.policyName === renamed);
-  expect(names.map((p) => [p.policyName, p.policyId]).sort()).toEqual([
-    [freed, second.id],
-    [renamed, first.id],
-  ]);
-});
+])(
+  'a name freed by a rename the engine diffs only after the create started (%s): the create waits, then takes the name',
+  async (_, n, extra) => {
+    const [freed, renamed] = [`swap-${n}`, `swap-${n}2`];
+    const first = await h.runtime.policy.create(await checkedInputs(h.runtime.policy, policy(freed)));
+    const rt = h.newRuntime();
+    const olds = { ...first.outs };
+    const news = await checkedInputs(rt.policy, policy(renamed));
+    const waits: number[] = [];
+    h.onSleep.hook = async (ms) => {
+      waits.push(ms);
+      if (waits.length > 1) return;
+      await rt.policy.diff(first.id, olds, news);
+      await rt.policy.update(first.id, olds, news);
+    };
+    const before = h.clock.now();
+    let second;
+    try {
+      second = await rt.policy.create(await checkedInputs(rt.policy, policy(freed, extra)));
+    } finally {
+      h.onSleep.hook = undefined;
+    }
+    expect(waits).toEqual([CLAIM_WAIT_MS]);
+    expect(h.clock.now() - before).toBe(CLAIM_WAIT_MS);
+    const names = (await h.client.listPolicies()).policies.filter((p) => p.policyName === freed || p.policyName === renamed);
+    expect(names.map((p) => [p.policyName, p.policyId]).sort()).toEqual([
+      [freed, second.id],
+      [renamed, first.id],
+    ]);
+  },
+);
 
 test('deleting one of two resources that hold the same object keeps the object the other still declares', async () => {
-  const { policyId } = (await h.client.createPolicy({ policyName: 'shared', effect: 'EFFECT_DENY', notes: 'mistakes', condition: "activity.action == 'EXPORT'" })).result;
+  const { policyId } = (
+    await h.client.createPolicy({
+      policyName: 'shared',
+      effect: 'EFFECT_DENY',
+      notes: 'mistakes',
+      condition: "activity.action == 'EXPORT'",
+    })
+  ).result;
   const a = await checkAndCreate(h.runtime.policy, policy('shared', { notes: 'mistakes', adopt: { id: policyId } }));
   // Next run: the program keeps A (diff of A) and drops B (delete of B, same id).
   const rt = h.newRuntime();
@@ -147,12 +157,15 @@ test('deleting one of two resources that hold the same object keeps the object t
 test('an on-ramp secret encrypted to the wrong key names walletinfra:onRampEncryptionPublicKey', async () => {
   const wrong = generateApiKeyPair().publicKey;
   const rt = h.newRuntime({ 'walletinfra:onRampEncryptionPublicKey': wrong });
-  const checkResult = await rt.fiatOnRampCredential.check({}, {
-    onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
-    publishableApiKey: 'pk_test_wrong_key',
-    secretApiKey: 'sk_test_wrong_key',
-    sandboxMode: true,
-  });
+  const checkResult = await rt.fiatOnRampCredential.check(
+    {},
+    {
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+      publishableApiKey: 'pk_test_wrong_key',
+      secretApiKey: 'sk_test_wrong_key',
+      sandboxMode: true,
+    },
+  );
   expect(checkResult.failures ?? []).toEqual([]);
   const seen = await failure(rt.fiatOnRampCredential.create(checkResult.inputs as Record<string, unknown>));
   expect(seen).toEqual({

@@ -39,8 +39,18 @@ const ROWS: Row[] = [
   },
   {
     member: 'fiatOnRampCredential',
-    declared: () => ({ onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', projectId: 'owned-1', publishableApiKey: 'pk_owned', secretApiKey: 'sk_owned_0123456789' }),
-    edited: () => ({ onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', projectId: 'owned-2', publishableApiKey: 'pk_owned', secretApiKey: 'sk_owned_0123456789' }),
+    declared: () => ({
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+      projectId: 'owned-1',
+      publishableApiKey: 'pk_owned',
+      secretApiKey: 'sk_owned_0123456789',
+    }),
+    edited: () => ({
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+      projectId: 'owned-2',
+      publishableApiKey: 'pk_owned',
+      secretApiKey: 'sk_owned_0123456789',
+    }),
     inPlace: true,
   },
   {

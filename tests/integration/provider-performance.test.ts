@@ -20,17 +20,33 @@ async function engine<T>(tasks: Array<() => Promise<T>>, parallel: number): Prom
 }
 
 test('a refresh of 200 policies makes one list_policies request, not 200 reads', async () => {
-  const policies = Array.from({ length: 200 }, (_, i) => ({ policyName: `policy-${String(i).padStart(3, '0')}`, effect: 'EFFECT_ALLOW' as const, notes: '' }));
+  const policies = Array.from({ length: 200 }, (_, i) => ({
+    policyName: `policy-${String(i).padStart(3, '0')}`,
+    effect: 'EFFECT_ALLOW' as const,
+    notes: '',
+  }));
   h.emulator.seed({ policies });
   const live = (await h.client.listPolicies({})).policies;
   expect(live.length).toBe(200);
   const states = live.map((p) => ({
     id: p.policyId,
-    outs: { policyId: p.policyId, policyName: p.policyName, effect: p.effect, condition: '', consensus: '', notes: '', time: '', organizationId: h.org },
+    outs: {
+      policyId: p.policyId,
+      policyName: p.policyName,
+      effect: p.effect,
+      condition: '',
+      consensus: '',
+      notes: '',
+      time: '',
+      organizationId: h.org,
+    },
   }));
   const refresh = h.newRuntime();
   h.resetRequests();
-  const results = await engine(states.map((s) => () => refresh.policy.read(s.id, s.outs)), 16);
+  const results = await engine(
+    states.map((s) => () => refresh.policy.read(s.id, s.outs)),
+    16,
+  );
   expect(h.requests()).toEqual(['/public/v1/query/list_policies']);
   expect(results.map((r) => r.id)).toEqual(states.map((s) => s.id));
   expect(results.map((r) => r.props)).toEqual(states.map((s) => s.outs));
@@ -59,10 +75,15 @@ test('reads after the short cache lifetime, or after a write, list again', async
   ]);
 });
 
-
 test('re-creating objects an earlier run created and deleted lists once, not once per create', async () => {
-  const declared = Array.from({ length: 5 }, (_, i) => ({ policyName: `again-${i}`, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'", notes: 'again' }));
-  const inputsOf = async (rt: ReturnType<typeof h.newRuntime>, d: Record<string, unknown>) => (await rt.policy.check({}, d)).inputs as Record<string, unknown>;
+  const declared = Array.from({ length: 5 }, (_, i) => ({
+    policyName: `again-${i}`,
+    effect: 'EFFECT_DENY',
+    condition: "activity.action == 'EXPORT'",
+    notes: 'again',
+  }));
+  const inputsOf = async (rt: ReturnType<typeof h.newRuntime>, d: Record<string, unknown>) =>
+    (await rt.policy.check({}, d)).inputs as Record<string, unknown>;
   const earlier = h.newRuntime();
   for (const d of declared) {
     const made = await earlier.policy.create(await inputsOf(earlier, d));

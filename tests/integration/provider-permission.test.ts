@@ -28,7 +28,12 @@ afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
 });
 
-const policy = (policyName: string) => ({ policyName, effect: 'EFFECT_ALLOW', condition: "activity.action == 'SIGN'", notes: 'permission' });
+const policy = (policyName: string) => ({
+  policyName,
+  effect: 'EFFECT_ALLOW',
+  condition: "activity.action == 'SIGN'",
+  notes: 'permission',
+});
 
 /** The error of `create` of a policy by the non-root key, whose message starts with what every denial says. */
 async function denied(policyName: string): Promise<{ code: unknown; message: string }> {

@@ -6,7 +6,11 @@ import { checkAndCreate, checkedInputs, failure, useHarness } from './provider-h
 
 const h = useHarness();
 
-const DECLARED = { policyName: 'allow-wallet-creation', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'WALLET' && activity.action == 'CREATE'" };
+const DECLARED = {
+  policyName: 'allow-wallet-creation',
+  effect: 'EFFECT_ALLOW',
+  condition: "activity.resource == 'WALLET' && activity.action == 'CREATE'",
+};
 
 async function livePolicies(): Promise<ServicePolicy[]> {
   return (await h.client.listPolicies({})).policies;
@@ -25,7 +29,13 @@ describe('Policy lifecycle', () => {
     ({ inputs, id, outs } = await checkAndCreate(h.runtime.policy, DECLARED));
     expect(outs).toEqual({ ...DECLARED, consensus: '', notes: '', time: '', organizationId: h.org, policyId: id });
     const live = (await h.client.getPolicy({ policyId: id })).policy;
-    expect([live.policyName, live.effect, live.condition, live.consensus, live.notes]).toEqual([DECLARED.policyName, 'EFFECT_ALLOW', DECLARED.condition, '', '']);
+    expect([live.policyName, live.effect, live.condition, live.consensus, live.notes]).toEqual([
+      DECLARED.policyName,
+      'EFFECT_ALLOW',
+      DECLARED.condition,
+      '',
+      '',
+    ]);
   });
 
   test('read equals what was created, and implies the same inputs', async () => {
@@ -106,12 +116,20 @@ describe('Policy lifecycle', () => {
 
 describe('Policy adoption', () => {
   test('byName takes over the existing policy, brings it to the declared state, no duplicate', async () => {
-    const existing = (await h.client.createPolicy({ policyName: 'legacy-rule', effect: 'EFFECT_DENY', notes: 'made by hand' })).result.policyId;
-    const inputs = await checked({ policyName: 'legacy-rule', effect: 'EFFECT_ALLOW', condition: "activity.action == 'SIGN'", adopt: { byName: true } });
+    const existing = (await h.client.createPolicy({ policyName: 'legacy-rule', effect: 'EFFECT_DENY', notes: 'made by hand' })).result
+      .policyId;
+    const inputs = await checked({
+      policyName: 'legacy-rule',
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.action == 'SIGN'",
+      adopt: { byName: true },
+    });
     const created = await h.newRuntime().policy.create(inputs);
     expect(created).toEqual({ id: existing, outs: { ...inputs, policyId: existing } });
     const named = (await livePolicies()).filter((p) => p.policyName === 'legacy-rule');
-    expect(named.map((p) => [p.policyId, p.effect, p.condition, p.notes])).toEqual([[existing, 'EFFECT_ALLOW', "activity.action == 'SIGN'", '']]);
+    expect(named.map((p) => [p.policyId, p.effect, p.condition, p.notes])).toEqual([
+      [existing, 'EFFECT_ALLOW', "activity.action == 'SIGN'", ''],
+    ]);
     expect(await h.runtime.policy.diff(existing, created.outs, inputs)).toEqual({ changes: false });
   });
 
@@ -172,7 +190,14 @@ describe('Policy in another organization', () => {
     const key = generateApiKeyPair();
     const { result } = await h.client.createSubOrganization({
       subOrganizationName: 'child',
-      rootUsers: [{ userName: 'child-root', apiKeys: [{ apiKeyName: 'ci', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] }],
+      rootUsers: [
+        {
+          userName: 'child-root',
+          apiKeys: [{ apiKeyName: 'ci', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+          authenticators: [],
+          oauthProviders: [],
+        },
+      ],
       rootQuorumThreshold: 1,
     });
     child = { organizationId: result.subOrganizationId, ...key };
@@ -180,13 +205,18 @@ describe('Policy in another organization', () => {
 
   test('a profile manages the child organization; moving there is a replacement', async () => {
     const rt = h.newRuntime({
-      'walletinfra:profiles': JSON.stringify({ child: { organizationId: child.organizationId, apiPublicKey: child.publicKey, apiPrivateKey: child.privateKey } }),
+      'walletinfra:profiles': JSON.stringify({
+        child: { organizationId: child.organizationId, apiPublicKey: child.publicKey, apiPrivateKey: child.privateKey },
+      }),
     });
     const inParent = await rt.policy.check({}, { ...DECLARED, policyName: 'moving' });
     const parentCopy = await rt.policy.create(inParent.inputs);
     const inChild = await rt.policy.check({}, { ...DECLARED, policyName: 'moving', profile: 'child' });
     expect(inChild.inputs).toMatchObject({ organizationId: child.organizationId, profile: 'child' });
-    expect(await rt.policy.diff(parentCopy.id, parentCopy.outs, inChild.inputs)).toEqual({ changes: undefined, replaces: ['organizationId'] });
+    expect(await rt.policy.diff(parentCopy.id, parentCopy.outs, inChild.inputs)).toEqual({
+      changes: undefined,
+      replaces: ['organizationId'],
+    });
     // the engine replaces: create the new one, then delete the old one with the old state
     const childCopy = await rt.policy.create(inChild.inputs);
     await rt.policy.delete(parentCopy.id, parentCopy.outs);

@@ -21,7 +21,10 @@ function checked(news: Record<string, unknown>): Promise<Record<string, unknown>
 }
 
 async function liveMembers(tagId: string): Promise<string[]> {
-  return (await h.client.listPrivateKeys({})).privateKeys.filter((k) => k.privateKeyTags.includes(tagId)).map((k) => k.privateKeyId).sort();
+  return (await h.client.listPrivateKeys({})).privateKeys
+    .filter((k) => k.privateKeyTags.includes(tagId))
+    .map((k) => k.privateKeyId)
+    .sort();
 }
 
 test('check: name required, member ids each once, by index', async () => {
@@ -40,15 +43,29 @@ describe('PrivateKeyTag lifecycle', () => {
   let outs: Record<string, unknown>;
 
   test('create with members; the members show on the keys', async () => {
-    ({ inputs, id, outs } = await checkAndCreate(h.runtime.privateKeyTag, { privateKeyTagName: 'cold', privateKeyIds: [keys.k2, keys.k1] }));
-    expect(outs).toEqual({ privateKeyTagName: 'cold', privateKeyIds: [keys.k1, keys.k2].sort(), organizationId: h.org, privateKeyTagId: id });
+    ({ inputs, id, outs } = await checkAndCreate(h.runtime.privateKeyTag, {
+      privateKeyTagName: 'cold',
+      privateKeyIds: [keys.k2, keys.k1],
+    }));
+    expect(outs).toEqual({
+      privateKeyTagName: 'cold',
+      privateKeyIds: [keys.k1, keys.k2].sort(),
+      organizationId: h.org,
+      privateKeyTagId: id,
+    });
     expect(await liveMembers(id)).toEqual([keys.k1, keys.k2].sort());
   });
 
   test('read equals the state and no diff, whatever the order of the ids', async () => {
     const read = await h.newRuntime().privateKeyTag.read(id, outs);
     expect(read).toEqual({ id, props: outs, inputs });
-    expect(await h.runtime.privateKeyTag.diff(id, read.props!, { privateKeyTagName: 'cold', privateKeyIds: [keys.k2, keys.k1], organizationId: h.org })).toEqual({ changes: false });
+    expect(
+      await h.runtime.privateKeyTag.diff(id, read.props!, {
+        privateKeyTagName: 'cold',
+        privateKeyIds: [keys.k2, keys.k1],
+        organizationId: h.org,
+      }),
+    ).toEqual({ changes: false });
   });
 
   test('rename and membership change are one in-place update with add/remove sets', async () => {
@@ -61,7 +78,9 @@ describe('PrivateKeyTag lifecycle', () => {
     expect(h.requests().filter((p) => p.includes('/submit/'))).toEqual(['/public/v1/submit/update_private_key_tag']);
     const activity = (await h.client.listActivities({ filterByType: ['ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG'] })).activities[0]!;
     log.push(activity.intent.updatePrivateKeyTagIntent);
-    expect(log).toEqual([{ privateKeyTagId: id, newPrivateKeyTagName: 'frozen', addPrivateKeyIds: [keys.k3], removePrivateKeyIds: [keys.k1] }]);
+    expect(log).toEqual([
+      { privateKeyTagId: id, newPrivateKeyTagName: 'frozen', addPrivateKeyIds: [keys.k3], removePrivateKeyIds: [keys.k1] },
+    ]);
     outs = updated.outs!;
     inputs = news;
     expect(await liveMembers(id)).toEqual([keys.k2, keys.k3].sort());
@@ -78,8 +97,12 @@ describe('PrivateKeyTag lifecycle', () => {
   });
 
   test('adopt by name takes over the seeded tag without a duplicate; by a missing id is NOT_FOUND', async () => {
-    const adopted = await h.newRuntime().privateKeyTag.create(await checked({ privateKeyTagName: 'seeded', privateKeyIds: [keys.k1], adopt: { byName: true } }));
-    expect((await h.client.listPrivateKeyTags({})).privateKeyTags.filter((t) => t.tagName === 'seeded').map((t) => t.tagId)).toEqual([adopted.id]);
+    const adopted = await h
+      .newRuntime()
+      .privateKeyTag.create(await checked({ privateKeyTagName: 'seeded', privateKeyIds: [keys.k1], adopt: { byName: true } }));
+    expect((await h.client.listPrivateKeyTags({})).privateKeyTags.filter((t) => t.tagName === 'seeded').map((t) => t.tagId)).toEqual([
+      adopted.id,
+    ]);
     expect(await failure(h.newRuntime().privateKeyTag.create(await checked({ privateKeyTagName: 'x', adopt: { id: 'nope' } })))).toEqual({
       code: 'NOT_FOUND',
       message: `cannot adopt private key tag nope: organization ${h.org} has no private key tag with that id`,

@@ -13,10 +13,16 @@ function checked(news: Record<string, unknown>): Promise<Record<string, unknown>
 }
 
 test('check: the scope goes through the policy-language checker; expiration is whole seconds', async () => {
-  const result = await h.runtime.sessionProfile.check({}, { sessionProfileName: 'p', scope: "activity.actoin != 'EXPORT'", expirationSeconds: '0' });
+  const result = await h.runtime.sessionProfile.check(
+    {},
+    { sessionProfileName: 'p', scope: "activity.actoin != 'EXPORT'", expirationSeconds: '0' },
+  );
   expect(result.failures).toEqual([
     { property: 'expirationSeconds', reason: 'must be greater than zero; omit it for the service default (900)' },
-    { property: 'scope', reason: expect.stringMatching(/^unknown field 'actoin' of Activity; did you mean 'action'\? \(line 1, column 10\)$/) },
+    {
+      property: 'scope',
+      reason: expect.stringMatching(/^unknown field 'actoin' of Activity; did you mean 'action'\? \(line 1, column 10\)$/),
+    },
   ]);
   expect((await h.runtime.sessionProfile.check({}, { sessionProfileName: 'p', scope: 'true', expirationSeconds: 1.5 })).failures).toEqual([
     { property: 'expirationSeconds', reason: 'must be a whole number of seconds, got number 1.5' },

@@ -6,10 +6,7 @@ import { checkAndCreate, checkedInputs, failure, useHarness } from './provider-h
 
 const h = useHarness();
 
-const SUBSCRIPTIONS = [
-  { eventType: 'BALANCE_CONFIRMED_UPDATES', filtersJson: '{ "walletId": "w-1" }' },
-  { eventType: 'ACTIVITY_UPDATES' },
-];
+const SUBSCRIPTIONS = [{ eventType: 'BALANCE_CONFIRMED_UPDATES', filtersJson: '{ "walletId": "w-1" }' }, { eventType: 'ACTIVITY_UPDATES' }];
 const NORMAL_SUBSCRIPTIONS = [
   { eventType: 'ACTIVITY_UPDATES', isActive: true },
   { eventType: 'BALANCE_CONFIRMED_UPDATES', filtersJson: '{"walletId":"w-1"}', isActive: true },
@@ -52,7 +49,9 @@ describe('WebhookEndpoint lifecycle', () => {
     expect(await h.runtime.webhookEndpoint.diff(id, outs, news)).toEqual({ changes: undefined });
     const updated = await h.newRuntime().webhookEndpoint.update(id, outs, news);
     expect(updated).toEqual({ outs: { ...news, endpointId: id } });
-    expect((await live()).map((e) => [e.endpointId, e.url, e.name, e.isActive])).toEqual([[id, 'https://hooks.example.com/v2', 'ops-v2', false]]);
+    expect((await live()).map((e) => [e.endpointId, e.url, e.name, e.isActive])).toEqual([
+      [id, 'https://hooks.example.com/v2', 'ops-v2', false],
+    ]);
     outs = updated.outs;
     inputs = news;
   });
@@ -60,14 +59,24 @@ describe('WebhookEndpoint lifecycle', () => {
   test('an out-of-band change is detected by read', async () => {
     await h.client.updateWebhookEndpoint({ endpointId: id, isActive: true, name: 'renamed by hand' });
     const read = await h.newRuntime().webhookEndpoint.read(id, outs);
-    expect(read).toEqual({ id, props: { ...outs, isActive: true, name: 'renamed by hand' }, inputs: { ...inputs, isActive: true, name: 'renamed by hand' } });
+    expect(read).toEqual({
+      id,
+      props: { ...outs, isActive: true, name: 'renamed by hand' },
+      inputs: { ...inputs, isActive: true, name: 'renamed by hand' },
+    });
     expect(await h.runtime.webhookEndpoint.diff(id, read.props, inputs)).toEqual({ changes: undefined });
     expect(await h.newRuntime().webhookEndpoint.update(id, read.props, inputs)).toEqual({ outs });
     expect((await live()).map((e) => [e.name, e.isActive])).toEqual([['ops-v2', false]]);
   });
 
   test('changing subscriptions replaces: a new endpoint, then the old one deleted', async () => {
-    const news = await checked({ ...DECLARED, url: 'https://hooks.example.com/v2', name: 'ops-v2', isActive: false, subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }] });
+    const news = await checked({
+      ...DECLARED,
+      url: 'https://hooks.example.com/v2',
+      name: 'ops-v2',
+      isActive: false,
+      subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }],
+    });
     expect(await h.runtime.webhookEndpoint.diff(id, outs, news)).toEqual({ changes: undefined, replaces: ['subscriptions'] });
     const rt = h.newRuntime();
     const replacement = await rt.webhookEndpoint.create(news);
@@ -102,15 +111,28 @@ describe('WebhookEndpoint adoption', () => {
   });
 
   test('by id: taken over and brought to the declared state, no duplicate', async () => {
-    const made = await h.client.createWebhookEndpoint({ url: 'https://hooks.example.com/old', name: 'legacy', subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }] });
-    const inputs = await checked({ url: 'https://hooks.example.com/new', name: 'legacy', subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }], adopt: { id: made.result.endpointId } });
+    const made = await h.client.createWebhookEndpoint({
+      url: 'https://hooks.example.com/old',
+      name: 'legacy',
+      subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }],
+    });
+    const inputs = await checked({
+      url: 'https://hooks.example.com/new',
+      name: 'legacy',
+      subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }],
+      adopt: { id: made.result.endpointId },
+    });
     const created = await h.newRuntime().webhookEndpoint.create(inputs);
     expect(created).toEqual({ id: made.result.endpointId, outs: { ...inputs, endpointId: made.result.endpointId } });
     expect((await live()).map((e) => [e.endpointId, e.url])).toEqual([[made.result.endpointId, 'https://hooks.example.com/new']]);
   });
 
   test('by id with different subscriptions is refused: they cannot change in place', async () => {
-    const made = await h.client.createWebhookEndpoint({ url: DECLARED.url, name: 'legacy', subscriptions: [{ eventType: 'BALANCE_FINALIZED_UPDATES' }] });
+    const made = await h.client.createWebhookEndpoint({
+      url: DECLARED.url,
+      name: 'legacy',
+      subscriptions: [{ eventType: 'BALANCE_FINALIZED_UPDATES' }],
+    });
     const inputs = await checked({ ...DECLARED, name: 'legacy', adopt: { id: made.result.endpointId } });
     expect(await failure(h.newRuntime().webhookEndpoint.create(inputs), ['issues'])).toEqual({
       code: 'INVALID_REQUEST',
@@ -152,7 +174,10 @@ describe('WebhookEndpoint created inactive', () => {
     h.resetRequests();
     const created = await h.newRuntime().webhookEndpoint.create(inputs);
     expect(created.outs).toEqual({ ...inputs, endpointId: created.id });
-    expect(h.requests().filter((p) => p.includes('/submit/'))).toEqual(['/public/v1/submit/create_webhook_endpoint', '/public/v1/submit/update_webhook_endpoint']);
+    expect(h.requests().filter((p) => p.includes('/submit/'))).toEqual([
+      '/public/v1/submit/create_webhook_endpoint',
+      '/public/v1/submit/update_webhook_endpoint',
+    ]);
     expect((await live()).map((e) => e.isActive)).toEqual([false]);
   });
 
@@ -178,7 +203,9 @@ describe('WebhookEndpoint created inactive', () => {
     h.emulator.faults.set([]);
     const recorded = error.properties as Record<string, unknown>;
     expect(await h.runtime.webhookEndpoint.diff(endpoint!.endpointId, recorded, inputs)).toEqual({ changes: undefined });
-    expect(await h.newRuntime().webhookEndpoint.update(endpoint!.endpointId, recorded, inputs)).toEqual({ outs: { ...inputs, endpointId: endpoint!.endpointId } });
+    expect(await h.newRuntime().webhookEndpoint.update(endpoint!.endpointId, recorded, inputs)).toEqual({
+      outs: { ...inputs, endpointId: endpoint!.endpointId },
+    });
     expect((await live()).map((e) => e.isActive)).toEqual([false]);
   });
 });

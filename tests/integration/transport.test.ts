@@ -29,7 +29,8 @@ import {
 const PRIVATE = 'c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721';
 const PUBLIC = '0360fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6';
 const OP = '/public/v1/submit/create_policy';
-const BODY = '{"type":"ACTIVITY_TYPE_CREATE_POLICY_V3","timestampMs":"1700000000000","organizationId":"org-1","parameters":{"policyName":"p"}}';
+const BODY =
+  '{"type":"ACTIVITY_TYPE_CREATE_POLICY_V3","timestampMs":"1700000000000","organizationId":"org-1","parameters":{"policyName":"p"}}';
 
 interface Step {
   status?: number;
@@ -146,8 +147,19 @@ async function failure(p: Promise<unknown>): Promise<WalletInfraError> {
 
 /** Everything jest's fake timers can fake except setTimeout and clearTimeout. */
 const NOT_TIMEOUTS = [
-  'Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame',
-  'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval',
+  'Date',
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
 ] as const;
 
 const rpc = (code: number, message: string) => JSON.stringify({ code, message, details: [] });
@@ -244,7 +256,9 @@ test('Retry-After (seconds and HTTP-date) is honoured, even beyond maxDelayMs', 
 });
 
 test('a Retry-After longer than the remaining budget ends the retries with RateLimitedError', async () => {
-  server.script = [{ status: 429, headers: { 'retry-after': '8' }, body: rpc(8, 'Resource exhausted; please wait a minute and try again.') }];
+  server.script = [
+    { status: 429, headers: { 'retry-after': '8' }, body: rpc(8, 'Resource exhausted; please wait a minute and try again.') },
+  ];
   const err = await failure(make({ retry: { maxElapsedMs: 5000 } }).post({ path: OP, body: BODY, operation: OP }));
   expect(err).toBeInstanceOf(RateLimitedError);
   expect([err.message, (err as RateLimitedError).retryAfterMs]).toEqual([
@@ -270,8 +284,12 @@ test.each<[number, string, new (...a: never[]) => WalletInfraError]>([
 
 test('the elapsed-time budget stops retries and clips the last wait', async () => {
   server.script = Array.from({ length: 10 }, () => ({ status: 503 }));
-  const err = await failure(make({ random: () => 0.999, retry: { maxAttempts: 10, maxElapsedMs: 1000 } }).post({ path: OP, body: BODY, operation: OP }));
-  expect(err.message).toBe(`${OP}: server error (HTTP 503) [gave up after 3 attempts in 1000 ms, the retry time budget of 1000 ms is spent]`);
+  const err = await failure(
+    make({ random: () => 0.999, retry: { maxAttempts: 10, maxElapsedMs: 1000 } }).post({ path: OP, body: BODY, operation: OP }),
+  );
+  expect(err.message).toBe(
+    `${OP}: server error (HTTP 503) [gave up after 3 attempts in 1000 ms, the retry time budget of 1000 ms is spent]`,
+  );
   expect(sleeps).toEqual([199, 399, 402]);
   expect(sleeps.reduce((a, b) => a + b)).toBe(1000);
   expect(server.received).toHaveLength(3);
@@ -300,7 +318,11 @@ test('TimeoutError when every attempt hangs', async () => {
   server.script = [{ hang: true }];
   const err = await failure(make({ timeoutMs: 100, retry: { maxAttempts: 1 } }).post({ path: OP, body: BODY, operation: OP }));
   expect(err).toBeInstanceOf(TimeoutError);
-  expect([err.code, err.message, (err as TimeoutError).timeoutMs]).toEqual(['TIMEOUT', `${OP}: no response from ${baseUrl} within 100 ms`, 100]);
+  expect([err.code, err.message, (err as TimeoutError).timeoutMs]).toEqual([
+    'TIMEOUT',
+    `${OP}: no response from ${baseUrl} within 100 ms`,
+    100,
+  ]);
 });
 
 test('connection refused fails at once: nothing listens there, waiting cannot help', async () => {
@@ -321,9 +343,12 @@ test('connection refused fails at once: nothing listens there, waiting cannot he
 test('a certificate the client does not trust fails at once', async () => {
   // A self-signed certificate for 127.0.0.1 (a test fixture, made with openssl req -x509): valid, but trusted by nobody.
   const dir = join(__dirname, 'fixtures');
-  const tls = https.createServer({ key: readFileSync(join(dir, 'self-signed.key')), cert: readFileSync(join(dir, 'self-signed.crt')) }, (_req, res) => {
-    res.end('{}');
-  });
+  const tls = https.createServer(
+    { key: readFileSync(join(dir, 'self-signed.key')), cert: readFileSync(join(dir, 'self-signed.crt')) },
+    (_req, res) => {
+      res.end('{}');
+    },
+  );
   await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
   const url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
   const t = make({ baseUrl: url });
@@ -337,7 +362,8 @@ test('a certificate the client does not trust fails at once', async () => {
 
 test('an unknown host fails at once', async () => {
   // The name lookup is answered locally (no DNS traffic leaves the machine), as the resolver answers an unknown name.
-  const lookup = (_host: string, _opts: unknown, cb: (e: Error) => void) => cb(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
+  const lookup = (_host: string, _opts: unknown, cb: (e: Error) => void) =>
+    cb(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
   const dispatcher = new Agent({ connect: { lookup } as never }) as unknown as TransportOptions['dispatcher'] & { close(): Promise<void> };
   const t = make({ baseUrl: 'http://walletinfra-no-such-host.invalid', dispatcher });
   const err = await failure(t.post({ path: OP, body: BODY, operation: OP }));
@@ -362,7 +388,14 @@ test('a dropped connection is retried for API calls but not for auth-proxy calls
 test('auth-proxy calls carry X-Auth-Proxy-Config-Id, no stamp, and use the proxy URL path prefix', async () => {
   server.script = [{ status: 200, body: '{"otpId":"o-1","otpEncryptionTargetBundle":"b"}' }];
   const t = make({ authProxyUrl: `${baseUrl}/proxy/`, authProxyConfigId: 'cfg-1' });
-  await expect(t.post({ target: 'authProxy', path: '/v1/otp_init_v2', body: '{"otpType":"OTP_TYPE_EMAIL","contact":"a@b.c"}', operation: '/v1/otp_init_v2' })).resolves.toEqual({
+  await expect(
+    t.post({
+      target: 'authProxy',
+      path: '/v1/otp_init_v2',
+      body: '{"otpType":"OTP_TYPE_EMAIL","contact":"a@b.c"}',
+      operation: '/v1/otp_init_v2',
+    }),
+  ).resolves.toEqual({
     otpId: 'o-1',
     otpEncryptionTargetBundle: 'b',
   });
@@ -397,7 +430,10 @@ test('idempotent submit: a response lost after processing is retried and returns
 });
 
 test('a 2xx that is not JSON is an UnexpectedResponseError; an HTML error page is still typed by status', async () => {
-  server.script = [{ status: 200, body: '<html>ok</html>' }, { status: 502, headers: { 'content-type': 'text/html' }, body: '<html>token=abc</html>' }];
+  server.script = [
+    { status: 200, body: '<html>ok</html>' },
+    { status: 502, headers: { 'content-type': 'text/html' }, body: '<html>token=abc</html>' },
+  ];
   const t = make({ retry: { maxAttempts: 1 } });
   const a = await failure(t.post({ path: OP, body: BODY, operation: OP }));
   expect([a.constructor, a.message, a.status]).toEqual([UnexpectedResponseError, `${OP}: response body is not valid JSON (HTTP 200)`, 200]);
@@ -472,7 +508,10 @@ describe('configuration errors', () => {
   }
 
   test.each<[Record<string, unknown>, string]>([
-    [{ baseUrl: 'http://127.0.0.1', retries: 2 }, 'transport: unknown option "retries"; known: baseUrl, authProxyUrl, authProxyConfigId, stamper, timeoutMs, retry, connections, dispatcher, clock, random, sleep, userAgent, onRetry'],
+    [
+      { baseUrl: 'http://127.0.0.1', retries: 2 },
+      'transport: unknown option "retries"; known: baseUrl, authProxyUrl, authProxyConfigId, stamper, timeoutMs, retry, connections, dispatcher, clock, random, sleep, userAgent, onRetry',
+    ],
     [{}, 'transport: baseUrl is required'],
     [{ baseUrl: 'api.turnkey.com' }, 'transport: baseUrl must be an absolute URL starting with http:// or https://'],
     [{ baseUrl: 'ftp://x' }, 'transport: baseUrl must use http or https'],
@@ -483,7 +522,10 @@ describe('configuration errors', () => {
       { baseUrl: 'http://127.0.0.1:8080/public/v1/' },
       "transport: baseUrl must not end with /public/v1 (every operation's path starts with it); use http://127.0.0.1:8080",
     ],
-    [{ baseUrl: 'https://api.example', authProxyUrl: 'nope' }, 'transport: authProxyUrl must be an absolute URL starting with http:// or https://'],
+    [
+      { baseUrl: 'https://api.example', authProxyUrl: 'nope' },
+      'transport: authProxyUrl must be an absolute URL starting with http:// or https://',
+    ],
     [{ baseUrl: 'https://api.example', timeoutMs: 0 }, 'transport: timeoutMs must be a positive number, got 0'],
     [{ baseUrl: 'https://api.example', connections: 1.5 }, 'transport: connections must be a positive integer, got 1.5'],
     [{ baseUrl: 'https://api.example', retry: { maxAttempts: 0 } }, 'transport: retry.maxAttempts must be an integer >= 1, got 0'],

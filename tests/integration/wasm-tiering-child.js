@@ -8,7 +8,46 @@ const { Transport } = require('@walletinfra/sdk');
 // (module (func (export "f") (param i32) (result i32) local.get 0 i32.const K i32.add)); K makes each module new
 // bytes, so V8 cannot hand back an already-compiled module.
 function compile(k) {
-  const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 6, 1, 96, 1, 127, 1, 127, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 9, 1, 7, 0, 32, 0, 65, k, 106, 11]);
+  const bytes = new Uint8Array([
+    0,
+    97,
+    115,
+    109,
+    1,
+    0,
+    0,
+    0,
+    1,
+    6,
+    1,
+    96,
+    1,
+    127,
+    1,
+    127,
+    3,
+    2,
+    1,
+    0,
+    7,
+    5,
+    1,
+    1,
+    102,
+    0,
+    0,
+    10,
+    9,
+    1,
+    7,
+    0,
+    32,
+    0,
+    65,
+    k,
+    106,
+    11,
+  ]);
   return new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.f;
 }
 

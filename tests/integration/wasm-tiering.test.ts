@@ -10,7 +10,14 @@ const run = promisify(execFile);
 async function tiers(mode: string, nodeArgs: string[] = []): Promise<{ duringOnLiftoff: boolean; afterOnLiftoff: boolean }> {
   const { stdout } = await run(
     process.execPath,
-    ['--allow-natives-syntax', ...nodeArgs, '-r', join(__dirname, 'emulator-ts-register.js'), join(__dirname, 'wasm-tiering-child.js'), mode],
+    [
+      '--allow-natives-syntax',
+      ...nodeArgs,
+      '-r',
+      join(__dirname, 'emulator-ts-register.js'),
+      join(__dirname, 'wasm-tiering-child.js'),
+      mode,
+    ],
     { timeout: 50_000, env: { ...process.env, NODE_OPTIONS: '' } },
   );
   return JSON.parse(stdout.trim().split('\n').pop() as string);

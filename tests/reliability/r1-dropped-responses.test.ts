@@ -25,7 +25,8 @@ test('R1: creates with 20% of responses dropped after commit converge with no du
   for (let i = 0; i < count; i++) {
     const name = `r1 policy ${i}`;
     let runtime = h.newRuntime();
-    const inputs = (await runtime.policy.check({}, { policyName: name, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'" })).inputs;
+    const inputs = (await runtime.policy.check({}, { policyName: name, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'" }))
+      .inputs;
     let lastError: unknown;
     for (let run = 0; run < RUNS; run++) {
       if (run > 0) {
@@ -62,6 +63,11 @@ test('R1: creates with 20% of responses dropped after commit converge with no du
     file: 'tests/reliability/r1-dropped-responses.test.ts',
     notes: stillFailing.slice(0, 5),
   });
-  expect({ duplicates, orphans, converged, stillFailing: stillFailing.slice(0, 3) }).toEqual({ duplicates: 0, orphans: 0, converged: count, stillFailing: [] });
+  expect({ duplicates, orphans, converged, stillFailing: stillFailing.slice(0, 3) }).toEqual({
+    duplicates: 0,
+    orphans: 0,
+    converged: count,
+    stillFailing: [],
+  });
   expect(fig.ok).toBe(true);
 });

@@ -32,8 +32,19 @@ test('R2: pulumi up of many policies with 30% of requests answered 429 completes
   org.emulator.faults.set({
     seed,
     rules: [
-      { path: '/public/v1/*', probability: 0.15, status: 429, retryAfter: 1, message: 'Too many requests in a short period of time. Please wait a few minutes and try again.' },
-      { path: '/public/v1/*', probability: 0.15 / 0.85, status: 429, message: 'Too many requests in a short period of time. Please wait a few minutes and try again.' },
+      {
+        path: '/public/v1/*',
+        probability: 0.15,
+        status: 429,
+        retryAfter: 1,
+        message: 'Too many requests in a short period of time. Please wait a few minutes and try again.',
+      },
+      {
+        path: '/public/v1/*',
+        probability: 0.15 / 0.85,
+        status: 429,
+        message: 'Too many requests in a short period of time. Please wait a few minutes and try again.',
+      },
     ],
   });
   org.log.length = 0;
@@ -42,7 +53,14 @@ test('R2: pulumi up of many policies with 30% of requests answered 429 completes
   try {
     await project.up();
   } catch (e) {
-    error = e instanceof PulumiError ? `pulumi up exited ${e.result.code}: ${(e.result.stdout + e.result.stderr).split('\n').filter((l) => /error|429|Too many/i.test(l)).slice(0, 3).join(' | ')}` : String(e);
+    error =
+      e instanceof PulumiError
+        ? `pulumi up exited ${e.result.code}: ${(e.result.stdout + e.result.stderr)
+            .split('\n')
+            .filter((l) => /error|429|Too many/i.test(l))
+            .slice(0, 3)
+            .join(' | ')}`
+        : String(e);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   org.emulator.faults.set([]);
@@ -50,7 +68,9 @@ test('R2: pulumi up of many policies with 30% of requests answered 429 completes
   const limited = apiLines.filter((l) => / 429 /.test(l)).length;
   const answered = apiLines.length - limited;
   const budget = answered * DEFAULT_RETRY_OPTIONS.maxAttempts;
-  const policies = (await (await fetch(`${org.emulator.adminUrl}/dump`, { headers: org.adminHeaders })).json()) as { policies?: Array<{ policyName: string }> };
+  const policies = (await (await fetch(`${org.emulator.adminUrl}/dump`, { headers: org.adminHeaders })).json()) as {
+    policies?: Array<{ policyName: string }>;
+  };
   const made = (policies.policies ?? []).filter((p) => p.policyName.startsWith('r2 ')).length;
   const fig = report({
     id: 'R2',

@@ -97,7 +97,12 @@ function bodyText(route: Route, mutation: Mutation): string {
   let body: Json;
   if (route.kind === 'submit' && route.name in sampleParameters) {
     const op = operations[route.name as SubmitName];
-    body = { type: op.activityType, timestampMs: String(Date.now()), organizationId: org, parameters: structuredClone(sampleParameters[route.name as SubmitName]) as Json };
+    body = {
+      type: op.activityType,
+      timestampMs: String(Date.now()),
+      organizationId: org,
+      parameters: structuredClone(sampleParameters[route.name as SubmitName]) as Json,
+    };
   } else if (route.kind === 'query' && route.name in sampleQueryBodies) {
     body = { organizationId: org, ...(structuredClone(sampleQueryBodies[route.name as QueryName]) as Record<string, Json>) };
   } else if (route.name === 'init_otp_v2') body = { otpType: 'OTP_TYPE_EMAIL', contact: 'a@example.com' };
@@ -148,7 +153,10 @@ async function send(route: Route, c: Case): Promise<Outcome> {
     headers[stamp.headerName] = stamp.headerValue;
   }
   try {
-    const res = await fetch(`${base}${route.path}`, route.kind === 'discovery' ? { method: 'GET' } : { method: 'POST', body: text, headers });
+    const res = await fetch(
+      `${base}${route.path}`,
+      route.kind === 'discovery' ? { method: 'GET' } : { method: 'POST', body: text, headers },
+    );
     const answer = await res.text();
     let shaped = true;
     if (res.status >= 400) {
@@ -202,7 +210,8 @@ test('R3: fuzzed, correctly stamped requests over every route (plus unstamped, o
     } else accepted += 1;
     state = after;
     changes = emu.store.changeCount();
-    if ((out.reset || out.status >= 500 || (out.status >= 400 && !out.shaped)) && problems.length < 10) problems.push(`${route.path} ${c.variant} ${JSON.stringify(c.mutation).slice(0, 120)} -> ${out.reset ? 'reset' : out.status}`);
+    if ((out.reset || out.status >= 500 || (out.status >= 400 && !out.shaped)) && problems.length < 10)
+      problems.push(`${route.path} ${c.variant} ${JSON.stringify(c.mutation).slice(0, 120)} -> ${out.reset ? 'reset' : out.status}`);
   }
   const alive = await stampedPost(emu, '/public/v1/query/list_policies', { organizationId: emu.credentials.organizationId });
   const shapedPct = rejected === 0 ? 100 : (100 * (rejected - unshaped - resets)) / rejected;

@@ -23,7 +23,11 @@ let stackKey: { publicKey: string; privateKey: string };
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'walletinfra-r5-'));
   org = await startLoggedEmulator({ dataDir });
-  const user = await fetch(`${org.emulator.adminUrl}/users`, { method: 'POST', headers: org.adminHeaders, body: JSON.stringify({ userName: 'pulumi', root: true, generateApiKey: true }) });
+  const user = await fetch(`${org.emulator.adminUrl}/users`, {
+    method: 'POST',
+    headers: org.adminHeaders,
+    body: JSON.stringify({ userName: 'pulumi', root: true, generateApiKey: true }),
+  });
   stackKey = ((await user.json()) as { apiKeys: Array<{ publicKey: string; privateKey: string }> }).apiKeys[0]!;
   project = await PulumiProject.create('r5');
   await configureProvider(project, org.emulator, stackKey);
@@ -81,7 +85,9 @@ test('R5: no plaintext secret in state, config, CLI output, drift reports, emula
   const found: string[] = [];
   for (const [where, text] of places) for (const [what, secret] of secrets) if (text.includes(secret)) found.push(`${what} in ${where}`);
   // the emulator's own bootstrap key lives in its data dir by design (credentials.json, 0600); anywhere else it is a leak
-  for (const [where, text] of places) if (!where.startsWith('data dir') && text.includes(org.emulator.credentials.apiPrivateKey)) found.push(`the emulator's root API private key in ${where}`);
+  for (const [where, text] of places)
+    if (!where.startsWith('data dir') && text.includes(org.emulator.credentials.apiPrivateKey))
+      found.push(`the emulator's root API private key in ${where}`);
   const fig = report({
     id: 'R5',
     what: `after the e2e lifecycle (${SOAK ? 'up, preview, refresh, drift command, update, export, config, outputs, destroy' : 'up, drift command, outputs, destroy'}): ${places.length} places scanned — Pulumi state and stack config, CLI output, drift reports, emulator log, emulator data dir`,
@@ -92,6 +98,9 @@ test('R5: no plaintext secret in state, config, CLI output, drift reports, emula
     file: 'tests/reliability/r5-secrets-at-rest.test.ts',
     notes: found,
   });
-  expect({ found, driftExit: drift.code === 0 || drift.code === 2 ? 'ran' : `${drift.code}: ${drift.stderr.slice(0, 300)}` }).toEqual({ found: [], driftExit: 'ran' });
+  expect({ found, driftExit: drift.code === 0 || drift.code === 2 ? 'ran' : `${drift.code}: ${drift.stderr.slice(0, 300)}` }).toEqual({
+    found: [],
+    driftExit: 'ran',
+  });
   expect(fig.ok).toBe(true);
 });

@@ -21,7 +21,9 @@ test('R6: consensus writes across repeated runs with late approvals make no dupl
   const problems: string[] = [];
   for (let i = 0; i < count; i++) {
     const name = `r6 policy ${i}`;
-    const inputs = (await h.newRuntime().policy.check({}, { policyName: name, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'" })).inputs;
+    const inputs = (
+      await h.newRuntime().policy.check({}, { policyName: name, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'" })
+    ).inputs;
     for (let run = 0; run < RUNS_BEFORE_APPROVAL; run++) {
       try {
         await h.newRuntime().policy.create(inputs);
@@ -32,7 +34,12 @@ test('R6: consensus writes across repeated runs with late approvals make no dupl
       }
     }
     // the approval arrives after every run gave up
-    const waiting = (await h.client.listActivities({ filterByStatus: ['ACTIVITY_STATUS_CONSENSUS_NEEDED'], filterByType: ['ACTIVITY_TYPE_CREATE_POLICY_V3'] })).activities;
+    const waiting = (
+      await h.client.listActivities({
+        filterByStatus: ['ACTIVITY_STATUS_CONSENSUS_NEEDED'],
+        filterByType: ['ACTIVITY_TYPE_CREATE_POLICY_V3'],
+      })
+    ).activities;
     for (const a of waiting) await approver.client.approveActivity({ fingerprint: a.fingerprint });
     try {
       await h.newRuntime().policy.create(inputs);
@@ -42,7 +49,9 @@ test('R6: consensus writes across repeated runs with late approvals make no dupl
     }
   }
   const dump = h.emulator.store.dump() as Record<string, Array<Record<string, any>>>;
-  const activities = (dump.activities ?? []).filter((a) => a.organizationId === h.org && a.type === 'ACTIVITY_TYPE_CREATE_POLICY_V3' && String(a.parameters?.policyName).startsWith('r6 '));
+  const activities = (dump.activities ?? []).filter(
+    (a) => a.organizationId === h.org && a.type === 'ACTIVITY_TYPE_CREATE_POLICY_V3' && String(a.parameters?.policyName).startsWith('r6 '),
+  );
   const policies = (dump.policies ?? []).filter((p) => String(p.policyName).startsWith('r6 '));
   const tally = (names: string[]) => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
   const activityCounts = tally(activities.map((a) => a.parameters.policyName as string));
@@ -60,6 +69,11 @@ test('R6: consensus writes across repeated runs with late approvals make no dupl
     file: 'tests/reliability/r6-late-approvals.test.ts',
     notes: problems.slice(0, 5),
   });
-  expect({ duplicateActivities, duplicateObjects, missing, problems: problems.slice(0, 3) }).toEqual({ duplicateActivities: 0, duplicateObjects: 0, missing: 0, problems: [] });
+  expect({ duplicateActivities, duplicateObjects, missing, problems: problems.slice(0, 3) }).toEqual({
+    duplicateActivities: 0,
+    duplicateObjects: 0,
+    missing: 0,
+    problems: [],
+  });
   expect(fig.ok).toBe(true);
 });

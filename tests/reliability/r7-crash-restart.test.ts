@@ -32,9 +32,24 @@ interface Emulator {
 }
 
 async function start(): Promise<Emulator> {
-  const child = spawn(process.execPath, ['-r', join(ROOT, 'tests', 'integration', 'emulator-ts-register.js'), join(ROOT, 'emulator', 'src', 'cli.ts'), '--port', '0', '--data-dir', dir, '--json', '--webhook-delivery', 'manual'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '-r',
+      join(ROOT, 'tests', 'integration', 'emulator-ts-register.js'),
+      join(ROOT, 'emulator', 'src', 'cli.ts'),
+      '--port',
+      '0',
+      '--data-dir',
+      dir,
+      '--json',
+      '--webhook-delivery',
+      'manual',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   children.push(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const line = await new Promise<string>((resolve, reject) => {
@@ -65,7 +80,11 @@ async function admin(emu: Emulator, adminToken: string, method: string, path: st
 
 async function send(baseUrl: string, w: Write): Promise<{ status: number; activityId?: string } | undefined> {
   try {
-    const res = await fetch(`${baseUrl}/public/v1/submit/create_policy`, { method: 'POST', body: w.text, headers: { 'Content-Type': 'application/json', 'X-Stamp': w.stamp } });
+    const res = await fetch(`${baseUrl}/public/v1/submit/create_policy`, {
+      method: 'POST',
+      body: w.text,
+      headers: { 'Content-Type': 'application/json', 'X-Stamp': w.stamp },
+    });
     const json = (await res.json()) as { activity?: { id: string } };
     return { status: res.status, ...(json.activity === undefined ? {} : { activityId: json.activity.id }) };
   } catch {
@@ -76,8 +95,15 @@ async function send(baseUrl: string, w: Write): Promise<{ status: number; activi
 test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0 half-applied, 0 duplicated, integrity ok', async () => {
   const crashes = size(1, 5);
   const perRound = size(40, 600);
-  const credentials = () => JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')) as { organizationId: string; apiPublicKey: string; apiPrivateKey: string; adminToken: string };
-  const dumpOf = async (e: Emulator) => (await admin(e, credentials().adminToken, 'GET', '/dump')) as Record<string, Array<Record<string, any>>>;
+  const credentials = () =>
+    JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')) as {
+      organizationId: string;
+      apiPublicKey: string;
+      apiPrivateKey: string;
+      adminToken: string;
+    };
+  const dumpOf = async (e: Emulator) =>
+    (await admin(e, credentials().adminToken, 'GET', '/dump')) as Record<string, Array<Record<string, any>>>;
   let emu = await start();
   const writes: Write[] = [];
   let answeredBeforeCrash = 0;
@@ -93,7 +119,12 @@ test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0
     const stamper = new ApiKeyStamper({ apiPublicKey: creds.apiPublicKey, apiPrivateKey: creds.apiPrivateKey });
     const batch: Write[] = Array.from({ length: perRound }, (_, i) => {
       const name = `r7 round ${round} write ${i}`;
-      const text = JSON.stringify({ type: 'ACTIVITY_TYPE_CREATE_POLICY_V3', timestampMs: String(Date.now()), organizationId: creds.organizationId, parameters: { policyName: name, effect: 'EFFECT_ALLOW', notes: '' } });
+      const text = JSON.stringify({
+        type: 'ACTIVITY_TYPE_CREATE_POLICY_V3',
+        timestampMs: String(Date.now()),
+        organizationId: creds.organizationId,
+        parameters: { policyName: name, effect: 'EFFECT_ALLOW', notes: '' },
+      });
       return { name, text, stamp: stamper.stamp(text).headerValue };
     });
     writes.push(...batch);
@@ -156,14 +187,18 @@ test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0
   await emu.exited;
 
   const policies = (dump.policies ?? []).filter((p) => String(p.policyName).startsWith('r7 '));
-  const activities = (dump.activities ?? []).filter((a) => a.type === 'ACTIVITY_TYPE_CREATE_POLICY_V3' && String(a.parameters?.policyName).startsWith('r7 '));
+  const activities = (dump.activities ?? []).filter(
+    (a) => a.type === 'ACTIVITY_TYPE_CREATE_POLICY_V3' && String(a.parameters?.policyName).startsWith('r7 '),
+  );
   const count = (names: string[]) => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
   const policyCount = count(policies.map((p) => p.policyName as string));
   const activityCount = count(activities.map((a) => a.parameters.policyName as string));
   const lost = writes.filter((w) => !policyCount.has(w.name)).length;
   const duplicated = [...policyCount.values(), ...activityCount.values()].filter((n) => n > 1).length;
   const policyIds = new Set(policies.map((p) => p.policyId as string));
-  const completedIds = new Set(activities.filter((a) => a.status === 'ACTIVITY_STATUS_COMPLETED').map((a) => a.result?.createPolicyResult?.policyId as string));
+  const completedIds = new Set(
+    activities.filter((a) => a.status === 'ACTIVITY_STATUS_COMPLETED').map((a) => a.result?.createPolicyResult?.policyId as string),
+  );
   const halfApplied =
     activities.filter((a) => a.status !== 'ACTIVITY_STATUS_COMPLETED' || !policyIds.has(a.result?.createPolicyResult?.policyId)).length +
     policies.filter((p) => !completedIds.has(p.policyId)).length;
@@ -184,6 +219,13 @@ test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0
   // of resend were tried: one the service has to recognise, one it has to apply for the first time.
   expect(unansweredKept).toBeGreaterThanOrEqual(minimumKept);
   expect(unansweredMissing).toBeGreaterThanOrEqual(minimumMissing);
-  expect({ lost, halfApplied, duplicated, changedActivityIds, failedResends, integrity }).toEqual({ lost: 0, halfApplied: 0, duplicated: 0, changedActivityIds: 0, failedResends: 0, integrity: 'ok' });
+  expect({ lost, halfApplied, duplicated, changedActivityIds, failedResends, integrity }).toEqual({
+    lost: 0,
+    halfApplied: 0,
+    duplicated: 0,
+    changedActivityIds: 0,
+    failedResends: 0,
+    integrity: 'ok',
+  });
   expect(fig.ok).toBe(true);
 });

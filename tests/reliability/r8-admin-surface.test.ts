@@ -9,19 +9,28 @@ const emu = useTestEmulator();
 function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: any }> {
   const url = new URL(emu.baseUrl);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: `/__admin${path}`, method, headers: { ...headers, ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }) } }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => {
-        let json: unknown = text;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          // keep the text
-        }
-        resolve({ status: res.statusCode ?? 0, json });
-      });
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `/__admin${path}`,
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => {
+          let json: unknown = text;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // keep the text
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -49,15 +58,36 @@ test('R8: cross-site, wrong-Host and tokenless admin requests are 100% refused, 
   const VARIANTS: Array<[string, (write: boolean) => Record<string, string>]> = [
     ['no token', () => ({ Host: host, 'Content-Type': 'application/json' })],
     ['a wrong token', () => ({ Host: host, Authorization: 'Bearer wrong', 'Content-Type': 'application/json' })],
-    ['the token as a Basic credential', () => ({ Host: host, Authorization: `Basic ${emu.credentials.adminToken}`, 'Content-Type': 'application/json' })],
-    ['a rebinding Host', () => ({ Host: `attacker.example:${new URL(emu.baseUrl).port}`, Authorization: token, 'Content-Type': 'application/json' })],
+    [
+      'the token as a Basic credential',
+      () => ({ Host: host, Authorization: `Basic ${emu.credentials.adminToken}`, 'Content-Type': 'application/json' }),
+    ],
+    [
+      'a rebinding Host',
+      () => ({ Host: `attacker.example:${new URL(emu.baseUrl).port}`, Authorization: token, 'Content-Type': 'application/json' }),
+    ],
     ['a LAN Host', () => ({ Host: '192.168.0.2', Authorization: token, 'Content-Type': 'application/json' })],
-    ['a cross-site Origin', () => ({ Host: host, Origin: 'https://attacker.example', Authorization: token, 'Content-Type': 'application/json' })],
+    [
+      'a cross-site Origin',
+      () => ({ Host: host, Origin: 'https://attacker.example', Authorization: token, 'Content-Type': 'application/json' }),
+    ],
     ['Origin: null', () => ({ Host: host, Origin: 'null', Authorization: token, 'Content-Type': 'application/json' })],
-    ['Sec-Fetch-Site: cross-site', () => ({ Host: host, 'Sec-Fetch-Site': 'cross-site', Authorization: token, 'Content-Type': 'application/json' })],
-    ['Sec-Fetch-Site: same-site', () => ({ Host: host, 'Sec-Fetch-Site': 'same-site', Authorization: token, 'Content-Type': 'application/json' })],
-    ['a cross-site form post (text/plain, no token)', () => ({ Host: host, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'text/plain' })],
-    ['a text/plain write with the token', (write): Record<string, string> => (write ? { Host: host, Authorization: token, 'Content-Type': 'text/plain' } : { Host: host })],
+    [
+      'Sec-Fetch-Site: cross-site',
+      () => ({ Host: host, 'Sec-Fetch-Site': 'cross-site', Authorization: token, 'Content-Type': 'application/json' }),
+    ],
+    [
+      'Sec-Fetch-Site: same-site',
+      () => ({ Host: host, 'Sec-Fetch-Site': 'same-site', Authorization: token, 'Content-Type': 'application/json' }),
+    ],
+    [
+      'a cross-site form post (text/plain, no token)',
+      () => ({ Host: host, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'text/plain' }),
+    ],
+    [
+      'a text/plain write with the token',
+      (write): Record<string, string> => (write ? { Host: host, Authorization: token, 'Content-Type': 'text/plain' } : { Host: host }),
+    ],
   ];
   const rounds = size(1, 50);
   const before = JSON.stringify(emu.store.dump());
@@ -69,7 +99,12 @@ test('R8: cross-site, wrong-Host and tokenless admin requests are 100% refused, 
       for (const [method, path, body] of routes) {
         const res = await send(method, path, headers(method !== 'GET'), body);
         sent += 1;
-        const shaped = typeof res.json === 'object' && res.json !== null && typeof res.json.code === 'number' && typeof res.json.message === 'string' && Array.isArray(res.json.details);
+        const shaped =
+          typeof res.json === 'object' &&
+          res.json !== null &&
+          typeof res.json.code === 'number' &&
+          typeof res.json.message === 'string' &&
+          Array.isArray(res.json.details);
         if (res.status < 400 || !shaped) answered.push(`${variant}: ${method} ${path} -> ${res.status}`);
       }
     }

@@ -55,8 +55,16 @@ export const DESTINATION_CASES: readonly DestinationCase[] = [
     allowLoopback: false,
     problem: 'must not point to an IPv4-mapped IPv6 address carrying a cloud metadata address (169.254.169.254)',
   },
-  { url: 'https://[::ffff:127.0.0.1]/x', allowLoopback: true, problem: 'must not point to an IPv4-mapped IPv6 address carrying a loopback address (127.0.0.1)' },
+  {
+    url: 'https://[::ffff:127.0.0.1]/x',
+    allowLoopback: true,
+    problem: 'must not point to an IPv4-mapped IPv6 address carrying a loopback address (127.0.0.1)',
+  },
   { url: 'https://[::ffff:8.8.8.8]/x', allowLoopback: false, problem: 'must not point to an IPv4-mapped IPv6 address' },
-  { url: 'https://[64:ff9b::10.0.0.1]/x', allowLoopback: false, problem: 'must not point to a NAT64 address carrying a private address (10.0.0.1)' },
+  {
+    url: 'https://[64:ff9b::10.0.0.1]/x',
+    allowLoopback: false,
+    problem: 'must not point to a NAT64 address carrying a private address (10.0.0.1)',
+  },
   { url: 'https://[64:ff9b:1::808:808]/x', allowLoopback: false, problem: 'must not point to a NAT64 (local-use) address' },
 ];

@@ -59,7 +59,12 @@ function scripted(...statuses: Array<string | Activity>) {
   return { calls, fetchActivity };
 }
 
-function input(first: Activity, fetch: WaitForActivityInput['fetchActivity'], time = fakeTime(), extra: Partial<WaitForActivityInput> = {}) {
+function input(
+  first: Activity,
+  fetch: WaitForActivityInput['fetchActivity'],
+  time = fakeTime(),
+  extra: Partial<WaitForActivityInput> = {},
+) {
   return {
     activity: first,
     fetchActivity: fetch,
@@ -231,7 +236,9 @@ describe('waitForActivity', () => {
 
   test('AUTHENTICATORS_NEEDED is not waited for, even with waitForConsensus', async () => {
     const error = await caught(
-      waitForActivity(input(activity('ACTIVITY_STATUS_AUTHENTICATORS_NEEDED'), scripted().fetchActivity, fakeTime(), { waitForConsensus: true })),
+      waitForActivity(
+        input(activity('ACTIVITY_STATUS_AUTHENTICATORS_NEEDED'), scripted().fetchActivity, fakeTime(), { waitForConsensus: true }),
+      ),
     );
     expect({ code: error.code, message: error.message, activityStatus: error.activityStatus }).toEqual({
       code: 'CONSENSUS_NEEDED',
@@ -245,7 +252,10 @@ describe('waitForActivity', () => {
     const script = scripted(...Array.from({ length: 10 }, () => 'ACTIVITY_STATUS_PENDING'));
     const first = activity('ACTIVITY_STATUS_PENDING');
     const error = await caught(
-      waitForActivity({ ...input(first, script.fetchActivity, time), polling: { pollIntervalMs: 500, maxPollIntervalMs: 5000, timeoutMs: 3000 } }),
+      waitForActivity({
+        ...input(first, script.fetchActivity, time),
+        polling: { pollIntervalMs: 500, maxPollIntervalMs: 5000, timeoutMs: 3000 },
+      }),
     );
     expect({ code: error.code, message: error.message, activityStatus: error.activityStatus }).toEqual({
       code: 'TIMEOUT',
@@ -302,16 +312,16 @@ describe('waitForActivity', () => {
   test('the computed fingerprint is used when the service sends an empty one', async () => {
     const mine = 'sha256:' + 'cd'.repeat(32);
     const error = await caught(
-      waitForActivity(input(activity('ACTIVITY_STATUS_REJECTED', { fingerprint: '' }), scripted().fetchActivity, fakeTime(), { fingerprint: mine })),
+      waitForActivity(
+        input(activity('ACTIVITY_STATUS_REJECTED', { fingerprint: '' }), scripted().fetchActivity, fakeTime(), { fingerprint: mine }),
+      ),
     );
     expect(error.fingerprint).toBe(mine);
   });
 
   test('a polling error that is not an abort propagates unchanged', async () => {
     const boom = new Error('socket closed');
-    const error = await caught(
-      waitForActivity(input(activity('ACTIVITY_STATUS_PENDING'), async () => Promise.reject(boom))),
-    );
+    const error = await caught(waitForActivity(input(activity('ACTIVITY_STATUS_PENDING'), async () => Promise.reject(boom))));
     expect(error).toBe(boom);
   });
 });

@@ -54,18 +54,21 @@ test('allowlist rules: de-duplicated after normalisation, first label kept, IPv6
 });
 
 test('allowlist rules: duplicates (after normalisation) are reported with both indexes, the first kept', () => {
-  expect(normalizeIpAllowlistRules([{ cidr: '203.0.113.9/24', label: 'a' }, { cidr: '2001:db8::/48' }, { cidr: '203.0.113.0/24', label: 'b' }]).duplicates).toEqual([
-    { index: 2, firstIndex: 0, cidr: '203.0.113.0/24' },
-  ]);
+  expect(
+    normalizeIpAllowlistRules([{ cidr: '203.0.113.9/24', label: 'a' }, { cidr: '2001:db8::/48' }, { cidr: '203.0.113.0/24', label: 'b' }])
+      .duplicates,
+  ).toEqual([{ index: 2, firstIndex: 0, cidr: '203.0.113.0/24' }]);
 });
 
 test('allowlist rules: every problem, each naming the rule', () => {
   const tenV6 = Array.from({ length: 10 }, (_, i) => ({ cidr: `2001:db8:${i}::/48` }));
-  expect(normalizeIpAllowlistRules([{ cidr: '2001:db8::/32' }, { cidr: 'nope' }, ...tenV6, { cidr: '2001:db8:99::/48' }]).problems).toEqual([
-    { path: 'rules[0].cidr', message: '"2001:db8::/32" is broader than the maximum /48 for IPv6' },
-    { path: 'rules[1].cidr', message: 'invalid CIDR "nope"' },
-    { path: 'rules[12].cidr', message: '"2001:db8:99::/48" is IPv6 CIDR number 11: at most 10 IPv6 CIDRs are allowed' },
-  ]);
+  expect(normalizeIpAllowlistRules([{ cidr: '2001:db8::/32' }, { cidr: 'nope' }, ...tenV6, { cidr: '2001:db8:99::/48' }]).problems).toEqual(
+    [
+      { path: 'rules[0].cidr', message: '"2001:db8::/32" is broader than the maximum /48 for IPv6' },
+      { path: 'rules[1].cidr', message: 'invalid CIDR "nope"' },
+      { path: 'rules[12].cidr', message: '"2001:db8:99::/48" is IPv6 CIDR number 11: at most 10 IPv6 CIDRs are allowed' },
+    ],
+  );
   expect(normalizeIpAllowlistRules([{ cidr: '10.0.0.0/19' }]).problems).toEqual([
     { path: 'rules[0].cidr', message: '"10.0.0.0/19" is broader than the maximum /20 for IPv4' },
   ]);
@@ -73,8 +76,12 @@ test('allowlist rules: every problem, each naming the rule', () => {
 
 test('the emulator answers the first problem in the service error shape', () => {
   const tenV6 = Array.from({ length: 10 }, (_, i) => ({ cidr: `2001:db8:${i}::/48` }));
-  expect(() => normalizeRules([...tenV6, { cidr: '2001:db8:99::/48' }])).toThrow('invalid request body: parameters.rules[10].cidr: "2001:db8:99::/48" is IPv6 CIDR number 11: at most 10 IPv6 CIDRs are allowed');
-  expect(() => normalizeRules([{ cidr: '2001:db8::/32' }])).toThrow('invalid request body: parameters.rules[0].cidr: "2001:db8::/32" is broader than the maximum /48 for IPv6');
+  expect(() => normalizeRules([...tenV6, { cidr: '2001:db8:99::/48' }])).toThrow(
+    'invalid request body: parameters.rules[10].cidr: "2001:db8:99::/48" is IPv6 CIDR number 11: at most 10 IPv6 CIDRs are allowed',
+  );
+  expect(() => normalizeRules([{ cidr: '2001:db8::/32' }])).toThrow(
+    'invalid request body: parameters.rules[0].cidr: "2001:db8::/32" is broader than the maximum /48 for IPv6',
+  );
   expect(() => normalizeRules([{ cidr: '::ffff:1.2.3.4/128' }])).toThrow(
     'invalid request body: parameters.rules[0].cidr: "::ffff:1.2.3.4/128" is an IPv4-mapped IPv6 address; write the IPv4 CIDR 1.2.3.4/32 instead',
   );

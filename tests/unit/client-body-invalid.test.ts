@@ -14,7 +14,14 @@ interface Case {
   message: string;
 }
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; entries?: Record<string, string>; values?: unknown[] };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  entries?: Record<string, string>;
+  values?: unknown[];
+};
 const defOf = (s: z.ZodType) => (s as unknown as { def: Def }).def;
 const unwrap = (s: z.ZodType): z.ZodType => (defOf(s).type === 'optional' ? unwrap(defOf(s).innerType!) : s);
 
@@ -88,7 +95,13 @@ let client: WalletInfraClient;
 beforeAll(async () => {
   server = await startScriptedServer();
   const time = fakeTime();
-  client = new WalletInfraClient({ baseUrl: server.url, authProxyUrl: server.url, authProxyConfigId: 'cfg', clock: time.clock, sleep: time.sleep });
+  client = new WalletInfraClient({
+    baseUrl: server.url,
+    authProxyUrl: server.url,
+    authProxyConfigId: 'cfg',
+    clock: time.clock,
+    sleep: time.sleep,
+  });
 });
 afterAll(async () => {
   await client.close();
@@ -102,7 +115,8 @@ function call(c: Case): Promise<unknown> {
     const params = setPath({ parameters: sampleParameters[op.name] }, c.path, c.value).parameters;
     return client.submit(op.name, params as never, { organizationId: ORG });
   }
-  if (op.kind === 'query') return client.query(op.name, setPath({ organizationId: ORG, ...sampleQueryBodies[op.name] }, c.path, c.value) as never);
+  if (op.kind === 'query')
+    return client.query(op.name, setPath({ organizationId: ORG, ...sampleQueryBodies[op.name] }, c.path, c.value) as never);
   return client.proxy('init_otp_v2', setPath({ otpType: 'OTP_TYPE_EMAIL', contact: 'a@example.com' }, c.path, c.value) as never);
 }
 

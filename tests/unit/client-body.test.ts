@@ -43,7 +43,10 @@ beforeAll(async () => {
     clock: time.clock,
     sleep: time.sleep,
   });
-  theirs = new TurnkeyClient({ baseUrl: server.url }, new TurnkeyApiKeyStamper({ apiPublicKey: keys.publicKey, apiPrivateKey: keys.privateKey }));
+  theirs = new TurnkeyClient(
+    { baseUrl: server.url },
+    new TurnkeyApiKeyStamper({ apiPublicKey: keys.publicKey, apiPrivateKey: keys.privateKey }),
+  );
 });
 
 afterAll(async () => {
@@ -63,8 +66,12 @@ function stampOf(request: RecordedRequest): { publicKey: string; scheme: string;
   return JSON.parse(Buffer.from(String(request.headers['x-stamp']), 'base64url').toString('utf8'));
 }
 
-const queryNames = Object.values(operations).filter((o) => o.kind === 'query').map((o) => o.name as QueryName);
-const submitNames = Object.values(operations).filter((o) => o.kind === 'submit').map((o) => o.name as SubmitName);
+const queryNames = Object.values(operations)
+  .filter((o) => o.kind === 'query')
+  .map((o) => o.name as QueryName);
+const submitNames = Object.values(operations)
+  .filter((o) => o.kind === 'submit')
+  .map((o) => o.name as SubmitName);
 
 describe.each(queryNames)('query %s', (name) => {
   test('sends the same body as TurnkeyClient, to the same path, and parses the answer', async () => {
@@ -91,7 +98,12 @@ describe.each(submitNames)('submit %s', (name) => {
     const method = camel(name) as keyof WalletInfraClient;
     const mine = await capture(() => (ours[method] as (p: unknown) => Promise<unknown>).call(ours, sampleParameters[name]));
     const op = operations[name];
-    const envelope = { type: op.activityType, timestampMs: String(time.clock.now()), organizationId: ORG, parameters: sampleParameters[name] };
+    const envelope = {
+      type: op.activityType,
+      timestampMs: String(time.clock.now()),
+      organizationId: ORG,
+      parameters: sampleParameters[name],
+    };
     const turnkeyMethod = (TURNKEY_METHOD[name] ?? camel(name)) as keyof TurnkeyClient;
     const theirsCall = await capture(() => (theirs[turnkeyMethod] as (b: unknown) => Promise<unknown>).call(theirs, envelope));
 

@@ -60,7 +60,11 @@ export const sampleQueryBodies: { [N in QueryName]: Omit<RequestOf<N>, 'organiza
   list_sol_transaction_history: { address: 'So1ana', caip2: 'solana:devnet', paginationOptions: { limit: '20' } },
   list_policies: {},
   get_activity: { activityId: 'act-1' },
-  list_activities: { filterByStatus: ['ACTIVITY_STATUS_COMPLETED'], filterByType: ['ACTIVITY_TYPE_CREATE_POLICY_V3'], paginationOptions: { limit: '10' } },
+  list_activities: {
+    filterByStatus: ['ACTIVITY_STATUS_COMPLETED'],
+    filterByType: ['ACTIVITY_TYPE_CREATE_POLICY_V3'],
+    paginationOptions: { limit: '10' },
+  },
   get_policy_evaluations: { activityId: 'act-1' },
   get_active_policies: {},
   list_wallet_accounts: { walletId: 'w-1', includeWalletDetails: true },
@@ -76,7 +80,9 @@ export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> }
       updatedAt: TS,
     },
   },
-  get_session_profile: { sessionProfile: { sessionProfileId: 'sp-1', sessionProfileName: 'ro', scope: 'true', createdAt: TS, updatedAt: TS } },
+  get_session_profile: {
+    sessionProfile: { sessionProfileId: 'sp-1', sessionProfileName: 'ro', scope: 'true', createdAt: TS, updatedAt: TS },
+  },
   get_session_profiles: { sessionProfiles: [] },
   get_mfa_policies: {
     mfaPolicies: [
@@ -92,9 +98,13 @@ export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> }
     ],
   },
   get_policy: { policy },
-  get_ip_allowlist: { allowlist: { organizationId: ORG, rules: [{ cidr: '203.0.113.0/24', label: 'office', createdAt: '1767225600000' }], enabled: true } },
+  get_ip_allowlist: {
+    allowlist: { organizationId: ORG, rules: [{ cidr: '203.0.113.0/24', label: 'office', createdAt: '1767225600000' }], enabled: true },
+  },
   list_wallets: { wallets: [wallet] },
-  list_private_key_tags: { privateKeyTags: [{ tagId: 't-1', tagName: 'hot', tagType: 'TAG_TYPE_PRIVATE_KEY', createdAt: TS, updatedAt: TS }] },
+  list_private_key_tags: {
+    privateKeyTags: [{ tagId: 't-1', tagName: 'hot', tagType: 'TAG_TYPE_PRIVATE_KEY', createdAt: TS, updatedAt: TS }],
+  },
   get_api_keys: {
     apiKeys: [
       {
@@ -155,11 +165,20 @@ export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> }
     pageInfo: { hasNextPage: false, endCursor: 'c1' },
   },
   list_policies: { policies: [policy] },
-  get_activity: { activity: activityJson('ACTIVITY_TYPE_CREATE_POLICY_V3', 'ACTIVITY_STATUS_COMPLETED', { createPolicyResult: { policyId: 'pol-1' } }) },
+  get_activity: {
+    activity: activityJson('ACTIVITY_TYPE_CREATE_POLICY_V3', 'ACTIVITY_STATUS_COMPLETED', { createPolicyResult: { policyId: 'pol-1' } }),
+  },
   list_activities: { activities: [] },
   get_policy_evaluations: {
     policyEvaluations: [
-      { id: 'ev-1', activityId: 'act-1', organizationId: ORG, voteId: 'v-1', policyEvaluations: [{ policyId: 'pol-1', outcome: 'OUTCOME_ALLOW' }], createdAt: TS },
+      {
+        id: 'ev-1',
+        activityId: 'act-1',
+        organizationId: ORG,
+        voteId: 'v-1',
+        policyEvaluations: [{ policyId: 'pol-1', outcome: 'OUTCOME_ALLOW' }],
+        createdAt: TS,
+      },
     ],
   },
   get_active_policies: { statuses: [{ organizationId: ORG, policyId: 'pol-1', active: true }], evaluatedAtMs: '1767225600000' },
@@ -184,7 +203,13 @@ export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> }
 
 export const sampleParameters: { [N in SubmitName]: RequestOf<N> } = {
   delete_webhook_endpoint: { endpointId: 'wh-1' },
-  create_policy: { policyName: 'allow wallets', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'WALLET'", notes: 'n', consensus: 'true' },
+  create_policy: {
+    policyName: 'allow wallets',
+    effect: 'EFFECT_ALLOW',
+    condition: "activity.resource == 'WALLET'",
+    notes: 'n',
+    consensus: 'true',
+  },
   init_import_secrets: { encryptionSuite: 'TRANSPORT_ENCRYPTION_SUITE_ENCLAVE_ENCRYPT_V1', numSecrets: 2 },
   update_fiat_on_ramp_credential: {
     fiatOnrampCredentialId: 'cred-1',
@@ -197,7 +222,11 @@ export const sampleParameters: { [N in SubmitName]: RequestOf<N> } = {
   earn_withdraw: { wrapperAddress: '0xwrap', signWith: '0xme', chainCaip2: 'eip155:1', amountValue: 'MAX' },
   update_policy: { policyId: 'pol-1', policyName: 'renamed', policyEffect: 'EFFECT_DENY', policyCondition: '', policyNotes: 'why' },
   delete_policy: { policyId: 'pol-1' },
-  create_webhook_endpoint: { url: 'https://hooks.example.com/turnkey', name: 'main', subscriptions: [{ eventType: 'ACTIVITY_UPDATES', filtersJson: '{}' }] },
+  create_webhook_endpoint: {
+    url: 'https://hooks.example.com/turnkey',
+    name: 'main',
+    subscriptions: [{ eventType: 'ACTIVITY_UPDATES', filtersJson: '{}' }],
+  },
   update_webhook_endpoint: { endpointId: 'wh-1', isActive: false },
   create_fiat_on_ramp_credential: {
     onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
@@ -212,11 +241,18 @@ export const sampleParameters: { [N in SubmitName]: RequestOf<N> } = {
   remove_ip_allowlist: { publicKey: '02' + 'a'.repeat(64) },
   create_session_profile: { sessionProfileName: 'read-only', scope: "activity.action != 'EXPORT'", expirationSeconds: '900' },
   create_private_key_tag: { privateKeyTagName: 'hot', privateKeyIds: ['pk-1'] },
-  update_private_key_tag: { privateKeyTagId: 't-1', newPrivateKeyTagName: 'warm', addPrivateKeyIds: ['pk-2'], removePrivateKeyIds: ['pk-1'] },
+  update_private_key_tag: {
+    privateKeyTagId: 't-1',
+    newPrivateKeyTagName: 'warm',
+    addPrivateKeyIds: ['pk-2'],
+    removePrivateKeyIds: ['pk-1'],
+  },
   delete_private_key_tags: { privateKeyTagIds: ['t-1'] },
   create_wallet: {
     walletName: 'treasury',
-    accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
+    accounts: [
+      { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
+    ],
     mnemonicLength: 24,
   },
   create_sub_organization: {

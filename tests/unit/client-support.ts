@@ -27,7 +27,9 @@ export interface ScriptedServer {
   close(): Promise<void>;
 }
 
-export async function startScriptedServer(handler: Handler = () => ({ status: 500, json: { message: 'unscripted' } })): Promise<ScriptedServer> {
+export async function startScriptedServer(
+  handler: Handler = () => ({ status: 500, json: { message: 'unscripted' } }),
+): Promise<ScriptedServer> {
   const requests: RecordedRequest[] = [];
   let current = handler;
   const server: Server = createServer((req, res) => {

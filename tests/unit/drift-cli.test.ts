@@ -57,7 +57,10 @@ describe('walletinfra-drift arguments', () => {
     [[], '--stack is required (repeat it to check several stacks)'],
     [['--stack'], '--stack needs a value'],
     [['--stack', '--cwd', 'x'], '--stack needs a value'],
-    [['--stack=dev', '--bogus'], 'unknown argument "--bogus"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --fail-on-impact, --impact-activities, --impact-window, --policy-tests, --version, --help'],
+    [
+      ['--stack=dev', '--bogus'],
+      'unknown argument "--bogus"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --fail-on-impact, --impact-activities, --impact-window, --policy-tests, --version, --help',
+    ],
     [['--stack', 'dev', '--stack', 'dev'], '--stack dev is given twice'],
     [['--stack', 'dev', '--detailed-exitcode'], '--detailed-exitcode only applies with --preview (drift checks always exit 2 on drift)'],
     [['--preview=yes', '--stack', 'dev'], '--preview does not take a value'],
@@ -157,7 +160,9 @@ describe('walletinfra-drift runs', () => {
       throw new Error("ENOENT: no such file or directory, open 'missing/r.json'");
     };
     expect(await main(['--stack', 'dev', '--cwd', project, '--json-out', 'missing/r.json'], deps)).toBe(1);
-    expect(out.stderr).toContain("walletinfra-drift: could not write the report: ENOENT: no such file or directory, open 'missing/r.json'\n");
+    expect(out.stderr).toContain(
+      "walletinfra-drift: could not write the report: ENOENT: no such file or directory, open 'missing/r.json'\n",
+    );
   });
 });
 
@@ -167,11 +172,15 @@ describe('describeRunError', () => {
       name: 'StackNotFoundError',
       commandResult: { stdout: '', stderr: '', code: 6 },
     });
-    expect(describeRunError(err, 'nope')).toBe('stack "nope" was not found: check --stack, --cwd and the backend (PULUMI_BACKEND_URL or pulumi login)');
+    expect(describeRunError(err, 'nope')).toBe(
+      'stack "nope" was not found: check --stack, --cwd and the backend (PULUMI_BACKEND_URL or pulumi login)',
+    );
   });
 
   it("keeps Pulumi's error lines without colour codes, or else the last lines of stderr", () => {
-    expect(describeRunError(commandError('\u001b[31merror:\u001b[0m passphrase must be set\nmore\n'), 'dev')).toBe('error: passphrase must be set');
+    expect(describeRunError(commandError('\u001b[31merror:\u001b[0m passphrase must be set\nmore\n'), 'dev')).toBe(
+      'error: passphrase must be set',
+    );
     expect(describeRunError(commandError('line 1\n\nline 2\n'), 'dev')).toBe('line 1\nline 2');
     expect(describeRunError(new Error('pulumi exited with signal SIGKILL'), 'dev')).toBe('pulumi exited with signal SIGKILL');
     expect(describeRunError(Object.assign(new Error('spawn pulumi ENOENT'), { code: 'ENOENT' }), 'dev')).toBe(

@@ -150,7 +150,7 @@ describe('value formatting', () => {
   it('fences code spans past backticks inside and escapes table pipes', () => {
     expect(codeSpan('a`b')).toBe('``a`b``');
     expect(codeSpan('`x')).toBe('`` `x ``');
-    expect(formatValue("a || b")).toBe('`"a \\|\\| b"`');
+    expect(formatValue('a || b')).toBe('`"a \\|\\| b"`');
     expect(formatValue('line1\nline2')).toBe('`"line1\\nline2"`');
     expect(formatValue(undefined)).toBe('—');
     expect(formatValue('[secret]')).toBe('`[secret]`');
@@ -171,7 +171,12 @@ describe('redactValue', () => {
   it('redacts strings under secret-looking names even when unmarked, but keeps flags and cleared values', () => {
     expect(
       redactValue({ name: 'n', apiPrivateKey: 'abcd', nested: [{ secretApiKey: 's', sandboxMode: true }], encryptedPrivateApiKey: '' }),
-    ).toEqual({ name: 'n', apiPrivateKey: '[secret]', nested: [{ secretApiKey: '[secret]', sandboxMode: true }], encryptedPrivateApiKey: '' });
+    ).toEqual({
+      name: 'n',
+      apiPrivateKey: '[secret]',
+      nested: [{ secretApiKey: '[secret]', sandboxMode: true }],
+      encryptedPrivateApiKey: '',
+    });
     expect(redactValue('sk_live_x', 'secretApiKey')).toBe('[secret]');
     expect(redactValue(12, 'secretVersion')).toBe(12);
     expect(isSensitivePath('subscriptions[0].filtersJson')).toBe(false);

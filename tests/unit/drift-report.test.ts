@@ -38,7 +38,10 @@ describe('collectSteps', () => {
 
   it('marks a resource whose step failed', () => {
     const meta = { op: 'update', urn: `${URN}Policy::p`, type: 'pulumi-nodejs:dynamic/walletinfra:Policy' };
-    const events: EngineEventLike[] = [{ resourcePreEvent: { metadata: meta } }, { resOpFailedEvent: { metadata: meta, status: 1, steps: 0 } }];
+    const events: EngineEventLike[] = [
+      { resourcePreEvent: { metadata: meta } },
+      { resOpFailedEvent: { metadata: meta, status: 1, steps: 0 } },
+    ];
     expect(collectSteps(events)).toEqual([{ urn: meta.urn, type: meta.type, op: 'update', metadata: meta, failed: true }]);
   });
 });
@@ -81,7 +84,9 @@ describe('buildStackReport (drift)', () => {
           urn: `${URN}Policy::require-two-approvers`,
           id: 'obj-0005',
           op: 'update',
-          changes: [{ property: 'condition', kind: 'update', before: "activity.resource == 'WALLET'", after: 'true', forcesReplacement: false }],
+          changes: [
+            { property: 'condition', kind: 'update', before: "activity.resource == 'WALLET'", after: 'true', forcesReplacement: false },
+          ],
           replaceRequired: false,
         },
         {

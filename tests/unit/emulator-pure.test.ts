@@ -16,7 +16,10 @@ describe('fault rules', () => {
   test.each([
     [{ rules: [{ status: 500 }] }, 'faults.rules[0].path: is required'],
     [{ rules: [{ path: '/x', probability: 2 }] }, 'faults.rules[0].probability: must be between 0 and 1'],
-    [{ rules: [{ path: '/x', status: 503, dropResponse: true }] }, 'faults.rules[0].status: cannot be combined with dropResponse, failBetweenEffectAndRecord or pendingPolls'],
+    [
+      { rules: [{ path: '/x', status: 503, dropResponse: true }] },
+      'faults.rules[0].status: cannot be combined with dropResponse, failBetweenEffectAndRecord or pendingPolls',
+    ],
     [{ rules: [{ path: '/x', retryAfter: 3 }] }, 'faults.rules[0].retryAfter: needs status'],
     [{ rules: [{ path: '/x', times: 0 }] }, 'faults.rules[0].times: must be a positive integer'],
     [{ rules: [{ path: '/x', delayMs: '5' }] }, 'faults.rules[0].delayMs: must be a number'],
@@ -28,7 +31,12 @@ describe('fault rules', () => {
   });
 
   test('an array is the rules; the first matching rule that fires decides; times are consumed', () => {
-    const f = new FaultInjector(parseFaultConfig([{ path: '/a/*', status: 503, times: 1 }, { path: '/a/b', delayMs: 5 }]));
+    const f = new FaultInjector(
+      parseFaultConfig([
+        { path: '/a/*', status: 503, times: 1 },
+        { path: '/a/b', delayMs: 5 },
+      ]),
+    );
     expect(f.decide('/a/b')).toEqual({ status: 503 });
     expect(f.decide('/a/b')).toEqual({ delayMs: 5 });
     expect(f.decide('/c')).toBeUndefined();
@@ -79,9 +87,34 @@ describe('CLI flags', () => {
     expect(parseCliArgs([])).toEqual({ options: { port: 8787, authProxyPort: 8788 }, json: false, help: false });
     expect(parseCliArgs(['--port', '0'])).toEqual({ options: { port: 0, authProxyPort: 0 }, json: false, help: false });
     expect(
-      parseCliArgs(['--port=9000', '--auth-proxy-port', '9001', '--host', '::1', '--data-dir', '/tmp/d', '--seed', 's.json', '--allow-loopback-webhooks', '--liveness-window-ms', '60000', '--json', '--webhook-delivery', 'auto']),
+      parseCliArgs([
+        '--port=9000',
+        '--auth-proxy-port',
+        '9001',
+        '--host',
+        '::1',
+        '--data-dir',
+        '/tmp/d',
+        '--seed',
+        's.json',
+        '--allow-loopback-webhooks',
+        '--liveness-window-ms',
+        '60000',
+        '--json',
+        '--webhook-delivery',
+        'auto',
+      ]),
     ).toEqual({
-      options: { port: 9000, authProxyPort: 9001, host: '::1', dataDir: '/tmp/d', seed: 's.json', allowLoopbackWebhooks: true, livenessWindowMs: 60000, deliveryMode: 'auto' },
+      options: {
+        port: 9000,
+        authProxyPort: 9001,
+        host: '::1',
+        dataDir: '/tmp/d',
+        seed: 's.json',
+        allowLoopbackWebhooks: true,
+        livenessWindowMs: 60000,
+        deliveryMode: 'auto',
+      },
       json: true,
       help: false,
     });
@@ -103,9 +136,19 @@ describe('seed validation names the path', () => {
   test.each([
     [{ users: [{}] }, 'seed.users[0].userName: is required'],
     [{ users: [{ userName: 'a', userEmail: 'nope' }] }, 'seed.users[0].userEmail: must be an email address'],
-    [{ wallets: [{ walletName: 'w', accounts: [{ curve: 'CURVE_X' }] }] }, 'seed.wallets[0].accounts[0].curve: must be one of CURVE_SECP256K1, CURVE_ED25519, CURVE_P256'],
+    [
+      { wallets: [{ walletName: 'w', accounts: [{ curve: 'CURVE_X' }] }] },
+      'seed.wallets[0].accounts[0].curve: must be one of CURVE_SECP256K1, CURVE_ED25519, CURVE_P256',
+    ],
     [{ organization: { requiredApprovals: 0 } }, 'seed.organization.requiredApprovals: must be an integer from 1 to 100'],
-    [{ earnWrappers: [{ wrapperAddress: '0x12', chainCaip2: 'eip155:1', vaultName: 'v', asset: { symbol: 's', caip19: 'c', decimals: 6 } }] }, 'seed.earnWrappers[0].wrapperAddress: must be a 0x-prefixed 20-byte address'],
+    [
+      {
+        earnWrappers: [
+          { wrapperAddress: '0x12', chainCaip2: 'eip155:1', vaultName: 'v', asset: { symbol: 's', caip19: 'c', decimals: 6 } },
+        ],
+      },
+      'seed.earnWrappers[0].wrapperAddress: must be a 0x-prefixed 20-byte address',
+    ],
     [{ policies: [{ policyName: 'p', effect: 'EFFECT_ALLOW' }] }, 'seed.policies[0].notes: is required'],
     [[], 'seed: must be an object, got an array'],
   ])('%j', (input, message) => {
@@ -117,7 +160,10 @@ describe('options', () => {
   test.each([
     [{ port: -1 }, 'invalid emulator options: port must be an integer from 0 to 65535'],
     [{ deliveryMode: 'sometimes' }, "invalid emulator options: deliveryMode must be 'loopback-only', 'auto' or 'manual'"],
-    [{ deliveryRetry: { attempts: 3 } }, 'invalid emulator options: unknown option "deliveryRetry.attempts" (known: maxAttempts, baseDelayMs, maxDelayMs)'],
+    [
+      { deliveryRetry: { attempts: 3 } },
+      'invalid emulator options: unknown option "deliveryRetry.attempts" (known: maxAttempts, baseDelayMs, maxDelayMs)',
+    ],
     [{ clock: 5 }, 'invalid emulator options: clock must be a function'],
     [{ rootApiKey: { publicKey: 'x' } }, 'invalid emulator options: rootApiKey must be {publicKey, privateKey} hex strings'],
   ])('%j', (input, message) => {
@@ -127,7 +173,14 @@ describe('options', () => {
   test('defaults', () => {
     const o = resolveOptions({});
     expect([o.port, o.authProxyPort, o.host, o.livenessWindowMs, o.maxBodyBytes, o.deliveryMode, o.deliveryRetry, o.log]).toEqual([
-      0, 0, '127.0.0.1', 300_000, 1_048_576, 'loopback-only', { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 60000 }, undefined,
+      0,
+      0,
+      '127.0.0.1',
+      300_000,
+      1_048_576,
+      'loopback-only',
+      { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 60000 },
+      undefined,
     ]);
   });
 });
@@ -188,5 +241,9 @@ test.each([
   [401, 16, 'UNAUTHENTICATED'],
   [409, 2, 'UNSPECIFIED'],
 ])('injected status %i has gRPC code %i', (status, code, turnkeyErrorCode) => {
-  expect(statusError(status, 'm').toBody()).toEqual({ code, message: 'm', details: [{ '@type': 'type.googleapis.com/errors.v1.TurnkeyErrorDetail', turnkeyErrorCode }] });
+  expect(statusError(status, 'm').toBody()).toEqual({
+    code,
+    message: 'm',
+    details: [{ '@type': 'type.googleapis.com/errors.v1.TurnkeyErrorDetail', turnkeyErrorCode }],
+  });
 });

@@ -36,13 +36,55 @@ const policyDetail = {
 
 describe('errorFromResponse', () => {
   test.each<[number, unknown, new (...a: never[]) => WalletInfraError, string, string]>([
-    [400, { code: 3, message: 'policy label must be unique', details: [tkDetail('REQUEST_INVALID')] }, InvalidRequestError, 'INVALID_REQUEST', `${OP}: policy label must be unique (HTTP 400, REQUEST_INVALID)`],
-    [401, { code: 16, message: 'could not find public key in organization', details: [] }, UnauthenticatedError, 'UNAUTHENTICATED', `${OP}: could not find public key in organization (HTTP 401)`],
-    [403, { code: 7, message: 'request not authorized', details: [tkDetail('REQUEST_NOT_AUTHORIZED')] }, PermissionDeniedError, 'PERMISSION_DENIED', `${OP}: request not authorized (HTTP 403, REQUEST_NOT_AUTHORIZED)`],
-    [403, { code: 7, message: 'policy engine denied request explicitly', details: [policyDetail] }, PolicyDeniedError, 'POLICY_DENIED', `${OP}: policy engine denied request explicitly: The following policies denied this action: p-1 (HTTP 403)`],
-    [404, { code: 5, message: 'no organization found with the given ID' }, NotFoundError, 'NOT_FOUND', `${OP}: no organization found with the given ID (HTTP 404)`],
-    [429, { code: 8, message: 'Too many requests in a short period of time. Please wait a few minutes and try again.' }, RateLimitedError, 'RATE_LIMITED', `${OP}: Too many requests in a short period of time. Please wait a few minutes and try again. (HTTP 429)`],
-    [500, { code: 13, message: 'internal server error (0f8b6f52)' }, ServerError, 'SERVER_ERROR', `${OP}: internal server error (0f8b6f52) (HTTP 500)`],
+    [
+      400,
+      { code: 3, message: 'policy label must be unique', details: [tkDetail('REQUEST_INVALID')] },
+      InvalidRequestError,
+      'INVALID_REQUEST',
+      `${OP}: policy label must be unique (HTTP 400, REQUEST_INVALID)`,
+    ],
+    [
+      401,
+      { code: 16, message: 'could not find public key in organization', details: [] },
+      UnauthenticatedError,
+      'UNAUTHENTICATED',
+      `${OP}: could not find public key in organization (HTTP 401)`,
+    ],
+    [
+      403,
+      { code: 7, message: 'request not authorized', details: [tkDetail('REQUEST_NOT_AUTHORIZED')] },
+      PermissionDeniedError,
+      'PERMISSION_DENIED',
+      `${OP}: request not authorized (HTTP 403, REQUEST_NOT_AUTHORIZED)`,
+    ],
+    [
+      403,
+      { code: 7, message: 'policy engine denied request explicitly', details: [policyDetail] },
+      PolicyDeniedError,
+      'POLICY_DENIED',
+      `${OP}: policy engine denied request explicitly: The following policies denied this action: p-1 (HTTP 403)`,
+    ],
+    [
+      404,
+      { code: 5, message: 'no organization found with the given ID' },
+      NotFoundError,
+      'NOT_FOUND',
+      `${OP}: no organization found with the given ID (HTTP 404)`,
+    ],
+    [
+      429,
+      { code: 8, message: 'Too many requests in a short period of time. Please wait a few minutes and try again.' },
+      RateLimitedError,
+      'RATE_LIMITED',
+      `${OP}: Too many requests in a short period of time. Please wait a few minutes and try again. (HTTP 429)`,
+    ],
+    [
+      500,
+      { code: 13, message: 'internal server error (0f8b6f52)' },
+      ServerError,
+      'SERVER_ERROR',
+      `${OP}: internal server error (0f8b6f52) (HTTP 500)`,
+    ],
     [503, undefined, ServerError, 'SERVER_ERROR', `${OP}: server error (HTTP 503)`],
     [429, 'not json', RateLimitedError, 'RATE_LIMITED', `${OP}: rate limited (HTTP 429)`],
     [409, { code: 6, message: 'already exists' }, UnexpectedResponseError, 'UNEXPECTED_RESPONSE', `${OP}: already exists (HTTP 409)`],
@@ -83,23 +125,48 @@ describe('errorFromResponse', () => {
   });
 
   test('a policy detail without evaluations is still a policy denial, with an empty list', () => {
-    const body = { code: 7, message: 'No policies evaluated to outcome: Allow', details: [{ '@type': 'type.googleapis.com/errors.v1.PolicyEnginePermissionError', message: 'No policies evaluated to outcome: Allow' }] };
+    const body = {
+      code: 7,
+      message: 'No policies evaluated to outcome: Allow',
+      details: [
+        { '@type': 'type.googleapis.com/errors.v1.PolicyEnginePermissionError', message: 'No policies evaluated to outcome: Allow' },
+      ],
+    };
     const err = errorFromResponse({ status: 403, body, operation: OP });
-    expect([err.code, err.message, err.policyEvaluations]).toEqual(['POLICY_DENIED', `${OP}: No policies evaluated to outcome: Allow (HTTP 403)`, []]);
+    expect([err.code, err.message, err.policyEvaluations]).toEqual([
+      'POLICY_DENIED',
+      `${OP}: No policies evaluated to outcome: Allow (HTTP 403)`,
+      [],
+    ]);
   });
 
   test("the policy engine's text is not repeated when the service's message already ends with it", () => {
     const body = {
       code: 7,
       message: 'request not authorized: No policies evaluated to outcome: Allow',
-      details: [{ '@type': 'type.googleapis.com/errors.v1.PolicyEnginePermissionError', message: 'No policies evaluated to outcome: Allow', policyEvaluations: [] }],
+      details: [
+        {
+          '@type': 'type.googleapis.com/errors.v1.PolicyEnginePermissionError',
+          message: 'No policies evaluated to outcome: Allow',
+          policyEvaluations: [],
+        },
+      ],
     };
-    expect(errorFromResponse({ status: 403, body, operation: OP }).message).toBe(`${OP}: request not authorized: No policies evaluated to outcome: Allow (HTTP 403)`);
+    expect(errorFromResponse({ status: 403, body, operation: OP }).message).toBe(
+      `${OP}: request not authorized: No policies evaluated to outcome: Allow (HTTP 403)`,
+    );
   });
 
   test('top-level turnkeyErrorCode is used when no detail carries one (docs/service-behaviour.md#errors, unconfirmed form)', () => {
-    const err = errorFromResponse({ status: 400, body: { code: 3, message: 'Max number of OTPs have been initiated', details: [], turnkeyErrorCode: 'MAX_OTP_INITIATED' }, operation: '/v1/otp_init' });
-    expect([err.turnkeyErrorCode, err.message]).toEqual(['MAX_OTP_INITIATED', '/v1/otp_init: Max number of OTPs have been initiated (HTTP 400, MAX_OTP_INITIATED)']);
+    const err = errorFromResponse({
+      status: 400,
+      body: { code: 3, message: 'Max number of OTPs have been initiated', details: [], turnkeyErrorCode: 'MAX_OTP_INITIATED' },
+      operation: '/v1/otp_init',
+    });
+    expect([err.turnkeyErrorCode, err.message]).toEqual([
+      'MAX_OTP_INITIATED',
+      '/v1/otp_init: Max number of OTPs have been initiated (HTTP 400, MAX_OTP_INITIATED)',
+    ]);
   });
 
   test('Retry-After is kept on rate-limit errors', () => {
@@ -110,7 +177,9 @@ describe('errorFromResponse', () => {
   test('long service messages are capped at 500 characters and raw non-JSON bodies never appear', () => {
     const err = errorFromResponse({ status: 400, body: { message: 'm'.repeat(2000) }, operation: OP });
     expect(err.serviceMessage).toHaveLength(500);
-    expect(errorFromResponse({ status: 502, body: '<html>secret-token-123</html>', operation: OP }).message).toBe(`${OP}: server error (HTTP 502)`);
+    expect(errorFromResponse({ status: 502, body: '<html>secret-token-123</html>', operation: OP }).message).toBe(
+      `${OP}: server error (HTTP 502)`,
+    );
   });
 
   test('parseServiceStatus is lenient about shapes', () => {

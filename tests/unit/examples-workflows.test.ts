@@ -59,7 +59,10 @@ describe('examples/drift-ci/drift-check.yml', () => {
 
   it('passes only flags walletinfra-drift accepts, for every configured stack', () => {
     const stacks = wf.env.STACKS!.split(' ');
-    const invocations = driftInvocations(check.run!, { PROJECT_DIR: wf.env.PROJECT_DIR!, args: stacks.map((s) => `--stack ${s}`).join(' ') });
+    const invocations = driftInvocations(check.run!, {
+      PROJECT_DIR: wf.env.PROJECT_DIR!,
+      args: stacks.map((s) => `--stack ${s}`).join(' '),
+    });
     expect(invocations).toHaveLength(1);
     expect(parseArgs(invocations[0]!)).toEqual({
       mode: 'drift',
@@ -110,7 +113,11 @@ describe('examples/gitops/pulumi-review.yml', () => {
 
   it('summarises the preview with walletinfra-drift --preview --refresh', () => {
     const preview = wf.jobs.preview!.steps.find((s) => s.name === 'Preview')!;
-    const invocations = driftInvocations(preview.run!, { PROJECT_DIR: wf.env.PROJECT_DIR!, STACK: wf.env.STACK!, POLICY_TESTS: wf.env.POLICY_TESTS! });
+    const invocations = driftInvocations(preview.run!, {
+      PROJECT_DIR: wf.env.PROJECT_DIR!,
+      STACK: wf.env.STACK!,
+      POLICY_TESTS: wf.env.POLICY_TESTS!,
+    });
     expect(invocations.map((argv) => parseArgs(argv))).toEqual([
       {
         mode: 'preview',
@@ -132,12 +139,33 @@ describe('examples/gitops/pulumi-review.yml', () => {
 
   it('runs the policy tests against the planned policies, and they pass for the baseline program', () => {
     const step = wf.jobs.preview!.steps.find((s) => s.name === 'Policy tests')!;
-    const argv = step.run!.replace(/^npx --no-install walletinfra-policy /, '').replace(/"\$(\w+)"/g, (_, v: string) => wf.env[v] ?? `<${v}>`).split(/\s+/);
-    expect(parsePolicyArgs(argv)).toEqual({ command: 'test', files: ['policy-tests'], stack: 'acme/prod', cwd: '.', junit: 'policy-tests.xml', json: false, help: false, version: false });
+    const argv = step
+      .run!.replace(/^npx --no-install walletinfra-policy /, '')
+      .replace(/"\$(\w+)"/g, (_, v: string) => wf.env[v] ?? `<${v}>`)
+      .split(/\s+/);
+    expect(parsePolicyArgs(argv)).toEqual({
+      command: 'test',
+      files: ['policy-tests'],
+      stack: 'acme/prod',
+      cwd: '.',
+      junit: 'policy-tests.xml',
+      json: false,
+      help: false,
+      version: false,
+    });
     const dir = join(__dirname, '..', '..', 'examples', 'gitops', 'policy-tests');
     const baseline: ReviewPolicy[] = [
-      { policyName: 'Signing needs approvals', effect: 'EFFECT_ALLOW', condition: "activity.action == 'SIGN'", consensus: 'approvers.count() >= 2' },
-      { policyName: 'Deny private key exports', effect: 'EFFECT_DENY', condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'" },
+      {
+        policyName: 'Signing needs approvals',
+        effect: 'EFFECT_ALLOW',
+        condition: "activity.action == 'SIGN'",
+        consensus: 'approvers.count() >= 2',
+      },
+      {
+        policyName: 'Deny private key exports',
+        effect: 'EFFECT_DENY',
+        condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'",
+      },
     ];
     const results = runCases(loadTestFiles([dir]), baseline, Date.UTC(2026, 0, 1));
     expect(results.map((r) => [r.name, r.passed, r.failure])).toEqual(results.map((r) => [r.name, true, undefined]));

@@ -9,10 +9,21 @@ const TS = { seconds: '0', nanos: '0' };
 const VERSIONS = { walletinfraPulumi: '0.1.0', pulumi: '3.248.0' };
 
 test('arguments: --out required, unknown flags and languages named', () => {
-  expect(parseArgs(['--out', 'dir', '--profile', 'ops', '--organization-id=org-2'])).toEqual({ out: 'dir', profile: 'ops', organizationId: 'org-2', language: 'typescript', help: false, version: false });
+  expect(parseArgs(['--out', 'dir', '--profile', 'ops', '--organization-id=org-2'])).toEqual({
+    out: 'dir',
+    profile: 'ops',
+    organizationId: 'org-2',
+    language: 'typescript',
+    help: false,
+    version: false,
+  });
   expect(() => parseArgs([])).toThrow('--out DIR is required (where to write the project)');
-  expect(() => parseArgs(['--out', 'd', '--language', 'python'])).toThrow('--language python: not supported; supported languages: typescript');
-  expect(() => parseArgs(['--out', 'd', '--force'])).toThrow('unknown option --force; known: --out, --organization-id, --profile, --language, --version, --help');
+  expect(() => parseArgs(['--out', 'd', '--language', 'python'])).toThrow(
+    '--language python: not supported; supported languages: typescript',
+  );
+  expect(() => parseArgs(['--out', 'd', '--force'])).toThrow(
+    'unknown option --force; known: --out, --organization-id, --profile, --language, --version, --help',
+  );
   expect(() => parseArgs(['--out'])).toThrow('--out needs a value');
 });
 
@@ -30,7 +41,11 @@ test('--language: only typescript; another value is one line naming the supporte
       writeFile: (p) => touched.push(`write ${p}`),
       mkdir: (p) => touched.push(`mkdir ${p}`),
     });
-    expect([code, touched, stderr.join('').split('\n')[0]]).toEqual([1, [], `walletinfra-export: --language ${language}: not supported; supported languages: typescript`]);
+    expect([code, touched, stderr.join('').split('\n')[0]]).toEqual([
+      1,
+      [],
+      `walletinfra-export: --language ${language}: not supported; supported languages: typescript`,
+    ]);
   }
 });
 
@@ -39,18 +54,59 @@ test('names: readable slugs, collisions numbered in id order whatever the input 
   expect(slug('Équipe → ops', 'x')).toBe('equipe-ops');
   expect(slug('***', 'policy')).toBe('policy');
   expect(camel('moonpay-pk-live')).toBe('moonpayPkLive');
-  const items = [{ n: 'Ops', id: 'b' }, { n: 'ops', id: 'a' }, { n: 'Alpha', id: 'c' }];
-  const named = assignNames(items, (i) => i.n, (i) => i.id, 'x').map((r) => [r.item.id, r.name]);
-  expect(named).toEqual([['c', 'alpha'], ['a', 'ops'], ['b', 'ops-2']]);
-  expect(assignNames([...items].reverse(), (i) => i.n, (i) => i.id, 'x').map((r) => [r.item.id, r.name])).toEqual(named);
+  const items = [
+    { n: 'Ops', id: 'b' },
+    { n: 'ops', id: 'a' },
+    { n: 'Alpha', id: 'c' },
+  ];
+  const named = assignNames(
+    items,
+    (i) => i.n,
+    (i) => i.id,
+    'x',
+  ).map((r) => [r.item.id, r.name]);
+  expect(named).toEqual([
+    ['c', 'alpha'],
+    ['a', 'ops'],
+    ['b', 'ops-2'],
+  ]);
+  expect(
+    assignNames(
+      [...items].reverse(),
+      (i) => i.n,
+      (i) => i.id,
+      'x',
+    ).map((r) => [r.item.id, r.name]),
+  ).toEqual(named);
 });
 
 const SNAPSHOT: OrganizationSnapshot = {
   organizationId: '11111111-2222-3333-4444-555555555555',
-  policies: [{ policyId: 'p-1', policyName: 'Deny exports', effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'", consensus: '', notes: '', createdAt: TS, updatedAt: TS }],
+  policies: [
+    {
+      policyId: 'p-1',
+      policyName: 'Deny exports',
+      effect: 'EFFECT_DENY',
+      condition: "activity.action == 'EXPORT'",
+      consensus: '',
+      notes: '',
+      createdAt: TS,
+      updatedAt: TS,
+    },
+  ],
   webhookEndpoints: [],
   fiatOnRampCredentials: [
-    { fiatOnrampCredentialId: 'f-1', organizationId: 'o', onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', projectId: 'proj', publishableApiKey: 'pk', encryptedSecretApiKey: 'enc', encryptedPrivateApiKey: 'enc2', createdAt: TS, updatedAt: TS },
+    {
+      fiatOnrampCredentialId: 'f-1',
+      organizationId: 'o',
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+      projectId: 'proj',
+      publishableApiKey: 'pk',
+      encryptedSecretApiKey: 'enc',
+      encryptedPrivateApiKey: 'enc2',
+      createdAt: TS,
+      updatedAt: TS,
+    },
   ],
   ipAllowlist: { organizationId: 'o', rules: [], enabled: true, onEvaluationError: 'DENY' },
   keyAllowlists: [],
@@ -65,7 +121,8 @@ test('the program: values as held, adopt by id, secrets from config, an empty en
     'pulumi config set --secret coinbasePkSecretApiKey <secret API key>',
     'pulumi config set --secret coinbasePkPrivateApiKey <private API key>',
   ]);
-  expect(files['index.ts']).toBe(`// Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export. Every object is adopted (\`adopt: { id }\`):
+  expect(files['index.ts'])
+    .toBe(`// Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export. Every object is adopted (\`adopt: { id }\`):
 // the first \`pulumi up\` takes them over without creating anything; from then on this file is the organization.
 import * as pulumi from '@pulumi/pulumi';
 import * as walletinfra from '@walletinfra/pulumi';
@@ -106,5 +163,7 @@ new walletinfra.IpAllowlist("organization", {
   profile: profile,
 });
 `);
-  expect(renderProject(SNAPSHOT, { versions: VERSIONS, profile: 'ops' })).toEqual(renderProject(SNAPSHOT, { versions: VERSIONS, profile: 'ops' }));
+  expect(renderProject(SNAPSHOT, { versions: VERSIONS, profile: 'ops' })).toEqual(
+    renderProject(SNAPSHOT, { versions: VERSIONS, profile: 'ops' }),
+  );
 });

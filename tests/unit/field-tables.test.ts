@@ -37,13 +37,7 @@ test('WebhookEndpoint: subscriptions replace, isActive is update-only, the key i
 
 test('FiatOnRampCredential: sandboxMode replaces and joins the natural key', () => {
   const t = table('FiatOnRampCredential');
-  expect(t.inPlace).toEqual([
-    'onrampProvider',
-    'projectId',
-    'publishableApiKey',
-    'encryptedSecretApiKey',
-    'encryptedPrivateApiKey',
-  ]);
+  expect(t.inPlace).toEqual(['onrampProvider', 'projectId', 'publishableApiKey', 'encryptedSecretApiKey', 'encryptedPrivateApiKey']);
   expect(t.replace).toEqual(['sandboxMode']);
   expect(t.naturalKey).toEqual(['onrampProvider', 'publishableApiKey', 'sandboxMode']);
 });
@@ -58,7 +52,13 @@ test('PrivateKeyTag: rename and membership in place, members carried as add/remo
   const t = table('PrivateKeyTag');
   expect(t.fields).toEqual([
     { field: 'privateKeyTagName', updateName: 'newPrivateKeyTagName', onCreate: true, change: 'in-place' },
-    { field: 'privateKeyIds', updateName: 'addPrivateKeyIds', updateNames: ['addPrivateKeyIds', 'removePrivateKeyIds'], onCreate: true, change: 'in-place' },
+    {
+      field: 'privateKeyIds',
+      updateName: 'addPrivateKeyIds',
+      updateNames: ['addPrivateKeyIds', 'removePrivateKeyIds'],
+      onCreate: true,
+      change: 'in-place',
+    },
   ]);
   expect(t.naturalKey).toEqual(['privateKeyTagName']);
 });

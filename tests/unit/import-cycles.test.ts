@@ -15,7 +15,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s+['"](\.{1,2}\/[^'"]*)['"]|(?:^|\n)\s*import\s+['"](\.{1,2}\/[^'"]*)['"]|require\(\s*['"](\.{1,2}\/[^'"]*)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s+['"](\.{1,2}\/[^'"]*)['"]|(?:^|\n)\s*import\s+['"](\.{1,2}\/[^'"]*)['"]|require\(\s*['"](\.{1,2}\/[^'"]*)['"]\s*\)/g;
 
 function resolveImport(from: string, spec: string): string | undefined {
   const base = resolve(dirname(from), spec);
@@ -32,7 +33,9 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(IMPORT)].map((m) => resolveImport(file, (m[1] ?? m[2] ?? m[3]) as string)).filter((t): t is string => t !== undefined);
+    const targets = [...text.matchAll(IMPORT)]
+      .map((m) => resolveImport(file, (m[1] ?? m[2] ?? m[3]) as string))
+      .filter((t): t is string => t !== undefined);
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
@@ -76,8 +79,24 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 test('the cycle finder finds a cycle (a -> b -> a) and ignores a chain', () => {
-  expect(cycles(new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]]))).toEqual([['a', 'b']]);
-  expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);
+  expect(
+    cycles(
+      new Map([
+        ['a', ['b']],
+        ['b', ['a']],
+        ['c', ['a']],
+      ]),
+    ),
+  ).toEqual([['a', 'b']]);
+  expect(
+    cycles(
+      new Map([
+        ['a', ['b']],
+        ['b', ['c']],
+        ['c', []],
+      ]),
+    ),
+  ).toEqual([]);
 });
 
 test.each(PACKAGES)('no import cycles in %s', (pkg) => {

@@ -46,8 +46,16 @@ const cases: [string, unknown, string][] = [
   ['not an object', null, 'invalid API key: expected an object with publicKey and privateKey'],
   ['missing public key', { privateKey: PRIVATE }, 'invalid API key: publicKey is required'],
   ['public key not a string', { publicKey: 5, privateKey: PRIVATE }, 'invalid API key: publicKey must be a hex string, got number'],
-  ['public key not hex', { publicKey: 'g'.repeat(66), privateKey: PRIVATE }, 'invalid API key: publicKey must contain only hex characters (0-9, a-f)'],
-  ['public key odd length', { publicKey: PUBLIC.slice(1), privateKey: PRIVATE }, 'invalid API key: publicKey must contain only hex characters (0-9, a-f)'],
+  [
+    'public key not hex',
+    { publicKey: 'g'.repeat(66), privateKey: PRIVATE },
+    'invalid API key: publicKey must contain only hex characters (0-9, a-f)',
+  ],
+  [
+    'public key odd length',
+    { publicKey: PUBLIC.slice(1), privateKey: PRIVATE },
+    'invalid API key: publicKey must contain only hex characters (0-9, a-f)',
+  ],
   [
     'public key uncompressed',
     { publicKey: '04' + '11'.repeat(64), privateKey: PRIVATE },
@@ -58,14 +66,38 @@ const cases: [string, unknown, string][] = [
     { publicKey: PRIVATE, privateKey: PUBLIC },
     'invalid API key: publicKey has 64 hex characters, which is the length of a private key; did you swap publicKey and privateKey?',
   ],
-  ['public key bad prefix', { publicKey: '04' + PUBLIC.slice(2), privateKey: PRIVATE }, 'invalid API key: publicKey must start with 02 or 03 (a compressed P-256 point)'],
-  ['public key off curve', { publicKey: '02' + 'ff'.repeat(32), privateKey: PRIVATE }, 'invalid API key: publicKey is not a point on the P-256 curve'],
+  [
+    'public key bad prefix',
+    { publicKey: '04' + PUBLIC.slice(2), privateKey: PRIVATE },
+    'invalid API key: publicKey must start with 02 or 03 (a compressed P-256 point)',
+  ],
+  [
+    'public key off curve',
+    { publicKey: '02' + 'ff'.repeat(32), privateKey: PRIVATE },
+    'invalid API key: publicKey is not a point on the P-256 curve',
+  ],
   ['missing private key', { publicKey: PUBLIC }, 'invalid API key: privateKey is required'],
   ['empty private key', { publicKey: PUBLIC, privateKey: '' }, 'invalid API key: privateKey is required'],
-  ['private key short', { publicKey: PUBLIC, privateKey: PRIVATE.slice(2) }, 'invalid API key: privateKey must be 64 hex characters (a 32-byte P-256 scalar), got 62'],
-  ['private key not hex', { publicKey: PUBLIC, privateKey: 'x' + PRIVATE.slice(1) }, 'invalid API key: privateKey must contain only hex characters (0-9, a-f)'],
-  ['private key zero', { publicKey: PUBLIC, privateKey: '0'.repeat(64) }, 'invalid API key: privateKey is not a valid P-256 scalar (it must be between 1 and the curve order minus 1)'],
-  ['private key = n', { publicKey: PUBLIC, privateKey: N_HEX }, 'invalid API key: privateKey is not a valid P-256 scalar (it must be between 1 and the curve order minus 1)'],
+  [
+    'private key short',
+    { publicKey: PUBLIC, privateKey: PRIVATE.slice(2) },
+    'invalid API key: privateKey must be 64 hex characters (a 32-byte P-256 scalar), got 62',
+  ],
+  [
+    'private key not hex',
+    { publicKey: PUBLIC, privateKey: 'x' + PRIVATE.slice(1) },
+    'invalid API key: privateKey must contain only hex characters (0-9, a-f)',
+  ],
+  [
+    'private key zero',
+    { publicKey: PUBLIC, privateKey: '0'.repeat(64) },
+    'invalid API key: privateKey is not a valid P-256 scalar (it must be between 1 and the curve order minus 1)',
+  ],
+  [
+    'private key = n',
+    { publicKey: PUBLIC, privateKey: N_HEX },
+    'invalid API key: privateKey is not a valid P-256 scalar (it must be between 1 and the curve order minus 1)',
+  ],
   [
     'mismatched pair',
     { publicKey: OTHER_PUBLIC, privateKey: PRIVATE },

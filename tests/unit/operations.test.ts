@@ -12,29 +12,65 @@ test('every name, path and activity type is unique and indexed', () => {
 });
 
 test('the registry holds the twelve spec queries, the six spec writes, the two proxy calls and discovery', () => {
-  const byKind = (kind: string) => all.filter((op) => op.kind === kind).map((op) => op.name).sort();
+  const byKind = (kind: string) =>
+    all
+      .filter((op) => op.kind === kind)
+      .map((op) => op.name)
+      .sort();
   expect(byKind('proxy')).toEqual(['get_wallet_kit_config', 'init_otp_v2']);
   expect(byKind('discovery')).toEqual(['get_webhook_jwks']);
   expect(byKind('query')).toEqual(
     [
       // docs/service-behaviour.md#transport
-      'get_api_key', 'get_session_profile', 'get_session_profiles', 'get_mfa_policies', 'get_policy', 'get_ip_allowlist',
-      'list_wallets', 'list_private_key_tags', 'list_webhook_endpoints', 'list_fiat_on_ramp_credentials', 'list_suborgs',
+      'get_api_key',
+      'get_session_profile',
+      'get_session_profiles',
+      'get_mfa_policies',
+      'get_policy',
+      'get_ip_allowlist',
+      'list_wallets',
+      'list_private_key_tags',
+      'list_webhook_endpoints',
+      'list_fiat_on_ramp_credentials',
+      'list_suborgs',
       'list_sol_transaction_history',
       // docs/service-behaviour.md#approving-and-rejecting, #transport
-      'list_policies', 'get_activity', 'list_activities', 'get_policy_evaluations', 'get_active_policies', 'list_wallet_accounts',
-      'list_private_keys', 'get_api_keys',
+      'list_policies',
+      'get_activity',
+      'list_activities',
+      'get_policy_evaluations',
+      'get_active_policies',
+      'list_wallet_accounts',
+      'list_private_keys',
+      'get_api_keys',
     ].sort(),
   );
   expect(byKind('submit')).toEqual(
     [
       // docs/service-behaviour.md#activities
-      'delete_webhook_endpoint', 'create_policy', 'init_import_secrets', 'update_fiat_on_ramp_credential', 'earn_deposit', 'earn_withdraw',
+      'delete_webhook_endpoint',
+      'create_policy',
+      'init_import_secrets',
+      'update_fiat_on_ramp_credential',
+      'earn_deposit',
+      'earn_withdraw',
       // docs/service-behaviour.md#approving-and-rejecting, #transport
-      'update_policy', 'delete_policy', 'create_webhook_endpoint', 'update_webhook_endpoint', 'create_fiat_on_ramp_credential',
-      'delete_fiat_on_ramp_credential', 'approve_activity', 'reject_activity', 'set_ip_allowlist', 'remove_ip_allowlist',
-      'create_session_profile', 'create_private_key_tag', 'create_wallet', 'create_sub_organization',
-      'update_private_key_tag', 'delete_private_key_tags',
+      'update_policy',
+      'delete_policy',
+      'create_webhook_endpoint',
+      'update_webhook_endpoint',
+      'create_fiat_on_ramp_credential',
+      'delete_fiat_on_ramp_credential',
+      'approve_activity',
+      'reject_activity',
+      'set_ip_allowlist',
+      'remove_ip_allowlist',
+      'create_session_profile',
+      'create_private_key_tag',
+      'create_wallet',
+      'create_sub_organization',
+      'update_private_key_tag',
+      'delete_private_key_tags',
     ].sort(),
   );
 });
@@ -84,5 +120,11 @@ test('intent and result keys (docs/service-behaviour.md#activities), including t
 });
 
 test('isOperationName accepts registry names only', () => {
-  expect(['get_policy', 'create_policy', 'toString', '__proto__', 'GET_POLICY'].map(isOperationName)).toEqual([true, true, false, false, false]);
+  expect(['get_policy', 'create_policy', 'toString', '__proto__', 'GET_POLICY'].map(isOperationName)).toEqual([
+    true,
+    true,
+    false,
+    false,
+    false,
+  ]);
 });

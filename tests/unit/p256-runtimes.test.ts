@@ -39,9 +39,16 @@ describe('node:crypto stamps', () => {
   });
 
   test('header layout matches @turnkey/api-key-stamper (same JSON up to the signature)', async () => {
-    const theirs = await new TurnkeyApiKeyStamper({ apiPublicKey: KEY.publicKey, apiPrivateKey: KEY.privateKey, runtimeOverride: 'node' }).stamp(BODY);
+    const theirs = await new TurnkeyApiKeyStamper({
+      apiPublicKey: KEY.publicKey,
+      apiPrivateKey: KEY.privateKey,
+      runtimeOverride: 'node',
+    }).stamp(BODY);
     const ours = stamper.stamp(BODY).headerValue;
-    const strip = (h: string) => Buffer.from(h, 'base64url').toString('utf8').replace(/"signature":"[0-9a-f]+"/, '"signature":""');
+    const strip = (h: string) =>
+      Buffer.from(h, 'base64url')
+        .toString('utf8')
+        .replace(/"signature":"[0-9a-f]+"/, '"signature":""');
     expect(strip(ours)).toBe(strip(theirs.stampHeaderValue));
     expect(ours).not.toMatch(/[=+/]/);
   });
@@ -52,7 +59,12 @@ describe('node:crypto stamps', () => {
       await expect(verifyStampSignature(KEY.publicKey, sig, body)).resolves.toBe(true);
       expect(verifyP256(KEY.publicKey, sig, utf8(body), 'purejs')).toBe('ok');
       expect(verifyP256(KEY.publicKey, sig, utf8(body), 'node')).toBe('ok');
-      expect(verifyStamp({ headerValue: header, body })).toEqual({ ok: true, publicKey: KEY.publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: sig });
+      expect(verifyStamp({ headerValue: header, body })).toEqual({
+        ok: true,
+        publicKey: KEY.publicKey,
+        scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+        signature: sig,
+      });
     }
   });
 
@@ -84,7 +96,9 @@ test("purejs stamps and @turnkey/api-key-stamper's (both runtimes) verify with t
   for (const body of ['', '{}', BODY, 'x'.repeat(5000)]) {
     expect(verifyP256(KEY.publicKey, signatureOf(pure.stamp(body).headerValue), utf8(body), 'node')).toBe('ok');
     for (const runtimeOverride of ['node', 'purejs'] as const) {
-      const theirs = await new TurnkeyApiKeyStamper({ apiPublicKey: KEY.publicKey, apiPrivateKey: KEY.privateKey, runtimeOverride }).stamp(body);
+      const theirs = await new TurnkeyApiKeyStamper({ apiPublicKey: KEY.publicKey, apiPrivateKey: KEY.privateKey, runtimeOverride }).stamp(
+        body,
+      );
       expect(verifyP256(KEY.publicKey, signatureOf(theirs.stampHeaderValue), utf8(body), 'node')).toBe('ok');
     }
   }

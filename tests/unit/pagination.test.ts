@@ -47,7 +47,10 @@ function tx(signature: string): SolTransactionItem {
 describe('paginateSuborgs', () => {
   test('walks pages with the last id as the next cursor until a short page', async () => {
     const script = suborgPages(['a', 'b'], ['c', 'd'], ['e']);
-    const ids = await collectAll(paginateSuborgs(script.fetchPage, { filterType: 'NAME', filterValue: 'x', paginationOptions: { limit: '2' } }), { max: 100 });
+    const ids = await collectAll(
+      paginateSuborgs(script.fetchPage, { filterType: 'NAME', filterValue: 'x', paginationOptions: { limit: '2' } }),
+      { max: 100 },
+    );
     expect(ids).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(script.bodies).toEqual([
       { filterType: 'NAME', filterValue: 'x', paginationOptions: { limit: '2' } },
@@ -71,7 +74,9 @@ describe('paginateSuborgs', () => {
 
   test('a service that hands back the same cursor is stopped, not followed forever', async () => {
     const script = suborgPages(['a', 'b'], ['b']);
-    const error = await caught(collectAll(paginateSuborgs(script.fetchPage, { paginationOptions: { limit: '2', after: 'b' } }), { max: 100 }));
+    const error = await caught(
+      collectAll(paginateSuborgs(script.fetchPage, { paginationOptions: { limit: '2', after: 'b' } }), { max: 100 }),
+    );
     expect({ code: error.code, message: error.message }).toEqual({
       code: 'UNEXPECTED_RESPONSE',
       message: 'list_suborgs returned the cursor it was given (b) again; stopping',
@@ -83,7 +88,8 @@ describe('paginateSuborgs', () => {
     const error = await caught(collectAll(paginateSuborgs(script.fetchPage, { paginationOptions: { before: 'z' } }), { max: 10 }));
     expect({ code: error.code, message: error.message, issues: error.issues }).toEqual({
       code: 'INVALID_REQUEST',
-      message: 'invalid request for list_suborgs: paginationOptions.before: is not supported when iterating (pages are walked forward with after)',
+      message:
+        'invalid request for list_suborgs: paginationOptions.before: is not supported when iterating (pages are walked forward with after)',
       issues: [{ path: 'paginationOptions.before', message: 'is not supported when iterating (pages are walked forward with after)' }],
     });
     expect(script.bodies).toEqual([]);
@@ -110,14 +116,20 @@ describe('paginateSolTransactionHistory', () => {
 
   test('a response without pageInfo is the only page', async () => {
     let calls = 0;
-    const items = await collectAll(paginateSolTransactionHistory(async () => (calls++, { transactions: [tx('s1')] }), base), { max: 10 });
+    const items = await collectAll(
+      paginateSolTransactionHistory(async () => (calls++, { transactions: [tx('s1')] }), base),
+      { max: 10 },
+    );
     expect(items.map((t) => t.signature)).toEqual(['s1']);
     expect(calls).toBe(1);
   });
 
   test('hasNextPage without an endCursor is an unexpected response', async () => {
     const error = await caught(
-      collectAll(paginateSolTransactionHistory(async () => ({ transactions: [], pageInfo: { hasNextPage: true } }), base), { max: 10 }),
+      collectAll(
+        paginateSolTransactionHistory(async () => ({ transactions: [], pageInfo: { hasNextPage: true } }), base),
+        { max: 10 },
+      ),
     );
     expect({ code: error.code, message: error.message }).toEqual({
       code: 'UNEXPECTED_RESPONSE',
@@ -127,7 +139,12 @@ describe('paginateSolTransactionHistory', () => {
 
   test('the same cursor twice is stopped', async () => {
     const page = { transactions: [tx('s1')], pageInfo: { hasNextPage: true, endCursor: 'c1' } };
-    const error = await caught(collectAll(paginateSolTransactionHistory(async () => page, base), { max: 10 }));
+    const error = await caught(
+      collectAll(
+        paginateSolTransactionHistory(async () => page, base),
+        { max: 10 },
+      ),
+    );
     expect({ code: error.code, message: error.message }).toEqual({
       code: 'UNEXPECTED_RESPONSE',
       message: 'list_sol_transaction_history returned the cursor it was given again; stopping',
@@ -170,7 +187,14 @@ describe('collectAll', () => {
 describe('paginationOptions.limit (docs/service-behaviour.md#limits-and-pagination: 1..100 as a string)', () => {
   test.each(['1', '10', '99', '100'])('%p is accepted', (limit) => {
     expect(ListSuborgsRequest.safeParse({ organizationId: 'o', paginationOptions: { limit } }).success).toBe(true);
-    expect(ListSolTransactionHistoryRequest.safeParse({ organizationId: 'o', address: 'a', caip2: 'solana:mainnet', paginationOptions: { limit } }).success).toBe(true);
+    expect(
+      ListSolTransactionHistoryRequest.safeParse({
+        organizationId: 'o',
+        address: 'a',
+        caip2: 'solana:mainnet',
+        paginationOptions: { limit },
+      }).success,
+    ).toBe(true);
   });
 
   test.each([

@@ -13,7 +13,10 @@ import {
 } from '@walletinfra/sdk';
 
 // The package's `exports` hide this file from require.resolve; it is read from the workspace root.
-const TYPES_FILE = resolve(__dirname, '../../node_modules/@turnkey/http/dist/__generated__/services/coordinator/public/v1/public_api.types.d.ts');
+const TYPES_FILE = resolve(
+  __dirname,
+  '../../node_modules/@turnkey/http/dist/__generated__/services/coordinator/public/v1/public_api.types.d.ts',
+);
 
 test('ACTIVITY_TYPES is exactly v1ActivityType of the installed @turnkey/http', () => {
   const line = readFileSync(TYPES_FILE, 'utf8')
@@ -38,7 +41,9 @@ test.each([
 
 test('ACTIVITY_KINDS are the distinct kinds of ACTIVITY_TYPES', () => {
   expect(ACTIVITY_KINDS).toEqual([...new Set(ACTIVITY_TYPES.map(activityKindOf))]);
-  expect(ACTIVITY_KINDS).toEqual(expect.arrayContaining(['CREATE_POLICY', 'UPDATE_POLICY', 'DELETE_POLICIES', 'CREATE_SESSION_PROFILE', 'SIGN_TRANSACTION']));
+  expect(ACTIVITY_KINDS).toEqual(
+    expect.arrayContaining(['CREATE_POLICY', 'UPDATE_POLICY', 'DELETE_POLICIES', 'CREATE_SESSION_PROFILE', 'SIGN_TRANSACTION']),
+  );
   expect(ACTIVITY_KINDS).not.toContain('CREATE_POLICY_V3');
 });
 
@@ -95,12 +100,15 @@ test.each([
   expect(resourceAndActionOf(type)).toEqual({ resource, action });
 });
 
-test.each(['ACTIVITY_TYPE_EXECUTE_SWAP', 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM', 'ACTIVITY_TYPE_APPROVE_ACTIVITY', 'NOT_A_TYPE', 'constructor'])(
-  'resourceAndActionOf(%s) is undefined',
-  (type) => {
-    expect(resourceAndActionOf(type)).toBeUndefined();
-  },
-);
+test.each([
+  'ACTIVITY_TYPE_EXECUTE_SWAP',
+  'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM',
+  'ACTIVITY_TYPE_APPROVE_ACTIVITY',
+  'NOT_A_TYPE',
+  'constructor',
+])('resourceAndActionOf(%s) is undefined', (type) => {
+  expect(resourceAndActionOf(type)).toBeUndefined();
+});
 
 test('every mapped activity type yields a documented resource and action', () => {
   for (const type of ACTIVITY_TYPES) {

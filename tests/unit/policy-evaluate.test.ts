@@ -1,11 +1,5 @@
 // evaluatePolicies: the service's decision rules (docs/service-behaviour.md#policy-language) as tables, one per outcome.
-import {
-  PolicyInputError,
-  evaluatePolicies,
-  policyDenialMessage,
-  type PolicyContext,
-  type PolicyInput,
-} from '@walletinfra/sdk';
+import { PolicyInputError, evaluatePolicies, policyDenialMessage, type PolicyContext, type PolicyInput } from '@walletinfra/sdk';
 
 const NOW = Date.UTC(2026, 2, 10, 15, 0); // Tuesday 2026-03-10 15:00Z
 const user = (id: string, ...tags: string[]): { id: string; tags: string[] } => ({ id, tags });
@@ -19,8 +13,16 @@ function context(overrides: Partial<PolicyContext> = {}): PolicyContext {
   };
 }
 
-const allow = (policyId: string, fields: Omit<PolicyInput, 'policyId' | 'effect'> = {}): PolicyInput => ({ policyId, effect: 'EFFECT_ALLOW', ...fields });
-const deny = (policyId: string, fields: Omit<PolicyInput, 'policyId' | 'effect'> = {}): PolicyInput => ({ policyId, effect: 'EFFECT_DENY', ...fields });
+const allow = (policyId: string, fields: Omit<PolicyInput, 'policyId' | 'effect'> = {}): PolicyInput => ({
+  policyId,
+  effect: 'EFFECT_ALLOW',
+  ...fields,
+});
+const deny = (policyId: string, fields: Omit<PolicyInput, 'policyId' | 'effect'> = {}): PolicyInput => ({
+  policyId,
+  effect: 'EFFECT_DENY',
+  ...fields,
+});
 
 describe('consensus by approver tags', () => {
   const twoOps = allow('two-ops', {
@@ -44,13 +46,22 @@ describe('consensus by approver tags', () => {
 
   test('when the condition does not hold, missing approvals do not matter: implicit deny', () => {
     const decision = evaluatePolicies([twoOps], context({ activity: { type: 'ACTIVITY_TYPE_CREATE_POLICY_V3' } }));
-    expect(decision).toEqual({ outcome: 'OUTCOME_DENY_IMPLICIT', evaluations: [{ policyId: 'two-ops', outcome: 'OUTCOME_DENY_IMPLICIT' }] });
+    expect(decision).toEqual({
+      outcome: 'OUTCOME_DENY_IMPLICIT',
+      evaluations: [{ policyId: 'two-ops', outcome: 'OUTCOME_DENY_IMPLICIT' }],
+    });
   });
 
   test('credentials can be required too', () => {
     const passkey = allow('passkey', { consensus: "credentials.any(c, c.type == 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR')" });
     const apiKey = { id: 'k1', user_id: 'alice', type: 'CREDENTIAL_TYPE_API_KEY_P256', public_key: '02ab' };
-    const webauthn = { id: 'k2', user_id: 'alice', type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR', credential_id: 'cred', public_key: '03cd' };
+    const webauthn = {
+      id: 'k2',
+      user_id: 'alice',
+      type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
+      credential_id: 'cred',
+      public_key: '03cd',
+    };
     expect(evaluatePolicies([passkey], context({ credentials: [apiKey] })).outcome).toBe('OUTCOME_REQUIRES_CONSENSUS');
     expect(evaluatePolicies([passkey], context({ credentials: [apiKey, webauthn] })).outcome).toBe('OUTCOME_ALLOW');
     expect(evaluatePolicies([passkey], context()).outcome).toBe('OUTCOME_REQUIRES_CONSENSUS');
@@ -70,9 +81,19 @@ describe('deny beats allow; allow beats consensus; nothing matching is an implic
 
   test.each([
     ['deny and allow both apply', [everything, badAddress], 'OUTCOME_DENY_EXPLICIT', ['OUTCOME_ALLOW', 'OUTCOME_DENY_EXPLICIT']],
-    ['deny applies, an allow only lacks consensus', [badAddress, needsTwo], 'OUTCOME_DENY_EXPLICIT', ['OUTCOME_DENY_EXPLICIT', 'OUTCOME_REQUIRES_CONSENSUS']],
+    [
+      'deny applies, an allow only lacks consensus',
+      [badAddress, needsTwo],
+      'OUTCOME_DENY_EXPLICIT',
+      ['OUTCOME_DENY_EXPLICIT', 'OUTCOME_REQUIRES_CONSENSUS'],
+    ],
     ['an allow applies, another lacks consensus', [needsTwo, everything], 'OUTCOME_ALLOW', ['OUTCOME_REQUIRES_CONSENSUS', 'OUTCOME_ALLOW']],
-    ['only consensus is missing', [needsTwo, otherWallet], 'OUTCOME_REQUIRES_CONSENSUS', ['OUTCOME_REQUIRES_CONSENSUS', 'OUTCOME_DENY_IMPLICIT']],
+    [
+      'only consensus is missing',
+      [needsTwo, otherWallet],
+      'OUTCOME_REQUIRES_CONSENSUS',
+      ['OUTCOME_REQUIRES_CONSENSUS', 'OUTCOME_DENY_IMPLICIT'],
+    ],
     ['nothing matches', [otherWallet], 'OUTCOME_DENY_IMPLICIT', ['OUTCOME_DENY_IMPLICIT']],
     ['no policies at all', [], 'OUTCOME_DENY_IMPLICIT', []],
   ] as const)('%s ⇒ %s', (_, policies, outcome, perPolicy) => {
@@ -109,18 +130,21 @@ describe('deny beats allow; allow beats consensus; nothing matching is an implic
 
 describe('errors: every clause is evaluated, an error anywhere makes the policy an error', () => {
   const withWallet = context({
-    activity: { type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', params: { hash_function: 'HASH_FUNCTION_NO_OP', encoding: 'PAYLOAD_ENCODING_HEXADECIMAL' } },
+    activity: {
+      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+      params: { hash_function: 'HASH_FUNCTION_NO_OP', encoding: 'PAYLOAD_ENCODING_HEXADECIMAL' },
+    },
     wallet: { id: 'w1' },
   });
 
   test.each([
     ["wallet.id == 'w1' || private_key.id == 'k1'", 'condition: 1:22: missing field: private_key'],
     ["false && private_key.id == 'k1'", 'condition: 1:10: missing field: private_key'],
-    ["true || activity.params.user_ids.count() == 1", 'condition: 1:25: missing field: activity.params.user_ids'],
+    ['true || activity.params.user_ids.count() == 1', 'condition: 1:25: missing field: activity.params.user_ids'],
     ["activity.params.encoding != 'PAYLOAD_ENCODING_EIP712' && wallet.label == 'x'", 'condition: 1:65: missing field: wallet.label'],
     ["eth.tx.to == '0x1'", 'condition: 1:5: missing field: eth.tx'],
     ['wallets.any(w, true)', 'condition: 1:1: missing field: wallets'],
-    ["activity.params.hash_function == 1", "condition: 1:31: cannot compare string with int"],
+    ['activity.params.hash_function == 1', 'condition: 1:31: cannot compare string with int'],
   ])('%s', (condition, error) => {
     expect(evaluatePolicies([allow('p', { condition })], withWallet)).toEqual({
       outcome: 'OUTCOME_DENY_IMPLICIT',
@@ -129,7 +153,11 @@ describe('errors: every clause is evaluated, an error anywhere makes the policy 
   });
 
   test('errors in several fields are all reported, consensus first', () => {
-    const policy = allow('p', { consensus: 'approvers[3].id == \'x\'', condition: 'private_key.exported', time: "time.now > Timestamp('2026-02-30T00:00:00Z')" });
+    const policy = allow('p', {
+      consensus: "approvers[3].id == 'x'",
+      condition: 'private_key.exported',
+      time: "time.now > Timestamp('2026-02-30T00:00:00Z')",
+    });
     expect(evaluatePolicies([policy], withWallet).evaluations).toEqual([
       {
         policyId: 'p',
@@ -148,7 +176,10 @@ describe('errors: every clause is evaluated, an error anywhere makes the policy 
 
   // UNCONFIRMED behaviour, documented on evaluatePolicies: an erroring policy does not apply.
   test('an erroring DENY does not block an applicable ALLOW', () => {
-    const decision = evaluatePolicies([allow('ok', { condition: 'true' }), deny('broken', { condition: "private_key.id == 'k1'" })], withWallet);
+    const decision = evaluatePolicies(
+      [allow('ok', { condition: 'true' }), deny('broken', { condition: "private_key.id == 'k1'" })],
+      withWallet,
+    );
     expect(decision.outcome).toBe('OUTCOME_ALLOW');
     expect(decision.evaluations.map((e) => e.outcome)).toEqual(['OUTCOME_ALLOW', 'OUTCOME_ERROR']);
   });
@@ -208,13 +239,20 @@ describe('root quorum', () => {
     ['one root user twice', ['r1', 'r1'], 'OUTCOME_DENY_EXPLICIT'],
   ])('quorum of 2 with %s ⇒ %s', (_, ids, outcome) => {
     const approvers = ids.map((id) => user(id));
-    expect(evaluatePolicies([blockAll], context({ approvers, rootQuorum: { userIds: ['r1', 'r2', 'r3'], threshold: 2 } })).outcome).toBe(outcome);
+    expect(evaluatePolicies([blockAll], context({ approvers, rootQuorum: { userIds: ['r1', 'r2', 'r3'], threshold: 2 } })).outcome).toBe(
+      outcome,
+    );
   });
 
   test('root-quorum-only activities are never allowed by policies', () => {
-    const decision = evaluatePolicies([allow('all', { condition: 'true' })], context({ activity: { type: 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM' } }));
+    const decision = evaluatePolicies(
+      [allow('all', { condition: 'true' })],
+      context({ activity: { type: 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM' } }),
+    );
     expect(decision).toEqual({ outcome: 'OUTCOME_DENY_IMPLICIT', evaluations: [] });
-    expect(evaluatePolicies([], context({ activity: { type: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE' }, isRootQuorum: true })).outcome).toBe('OUTCOME_ALLOW');
+    expect(
+      evaluatePolicies([], context({ activity: { type: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE' }, isRootQuorum: true })).outcome,
+    ).toBe('OUTCOME_ALLOW');
   });
 });
 
@@ -224,7 +262,10 @@ describe('context defaults', () => {
     const p = allow('p', { condition: "activity.kind == 'UPDATE_POLICY' && activity.resource == 'POLICY' && activity.action == 'UPDATE'" });
     expect(evaluatePolicies([p], ctx).outcome).toBe('OUTCOME_ALLOW');
     const given = context({ activity: { type: 'ACTIVITY_TYPE_UPDATE_POLICY_V2', kind: 'K', resource: 'R', action: 'A' } });
-    expect(evaluatePolicies([allow('p', { condition: "activity.kind == 'K' && activity.resource == 'R' && activity.action == 'A'" })], given).outcome).toBe('OUTCOME_ALLOW');
+    expect(
+      evaluatePolicies([allow('p', { condition: "activity.kind == 'K' && activity.resource == 'R' && activity.action == 'A'" })], given)
+        .outcome,
+    ).toBe('OUTCOME_ALLOW');
   });
 
   test('an activity type without a documented resource reads as a missing field', () => {
@@ -241,27 +282,40 @@ describe('context defaults', () => {
 
   test('Solana aliases read the same list whichever name the context used', () => {
     const p = allow('p', {
-      condition: "solana.tx.account_keys == solana.tx.static_account_keys && solana.tx.program_keys.all(k, k == '11111111111111111111111111111111') && solana.tx.instructions.count() == 0",
+      condition:
+        "solana.tx.account_keys == solana.tx.static_account_keys && solana.tx.program_keys.all(k, k == '11111111111111111111111111111111') && solana.tx.instructions.count() == 0",
     });
-    const ctx = context({ solana: { tx: { static_account_keys: ['A', 'B'], program_keys: ['11111111111111111111111111111111'], top_level_instructions: [] } } });
+    const ctx = context({
+      solana: { tx: { static_account_keys: ['A', 'B'], program_keys: ['11111111111111111111111111111111'], top_level_instructions: [] } },
+    });
     expect(evaluatePolicies([p], ctx).outcome).toBe('OUTCOME_ALLOW');
   });
 });
 
 describe('input validation', () => {
   test.each([
-    [[{ policyId: '', effect: 'EFFECT_ALLOW' }], context(), 'policies[0].policyId must be a non-empty string, got \'\''],
+    [[{ policyId: '', effect: 'EFFECT_ALLOW' }], context(), "policies[0].policyId must be a non-empty string, got ''"],
     [[{ policyId: 'p', effect: 'ALLOW' }], context(), "policies[0].effect must be 'EFFECT_ALLOW' or 'EFFECT_DENY', got 'ALLOW'"],
     [[{ policyId: 'p', effect: 'EFFECT_DENY', condition: 5 }], context(), 'policies[0].condition must be a string when present, got 5'],
     ['nope', context(), "policies must be an array, got 'nope'"],
-    [[], { ...context(), now: 'yesterday' }, "context.now must be a valid Date or a number of milliseconds since the epoch, got 'yesterday'"],
-    [[], { ...context(), now: new Date('invalid') }, 'context.now must be a valid Date or a number of milliseconds since the epoch, got a value of type object'],
+    [
+      [],
+      { ...context(), now: 'yesterday' },
+      "context.now must be a valid Date or a number of milliseconds since the epoch, got 'yesterday'",
+    ],
+    [
+      [],
+      { ...context(), now: new Date('invalid') },
+      'context.now must be a valid Date or a number of milliseconds since the epoch, got a value of type object',
+    ],
     [[], { ...context(), activity: { type: '' } }, "context.activity.type must be a non-empty string, got ''"],
     [[], { ...context(), approvers: [{ name: 'x' }] }, 'context.approvers[0].id must be a string, got undefined'],
     [[], { ...context(), rootQuorum: { userIds: ['a'], threshold: 0 } }, 'context.rootQuorum.threshold must be a positive integer, got 0'],
   ])('%j', (policies, ctx, message) => {
     expect(() => evaluatePolicies(policies as PolicyInput[], ctx as PolicyContext)).toThrow(PolicyInputError);
-    expect(() => evaluatePolicies(policies as PolicyInput[], ctx as PolicyContext)).toThrow(expect.objectContaining({ code: 'POLICY_INPUT', message }));
+    expect(() => evaluatePolicies(policies as PolicyInput[], ctx as PolicyContext)).toThrow(
+      expect.objectContaining({ code: 'POLICY_INPUT', message }),
+    );
   });
 });
 
@@ -283,7 +337,9 @@ test('the sdk README example decides as documented', () => {
     now: new Date('2026-03-09T15:00:00Z'),
   };
   expect(evaluatePolicies(policies, request).outcome).toBe('OUTCOME_REQUIRES_CONSENSUS');
-  expect(evaluatePolicies(policies, { ...request, approvers: [...request.approvers, { id: 'bob', tags: ['ops'] }] }).outcome).toBe('OUTCOME_ALLOW');
+  expect(evaluatePolicies(policies, { ...request, approvers: [...request.approvers, { id: 'bob', tags: ['ops'] }] }).outcome).toBe(
+    'OUTCOME_ALLOW',
+  );
   expect(evaluatePolicies(policies, { ...request, eth: { tx: { to: '0xbad' } } }).outcome).toBe('OUTCOME_DENY_EXPLICIT');
   expect(evaluatePolicies(policies, { ...request, now: new Date('2026-03-09T22:00:00Z') }).evaluations).toEqual([
     { policyId: 'two-ops', outcome: 'OUTCOME_TIME_INACTIVE' },

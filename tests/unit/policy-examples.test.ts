@@ -1,6 +1,13 @@
 // Every example expression of the policy docs (https://docs.turnkey.com/features/policies/examples/…) and of the time-based-policies docs parses, checks clean
 // for its kind, and survives printing (placeholders replaced by realistic values).
-import { checkPolicy, checkPolicyExpression, parsePolicyExpression, printPolicyExpression, withoutPositions, type PolicyExpressionKind } from '@walletinfra/sdk';
+import {
+  checkPolicy,
+  checkPolicyExpression,
+  parsePolicyExpression,
+  printPolicyExpression,
+  withoutPositions,
+  type PolicyExpressionKind,
+} from '@walletinfra/sdk';
 
 const USER_ID = '4b894565-1e1e-4b9e-8a40-2f6d1e1a6c3b';
 const TAG_ID = 'e3f0a5c2-7b1d-4c8e-9f2a-1b3c5d7e9f00';
@@ -51,7 +58,10 @@ const EXAMPLES: [PolicyExpressionKind, string][] = [
   ['condition', "tron.tx.contract[0].to_address == 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' && tron.tx.contract[0].amount <= 1000000"],
   ['condition', "bitcoin.tx.outputs.all(o, o.address == 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' && o.value < 100000)"],
   ['condition', "tempo.tx.calls.all(c, c.function_signature == '0xa9059cbb' && c.input[34..74] != '')"],
-  ['condition', "eth.eip_7702_authorization.address == '0x63c0c19a282a1b52b07dd5a65b58948a07dae32b' && eth.eip_7702_authorization.chain_id == 1"],
+  [
+    'condition',
+    "eth.eip_7702_authorization.address == '0x63c0c19a282a1b52b07dd5a65b58948a07dae32b' && eth.eip_7702_authorization.chain_id == 1",
+  ],
   ['condition', "solana.tx.instructions.all(i, i.parsed_instruction_data.named_account['authority'] == 'x' && i.accounts.count() > 0)"],
 ];
 

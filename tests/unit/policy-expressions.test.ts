@@ -1,6 +1,12 @@
 // Evaluating single expressions: every operator and method of the language (https://docs.turnkey.com/features/policies/language) against a context, and
 // the run-time errors (the service's MissingField and friends) with their exact messages.
-import { PolicyEvaluationError, PolicySyntaxError, evaluatePolicyExpression, type PolicyContext, type PolicyExpressionKind } from '@walletinfra/sdk';
+import {
+  PolicyEvaluationError,
+  PolicySyntaxError,
+  evaluatePolicyExpression,
+  type PolicyContext,
+  type PolicyExpressionKind,
+} from '@walletinfra/sdk';
 
 const U256_MAX = (1n << 256n) - 1n;
 
@@ -24,7 +30,11 @@ const CONTEXT: PolicyContext = {
       chain_id: 1,
       contract_call_args: { wad: 10n ** 18n, dst: '0x08d2', path: ['0x1', '0x2'], pair: [1, 'x'] },
     },
-    eip_712: { primary_type: 'PermitSingle', domain: { name: 'Permit2', chain_id: 1 }, message: { permitted: [{ token: '0xa0' }, { token: '0xa0' }] } },
+    eip_712: {
+      primary_type: 'PermitSingle',
+      domain: { name: 'Permit2', chain_id: 1 },
+      message: { permitted: [{ token: '0xa0' }, { token: '0xa0' }] },
+    },
   },
   solana: { tx: { transfers: [{ from: 'A', to: 'B', amount: 5 }], account_keys: ['A', 'B'] } },
   now: Date.UTC(2026, 2, 10, 15, 0),
@@ -62,7 +72,7 @@ describe('operators and methods', () => {
     ['-170141183460469231731687303715884105728 < 0 && 0 < 1', true],
     ["'\\u{1F600}'[0] == '\\u{1F600}' && 'a\\'b'[1] == '\\''", true],
     ["true == true && false != true && 'x' != 'y'", true],
-    ['time.now > Timestamp(\'2026-03-10T14:59:59Z\')', true, 'time'],
+    ["time.now > Timestamp('2026-03-10T14:59:59Z')", true, 'time'],
   ])('%s ⇒ %s', (source, expected, kind = 'condition') => {
     expect(evaluate(source, kind)).toBe(expected);
   });
@@ -80,16 +90,19 @@ describe('run-time errors', () => {
     ["eth.tx.data[40] == '0'", '1:13: index 40 is out of range for a string of length 34 (eth.tx.data)'],
     ["eth.tx.data[0..40] == '0'", '1:13: the slice 0..40 is out of range for a string of length 34 (eth.tx.data)'],
     ["eth.tx.data[5..2] == '0'", '1:13: the slice 5..2 goes backwards'],
-    ["activity.params.type == 1", '1:22: cannot compare string with int'],
+    ['activity.params.type == 1', '1:22: cannot compare string with int'],
     ["activity.params.user_ids < 'x'", '1:26: cannot compare list with string'],
     ["activity.params.type < 'x'", "1:22: '<' orders ints and timestamps only, not string; compare strings with == or !="],
-    ["activity.params.type && true", "1:1: '&&' needs bool operands, but the left side is of type string"],
+    ['activity.params.type && true', "1:1: '&&' needs bool operands, but the left side is of type string"],
     ['!activity.params.user_ids', "1:2: '!' needs a bool operand, not list"],
-    ["1 in activity.params.type", "1:6: the right side of 'in' must be a list, not string"],
-    ["activity.params.type.count() == 1", "1:22: 'count' is a list method, but this is a value of type string"],
-    ["activity.params.user_ids.any(u, u)", '1:33: the predicate of any() must be a bool, not string'],
-    ["activity.params.user_ids.foo() == 1", "1:26: unknown method 'foo'"],
-    ["activity.params.user_ids.any(1, true)", "1:30: the first argument of any() must be a name for each item, like 'user' in approvers.any(user, user.id == '…')"],
+    ['1 in activity.params.type', "1:6: the right side of 'in' must be a list, not string"],
+    ['activity.params.type.count() == 1', "1:22: 'count' is a list method, but this is a value of type string"],
+    ['activity.params.user_ids.any(u, u)', '1:33: the predicate of any() must be a bool, not string'],
+    ['activity.params.user_ids.foo() == 1', "1:26: unknown method 'foo'"],
+    [
+      'activity.params.user_ids.any(1, true)',
+      "1:30: the first argument of any() must be a name for each item, like 'user' in approvers.any(user, user.id == '…')",
+    ],
     ['activity.params.user_ids.count(1) == 1', '1:26: count() takes no arguments'],
     ['activity.params.user_ids.contains() == 1', '1:26: contains() takes exactly one argument, the value to look for: .contains(value)'],
     ["activity.params.type.x == 'x'", "1:22: cannot read field 'x' of a value of type string"],
@@ -103,9 +116,17 @@ describe('run-time errors', () => {
     ['foo == 1', "1:1: unknown name 'foo'"],
     ["Timestamp('2026-01-01T00:00:00Z') < time.now", "1:1: 'Timestamp' is only available in time expressions"],
     ["Nope('x')", "1:1: unknown function 'Nope'", 'time'],
-    ["Timestamp('x', 'y') < time.now", "1:1: Timestamp() takes one argument (an RFC 3339 timestamp), like Timestamp('2026-03-01T00:00:00Z')", 'time'],
+    [
+      "Timestamp('x', 'y') < time.now",
+      "1:1: Timestamp() takes one argument (an RFC 3339 timestamp), like Timestamp('2026-03-01T00:00:00Z')",
+      'time',
+    ],
     ['Timestamp(1) < time.now', '1:11: argument 1 of Timestamp() must be a string, not int', 'time'],
-    ["CronSpan('0 9 * * *', '8h', 'Nowhere/City')", "1:29: invalid time zone 'Nowhere/City': no such IANA time zone; use a name like 'America/New_York' or 'UTC'", 'time'],
+    [
+      "CronSpan('0 9 * * *', '8h', 'Nowhere/City')",
+      "1:29: invalid time zone 'Nowhere/City': no such IANA time zone; use a name like 'America/New_York' or 'UTC'",
+      'time',
+    ],
     ["[{a: 1}] == [{a: 'x'}]", '1:10: cannot compare int with string'],
   ])('%s', (source, message, kind = 'condition') => {
     let thrown: unknown;
@@ -122,14 +143,22 @@ describe('run-time errors', () => {
   test('numbers that are not safe integers are refused rather than rounded', () => {
     const ctx = { ...CONTEXT, eth: { tx: { value: 2 ** 60 } } };
     expect(() => evaluatePolicyExpression('eth.tx.value > 0', 'condition', ctx)).toThrow(
-      expect.objectContaining({ code: 'POLICY_EVALUATION', message: '1:8: eth.tx.value is not an integer (use a bigint for values beyond 2^53)' }),
+      expect.objectContaining({
+        code: 'POLICY_EVALUATION',
+        message: '1:8: eth.tx.value is not an integer (use a bigint for values beyond 2^53)',
+      }),
     );
   });
 
   test('error messages never contain context values', () => {
     const secret = 'sk_live_do_not_print_me';
     const ctx = { ...CONTEXT, activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET', params: { secret } } };
-    for (const source of ['activity.params.secret == 1', 'activity.params.secret < 1', 'activity.params.secret', "activity.params.secret[99] == 'x'"]) {
+    for (const source of [
+      'activity.params.secret == 1',
+      'activity.params.secret < 1',
+      'activity.params.secret',
+      "activity.params.secret[99] == 'x'",
+    ]) {
       expect(() => evaluatePolicyExpression(source, 'condition', ctx)).toThrow(PolicyEvaluationError);
       try {
         evaluatePolicyExpression(source, 'condition', ctx);

@@ -171,7 +171,11 @@ describe('parsePolicyExpression', () => {
 
   test.each([
     ["activity.resource == 'WALLET", ["a closing quote '"], "1:29: expected a closing quote ' for the string starting at 1:22"],
-    ["approvers.any(user, user.id == 'a'", ["','", "')'"], "1:35: expected ',' or ')' to close the call to 'any' at 1:10, found the end of the input"],
+    [
+      "approvers.any(user, user.id == 'a'",
+      ["','", "')'"],
+      "1:35: expected ',' or ')' to close the call to 'any' at 1:10, found the end of the input",
+    ],
     ['eth.tx.data[0', ["'..'", "']'"], "1:14: expected '..' or ']' to close the index at 1:12, found the end of the input"],
     ['a ==', ['an expression'], "1:5: expected an expression after '==', found the end of the input"],
     ['a b', ['an operator', 'the end of the expression'], "1:3: expected an operator or the end of the expression, found 'b'"],
@@ -190,7 +194,10 @@ describe('parsePolicyExpression', () => {
 
 describe('printPolicyExpression', () => {
   test.each([
-    ["activity.resource in ['AUTH','OTP']&&activity.action=='CREATE'", "activity.resource in ['AUTH', 'OTP'] && activity.action == 'CREATE'"],
+    [
+      "activity.resource in ['AUTH','OTP']&&activity.action=='CREATE'",
+      "activity.resource in ['AUTH', 'OTP'] && activity.action == 'CREATE'",
+    ],
     ['((a || b)) && (c)', '(a || b) && c'],
     ['a || (b || c)', 'a || (b || c)'],
     ['(a || b) || c', 'a || b || c'],
@@ -222,7 +229,12 @@ describe('checkPolicy and checkPolicyExpression inputs', () => {
       {
         field: 'condition',
         diagnostics: [
-          { severity: 'error', message: "unknown field 'resourse' of Activity; did you mean 'resource'?", position: { offset: 9, line: 1, column: 10 }, suggestion: 'resource' },
+          {
+            severity: 'error',
+            message: "unknown field 'resourse' of Activity; did you mean 'resource'?",
+            position: { offset: 9, line: 1, column: 10 },
+            suggestion: 'resource',
+          },
         ],
       },
       {

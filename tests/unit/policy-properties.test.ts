@@ -14,11 +14,10 @@ import {
 } from '@walletinfra/sdk';
 
 const KEYWORDS = new Set(['true', 'false', 'in']);
-const name = fc
-  .oneof(
-    fc.constantFrom('activity', 'approvers', 'user', 'eth', 'tx', 'x', 'any', 'count', 'CronSpan', 'Timestamp', 'true', 'in', '_'),
-    fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/),
-  );
+const name = fc.oneof(
+  fc.constantFrom('activity', 'approvers', 'user', 'eth', 'tx', 'x', 'any', 'count', 'CronSpan', 'Timestamp', 'true', 'in', '_'),
+  fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/),
+);
 const plainName = name.filter((n) => !KEYWORDS.has(n));
 const at = { start: 0, end: 0 };
 const OPERATORS: BinaryOperator[] = ['&&', '||', '==', '!=', '<', '>', '<=', '>=', 'in'];
@@ -63,11 +62,42 @@ const SEEDS = [
 
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 4 }) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.constantFrom('(', ')', '[', ']', "'", '"', '.', '..', ',', '!', '&', '|', '=', '-', '{', '}', ':', ' in ', '9', '\\', 'x', '\u{1F600}', '\n') }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    text: fc.constantFrom(
+      '(',
+      ')',
+      '[',
+      ']',
+      "'",
+      '"',
+      '.',
+      '..',
+      ',',
+      '!',
+      '&',
+      '|',
+      '=',
+      '-',
+      '{',
+      '}',
+      ':',
+      ' in ',
+      '9',
+      '\\',
+      'x',
+      '\u{1F600}',
+      '\n',
+    ),
+  }),
   fc.record({ kind: fc.constant('swap' as const), at: fc.nat(), other: fc.nat() }),
 );
 
-function mutate(source: string, steps: { kind: 'delete' | 'insert' | 'swap'; at: number; length?: number; text?: string; other?: number }[]): string {
+function mutate(
+  source: string,
+  steps: { kind: 'delete' | 'insert' | 'swap'; at: number; length?: number; text?: string; other?: number }[],
+): string {
   let s = source;
   for (const step of steps) {
     const i = s.length === 0 ? 0 : step.at % (s.length + 1);
@@ -125,7 +155,31 @@ describe('policy language properties', () => {
   });
 
   test('the parser throws only PolicySyntaxError on token soup', () => {
-    const token = fc.constantFrom('a', 'b.c', '(', ')', '[', ']', '..', ',', '!', '&&', '||', '==', '<', 'in', "'s'", '1', '-2', '{', '}', ':', 'x(', '.any(', ' ');
+    const token = fc.constantFrom(
+      'a',
+      'b.c',
+      '(',
+      ')',
+      '[',
+      ']',
+      '..',
+      ',',
+      '!',
+      '&&',
+      '||',
+      '==',
+      '<',
+      'in',
+      "'s'",
+      '1',
+      '-2',
+      '{',
+      '}',
+      ':',
+      'x(',
+      '.any(',
+      ' ',
+    );
     fc.assert(
       fc.property(fc.array(token, { maxLength: 30 }), (tokens) => {
         parseOrSyntaxError(tokens.join(''));

@@ -13,7 +13,13 @@ const user = {
   apiKeys: [{ apiKeyId: 'k-1', credential: { publicKey: '02aa', type: 'CREDENTIAL_TYPE_API_KEY_P256' } }],
   authenticators: [],
 };
-const vote = (over: Record<string, unknown> = {}) => ({ userId: 'u-ops', user, selection: 'VOTE_SELECTION_APPROVED', publicKey: '02aa', ...over });
+const vote = (over: Record<string, unknown> = {}) => ({
+  userId: 'u-ops',
+  user,
+  selection: 'VOTE_SELECTION_APPROVED',
+  publicKey: '02aa',
+  ...over,
+});
 
 const PARAMS: Record<string, Record<string, unknown>> = {
   ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT: { endpointId: 'ep-1', name: 'x' },
@@ -60,7 +66,13 @@ test('the emulator produces the activity types this test covers', () => {
 });
 
 test.each(emulatedTypes.map((o) => [o.activityType, o.intentKey] as const))('%s converts to a policy request', (type, intentKey) => {
-  const activity: ActivityLike = { type, status: 'ACTIVITY_STATUS_COMPLETED', intent: { [intentKey]: PARAMS[type] ?? { some: 'field' } }, votes: [vote()], createdAt: AT };
+  const activity: ActivityLike = {
+    type,
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    intent: { [intentKey]: PARAMS[type] ?? { some: 'field' } },
+    votes: [vote()],
+    createdAt: AT,
+  };
   expect(policyRequestFromActivity(activity)).toEqual({
     evaluable: true,
     context: {
@@ -74,12 +86,21 @@ test.each(emulatedTypes.map((o) => [o.activityType, o.intentKey] as const))('%s 
 });
 
 describe('what a recorded activity does not tell', () => {
-  const base: ActivityLike = { type: 'ACTIVITY_TYPE_CREATE_POLICY_V3', intent: { createPolicyIntentV3: {} }, votes: [vote()], createdAt: AT };
+  const base: ActivityLike = {
+    type: 'ACTIVITY_TYPE_CREATE_POLICY_V3',
+    intent: { createPolicyIntentV3: {} },
+    votes: [vote()],
+    createdAt: AT,
+  };
 
   test.each<[string, ActivityLike, string]>([
     ['no time', { ...base, createdAt: undefined }, 'the activity has no creation time'],
     ['no intent', { ...base, intent: {} }, 'the activity carries no intent parameters'],
-    ['no approving vote', { ...base, votes: [vote({ selection: 'VOTE_SELECTION_REJECTED' })] }, 'the activity has no approving votes, so its approvers are unknown'],
+    [
+      'no approving vote',
+      { ...base, votes: [vote({ selection: 'VOTE_SELECTION_REJECTED' })] },
+      'the activity has no approving votes, so its approvers are unknown',
+    ],
   ])('%s: not evaluable', (_, activity, reason) => {
     expect(policyRequestFromActivity(activity)).toEqual({ evaluable: false, reason });
   });
@@ -94,7 +115,11 @@ describe('what a recorded activity does not tell', () => {
     const built = policyRequestFromActivity({
       ...base,
       createdAt: '2026-01-02T00:00:00Z',
-      votes: [vote(), { userId: 'u-2', user: other, selection: 'VOTE_SELECTION_APPROVED', publicKey: 'zz' }, { userId: 'u-3', selection: 'VOTE_SELECTION_REJECTED' }],
+      votes: [
+        vote(),
+        { userId: 'u-2', user: other, selection: 'VOTE_SELECTION_APPROVED', publicKey: 'zz' },
+        { userId: 'u-3', selection: 'VOTE_SELECTION_REJECTED' },
+      ],
     });
     expect(built.evaluable && built.context.approvers.map((a) => a.id)).toEqual(['u-ops', 'u-2']);
     expect(built.evaluable && built.context.now).toBe(Date.UTC(2026, 0, 2));
@@ -106,7 +131,10 @@ describe('readPaths', () => {
     ["eth.tx.to == '0x1' && wallet.id == 'w'", ['eth.tx.to', 'wallet.id']],
     ["credentials.any(c, c.id == 'k' && c.type == 'T')", ['credentials', 'credentials[].id', 'credentials[].type']],
     ["approvers.filter(u, u.tags.contains('t')).count() >= 2", ['approvers', 'approvers[].tags']],
-    ["activity.params.user_ids[0] == 'u' && secret.static_properties['k'] == 'v'", ['activity.params.user_ids[]', 'secret.static_properties[]']],
+    [
+      "activity.params.user_ids[0] == 'u' && secret.static_properties['k'] == 'v'",
+      ['activity.params.user_ids[]', 'secret.static_properties[]'],
+    ],
     ['credentials.count() > 0', ['credentials']],
     ['not valid ((', []],
   ])('%s', (source, paths) => {

@@ -16,8 +16,18 @@ import { plannedPolicies, policyChanges } from '@walletinfra/pulumi/policy-revie
 
 const NOW = Date.UTC(2026, 0, 10);
 const OPTIONS: ImpactOptions = { maxActivities: 50, maxAgeMs: 7 * 86_400_000, nowMs: NOW };
-const OPS = { userId: 'u-ops', userName: 'ops', userTags: ['t-ops'], apiKeys: [{ apiKeyId: 'k1', credential: { publicKey: 'pk1', type: 'CREDENTIAL_TYPE_API_KEY_P256' } }] };
-const ROOT = { userId: 'u-root', userName: 'root', userTags: [], apiKeys: [{ apiKeyId: 'k0', credential: { publicKey: 'pk0', type: 'CREDENTIAL_TYPE_API_KEY_P256' } }] };
+const OPS = {
+  userId: 'u-ops',
+  userName: 'ops',
+  userTags: ['t-ops'],
+  apiKeys: [{ apiKeyId: 'k1', credential: { publicKey: 'pk1', type: 'CREDENTIAL_TYPE_API_KEY_P256' } }],
+};
+const ROOT = {
+  userId: 'u-root',
+  userName: 'root',
+  userTags: [],
+  apiKeys: [{ apiKeyId: 'k0', credential: { publicKey: 'pk0', type: 'CREDENTIAL_TYPE_API_KEY_P256' } }],
+};
 
 function activity(id: string, type: string, intentKey: string, by = OPS, ageMs = 86_400_000, votes = [by]): Activity {
   const seconds = String(Math.floor((NOW - ageMs) / 1000));
@@ -28,7 +38,18 @@ function activity(id: string, type: string, intentKey: string, by = OPS, ageMs =
     type,
     intent: { [intentKey]: {} },
     result: {},
-    votes: votes.map((u, i) => ({ id: `v${i}`, userId: u.userId, user: u, activityId: id, selection: 'VOTE_SELECTION_APPROVED', message: '', publicKey: u.apiKeys[0]!.credential.publicKey, signature: '', scheme: 'SIGNATURE_SCHEME_TK_API_P256', createdAt: { seconds, nanos: '0' } })),
+    votes: votes.map((u, i) => ({
+      id: `v${i}`,
+      userId: u.userId,
+      user: u,
+      activityId: id,
+      selection: 'VOTE_SELECTION_APPROVED',
+      message: '',
+      publicKey: u.apiKeys[0]!.credential.publicKey,
+      signature: '',
+      scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+      createdAt: { seconds, nanos: '0' },
+    })),
     fingerprint: `sha256:${id}`,
     canApprove: false,
     canReject: false,
@@ -51,7 +72,12 @@ function reader(activities: Activity[], rootDecided: string[] = []): Organizatio
   };
 }
 
-const p = (policyName: string, effect: ReviewPolicy['effect'], condition: string, consensus?: string): ReviewPolicy & { policyId: string } => ({
+const p = (
+  policyName: string,
+  effect: ReviewPolicy['effect'],
+  condition: string,
+  consensus?: string,
+): ReviewPolicy & { policyId: string } => ({
   policyId: `id-${policyName}`,
   policyName,
   effect,
@@ -81,7 +107,13 @@ describe('every decision transition', () => {
   });
 
   test('unchanged decisions are not listed; deciding policies are named before and after', async () => {
-    const impact = await policyImpact([allowTags], [allowTags, denyTags], reader([tag, activity('a-pol', 'ACTIVITY_TYPE_CREATE_POLICY_V3', 'createPolicyIntentV3')]), [], OPTIONS);
+    const impact = await policyImpact(
+      [allowTags],
+      [allowTags, denyTags],
+      reader([tag, activity('a-pol', 'ACTIVITY_TYPE_CREATE_POLICY_V3', 'createPolicyIntentV3')]),
+      [],
+      OPTIONS,
+    );
     expect(impact.evaluated).toBe(2);
     expect(impact.changed).toEqual([
       {
@@ -121,15 +153,34 @@ describe('the corpus', () => {
     const impact = await policyImpact([], [capped], reader([deposit]), [], OPTIONS);
     expect(impact.changed).toEqual([]);
     expect(impact.notEvaluable).toEqual([
-      { source: 'activity', label: 'ACTIVITY_TYPE_EARN_DEPOSIT a-earn', reason: "the activity does not record what 'cap deposits' reads activity.params.assets" },
+      {
+        source: 'activity',
+        label: 'ACTIVITY_TYPE_EARN_DEPOSIT a-earn',
+        reason: "the activity does not record what 'cap deposits' reads activity.params.assets",
+      },
     ]);
   });
 
   test('test cases join the corpus', async () => {
-    const impact = await policyImpact([allowTags], [], undefined, [
-      { file: 'policy-tests/tags.yaml', line: 3, name: 'ops tag', expect: 'ALLOW', decidedBy: [], request: { activity: { type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG' }, approvers: [{ id: 'u-ops' }] } },
-    ], OPTIONS);
-    expect(impact.changed.map((c) => [c.source, c.label, c.transition])).toEqual([['test', 'policy-tests/tags.yaml:3 ops tag', 'ALLOW → DENY']]);
+    const impact = await policyImpact(
+      [allowTags],
+      [],
+      undefined,
+      [
+        {
+          file: 'policy-tests/tags.yaml',
+          line: 3,
+          name: 'ops tag',
+          expect: 'ALLOW',
+          decidedBy: [],
+          request: { activity: { type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG' }, approvers: [{ id: 'u-ops' }] },
+        },
+      ],
+      OPTIONS,
+    );
+    expect(impact.changed.map((c) => [c.source, c.label, c.transition])).toEqual([
+      ['test', 'policy-tests/tags.yaml:3 ops tag', 'ALLOW → DENY'],
+    ]);
     expect(impact.newlyDenied).toBe(0); // only activities count as "done in the window"
   });
 });
@@ -147,7 +198,12 @@ describe('planned policies from preview steps', () => {
   test('live minus updated/replaced/deleted, plus created/updated/replaced inputs; same steps keep live', () => {
     const changes = policyChanges(
       collectFromMetadata([
-        step('update', 'tags', 'id-ops tags', { policyName: 'ops tags', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'WALLET'", consensus: '' }),
+        step('update', 'tags', 'id-ops tags', {
+          policyName: 'ops tags',
+          effect: 'EFFECT_ALLOW',
+          condition: "activity.resource == 'WALLET'",
+          consensus: '',
+        }),
         step('delete', 'gone', 'id-gone'),
         step('create', 'fresh', undefined, { policyName: 'fresh', effect: 'EFFECT_DENY', condition: 'true' }),
         step('same', 'kept', 'id-kept', { policyName: 'kept', effect: 'EFFECT_ALLOW' }),
@@ -166,9 +222,13 @@ describe('planned policies from preview steps', () => {
   });
 
   test('a value known only at apply cannot be replayed', () => {
-    expect(() => policyChanges(collectFromMetadata([step('create', 'later', undefined, { policyName: 'later', effect: 'EFFECT_ALLOW', condition: UNKNOWN_SENTINEL })]))).toThrow(
-      'policy later: condition is not known until apply',
-    );
+    expect(() =>
+      policyChanges(
+        collectFromMetadata([
+          step('create', 'later', undefined, { policyName: 'later', effect: 'EFFECT_ALLOW', condition: UNKNOWN_SENTINEL }),
+        ]),
+      ),
+    ).toThrow('policy later: condition is not known until apply');
   });
 });
 
@@ -191,7 +251,13 @@ describe('in the drift report', () => {
         after: { decision: 'DENY' as const, decidedBy: [] },
         transition: 'ALLOW → DENY',
       })),
-      notEvaluable: [{ source: 'activity', label: 'ACTIVITY_TYPE_EARN_DEPOSIT e1', reason: "the activity does not record what 'cap' reads activity.params.assets" }],
+      notEvaluable: [
+        {
+          source: 'activity',
+          label: 'ACTIVITY_TYPE_EARN_DEPOSIT e1',
+          reason: "the activity does not record what 'cap' reads activity.params.assets",
+        },
+      ],
       newlyDenied: changed,
       newlyAllowed: 0,
     },
@@ -202,7 +268,17 @@ describe('in the drift report', () => {
     runAt: '2026-01-10T00:00:00.000Z',
     tools: { walletinfraDrift: '0.1.0', pulumiSdk: '3.248.0', node: 'v20' },
     summary: { create: 0, update: 1, replace: 0, delete: 0, same: 0 },
-    stacks: [{ stack: 'dev', workDir: '.', status, summary: { create: 0, update: 1, replace: 0, delete: 0, same: 0 }, resources: [], remediation: 'pulumi up --stack dev', ...(policyImpact ? { policyImpact } : {}) }],
+    stacks: [
+      {
+        stack: 'dev',
+        workDir: '.',
+        status,
+        summary: { create: 0, update: 1, replace: 0, delete: 0, same: 0 },
+        resources: [],
+        remediation: 'pulumi up --stack dev',
+        ...(policyImpact ? { policyImpact } : {}),
+      },
+    ],
   });
 
   test('callouts at the top, the section under the stack', () => {
@@ -214,11 +290,13 @@ describe('in the drift report', () => {
       '> Stack `dev`: the planned policies would **deny 2 activities** the organization performed in the last 7 days.',
       '',
     ]);
-    expect(md).toContain('| `ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG` `a0` by `u-ops` | **ALLOW → DENY** | ALLOW: ops tags (OUTCOME_ALLOW) | DENY: no policy allows it |');
-    expect(md).toContain("- `ACTIVITY_TYPE_EARN_DEPOSIT e1`: the activity does not record what 'cap' reads activity.params.assets");
-    expect(renderChangesMarkdown(report({ status: 'not-evaluable', policyChanges: ['tags'], reason: 'missing walletinfra settings' }))).toContain(
-      '> Stack `dev`: the policy impact could not be computed: missing walletinfra settings',
+    expect(md).toContain(
+      '| `ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG` `a0` by `u-ops` | **ALLOW → DENY** | ALLOW: ops tags (OUTCOME_ALLOW) | DENY: no policy allows it |',
     );
+    expect(md).toContain("- `ACTIVITY_TYPE_EARN_DEPOSIT e1`: the activity does not record what 'cap' reads activity.params.assets");
+    expect(
+      renderChangesMarkdown(report({ status: 'not-evaluable', policyChanges: ['tags'], reason: 'missing walletinfra settings' })),
+    ).toContain('> Stack `dev`: the policy impact could not be computed: missing walletinfra settings');
   });
 
   test('--fail-on-impact: 2 on a changed decision, 1 when it cannot be computed, 0 otherwise', () => {
@@ -229,14 +307,33 @@ describe('in the drift report', () => {
   });
 
   test('impact flags need --preview and valid values', () => {
-    expect(parseArgs(['--stack', 'dev', '--preview', '--fail-on-impact', '--impact-window', '36h', '--impact-activities', '10', '--policy-tests', 'policy-tests'])).toMatchObject({
+    expect(
+      parseArgs([
+        '--stack',
+        'dev',
+        '--preview',
+        '--fail-on-impact',
+        '--impact-window',
+        '36h',
+        '--impact-activities',
+        '10',
+        '--policy-tests',
+        'policy-tests',
+      ]),
+    ).toMatchObject({
       failOnImpact: true,
       impactWindowMs: 36 * 3_600_000,
       impactActivities: 10,
       policyTests: ['policy-tests'],
     });
-    expect(() => parseArgs(['--stack', 'dev', '--fail-on-impact'])).toThrow('--fail-on-impact only applies with --preview (policy impact is part of the pull-request preview)');
-    expect(() => parseArgs(['--stack', 'dev', '--preview', '--impact-window', '2w'])).toThrow('--impact-window 2w: expected a positive whole number of days, hours or minutes, like 7d, 36h or 90m');
-    expect(() => parseArgs(['--stack', 'dev', '--preview', '--impact-activities', '-1'])).toThrow('--impact-activities -1: expected a whole number from 0 to 10000');
+    expect(() => parseArgs(['--stack', 'dev', '--fail-on-impact'])).toThrow(
+      '--fail-on-impact only applies with --preview (policy impact is part of the pull-request preview)',
+    );
+    expect(() => parseArgs(['--stack', 'dev', '--preview', '--impact-window', '2w'])).toThrow(
+      '--impact-window 2w: expected a positive whole number of days, hours or minutes, like 7d, 36h or 90m',
+    );
+    expect(() => parseArgs(['--stack', 'dev', '--preview', '--impact-activities', '-1'])).toThrow(
+      '--impact-activities -1: expected a whole number from 0 to 10000',
+    );
   });
 });

@@ -71,7 +71,12 @@ const GOOD_JSON = file(
       cases: [
         {
           name: 'exports at night are denied',
-          request: { activity: { type: 'ACTIVITY_TYPE_EXPORT_SECRETS' }, approvers: [{ id: 'u1' }, { id: 'u2' }], secret: { static_properties: { kind: 'creditCard' } }, time: '2026-03-02T23:00:00Z' },
+          request: {
+            activity: { type: 'ACTIVITY_TYPE_EXPORT_SECRETS' },
+            approvers: [{ id: 'u1' }, { id: 'u2' }],
+            secret: { static_properties: { kind: 'creditCard' } },
+            time: '2026-03-02T23:00:00Z',
+          },
           expect: 'DENY',
           decidedBy: ['no exports at night'],
         },
@@ -85,7 +90,12 @@ const GOOD_JSON = file(
 function harness(): { deps: PolicyCliDeps; out: { stdout: string; stderr: string; files: Record<string, string> } } {
   const out = { stdout: '', stderr: '', files: {} as Record<string, string> };
   const deps: PolicyCliDeps = {
-    runner: { run: async () => { throw new Error('no preview in these tests'); }, pulumiVersion: async () => undefined },
+    runner: {
+      run: async () => {
+        throw new Error('no preview in these tests');
+      },
+      pulumiVersion: async () => undefined,
+    },
     now: () => new Date('2026-03-02T12:00:00Z'),
     stdout: (t) => (out.stdout += t),
     stderr: (t) => (out.stderr += t),
@@ -152,7 +162,13 @@ test('a failing case shows the decision and every policy outcome; exit 1; JUnit 
   expect(await policyMain(['test', failing, '--policies', POLICIES, '--json'], json.deps)).toBe(1);
   const parsed = JSON.parse(json.out.stdout);
   expect(parsed.summary).toEqual({ cases: 2, failed: 2 });
-  expect(parsed.results[0]).toMatchObject({ name: 'stranger expected to pass', passed: false, expected: 'ALLOW', actual: 'REQUIRES_CONSENSUS', line: 2 });
+  expect(parsed.results[0]).toMatchObject({
+    name: 'stranger expected to pass',
+    passed: false,
+    expected: 'ALLOW',
+    actual: 'REQUIRES_CONSENSUS',
+    line: 2,
+  });
 });
 
 test.each<[string, string, string[]]>([
@@ -177,9 +193,17 @@ test.each<[string, string, string[]]>([
       `bad-fields.yaml:9:13: case "#2": request.time: must be an RFC 3339 time, like '2026-03-01T09:30:00Z'`,
     ],
   ],
-  ['broken.yaml', 'cases:\n  - name: a\n    request: { activity: [ }\n', ['broken.yaml:3:28: Flow sequence in block collection must be sufficiently indented and end with a ]', 'broken.yaml:3:29: ']],
+  [
+    'broken.yaml',
+    'cases:\n  - name: a\n    request: { activity: [ }\n',
+    ['broken.yaml:3:28: Flow sequence in block collection must be sufficiently indented and end with a ]', 'broken.yaml:3:29: '],
+  ],
   ['broken.json', '{"cases": [ {"name": "a",, } ]}', ['broken.json:1:']],
-  ['dupes.yaml', 'cases:\n  - {name: a, request: {activity: {type: ACTIVITY_TYPE_CREATE_WALLET}}, expect: DENY}\n  - {name: a, request: {activity: {type: ACTIVITY_TYPE_CREATE_WALLET}}, expect: DENY}\n', ['dupes.yaml:3:1: case "a": name already used by the case at line 2; names must be unique in a file']],
+  [
+    'dupes.yaml',
+    'cases:\n  - {name: a, request: {activity: {type: ACTIVITY_TYPE_CREATE_WALLET}}, expect: DENY}\n  - {name: a, request: {activity: {type: ACTIVITY_TYPE_CREATE_WALLET}}, expect: DENY}\n',
+    ['dupes.yaml:3:1: case "a": name already used by the case at line 2; names must be unique in a file'],
+  ],
   ['empty.yaml', 'cases: []\n', ['empty.yaml:1:8: cases: must list at least one case']],
 ])('%s: every problem names the file, case, field and line', async (name, text, problems) => {
   const path = file(name, text);
@@ -192,7 +216,10 @@ test.each<[string, string, string[]]>([
 });
 
 test('a bad policy file names the policy and field', async () => {
-  const bad = file('bad-policies.json', JSON.stringify({ policies: [{ policyName: 'x', effect: 'ALLOW', policyId: 'p1', notes: '' }] }, null, 2));
+  const bad = file(
+    'bad-policies.json',
+    JSON.stringify({ policies: [{ policyName: 'x', effect: 'ALLOW', policyId: 'p1', notes: '' }] }, null, 2),
+  );
   const { deps, out } = harness();
   expect(await policyMain(['test', GOOD, '--policies', bad], deps)).toBe(1);
   expect(out.stderr).toBe(`walletinfra-policy: ${bad}:5:17: policies[0].effect: must be 'EFFECT_ALLOW' or 'EFFECT_DENY'\n`);
@@ -200,7 +227,10 @@ test('a bad policy file names the policy and field', async () => {
 
 test.each<[string[], string]>([
   [['test', GOOD], 'say which policies to test: --policies FILE or --stack NAME'],
-  [['test', GOOD, '--policies', 'a', '--stack', 'dev'], '--policies and --stack exclude each other: test against a file or against a stack'],
+  [
+    ['test', GOOD, '--policies', 'a', '--stack', 'dev'],
+    '--policies and --stack exclude each other: test against a file or against a stack',
+  ],
   [['check', GOOD], 'unknown command "check"; the command is: test'],
   [['test', '--bogus'], 'unknown argument "--bogus"; known: --policies, --stack, --cwd, --junit, --json, --now, --version, --help'],
   [['test', GOOD, '--policies'], '--policies needs a value'],
@@ -221,8 +251,18 @@ test('a directory of test files, and a missing path', async () => {
 
 describe('jest matchers', () => {
   const policies = [
-    { policyName: 'ops manage tags', effect: 'EFFECT_ALLOW', consensus: "approvers.any(u, u.tags.contains('ops'))", condition: "activity.resource == 'PRIVATE_KEY'" },
-    { policyName: 'two for wallets', effect: 'EFFECT_ALLOW', consensus: 'approvers.count() >= 2', condition: "activity.resource == 'WALLET'" },
+    {
+      policyName: 'ops manage tags',
+      effect: 'EFFECT_ALLOW',
+      consensus: "approvers.any(u, u.tags.contains('ops'))",
+      condition: "activity.resource == 'PRIVATE_KEY'",
+    },
+    {
+      policyName: 'two for wallets',
+      effect: 'EFFECT_ALLOW',
+      consensus: 'approvers.count() >= 2',
+      condition: "activity.resource == 'WALLET'",
+    },
   ];
   const tag = (tags: string[]) => ({ activity: { type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG' }, approvers: [{ id: 'u1', tags }] });
 
@@ -235,9 +275,14 @@ describe('jest matchers', () => {
   });
 
   test('failure messages show each policy outcome', () => {
-    expect(() => expect(policies).toAllow({ activity: { type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG' }, approvers: [{ id: 'u1' }], rootQuorum: false, wallet: { id: 'w' } })).not.toThrow(
-      'the request is not valid',
-    );
+    expect(() =>
+      expect(policies).toAllow({
+        activity: { type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG' },
+        approvers: [{ id: 'u1' }],
+        rootQuorum: false,
+        wallet: { id: 'w' },
+      }),
+    ).not.toThrow('the request is not valid');
     expect(() => expect(policies).toAllow({ activity: { type: 'ACTIVITY_TYPE_CREATE_POLICY_V3' }, approvers: [{ id: 'u1' }] })).toThrow(
       [
         'expected the policies to decide ALLOW for ACTIVITY_TYPE_CREATE_POLICY_V3, but they decide DENY (OUTCOME_DENY_IMPLICIT)',
@@ -246,12 +291,17 @@ describe('jest matchers', () => {
         '  two for wallets: OUTCOME_DENY_IMPLICIT',
       ].join('\n'),
     );
-    expect(() => expect(policies).toAllow({ activity: { type: 'CREATE_WALLET' } })).toThrow('the request is not valid:\n  activity.type: must be an activity type the service defines');
+    expect(() => expect(policies).toAllow({ activity: { type: 'CREATE_WALLET' } })).toThrow(
+      'the request is not valid:\n  activity.type: must be an activity type the service defines',
+    );
   });
 });
 
 test('the JUnit file is well-formed enough for CI reporters (escaped names)', async () => {
-  const odd = file('odd.yaml', `cases:\n  - name: "a <b> & \\"c\\""\n    request: { activity: { type: ACTIVITY_TYPE_CREATE_WALLET } }\n    expect: DENY\n`);
+  const odd = file(
+    'odd.yaml',
+    `cases:\n  - name: "a <b> & \\"c\\""\n    request: { activity: { type: ACTIVITY_TYPE_CREATE_WALLET } }\n    expect: DENY\n`,
+  );
   const { deps, out } = harness();
   expect(await policyMain(['test', odd, '--policies', POLICIES, '--junit', join(dir, 'x.xml')], deps)).toBe(0);
   expect(out.files[join(dir, 'x.xml')]).toContain('name="a &lt;b&gt; &amp; &quot;c&quot;"');

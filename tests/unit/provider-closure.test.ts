@@ -72,10 +72,12 @@ describe.each(RESOURCES)('%s provider', (member, provider) => {
   test('requires only the installed runtime and delegates every method to it', async () => {
     const { text } = await serialize(provider);
     const calls: unknown[][] = [];
-    const recorder = (name: string) => (...args: unknown[]) => {
-      calls.push([name, ...args]);
-      return Promise.resolve(`${name}-result`);
-    };
+    const recorder =
+      (name: string) =>
+      (...args: unknown[]) => {
+        calls.push([name, ...args]);
+        return Promise.resolve(`${name}-result`);
+      };
     const fakeRuntime: Record<string, unknown> = { configure: recorder('configure') };
     fakeRuntime[member] = Object.fromEntries(METHODS.slice(1).map((m) => [m, recorder(`${member}.${m}`)]));
     const required: string[] = [];

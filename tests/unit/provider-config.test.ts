@@ -61,7 +61,10 @@ describe('resolveSettings', () => {
   });
 
   test('empty environment variables count as unset', () => {
-    const s = sources({}, { WALLETINFRA_ORGANIZATION_ID: '', TURNKEY_ORGANIZATION_ID: 'org-t', TURNKEY_API_PUBLIC_KEY: PUB, TURNKEY_API_PRIVATE_KEY: PRIV });
+    const s = sources(
+      {},
+      { WALLETINFRA_ORGANIZATION_ID: '', TURNKEY_ORGANIZATION_ID: 'org-t', TURNKEY_API_PUBLIC_KEY: PUB, TURNKEY_API_PRIVATE_KEY: PRIV },
+    );
     expect(resolveSettings(s).organizationId).toBe('org-t');
   });
 
@@ -92,7 +95,12 @@ describe('resolveSettings', () => {
         'walletinfra:authProxyConfigId': 'cfg-1',
         'walletinfra:allowLoopbackWebhookUrls': 'true',
       },
-      { WALLETINFRA_MAX_RETRIES: '0', WALLETINFRA_RETRY_BUDGET_MS: '45000', WALLETINFRA_MAX_CONCURRENT_REQUESTS: '8', WALLETINFRA_ON_RAMP_ENCRYPTION_PUBLIC_KEY: 'ABCDEF' },
+      {
+        WALLETINFRA_MAX_RETRIES: '0',
+        WALLETINFRA_RETRY_BUDGET_MS: '45000',
+        WALLETINFRA_MAX_CONCURRENT_REQUESTS: '8',
+        WALLETINFRA_ON_RAMP_ENCRYPTION_PUBLIC_KEY: 'ABCDEF',
+      },
     );
     expect(resolveSettings(s)).toEqual({
       ...DEFAULTS,
@@ -111,15 +119,39 @@ describe('resolveSettings', () => {
   });
 
   test.each([
-    [{ WALLETINFRA_REQUEST_TIMEOUT_MS: 'soon' }, 'requestTimeoutMs from environment variable WALLETINFRA_REQUEST_TIMEOUT_MS must be an integer >= 1 (milliseconds), got "soon"'],
-    [{ WALLETINFRA_REQUEST_TIMEOUT_MS: '0' }, 'requestTimeoutMs from environment variable WALLETINFRA_REQUEST_TIMEOUT_MS must be an integer >= 1 (milliseconds), got "0"'],
-    [{ WALLETINFRA_MAX_CONCURRENT_REQUESTS: '-1' }, 'maxConcurrentRequests from environment variable WALLETINFRA_MAX_CONCURRENT_REQUESTS must be an integer >= 1 (requests), got "-1"'],
-    [{ WALLETINFRA_BASE_URL: 'api.example.com' }, 'baseUrl from environment variable WALLETINFRA_BASE_URL must be an absolute URL starting with http:// or https://, got "api.example.com"'],
-    [{ WALLETINFRA_BASE_URL: 'ftp://example.com' }, 'baseUrl from environment variable WALLETINFRA_BASE_URL must use http or https, got "ftp://example.com"'],
-    [{ WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS: 'yes' }, 'allowLoopbackWebhookUrls from environment variable WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS must be true or false, got "yes"'],
-    [{ WALLETINFRA_API_PRIVATE_KEY: 'not-hex-secret' }, 'apiPrivateKey from environment variable WALLETINFRA_API_PRIVATE_KEY must be a hex string'],
+    [
+      { WALLETINFRA_REQUEST_TIMEOUT_MS: 'soon' },
+      'requestTimeoutMs from environment variable WALLETINFRA_REQUEST_TIMEOUT_MS must be an integer >= 1 (milliseconds), got "soon"',
+    ],
+    [
+      { WALLETINFRA_REQUEST_TIMEOUT_MS: '0' },
+      'requestTimeoutMs from environment variable WALLETINFRA_REQUEST_TIMEOUT_MS must be an integer >= 1 (milliseconds), got "0"',
+    ],
+    [
+      { WALLETINFRA_MAX_CONCURRENT_REQUESTS: '-1' },
+      'maxConcurrentRequests from environment variable WALLETINFRA_MAX_CONCURRENT_REQUESTS must be an integer >= 1 (requests), got "-1"',
+    ],
+    [
+      { WALLETINFRA_BASE_URL: 'api.example.com' },
+      'baseUrl from environment variable WALLETINFRA_BASE_URL must be an absolute URL starting with http:// or https://, got "api.example.com"',
+    ],
+    [
+      { WALLETINFRA_BASE_URL: 'ftp://example.com' },
+      'baseUrl from environment variable WALLETINFRA_BASE_URL must use http or https, got "ftp://example.com"',
+    ],
+    [
+      { WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS: 'yes' },
+      'allowLoopbackWebhookUrls from environment variable WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS must be true or false, got "yes"',
+    ],
+    [
+      { WALLETINFRA_API_PRIVATE_KEY: 'not-hex-secret' },
+      'apiPrivateKey from environment variable WALLETINFRA_API_PRIVATE_KEY must be a hex string',
+    ],
   ])('invalid value %j', (env, message) => {
-    const s = sources({ 'walletinfra:organizationId': 'o' }, { WALLETINFRA_API_PUBLIC_KEY: PUB, WALLETINFRA_API_PRIVATE_KEY: PRIV, ...env });
+    const s = sources(
+      { 'walletinfra:organizationId': 'o' },
+      { WALLETINFRA_API_PUBLIC_KEY: PUB, WALLETINFRA_API_PRIVATE_KEY: PRIV, ...env },
+    );
     expect(errorOf(() => resolveSettings(s))).toEqual({ code: 'INVALID_CONFIGURATION', message });
   });
 
@@ -149,7 +181,12 @@ describe('resolveSettings', () => {
   });
 
   test('a base URL keeps its path prefix and loses its trailing slash', () => {
-    const s = sources({ 'walletinfra:organizationId': 'o', 'walletinfra:apiPublicKey': PUB, 'walletinfra:apiPrivateKey': PRIV, 'walletinfra:baseUrl': 'https://proxy.example/tk/' });
+    const s = sources({
+      'walletinfra:organizationId': 'o',
+      'walletinfra:apiPublicKey': PUB,
+      'walletinfra:apiPrivateKey': PRIV,
+      'walletinfra:baseUrl': 'https://proxy.example/tk/',
+    });
     expect(resolveSettings(s).baseUrl).toBe('https://proxy.example/tk');
   });
 
@@ -165,7 +202,11 @@ describe('profiles', () => {
   });
 
   test('a profile from stack config supplies its own credentials and endpoint', () => {
-    const s = sources({ 'walletinfra:profiles': profiles, 'walletinfra:organizationId': 'org-default', 'walletinfra:requestTimeoutMs': '999' });
+    const s = sources({
+      'walletinfra:profiles': profiles,
+      'walletinfra:organizationId': 'org-default',
+      'walletinfra:requestTimeoutMs': '999',
+    });
     expect(resolveSettings(s, { profile: 'eu' })).toEqual({
       ...DEFAULTS,
       requestTimeoutMs: 999,
@@ -181,9 +222,9 @@ describe('profiles', () => {
     const s = sources(
       {},
       {
-        'WALLETINFRA_PROFILE_US_EAST_ORGANIZATION_ID': 'org-us',
-        'WALLETINFRA_PROFILE_US_EAST_API_PUBLIC_KEY': PUB,
-        'WALLETINFRA_PROFILE_US_EAST_API_PRIVATE_KEY': PRIV,
+        WALLETINFRA_PROFILE_US_EAST_ORGANIZATION_ID: 'org-us',
+        WALLETINFRA_PROFILE_US_EAST_API_PUBLIC_KEY: PUB,
+        WALLETINFRA_PROFILE_US_EAST_API_PRIVATE_KEY: PRIV,
         TURNKEY_BASE_URL: 'http://127.0.0.1:6000',
       },
     );
@@ -206,9 +247,18 @@ describe('profiles', () => {
 
   test.each([
     ['[1]', 'stack config walletinfra:profiles must be an object mapping profile names to settings'],
-    ['{', 'stack config walletinfra:profiles must be a JSON object of profiles, e.g. {"eu": {"organizationId": "..."}}; it is not valid JSON'],
-    ['{"eu": 3}', 'stack config walletinfra:profiles.eu must be an object with keys organizationId, apiPublicKey, apiPrivateKey, baseUrl, authProxyUrl, onRampEncryptionPublicKey'],
-    ['{"eu": {"orgId": "x"}}', 'stack config walletinfra:profiles.eu has unknown key "orgId"; known keys: organizationId, apiPublicKey, apiPrivateKey, baseUrl, authProxyUrl, onRampEncryptionPublicKey'],
+    [
+      '{',
+      'stack config walletinfra:profiles must be a JSON object of profiles, e.g. {"eu": {"organizationId": "..."}}; it is not valid JSON',
+    ],
+    [
+      '{"eu": 3}',
+      'stack config walletinfra:profiles.eu must be an object with keys organizationId, apiPublicKey, apiPrivateKey, baseUrl, authProxyUrl, onRampEncryptionPublicKey',
+    ],
+    [
+      '{"eu": {"orgId": "x"}}',
+      'stack config walletinfra:profiles.eu has unknown key "orgId"; known keys: organizationId, apiPublicKey, apiPrivateKey, baseUrl, authProxyUrl, onRampEncryptionPublicKey',
+    ],
     ['{"eu": {"organizationId": 5}}', 'stack config walletinfra:profiles.eu.organizationId must be a string'],
   ])('invalid profiles %s', (raw, message) => {
     expect(errorOf(() => resolveSettings(sources({ 'walletinfra:profiles': raw }), { profile: 'eu' }))).toEqual({

@@ -18,7 +18,9 @@ test('the argv the engine gives the dynamic provider: its address last, -v=N onl
   expect(engineAddressOf([...SHIM, '127.0.0.1:35771'])).toBe('127.0.0.1:35771');
   expect(engineAddressOf([...SHIM, '--logtostderr', '-v=9', '127.0.0.1:41041'])).toBe('127.0.0.1:41041');
   expect(engineAddressOf(SHIM)).toBeUndefined();
-  expect([verbosityOf([...SHIM, '-v=3', '127.0.0.1:1']), verbosityOf([...SHIM, '127.0.0.1:1']), verbosityOf([...SHIM, '-v'])]).toEqual([3, 0, 1]);
+  expect([verbosityOf([...SHIM, '-v=3', '127.0.0.1:1']), verbosityOf([...SHIM, '127.0.0.1:1']), verbosityOf([...SHIM, '-v'])]).toEqual([
+    3, 0, 1,
+  ]);
 });
 
 test('traces are asked for with WALLETINFRA_DEBUG=1 (or true), or a verbosity the engine passed', () => {

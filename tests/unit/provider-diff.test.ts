@@ -1,7 +1,12 @@
 // diff: both sides normalised the same way; `changes: false` when nothing changed, otherwise
 // `changes: undefined` (engine computes per-property diffs) with `replaces` listing changed immutables.
 import { diffFiatOnRampCredential } from '@walletinfra/pulumi/resources/fiatOnRampCredential/diff';
-import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, SECRET_KEPT, secretFingerprint } from '@walletinfra/pulumi/resources/fiatOnRampCredential/secrets';
+import {
+  CHANGED_OUTSIDE_PULUMI,
+  fingerprintMatches,
+  SECRET_KEPT,
+  secretFingerprint,
+} from '@walletinfra/pulumi/resources/fiatOnRampCredential/secrets';
 import { diffPolicy } from '@walletinfra/pulumi/resources/policy/diff';
 import { sameValue, toDiffResult } from '@walletinfra/pulumi/resources/common/diff';
 import { diffWebhookEndpoint } from '@walletinfra/pulumi/resources/webhookEndpoint/diff';
@@ -22,7 +27,10 @@ describe('toDiffResult', () => {
   test('no change, in-place change, replacement', () => {
     expect(toDiffResult({ changed: [], replaces: [] })).toEqual({ changes: false });
     expect(toDiffResult({ changed: ['notes'], replaces: [] })).toEqual({ changes: undefined });
-    expect(toDiffResult({ changed: ['subscriptions', 'name'], replaces: ['subscriptions'] })).toEqual({ changes: undefined, replaces: ['subscriptions'] });
+    expect(toDiffResult({ changed: ['subscriptions', 'name'], replaces: ['subscriptions'] })).toEqual({
+      changes: undefined,
+      replaces: ['subscriptions'],
+    });
     expect(toDiffResult({ changed: ['sandboxMode'], replaces: ['sandboxMode'] }, true)).toEqual({
       changes: undefined,
       replaces: ['sandboxMode'],
@@ -32,22 +40,44 @@ describe('toDiffResult', () => {
 });
 
 describe('Policy diff', () => {
-  const news = { policyName: 'allow-treasury', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'WALLET'", organizationId: 'org-1', __provider: 'x' };
+  const news = {
+    policyName: 'allow-treasury',
+    effect: 'EFFECT_ALLOW',
+    condition: "activity.resource == 'WALLET'",
+    organizationId: 'org-1',
+    __provider: 'x',
+  };
 
   test('absent and empty optional fields are the same (docs/service-behaviour.md#policies)', () => {
     expect(diffPolicy(policyOuts, news)).toEqual({ changed: [], replaces: [] });
   });
 
   test('every field updates in place', () => {
-    expect(diffPolicy(policyOuts, { ...news, policyName: 'n2', effect: 'EFFECT_DENY', condition: '', consensus: 'approvers.count() >= 2', notes: 'n', time: 'true' })).toEqual({
+    expect(
+      diffPolicy(policyOuts, {
+        ...news,
+        policyName: 'n2',
+        effect: 'EFFECT_DENY',
+        condition: '',
+        consensus: 'approvers.count() >= 2',
+        notes: 'n',
+        time: 'true',
+      }),
+    ).toEqual({
       changed: ['policyName', 'effect', 'condition', 'consensus', 'notes', 'time'],
       replaces: [],
     });
   });
 
   test('another organization replaces; an unknown one too', () => {
-    expect(diffPolicy(policyOuts, { ...news, organizationId: 'org-2' })).toEqual({ changed: ['organizationId'], replaces: ['organizationId'] });
-    expect(diffPolicy(policyOuts, { ...news, organizationId: UNKNOWN })).toEqual({ changed: ['organizationId'], replaces: ['organizationId'] });
+    expect(diffPolicy(policyOuts, { ...news, organizationId: 'org-2' })).toEqual({
+      changed: ['organizationId'],
+      replaces: ['organizationId'],
+    });
+    expect(diffPolicy(policyOuts, { ...news, organizationId: UNKNOWN })).toEqual({
+      changed: ['organizationId'],
+      replaces: ['organizationId'],
+    });
   });
 
   test('a profile change is an in-place change (outputs must record it for read and delete)', () => {
@@ -94,7 +124,10 @@ describe('WebhookEndpoint diff', () => {
       changed: ['name', 'subscriptions'],
       replaces: ['subscriptions'],
     });
-    expect(diffWebhookEndpoint(outs, { ...outs, subscriptions: UNKNOWN })).toEqual({ changed: ['subscriptions'], replaces: ['subscriptions'] });
+    expect(diffWebhookEndpoint(outs, { ...outs, subscriptions: UNKNOWN })).toEqual({
+      changed: ['subscriptions'],
+      replaces: ['subscriptions'],
+    });
   });
 });
 
@@ -110,7 +143,12 @@ describe('FiatOnRampCredential diff', () => {
     secretApiKeyFingerprint: secretFingerprint('sk_1', salt),
     organizationId: 'org-1',
   };
-  const news = { onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', publishableApiKey: 'pk_1', secretApiKey: 'sk_1', organizationId: 'org-1' };
+  const news = {
+    onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+    publishableApiKey: 'pk_1',
+    secretApiKey: 'sk_1',
+    organizationId: 'org-1',
+  };
 
   test('the same plaintext secret is no change, whatever the ciphertext', () => {
     expect(diffFiatOnRampCredential(outs, news)).toEqual({ changed: [], replaces: [] });
@@ -123,12 +161,17 @@ describe('FiatOnRampCredential diff', () => {
   });
 
   test('a secret changed outside Pulumi (read recorded it) is a change', () => {
-    expect(diffFiatOnRampCredential({ ...outs, secretApiKeyFingerprint: CHANGED_OUTSIDE_PULUMI }, news)).toEqual({ changed: ['secretApiKey'], replaces: [] });
+    expect(diffFiatOnRampCredential({ ...outs, secretApiKeyFingerprint: CHANGED_OUTSIDE_PULUMI }, news)).toEqual({
+      changed: ['secretApiKey'],
+      replaces: [],
+    });
   });
 
   test('inputs a refresh reconstructed (SECRET_KEPT) are no change while the fingerprint holds', () => {
     expect(diffFiatOnRampCredential(outs, { ...news, secretApiKey: SECRET_KEPT })).toEqual({ changed: [], replaces: [] });
-    expect(diffFiatOnRampCredential({ ...outs, secretApiKeyFingerprint: CHANGED_OUTSIDE_PULUMI }, { ...news, secretApiKey: SECRET_KEPT })).toEqual({
+    expect(
+      diffFiatOnRampCredential({ ...outs, secretApiKeyFingerprint: CHANGED_OUTSIDE_PULUMI }, { ...news, secretApiKey: SECRET_KEPT }),
+    ).toEqual({
       changed: ['secretApiKey'],
       replaces: [],
     });
@@ -138,18 +181,31 @@ describe('FiatOnRampCredential diff', () => {
     const encOuts = { ...outs, secretApiKeyFingerprint: undefined };
     const encNews = { ...news, secretApiKey: undefined, encryptedSecretApiKey: 'cipher-1' };
     expect(diffFiatOnRampCredential(encOuts, encNews)).toEqual({ changed: [], replaces: [] });
-    expect(diffFiatOnRampCredential(encOuts, { ...encNews, encryptedSecretApiKey: 'cipher-2' })).toEqual({ changed: ['encryptedSecretApiKey'], replaces: [] });
+    expect(diffFiatOnRampCredential(encOuts, { ...encNews, encryptedSecretApiKey: 'cipher-2' })).toEqual({
+      changed: ['encryptedSecretApiKey'],
+      replaces: [],
+    });
     // switching from plain text to an encrypted input is a change (we cannot tell whether it is the same secret)
     expect(diffFiatOnRampCredential(outs, encNews)).toEqual({ changed: ['encryptedSecretApiKey'], replaces: [] });
   });
 
   test('removing the private key is a change', () => {
-    expect(diffFiatOnRampCredential({ ...outs, encryptedPrivateApiKey: 'c' }, news)).toEqual({ changed: ['encryptedPrivateApiKey'], replaces: [] });
+    expect(diffFiatOnRampCredential({ ...outs, encryptedPrivateApiKey: 'c' }, news)).toEqual({
+      changed: ['encryptedPrivateApiKey'],
+      replaces: [],
+    });
   });
 
   test('sandboxMode replaces; the provider, project and publishable key update in place', () => {
     expect(diffFiatOnRampCredential(outs, { ...news, sandboxMode: true })).toEqual({ changed: ['sandboxMode'], replaces: ['sandboxMode'] });
-    expect(diffFiatOnRampCredential(outs, { ...news, onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY', projectId: 'p', publishableApiKey: 'pk_2' })).toEqual({
+    expect(
+      diffFiatOnRampCredential(outs, {
+        ...news,
+        onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+        projectId: 'p',
+        publishableApiKey: 'pk_2',
+      }),
+    ).toEqual({
       changed: ['onrampProvider', 'projectId', 'publishableApiKey'],
       replaces: [],
     });
@@ -165,7 +221,11 @@ describe('secret fingerprints', () => {
     expect(fingerprintMatches(fp, 'sk_1')).toBe(true);
     expect(fingerprintMatches(fp, 'sk_2')).toBe(false);
     expect(secretFingerprint('sk_1', new Uint8Array(16).fill(2))).not.toBe(fp);
-    expect([fingerprintMatches(undefined, 'x'), fingerprintMatches('hmac-sha256:zz:00', 'x'), fingerprintMatches(CHANGED_OUTSIDE_PULUMI, 'x')]).toEqual([false, false, false]);
+    expect([
+      fingerprintMatches(undefined, 'x'),
+      fingerprintMatches('hmac-sha256:zz:00', 'x'),
+      fingerprintMatches(CHANGED_OUTSIDE_PULUMI, 'x'),
+    ]).toEqual([false, false, false]);
   });
 });
 
@@ -186,7 +246,13 @@ describe('sameValue', () => {
     const values: unknown[] = [
       ...[undefined, null, '', 'a', '1', 1, 0, -0, 1.5, NaN, Infinity, true, false, {}, [], { a: 1 }, [1], { a: undefined }],
       // the same value with its keys in another order (different JSON text), and near misses
-      ...[{ a: 1, b: [{ c: 'x', d: 2 }] }, { b: [{ d: 2, c: 'x' }], a: 1 }, { a: 1, b: [{ c: 'x', d: 3 }] }, [{ c: 'x', d: 2 }], [{ d: 2, c: 'x' }]],
+      ...[
+        { a: 1, b: [{ c: 'x', d: 2 }] },
+        { b: [{ d: 2, c: 'x' }], a: 1 },
+        { a: 1, b: [{ c: 'x', d: 3 }] },
+        [{ c: 'x', d: 2 }],
+        [{ d: 2, c: 'x' }],
+      ],
     ];
     for (const a of values) {
       for (const b of values) expect([a, b, sameValue(a, b)]).toEqual([a, b, deepEqual(wire(a), wire(b), { strict: true })]);

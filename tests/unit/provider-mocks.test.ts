@@ -21,7 +21,10 @@ const secretOutputsByName = new Map<string, string[]>();
 beforeAll(async () => {
   // The mock monitor hands newResource() no options; record additionalSecretOutputs from the request.
   const original = MockMonitor.prototype.registerResource;
-  MockMonitor.prototype.registerResource = function (req: { getName(): string; getAdditionalsecretoutputsList(): string[] }, cb: (err: unknown, res: unknown) => void) {
+  MockMonitor.prototype.registerResource = function (
+    req: { getName(): string; getAdditionalsecretoutputsList(): string[] },
+    cb: (err: unknown, res: unknown) => void,
+  ) {
     secretOutputsByName.set(req.getName(), req.getAdditionalsecretoutputsList());
     return original.call(this, req, cb);
   };
@@ -191,7 +194,11 @@ describe('resource classes', () => {
       new IpAllowlist('allowlist-no-placement', { enabled: false, rules: [] }),
       new PrivateKeyTag('tag-no-placement', { privateKeyTagName: 'no placement' }),
       new SessionProfile('session-no-placement', { sessionProfileName: 'no placement', scope: 'true' }),
-      new FiatOnRampCredential('ramp-no-placement', { onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', publishableApiKey: 'pk', encryptedSecretApiKey: 'c' }),
+      new FiatOnRampCredential('ramp-no-placement', {
+        onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+        publishableApiKey: 'pk',
+        encryptedSecretApiKey: 'c',
+      }),
     ];
     await settled(resources);
     for (const r of resources as Array<pulumi.CustomResource & { profile: pulumi.Output<unknown>; adopt: pulumi.Output<unknown> }>) {
@@ -206,7 +213,12 @@ describe('resource classes', () => {
   });
 
   test('profile and adopt set are registered outputs', async () => {
-    const p = new Policy('with-placement', { policyName: 'with placement', effect: 'EFFECT_DENY', profile: 'child', adopt: { byName: true } });
+    const p = new Policy('with-placement', {
+      policyName: 'with placement',
+      effect: 'EFFECT_DENY',
+      profile: 'child',
+      adopt: { byName: true },
+    });
     await settled([p]);
     expect(Object.getOwnPropertyDescriptor(p, 'profile')?.get).toBeUndefined();
     expect(await outputValue(p.profile)).toEqual({ value: 'child', secret: false });
@@ -220,12 +232,15 @@ describe('one resource per adopted object', () => {
     PrivateKeyTag: (name: string) => new PrivateKeyTag(name, { privateKeyTagName: name, adopt: { id: 'tag-held' } }),
     SessionProfile: (name: string) => new SessionProfile(name, { sessionProfileName: name, scope: 'true', adopt: { id: 'profile-held' } }),
   };
-  test.each(Object.keys(declare) as Array<keyof typeof declare>)('%s: a second resource adopting the same id is refused, naming both', async (type) => {
-    const id = { IpAllowlist: 'organization', PrivateKeyTag: 'tag-held', SessionProfile: 'profile-held' }[type];
-    const first = declare[type](`${type}-first`);
-    expect(() => declare[type](`${type}-second`)).toThrow(
-      `${type} "${type}-second" declares adopt.id "${id}", which ${type} "${type}-first" already declares: an object has one owner in a stack`,
-    );
-    await settled([first]);
-  });
+  test.each(Object.keys(declare) as Array<keyof typeof declare>)(
+    '%s: a second resource adopting the same id is refused, naming both',
+    async (type) => {
+      const id = { IpAllowlist: 'organization', PrivateKeyTag: 'tag-held', SessionProfile: 'profile-held' }[type];
+      const first = declare[type](`${type}-first`);
+      expect(() => declare[type](`${type}-second`)).toThrow(
+        `${type} "${type}-second" declares adopt.id "${id}", which ${type} "${type}-first" already declares: an object has one owner in a stack`,
+      );
+      await settled([first]);
+    },
+  );
 });

@@ -21,8 +21,12 @@ jest.mock('../../sdk/src/client/core', () => mockRecorded('sdk client', '../../s
 
 // Modules of the provider runtime that a preview of policies alone must not load.
 jest.mock('../../provider/src/resources/policy/crud', () => mockRecorded('policy crud', '../../provider/src/resources/policy/crud'));
-jest.mock('../../provider/src/resources/webhookEndpoint/check', () => mockRecorded('webhookEndpoint check', '../../provider/src/resources/webhookEndpoint/check'));
-jest.mock('../../provider/src/resources/webhookEndpoint/crud', () => mockRecorded('webhookEndpoint crud', '../../provider/src/resources/webhookEndpoint/crud'));
+jest.mock('../../provider/src/resources/webhookEndpoint/check', () =>
+  mockRecorded('webhookEndpoint check', '../../provider/src/resources/webhookEndpoint/check'),
+);
+jest.mock('../../provider/src/resources/webhookEndpoint/crud', () =>
+  mockRecorded('webhookEndpoint crud', '../../provider/src/resources/webhookEndpoint/crud'),
+);
 jest.mock('deep-equal', () => mockRecorded('deep-equal', 'deep-equal'));
 
 beforeEach(() => {

@@ -33,18 +33,48 @@ type Row = [string, ActivityEvidence, ObjectEvidence<{ id: string }>, Record<Wri
 
 // activity evidence, object evidence → decision per write kind
 const TABLE: Row[] = [
-  ['completed activity', found('ACTIVITY_STATUS_COMPLETED'), lacks, { create: 'committed:activity', update: 'committed:activity', delete: 'committed:activity' }],
-  ['activity waiting for votes', found('ACTIVITY_STATUS_CONSENSUS_NEEDED'), lacks, { create: 'pending', update: 'pending', delete: 'pending' }],
+  [
+    'completed activity',
+    found('ACTIVITY_STATUS_COMPLETED'),
+    lacks,
+    { create: 'committed:activity', update: 'committed:activity', delete: 'committed:activity' },
+  ],
+  [
+    'activity waiting for votes',
+    found('ACTIVITY_STATUS_CONSENSUS_NEEDED'),
+    lacks,
+    { create: 'pending', update: 'pending', delete: 'pending' },
+  ],
   ['activity still running', found('ACTIVITY_STATUS_PENDING'), unlisted, { create: 'pending', update: 'pending', delete: 'pending' }],
-  ['failed activity', found('ACTIVITY_STATUS_FAILED'), shows, { create: 'not-committed', update: 'not-committed', delete: 'not-committed' }],
-  ['rejected activity', found('ACTIVITY_STATUS_REJECTED'), shows, { create: 'not-committed', update: 'not-committed', delete: 'not-committed' }],
+  [
+    'failed activity',
+    found('ACTIVITY_STATUS_FAILED'),
+    shows,
+    { create: 'not-committed', update: 'not-committed', delete: 'not-committed' },
+  ],
+  [
+    'rejected activity',
+    found('ACTIVITY_STATUS_REJECTED'),
+    shows,
+    { create: 'not-committed', update: 'not-committed', delete: 'not-committed' },
+  ],
   // No activity with the fingerprint: never processed. A matching object is somebody else's for a create;
   // for an update or a delete, the declared state already holds.
-  ['no activity, objects show the effect', absent, shows, { create: 'not-committed', update: 'committed:object', delete: 'committed:object' }],
+  [
+    'no activity, objects show the effect',
+    absent,
+    shows,
+    { create: 'not-committed', update: 'committed:object', delete: 'committed:object' },
+  ],
   ['no activity, objects lack the effect', absent, lacks, { create: 'not-committed', update: 'not-committed', delete: 'not-committed' }],
   ['no activity, objects unlisted', absent, unlisted, { create: 'not-committed', update: 'not-committed', delete: 'not-committed' }],
   // History unreadable: the objects decide when they show the effect; otherwise nobody can tell.
-  ['history unreadable, objects show the effect', unreadable, shows, { create: 'committed:object', update: 'committed:object', delete: 'committed:object' }],
+  [
+    'history unreadable, objects show the effect',
+    unreadable,
+    shows,
+    { create: 'committed:object', update: 'committed:object', delete: 'committed:object' },
+  ],
   ['history unreadable, objects lack the effect', unreadable, lacks, { create: 'unknown', update: 'unknown', delete: 'unknown' }],
   ['history unreadable, objects unlisted', unreadable, unlisted, { create: 'unknown', update: 'unknown', delete: 'unknown' }],
 ];
@@ -68,7 +98,10 @@ test('what each decision carries', () => {
     decision: 'not-committed',
     why: 'its activity act-ACTIVITY_STATUS_FAILED ended ACTIVITY_STATUS_FAILED',
   });
-  expect(decideOutcome('create', absent, shows)).toEqual({ decision: 'not-committed', why: 'the service has no activity with its fingerprint' });
+  expect(decideOutcome('create', absent, shows)).toEqual({
+    decision: 'not-committed',
+    why: 'the service has no activity with its fingerprint',
+  });
   expect(decideOutcome('create', unreadable, lacks)).toEqual({
     decision: 'unknown',
     why: 'the activity history could not be read (rate limited (HTTP 429)) and the object does not show it',

@@ -8,13 +8,17 @@ test('configure feeds stack config to every resource, objects and secret envelop
   const rt = createRuntime({ env: {} });
   const raw: Record<string, unknown> = {
     'walletinfra:organizationId': 'org-from-configure',
-    'walletinfra:profiles': { eu: { ...SECRET, value: { organizationId: 'org-eu', apiPublicKey: 'ab', apiPrivateKey: { ...SECRET, value: 'cd' } } } },
+    'walletinfra:profiles': {
+      eu: { ...SECRET, value: { organizationId: 'org-eu', apiPublicKey: 'ab', apiPrivateKey: { ...SECRET, value: 'cd' } } },
+    },
     'other:key': 'ignored',
   };
   await rt.configure({ config: { get: (k: string) => raw[k] as string | undefined, require: (k: string) => raw[k] as string } });
   const policy = { policyName: 'p', effect: 'EFFECT_ALLOW' };
   expect((await rt.policy.check({}, policy)).inputs).toMatchObject({ organizationId: 'org-from-configure' });
-  expect((await rt.webhookEndpoint.check({}, { url: 'https://h.example.com', name: 'n', profile: 'eu' })).inputs).toMatchObject({ organizationId: 'org-eu' });
+  expect((await rt.webhookEndpoint.check({}, { url: 'https://h.example.com', name: 'n', profile: 'eu' })).inputs).toMatchObject({
+    organizationId: 'org-eu',
+  });
   expect(rt.context.settings({ profile: 'eu' })).toMatchObject({ organizationId: 'org-eu', apiPublicKey: 'ab', apiPrivateKey: 'cd' });
 });
 
@@ -24,7 +28,11 @@ test('before configure (or on an engine without it) only the environment counts'
 });
 
 test('the environment is read at call time, so rotated credentials apply without a new provider', async () => {
-  const env: Record<string, string> = { WALLETINFRA_ORGANIZATION_ID: 'o', WALLETINFRA_API_PUBLIC_KEY: 'aa', WALLETINFRA_API_PRIVATE_KEY: 'bb' };
+  const env: Record<string, string> = {
+    WALLETINFRA_ORGANIZATION_ID: 'o',
+    WALLETINFRA_API_PUBLIC_KEY: 'aa',
+    WALLETINFRA_API_PRIVATE_KEY: 'bb',
+  };
   const rt = createRuntime({ env });
   expect(rt.context.settings({}).apiPrivateKey).toBe('bb');
   env.WALLETINFRA_API_PRIVATE_KEY = 'ee';

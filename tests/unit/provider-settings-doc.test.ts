@@ -50,11 +50,11 @@ test('secret settings are marked secret in the table', () => {
 });
 
 test('defaults written out (one place each: the sdk for endpoints, timeout and retries)', () => {
-  expect([defaultOf('baseUrl'), defaultOf('authProxyUrl'), defaultOf('requestTimeoutMs'), defaultOf('maxRetries'), defaultOf('retryBudgetMs')]).toEqual([
-    'https://api.turnkey.com',
-    'https://authproxy.turnkey.com',
-    30000,
-    3,
-    120000,
-  ]);
+  expect([
+    defaultOf('baseUrl'),
+    defaultOf('authProxyUrl'),
+    defaultOf('requestTimeoutMs'),
+    defaultOf('maxRetries'),
+    defaultOf('retryBudgetMs'),
+  ]).toEqual(['https://api.turnkey.com', 'https://authproxy.turnkey.com', 30000, 3, 120000]);
 });

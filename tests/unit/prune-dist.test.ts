@@ -38,7 +38,14 @@ test('removes exactly the outputs whose source is gone, and the folders they lea
     'dist/webhookEndpoint/url.js',
   ]);
   expect(existsSync(join(pkg, 'dist/webhookEndpoint'))).toBe(false);
-  for (const kept of ['dist/index.js', 'dist/index.d.ts', 'dist/index.js.map', 'dist/.tsbuildinfo', 'dist/rules/cidr.js', 'dist/rules/cidr.d.ts.map']) {
+  for (const kept of [
+    'dist/index.js',
+    'dist/index.d.ts',
+    'dist/index.js.map',
+    'dist/.tsbuildinfo',
+    'dist/rules/cidr.js',
+    'dist/rules/cidr.d.ts.map',
+  ]) {
     expect([kept, existsSync(join(pkg, kept))]).toEqual([kept, true]);
   }
 });

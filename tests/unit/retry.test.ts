@@ -86,7 +86,13 @@ describe('shouldRetry', () => {
     [undefined, 'connection', false],
     [undefined, 'timeout', false],
   ])('non-idempotent: status %s / %s → %s', (status, errorKind, expected) => {
-    const input = { attempt: 1, options, idempotent: false, ...(status === undefined ? {} : { status }), ...(errorKind === undefined ? {} : { errorKind }) };
+    const input = {
+      attempt: 1,
+      options,
+      idempotent: false,
+      ...(status === undefined ? {} : { status }),
+      ...(errorKind === undefined ? {} : { errorKind }),
+    };
     expect(shouldRetry(input)).toBe(expected);
   });
 
@@ -99,12 +105,17 @@ describe('shouldRetry', () => {
     [0, 60_000, true], // a long Retry-After is honoured when the budget allows it
     [61_000, 60_000, false],
   ])('elapsed %i ms, Retry-After %s ms → %s', (elapsedMs, retryAfterMs, expected) => {
-    expect(shouldRetry({ status: 429, attempt: 1, options, elapsedMs, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) })).toBe(expected);
+    expect(shouldRetry({ status: 429, attempt: 1, options, elapsedMs, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) })).toBe(
+      expected,
+    );
   });
 
   test('maxAttempts 1 disables retries of transient failures, not of rate limits', () => {
     const one = resolveRetryOptions({ maxAttempts: 1 });
-    expect([shouldRetry({ status: 500, attempt: 1, options: one }), shouldRetry({ status: 429, attempt: 1, options: one })]).toEqual([false, true]);
+    expect([shouldRetry({ status: 500, attempt: 1, options: one }), shouldRetry({ status: 429, attempt: 1, options: one })]).toEqual([
+      false,
+      true,
+    ]);
   });
 });
 
@@ -184,13 +195,17 @@ describe('resolveRetryOptions', () => {
       caught = e;
     }
     expect(caught).toBeInstanceOf(ConfigurationError);
-    expect({ code: (caught as ConfigurationError).code, message: (caught as Error).message }).toEqual({ code: 'INVALID_CONFIGURATION', message });
+    expect({ code: (caught as ConfigurationError).code, message: (caught as Error).message }).toEqual({
+      code: 'INVALID_CONFIGURATION',
+      message,
+    });
   });
 });
 
 describe('network error classification (transport/attempt)', () => {
   // Internal module: decides whether a failure without a response is retryable.
-  const err = (code?: string, cause?: unknown) => Object.assign(new Error('x'), code === undefined ? {} : { code }, cause === undefined ? {} : { cause });
+  const err = (code?: string, cause?: unknown) =>
+    Object.assign(new Error('x'), code === undefined ? {} : { code }, cause === undefined ? {} : { cause });
   test.each<[unknown, object]>([
     [err('ECONNREFUSED'), { type: 'network', kind: 'refused', code: 'ECONNREFUSED' }],
     [err('ENOTFOUND'), { type: 'network', kind: 'unknown-host', code: 'ENOTFOUND' }],

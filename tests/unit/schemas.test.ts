@@ -37,7 +37,10 @@ describe('responses are lenient', () => {
   });
 
   test('an enum value added by a newer service is accepted as is', () => {
-    const apiKey = { ...(sampleQueryResponses.get_api_key.apiKey as Record<string, unknown>), credential: { publicKey: '02aa', type: 'CREDENTIAL_TYPE_QUANTUM' } };
+    const apiKey = {
+      ...(sampleQueryResponses.get_api_key.apiKey as Record<string, unknown>),
+      credential: { publicKey: '02aa', type: 'CREDENTIAL_TYPE_QUANTUM' },
+    };
     expect(ApiKey.parse(apiKey).credential.type).toBe('CREDENTIAL_TYPE_QUANTUM');
   });
 

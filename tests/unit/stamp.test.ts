@@ -56,7 +56,9 @@ describe('known answers', () => {
   test.each(['{"organizationId":"org-0"}', '{"organizationId":"org-2"}', '{"note":"ünïcödé ✓"}', ''])(
     'whole header equals @turnkey/api-key-stamper purejs output for %j',
     async (body) => {
-      const theirs = await new TurnkeyApiKeyStamper({ apiPublicKey: PUBLIC, apiPrivateKey: PRIVATE, runtimeOverride: 'purejs' }).stamp(body);
+      const theirs = await new TurnkeyApiKeyStamper({ apiPublicKey: PUBLIC, apiPrivateKey: PRIVATE, runtimeOverride: 'purejs' }).stamp(
+        body,
+      );
       expect(ours.stamp(body)).toEqual({ headerName: theirs.stampHeaderName, headerValue: theirs.stampHeaderValue });
     },
   );
@@ -79,18 +81,21 @@ describe('known answers', () => {
 describe('our stamps verify elsewhere', () => {
   const bodies = ['{"organizationId":"org-0"}', '{"organizationId":"org-2"}', '{"a":"\\u00e9","b":[1,2,3]}', 'x'.repeat(5000)];
 
-  test.each(bodies.map((b) => [b.slice(0, 30), b]))('@turnkey/crypto verifyStampSignature and node:crypto accept %s', async (_label, body) => {
-    const { headerValue } = ours.stamp(body);
-    const sig = signatureOf(headerValue);
-    await expect(verifyStampSignature(PUBLIC, sig, body)).resolves.toBe(true);
-    expect(nodeVerify(PUBLIC, sig, body)).toBe(true);
-    expect(verifyStamp({ headerValue, body })).toEqual({
-      ok: true,
-      publicKey: PUBLIC,
-      scheme: 'SIGNATURE_SCHEME_TK_API_P256',
-      signature: sig,
-    });
-  });
+  test.each(bodies.map((b) => [b.slice(0, 30), b]))(
+    '@turnkey/crypto verifyStampSignature and node:crypto accept %s',
+    async (_label, body) => {
+      const { headerValue } = ours.stamp(body);
+      const sig = signatureOf(headerValue);
+      await expect(verifyStampSignature(PUBLIC, sig, body)).resolves.toBe(true);
+      expect(nodeVerify(PUBLIC, sig, body)).toBe(true);
+      expect(verifyStamp({ headerValue, body })).toEqual({
+        ok: true,
+        publicKey: PUBLIC,
+        scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+        signature: sig,
+      });
+    },
+  );
 
   test('a generated key round-trips through every verifier', async () => {
     const kp = generateApiKeyPair();
@@ -160,19 +165,49 @@ describe('rejections', () => {
 
   test.each<[string, unknown, string, string]>([
     ['tampered body', good, 'invalid_signature', 'stamp signature verification failed'],
-    ['another valid key', restamp({ ...goodFields, publicKey: other.publicKey }), 'invalid_signature', 'stamp signature verification failed'],
+    [
+      'another valid key',
+      restamp({ ...goodFields, publicKey: other.publicKey }),
+      'invalid_signature',
+      'stamp signature verification failed',
+    ],
     ['signature not hex', restamp({ ...goodFields, signature: 'zz' }), 'invalid_signature', 'stamp signature verification failed'],
     ['signature not DER', restamp({ ...goodFields, signature: 'deadbeef' }), 'invalid_signature', 'stamp signature verification failed'],
-    ['signature with r = 0', restamp({ ...goodFields, signature: '3006020100020101' }), 'invalid_signature', 'stamp signature verification failed'],
-    ['uncompressed public key', restamp({ ...goodFields, publicKey: '04' + '11'.repeat(64) }), 'invalid_public_key', 'stamp publicKey is not a compressed P-256 public key'],
-    ['public key off the curve', restamp({ ...goodFields, publicKey: '02' + 'ff'.repeat(32) }), 'invalid_public_key', 'stamp publicKey is not a compressed P-256 public key'],
-    ['other scheme', restamp({ ...goodFields, scheme: 'SIGNATURE_SCHEME_TK_API_ED25519' }), 'unsupported_scheme', 'unsupported stamp scheme "SIGNATURE_SCHEME_TK_API_ED25519"; expected SIGNATURE_SCHEME_TK_API_P256'],
+    [
+      'signature with r = 0',
+      restamp({ ...goodFields, signature: '3006020100020101' }),
+      'invalid_signature',
+      'stamp signature verification failed',
+    ],
+    [
+      'uncompressed public key',
+      restamp({ ...goodFields, publicKey: '04' + '11'.repeat(64) }),
+      'invalid_public_key',
+      'stamp publicKey is not a compressed P-256 public key',
+    ],
+    [
+      'public key off the curve',
+      restamp({ ...goodFields, publicKey: '02' + 'ff'.repeat(32) }),
+      'invalid_public_key',
+      'stamp publicKey is not a compressed P-256 public key',
+    ],
+    [
+      'other scheme',
+      restamp({ ...goodFields, scheme: 'SIGNATURE_SCHEME_TK_API_ED25519' }),
+      'unsupported_scheme',
+      'unsupported stamp scheme "SIGNATURE_SCHEME_TK_API_ED25519"; expected SIGNATURE_SCHEME_TK_API_P256',
+    ],
     ['empty header', '', 'malformed_stamp', 'stamp header is empty'],
     ['not a string', 42, 'malformed_stamp', 'stamp header is empty'],
     ['not base64url', 'a+b/c', 'malformed_stamp', 'stamp is not base64url'],
     ['base64url of non-JSON', b64url('hello'), 'malformed_stamp', 'stamp is not base64url-encoded JSON'],
     ['JSON array', b64url('[]'), 'malformed_stamp', 'stamp JSON is not an object'],
-    ['missing signature', restamp({ publicKey: PUBLIC, scheme: 'SIGNATURE_SCHEME_TK_API_P256' }), 'malformed_stamp', 'stamp is missing signature'],
+    [
+      'missing signature',
+      restamp({ publicKey: PUBLIC, scheme: 'SIGNATURE_SCHEME_TK_API_P256' }),
+      'malformed_stamp',
+      'stamp is missing signature',
+    ],
     ['numeric publicKey', restamp({ ...goodFields, publicKey: 7 }), 'malformed_stamp', 'stamp is missing publicKey'],
   ])('%s', (label, headerValue, reason, message) => {
     const sentBody = label === 'tampered body' ? body.replace('org-0', 'org-1') : body;

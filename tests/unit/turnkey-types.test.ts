@@ -52,7 +52,13 @@ interface QueryTypes {
  */
 type TheirSubOrgIntent = Omit<
   D['v1CreateSubOrganizationIntentV8'],
-  'disableEmailRecovery' | 'disableEmailAuth' | 'disableSmsAuth' | 'disableOtpEmailAuth' | 'verificationToken' | 'clientSignature' | 'rootUsers'
+  | 'disableEmailRecovery'
+  | 'disableEmailAuth'
+  | 'disableSmsAuth'
+  | 'disableOtpEmailAuth'
+  | 'verificationToken'
+  | 'clientSignature'
+  | 'rootUsers'
 > & {
   rootUsers: Array<
     Omit<D['v1RootUserParamsV5'], 'oauthProviders'> & { oauthProviders: Array<Omit<D['v1OauthProviderParamsV2'], 'oidcClaims'>> }
@@ -133,15 +139,27 @@ describe('registry against TYPES (runtime half)', () => {
       ['delete_webhook_endpoint', '/public/v1/submit/delete_webhook_endpoint', 'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT'],
       ['create_policy', '/public/v1/submit/create_policy', 'ACTIVITY_TYPE_CREATE_POLICY_V3'],
       ['init_import_secrets', '/public/v1/submit/init_import_secrets', 'ACTIVITY_TYPE_INIT_IMPORT_SECRETS'],
-      ['update_fiat_on_ramp_credential', '/public/v1/submit/update_fiat_on_ramp_credential', 'ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL'],
+      [
+        'update_fiat_on_ramp_credential',
+        '/public/v1/submit/update_fiat_on_ramp_credential',
+        'ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL',
+      ],
       ['earn_deposit', '/public/v1/submit/earn_deposit', 'ACTIVITY_TYPE_EARN_DEPOSIT'],
       ['earn_withdraw', '/public/v1/submit/earn_withdraw', 'ACTIVITY_TYPE_EARN_WITHDRAW'],
       ['update_policy', '/public/v1/submit/update_policy', 'ACTIVITY_TYPE_UPDATE_POLICY_V2'],
       ['delete_policy', '/public/v1/submit/delete_policy', 'ACTIVITY_TYPE_DELETE_POLICY'],
       ['create_webhook_endpoint', '/public/v1/submit/create_webhook_endpoint', 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT'],
       ['update_webhook_endpoint', '/public/v1/submit/update_webhook_endpoint', 'ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT'],
-      ['create_fiat_on_ramp_credential', '/public/v1/submit/create_fiat_on_ramp_credential', 'ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL'],
-      ['delete_fiat_on_ramp_credential', '/public/v1/submit/delete_fiat_on_ramp_credential', 'ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL'],
+      [
+        'create_fiat_on_ramp_credential',
+        '/public/v1/submit/create_fiat_on_ramp_credential',
+        'ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL',
+      ],
+      [
+        'delete_fiat_on_ramp_credential',
+        '/public/v1/submit/delete_fiat_on_ramp_credential',
+        'ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL',
+      ],
       ['approve_activity', '/public/v1/submit/approve_activity', 'ACTIVITY_TYPE_APPROVE_ACTIVITY'],
       ['reject_activity', '/public/v1/submit/reject_activity', 'ACTIVITY_TYPE_REJECT_ACTIVITY'],
       ['set_ip_allowlist', '/public/v1/submit/set_ip_allowlist', 'ACTIVITY_TYPE_SET_IP_ALLOWLIST'],

@@ -11,12 +11,12 @@ import { loadUndici, undici, UNDICI_FILES } from '@walletinfra/sdk/transport/und
 const sdkRequire = createRequire(join(dirname(require.resolve('@walletinfra/sdk')), 'transport', 'undici.ts'));
 
 describe("undici's parts", () => {
-  it('come from the installed undici\'s own files', () => {
+  it("come from the installed undici's own files", () => {
     expect(undici.from).toBe('files');
     for (const id of Object.values(UNDICI_FILES)) expect(() => sdkRequire.resolve(id)).not.toThrow();
   });
 
-  it('are the classes and the request call that undici\'s index exports', () => {
+  it("are the classes and the request call that undici's index exports", () => {
     const index = sdkRequire('undici') as typeof import('undici');
     expect(undici.Agent).toBe(index.Agent);
     expect(undici.Dispatcher).toBe(index.Dispatcher);
@@ -56,7 +56,7 @@ describe("undici's parts", () => {
     ).toThrow(broken);
   });
 
-  it('a process that sends requests through the sdk loads neither undici\'s index nor Node.js\'s bundled undici', async () => {
+  it("a process that sends requests through the sdk loads neither undici's index nor Node.js's bundled undici", async () => {
     const script = `
       const http = require('node:http');
       const { Transport, LimitedDispatcher, ConcurrencyLimit } = require('@walletinfra/sdk');
@@ -77,10 +77,19 @@ describe("undici's parts", () => {
         }));
         process.exit(0);
       });`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['-r', join(__dirname, '..', 'integration', 'emulator-ts-register.js'), '-e', script], {
-      timeout: 50_000,
-      env: { ...process.env, NODE_OPTIONS: '' },
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['-r', join(__dirname, '..', 'integration', 'emulator-ts-register.js'), '-e', script],
+      {
+        timeout: 50_000,
+        env: { ...process.env, NODE_OPTIONS: '' },
+      },
+    );
+    expect(JSON.parse(stdout.trim().split('\n').pop() as string)).toEqual({
+      answers: [{ ok: true }, { ok: true }],
+      bundledUndici: false,
+      index: false,
+      fetch: false,
     });
-    expect(JSON.parse(stdout.trim().split('\n').pop() as string)).toEqual({ answers: [{ ok: true }, { ok: true }], bundledUndici: false, index: false, fetch: false });
   });
 });

@@ -13,11 +13,14 @@ function runtime(allowLoopback: boolean) {
   return createRuntime({ config: (k) => config[k], env: { WALLETINFRA_ORGANIZATION_ID: 'org-default' } });
 }
 
-test.each(DESTINATION_CASES.map((c) => [c.url, c.allowLoopback, c] as const))('provider check: %s (allowLoopback=%s)', async (_url, _allow, c) => {
-  const { failures } = await runtime(c.allowLoopback).webhookEndpoint.check({}, { url: c.url, name: 'ops' });
-  const expected = c.problem === undefined ? undefined : [{ property: 'url', reason: c.problem + (c.namesSetting ? PROVIDER_HINT : '') }];
-  expect(failures).toEqual(expected);
-});
+test.each(DESTINATION_CASES.map((c) => [c.url, c.allowLoopback, c] as const))(
+  'provider check: %s (allowLoopback=%s)',
+  async (_url, _allow, c) => {
+    const { failures } = await runtime(c.allowLoopback).webhookEndpoint.check({}, { url: c.url, name: 'ops' });
+    const expected = c.problem === undefined ? undefined : [{ property: 'url', reason: c.problem + (c.namesSetting ? PROVIDER_HINT : '') }];
+    expect(failures).toEqual(expected);
+  },
+);
 
 test.each([
   ['127.0.0.1', 'a loopback address'],
@@ -35,8 +38,8 @@ test.each([
 
 test('every row of the refused-range table is reached: its first address is refused as that row', () => {
   // A row shadowed by an earlier, broader row would never name its kind; list the ones that are.
-  const shadowed = REFUSED_RANGES
-    .map((row) => ({ row, got: nonPublicAddress(row.cidr.split('/')[0] as string) }))
-    .filter(({ row, got }) => got === undefined || !got.endsWith(`${row.kind} address`));
+  const shadowed = REFUSED_RANGES.map((row) => ({ row, got: nonPublicAddress(row.cidr.split('/')[0] as string) })).filter(
+    ({ row, got }) => got === undefined || !got.endsWith(`${row.kind} address`),
+  );
   expect(shadowed).toEqual([]);
 });

@@ -136,7 +136,8 @@ test('without stale-if-error a failed refetch throws at once', async () => {
   expect(error).toBeInstanceOf(ServerError);
   expect({ code: (error as ServerError).code, message: (error as Error).message }).toEqual({
     code: 'SERVER_ERROR',
-    message: '/public/v1/discovery/webhooks/jwks: internal server error (HTTP 503) [gave up after 1 attempt in 0 ms, the retry time budget of 0 ms is spent]',
+    message:
+      '/public/v1/discovery/webhooks/jwks: internal server error (HTTP 503) [gave up after 1 attempt in 0 ms, the retry time budget of 0 ms is spent]',
   });
 });
 
@@ -218,23 +219,41 @@ describe('verifyWebhookDelivery', () => {
     });
     expect(hits).toBe(2);
     now += 31_000;
-    expect(await verifyWebhookDelivery({ headers: sign('k3', K2.privateKey), body, keyStore: s, nowMs: now })).toEqual({ ok: false, reason: 'missing_key' });
+    expect(await verifyWebhookDelivery({ headers: sign('k3', K2.privateKey), body, keyStore: s, nowMs: now })).toEqual({
+      ok: false,
+      reason: 'missing_key',
+    });
     expect(hits).toBe(3);
   });
 
   test('stale, future and tampered deliveries are rejected; malformed ones cost no fetch', async () => {
     const s = store();
-    expect(await verifyWebhookDelivery({ headers: sign('k1', K1.privateKey, now - 301_000), body, keyStore: s, nowMs: now })).toEqual({ ok: false, reason: 'stale_timestamp' });
-    expect(await verifyWebhookDelivery({ headers: sign('k1', K1.privateKey, now + 301_000), body, keyStore: s, nowMs: now })).toEqual({ ok: false, reason: 'stale_timestamp' });
-    expect(await verifyWebhookDelivery({ headers: {}, body, keyStore: s, nowMs: now })).toEqual({ ok: false, reason: 'missing_header', headerName: 'x-turnkey-timestamp' });
+    expect(await verifyWebhookDelivery({ headers: sign('k1', K1.privateKey, now - 301_000), body, keyStore: s, nowMs: now })).toEqual({
+      ok: false,
+      reason: 'stale_timestamp',
+    });
+    expect(await verifyWebhookDelivery({ headers: sign('k1', K1.privateKey, now + 301_000), body, keyStore: s, nowMs: now })).toEqual({
+      ok: false,
+      reason: 'stale_timestamp',
+    });
+    expect(await verifyWebhookDelivery({ headers: {}, body, keyStore: s, nowMs: now })).toEqual({
+      ok: false,
+      reason: 'missing_header',
+      headerName: 'x-turnkey-timestamp',
+    });
     expect(hits).toBe(0);
-    expect(await verifyWebhookDelivery({ headers: sign('k1', K1.privateKey), body: body + '\n', keyStore: s, nowMs: now })).toEqual({ ok: false, reason: 'invalid_signature' });
+    expect(await verifyWebhookDelivery({ headers: sign('k1', K1.privateKey), body: body + '\n', keyStore: s, nowMs: now })).toEqual({
+      ok: false,
+      reason: 'invalid_signature',
+    });
     expect(hits).toBe(1);
   });
 
   test('a JWKS outage with nothing cached throws (answer 5xx so the service retries)', async () => {
     status = 500;
-    const error = await verifyWebhookDelivery({ headers: sign('k1', K1.privateKey), body, keyStore: store(), nowMs: now }).catch((e: unknown) => e);
+    const error = await verifyWebhookDelivery({ headers: sign('k1', K1.privateKey), body, keyStore: store(), nowMs: now }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ServerError);
     expect({ code: (error as ServerError).code, message: (error as Error).message }).toEqual({
       code: 'SERVER_ERROR',
@@ -269,7 +288,9 @@ test('options are validated', () => {
     throw new Error('expected a throw');
   };
   expect(message(() => new WebhookKeyStore({}))).toBe('WebhookKeyStore: pass exactly one of transport, baseUrl, fetchJwks');
-  expect(message(() => new WebhookKeyStore({ baseUrl, transport }))).toBe('WebhookKeyStore: pass exactly one of transport, baseUrl, fetchJwks');
+  expect(message(() => new WebhookKeyStore({ baseUrl, transport }))).toBe(
+    'WebhookKeyStore: pass exactly one of transport, baseUrl, fetchJwks',
+  );
   expect(message(() => new WebhookKeyStore({ baseUrl, ttl: 5 } as never))).toBe(
     'WebhookKeyStore: unknown option "ttl"; known options: transport, baseUrl, fetchJwks, clock, unknownKidCooldownMs',
   );
@@ -280,7 +301,10 @@ test('options are validated', () => {
 
 test('a custom fetchJwks is used as is', async () => {
   const s = new WebhookKeyStore({
-    fetchJwks: async () => ({ headers: { 'cache-control': 'max-age=10' }, json: { keys: [webhookJwk({ keyId: 'c', publicKey: K2.publicKey })] } }),
+    fetchJwks: async () => ({
+      headers: { 'cache-control': 'max-age=10' },
+      json: { keys: [webhookJwk({ keyId: 'c', publicKey: K2.publicKey })] },
+    }),
     clock,
   });
   expect(await s.getKeys()).toEqual([{ keyId: 'c', publicKey: K2.publicKey, algorithm: 'ed25519' }]);

@@ -39,9 +39,24 @@ function handSigned(opts: { ts?: number; eventId?: string; kid?: string; body?: 
   };
 }
 
-function both(input: { headers: Record<string, string | string[] | undefined> | Headers; body: string | Uint8Array | ArrayBuffer; keys?: WebhookVerificationKey[]; maxAge?: number; now?: number }) {
-  const common = { headers: input.headers, body: input.body, verificationKeys: input.keys ?? KEYS, maxTimestampAgeMs: input.maxAge ?? 300_000, nowMs: input.now ?? NOW };
-  return { ours: verifyWebhookSignature(common), theirs: verifyTurnkeyWebhookSignature(common as Parameters<typeof verifyTurnkeyWebhookSignature>[0]) };
+function both(input: {
+  headers: Record<string, string | string[] | undefined> | Headers;
+  body: string | Uint8Array | ArrayBuffer;
+  keys?: WebhookVerificationKey[];
+  maxAge?: number;
+  now?: number;
+}) {
+  const common = {
+    headers: input.headers,
+    body: input.body,
+    verificationKeys: input.keys ?? KEYS,
+    maxTimestampAgeMs: input.maxAge ?? 300_000,
+    nowMs: input.now ?? NOW,
+  };
+  return {
+    ours: verifyWebhookSignature(common),
+    theirs: verifyTurnkeyWebhookSignature(common as Parameters<typeof verifyTurnkeyWebhookSignature>[0]),
+  };
 }
 
 test('a hand-signed delivery verifies with both', () => {
@@ -51,7 +66,15 @@ test('a hand-signed delivery verifies with both', () => {
 });
 
 test('our signer: exact header set, verified by @turnkey/crypto', () => {
-  const headers = signWebhookDelivery({ privateKeyHex: KEY.privateKey, keyId: KID, timestampMs: NOW, eventId: 'evt_1', body: BODY, organizationId: 'org-1', eventType: 'ACTIVITY_UPDATES' });
+  const headers = signWebhookDelivery({
+    privateKeyHex: KEY.privateKey,
+    keyId: KID,
+    timestampMs: NOW,
+    eventId: 'evt_1',
+    body: BODY,
+    organizationId: 'org-1',
+    eventType: 'ACTIVITY_UPDATES',
+  });
   expect(headers).toEqual({ 'Content-Type': 'application/json', ...handSigned() });
   expect(Object.keys(headers)).toEqual([
     'Content-Type',
@@ -74,9 +97,11 @@ test('our signer: exact header set, verified by @turnkey/crypto', () => {
 });
 
 test('signed input layout', () => {
-  expect(Buffer.from(webhookSignedInput({ version: 'v1', algorithm: 'ed25519', keyId: 'k', timestampMs: '5', eventId: 'e', body: '{}' })).toString()).toBe(
-    'v1.ed25519.k.5.e.{}',
-  );
+  expect(
+    Buffer.from(
+      webhookSignedInput({ version: 'v1', algorithm: 'ed25519', keyId: 'k', timestampMs: '5', eventId: 'e', body: '{}' }),
+    ).toString(),
+  ).toBe('v1.ed25519.k.5.e.{}');
 });
 
 const good = handSigned();
@@ -88,36 +113,132 @@ test.each<[string, Parameters<typeof both>[0], object]>([
   ['negative max age', { headers: good, body: BODY, maxAge: -1 }, { ok: false, reason: 'invalid_max_timestamp_age' }],
   ['NaN max age', { headers: good, body: BODY, maxAge: NaN }, { ok: false, reason: 'invalid_max_timestamp_age' }],
   ['infinite now', { headers: good, body: BODY, now: Infinity }, { ok: false, reason: 'invalid_now' }],
-  ['no timestamp', { headers: without('X-Turnkey-Timestamp'), body: BODY }, { ok: false, reason: 'missing_header', headerName: 'x-turnkey-timestamp' }],
-  ['no event id', { headers: without('X-Turnkey-Event-Id'), body: BODY }, { ok: false, reason: 'missing_header', headerName: 'x-turnkey-event-id' }],
-  ['no key id', { headers: without('X-Turnkey-Signature-Key-Id'), body: BODY }, { ok: false, reason: 'missing_header', headerName: 'x-turnkey-signature-key-id' }],
-  ['no algorithm', { headers: without('X-Turnkey-Signature-Algorithm'), body: BODY }, { ok: false, reason: 'missing_header', headerName: 'x-turnkey-signature-algorithm' }],
-  ['no version', { headers: without('X-Turnkey-Signature-Version'), body: BODY }, { ok: false, reason: 'missing_header', headerName: 'x-turnkey-signature-version' }],
-  ['no signature', { headers: without('X-Turnkey-Signature'), body: BODY }, { ok: false, reason: 'missing_header', headerName: 'x-turnkey-signature' }],
-  ['empty signature', { headers: withHeader('X-Turnkey-Signature', ''), body: BODY }, { ok: false, reason: 'missing_header', headerName: 'x-turnkey-signature' }],
-  ['timestamp in seconds with a dot', { headers: withHeader('X-Turnkey-Timestamp', '1750000000.5'), body: BODY }, { ok: false, reason: 'invalid_timestamp' }],
+  [
+    'no timestamp',
+    { headers: without('X-Turnkey-Timestamp'), body: BODY },
+    { ok: false, reason: 'missing_header', headerName: 'x-turnkey-timestamp' },
+  ],
+  [
+    'no event id',
+    { headers: without('X-Turnkey-Event-Id'), body: BODY },
+    { ok: false, reason: 'missing_header', headerName: 'x-turnkey-event-id' },
+  ],
+  [
+    'no key id',
+    { headers: without('X-Turnkey-Signature-Key-Id'), body: BODY },
+    { ok: false, reason: 'missing_header', headerName: 'x-turnkey-signature-key-id' },
+  ],
+  [
+    'no algorithm',
+    { headers: without('X-Turnkey-Signature-Algorithm'), body: BODY },
+    { ok: false, reason: 'missing_header', headerName: 'x-turnkey-signature-algorithm' },
+  ],
+  [
+    'no version',
+    { headers: without('X-Turnkey-Signature-Version'), body: BODY },
+    { ok: false, reason: 'missing_header', headerName: 'x-turnkey-signature-version' },
+  ],
+  [
+    'no signature',
+    { headers: without('X-Turnkey-Signature'), body: BODY },
+    { ok: false, reason: 'missing_header', headerName: 'x-turnkey-signature' },
+  ],
+  [
+    'empty signature',
+    { headers: withHeader('X-Turnkey-Signature', ''), body: BODY },
+    { ok: false, reason: 'missing_header', headerName: 'x-turnkey-signature' },
+  ],
+  [
+    'timestamp in seconds with a dot',
+    { headers: withHeader('X-Turnkey-Timestamp', '1750000000.5'), body: BODY },
+    { ok: false, reason: 'invalid_timestamp' },
+  ],
   ['negative timestamp', { headers: withHeader('X-Turnkey-Timestamp', '-5'), body: BODY }, { ok: false, reason: 'invalid_timestamp' }],
-  ['unsafe integer timestamp', { headers: withHeader('X-Turnkey-Timestamp', '99999999999999999999'), body: BODY }, { ok: false, reason: 'invalid_timestamp' }],
+  [
+    'unsafe integer timestamp',
+    { headers: withHeader('X-Turnkey-Timestamp', '99999999999999999999'), body: BODY },
+    { ok: false, reason: 'invalid_timestamp' },
+  ],
   ['stale (6 minutes old)', { headers: handSigned({ ts: NOW - 360_000 }), body: BODY }, { ok: false, reason: 'stale_timestamp' }],
   ['future (10 minutes ahead)', { headers: handSigned({ ts: NOW + 600_000 }), body: BODY }, { ok: false, reason: 'stale_timestamp' }],
-  ['exactly at the window edge', { headers: handSigned({ ts: NOW - 300_000 }), body: BODY }, { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW - 300_000 }],
-  ['version v2', { headers: withHeader('X-Turnkey-Signature-Version', 'v2'), body: BODY }, { ok: false, reason: 'unsupported_signature_version' }],
-  ['algorithm rsa', { headers: withHeader('X-Turnkey-Signature-Algorithm', 'rsa'), body: BODY }, { ok: false, reason: 'unsupported_signature_algorithm' }],
-  ['unknown kid', { headers: good, body: BODY, keys: [{ keyId: 'other', publicKey: KEY.publicKey }] }, { ok: false, reason: 'missing_key' }],
-  ['key algorithm mismatch', { headers: good, body: BODY, keys: [{ keyId: KID, publicKey: KEY.publicKey, algorithm: 'p256' as 'ed25519' }] }, { ok: false, reason: 'invalid_verification_key_algorithm' }],
-  ['key hex too short', { headers: good, body: BODY, keys: [{ keyId: KID, publicKey: KEY.publicKey.slice(2) }] }, { ok: false, reason: 'invalid_verification_key' }],
-  ['key not hex', { headers: good, body: BODY, keys: [{ keyId: KID, publicKey: 'zz'.repeat(32) }] }, { ok: false, reason: 'invalid_verification_key' }],
-  ['signature hex too short', { headers: withHeader('X-Turnkey-Signature', good['X-Turnkey-Signature']!.slice(2)), body: BODY }, { ok: false, reason: 'invalid_signature' }],
-  ['signature not hex', { headers: withHeader('X-Turnkey-Signature', 'zz'.repeat(64)), body: BODY }, { ok: false, reason: 'invalid_signature' }],
+  [
+    'exactly at the window edge',
+    { headers: handSigned({ ts: NOW - 300_000 }), body: BODY },
+    { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW - 300_000 },
+  ],
+  [
+    'version v2',
+    { headers: withHeader('X-Turnkey-Signature-Version', 'v2'), body: BODY },
+    { ok: false, reason: 'unsupported_signature_version' },
+  ],
+  [
+    'algorithm rsa',
+    { headers: withHeader('X-Turnkey-Signature-Algorithm', 'rsa'), body: BODY },
+    { ok: false, reason: 'unsupported_signature_algorithm' },
+  ],
+  [
+    'unknown kid',
+    { headers: good, body: BODY, keys: [{ keyId: 'other', publicKey: KEY.publicKey }] },
+    { ok: false, reason: 'missing_key' },
+  ],
+  [
+    'key algorithm mismatch',
+    { headers: good, body: BODY, keys: [{ keyId: KID, publicKey: KEY.publicKey, algorithm: 'p256' as 'ed25519' }] },
+    { ok: false, reason: 'invalid_verification_key_algorithm' },
+  ],
+  [
+    'key hex too short',
+    { headers: good, body: BODY, keys: [{ keyId: KID, publicKey: KEY.publicKey.slice(2) }] },
+    { ok: false, reason: 'invalid_verification_key' },
+  ],
+  [
+    'key not hex',
+    { headers: good, body: BODY, keys: [{ keyId: KID, publicKey: 'zz'.repeat(32) }] },
+    { ok: false, reason: 'invalid_verification_key' },
+  ],
+  [
+    'signature hex too short',
+    { headers: withHeader('X-Turnkey-Signature', good['X-Turnkey-Signature']!.slice(2)), body: BODY },
+    { ok: false, reason: 'invalid_signature' },
+  ],
+  [
+    'signature not hex',
+    { headers: withHeader('X-Turnkey-Signature', 'zz'.repeat(64)), body: BODY },
+    { ok: false, reason: 'invalid_signature' },
+  ],
   ['tampered body (one extra space)', { headers: good, body: BODY + ' ' }, { ok: false, reason: 'invalid_signature' }],
   ['tampered event id', { headers: withHeader('X-Turnkey-Event-Id', 'evt_2'), body: BODY }, { ok: false, reason: 'invalid_signature' }],
-  ['wrong key', { headers: good, body: BODY, keys: [{ keyId: KID, publicKey: otherKey.publicKey }] }, { ok: false, reason: 'invalid_signature' }],
-  ['uppercase signature hex', { headers: withHeader('X-Turnkey-Signature', good['X-Turnkey-Signature']!.toUpperCase()), body: BODY }, { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW }],
-  ['array header values (first wins)', { headers: withHeader('X-Turnkey-Event-Id', ['evt_1', 'evt_9']), body: BODY }, { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW }],
-  ['lowercase header names', { headers: Object.fromEntries(Object.entries(good).map(([k, v]) => [k.toLowerCase(), v])), body: BODY }, { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW }],
+  [
+    'wrong key',
+    { headers: good, body: BODY, keys: [{ keyId: KID, publicKey: otherKey.publicKey }] },
+    { ok: false, reason: 'invalid_signature' },
+  ],
+  [
+    'uppercase signature hex',
+    { headers: withHeader('X-Turnkey-Signature', good['X-Turnkey-Signature']!.toUpperCase()), body: BODY },
+    { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW },
+  ],
+  [
+    'array header values (first wins)',
+    { headers: withHeader('X-Turnkey-Event-Id', ['evt_1', 'evt_9']), body: BODY },
+    { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW },
+  ],
+  [
+    'lowercase header names',
+    { headers: Object.fromEntries(Object.entries(good).map(([k, v]) => [k.toLowerCase(), v])), body: BODY },
+    { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW },
+  ],
   ['fetch Headers object', { headers: new Headers(good), body: BODY }, { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW }],
-  ['Uint8Array body', { headers: good, body: new TextEncoder().encode(BODY) }, { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW }],
-  ['ArrayBuffer body', { headers: good, body: new TextEncoder().encode(BODY).buffer as ArrayBuffer }, { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW }],
+  [
+    'Uint8Array body',
+    { headers: good, body: new TextEncoder().encode(BODY) },
+    { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW },
+  ],
+  [
+    'ArrayBuffer body',
+    { headers: good, body: new TextEncoder().encode(BODY).buffer as ArrayBuffer },
+    { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW },
+  ],
 ])('%s: same result as @turnkey/crypto', (_label, input, expected) => {
   const { ours, theirs } = both(input);
   expect(ours).toEqual(expected);
@@ -152,13 +273,24 @@ test('never throws on nonsense input', () => {
       headerName: 'x-turnkey-timestamp',
     });
   }
-  expect(verifyWebhookSignature({ headers: good, body: BODY, verificationKeys: null as unknown as [], nowMs: NOW })).toEqual({ ok: false, reason: 'missing_key' });
-  expect(verifyWebhookSignature({ headers: good, body: 42 as unknown as string, verificationKeys: KEYS, nowMs: NOW })).toEqual({ ok: false, reason: 'invalid_signature' });
+  expect(verifyWebhookSignature({ headers: good, body: BODY, verificationKeys: null as unknown as [], nowMs: NOW })).toEqual({
+    ok: false,
+    reason: 'missing_key',
+  });
+  expect(verifyWebhookSignature({ headers: good, body: 42 as unknown as string, verificationKeys: KEYS, nowMs: NOW })).toEqual({
+    ok: false,
+    reason: 'invalid_signature',
+  });
 });
 
 test('default window is 5 minutes', () => {
-  expect(verifyWebhookSignature({ headers: handSigned({ ts: NOW - 299_000 }), body: BODY, verificationKeys: KEYS, nowMs: NOW }).ok).toBe(true);
-  expect(verifyWebhookSignature({ headers: handSigned({ ts: NOW - 301_000 }), body: BODY, verificationKeys: KEYS, nowMs: NOW })).toEqual({ ok: false, reason: 'stale_timestamp' });
+  expect(verifyWebhookSignature({ headers: handSigned({ ts: NOW - 299_000 }), body: BODY, verificationKeys: KEYS, nowMs: NOW }).ok).toBe(
+    true,
+  );
+  expect(verifyWebhookSignature({ headers: handSigned({ ts: NOW - 301_000 }), body: BODY, verificationKeys: KEYS, nowMs: NOW })).toEqual({
+    ok: false,
+    reason: 'stale_timestamp',
+  });
 });
 
 test('signer rejects bad input, naming every field, without echoing the key', () => {

@@ -2,7 +2,14 @@
 // or policies), then the effect and the activity record in ONE transaction, webhooks queued in the same
 // transaction. Approvals and rejections live in ./votes.ts, who may vote in ./voting.ts, the statuses in
 // ./status.ts; the wire form of an activity in ../render/activity.ts.
-import { activityFingerprint, policyDenialMessage, type PolicyDecision, type RequestOf, type SubmitName, type SubmitOperation } from '@walletinfra/sdk';
+import {
+  activityFingerprint,
+  policyDenialMessage,
+  type PolicyDecision,
+  type RequestOf,
+  type SubmitName,
+  type SubmitOperation,
+} from '@walletinfra/sdk';
 import type { RequestContext, SubmitHandler } from '../context';
 import { internalError, invalidArgument, permissionDenied, POLICY_ENGINE_DETAIL_TYPE, type ServiceError } from '../errors';
 import type { FaultDecision } from '../faults';
@@ -64,7 +71,11 @@ export function policyDenied(decision: PolicyDecision): ServiceError {
 }
 
 /** Decides a non-vote write: 'execute' now, or wait for 'ROOT_QUORUM' / 'POLICY' consensus; throws on deny. */
-function gate(ctx: RequestContext, type: string, params: Record<string, unknown>): { decision: 'execute' | 'ROOT_QUORUM' | 'POLICY'; policy?: PolicyDecision } {
+function gate(
+  ctx: RequestContext,
+  type: string,
+  params: Record<string, unknown>,
+): { decision: 'execute' | 'ROOT_QUORUM' | 'POLICY'; policy?: PolicyDecision } {
   const quorum = ctx.org.rootQuorum;
   if (quorum.userIds.includes(ctx.caller.user.userId)) {
     // Root users bypass policies (docs/service-behaviour.md#policy-language); a quorum above one needs further root approvals.
@@ -83,7 +94,12 @@ function gate(ctx: RequestContext, type: string, params: Record<string, unknown>
 }
 
 export function callerCredential(ctx: RequestContext): { id: string; user_id: string; type: string; public_key: string } {
-  return { id: ctx.caller.credentialId, user_id: ctx.caller.user.userId, type: ctx.caller.credentialType, public_key: ctx.caller.publicKey };
+  return {
+    id: ctx.caller.credentialId,
+    user_id: ctx.caller.user.userId,
+    type: ctx.caller.credentialType,
+    public_key: ctx.caller.publicKey,
+  };
 }
 
 export function recordEvaluation(ctx: RequestContext, activityId: string, voteId: string, decision: PolicyDecision | undefined): void {
@@ -109,7 +125,8 @@ export function admitWrite(
 ): { fingerprint: string } | { answer: { activity: Record<string, unknown> } } {
   const fingerprint = activityFingerprint(rawBody);
   const existing = findByFingerprint(ctx, fingerprint);
-  if (existing !== undefined) return { answer: { activity: renderActivity(ctx.store, existing, ctx.env.now(), 'api', ctx.caller.user.userId) } };
+  if (existing !== undefined)
+    return { answer: { activity: renderActivity(ctx.store, existing, ctx.env.now(), 'api', ctx.caller.user.userId) } };
   checkLiveness(ctx, timestampMs);
   if (ctx.caller.viaParent) {
     throw permissionDenied('request not authorized: a parent organization has read-only access to its sub-organizations');
@@ -118,7 +135,11 @@ export function admitWrite(
 }
 
 /** Runs a non-vote write end to end and returns the `{activity}` response body. */
-export function submitActivity(ctx: RequestContext, input: SubmitInput, handler: SubmitHandler<SubmitName>): { activity: Record<string, unknown> } {
+export function submitActivity(
+  ctx: RequestContext,
+  input: SubmitInput,
+  handler: SubmitHandler<SubmitName>,
+): { activity: Record<string, unknown> } {
   const { op, envelope, rawBody, fault } = input;
   const admitted = admitWrite(ctx, envelope.timestampMs, rawBody);
   if ('answer' in admitted) return admitted.answer;

@@ -33,7 +33,8 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput): { activit
   if (target === undefined) {
     throw notFound('No activity found with fingerprint. Consensus activities must target an existing activity by fingerprint');
   }
-  if (target.status !== CONSENSUS_NEEDED) throw invalidArgument(`activity ${target.id} is not awaiting consensus (status ${target.status})`);
+  if (target.status !== CONSENSUS_NEEDED)
+    throw invalidArgument(`activity ${target.id} is not awaiting consensus (status ${target.status})`);
   if (liveVotes(target, ctx.env.now()).some((v) => v.userId === ctx.caller.user.userId)) {
     throw invalidArgument(`user has already voted on activity ${target.id}`);
   }
@@ -107,11 +108,20 @@ function settle(ctx: RequestContext, target: ActivityRecord, voteId: string): vo
 }
 
 /** consensus `credentials`: the credential behind each approving vote (docs/service-behaviour.md#policy-language Credential). */
-function approvingCredentials(ctx: RequestContext, organizationId: string, approvals: VoteRecord[]): Array<{ id: string; user_id: string; type: string; public_key: string }> {
+function approvingCredentials(
+  ctx: RequestContext,
+  organizationId: string,
+  approvals: VoteRecord[],
+): Array<{ id: string; user_id: string; type: string; public_key: string }> {
   return approvals.map((v) => {
     const key = ctx.store.apiKeys.findByKey(v.publicKey).find((k) => k.userId === v.userId);
     if (key !== undefined) return { id: key.apiKeyId, user_id: v.userId, type: key.type, public_key: v.publicKey };
     const passkey = ctx.store.authenticators.listByOrg(organizationId).find((a) => a.userId === v.userId && a.publicKey === v.publicKey);
-    return { id: passkey?.authenticatorId ?? v.id, user_id: v.userId, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR', public_key: v.publicKey };
+    return {
+      id: passkey?.authenticatorId ?? v.id,
+      user_id: v.userId,
+      type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
+      public_key: v.publicKey,
+    };
   });
 }

@@ -28,7 +28,8 @@ export function parseWebAuthnStamp(headerValue: string): ParseResult {
   } catch {
     return { ok: false, message: 'webauthn stamp is not JSON' };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, message: 'webauthn stamp is not a JSON object' };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { ok: false, message: 'webauthn stamp is not a JSON object' };
   const f = parsed as Record<string, unknown>;
   const authenticatorData = b64url(f.authenticatorData);
   const clientDataJson = b64url(f.clientDataJson);
@@ -64,7 +65,10 @@ export function verifyWebAuthnAssertion(stamp: WebAuthnStamp, body: Uint8Array, 
   signed.set(sha256(stamp.clientDataJson), stamp.authenticatorData.length);
   try {
     const sig = p256.Signature.fromDER(stamp.signature);
-    const ok = p256.verify(sig.toCompactRawBytes(), sha256(signed), new Uint8Array(Buffer.from(publicKeyHex, 'hex')), { lowS: false, prehash: false });
+    const ok = p256.verify(sig.toCompactRawBytes(), sha256(signed), new Uint8Array(Buffer.from(publicKeyHex, 'hex')), {
+      lowS: false,
+      prehash: false,
+    });
     return ok ? undefined : 'signature does not verify';
   } catch {
     return 'signature does not verify';

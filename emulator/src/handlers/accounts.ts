@@ -44,7 +44,9 @@ export function createUser(d: Deps, org: OrganizationRecord, input: NewUser): Us
     organizationId: org.organizationId,
     userName: input.userName,
     userTags: input.userTags ?? [],
-    oauthProviders: (input.oauthProviders ?? []).map((o) => (o.oidcToken === undefined ? { providerName: o.providerName } : { providerName: o.providerName, oidcToken: o.oidcToken })),
+    oauthProviders: (input.oauthProviders ?? []).map((o) =>
+      o.oidcToken === undefined ? { providerName: o.providerName } : { providerName: o.providerName, oidcToken: o.oidcToken },
+    ),
     createdAt: now,
     updatedAt: now,
   };
@@ -85,7 +87,8 @@ export interface NewApiKey {
 
 export function addApiKey(d: Deps, user: UserRecord, input: NewApiKey, field: string): ApiKeyRecord {
   const curve = input.curveType ?? 'API_KEY_CURVE_P256';
-  const publicKey = curve === 'API_KEY_CURVE_P256' ? checkP256PublicKey(input.publicKey, `${field}.publicKey`) : input.publicKey.toLowerCase();
+  const publicKey =
+    curve === 'API_KEY_CURVE_P256' ? checkP256PublicKey(input.publicKey, `${field}.publicKey`) : input.publicKey.toLowerCase();
   if (input.expirationSeconds !== undefined && BigInt(input.expirationSeconds) === 0n) {
     throw invalidArgument('invalid api key expiration');
   }

@@ -19,8 +19,17 @@ export const listActivities: QueryHandler<'list_activities'> = (ctx, body) => {
   const types = body.filterByType as string[] | undefined;
   const byStatus = statuses !== undefined && statuses.length > 0;
   const byType = types !== undefined && types.length > 0;
-  const filter = byStatus || byType ? (a: ActivityRecord) => (!byStatus || statuses.includes(a.status)) && (!byType || types.includes(a.type)) : undefined;
-  const page = pageOf(ctx.store.activities, ctx.org.organizationId, body.paginationOptions, { newestFirst: true, ...(filter === undefined ? {} : { filter }) }, 'activity');
+  const filter =
+    byStatus || byType
+      ? (a: ActivityRecord) => (!byStatus || statuses.includes(a.status)) && (!byType || types.includes(a.type))
+      : undefined;
+  const page = pageOf(
+    ctx.store.activities,
+    ctx.org.organizationId,
+    body.paginationOptions,
+    { newestFirst: true, ...(filter === undefined ? {} : { filter }) },
+    'activity',
+  );
   return { activities: page.map((a) => renderActivity(ctx.store, a, ctx.env.now(), 'api', ctx.caller.user.userId)) };
 };
 

@@ -12,7 +12,9 @@ export function earnWrapperId(orgId: string, chainCaip2: string, wrapperAddress:
 
 function checkWrapperAndSigner(ctx: RequestContext, p: { wrapperAddress: string; signWith: string; chainCaip2: string }): void {
   if (ctx.store.earnWrappers.get(earnWrapperId(ctx.org.organizationId, p.chainCaip2, p.wrapperAddress)) === undefined) {
-    throw invalidArgument(`invalid request body: parameters.wrapperAddress: is not a deployed Earn wrapper of this organization on ${p.chainCaip2}`);
+    throw invalidArgument(
+      `invalid request body: parameters.wrapperAddress: is not a deployed Earn wrapper of this organization on ${p.chainCaip2}`,
+    );
   }
   const account = ctx.store.walletAccounts
     .findByKey(p.signWith.toLowerCase())
@@ -24,7 +26,12 @@ function checkWrapperAndSigner(ctx: RequestContext, p: { wrapperAddress: string;
   }
 }
 
-function record(ctx: RequestContext, kind: 'DEPOSIT' | 'WITHDRAW', p: { wrapperAddress: string; signWith: string; chainCaip2: string; sponsor?: boolean | undefined }, amount: string): string {
+function record(
+  ctx: RequestContext,
+  kind: 'DEPOSIT' | 'WITHDRAW',
+  p: { wrapperAddress: string; signWith: string; chainCaip2: string; sponsor?: boolean | undefined },
+  amount: string,
+): string {
   const request: EarnRequestRecord = {
     requestId: ctx.env.uuid(),
     organizationId: ctx.org.organizationId,

@@ -56,7 +56,12 @@ export const createFiatOnRampCredential: SubmitHandler<'create_fiat_on_ramp_cred
 export const updateFiatOnRampCredential: SubmitHandler<'update_fiat_on_ramp_credential'> = {
   validate: validateSecrets,
   execute(ctx, p) {
-    const current = found(ctx.store.fiatCredentials.get(p.fiatOnrampCredentialId), ctx.org.organizationId, 'fiat on-ramp credential', p.fiatOnrampCredentialId);
+    const current = found(
+      ctx.store.fiatCredentials.get(p.fiatOnrampCredentialId),
+      ctx.org.organizationId,
+      'fiat on-ramp credential',
+      p.fiatOnrampCredentialId,
+    );
     const next: FiatCredentialRecord = {
       fiatOnrampCredentialId: current.fiatOnrampCredentialId,
       organizationId: current.organizationId,
@@ -76,7 +81,12 @@ export const updateFiatOnRampCredential: SubmitHandler<'update_fiat_on_ramp_cred
 
 export const deleteFiatOnRampCredential: SubmitHandler<'delete_fiat_on_ramp_credential'> = {
   execute(ctx, p) {
-    found(ctx.store.fiatCredentials.get(p.fiatOnrampCredentialId), ctx.org.organizationId, 'fiat on-ramp credential', p.fiatOnrampCredentialId);
+    found(
+      ctx.store.fiatCredentials.get(p.fiatOnrampCredentialId),
+      ctx.org.organizationId,
+      'fiat on-ramp credential',
+      p.fiatOnrampCredentialId,
+    );
     ctx.store.fiatCredentials.delete(p.fiatOnrampCredentialId);
     return { fiatOnRampCredentialId: p.fiatOnrampCredentialId };
   },

@@ -22,9 +22,17 @@ export const initImportSecrets: SubmitHandler<'init_import_secrets'> = {
     const enclaveTargetMessages = Array.from({ length: p.numSecrets }, () => {
       const target = generateP256KeyPair(ctx.env.randomBytes);
       const targetPublic = Buffer.from(p256.Point.fromHex(target.publicKey).toRawBytes(false)).toString('hex');
-      const data = Buffer.from(JSON.stringify({ targetPublic, organizationId: ctx.org.organizationId, userId: ctx.caller.user.userId }), 'utf8');
+      const data = Buffer.from(
+        JSON.stringify({ targetPublic, organizationId: ctx.org.organizationId, userId: ctx.caller.user.userId }),
+        'utf8',
+      );
       const signature = p256.sign(sha256(data), enclavePrivate, { prehash: false }).toDERHex();
-      return JSON.stringify({ version: 'v1.0.0', data: data.toString('hex'), dataSignature: signature, enclaveQuorumPublic: enclavePublic });
+      return JSON.stringify({
+        version: 'v1.0.0',
+        data: data.toString('hex'),
+        dataSignature: signature,
+        enclaveQuorumPublic: enclavePublic,
+      });
     });
     return { enclaveTargetMessages };
   },

@@ -28,7 +28,9 @@ export function normalizeRules(rules: readonly IpAllowlistRuleInput[]): IpAllowl
 export const setIpAllowlist: SubmitHandler<'set_ip_allowlist'> = {
   validate(ctx, p) {
     if (p.publicKey !== undefined && p.enabled !== undefined) {
-      throw invalidArgument('invalid request body: parameters.enabled: can only be set on the organization-level allowlist (omit publicKey)');
+      throw invalidArgument(
+        'invalid request body: parameters.enabled: can only be set on the organization-level allowlist (omit publicKey)',
+      );
     }
     normalizeRules(p.rules ?? []);
     assertKeyInOrg(ctx, p.publicKey);

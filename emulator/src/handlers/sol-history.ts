@@ -36,7 +36,8 @@ function decodeCursor(text: string, field: string, address: string, network: str
   } catch {
     c = undefined;
   }
-  if (c === undefined || c === null || typeof c.s !== 'string') throw invalidArgument(`invalid request body: paginationOptions.${field}: is not a cursor from this endpoint`);
+  if (c === undefined || c === null || typeof c.s !== 'string')
+    throw invalidArgument(`invalid request body: paginationOptions.${field}: is not a cursor from this endpoint`);
   if (c.a !== address || c.n !== network) {
     throw invalidArgument(`invalid request body: paginationOptions.${field}: cursor belongs to a different address or network`);
   }

@@ -47,8 +47,17 @@ export const listSuborgs: QueryHandler<'list_suborgs'> = (ctx, body) => {
   if ((body.filterType === undefined) !== (body.filterValue === undefined)) {
     throw invalidArgument('invalid request body: filterType and filterValue must be given together');
   }
-  const filter = body.filterType === undefined ? undefined : (s: OrganizationRecord) => matches(ctx.store, s, body.filterType as string, body.filterValue as string);
-  const page = pageOf(ctx.store.organizations, ctx.org.organizationId, body.paginationOptions, { newestFirst: false, ...(filter === undefined ? {} : { filter }) }, 'sub-organization');
+  const filter =
+    body.filterType === undefined
+      ? undefined
+      : (s: OrganizationRecord) => matches(ctx.store, s, body.filterType as string, body.filterValue as string);
+  const page = pageOf(
+    ctx.store.organizations,
+    ctx.org.organizationId,
+    body.paginationOptions,
+    { newestFirst: false, ...(filter === undefined ? {} : { filter }) },
+    'sub-organization',
+  );
   return { organizationIds: page.map((s) => s.organizationId) };
 };
 

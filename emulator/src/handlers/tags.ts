@@ -24,7 +24,8 @@ function privateKeyTags(ctx: RequestContext): TagRecord[] {
 }
 
 function assertUniqueName(ctx: RequestContext, name: string, except?: string): void {
-  if (privateKeyTags(ctx).some((t) => t.tagName === name && t.tagId !== except)) throw invalidArgument('private key tag name must be unique');
+  if (privateKeyTags(ctx).some((t) => t.tagName === name && t.tagId !== except))
+    throw invalidArgument('private key tag name must be unique');
 }
 
 function findTag(ctx: RequestContext, tagId: string): TagRecord {
@@ -66,7 +67,8 @@ export const updatePrivateKeyTag: SubmitHandler<'update_private_key_tag'> = {
     assertKeysExist(ctx, p.addPrivateKeyIds, 'addPrivateKeyIds');
     assertKeysExist(ctx, p.removePrivateKeyIds, 'removePrivateKeyIds');
     const both = p.addPrivateKeyIds.find((id) => p.removePrivateKeyIds.includes(id));
-    if (both !== undefined) throw invalidArgument(`invalid request body: private key ${both} is in both addPrivateKeyIds and removePrivateKeyIds`);
+    if (both !== undefined)
+      throw invalidArgument(`invalid request body: private key ${both} is in both addPrivateKeyIds and removePrivateKeyIds`);
   },
   execute(ctx, p) {
     const tag = findTag(ctx, p.privateKeyTagId);

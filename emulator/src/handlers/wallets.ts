@@ -34,7 +34,9 @@ export function validateAccounts(accounts: ReadonlyArray<AccountParams>, where: 
   accounts.forEach((a, i) => {
     const at = `invalid request body: ${where}[${i}]`;
     if (!SUPPORTED_ADDRESS_FORMATS.includes(a.addressFormat)) {
-      throw invalidArgument(`${at}.addressFormat: ${a.addressFormat} is not supported by the emulator (supported: ${SUPPORTED_ADDRESS_FORMATS.join(', ')})`);
+      throw invalidArgument(
+        `${at}.addressFormat: ${a.addressFormat} is not supported by the emulator (supported: ${SUPPORTED_ADDRESS_FORMATS.join(', ')})`,
+      );
     }
     if (CURVE_OF_FORMAT[a.addressFormat] !== a.curve) {
       throw invalidArgument(`${at}.curve: ${a.addressFormat} needs ${CURVE_OF_FORMAT[a.addressFormat]}`);
@@ -51,9 +53,18 @@ export function insertWallet(
   accounts: ReadonlyArray<AccountParams & { address?: string | undefined }>,
 ): { wallet: WalletRecord; accounts: WalletAccountRecord[] } {
   if (ctx.store.wallets.findUnique(orgId, walletName) !== undefined) throw invalidArgument('wallet label must be unique');
-  if (ctx.store.wallets.countByOrg(orgId) >= WALLET_LIMIT) throw resourceExhausted(`organization has reached the maximum of ${WALLET_LIMIT} wallets`);
+  if (ctx.store.wallets.countByOrg(orgId) >= WALLET_LIMIT)
+    throw resourceExhausted(`organization has reached the maximum of ${WALLET_LIMIT} wallets`);
   const now = ctx.env.now();
-  const wallet: WalletRecord = { walletId: ctx.env.uuid(), organizationId: orgId, walletName, exported: false, imported: false, createdAt: now, updatedAt: now };
+  const wallet: WalletRecord = {
+    walletId: ctx.env.uuid(),
+    organizationId: orgId,
+    walletName,
+    exported: false,
+    imported: false,
+    createdAt: now,
+    updatedAt: now,
+  };
   ctx.store.wallets.insert(wallet);
   const records = accounts.map((a) => {
     const derived = deriveAddress(a.addressFormat, ctx.env.randomBytes);
@@ -95,7 +106,13 @@ export const listWalletAccounts: QueryHandler<'list_wallet_accounts'> = (ctx, bo
   if (body.walletId !== undefined) found(ctx.store.wallets.get(body.walletId), orgId, 'wallet', body.walletId);
   const walletId = body.walletId;
   const filter = walletId === undefined ? undefined : (a: WalletAccountRecord) => a.walletId === walletId;
-  const page = pageOf(ctx.store.walletAccounts, orgId, body.paginationOptions, { newestFirst: false, ...(filter === undefined ? {} : { filter }) }, 'wallet account');
+  const page = pageOf(
+    ctx.store.walletAccounts,
+    orgId,
+    body.paginationOptions,
+    { newestFirst: false, ...(filter === undefined ? {} : { filter }) },
+    'wallet account',
+  );
   return {
     accounts: page.map((a) => renderAccount(a, 'api', body.includeWalletDetails === true ? ctx.store.wallets.get(a.walletId) : undefined)),
   };

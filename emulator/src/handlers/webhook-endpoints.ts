@@ -45,7 +45,9 @@ export const createWebhookEndpoint: SubmitHandler<'create_webhook_endpoint'> = {
       url: p.url,
       name: p.name,
       isActive: true,
-      subscriptions: (p.subscriptions ?? []).map((s) => optional({ eventType: s.eventType, isActive: s.isActive ?? true }, 'filtersJson', s.filtersJson)),
+      subscriptions: (p.subscriptions ?? []).map((s) =>
+        optional({ eventType: s.eventType, isActive: s.isActive ?? true }, 'filtersJson', s.filtersJson),
+      ),
       createdAt: now,
       updatedAt: now,
     };

@@ -22,7 +22,13 @@ function renderVote(store: Store, v: VoteRecord, format: TimeFormat): Record<str
 }
 
 /** `viewerUserId`: canApprove/canReject are answered for this user (undefined = "could anyone"). */
-export function renderActivity(store: Store, a: ActivityRecord, nowMs: number, format: TimeFormat, viewerUserId?: string): Record<string, unknown> {
+export function renderActivity(
+  store: Store,
+  a: ActivityRecord,
+  nowMs: number,
+  format: TimeFormat,
+  viewerUserId?: string,
+): Record<string, unknown> {
   const can = canVote(store, a, viewerUserId, nowMs);
   const out: Record<string, unknown> = {
     id: a.id,

@@ -6,7 +6,18 @@ import type { TimeFormat } from './time';
 export function renderFiatCredential(c: FiatCredentialRecord, format: TimeFormat): Record<string, unknown> {
   return renderFields(
     c,
-    ['fiatOnrampCredentialId', 'organizationId', 'onrampProvider', 'projectId', 'publishableApiKey', 'encryptedSecretApiKey', 'encryptedPrivateApiKey', 'sandboxMode', 'createdAt', 'updatedAt'],
+    [
+      'fiatOnrampCredentialId',
+      'organizationId',
+      'onrampProvider',
+      'projectId',
+      'publishableApiKey',
+      'encryptedSecretApiKey',
+      'encryptedPrivateApiKey',
+      'sandboxMode',
+      'createdAt',
+      'updatedAt',
+    ],
     format,
   );
 }

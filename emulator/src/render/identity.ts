@@ -15,7 +15,11 @@ export function renderApiKey(k: ApiKeyRecord, format: TimeFormat): Record<string
 }
 
 export function renderMfaPolicy(m: MfaPolicyRecord, format: TimeFormat): Record<string, unknown> {
-  return renderFields(m, ['mfaPolicyId', 'mfaPolicyName', 'condition', 'requiredAuthenticationMethods', 'order', 'notes', 'createdAt', 'updatedAt'], format);
+  return renderFields(
+    m,
+    ['mfaPolicyId', 'mfaPolicyName', 'condition', 'requiredAuthenticationMethods', 'order', 'notes', 'createdAt', 'updatedAt'],
+    format,
+  );
 }
 
 /** The collections {@link renderUser} reads, with the users themselves. */

@@ -3,7 +3,12 @@
 import type { IpAllowlistRecord } from '../store/records';
 import type { TimeFormat } from './time';
 
-export function renderAllowlist(orgId: string, publicKey: string | undefined, r: IpAllowlistRecord | undefined, _format: TimeFormat): Record<string, unknown> {
+export function renderAllowlist(
+  orgId: string,
+  publicKey: string | undefined,
+  r: IpAllowlistRecord | undefined,
+  _format: TimeFormat,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     organizationId: orgId,
     rules: (r?.rules ?? []).map((rule) => ({ cidr: rule.cidr, label: rule.label, createdAt: String(rule.createdAt) })),

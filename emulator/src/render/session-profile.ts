@@ -4,5 +4,9 @@ import { renderFields } from './fields';
 import type { TimeFormat } from './time';
 
 export function renderSessionProfile(s: SessionProfileRecord, format: TimeFormat): Record<string, unknown> {
-  return renderFields(s, ['sessionProfileId', 'sessionProfileName', 'scope', 'expirationSeconds', 'notes', 'createdAt', 'updatedAt'], format);
+  return renderFields(
+    s,
+    ['sessionProfileId', 'sessionProfileName', 'scope', 'expirationSeconds', 'notes', 'createdAt', 'updatedAt'],
+    format,
+  );
 }

@@ -10,7 +10,20 @@ export function renderWallet(w: WalletRecord, format: TimeFormat): Record<string
 export function renderAccount(a: WalletAccountRecord, format: TimeFormat, wallet?: WalletRecord): Record<string, unknown> {
   const out = renderFields(
     a,
-    ['walletAccountId', 'organizationId', 'walletId', 'curve', 'pathFormat', 'path', 'addressFormat', 'address', 'createdAt', 'updatedAt', 'publicKey', 'name'],
+    [
+      'walletAccountId',
+      'organizationId',
+      'walletId',
+      'curve',
+      'pathFormat',
+      'path',
+      'addressFormat',
+      'address',
+      'createdAt',
+      'updatedAt',
+      'publicKey',
+      'name',
+    ],
     format,
   );
   if (wallet !== undefined) out.walletDetails = renderWallet(wallet, format);

@@ -54,10 +54,19 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
   (seed.privateKeys ?? []).forEach((k, i) => {
     const privateKeyId = env.uuid();
     const publicKey = Buffer.from(env.randomBytes(33)).toString('hex');
-    store.privateKeys.insert({ privateKeyId, organizationId, privateKeyName: k.privateKeyName, curve: k.curve ?? 'CURVE_SECP256K1', publicKey, createdAt: now, updatedAt: now });
+    store.privateKeys.insert({
+      privateKeyId,
+      organizationId,
+      privateKeyName: k.privateKeyName,
+      curve: k.curve ?? 'CURVE_SECP256K1',
+      publicKey,
+      createdAt: now,
+      updatedAt: now,
+    });
     (k.tags ?? []).forEach((t, j) => {
       const record = keyTags.get(t);
-      if (record === undefined) throw new SeedError(`seed.privateKeys[${i}].tags[${j}]: ${JSON.stringify(t)} is not one of seed.privateKeyTags`);
+      if (record === undefined)
+        throw new SeedError(`seed.privateKeys[${i}].tags[${j}]: ${JSON.stringify(t)} is not one of seed.privateKeyTags`);
       record.privateKeyIds.push(privateKeyId);
       store.tags.update(record);
     });
@@ -80,7 +89,9 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
   const rootCount = store.organizations.get(organizationId)?.rootQuorum.userIds.length ?? 1;
   if (seed.organization?.requiredApprovals !== undefined) {
     if (seed.organization.requiredApprovals > rootCount) {
-      throw new SeedError(`seed.organization.requiredApprovals: ${seed.organization.requiredApprovals} exceeds the ${rootCount} root users`);
+      throw new SeedError(
+        `seed.organization.requiredApprovals: ${seed.organization.requiredApprovals} exceeds the ${rootCount} root users`,
+      );
     }
     const current = store.organizations.get(organizationId) as OrganizationRecord;
     current.rootQuorum.threshold = seed.organization.requiredApprovals;
@@ -104,7 +115,9 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
     const d = core.policy.check({ condition: p.condition, consensus: p.consensus, time: p.time })[0];
     if (d !== undefined) throw new SeedError(`seed.policies[${i}].${d.field}: ${d.message}`);
     if (store.policies.findUnique(organizationId, p.policyName) !== undefined) {
-      throw new SeedError(`seed.policies[${i}].policyName: ${JSON.stringify(p.policyName)} is already taken; policy names are unique in an organization`);
+      throw new SeedError(
+        `seed.policies[${i}].policyName: ${JSON.stringify(p.policyName)} is already taken; policy names are unique in an organization`,
+      );
     }
     store.policies.insert({ policyId: env.uuid(), organizationId, condition: '', consensus: '', ...p, createdAt: now, updatedAt: now });
   });
@@ -138,16 +151,27 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
   let solCount = 0;
   (seed.solanaTransactions ?? []).forEach((h, i) => {
     const path = `seed.solanaTransactions[${i}]`;
-    const account = store.walletAccounts.findByKey(h.address.toLowerCase()).find((a) => a.organizationId === organizationId && a.address === h.address);
-    if (account?.addressFormat !== 'ADDRESS_FORMAT_SOLANA') throw new SeedError(`${path}.address: is not the address of a Solana account in seed.wallets`);
+    const account = store.walletAccounts
+      .findByKey(h.address.toLowerCase())
+      .find((a) => a.organizationId === organizationId && a.address === h.address);
+    if (account?.addressFormat !== 'ADDRESS_FORMAT_SOLANA')
+      throw new SeedError(`${path}.address: is not the address of a Solana account in seed.wallets`);
     h.transactions.forEach((t, j) => {
       const parsed = SolTransaction.safeParse(t);
       if (!parsed.success) {
         const issue = toValidationIssues(parsed.error)[0];
-        throw new SeedError(`${path}.transactions[${j}]${issue?.path ? `.${issue.path}` : ''}: ${issue?.message ?? 'is not a transaction'}`);
+        throw new SeedError(
+          `${path}.transactions[${j}]${issue?.path ? `.${issue.path}` : ''}: ${issue?.message ?? 'is not a transaction'}`,
+        );
       }
     });
-    store.solHistory.put({ id: solHistoryId(organizationId, h.address, h.caip2), organizationId, address: h.address, caip2: h.caip2, transactions: h.transactions as Array<Record<string, unknown>> });
+    store.solHistory.put({
+      id: solHistoryId(organizationId, h.address, h.caip2),
+      organizationId,
+      address: h.address,
+      caip2: h.caip2,
+      transactions: h.transactions as Array<Record<string, unknown>>,
+    });
     solCount += h.transactions.length;
   });
 

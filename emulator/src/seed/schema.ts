@@ -71,7 +71,16 @@ export const seedShape = obj({
   wallets: opt(arr(wallet)),
   sessionProfiles: opt(arr(obj({ sessionProfileName: req(name), scope: req(name), expirationSeconds: opt(digits), notes: opt(str()) }))),
   policies: opt(
-    arr(obj({ policyName: req(name), effect: req(oneOf(EFFECTS)), condition: opt(str()), consensus: opt(str()), notes: req(str()), time: opt(str()) })),
+    arr(
+      obj({
+        policyName: req(name),
+        effect: req(oneOf(EFFECTS)),
+        condition: opt(str()),
+        consensus: opt(str()),
+        notes: req(str()),
+        time: opt(str()),
+      }),
+    ),
   ),
   ipAllowlist: opt(
     obj({

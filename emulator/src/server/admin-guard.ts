@@ -33,7 +33,7 @@ export function adminRefusal(req: IncomingMessage, adminToken: string): ServiceE
   }
   const origin = header(req, 'origin');
   if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`) {
-    return permissionDenied('admin endpoints refuse cross-origin requests (Origin differs from the emulator\'s own)');
+    return permissionDenied("admin endpoints refuse cross-origin requests (Origin differs from the emulator's own)");
   }
   const site = header(req, 'sec-fetch-site');
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
@@ -42,9 +42,12 @@ export function adminRefusal(req: IncomingMessage, adminToken: string): ServiceE
   const auth = header(req, ADMIN_TOKEN_HEADER);
   const token = auth === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
   if (token === undefined) {
-    return unauthenticated('admin endpoints need the admin token: send "Authorization: Bearer <adminToken>" (adminToken is in credentials.json)');
+    return unauthenticated(
+      'admin endpoints need the admin token: send "Authorization: Bearer <adminToken>" (adminToken is in credentials.json)',
+    );
   }
-  if (!sameToken(token, adminToken)) return unauthenticated('the admin token does not match this emulator\'s (credentials.json is rewritten on every start)');
+  if (!sameToken(token, adminToken))
+    return unauthenticated("the admin token does not match this emulator's (credentials.json is rewritten on every start)");
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const type = (header(req, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') {

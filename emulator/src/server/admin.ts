@@ -34,7 +34,15 @@ const userShape = obj({
   /** tag names; TAG_TYPE_USER tags are created when missing */
   userTags: opt(arr(name)),
   root: opt(bool),
-  apiKeys: opt(arr(obj({ apiKeyName: req(name), publicKey: req(name), expirationSeconds: opt(str({ pattern: /^[0-9]+$/, what: 'a string of decimal digits' })) }))),
+  apiKeys: opt(
+    arr(
+      obj({
+        apiKeyName: req(name),
+        publicKey: req(name),
+        expirationSeconds: opt(str({ pattern: /^[0-9]+$/, what: 'a string of decimal digits' })),
+      }),
+    ),
+  ),
   /** have the emulator make a P-256 API key and return its private key */
   generateApiKey: opt(bool),
   authenticators: opt(arr(obj({ authenticatorName: req(name), credentialId: req(name), publicKey: req(name) }))),
@@ -92,7 +100,11 @@ export function createAdminHandler(deps: AdminDeps): (req: IncomingMessage, res:
     'GET /__admin/dump': () => core.store.dump(),
     'POST /__admin/users': async (req) => {
       const input = await body(core, req);
-      return addUser(core, bootstrap, shaped(() => userShape(input, 'body')));
+      return addUser(
+        core,
+        bootstrap,
+        shaped(() => userShape(input, 'body')),
+      );
     },
   };
 
@@ -105,7 +117,11 @@ export function createAdminHandler(deps: AdminDeps): (req: IncomingMessage, res:
       if (settings !== null) {
         if (req.method !== 'POST') throw methodNotAllowed(`method ${req.method} is not allowed on ${path}; use POST`);
         const input = await body(core, req);
-        result = updateSettings(core, settings[1] as string, shaped(() => settingsShape(input, 'body')));
+        result = updateSettings(
+          core,
+          settings[1] as string,
+          shaped(() => settingsShape(input, 'body')),
+        );
       } else {
         const handler = routes[`${req.method} ${path}`];
         if (handler === undefined) {
@@ -126,7 +142,9 @@ function updateSettings(core: Core, id: string, settings: { requiredApprovals?: 
     const record = org(core, id);
     if (settings.requiredApprovals !== undefined) {
       if (settings.requiredApprovals > record.rootQuorum.userIds.length) {
-        throw invalidArgument(`invalid request body: requiredApprovals: the organization has only ${record.rootQuorum.userIds.length} root users`);
+        throw invalidArgument(
+          `invalid request body: requiredApprovals: the organization has only ${record.rootQuorum.userIds.length} root users`,
+        );
       }
       record.rootQuorum.threshold = settings.requiredApprovals;
     }
@@ -149,7 +167,15 @@ function addUser(core: Core, bootstrap: Bootstrap, input: ReturnType<typeof user
     const tagIds = (input.userTags ?? []).map((tagName) => {
       const existing = core.store.tags.listByOrg(target.organizationId).find((t) => t.tagType === 'TAG_TYPE_USER' && t.tagName === tagName);
       if (existing !== undefined) return existing.tagId;
-      const tag = { tagId: core.env.uuid(), organizationId: target.organizationId, tagName, tagType: 'TAG_TYPE_USER' as const, privateKeyIds: [], createdAt: now, updatedAt: now };
+      const tag = {
+        tagId: core.env.uuid(),
+        organizationId: target.organizationId,
+        tagName,
+        tagType: 'TAG_TYPE_USER' as const,
+        privateKeyIds: [],
+        createdAt: now,
+        updatedAt: now,
+      };
       return core.store.tags.insert(tag).tagId;
     });
     const user = createUser(core, target, { ...input, userTags: tagIds, isRoot: input.root === true });
@@ -162,7 +188,9 @@ function addUser(core: Core, bootstrap: Bootstrap, input: ReturnType<typeof user
       const key = addApiKey(core, user, { apiKeyName: `${input.userName} key`, publicKey: pair.publicKey }, 'generateApiKey');
       apiKeys.push({ apiKeyId: key.apiKeyId, publicKey: pair.publicKey, privateKey: pair.privateKey });
     }
-    const authenticators = (input.authenticators ?? []).map((a, i) => addAuthenticator(core, user, a, `authenticators[${i}]`).authenticatorId);
+    const authenticators = (input.authenticators ?? []).map(
+      (a, i) => addAuthenticator(core, user, a, `authenticators[${i}]`).authenticatorId,
+    );
     return { organizationId: target.organizationId, userId: user.userId, userTags: tagIds, apiKeys, authenticatorIds: authenticators };
   });
 }

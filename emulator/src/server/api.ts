@@ -60,7 +60,13 @@ async function route(core: Core, admin: AdminHandler, req: IncomingMessage, res:
   );
 }
 
-function handleOperation(core: Core, op: AnyOperation, parsed: ParsedRequest, res: ServerResponse, auth: ReturnType<typeof authenticate>): void {
+function handleOperation(
+  core: Core,
+  op: AnyOperation,
+  parsed: ParsedRequest,
+  res: ServerResponse,
+  auth: ReturnType<typeof authenticate>,
+): void {
   const ctx: RequestContext = { ...core, org: auth.org, caller: auth.caller };
   if (op.kind === 'query') {
     const body = validateBody(op.request, parsed.json);

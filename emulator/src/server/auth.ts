@@ -29,7 +29,8 @@ export function targetOrganization(core: Core, organizationId: unknown): Organiz
   if (typeof organizationId !== 'string') {
     throw invalidArgument('invalid request body: organizationId: must be a string', { turnkeyErrorCode: 'INVALID_ORGANIZATION_ID' });
   }
-  if (!UUID.test(organizationId)) throw invalidArgument('malformed organization ID provided', { turnkeyErrorCode: 'INVALID_ORGANIZATION_ID' });
+  if (!UUID.test(organizationId))
+    throw invalidArgument('malformed organization ID provided', { turnkeyErrorCode: 'INVALID_ORGANIZATION_ID' });
   const org = core.store.organizations.get(organizationId.toLowerCase());
   if (org === undefined) throw notFound('no organization found with the given ID', { turnkeyErrorCode: 'ORGANIZATION_NOT_FOUND' });
   return org;
@@ -81,7 +82,8 @@ const API_KEY_HOLDER_READS = ['organizations', 'apiKeys', 'users'] as const;
 function apiKeyCaller(core: Core, stamp: string, body: Buffer, organizationId: unknown): { caller: Caller; org: OrganizationRecord } {
   const verified = verifyStamp({ headerValue: stamp, body });
   if (!verified.ok) {
-    if (verified.reason === 'invalid_signature') throw unauthenticated(AUTH_MESSAGES.badSignature, { turnkeyErrorCode: 'SIGNATURE_INVALID' });
+    if (verified.reason === 'invalid_signature')
+      throw unauthenticated(AUTH_MESSAGES.badSignature, { turnkeyErrorCode: 'SIGNATURE_INVALID' });
     const lead = verified.reason === 'malformed_stamp' ? AUTH_MESSAGES.undecodable : AUTH_MESSAGES.malformed;
     throw unauthenticated(`${lead}: ${verified.message}`, { turnkeyErrorCode: 'SIGNATURE_INVALID' });
   }
@@ -90,7 +92,9 @@ function apiKeyCaller(core: Core, stamp: string, body: Buffer, organizationId: u
   // Only a successful lookup is memoised; a failing one throws its error on every request.
   const { org, key, user } =
     typeof organizationId === 'string'
-      ? core.store.memo(`auth ${verified.publicKey} ${organizationId}`, API_KEY_HOLDER_READS, () => apiKeyHolder(core, verified.publicKey, organizationId))
+      ? core.store.memo(`auth ${verified.publicKey} ${organizationId}`, API_KEY_HOLDER_READS, () =>
+          apiKeyHolder(core, verified.publicKey, organizationId),
+        )
       : apiKeyHolder(core, verified.publicKey, organizationId);
   // expiry moves with the clock, not with writes: checked on every request
   if (expired(core, key)) throw unauthenticated(AUTH_MESSAGES.expired, { turnkeyErrorCode: 'API_KEY_EXPIRED' });
@@ -130,9 +134,7 @@ function webAuthnCaller(core: Core, value: string, body: Buffer, organizationId:
   if (!parsed.ok) throw unauthenticated(`${AUTH_MESSAGES.malformed}: ${parsed.message}`, { turnkeyErrorCode: 'SIGNATURE_INVALID' });
   const org = targetOrganization(core, organizationId);
   const orgIds = orgIdsOf(org);
-  const authenticator = core.store.authenticators
-    .findByKey(parsed.stamp.credentialId)
-    .find((a) => orgIds.includes(a.organizationId));
+  const authenticator = core.store.authenticators.findByKey(parsed.stamp.credentialId).find((a) => orgIds.includes(a.organizationId));
   if (authenticator === undefined) throw unauthenticated(AUTH_MESSAGES.unknownCredential, { turnkeyErrorCode: 'CREDENTIAL_NOT_FOUND' });
   const problem = verifyWebAuthnAssertion(parsed.stamp, body, authenticator.publicKey);
   if (problem !== undefined) throw unauthenticated(`${AUTH_MESSAGES.badWebAuthn}: ${problem}`, { turnkeyErrorCode: 'SIGNATURE_INVALID' });

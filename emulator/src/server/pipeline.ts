@@ -39,7 +39,10 @@ function isStackOverflow(e: unknown): boolean {
 }
 
 /** `schema.safeParse(json)` as data, or the 400 the request deserves: a validator that throws never makes a 500. */
-export function validateBody<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: Parameters<typeof toValidationIssues>[0] } }, json: unknown): T {
+export function validateBody<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: Parameters<typeof toValidationIssues>[0] } },
+  json: unknown,
+): T {
   let result;
   try {
     result = schema.safeParse(json);
@@ -79,7 +82,8 @@ function parseJsonObject(text: string): unknown {
     // JSON.parse's own message quotes the body, which may hold a secret: say only what is wrong.
     throw invalidArgument('invalid request body: not valid JSON');
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw invalidArgument('invalid request body: expected a JSON object');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw invalidArgument('invalid request body: expected a JSON object');
   return json;
 }
 

@@ -17,7 +17,8 @@ const E164 = /^\+[1-9][0-9]{6,14}$/;
 function configFor(core: Core, req: IncomingMessage): AuthProxyConfigRecord {
   const raw = req.headers['x-auth-proxy-config-id'];
   const id = Array.isArray(raw) ? raw[0] : raw;
-  if (id === undefined || id === '') throw unauthenticated('missing X-Auth-Proxy-Config-Id header', { turnkeyErrorCode: 'UNAUTHENTICATED' });
+  if (id === undefined || id === '')
+    throw unauthenticated('missing X-Auth-Proxy-Config-Id header', { turnkeyErrorCode: 'UNAUTHENTICATED' });
   const config = core.store.authProxyConfigs.get(id);
   if (config === undefined) throw notFound('no auth proxy config found with the given ID');
   return config;
@@ -42,10 +43,21 @@ function otpCode(core: Core, config: AuthProxyConfigRecord): string {
 }
 
 function initOtp(core: Core, config: AuthProxyConfigRecord, body: { otpType: string; contact: string }): Record<string, unknown> {
-  if (body.otpType === 'OTP_TYPE_EMAIL' && !EMAIL.test(body.contact)) throw invalidArgument('invalid request body: contact: must be an email address for OTP_TYPE_EMAIL', { turnkeyErrorCode: 'INVALID_EMAIL' });
-  if (body.otpType !== 'OTP_TYPE_EMAIL' && !E164.test(body.contact)) throw invalidArgument(`invalid request body: contact: must be a phone number in E.164 format for ${body.otpType}`);
+  if (body.otpType === 'OTP_TYPE_EMAIL' && !EMAIL.test(body.contact))
+    throw invalidArgument('invalid request body: contact: must be an email address for OTP_TYPE_EMAIL', {
+      turnkeyErrorCode: 'INVALID_EMAIL',
+    });
+  if (body.otpType !== 'OTP_TYPE_EMAIL' && !E164.test(body.contact))
+    throw invalidArgument(`invalid request body: contact: must be a phone number in E.164 format for ${body.otpType}`);
   const otpId = core.env.uuid();
-  core.store.otps.insert({ otpId, organizationId: config.organizationId, otpType: body.otpType, contact: body.contact, code: otpCode(core, config), createdAt: core.env.now() });
+  core.store.otps.insert({
+    otpId,
+    organizationId: config.organizationId,
+    otpType: body.otpType,
+    contact: body.contact,
+    code: otpCode(core, config),
+    createdAt: core.env.now(),
+  });
   // The target the client encrypts the OTP to, signed by the emulator's enclave key (docs/service-behaviour.md#auth-proxy).
   const target = generateP256KeyPair(core.env.randomBytes);
   const targetPublic = Buffer.from(p256.Point.fromHex(target.publicKey).toRawBytes(false)).toString('hex');

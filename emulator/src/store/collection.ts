@@ -99,13 +99,26 @@ export class Collection<T> {
   }
 
   insert(record: T): T {
-    this.docs.insert(this.spec.name, this.spec.id(record), this.spec.orgId(record), this.spec.altKey?.(record) ?? null, this.uniqueKeyOf(record), JSON.stringify(record));
+    this.docs.insert(
+      this.spec.name,
+      this.spec.id(record),
+      this.spec.orgId(record),
+      this.spec.altKey?.(record) ?? null,
+      this.uniqueKeyOf(record),
+      JSON.stringify(record),
+    );
     return record;
   }
 
   /** Replaces a record that exists; returns false when there was none. */
   update(record: T): boolean {
-    return this.docs.update(this.spec.name, this.spec.id(record), this.spec.altKey?.(record) ?? null, this.uniqueKeyOf(record), JSON.stringify(record));
+    return this.docs.update(
+      this.spec.name,
+      this.spec.id(record),
+      this.spec.altKey?.(record) ?? null,
+      this.uniqueKeyOf(record),
+      JSON.stringify(record),
+    );
   }
 
   /** Inserts or replaces. */

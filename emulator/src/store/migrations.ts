@@ -38,7 +38,12 @@ const MIGRATIONS: readonly Migration[] = [
     what: 'a unique key per organization (names, activity fingerprints) under a unique index; the schema version moves to user_version',
     up(db, keys) {
       db.exec('ALTER TABLE documents ADD COLUMN unique_key TEXT');
-      const rows = db.prepare('SELECT collection, id, org_id, data FROM documents ORDER BY seq').all() as Array<{ collection: string; id: string; org_id: string | null; data: string }>;
+      const rows = db.prepare('SELECT collection, id, org_id, data FROM documents ORDER BY seq').all() as Array<{
+        collection: string;
+        id: string;
+        org_id: string | null;
+        data: string;
+      }>;
       const set = db.prepare('UPDATE documents SET unique_key = ? WHERE collection = ? AND id = ?');
       const seen = new Set<string>();
       for (const row of rows) {
@@ -73,7 +78,9 @@ function currentVersion(db: Database.Database): number {
   if (!hasDocuments) return 0;
   const legacy = db.prepare(`SELECT value FROM meta WHERE key = 'schemaVersion'`).get() as { value: string } | undefined;
   if (legacy?.value !== '1') {
-    throw new SchemaVersionError(`unsupported emulator database: schema version ${legacy?.value ?? '(none)'} is not one this emulator knows`);
+    throw new SchemaVersionError(
+      `unsupported emulator database: schema version ${legacy?.value ?? '(none)'} is not one this emulator knows`,
+    );
   }
   return 1;
 }

@@ -12,7 +12,11 @@ const COLLECTIONS = {
   organizations: spec<R.OrganizationRecord>({ id: (r) => r.organizationId, orgId: (r) => r.parentOrganizationId ?? null }),
   users: spec<R.UserRecord>({ id: (r) => r.userId, orgId: (r) => r.organizationId }),
   apiKeys: spec<R.ApiKeyRecord>({ id: (r) => r.apiKeyId, orgId: (r) => r.organizationId, altKey: (r) => r.publicKey }),
-  authenticators: spec<R.AuthenticatorRecord>({ id: (r) => r.authenticatorId, orgId: (r) => r.organizationId, altKey: (r) => r.credentialId }),
+  authenticators: spec<R.AuthenticatorRecord>({
+    id: (r) => r.authenticatorId,
+    orgId: (r) => r.organizationId,
+    altKey: (r) => r.credentialId,
+  }),
   mfaPolicies: spec<R.MfaPolicyRecord>({ id: (r) => r.mfaPolicyId, orgId: (r) => r.organizationId, altKey: (r) => r.userId }),
   // Policy and wallet names are unique per organization (docs/service-behaviour.md#policies; the emulator
   // answers "wallet label must be unique" the same way).
@@ -24,7 +28,11 @@ const COLLECTIONS = {
   tags: spec<R.TagRecord>({ id: (r) => r.tagId, orgId: (r) => r.organizationId }),
   privateKeys: spec<R.PrivateKeyRecord>({ id: (r) => r.privateKeyId, orgId: (r) => r.organizationId }),
   wallets: spec<R.WalletRecord>({ id: (r) => r.walletId, orgId: (r) => r.organizationId, uniqueKey: (r) => r.walletName }),
-  walletAccounts: spec<R.WalletAccountRecord>({ id: (r) => r.walletAccountId, orgId: (r) => r.organizationId, altKey: (r) => r.address.toLowerCase() }),
+  walletAccounts: spec<R.WalletAccountRecord>({
+    id: (r) => r.walletAccountId,
+    orgId: (r) => r.organizationId,
+    altKey: (r) => r.address.toLowerCase(),
+  }),
   // One activity per body fingerprint and organization: the service's idempotency key.
   activities: spec<R.ActivityRecord>({ id: (r) => r.id, orgId: (r) => r.organizationId, uniqueKey: (r) => r.fingerprint }),
   policyEvaluations: spec<R.PolicyEvaluationRecord>({ id: (r) => r.id, orgId: (r) => r.organizationId, altKey: (r) => r.activityId }),

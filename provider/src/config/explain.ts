@@ -23,7 +23,12 @@ interface Origin {
   from: string;
 }
 
-function originOf(sources: SettingsSources, selector: SettingsSelector, key: 'organizationId' | 'apiPublicKey' | 'baseUrl' | 'onRampEncryptionPublicKey', fallback: string): Origin {
+function originOf(
+  sources: SettingsSources,
+  selector: SettingsSelector,
+  key: 'organizationId' | 'apiPublicKey' | 'baseUrl' | 'onRampEncryptionPublicKey',
+  fallback: string,
+): Origin {
   let lookup: Lookup = { places: [] };
   try {
     if (selector.profile !== undefined) {
@@ -67,7 +72,12 @@ export function explainServiceError(error: unknown, ctx: ExplainContext): unknow
   if (!(error instanceof WalletInfraError) || error instanceof ConfigurationError) return error;
   const base = originOf(ctx.sources, ctx.selector, 'baseUrl', ctx.baseUrl);
   const at = `${base.value} (${CONFIG_NAMESPACE}:baseUrl from ${base.from})`;
-  const init = { cause: error, ...(error.operation !== undefined ? { operation: error.operation } : {}), ...(error.status !== undefined ? { status: error.status } : {}), ...(error.turnkeyErrorCode !== undefined ? { turnkeyErrorCode: error.turnkeyErrorCode } : {}) };
+  const init = {
+    cause: error,
+    ...(error.operation !== undefined ? { operation: error.operation } : {}),
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(error.turnkeyErrorCode !== undefined ? { turnkeyErrorCode: error.turnkeyErrorCode } : {}),
+  };
   const service = `(the service said: ${error.message})`;
 
   if (isCode(error, 'INVALID_ORGANIZATION_ID', /malformed organization id/i)) {

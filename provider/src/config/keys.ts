@@ -64,7 +64,10 @@ export function configKeyProblems(sources: SettingsSources): string[] {
     if (key.startsWith(`${CONFIG_NAMESPACE}:`)) {
       const rest = key.slice(CONFIG_NAMESPACE.length + 1);
       if (!KNOWN_KEYS.includes(rest)) problems.push(unknownKey(key, rest));
-      else if (sources.isSecret?.(key) === false && (isSecretKey(rest) || (rest === PROFILES_KEY && /apiPrivateKey/.test(sources.config(key) ?? '')))) {
+      else if (
+        sources.isSecret?.(key) === false &&
+        (isSecretKey(rest) || (rest === PROFILES_KEY && /apiPrivateKey/.test(sources.config(key) ?? '')))
+      ) {
         problems.push(plainSecret(key, rest === PROFILES_KEY ? PROFILES_KEY : (rest as SettingKey)));
       }
       continue;
@@ -72,7 +75,8 @@ export function configKeyProblems(sources: SettingsSources): string[] {
     const misplaced = misplacedKey(key, sources);
     if (misplaced !== undefined) problems.push(misplaced);
     const colon = key.indexOf(':');
-    const setting = settingOfEnvName(key.slice(colon + 1)) ?? SETTING_KEYS.find((k) => k.toLowerCase() === key.slice(colon + 1).toLowerCase());
+    const setting =
+      settingOfEnvName(key.slice(colon + 1)) ?? SETTING_KEYS.find((k) => k.toLowerCase() === key.slice(colon + 1).toLowerCase());
     if (setting !== undefined && isSecretKey(setting) && sources.isSecret?.(key) === false) problems.push(plainSecret(key, setting));
   }
   return problems;

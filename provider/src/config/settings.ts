@@ -40,12 +40,13 @@ function integer(min: number, unit: string) {
     .pipe(z.number().int().min(min, { error }).max(Number.MAX_SAFE_INTEGER, { error }));
 }
 
-const boolean = () => z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(['true', '1', 'false', '0'], { error: 'must be true or false' }))
-  .transform((v) => v === 'true' || v === '1');
+const boolean = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['true', '1', 'false', '0'], { error: 'must be true or false' }))
+    .transform((v) => v === 'true' || v === '1');
 
 export const SettingsSchema = z.object({
   organizationId: text('must not be empty').register(settingMeta, {
@@ -87,9 +88,12 @@ export const SettingsSchema = z.object({
   requestTimeoutMs: integer(1, 'milliseconds').default(DEFAULT_TIMEOUT_MS).register(settingMeta, {
     description: 'Timeout of one HTTP attempt.',
   }),
-  maxRetries: integer(0, 'retries').default(DEFAULT_RETRY_OPTIONS.maxAttempts - 1).register(settingMeta, {
-    description: 'Retries of a request after a server error (500, 502, 504), a dropped connection or a timeout. Rate limits are retried by time instead (`retryBudgetMs`).',
-  }),
+  maxRetries: integer(0, 'retries')
+    .default(DEFAULT_RETRY_OPTIONS.maxAttempts - 1)
+    .register(settingMeta, {
+      description:
+        'Retries of a request after a server error (500, 502, 504), a dropped connection or a timeout. Rate limits are retried by time instead (`retryBudgetMs`).',
+    }),
   retryBudgetMs: integer(0, 'milliseconds').default(DEFAULT_RETRY_OPTIONS.maxElapsedMs).register(settingMeta, {
     description:
       'How long one request keeps retrying: rate limits (429, 503) are retried until it is spent, honouring `Retry-After`, with a progress line while it waits. A write whose response was lost is then looked up before the provider gives up.',

@@ -64,7 +64,9 @@ export function parseProfiles(raw: string | undefined): Record<string, ProfileEn
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new ConfigurationError(`${where} must be a JSON object of profiles, e.g. {"eu": {"organizationId": "..."}}; it is not valid JSON`);
+    throw new ConfigurationError(
+      `${where} must be a JSON object of profiles, e.g. {"eu": {"organizationId": "..."}}; it is not valid JSON`,
+    );
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ConfigurationError(`${where} must be an object mapping profile names to settings`);

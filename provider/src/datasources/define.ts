@@ -32,7 +32,10 @@ function checkArgs(name: string, args: object, known: readonly string[]): void {
   const all = ['profile', 'organizationId', ...known];
   const unknown = Object.keys(args).filter((k) => !all.includes(k) && (args as Record<string, unknown>)[k] !== undefined);
   if (unknown.length > 0) {
-    throw InvalidRequestError.fromIssues(name, unknown.map((k) => ({ path: k, message: `is not an argument of ${name}; known: ${all.join(', ')}` })));
+    throw InvalidRequestError.fromIssues(
+      name,
+      unknown.map((k) => ({ path: k, message: `is not an argument of ${name}; known: ${all.join(', ')}` })),
+    );
   }
 }
 

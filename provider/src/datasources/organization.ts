@@ -75,10 +75,15 @@ export function organizationLookups(context: () => ProviderContext) {
       const r = await call(ctx, a, (s) => s.client.getIpAllowlist(a.publicKey !== undefined ? { publicKey: a.publicKey } : {}));
       return { organizationId: r.organizationId, allowlist: r.value.allowlist };
     }),
-    sessionProfile: define<GetSessionProfileArgs, GetSessionProfileResult>('getSessionProfile', ['sessionProfileId'], context, async (ctx, a) => {
-      const r = await call(ctx, a, (s) => s.client.getSessionProfile({ sessionProfileId: a.sessionProfileId }));
-      return { organizationId: r.organizationId, sessionProfile: r.value.sessionProfile };
-    }),
+    sessionProfile: define<GetSessionProfileArgs, GetSessionProfileResult>(
+      'getSessionProfile',
+      ['sessionProfileId'],
+      context,
+      async (ctx, a) => {
+        const r = await call(ctx, a, (s) => s.client.getSessionProfile({ sessionProfileId: a.sessionProfileId }));
+        return { organizationId: r.organizationId, sessionProfile: r.value.sessionProfile };
+      },
+    ),
     sessionProfiles: define<GetSessionProfilesArgs, GetSessionProfilesResult>('getSessionProfiles', [], context, async (ctx, a) => {
       const r = await call(ctx, a, (s) => s.client.getSessionProfiles({}));
       return { organizationId: r.organizationId, sessionProfiles: r.value.sessionProfiles };

@@ -8,14 +8,7 @@ import { define, selectorOfArgs, type LookupSelector } from './define';
 export const DEFAULT_MAX_ITEMS = 1000;
 
 export type SuborgFilterType =
-  | 'CREDENTIAL_ID'
-  | 'NAME'
-  | 'USERNAME'
-  | 'EMAIL'
-  | 'PHONE_NUMBER'
-  | 'OIDC_TOKEN'
-  | 'WALLET_ACCOUNT_ADDRESS'
-  | 'PUBLIC_KEY';
+  'CREDENTIAL_ID' | 'NAME' | 'USERNAME' | 'EMAIL' | 'PHONE_NUMBER' | 'OIDC_TOKEN' | 'WALLET_ACCOUNT_ADDRESS' | 'PUBLIC_KEY';
 
 export interface GetSubOrganizationsArgs extends LookupSelector {
   filterType?: SuborgFilterType;
@@ -74,9 +67,15 @@ export function pagedLookups(context: () => ProviderContext) {
       context,
       async (ctx, a) => {
         const session = ctx.session(selectorOfArgs(a));
-        const body = { address: a.address, caip2: a.caip2, ...(a.paginationOptions !== undefined ? { paginationOptions: a.paginationOptions } : {}) };
+        const body = {
+          address: a.address,
+          caip2: a.caip2,
+          ...(a.paginationOptions !== undefined ? { paginationOptions: a.paginationOptions } : {}),
+        };
         if (a.all === true) {
-          const transactions = await collectAll(session.client.iterateSolTransactionHistory(body), { max: a.maxItems ?? DEFAULT_MAX_ITEMS });
+          const transactions = await collectAll(session.client.iterateSolTransactionHistory(body), {
+            max: a.maxItems ?? DEFAULT_MAX_ITEMS,
+          });
           return { organizationId: session.organizationId, transactions };
         }
         const page = await session.client.listSolTransactionHistory(body);

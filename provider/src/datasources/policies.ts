@@ -68,7 +68,8 @@ export function policyLookups(context: () => ProviderContext) {
         policy = (await session.client.getPolicy({ policyId: id })).policy;
       } else {
         policy = (await session.list('policies')).find((p) => p.policyName === a.policyName);
-        if (policy === undefined) throw new NotFoundError(`getPolicy: organization ${session.organizationId} has no policy named "${a.policyName}"`);
+        if (policy === undefined)
+          throw new NotFoundError(`getPolicy: organization ${session.organizationId} has no policy named "${a.policyName}"`);
       }
       return { organizationId: session.organizationId, policy: withParsed(policy, a.parseExpressions) };
     }),

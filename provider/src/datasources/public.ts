@@ -15,8 +15,11 @@ export type GetWebhookJwksResult = ResponseOf<'get_webhook_jwks'>;
 
 export function publicLookups(context: () => ProviderContext) {
   return {
-    walletKitConfig: define<GetWalletKitConfigArgs, GetWalletKitConfigResult>('getWalletKitConfig', ['authProxyConfigId'], context, async (ctx, a) =>
-      ctx.publicClient(selectorOfArgs(a), a.authProxyConfigId).getWalletKitConfig(),
+    walletKitConfig: define<GetWalletKitConfigArgs, GetWalletKitConfigResult>(
+      'getWalletKitConfig',
+      ['authProxyConfigId'],
+      context,
+      async (ctx, a) => ctx.publicClient(selectorOfArgs(a), a.authProxyConfigId).getWalletKitConfig(),
     ),
     webhookJwks: define<GetWebhookJwksArgs, GetWebhookJwksResult>('getWebhookJwks', [], context, async (ctx, a) =>
       ctx.publicClient(selectorOfArgs(a)).getWebhookJwks(),

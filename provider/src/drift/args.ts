@@ -63,7 +63,8 @@ PULUMI_CONFIG_PASSPHRASE set when the stacks use a passphrase secrets provider.`
 export function parseDuration(flag: string, text: string): number {
   const m = /^(\d+)([dhm])$/.exec(text);
   const n = m === null ? 0 : Number(m[1]);
-  if (m === null || n <= 0) throw new ConfigurationError(`${flag} ${text}: expected a positive whole number of days, hours or minutes, like 7d, 36h or 90m`);
+  if (m === null || n <= 0)
+    throw new ConfigurationError(`${flag} ${text}: expected a positive whole number of days, hours or minutes, like 7d, 36h or 90m`);
   return n * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as 'd' | 'h' | 'm'];
 }
 
@@ -92,7 +93,8 @@ const FLAGS: Flags<DriftArgs> = {
   }),
   '--impact-activities': valueFlag((out, v) => {
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > 10_000) throw new ConfigurationError(`--impact-activities ${v}: expected a whole number from 0 to 10000`);
+    if (!Number.isInteger(n) || n < 0 || n > 10_000)
+      throw new ConfigurationError(`--impact-activities ${v}: expected a whole number from 0 to 10000`);
     out.impactActivities = n;
   }),
   '--impact-window': valueFlag((out, v) => {

@@ -71,7 +71,9 @@ async function checkStack(args: DriftArgs, stack: string, deps: CliDeps): Promis
 function oneLine(s: StackReport): string {
   if (s.status === 'error') return `[drift] ${s.stack}: error: ${s.error ?? ''}`;
   const c = s.summary as unknown as Record<string, number>;
-  const counts = Object.entries(c).map(([k, v]) => `${k} ${v}`).join(', ');
+  const counts = Object.entries(c)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
   return `[drift] ${s.stack}: ${s.status} (${counts})`;
 }
 

@@ -117,8 +117,18 @@ function fullValues(mode: ChangeReport['mode'], changes: readonly PropertyChange
   const [beforeLabel, afterLabel] = mode === 'drift' ? ['In the stack', 'Live'] : ['Before', 'After'];
   const lines = ['<details><summary>Full values</summary>', ''];
   for (const c of long) {
-    lines.push(`${codeSpan(c.property)}, ${beforeLabel.toLowerCase()}:`, '', ...fenced(c.before === undefined ? '—' : valueText(c.before)), '');
-    lines.push(`${codeSpan(c.property)}, ${afterLabel.toLowerCase()}:`, '', ...fenced(c.after === undefined ? '—' : valueText(c.after)), '');
+    lines.push(
+      `${codeSpan(c.property)}, ${beforeLabel.toLowerCase()}:`,
+      '',
+      ...fenced(c.before === undefined ? '—' : valueText(c.before)),
+      '',
+    );
+    lines.push(
+      `${codeSpan(c.property)}, ${afterLabel.toLowerCase()}:`,
+      '',
+      ...fenced(c.after === undefined ? '—' : valueText(c.after)),
+      '',
+    );
   }
   lines.push('</details>', '');
   return lines;
@@ -159,9 +169,7 @@ function summaryTable(report: ChangeReport): string[] {
 function resourceHeading(mode: ChangeReport['mode'], r: ResourceChange): string {
   const id = r.id !== undefined ? ` (${codeSpan(r.id)})` : '';
   if (mode === 'drift') {
-    return r.op === 'delete'
-      ? `#### ${r.name}${id}: deleted outside code`
-      : `#### ${r.name}${id}: changed outside code`;
+    return r.op === 'delete' ? `#### ${r.name}${id}: deleted outside code` : `#### ${r.name}${id}: changed outside code`;
   }
   const forced = r.changes.filter((c) => c.forcesReplacement).map((c) => codeSpan(c.property));
   const why = r.op === 'replace' && forced.length > 0 ? ` (forced by ${forced.join(', ')})` : '';
@@ -235,7 +243,7 @@ export function renderChangesMarkdown(report: ChangeReport, options: MarkdownOpt
   let text = compact.slice(0, Math.max(0, limit - cutNote.length));
   text = text.slice(0, Math.max(0, text.lastIndexOf('\n')));
   // An open code fence would swallow the note.
-  if (((text.match(/^```/gm) ?? []).length % 2) === 1) text += '\n```';
+  if ((text.match(/^```/gm) ?? []).length % 2 === 1) text += '\n```';
   return `${text}\n${cutNote}`;
 }
 
@@ -252,12 +260,18 @@ function renderWith(report: ChangeReport, options: MarkdownOptions, details: boo
   if (isDrift(report.summary)) {
     const t = report.summary;
     if (t.drifted + t.deletedOutsideCode > 0) {
-      lines.push(`**Drift:** ${plural(t.drifted, 'resource')} changed and ${plural(t.deletedOutsideCode, 'resource')} deleted outside code.`, '');
+      lines.push(
+        `**Drift:** ${plural(t.drifted, 'resource')} changed and ${plural(t.deletedOutsideCode, 'resource')} deleted outside code.`,
+        '',
+      );
     } else if (failed === 0) {
       lines.push('No drift: the organization matches every stack.', '');
     }
   }
   if (failed > 0) lines.push(`**Incomplete:** ${plural(failed, 'stack')} could not be checked (see below).`, '');
   for (const s of report.stacks) lines.push(...stackSection(report.mode, s, max, details));
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

@@ -25,7 +25,9 @@ export function shellQuote(word: string): string {
 /** Drift is fixed by applying the code again; a preview is applied with `up`, refreshing first either way. */
 export function remediationCommand(mode: ReportMode, stack: string, workDir: string): string {
   const cwd = workDir === '' || workDir === '.' ? '' : ` --cwd ${shellQuote(workDir)}`;
-  return mode === 'drift' ? `pulumi up --refresh --stack ${shellQuote(stack)}${cwd}` : `pulumi up --refresh --stack ${shellQuote(stack)}${cwd}`;
+  return mode === 'drift'
+    ? `pulumi up --refresh --stack ${shellQuote(stack)}${cwd}`
+    : `pulumi up --refresh --stack ${shellQuote(stack)}${cwd}`;
 }
 
 /** Inputs when the state has the property there (what the program declared), else outputs. */
@@ -130,7 +132,10 @@ export interface StackInput {
 }
 
 export function buildStackReport(mode: ReportMode, input: StackInput): StackReport {
-  const resources = input.steps.filter((s) => isChange(mode, s.op)).map(resourceChange).sort(sortResources);
+  const resources = input.steps
+    .filter((s) => isChange(mode, s.op))
+    .map(resourceChange)
+    .sort(sortResources);
   const status = input.error !== undefined ? 'error' : resources.length === 0 ? 'clean' : mode === 'drift' ? 'drift' : 'changes';
   const report: StackReport = {
     stack: input.stack,

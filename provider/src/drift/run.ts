@@ -48,10 +48,20 @@ export function describeRunError(err: unknown, stack: string): string {
   }
   if (stderr !== '') {
     const errors = stderr.split('\n').filter((l) => /^\s*error:/.test(l));
-    const lines = errors.length > 0 ? errors : stderr.split('\n').filter((l) => l.trim() !== '').slice(-15);
+    const lines =
+      errors.length > 0
+        ? errors
+        : stderr
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .slice(-15);
     return lines.map((l) => l.trim()).join('\n');
   }
-  return plain(message).split('\n').filter((l) => l.trim() !== '').slice(0, 15).join('\n');
+  return plain(message)
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(0, 15)
+    .join('\n');
 }
 
 export function automationRunner(): StackRunner {

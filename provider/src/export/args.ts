@@ -44,13 +44,15 @@ const FLAGS: Flags<ExportArgs> = {
     out.profile = v;
   }),
   '--language': valueFlag((_out, v) => {
-    if (!(LANGUAGES as readonly string[]).includes(v)) throw new ConfigurationError(`--language ${v}: not supported; supported languages: ${LANGUAGES.join(', ')}`);
+    if (!(LANGUAGES as readonly string[]).includes(v))
+      throw new ConfigurationError(`--language ${v}: not supported; supported languages: ${LANGUAGES.join(', ')}`);
   }),
 };
 
 export function parseArgs(argv: readonly string[]): ExportArgs {
   const out: Partial<ExportArgs> & { help: boolean; version: boolean } = { help: false, version: false, language: 'typescript' };
   readFlags(argv, FLAGS, out as ExportArgs, { unknown: (arg, known) => new ConfigurationError(`unknown option ${arg}; known: ${known}`) });
-  if (!out.help && !out.version && out.out === undefined) throw new ConfigurationError('--out DIR is required (where to write the project)');
+  if (!out.help && !out.version && out.out === undefined)
+    throw new ConfigurationError('--out DIR is required (where to write the project)');
   return out as ExportArgs;
 }

@@ -21,7 +21,12 @@ export function camel(name: string): string {
 }
 
 /** Names for items of one kind, in a stable order: by name, then by id. */
-export function assignNames<T>(items: readonly T[], nameOf: (t: T) => string, idOf: (t: T) => string, fallback: string): Array<{ item: T; name: string }> {
+export function assignNames<T>(
+  items: readonly T[],
+  nameOf: (t: T) => string,
+  idOf: (t: T) => string,
+  fallback: string,
+): Array<{ item: T; name: string }> {
   const keyed = items.map((item) => ({ item, base: slug(nameOf(item), fallback), id: idOf(item) }));
   keyed.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const used = new Map<string, number>();

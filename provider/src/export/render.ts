@@ -49,7 +49,12 @@ export function renderProject(snapshot: OrganizationSnapshot, options: ExportOpt
     declared.push({ kind, code: `${comment}new walletinfra.${type}(${lit(name)}, ${objectLiteral([...fields, ...placement], '')});` });
   };
 
-  for (const { item: p, name } of assignNames(snapshot.policies, (p) => p.policyName, (p) => p.policyId, 'policy')) {
+  for (const { item: p, name } of assignNames(
+    snapshot.policies,
+    (p) => p.policyName,
+    (p) => p.policyId,
+    'policy',
+  )) {
     declare('policies', 'Policy', name, [
       ['policyName', lit(p.policyName)],
       ['effect', lit(p.effect)],
@@ -61,7 +66,12 @@ export function renderProject(snapshot: OrganizationSnapshot, options: ExportOpt
     ]);
   }
 
-  for (const { item: e, name } of assignNames(snapshot.webhookEndpoints, (e) => e.name, (e) => e.endpointId, 'webhook')) {
+  for (const { item: e, name } of assignNames(
+    snapshot.webhookEndpoints,
+    (e) => e.name,
+    (e) => e.endpointId,
+    'webhook',
+  )) {
     const subs = (e.subscriptions ?? []).map((s) =>
       objectLiteral(
         [
@@ -81,14 +91,27 @@ export function renderProject(snapshot: OrganizationSnapshot, options: ExportOpt
     ]);
   }
 
-  const fiatNames = assignNames(snapshot.fiatOnRampCredentials, (f) => `${f.onrampProvider.replace(/^FIAT_ON_RAMP_PROVIDER_/, '')} ${f.publishableApiKey}`, (f) => f.fiatOnrampCredentialId, 'on-ramp');
+  const fiatNames = assignNames(
+    snapshot.fiatOnRampCredentials,
+    (f) => `${f.onrampProvider.replace(/^FIAT_ON_RAMP_PROVIDER_/, '')} ${f.publishableApiKey}`,
+    (f) => f.fiatOnrampCredentialId,
+    'on-ramp',
+  );
   for (const { item: f, name } of fiatNames) {
     const key = `${camel(name)}SecretApiKey`;
-    secrets.push({ key, command: `pulumi config set --secret ${key} <secret API key>`, what: `the secret API key of on-ramp credential ${f.fiatOnrampCredentialId}` });
+    secrets.push({
+      key,
+      command: `pulumi config set --secret ${key} <secret API key>`,
+      what: `the secret API key of on-ramp credential ${f.fiatOnrampCredentialId}`,
+    });
     let privateKey: string | undefined;
     if (f.encryptedPrivateApiKey !== undefined && f.encryptedPrivateApiKey !== '') {
       privateKey = `${camel(name)}PrivateApiKey`;
-      secrets.push({ key: privateKey, command: `pulumi config set --secret ${privateKey} <private API key>`, what: `the private API key of on-ramp credential ${f.fiatOnrampCredentialId}` });
+      secrets.push({
+        key: privateKey,
+        command: `pulumi config set --secret ${privateKey} <private API key>`,
+        what: `the private API key of on-ramp credential ${f.fiatOnrampCredentialId}`,
+      });
     }
     declare(
       'fiatOnRampCredentials',
@@ -109,7 +132,9 @@ export function renderProject(snapshot: OrganizationSnapshot, options: ExportOpt
 
   const rules = (list: OrganizationSnapshot['ipAllowlist']) =>
     arrayLiteral(
-      list.rules.map((r) => (r.label !== undefined && r.label !== '' ? `{ cidr: ${lit(r.cidr)}, label: ${lit(r.label)} }` : `{ cidr: ${lit(r.cidr)} }`)),
+      list.rules.map((r) =>
+        r.label !== undefined && r.label !== '' ? `{ cidr: ${lit(r.cidr)}, label: ${lit(r.label)} }` : `{ cidr: ${lit(r.cidr)} }`,
+      ),
       '  ',
     );
   const org = snapshot.ipAllowlist;
@@ -122,7 +147,12 @@ export function renderProject(snapshot: OrganizationSnapshot, options: ExportOpt
       ['adopt', `{ id: ${lit(ipAllowlistId(undefined))} }`],
     ]);
   }
-  for (const { item: k, name } of assignNames(snapshot.keyAllowlists, (k) => `api-key ${k.apiKeyName}`, (k) => k.publicKey, 'api-key')) {
+  for (const { item: k, name } of assignNames(
+    snapshot.keyAllowlists,
+    (k) => `api-key ${k.apiKeyName}`,
+    (k) => k.publicKey,
+    'api-key',
+  )) {
     declare('ipAllowlists', 'IpAllowlist', name, [
       ['publicKey', lit(k.publicKey)],
       ['rules', rules(k.allowlist)],
@@ -131,7 +161,12 @@ export function renderProject(snapshot: OrganizationSnapshot, options: ExportOpt
     ]);
   }
 
-  for (const { item: t, name } of assignNames(snapshot.privateKeyTags, (t) => t.tag.tagName, (t) => t.tag.tagId, 'tag')) {
+  for (const { item: t, name } of assignNames(
+    snapshot.privateKeyTags,
+    (t) => t.tag.tagName,
+    (t) => t.tag.tagId,
+    'tag',
+  )) {
     declare('privateKeyTags', 'PrivateKeyTag', name, [
       ['privateKeyTagName', lit(t.tag.tagName)],
       ['privateKeyIds', t.members.length > 0 ? arrayLiteral(t.members.map(lit), '  ') : undefined],
@@ -139,7 +174,12 @@ export function renderProject(snapshot: OrganizationSnapshot, options: ExportOpt
     ]);
   }
 
-  for (const { item: s, name } of assignNames(snapshot.sessionProfiles, (s) => s.sessionProfileName, (s) => s.sessionProfileId, 'session-profile')) {
+  for (const { item: s, name } of assignNames(
+    snapshot.sessionProfiles,
+    (s) => s.sessionProfileName,
+    (s) => s.sessionProfileId,
+    'session-profile',
+  )) {
     declare(
       'sessionProfiles',
       'SessionProfile',
@@ -164,12 +204,17 @@ const SECTIONS: Array<[string, string]> = [
   ['policies', 'Policies'],
   ['webhookEndpoints', 'Webhook endpoints'],
   ['fiatOnRampCredentials', 'Fiat on-ramp credentials'],
-  ['ipAllowlists', 'IP allowlists (the organization\'s, then per API key)'],
+  ['ipAllowlists', "IP allowlists (the organization's, then per API key)"],
   ['privateKeyTags', 'Private-key tags'],
   ['sessionProfiles', 'Session profiles'],
 ];
 
-function projectFiles(snapshot: OrganizationSnapshot, options: ExportOptions, declared: Declared[], secrets: ExportResult['secrets']): Record<string, string> {
+function projectFiles(
+  snapshot: OrganizationSnapshot,
+  options: ExportOptions,
+  declared: Declared[],
+  secrets: ExportResult['secrets'],
+): Record<string, string> {
   const projectName = `walletinfra-${snapshot.organizationId.slice(0, 8)}`;
   const usesConfig = secrets.length > 0;
   const header = [
@@ -191,7 +236,10 @@ function projectFiles(snapshot: OrganizationSnapshot, options: ExportOptions, de
   // One blank line between blocks, whichever optional lines are present.
   const index = `${[...header, ...body].join('\n')}\n`.replace(/\n{3,}/g, '\n\n');
 
-  const dependencies: Record<string, string> = { '@pulumi/pulumi': options.versions.pulumi, '@walletinfra/pulumi': options.versions.walletinfraPulumi };
+  const dependencies: Record<string, string> = {
+    '@pulumi/pulumi': options.versions.pulumi,
+    '@walletinfra/pulumi': options.versions.walletinfraPulumi,
+  };
   const devDependencies: Record<string, string> = {};
   if (options.versions.typesNode !== undefined) devDependencies['@types/node'] = options.versions.typesNode;
   if (options.versions.typescript !== undefined) devDependencies.typescript = options.versions.typescript;
@@ -209,7 +257,14 @@ function projectFiles(snapshot: OrganizationSnapshot, options: ExportOptions, de
   ].join('\n');
 
   const tsconfig = {
-    compilerOptions: { strict: true, target: 'ES2020', module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, skipLibCheck: true },
+    compilerOptions: {
+      strict: true,
+      target: 'ES2020',
+      module: 'commonjs',
+      moduleResolution: 'node',
+      esModuleInterop: true,
+      skipLibCheck: true,
+    },
     files: ['index.ts'],
   };
 
@@ -241,7 +296,8 @@ function projectFiles(snapshot: OrganizationSnapshot, options: ExportOptions, de
     '```',
     '',
     secrets.length > 0
-      ? 'The service never returns on-ramp secrets, so they are read from stack config:\n\n' + secrets.map((s) => `- \`${s.key}\`: ${s.what}`).join('\n')
+      ? 'The service never returns on-ramp secrets, so they are read from stack config:\n\n' +
+        secrets.map((s) => `- \`${s.key}\`: ${s.what}`).join('\n')
       : 'Nothing needs a secret.',
     '',
     'Session profiles cannot be changed or deleted by the service: editing one creates a new profile, and',

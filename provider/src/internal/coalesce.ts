@@ -23,17 +23,19 @@ export class Coalescer<T> {
     if (entry && (entry.at === undefined || this.options.now() - entry.at < this.options.ttlMs)) return entry.promise;
     const fresh = {} as Entry<T>;
     // `then(fetch)` turns a synchronous throw into a rejection, handled like any failed fetch.
-    fresh.promise = Promise.resolve().then(fetch).then(
-      (value) => {
-        // A write that happened while this request was in flight makes its answer suspect: do not keep it.
-        if (this.entries.get(key) === fresh) fresh.at = this.options.now();
-        return value;
-      },
-      (error: unknown) => {
-        if (this.entries.get(key) === fresh) this.entries.delete(key);
-        throw error;
-      },
-    );
+    fresh.promise = Promise.resolve()
+      .then(fetch)
+      .then(
+        (value) => {
+          // A write that happened while this request was in flight makes its answer suspect: do not keep it.
+          if (this.entries.get(key) === fresh) fresh.at = this.options.now();
+          return value;
+        },
+        (error: unknown) => {
+          if (this.entries.get(key) === fresh) this.entries.delete(key);
+          throw error;
+        },
+      );
     this.entries.set(key, fresh);
     return fresh.promise;
   }

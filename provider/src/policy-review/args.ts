@@ -56,7 +56,8 @@ const FLAGS: Flags<PolicyArgs> = {
     out.json = true;
   }),
   '--now': valueFlag((out, v) => {
-    if (Number.isNaN(Date.parse(v)) || !/^\d{4}-\d\d-\d\dT/.test(v)) throw new ConfigurationError(`--now ${v}: expected an RFC 3339 time, like 2026-03-01T09:30:00Z`);
+    if (Number.isNaN(Date.parse(v)) || !/^\d{4}-\d\d-\d\dT/.test(v))
+      throw new ConfigurationError(`--now ${v}: expected an RFC 3339 time, like 2026-03-01T09:30:00Z`);
     out.now = v;
   }),
 };
@@ -73,8 +74,10 @@ export function parsePolicyArgs(argv: readonly string[]): PolicyArgs {
   readFlags(argv, FLAGS, out, { operand });
   if (out.help || out.version) return out;
   if (out.command === undefined) throw new ConfigurationError('a command is required: walletinfra-policy test ...');
-  if (out.policies !== undefined && out.stack !== undefined) throw new ConfigurationError('--policies and --stack exclude each other: test against a file or against a stack');
-  if (out.policies === undefined && out.stack === undefined) throw new ConfigurationError('say which policies to test: --policies FILE or --stack NAME');
+  if (out.policies !== undefined && out.stack !== undefined)
+    throw new ConfigurationError('--policies and --stack exclude each other: test against a file or against a stack');
+  if (out.policies === undefined && out.stack === undefined)
+    throw new ConfigurationError('say which policies to test: --policies FILE or --stack NAME');
   if (out.files.length === 0) out.files.push('policy-tests');
   return out;
 }

@@ -64,7 +64,10 @@ async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<numb
     const policies = await policiesFor(args, deps);
     const nowMs = args.now !== undefined ? Date.parse(args.now) : deps.now().getTime();
     const results = runCases(cases, policies, nowMs);
-    if (args.json) deps.stdout(`${JSON.stringify({ summary: { cases: results.length, failed: results.filter((r) => !r.passed).length }, results }, null, 2)}\n`);
+    if (args.json)
+      deps.stdout(
+        `${JSON.stringify({ summary: { cases: results.length, failed: results.filter((r) => !r.passed).length }, results }, null, 2)}\n`,
+      );
     else deps.stdout(`${[...results.flatMap(caseLines), summaryLine(results)].join('\n')}\n`);
     if (args.junit !== undefined) deps.writeFile(args.junit, junitXml(results));
     return results.every((r) => r.passed) ? 0 : 1;

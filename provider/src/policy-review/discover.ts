@@ -19,7 +19,10 @@ function testFilesIn(paths: readonly string[]): string[] {
     }
     if (!isDir) out.push(p);
     else {
-      const found = readdirSync(p).filter((f) => TEST_FILE.test(f)).sort().map((f) => join(p, f));
+      const found = readdirSync(p)
+        .filter((f) => TEST_FILE.test(f))
+        .sort()
+        .map((f) => join(p, f));
       if (found.length === 0) problems.push(`${p}: no .yaml, .yml or .json test files in this directory`);
       out.push(...found);
     }

@@ -31,7 +31,20 @@ const PolicySchema = z.strictObject({
 /** A list of policies, or `{policies: [...]}` as `list_policies` answers (extra fields of that answer are ignored). */
 export const PolicyFileSchema = z.union([
   z.array(PolicySchema),
-  z.looseObject({ policies: z.array(z.looseObject(PolicySchema.shape).transform(({ policyId, policyName, effect, condition, consensus, time }) => ({ policyId, policyName, effect, condition, consensus, time }))) }),
+  z.looseObject({
+    policies: z.array(
+      z
+        .looseObject(PolicySchema.shape)
+        .transform(({ policyId, policyName, effect, condition, consensus, time }) => ({
+          policyId,
+          policyName,
+          effect,
+          condition,
+          consensus,
+          time,
+        })),
+    ),
+  }),
 ]);
 
 export interface TestCase {
@@ -105,7 +118,10 @@ function issuesToProblems(file: string, p: Parsed, data: unknown, issues: readon
       const rest = dotted(issue.path.slice(2));
       where = `case "${caseName(data, issue.path[1])}": ${rest === '' ? '(the case)' : rest}`;
     }
-    const message = issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}` : issue.message;
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`
+        : issue.message;
     return `${file}:${at.line}:${at.col}: ${where === '' ? '' : `${where}: `}${message}`;
   });
 }
@@ -120,7 +136,8 @@ export function loadTestFile(file: string, text = read(file)): TestCase[] {
   const out = result.data.cases.map((c, i) => {
     const line = positionOf(p, ['cases', i]).line;
     const before = seen.get(c.name);
-    if (before !== undefined) problems.push(`${file}:${line}:1: case "${c.name}": name already used by the case at line ${before}; names must be unique in a file`);
+    if (before !== undefined)
+      problems.push(`${file}:${line}:1: case "${c.name}": name already used by the case at line ${before}; names must be unique in a file`);
     seen.set(c.name, line);
     const decidedBy = c.decidedBy === undefined ? [] : Array.isArray(c.decidedBy) ? c.decidedBy : [c.decidedBy];
     return { file, line, name: c.name, request: c.request, expect: c.expect, decidedBy };
@@ -140,5 +157,7 @@ export function loadPolicyFile(file: string, text = read(file)): ReviewPolicy[] 
     throw new FileProblems(issuesToProblems(file, p, data, issues, false));
   }
   const list = Array.isArray(result.data) ? result.data : result.data.policies;
-  return list.map((x) => Object.fromEntries(Object.entries(x).filter(([k, v]) => v !== undefined && k !== 'notes')) as unknown as ReviewPolicy);
+  return list.map(
+    (x) => Object.fromEntries(Object.entries(x).filter(([k, v]) => v !== undefined && k !== 'notes')) as unknown as ReviewPolicy,
+  );
 }

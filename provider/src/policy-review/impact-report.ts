@@ -17,14 +17,23 @@ function window(ms: number): string {
 
 /** The lines a reviewer must see first: what the organization did that would now be denied, what opens up. */
 export function impactCallouts(stack: string, s: StackPolicyImpact): string[] {
-  if (s.status === 'not-evaluable') return [`> [!WARNING]`, `> Stack ${codeSpan(stack)}: the policy impact could not be computed: ${s.reason}`, ''];
+  if (s.status === 'not-evaluable')
+    return [`> [!WARNING]`, `> Stack ${codeSpan(stack)}: the policy impact could not be computed: ${s.reason}`, ''];
   const out: string[] = [];
   const { newlyDenied, newlyAllowed, window: w } = s.impact;
   if (newlyDenied > 0) {
-    out.push('> [!CAUTION]', `> Stack ${codeSpan(stack)}: the planned policies would **deny ${plural(newlyDenied, 'activity')}** the organization performed in the last ${window(w.maxAgeMs)}.`, '');
+    out.push(
+      '> [!CAUTION]',
+      `> Stack ${codeSpan(stack)}: the planned policies would **deny ${plural(newlyDenied, 'activity')}** the organization performed in the last ${window(w.maxAgeMs)}.`,
+      '',
+    );
   }
   if (newlyAllowed > 0) {
-    out.push('> [!WARNING]', `> Stack ${codeSpan(stack)}: the planned policies would **newly allow ${plural(newlyAllowed, 'request')}** that the current policies do not allow.`, '');
+    out.push(
+      '> [!WARNING]',
+      `> Stack ${codeSpan(stack)}: the planned policies would **newly allow ${plural(newlyAllowed, 'request')}** that the current policies do not allow.`,
+      '',
+    );
   }
   return out;
 }
@@ -47,8 +56,10 @@ export function impactSection(s: StackPolicyImpact): string[] {
     lines.push('| Request | Change | Before | After |', '|---|---|---|---|');
     for (const c of i.changed) {
       const who = c.approvers.length > 0 ? ` by ${c.approvers.map((a) => codeSpan(a)).join(', ')}` : '';
-      const request = c.source === 'activity' ? `${codeSpan(c.activityType)} ${codeSpan(c.activityId ?? '')}${who}` : `test ${codeSpan(c.label)}`;
-      const decided = (d: { decision: string; decidedBy: string[] }): string => `${d.decision}${d.decidedBy.length > 0 ? `: ${d.decidedBy.join(', ')}` : d.decision === 'DENY' ? ': no policy allows it' : ''}`;
+      const request =
+        c.source === 'activity' ? `${codeSpan(c.activityType)} ${codeSpan(c.activityId ?? '')}${who}` : `test ${codeSpan(c.label)}`;
+      const decided = (d: { decision: string; decidedBy: string[] }): string =>
+        `${d.decision}${d.decidedBy.length > 0 ? `: ${d.decidedBy.join(', ')}` : d.decision === 'DENY' ? ': no policy allows it' : ''}`;
       lines.push(`| ${cell(request)} | **${c.transition}** | ${cell(decided(c.before))} | ${cell(decided(c.after))} |`);
     }
     lines.push('');

@@ -99,7 +99,10 @@ function unrecordedReads(policies: readonly ReviewPolicy[], notRecorded: readonl
   return [...new Set(out)];
 }
 
-async function activityRequests(reader: OrganizationReader, options: ImpactOptions): Promise<{ read: number; requests: Request[]; skipped: NotEvaluable[] }> {
+async function activityRequests(
+  reader: OrganizationReader,
+  options: ImpactOptions,
+): Promise<{ read: number; requests: Request[]; skipped: NotEvaluable[] }> {
   const activities = await reader.listActivities(options.maxActivities);
   const recent = activities.filter((a: Activity) => {
     const at = millis(a.createdAt);
@@ -119,7 +122,15 @@ async function activityRequests(reader: OrganizationReader, options: ImpactOptio
     // policy evaluations was decided by the root quorum; docs/service-behaviour.md#policy-impact).
     const decided = await reader.decidedByPolicies(a.id);
     const context: PolicyContext = decided ? built.context : { ...built.context, isRootQuorum: true };
-    requests.push({ source: 'activity', label, activityType: a.type, activityId: a.id, status: a.status, context, notRecorded: built.notRecorded });
+    requests.push({
+      source: 'activity',
+      label,
+      activityType: a.type,
+      activityId: a.id,
+      status: a.status,
+      context,
+      notRecorded: built.notRecorded,
+    });
   }
   return { read: activities.length, requests, skipped };
 }

@@ -31,7 +31,11 @@ export function clientReader(settings: ProviderSettings): OrganizationReader {
     async listPolicies() {
       const { policies } = await client.listPolicies({});
       return policies.map((p) => {
-        const out: ReviewPolicy & { policyId: string } = { policyId: p.policyId, policyName: p.policyName, effect: p.effect as ReviewPolicy['effect'] };
+        const out: ReviewPolicy & { policyId: string } = {
+          policyId: p.policyId,
+          policyName: p.policyName,
+          effect: p.effect as ReviewPolicy['effect'],
+        };
         for (const k of ['condition', 'consensus', 'time'] as const) {
           const v = (p as Record<string, unknown>)[k];
           if (typeof v === 'string' && v !== '') out[k] = v;
@@ -44,7 +48,9 @@ export function clientReader(settings: ProviderSettings): OrganizationReader {
       let after: string | undefined;
       while (out.length < limit) {
         const size = Math.min(PAGE, limit - out.length);
-        const { activities } = await client.listActivities({ paginationOptions: { limit: String(size), ...(after !== undefined ? { after } : {}) } });
+        const { activities } = await client.listActivities({
+          paginationOptions: { limit: String(size), ...(after !== undefined ? { after } : {}) },
+        });
         out.push(...activities);
         const last = activities[activities.length - 1];
         if (activities.length < size || last === undefined) break;

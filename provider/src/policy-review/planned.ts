@@ -39,7 +39,8 @@ export function policyChanges(steps: readonly CollectedStep[]): PolicyChange[] {
     if (typeof org === 'string') change.organizationId = org;
     if (step.op !== 'delete' && inputs) {
       const unknown = FIELDS.filter((k) => inputs[k] === UNKNOWN_SENTINEL || isSecretEnvelope(inputs[k]));
-      if (unknown.length > 0) throw new Error(`policy ${name}: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not known until apply`);
+      if (unknown.length > 0)
+        throw new Error(`policy ${name}: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not known until apply`);
       const planned: ReviewPolicy & { policyId: string } = {
         policyId: change.id ?? `(new) ${name}`,
         policyName: String(inputs.policyName ?? name),
@@ -57,7 +58,10 @@ export function policyChanges(steps: readonly CollectedStep[]): PolicyChange[] {
 }
 
 /** The planned set: live policies with the changes applied. */
-export function plannedPolicies<P extends ReviewPolicy & { policyId: string }>(live: readonly P[], changes: readonly PolicyChange[]): Array<ReviewPolicy & { policyId: string }> {
+export function plannedPolicies<P extends ReviewPolicy & { policyId: string }>(
+  live: readonly P[],
+  changes: readonly PolicyChange[],
+): Array<ReviewPolicy & { policyId: string }> {
   const replaced = new Set(changes.flatMap((c) => (c.id !== undefined ? [c.id] : [])));
   const kept = live.filter((p) => !replaced.has(p.policyId));
   return [...kept, ...changes.flatMap((c) => (c.planned !== undefined ? [c.planned] : []))];

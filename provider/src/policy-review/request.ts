@@ -7,7 +7,9 @@ import { z } from 'zod';
 const KNOWN_TYPES = new Set(ACTIVITY_TYPES);
 
 /** Any JSON/YAML value a policy can read; strings like `1000000000000000000000n` are integers beyond 2^53. */
-const Value: z.ZodType<unknown> = z.lazy(() => z.union([z.boolean(), z.number(), z.string(), z.null(), z.array(Value), z.record(z.string(), Value)]));
+const Value: z.ZodType<unknown> = z.lazy(() =>
+  z.union([z.boolean(), z.number(), z.string(), z.null(), z.array(Value), z.record(z.string(), Value)]),
+);
 const Struct = z.record(z.string(), Value);
 
 const Approver = z.strictObject({

@@ -32,7 +32,16 @@ function runCase(c: TestCase, policies: readonly ReviewPolicy[], nowMs: number):
       failure = `expected ${missing.map((m) => `'${m}'`).join(', ')} to decide it; decided by ${decidedBy.length > 0 ? decidedBy.map((d) => `'${d}'`).join(', ') : 'no policy (implicit deny)'}`;
     }
   }
-  const out: CaseResult = { file: c.file, line: c.line, name: c.name, passed: failure === undefined, expected: c.expect, actual: result.decision, decidedBy, evaluations: result.evaluations };
+  const out: CaseResult = {
+    file: c.file,
+    line: c.line,
+    name: c.name,
+    passed: failure === undefined,
+    expected: c.expect,
+    actual: result.decision,
+    decidedBy,
+    evaluations: result.evaluations,
+  };
   if (failure !== undefined) out.failure = failure;
   return out;
 }
@@ -59,7 +68,10 @@ export function junitXml(results: readonly CaseResult[]): string {
   const byFile = new Map<string, CaseResult[]>();
   for (const r of results) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
   const failures = results.filter((r) => !r.passed).length;
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="walletinfra-policy" tests="${results.length}" failures="${failures}">`];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="walletinfra-policy" tests="${results.length}" failures="${failures}">`,
+  ];
   for (const [file, rs] of byFile) {
     lines.push(`  <testsuite name="${xml(file)}" tests="${rs.length}" failures="${rs.filter((r) => !r.passed).length}">`);
     for (const r of rs) {

@@ -35,7 +35,8 @@ export async function stackPolicyImpact(
     const impact = await policyImpact(sets.current, sets.planned, reader, cases, settings);
     return { status: 'evaluated', policyChanges: names, elsewhere: sets.elsewhere, impact };
   } catch (err) {
-    if (names.length === 0) names = steps.filter((s) => s.type.endsWith('walletinfra:Policy') && s.op !== 'same').map((s) => s.urn.split('::').pop() ?? s.urn);
+    if (names.length === 0)
+      names = steps.filter((s) => s.type.endsWith('walletinfra:Policy') && s.op !== 'same').map((s) => s.urn.split('::').pop() ?? s.urn);
     if (names.length === 0) return undefined;
     return { status: 'not-evaluable', policyChanges: names, reason: messageOf(err) };
   }

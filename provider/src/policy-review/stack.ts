@@ -33,13 +33,15 @@ export async function stackReader(
   const sources: SettingsSources = { config: (key) => config[key], env, keys: () => Object.keys(config) };
   const settings = resolveSettings(sources);
   const reader = makeReader(settings);
-  const explained = <A extends unknown[], R>(read: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    try {
-      return await read(...args);
-    } catch (error) {
-      throw explainServiceError(error, { sources, selector: {}, baseUrl: settings.baseUrl });
-    }
-  };
+  const explained =
+    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await read(...args);
+      } catch (error) {
+        throw explainServiceError(error, { sources, selector: {}, baseUrl: settings.baseUrl });
+      }
+    };
   return {
     organizationId: reader.organizationId,
     listPolicies: explained(() => reader.listPolicies()),

@@ -37,13 +37,16 @@ const DOCUMENTED_RESOURCES: readonly DocumentedResource[] = [
     table: FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
     noun: 'credential',
     adoptFlag: FIAT_ADOPT_FLAGS[0],
-    inputNames: { encryptedSecretApiKey: ['secretApiKey', 'encryptedSecretApiKey'], encryptedPrivateApiKey: ['privateApiKey', 'encryptedPrivateApiKey'] },
+    inputNames: {
+      encryptedSecretApiKey: ['secretApiKey', 'encryptedSecretApiKey'],
+      encryptedPrivateApiKey: ['privateApiKey', 'encryptedPrivateApiKey'],
+    },
   },
   {
     table: IP_ALLOWLIST_FIELD_TABLE,
     noun: 'list',
     adoptFlag: IP_ALLOWLIST_ADOPT_FLAGS[0],
-    replaceReason: 'another API key\'s list',
+    replaceReason: "another API key's list",
     providerOnly: ['allowLockout'],
   },
   { table: PRIVATE_KEY_TAG_FIELD_TABLE, noun: 'tag', adoptFlag: PRIVATE_KEY_TAG_ADOPT_FLAGS[0] },

@@ -55,7 +55,12 @@ interface Local {
 interface Remote {
   create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult>;
   read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult>;
-  update(ctx: ProviderContext, id: string, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult>;
+  update(
+    ctx: ProviderContext,
+    id: string,
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<pulumi.dynamic.UpdateResult>;
   delete(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void>;
 }
 
@@ -88,17 +93,29 @@ const LIFECYCLES = {
     }),
     remote: () => {
       const m = require('../resources/webhookEndpoint/crud') as typeof import('../resources/webhookEndpoint/crud');
-      return { create: m.createWebhookEndpoint, read: m.readWebhookEndpoint, update: m.updateWebhookEndpoint, delete: m.deleteWebhookEndpoint };
+      return {
+        create: m.createWebhookEndpoint,
+        read: m.readWebhookEndpoint,
+        update: m.updateWebhookEndpoint,
+        delete: m.deleteWebhookEndpoint,
+      };
     },
   },
   fiatOnRampCredential: {
     local: () => ({
-      check: (require('../resources/fiatOnRampCredential/check') as typeof import('../resources/fiatOnRampCredential/check')).checkFiatInputs,
-      diff: (require('../resources/fiatOnRampCredential/diff') as typeof import('../resources/fiatOnRampCredential/diff')).diffFiatOnRampCredential,
+      check: (require('../resources/fiatOnRampCredential/check') as typeof import('../resources/fiatOnRampCredential/check'))
+        .checkFiatInputs,
+      diff: (require('../resources/fiatOnRampCredential/diff') as typeof import('../resources/fiatOnRampCredential/diff'))
+        .diffFiatOnRampCredential,
     }),
     remote: () => {
       const m = require('../resources/fiatOnRampCredential/crud') as typeof import('../resources/fiatOnRampCredential/crud');
-      return { create: m.createFiatOnRampCredential, read: m.readFiatOnRampCredential, update: m.updateFiatOnRampCredential, delete: m.deleteFiatOnRampCredential };
+      return {
+        create: m.createFiatOnRampCredential,
+        read: m.readFiatOnRampCredential,
+        update: m.updateFiatOnRampCredential,
+        delete: m.deleteFiatOnRampCredential,
+      };
     },
   },
   ipAllowlist: {
@@ -207,4 +224,3 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     context: ctx,
   };
 }
-

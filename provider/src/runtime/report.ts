@@ -26,7 +26,10 @@ export function verbosityOf(argv: readonly string[]): number {
   return level;
 }
 
-export function debugRequested(env: Readonly<Record<string, string | undefined>> = process.env, argv: readonly string[] = process.argv): boolean {
+export function debugRequested(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  argv: readonly string[] = process.argv,
+): boolean {
   return env.WALLETINFRA_DEBUG === '1' || env.WALLETINFRA_DEBUG === 'true' || verbosityOf(argv) > 0;
 }
 
@@ -139,7 +142,10 @@ function userError(error: unknown, ctx: ProviderContext, props: Record<string, u
   if (explained instanceof WalletInfraError) {
     quiet.add(String(explained));
     const stack = error instanceof Error ? error.stack : undefined;
-    if (stack !== undefined) traces = Promise.all([traces, ...traceSinks.map((sink) => sink(`walletinfra: ${explained.message}\n${stack}`))]).then(() => undefined);
+    if (stack !== undefined)
+      traces = Promise.all([traces, ...traceSinks.map((sink) => sink(`walletinfra: ${explained.message}\n${stack}`))]).then(
+        () => undefined,
+      );
   }
   return explained;
 }

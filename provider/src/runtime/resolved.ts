@@ -14,7 +14,9 @@ interface Entry<T> {
 }
 
 /** `resolve(sources, selector)`, memoised per selector on the exact values it read. */
-export function memoizeResolution<T>(resolve: (sources: SettingsSources, selector: SettingsSelector) => T): (sources: SettingsSources, selector: SettingsSelector) => T {
+export function memoizeResolution<T>(
+  resolve: (sources: SettingsSources, selector: SettingsSelector) => T,
+): (sources: SettingsSources, selector: SettingsSelector) => T {
   const entries = new Map<string, Entry<T>>();
   return (sources, selector) => {
     const key = JSON.stringify(selector ?? {});

@@ -91,7 +91,12 @@ export class ActivityHistory {
    * list answers every create that asks about such an object, instead of a list each. `list` reads a fresh
    * list; it is called again only for an activity a later history read returned. `fresh`: this call read it.
    */
-  listedAfter<T>(orgKey: string, kind: string, activity: Activity, list: () => Promise<T[]>): { items: Promise<readonly T[]>; fresh: boolean } {
+  listedAfter<T>(
+    orgKey: string,
+    kind: string,
+    activity: Activity,
+    list: () => Promise<T[]>,
+  ): { items: Promise<readonly T[]>; fresh: boolean } {
     const key = `${orgKey} ${kind}`;
     const needed = this.readNumber.get(activity) ?? Number.POSITIVE_INFINITY;
     const known = this.censuses.get(key);
@@ -111,7 +116,11 @@ export class ActivityHistory {
     for (const includeCompleted of [true, false]) {
       const key = `${orgKey} ${activityType} ${includeCompleted}`;
       const entry = this.reusable.get(key);
-      if (entry) this.reusable.set(key, entry.then((list) => list.filter((a) => a.id !== activityId)));
+      if (entry)
+        this.reusable.set(
+          key,
+          entry.then((list) => list.filter((a) => a.id !== activityId)),
+        );
     }
   }
 

@@ -64,7 +64,15 @@ export class ClientPool {
 
   /** A client without credentials, for the unauthenticated calls (webhook JWKS, wallet-kit config). */
   publicClient(endpoints: EndpointSettings): WalletInfraClient {
-    const key = JSON.stringify(['public', endpoints.baseUrl, endpoints.authProxyUrl, endpoints.authProxyConfigId ?? '', endpoints.requestTimeoutMs, endpoints.maxRetries, endpoints.retryBudgetMs]);
+    const key = JSON.stringify([
+      'public',
+      endpoints.baseUrl,
+      endpoints.authProxyUrl,
+      endpoints.authProxyConfigId ?? '',
+      endpoints.requestTimeoutMs,
+      endpoints.maxRetries,
+      endpoints.retryBudgetMs,
+    ]);
     let client = this.clients.get(key);
     if (!client) {
       client = this.createClient(endpoints, `${endpoints.baseUrl} public`, {});
@@ -104,7 +112,10 @@ export class ClientPool {
     limitKey: string,
     credentials: Pick<WalletInfraClientOptions, 'organizationId' | 'apiPublicKey' | 'apiPrivateKey'>,
   ): WalletInfraClient {
-    const dispatcher = new LimitedDispatcher(this.limitOf(limitKey, endpoints.maxConcurrentRequests), this.options.clientOptions?.dispatcher);
+    const dispatcher = new LimitedDispatcher(
+      this.limitOf(limitKey, endpoints.maxConcurrentRequests),
+      this.options.clientOptions?.dispatcher,
+    );
     this.dispatchers.push(dispatcher);
     return new WalletInfraClient({
       baseUrl: endpoints.baseUrl,

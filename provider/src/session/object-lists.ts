@@ -2,7 +2,15 @@
 // calls, each wanting one object, and one `list_*` answers them all. Concurrent readers share the request
 // in flight, later ones reuse its answer for a short while, and every write invalidates its kind so no read
 // in this process sees the world before the provider's own last change.
-import type { FiatOnRampCredential, Policy, PrivateKey, PrivateKeyTag, SessionProfile, WalletInfraClient, WebhookEndpoint } from '@walletinfra/sdk';
+import type {
+  FiatOnRampCredential,
+  Policy,
+  PrivateKey,
+  PrivateKeyTag,
+  SessionProfile,
+  WalletInfraClient,
+  WebhookEndpoint,
+} from '@walletinfra/sdk';
 import { Coalescer } from '../internal/coalesce';
 
 export interface ListItems {

@@ -45,7 +45,10 @@ function matcher(expected: Decision) {
     const result = decide(list, toPolicyContext(parsed.data, Date.now()));
     const pass = result.decision === expected;
     const outcomes = describeEvaluations(result.evaluations);
-    const detail = outcomes.length > 0 ? `\nEach policy's outcome:\n${outcomes.map((l) => `  ${l}`).join('\n')}` : '\nNo policy applies (root quorum or no policies).';
+    const detail =
+      outcomes.length > 0
+        ? `\nEach policy's outcome:\n${outcomes.map((l) => `  ${l}`).join('\n')}`
+        : '\nNo policy applies (root quorum or no policies).';
     return {
       pass,
       message: () =>

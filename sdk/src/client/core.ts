@@ -153,10 +153,7 @@ export class ClientCore {
    * Waits until `activity` is COMPLETED (polling `get_activity`), or throws the typed error of its status.
    * Useful to resume after ConsensusNeededError or TimeoutError.
    */
-  async waitForActivity(
-    activity: Activity,
-    options: WaitOptions & { operation?: string; fingerprint?: string } = {},
-  ): Promise<Activity> {
+  async waitForActivity(activity: Activity, options: WaitOptions & { operation?: string; fingerprint?: string } = {}): Promise<Activity> {
     return waitForActivity({
       activity,
       operation: options.operation ?? `activity ${activity.type}`,

@@ -5,7 +5,14 @@ import { paginateSolTransactionHistory, paginateSuborgs, type ListSolTransaction
 import type { RequestOf, ResponseOf } from '../operations';
 
 export type { CallOptions, PreparedSubmit, QueryBody, SubmitOptions, SubmitResult, WaitOptions } from './core';
-export { ActivityPollingSchema, ClientOptionsSchema, CLIENT_OPTION_KEYS, DEFAULT_ACTIVITY_POLLING, DEFAULT_AUTH_PROXY_URL, DEFAULT_BASE_URL } from './options';
+export {
+  ActivityPollingSchema,
+  ClientOptionsSchema,
+  CLIENT_OPTION_KEYS,
+  DEFAULT_ACTIVITY_POLLING,
+  DEFAULT_AUTH_PROXY_URL,
+  DEFAULT_BASE_URL,
+} from './options';
 export type { ClientTransport, WalletInfraClientOptions } from './options';
 
 type Q<N extends Parameters<ClientCore['query']>[0]> = Promise<ResponseOf<N>>;
@@ -66,10 +73,7 @@ export class WalletInfraClient extends ClientCore {
     return this.query('list_suborgs', body, options);
   }
   /** One page; see `iterateSolTransactionHistory` for all of them. */
-  listSolTransactionHistory(
-    body: QueryBody<'list_sol_transaction_history'>,
-    options?: CallOptions,
-  ): Q<'list_sol_transaction_history'> {
+  listSolTransactionHistory(body: QueryBody<'list_sol_transaction_history'>, options?: CallOptions): Q<'list_sol_transaction_history'> {
     return this.query('list_sol_transaction_history', body, options);
   }
 

@@ -10,13 +10,7 @@ import { sleepWithSignal, type ActivityPollingOptions } from '../activity';
 /** What the client needs from a transport; `Transport` from this package is the real one. */
 export interface ClientTransport {
   /** POSTs `body` byte for byte; resolves with the parsed JSON of a 2xx, throws typed errors otherwise. */
-  post(request: {
-    target?: 'api' | 'authProxy';
-    path: string;
-    body: string;
-    operation: string;
-    signal?: AbortSignal;
-  }): Promise<unknown>;
+  post(request: { target?: 'api' | 'authProxy'; path: string; body: string; operation: string; signal?: AbortSignal }): Promise<unknown>;
   get(request: { path: string; operation: string; signal?: AbortSignal }): Promise<{ status: number; json: unknown }>;
   close?(): Promise<void> | void;
 }

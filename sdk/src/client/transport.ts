@@ -4,8 +4,15 @@ import { Transport } from '../transport';
 import type { ClientTransport, ResolvedClientOptions } from './options';
 
 export function createTransport(config: ResolvedClientOptions): ClientTransport {
-  const { organizationId: _org, apiPublicKey, apiPrivateKey, activity: _activity, transport: _transport, stamper, ...rest } =
-    config.options;
+  const {
+    organizationId: _org,
+    apiPublicKey,
+    apiPrivateKey,
+    activity: _activity,
+    transport: _transport,
+    stamper,
+    ...rest
+  } = config.options;
   const signer =
     stamper ?? (apiPublicKey !== undefined && apiPrivateKey !== undefined ? new ApiKeyStamper({ apiPublicKey, apiPrivateKey }) : undefined);
   return new Transport({

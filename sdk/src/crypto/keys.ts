@@ -20,7 +20,6 @@ export interface GeneratedApiKeyPair {
   privateKey: string;
 }
 
-
 /**
  * A validated P-256 API key. The private scalar lives in an ES private field, so it never shows up in
  * `JSON.stringify`, `util.inspect` or error output.
@@ -61,7 +60,8 @@ export class ApiKeyPair {
    */
   sign(message: Uint8Array, runtime: SigningRuntime = DEFAULT_SIGNING_RUNTIME): string {
     if (runtime === 'purejs') return this.signDigest(sha256(message));
-    if (nativeP256 === undefined) throw new ConfigurationError('runtimeOverride: "node" needs node:crypto, which this runtime lacks; use "purejs"');
+    if (nativeP256 === undefined)
+      throw new ConfigurationError('runtimeOverride: "node" needs node:crypto, which this runtime lacks; use "purejs"');
     this.#nativeKey ??= nativeP256.privateKey(this.#scalar, this.#uncompressed ?? nativeP256.publicPoints(this.#scalar).uncompressed);
     return nativeP256.sign(this.#nativeKey, message);
   }

@@ -12,8 +12,7 @@ const hpke = (): typeof import('./hpke') => require('./hpke') as typeof import('
 const base58check = (): typeof import('./base58check') => require('./base58check') as typeof import('./base58check');
 
 /** The production service's on-ramp credential encryption key (compressed P-256), docs/service-behaviour.md#fiat-on-ramp-credentials. */
-export const PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY =
-  '02336ebd7e929ef64b87c776b72540255b4c7b41579a24b1e68fb060daa873f9f6';
+export const PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY = '02336ebd7e929ef64b87c776b72540255b4c7b41579a24b1e68fb060daa873f9f6';
 
 export interface OnRampEncryptionKeyPair {
   /** 64 hex chars (keep secret: it decrypts every credential encrypted to the public key). */
@@ -47,11 +46,7 @@ function ephemeralScalar(options: EncryptOnRampSecretOptions): Uint8Array {
  * {@link PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY} for the real service, the emulator's key otherwise.
  * Accepts a compressed (66 hex) or uncompressed (130 hex) P-256 public key.
  */
-export function encryptOnRampSecret(
-  plaintext: string,
-  encryptionPublicKeyHex: string,
-  options: EncryptOnRampSecretOptions = {},
-): string {
+export function encryptOnRampSecret(plaintext: string, encryptionPublicKeyHex: string, options: EncryptOnRampSecretOptions = {}): string {
   if (typeof plaintext !== 'string') throw invalid('encryptOnRampSecret', 'plaintext', 'must be a string');
   const keyHex = typeof encryptionPublicKeyHex === 'string' ? encryptionPublicKeyHex.trim().toLowerCase() : '';
   const keyBytes = fromHex(keyHex);
@@ -60,7 +55,11 @@ export function encryptOnRampSecret(
     if (keyBytes === undefined || (keyBytes.length !== 33 && keyBytes.length !== 65)) throw new Error('length');
     receiver = nobleP256().Point.fromBytes(keyBytes).toBytes(false);
   } catch {
-    throw invalid('encryptOnRampSecret', 'encryptionPublicKey', 'must be a P-256 public key in hex (66 chars compressed or 130 chars uncompressed)');
+    throw invalid(
+      'encryptOnRampSecret',
+      'encryptionPublicKey',
+      'must be a P-256 public key in hex (66 chars compressed or 130 chars uncompressed)',
+    );
   }
   return base58check().base58CheckEncode(hpke().hpkeSeal(utf8(plaintext), receiver, ephemeralScalar(options)));
 }

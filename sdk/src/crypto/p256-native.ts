@@ -101,7 +101,10 @@ function makeNative(c: typeof NodeCrypto): NativeP256 {
     publicPoints(scalar) {
       const ecdh = c.createECDH('prime256v1');
       ecdh.setPrivateKey(view(scalar));
-      return { compressed: new Uint8Array(ecdh.getPublicKey(null, 'compressed')), uncompressed: new Uint8Array(ecdh.getPublicKey(null, 'uncompressed')) };
+      return {
+        compressed: new Uint8Array(ecdh.getPublicKey(null, 'compressed')),
+        uncompressed: new Uint8Array(ecdh.getPublicKey(null, 'uncompressed')),
+      };
     },
     randomScalar() {
       for (;;) {

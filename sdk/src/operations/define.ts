@@ -91,10 +91,7 @@ export function defineSubmit<
   R extends z.ZodType,
   const IK extends string,
   const RK extends string | undefined = undefined,
->(
-  name: N,
-  spec: { activityType: T; intentKey: IK; resultKey?: RK; parameters: P; result: R },
-): SubmitOperation<N, T, P, R, IK, RK> {
+>(name: N, spec: { activityType: T; intentKey: IK; resultKey?: RK; parameters: P; result: R }): SubmitOperation<N, T, P, R, IK, RK> {
   const envelope = z.strictObject({
     type: z.literal(spec.activityType),
     timestampMs: TimestampMs,

@@ -12,7 +12,12 @@ export * from './define';
 
 export const operations = {
   // ---- auth proxy (docs/service-behaviour.md#auth-proxy) ----
-  get_wallet_kit_config: defineProxy('get_wallet_kit_config', '/v1/wallet_kit_config', P.GetWalletKitConfigRequest, P.GetWalletKitConfigResponse),
+  get_wallet_kit_config: defineProxy(
+    'get_wallet_kit_config',
+    '/v1/wallet_kit_config',
+    P.GetWalletKitConfigRequest,
+    P.GetWalletKitConfigResponse,
+  ),
   init_otp_v2: defineProxy('init_otp_v2', '/v1/otp_init_v2', P.InitOtpV2Request, P.InitOtpV2Response),
 
   // ---- the twelve queries of docs/service-behaviour.md#transport ----
@@ -222,9 +227,7 @@ export type DiscoveryName = NamesOfKind<'discovery'>;
  * What a caller passes: the body of a query or proxy call, the `parameters` of a submit (`z.input`, so
  * optional fields may be left out). Discovery takes nothing.
  */
-export type RequestOf<N extends OperationName> = Operations[N] extends { request: infer S extends z.ZodType }
-  ? z.input<S>
-  : never;
+export type RequestOf<N extends OperationName> = Operations[N] extends { request: infer S extends z.ZodType } ? z.input<S> : never;
 /** What the service answers (the `{activity}` envelope for a submit), after lenient validation. */
 export type ResponseOf<N extends OperationName> = z.output<Operations[N]['response']>;
 /** The typed object at `activity.result[resultKey]` of a completed submit. */

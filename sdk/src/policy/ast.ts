@@ -17,22 +17,46 @@ interface Span {
 export type ComparisonOperator = '==' | '!=' | '<' | '>' | '<=' | '>=';
 export type BinaryOperator = '&&' | '||' | ComparisonOperator | 'in';
 
-export interface BoolLiteral extends Span { kind: 'bool'; value: boolean }
+export interface BoolLiteral extends Span {
+  kind: 'bool';
+  value: boolean;
+}
 /** Integers are i128 or u256 in the service; bigint holds both exactly. */
-export interface IntLiteral extends Span { kind: 'int'; value: bigint }
-export interface StringLiteral extends Span { kind: 'string'; value: string }
-export interface ListLiteral extends Span { kind: 'list'; items: PolicyExpr[] }
+export interface IntLiteral extends Span {
+  kind: 'int';
+  value: bigint;
+}
+export interface StringLiteral extends Span {
+  kind: 'string';
+  value: string;
+}
+export interface ListLiteral extends Span {
+  kind: 'list';
+  items: PolicyExpr[];
+}
 /** `{ id: 'abc', n: 1 }` — the struct literal of the language's type table. */
 export interface StructLiteral extends Span {
   kind: 'struct';
   fields: { name: string; value: PolicyExpr }[];
 }
 /** A keyword root (`activity`, `approvers`, `time`, …) or a name bound by `any/all/filter`. */
-export interface Identifier extends Span { kind: 'ident'; name: string }
+export interface Identifier extends Span {
+  kind: 'ident';
+  name: string;
+}
 /** `target.name`; `nameStart` is where the field name begins. */
-export interface FieldAccess extends Span { kind: 'field'; target: PolicyExpr; name: string; nameStart: number }
+export interface FieldAccess extends Span {
+  kind: 'field';
+  target: PolicyExpr;
+  name: string;
+  nameStart: number;
+}
 /** `target[index]` on lists, strings and maps. */
-export interface IndexAccess extends Span { kind: 'index'; target: PolicyExpr; index: PolicyExpr }
+export interface IndexAccess extends Span {
+  kind: 'index';
+  target: PolicyExpr;
+  index: PolicyExpr;
+}
 /** `target[from..to]`, end exclusive; either bound may be omitted. */
 export interface SliceAccess extends Span {
   kind: 'slice';
@@ -49,8 +73,15 @@ export interface MethodCall extends Span {
   args: PolicyExpr[];
 }
 /** `name(args)`: the functions Timestamp and CronSpan. */
-export interface FunctionCall extends Span { kind: 'call'; name: string; args: PolicyExpr[] }
-export interface Not extends Span { kind: 'not'; operand: PolicyExpr }
+export interface FunctionCall extends Span {
+  kind: 'call';
+  name: string;
+  args: PolicyExpr[];
+}
+export interface Not extends Span {
+  kind: 'not';
+  operand: PolicyExpr;
+}
 /** `opStart` is where the operator begins. */
 export interface Binary extends Span {
   kind: 'binary';

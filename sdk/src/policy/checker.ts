@@ -43,11 +43,16 @@ const KIND_NOUN: Record<PolicyExpressionKind, string> = {
 
 // Names other languages use for the same methods.
 const METHOD_SYNONYMS = new Map([
-  ['size', 'count'], ['length', 'count'], ['len', 'count'],
-  ['includes', 'contains'], ['has', 'contains'],
-  ['some', 'any'], ['exists', 'any'],
+  ['size', 'count'],
+  ['length', 'count'],
+  ['len', 'count'],
+  ['includes', 'contains'],
+  ['has', 'contains'],
+  ['some', 'any'],
+  ['exists', 'any'],
   ['every', 'all'],
-  ['where', 'filter'], ['select', 'filter'],
+  ['where', 'filter'],
+  ['select', 'filter'],
 ]);
 
 export const LIST_METHODS = ['all', 'any', 'contains', 'count', 'filter'] as const;
@@ -59,10 +64,19 @@ export const LIST_METHODS = ['all', 'any', 'contains', 'count', 'filter'] as con
  */
 export function checkPolicyExpression(source: string, kind: PolicyExpressionKind): PolicyDiagnostic[] {
   if (!POLICY_EXPRESSION_KINDS.includes(kind)) {
-    throw new PolicyInputError('kind', `must be one of ${POLICY_EXPRESSION_KINDS.map((k) => `'${k}'`).join(', ')}; got ${describeInput(kind)}`);
+    throw new PolicyInputError(
+      'kind',
+      `must be one of ${POLICY_EXPRESSION_KINDS.map((k) => `'${k}'`).join(', ')}; got ${describeInput(kind)}`,
+    );
   }
   if (typeof source !== 'string') {
-    return [{ severity: 'error', message: `expected the expression as a string, got ${source === null ? 'null' : typeof source}`, position: positionAt('', 0) }];
+    return [
+      {
+        severity: 'error',
+        message: `expected the expression as a string, got ${source === null ? 'null' : typeof source}`,
+        position: positionAt('', 0),
+      },
+    ];
   }
   if (source === '') return [];
   let expr: PolicyExpr;
@@ -108,7 +122,10 @@ class Checker {
   run(expr: PolicyExpr): PolicyDiagnostic[] {
     const t = this.infer(expr, new Map());
     if (t.k !== 'bool' && !isUnknown(t)) {
-      this.report(expr.start, `${KIND_NOUN[this.kind]} must evaluate to a bool (true or false), but this expression is of type ${typeName(t)}`);
+      this.report(
+        expr.start,
+        `${KIND_NOUN[this.kind]} must evaluate to a bool (true or false), but this expression is of type ${typeName(t)}`,
+      );
     }
     return this.diagnostics.sort((a, b) => a.position.offset - b.position.offset);
   }
@@ -188,7 +205,12 @@ class Checker {
       return ERROR;
     }
     const names = [...scope.keys(), ...Object.keys(this.roots)];
-    this.reportUnknown(offset, `unknown name '${name}'`, closestName(name, names), `the names available in ${KIND_NOUN[this.kind]} are ${names.join(', ')}`);
+    this.reportUnknown(
+      offset,
+      `unknown name '${name}'`,
+      closestName(name, names),
+      `the names available in ${KIND_NOUN[this.kind]} are ${names.join(', ')}`,
+    );
     return ERROR;
   }
 
@@ -204,12 +226,21 @@ class Checker {
         const found = fieldOf(t, name);
         if (found) return found;
         const names = [...Object.keys(t.fields), ...Object.keys(t.aliases ?? {})];
-        this.reportUnknown(offset, `unknown field '${name}' of ${t.name}`, closestName(name, names), `its fields are ${Object.keys(t.fields).join(', ')}`);
+        this.reportUnknown(
+          offset,
+          `unknown field '${name}' of ${t.name}`,
+          closestName(name, names),
+          `its fields are ${Object.keys(t.fields).join(', ')}`,
+        );
         return ERROR;
       }
       case 'list':
         if (Object.hasOwn(METHOD_USAGE, name)) this.report(offset, `'${name}' is a list method; call it as ${METHOD_USAGE[name]}`);
-        else this.report(offset, `cannot read field '${name}' of a list (${typeName(t)}); use an index like [0] or a method like .any(item, predicate)`);
+        else
+          this.report(
+            offset,
+            `cannot read field '${name}' of a list (${typeName(t)}); use an index like [0] or a method like .any(item, predicate)`,
+          );
         return ERROR;
       default:
         this.report(offset, `cannot read field '${name}' of a value of type ${typeName(t)}`);
@@ -219,7 +250,8 @@ class Checker {
 
   private index(t: PolicyType, it: PolicyType, offset: number): PolicyType {
     const needs = (want: 'int' | 'string', what: string): void => {
-      if (it.k !== want && !isUnknown(it)) this.report(offset, `${what} must be ${want === 'int' ? 'an int' : 'a string'}, not ${typeName(it)}`);
+      if (it.k !== want && !isUnknown(it))
+        this.report(offset, `${what} must be ${want === 'int' ? 'an int' : 'a string'}, not ${typeName(it)}`);
     };
     switch (t.k) {
       case 'error':
@@ -235,7 +267,10 @@ class Checker {
         needs('string', 'a map key');
         return t.of ?? ANY;
       case 'struct':
-        this.report(offset, `cannot index ${t.name} with [ ]; read a field with a dot instead, e.g. .${Object.keys(t.fields)[0] ?? 'field'}`);
+        this.report(
+          offset,
+          `cannot index ${t.name} with [ ]; read a field with a dot instead, e.g. .${Object.keys(t.fields)[0] ?? 'field'}`,
+        );
         return ERROR;
       default:
         this.report(offset, `cannot index a value of type ${typeName(t)}`);
@@ -294,14 +329,20 @@ class Checker {
       const inner = new Map(scope);
       inner.set(binder.name, element);
       const pt = this.infer(predicate, inner);
-      if (pt.k !== 'bool' && !isUnknown(pt)) this.report(predicate.start, `the predicate of ${e.name}() must be a bool, not ${typeName(pt)}`);
+      if (pt.k !== 'bool' && !isUnknown(pt))
+        this.report(predicate.start, `the predicate of ${e.name}() must be a bool, not ${typeName(pt)}`);
     }
     return e.name === 'filter' ? (t.k === 'list' ? t : ERROR) : BOOL;
   }
 
   private call(e: FunctionCall, scope: Scope): PolicyType {
     if (!Object.hasOwn(FUNCTIONS, e.name)) {
-      this.reportUnknown(e.start, `unknown function '${e.name}'`, closestName(e.name, Object.keys(FUNCTIONS)), 'the functions are Timestamp and CronSpan');
+      this.reportUnknown(
+        e.start,
+        `unknown function '${e.name}'`,
+        closestName(e.name, Object.keys(FUNCTIONS)),
+        'the functions are Timestamp and CronSpan',
+      );
       for (const arg of e.args) this.infer(arg, scope);
       return ERROR;
     }
@@ -314,7 +355,8 @@ class Checker {
     }
     e.args.forEach((arg, i) => {
       const t = this.infer(arg, scope);
-      if (t.k !== 'string' && !isUnknown(t)) this.report(arg.start, `argument ${i + 1} of ${e.name}() must be a string (${fn.params[i]}), not ${typeName(t)}`);
+      if (t.k !== 'string' && !isUnknown(t))
+        this.report(arg.start, `argument ${i + 1} of ${e.name}() must be a string (${fn.params[i]}), not ${typeName(t)}`);
       if (arg.kind === 'string') {
         const checked = validateLiteral(ARGUMENT_ROLES[e.name]?.[i] ?? 'timestamp', arg.value);
         if (!checked.ok) this.report(arg.start, checked.reason, suggestionIn(checked.reason));
@@ -329,8 +371,12 @@ class Checker {
     switch (e.op) {
       case '&&':
       case '||':
-        for (const [side, t, node] of [['left', lt, e.left], ['right', rt, e.right]] as const) {
-          if (t.k !== 'bool' && !isUnknown(t)) this.report(node.start, `'${e.op}' needs bool operands, but the ${side} side is of type ${typeName(t)}`);
+        for (const [side, t, node] of [
+          ['left', lt, e.left],
+          ['right', rt, e.right],
+        ] as const) {
+          if (t.k !== 'bool' && !isUnknown(t))
+            this.report(node.start, `'${e.op}' needs bool operands, but the ${side} side is of type ${typeName(t)}`);
         }
         return BOOL;
       case '==':
@@ -344,7 +390,10 @@ class Checker {
       case 'in':
         if (e.right.kind === 'list' && e.right.items.length === 0) {
           // UNCONFIRMED (docs/service-behaviour.md#policy-language): `x in []` is never true.
-          this.report(e.right.start, `'in []' is never true: an empty list holds no values; list the values to match, like ${inExample(e.left)}`);
+          this.report(
+            e.right.start,
+            `'in []' is never true: an empty list holds no values; list the values to match, like ${inExample(e.left)}`,
+          );
         } else if (rt.k === 'list') {
           if (!compatible(lt, rt.of)) this.report(e.opStart, `cannot look for ${typeName(lt)} in ${typeName(rt)}`);
           else if (e.right.kind === 'list') for (const item of e.right.items) this.enumLiteral(lt, item);
@@ -375,7 +424,8 @@ class Checker {
   private position(bound: PolicyExpr, what: string): void {
     if (bound.kind !== 'int') return;
     if (bound.value < 0n) this.report(bound.start, `${what} cannot be negative: positions count from 0 (write [0] for the first item)`);
-    else if (bound.value > MAX_POSITION) this.report(bound.start, `${what} of ${bound.value} is out of range: positions go from 0 to ${MAX_POSITION}`);
+    else if (bound.value > MAX_POSITION)
+      this.report(bound.start, `${what} of ${bound.value} is out of range: positions go from 0 to ${MAX_POSITION}`);
   }
 
   /** A string literal compared with activity.type/kind/resource/action must be one of its values. */
@@ -391,7 +441,9 @@ const MAX_POSITION = (1n << 64n) - 1n;
 
 function inExample(left: PolicyExpr): string {
   const field = printPolicyExpression(left);
-  return field === 'activity.type' ? "activity.type in ['ACTIVITY_TYPE_CREATE_WALLET', 'ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS']" : `${field} in ['a', 'b']`;
+  return field === 'activity.type'
+    ? "activity.type in ['ACTIVITY_TYPE_CREATE_WALLET', 'ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS']"
+    : `${field} in ['a', 'b']`;
 }
 
 function suggestionIn(reason: string): string | undefined {

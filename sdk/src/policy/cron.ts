@@ -66,7 +66,10 @@ function parseField(text: string, spec: FieldSpec): Parsed<boolean[]> {
   }
   const name = /[A-Za-z]+/.exec(text);
   if (name) {
-    return { ok: false, reason: `names like '${name[0]}' are not supported ${where}; use numbers (month 1-12, day-of-week 0-6 with 0 for Sunday)` };
+    return {
+      ok: false,
+      reason: `names like '${name[0]}' are not supported ${where}; use numbers (month 1-12, day-of-week 0-6 with 0 for Sunday)`,
+    };
   }
   for (const item of text.split(',')) {
     if (item === '') return { ok: false, reason: `empty value ${where}` };

@@ -82,7 +82,9 @@ export function evaluatePolicies(policies: readonly PolicyInput[], context: Poli
  */
 export function policyDenialMessage(decision: PolicyDecision): string {
   const denying = decision.evaluations.filter((e) => e.outcome === 'OUTCOME_DENY_EXPLICIT').map((e) => e.policyId);
-  return denying.length > 0 ? `The following policies denied this action: ${denying.join(', ')}` : 'No policies evaluated to outcome: Allow';
+  return denying.length > 0
+    ? `The following policies denied this action: ${denying.join(', ')}`
+    : 'No policies evaluated to outcome: Allow';
 }
 
 /** Evaluates one expression of the given kind against a context; throws PolicySyntaxError or PolicyEvaluationError. */
@@ -148,7 +150,7 @@ function environmentsFor(context: PolicyContext, nowMs: number): Record<PolicyEx
     ['activity', activity],
     // Chain namespaces always exist, so a missing transaction reads as "missing field: eth.tx".
     ['eth', context.eth ?? {}],
-    ['solana', solanaTx ? { ...context.solana, tx: withSolanaAliases(solanaTx as Record<string, unknown>) } : context.solana ?? {}],
+    ['solana', solanaTx ? { ...context.solana, tx: withSolanaAliases(solanaTx as Record<string, unknown>) } : (context.solana ?? {})],
     ['tron', context.tron ?? {}],
     ['bitcoin', context.bitcoin ?? {}],
     ['tempo', context.tempo ?? {}],
@@ -160,7 +162,13 @@ function environmentsFor(context: PolicyContext, nowMs: number): Record<PolicyEx
   ]);
   const env = (kind: PolicyExpressionKind, roots: Map<string, unknown>): EvaluationEnvironment => ({ kind, roots, nowMs });
   return {
-    consensus: env('consensus', new Map<string, unknown>([['approvers', approvers], ['credentials', context.credentials ?? []]])),
+    consensus: env(
+      'consensus',
+      new Map<string, unknown>([
+        ['approvers', approvers],
+        ['credentials', context.credentials ?? []],
+      ]),
+    ),
     condition: env('condition', condition),
     scope: env('scope', condition),
     time: env('time', new Map<string, unknown>([['time', { now: new PolicyTimestamp(BigInt(nowMs) * 1_000_000n) }]])),
@@ -191,19 +199,24 @@ function validatePolicies(policies: readonly PolicyInput[]): void {
     }
     for (const field of ['policyName', 'condition', 'consensus', 'time']) {
       const v = policy[field];
-      if (v !== undefined && typeof v !== 'string') throw new PolicyInputError(`${at}.${field}`, `must be a string when present, got ${describeInput(v)}`);
+      if (v !== undefined && typeof v !== 'string')
+        throw new PolicyInputError(`${at}.${field}`, `must be a string when present, got ${describeInput(v)}`);
     }
   });
 }
 
 /** Checks the parts of the context every evaluation relies on; returns `now` in ms. */
 function validateContext(context: PolicyContext): number {
-  if (typeof context !== 'object' || context === null) throw new PolicyInputError('context', `must be an object, got ${describeInput(context)}`);
+  if (typeof context !== 'object' || context === null)
+    throw new PolicyInputError('context', `must be an object, got ${describeInput(context)}`);
   const activity: unknown = context.activity;
-  if (typeof activity !== 'object' || activity === null) throw new PolicyInputError('context.activity', `must be an object, got ${describeInput(activity)}`);
+  if (typeof activity !== 'object' || activity === null)
+    throw new PolicyInputError('context.activity', `must be an object, got ${describeInput(activity)}`);
   const type = (activity as Record<string, unknown>).type;
-  if (typeof type !== 'string' || type === '') throw new PolicyInputError('context.activity.type', `must be a non-empty string, got ${describeInput(type)}`);
-  if (!Array.isArray(context.approvers)) throw new PolicyInputError('context.approvers', `must be an array, got ${describeInput(context.approvers)}`);
+  if (typeof type !== 'string' || type === '')
+    throw new PolicyInputError('context.activity.type', `must be a non-empty string, got ${describeInput(type)}`);
+  if (!Array.isArray(context.approvers))
+    throw new PolicyInputError('context.approvers', `must be an array, got ${describeInput(context.approvers)}`);
   context.approvers.forEach((u: unknown, i) => {
     const id = typeof u === 'object' && u !== null ? (u as Record<string, unknown>).id : undefined;
     if (typeof id !== 'string') throw new PolicyInputError(`context.approvers[${i}].id`, `must be a string, got ${describeInput(id)}`);
@@ -211,7 +224,10 @@ function validateContext(context: PolicyContext): number {
   const now: unknown = context.now;
   const nowMs = now instanceof Date ? now.getTime() : now;
   if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
-    throw new PolicyInputError('context.now', `must be a valid Date or a number of milliseconds since the epoch, got ${describeInput(now)}`);
+    throw new PolicyInputError(
+      'context.now',
+      `must be a valid Date or a number of milliseconds since the epoch, got ${describeInput(now)}`,
+    );
   }
   validateSecret(context.secret);
   const quorum: unknown = context.rootQuorum;
@@ -235,6 +251,7 @@ function validateSecret(secret: unknown): void {
     throw new PolicyInputError('context.secret.static_properties', `must be an object of string values, got ${describeInput(properties)}`);
   }
   for (const [key, value] of Object.entries(properties)) {
-    if (typeof value !== 'string') throw new PolicyInputError(`context.secret.static_properties.${key}`, `must be a string, got ${describeInput(value)}`);
+    if (typeof value !== 'string')
+      throw new PolicyInputError(`context.secret.static_properties.${key}`, `must be a string, got ${describeInput(value)}`);
   }
 }

@@ -7,7 +7,14 @@ import { cronSpanActive } from './cron-span';
 import { PolicyEvaluationError } from './errors';
 import { ARGUMENT_ROLES, validateLiteral } from './literals';
 import { printPolicyExpression } from './printer';
-import { type PolicyExpressionKind, type PolicyFunctionName, binderMessage, functionArityMessage, kindOfRoot, methodArityMessage } from './schema';
+import {
+  type PolicyExpressionKind,
+  type PolicyFunctionName,
+  binderMessage,
+  functionArityMessage,
+  kindOfRoot,
+  methodArityMessage,
+} from './schema';
 import { PolicyTimestamp, type Value, kindOf, ownField, toValue } from './values';
 
 export interface EvaluationEnvironment {
@@ -28,7 +35,11 @@ const NOUN: Record<PolicyExpressionKind, string> = {
 export function evaluateParsed(expr: PolicyExpr, source: string, env: EvaluationEnvironment): boolean {
   const result = new Evaluator(source, env).eval(expr, new Map());
   if (typeof result !== 'boolean') {
-    throw new PolicyEvaluationError(source, expr.start, `${NOUN[env.kind]} must evaluate to a bool, but this one evaluated to ${kindOf(result)}`);
+    throw new PolicyEvaluationError(
+      source,
+      expr.start,
+      `${NOUN[env.kind]} must evaluate to a bool, but this one evaluated to ${kindOf(result)}`,
+    );
   }
   return result;
 }
@@ -112,7 +123,10 @@ class Evaluator {
       const what = typeof target === 'string' ? 'a string of length' : 'a list of';
       const i = this.int(indexExpr, scope, typeof target === 'string' ? 'a string index' : 'a list index');
       if (i < 0n || i >= BigInt(items.length)) {
-        this.fail(indexExpr.start, `index ${i} is out of range for ${what} ${items.length}${typeof target === 'string' ? '' : ' items'} (${path()})`);
+        this.fail(
+          indexExpr.start,
+          `index ${i} is out of range for ${what} ${items.length}${typeof target === 'string' ? '' : ' items'} (${path()})`,
+        );
       }
       return this.read(items[Number(i)], () => `${path()}[${i}]`, indexExpr.start);
     }
@@ -209,7 +223,10 @@ class Evaluator {
     switch (e.op) {
       case '&&':
       case '||':
-        for (const [side, v, node] of [['left', left, e.left], ['right', right, e.right]] as const) {
+        for (const [side, v, node] of [
+          ['left', left, e.left],
+          ['right', right, e.right],
+        ] as const) {
           if (typeof v !== 'boolean') this.fail(node.start, `'${e.op}' needs bool operands, but the ${side} side is of type ${kindOf(v)}`);
         }
         return e.op === '&&' ? left === true && right === true : left === true || right === true;
@@ -221,7 +238,12 @@ class Evaluator {
         if (!Array.isArray(right)) return this.fail(e.right.start, `the right side of 'in' must be a list, not ${kindOf(right)}`);
         let found = false;
         for (let i = 0; i < right.length; i++) {
-          found = this.equal(left, this.read(right[i], () => `${printPolicyExpression(e.right)}[${i}]`, e.right.start), e.opStart) || found;
+          found =
+            this.equal(
+              left,
+              this.read(right[i], () => `${printPolicyExpression(e.right)}[${i}]`, e.right.start),
+              e.opStart,
+            ) || found;
         }
         return found;
       }
@@ -239,7 +261,13 @@ class Evaluator {
       const bl = b as readonly unknown[];
       if (a.length !== bl.length) return false;
       let same = true;
-      for (let i = 0; i < a.length; i++) same = this.equal(this.read(a[i], () => `[${i}]`, offset), this.read(bl[i], () => `[${i}]`, offset), offset) && same;
+      for (let i = 0; i < a.length; i++)
+        same =
+          this.equal(
+            this.read(a[i], () => `[${i}]`, offset),
+            this.read(bl[i], () => `[${i}]`, offset),
+            offset,
+          ) && same;
       return same;
     }
     if (ka === 'struct') {
@@ -250,7 +278,12 @@ class Evaluator {
       let same = true;
       for (const k of keys) {
         if (ownField(bo, k) === undefined) return false;
-        same = this.equal(this.read(ao[k], () => k, offset), this.read(bo[k], () => k, offset), offset) && same;
+        same =
+          this.equal(
+            this.read(ao[k], () => k, offset),
+            this.read(bo[k], () => k, offset),
+            offset,
+          ) && same;
       }
       return same;
     }

@@ -9,7 +9,10 @@ import type { PolicyContext, PolicyCredential, PolicyUser, PolicyValue } from '.
  * (https://docs.turnkey.com/features/policies/language "Activity parameters").
  */
 export function activityParamsFor(type: string, parameters: Readonly<Record<string, unknown>>): Record<string, PolicyValue> {
-  if ((type === 'ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT' || type === 'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT') && typeof parameters.endpointId === 'string') {
+  if (
+    (type === 'ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT' || type === 'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT') &&
+    typeof parameters.endpointId === 'string'
+  ) {
     return { endpoint_id: parameters.endpointId };
   }
   return {};
@@ -57,8 +60,7 @@ export interface ActivityLike {
 }
 
 export type ActivityRequest =
-  | { evaluable: true; context: PolicyContext; notRecorded: readonly string[] }
-  | { evaluable: false; reason: string };
+  { evaluable: true; context: PolicyContext; notRecorded: readonly string[] } | { evaluable: false; reason: string };
 
 function millis(t: unknown): number | undefined {
   if (typeof t === 'string') return /^\d+$/.test(t) ? Number(t) : Date.parse(t);
@@ -72,7 +74,8 @@ function millis(t: unknown): number | undefined {
 function credentialOf(userId: string, user: ActivityUserLike | undefined, publicKey: string | undefined): PolicyCredential | undefined {
   if (user === undefined || publicKey === undefined) return undefined;
   const key = user.apiKeys?.find((k) => k.credential?.publicKey === publicKey);
-  if (key?.apiKeyId !== undefined && key.credential?.type !== undefined) return { id: key.apiKeyId, user_id: userId, type: key.credential.type, public_key: publicKey };
+  if (key?.apiKeyId !== undefined && key.credential?.type !== undefined)
+    return { id: key.apiKeyId, user_id: userId, type: key.credential.type, public_key: publicKey };
   const passkey = user.authenticators?.find((a) => a.credential?.publicKey === publicKey);
   if (passkey?.authenticatorId !== undefined && passkey.credential?.type !== undefined) {
     return { id: passkey.authenticatorId, user_id: userId, type: passkey.credential.type, public_key: publicKey };

@@ -73,13 +73,15 @@ export class Lexer {
     const src = this.source;
     let end = ch(src, start) === '-' ? start + 1 : start;
     while (end < src.length && isDigit(src[end] as string)) end++;
-    if (end < src.length && (isIdentPart(src[end] as string) || src[end] === '.' && isDigit(src[end + 1] ?? ''))) {
+    if (end < src.length && (isIdentPart(src[end] as string) || (src[end] === '.' && isDigit(src[end + 1] ?? '')))) {
       let bad = end;
       while (bad < src.length && (isIdentPart(src[bad] as string) || src[bad] === '.')) bad++;
       const text = src.slice(start, bad);
       const hint = /^-?0[xX]/.test(text)
         ? `; write hex values as strings, e.g. '${text}'`
-        : text.includes('.') ? '; numbers are whole integers' : '';
+        : text.includes('.')
+          ? '; numbers are whole integers'
+          : '';
       throw new PolicySyntaxError(src, start, `invalid number '${text}'${hint}`, ['a decimal integer']);
     }
     const text = src.slice(start, end);
@@ -111,7 +113,9 @@ export class Lexer {
           const m = /^u\{([0-9a-fA-F]{1,6})\}/.exec(src.slice(i + 1, i + 11));
           const code = m ? parseInt(m[1] as string, 16) : -1;
           if (!m || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
-            throw new PolicySyntaxError(src, i, `invalid unicode escape in string; write it as \\u{1F600} with 1 to 6 hex digits`, ['a unicode escape like \\u{41}']);
+            throw new PolicySyntaxError(src, i, `invalid unicode escape in string; write it as \\u{1F600} with 1 to 6 hex digits`, [
+              'a unicode escape like \\u{41}',
+            ]);
           }
           value += String.fromCodePoint(code);
           i += 1 + m[0].length;

@@ -11,10 +11,13 @@ export type LiteralRole = 'timestamp' | 'cron' | 'duration' | 'zone';
 /** Checks one argument; the error reason names the value and what is wrong with it. */
 export function validateLiteral(role: LiteralRole, text: string): Parsed<bigint | CronSchedule | number | string> {
   const result =
-    role === 'timestamp' ? parseTimestamp(text)
-    : role === 'cron' ? parseCron(text)
-    : role === 'duration' ? parseDuration(text)
-    : validateTimeZone(text);
+    role === 'timestamp'
+      ? parseTimestamp(text)
+      : role === 'cron'
+        ? parseCron(text)
+        : role === 'duration'
+          ? parseDuration(text)
+          : validateTimeZone(text);
   if (result.ok) return result;
   const what = role === 'timestamp' ? 'timestamp' : role === 'cron' ? 'cron expression' : role === 'duration' ? 'duration' : 'time zone';
   return { ok: false, reason: `invalid ${what} ${shorten(quote(text))}: ${result.reason}` };

@@ -16,7 +16,9 @@ const COMPARISONS = new Set(['==', '!=', '<', '>', '<=', '>=']);
 /** Parses one policy expression (a `condition`, `consensus`, `time` or session `scope`). */
 export function parsePolicyExpression(source: string): PolicyExpr {
   if (typeof source !== 'string') {
-    throw new PolicySyntaxError('', 0, `expected the expression as a string, got ${source === null ? 'null' : typeof source}`, ['a string']);
+    throw new PolicySyntaxError('', 0, `expected the expression as a string, got ${source === null ? 'null' : typeof source}`, [
+      'a string',
+    ]);
   }
   return new Parser(source).parseAll();
 }
@@ -41,7 +43,10 @@ class Parser {
       const wordToken = t.kind === 'ident' && WORD_OPERATORS.has(t.text) ? t : this.previous?.kind === 'ident' ? this.previous : undefined;
       const word = wordToken ? WORD_OPERATORS.get(wordToken.text) : undefined;
       const hint = word && wordToken ? `; use ${word} instead of '${wordToken.text}'` : '';
-      this.fail(t.start, `expected an operator or the end of the expression, found ${describe(t)}${hint}`, ['an operator', 'the end of the expression']);
+      this.fail(t.start, `expected an operator or the end of the expression, found ${describe(t)}${hint}`, [
+        'an operator',
+        'the end of the expression',
+      ]);
     }
     return expr;
   }
@@ -72,7 +77,11 @@ class Parser {
     const op = this.advance();
     const node = this.binary(op.text as BinaryOperator, op, left, this.parseUnary(op));
     if (this.isComparison()) {
-      this.fail(this.token.start, `comparisons cannot be chained; combine them with && or ||, or add parentheses`, ['&&', '||', 'the end of the expression']);
+      this.fail(this.token.start, `comparisons cannot be chained; combine them with && or ||, or add parentheses`, [
+        '&&',
+        '||',
+        'the end of the expression',
+      ]);
     }
     return node;
   }
@@ -98,7 +107,11 @@ class Parser {
         this.advance();
         if (this.isPunct('(')) {
           const { args, end } = this.parseArguments(name.text, dot.start);
-          expr = this.make({ kind: 'method', target: expr, name: name.text, nameStart: name.start, args, start: expr.start, end }, expr, ...args);
+          expr = this.make(
+            { kind: 'method', target: expr, name: name.text, nameStart: name.start, args, start: expr.start, end },
+            expr,
+            ...args,
+          );
         } else {
           expr = this.make({ kind: 'field', target: expr, name: name.text, nameStart: name.start, start: expr.start, end: name.end }, expr);
         }
@@ -200,7 +213,9 @@ class Parser {
       for (;;) {
         const name = this.token;
         if (name.kind !== 'ident') {
-          this.fail(name.start, `expected a field name in the struct starting at ${this.label(open.start)}, found ${describe(name)}`, ['a field name']);
+          this.fail(name.start, `expected a field name in the struct starting at ${this.label(open.start)}, found ${describe(name)}`, [
+            'a field name',
+          ]);
         }
         if (fields.some((f) => f.name === name.text)) {
           this.fail(name.start, `duplicate field '${name.text}' in the struct starting at ${this.label(open.start)}`, ['a field name']);
@@ -237,7 +252,11 @@ class Parser {
     let height = 1;
     for (const c of children) height = Math.max(height, (this.heights.get(c) ?? 1) + 1);
     if (height > MAX_EXPRESSION_DEPTH) {
-      this.fail(node.start, `the expression is nested too deeply (more than ${MAX_EXPRESSION_DEPTH} levels); split it into several policies`, ['a shorter expression']);
+      this.fail(
+        node.start,
+        `the expression is nested too deeply (more than ${MAX_EXPRESSION_DEPTH} levels); split it into several policies`,
+        ['a shorter expression'],
+      );
     }
     this.heights.set(node, height);
     return node;
@@ -245,7 +264,11 @@ class Parser {
 
   private enter(): void {
     if (++this.nesting > MAX_NESTING) {
-      this.fail(this.token.start, `the expression is nested too deeply (more than ${MAX_NESTING} levels of brackets); split it into several policies`, ['a shorter expression']);
+      this.fail(
+        this.token.start,
+        `the expression is nested too deeply (more than ${MAX_NESTING} levels of brackets); split it into several policies`,
+        ['a shorter expression'],
+      );
     }
   }
 
@@ -274,7 +297,14 @@ class Parser {
   }
 }
 
-const WORD_OPERATORS = new Map([['and', '&&'], ['or', '||'], ['not', '!'], ['AND', '&&'], ['OR', '||'], ['NOT', '!']]);
+const WORD_OPERATORS = new Map([
+  ['and', '&&'],
+  ['or', '||'],
+  ['not', '!'],
+  ['AND', '&&'],
+  ['OR', '||'],
+  ['NOT', '!'],
+]);
 
 /** How a token is named in messages: quoted text, or "the end of the input". */
 export function describe(t: Token): string {

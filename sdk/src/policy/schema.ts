@@ -91,7 +91,17 @@ const TRON_PERMISSION = struct('TronPermission', {
 });
 const TRON_CONTRACT = struct('TronContract', {
   ...strings('type', 'owner_address', 'to_address', 'contract_address', 'data', 'resource', 'receiver_address'),
-  ...ints('permission_id', 'amount', 'call_value', 'call_token_value', 'token_id', 'balance', 'lock_period', 'frozen_balance', 'unfreeze_balance'),
+  ...ints(
+    'permission_id',
+    'amount',
+    'call_value',
+    'call_token_value',
+    'token_id',
+    'balance',
+    'lock_period',
+    'frozen_balance',
+    'unfreeze_balance',
+  ),
   lock: BOOL,
   owner: TRON_PERMISSION,
   witness: TRON_PERMISSION,
@@ -146,7 +156,11 @@ export const ROOTS: Readonly<Record<PolicyExpressionKind, Fields>> = {
 /** The functions of time expressions (https://docs.turnkey.com/features/policies/time-based-policies). */
 export const FUNCTIONS = {
   Timestamp: { params: ['an RFC 3339 timestamp'], returns: TIMESTAMP, usage: "Timestamp('2026-03-01T00:00:00Z')" },
-  CronSpan: { params: ['a cron expression', 'a duration', 'a time zone'], returns: BOOL, usage: "CronSpan('0 9 * * 1-5', '8h', 'America/New_York')" },
+  CronSpan: {
+    params: ['a cron expression', 'a duration', 'a time zone'],
+    returns: BOOL,
+    usage: "CronSpan('0 9 * * 1-5', '8h', 'America/New_York')",
+  },
 } as const;
 export type PolicyFunctionName = keyof typeof FUNCTIONS;
 

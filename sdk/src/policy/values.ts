@@ -30,7 +30,9 @@ export function toValue(raw: unknown): Converted {
       if (raw instanceof PolicyTimestamp || Array.isArray(raw)) return { ok: true, value: raw as Value };
       if (raw instanceof Date) {
         const ms = raw.getTime();
-        return Number.isNaN(ms) ? { ok: false, missing: false, reason: 'is an invalid Date' } : { ok: true, value: new PolicyTimestamp(BigInt(ms) * 1_000_000n) };
+        return Number.isNaN(ms)
+          ? { ok: false, missing: false, reason: 'is an invalid Date' }
+          : { ok: true, value: new PolicyTimestamp(BigInt(ms) * 1_000_000n) };
       }
       return { ok: true, value: raw as Value };
     }

@@ -44,7 +44,9 @@ export function validateTimeZone(zone: string): Parsed<string> {
 
 function unknownZone(zone: string): string {
   const suggestion = closestName(zone, knownZones());
-  return suggestion ? `no such IANA time zone; did you mean '${suggestion}'?` : "no such IANA time zone; use a name like 'America/New_York' or 'UTC'";
+  return suggestion
+    ? `no such IANA time zone; did you mean '${suggestion}'?`
+    : "no such IANA time zone; use a name like 'America/New_York' or 'UTC'";
 }
 
 let zones: string[] | undefined;

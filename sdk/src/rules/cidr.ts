@@ -42,6 +42,7 @@ export function parseCidr(text: string): CidrParse {
     const v4Prefix = Math.max(prefix - 96, 0);
     return refuse(`${shown} is an IPv4-mapped IPv6 address; write the IPv4 CIDR ${v4}/${v4Prefix} instead`);
   }
-  const network = family === 4 ? ipaddr.IPv4.networkAddressFromCIDR(`${address}/${prefix}`) : ipaddr.IPv6.networkAddressFromCIDR(`${address}/${prefix}`);
+  const network =
+    family === 4 ? ipaddr.IPv4.networkAddressFromCIDR(`${address}/${prefix}`) : ipaddr.IPv6.networkAddressFromCIDR(`${address}/${prefix}`);
   return { ok: true, cidr: { family, prefix, normalized: `${network.toString()}/${prefix}` } };
 }

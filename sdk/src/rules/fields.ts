@@ -63,12 +63,16 @@ export function defineFieldTable<C extends z.ZodObject, U extends z.ZodObject>(s
   const createKeys = Object.keys(spec.create.shape);
   const updateKeys = spec.update === undefined ? [] : Object.keys(spec.update.shape);
   const renames = Object.fromEntries(
-    Object.entries((spec.updateNames ?? {}) as Record<string, string | readonly string[]>).map(([k, v]) => [k, typeof v === 'string' ? [v] : [...v]]),
+    Object.entries((spec.updateNames ?? {}) as Record<string, string | readonly string[]>).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? [v] : [...v],
+    ]),
   );
   const wrong = (what: string) => new Error(`field table for ${spec.resource}: ${what}`);
   if (spec.update !== undefined && !updateKeys.includes(spec.idField)) throw wrong(`the update intent has no "${spec.idField}"`);
   for (const [from, to] of Object.entries(renames)) {
-    if (!createKeys.includes(from) || !to.every((t) => updateKeys.includes(t))) throw wrong(`renames "${from}" to "${to.join('", "')}", which the intents do not have`);
+    if (!createKeys.includes(from) || !to.every((t) => updateKeys.includes(t)))
+      throw wrong(`renames "${from}" to "${to.join('", "')}", which the intents do not have`);
   }
   const fields: FieldRule[] = createKeys.map((field) => {
     const names = renames[field] ?? [field];

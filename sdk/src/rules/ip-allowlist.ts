@@ -61,7 +61,10 @@ export function normalizeIpAllowlistRules(input: readonly IpAllowlistRuleInput[]
     counts[family] += 1;
     if (counts[family] === IP_ALLOWLIST_LIMITS.rulesPerFamily + 1) {
       // Named at the first rule past the limit, so the fix is visible in the program.
-      problems.push({ path, message: `${JSON.stringify(rule.cidr)} is IPv${family} CIDR number ${counts[family]}: at most ${IP_ALLOWLIST_LIMITS.rulesPerFamily} IPv${family} CIDRs are allowed` });
+      problems.push({
+        path,
+        message: `${JSON.stringify(rule.cidr)} is IPv${family} CIDR number ${counts[family]}: at most ${IP_ALLOWLIST_LIMITS.rulesPerFamily} IPv${family} CIDRs are allowed`,
+      });
     }
     rules.push({ cidr: normalized, label: rule.label ?? '' });
   });

@@ -106,7 +106,11 @@ export const DeleteFiatOnRampCredentialResult = z.looseObject({ fiatOnRampCreden
 
 export const InitImportSecretsIntent = z.strictObject({
   encryptionSuite: z.enum(TRANSPORT_ENCRYPTION_SUITES),
-  numSecrets: z.number().int('must be an integer').min(1, 'must be at least 1').max(2 ** 31 - 1, 'must fit in int32'),
+  numSecrets: z
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(2 ** 31 - 1, 'must fit in int32'),
 });
 export const InitImportSecretsResult = z.looseObject({ enclaveTargetMessages: z.array(z.string()) });
 
@@ -142,7 +146,10 @@ export const VoteActivityResult = z.record(z.string(), z.unknown());
 export const SetIpAllowlistIntent = z.strictObject({
   publicKey: z.string().optional(),
   enabled: z.boolean().optional(),
-  rules: boundedArray(z.strictObject({ cidr: z.string().min(1, 'must not be empty'), label: z.string().optional() }), 'ipAllowlistRules').optional(),
+  rules: boundedArray(
+    z.strictObject({ cidr: z.string().min(1, 'must not be empty'), label: z.string().optional() }),
+    'ipAllowlistRules',
+  ).optional(),
   onEvaluationError: z.enum(IP_ALLOWLIST_ON_EVALUATION_ERROR).optional(),
 });
 /** An empty object on the wire (docs/service-behaviour.md#activities). */

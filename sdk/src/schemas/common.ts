@@ -17,9 +17,7 @@ export const Timestamp = z.looseObject({ seconds: z.string(), nanos: z.string() 
 export type Timestamp = z.infer<typeof Timestamp>;
 
 /** `paginationOptions.limit`: an integer 1..100 passed as a string (docs/service-behaviour.md#limits-and-pagination), e.g. `'25'`. */
-export const PaginationLimit = z
-  .string()
-  .regex(/^(?:[1-9]|[1-9][0-9]|100)$/, 'must be a string of decimal digits from 1 to 100');
+export const PaginationLimit = z.string().regex(/^(?:[1-9]|[1-9][0-9]|100)$/, 'must be a string of decimal digits from 1 to 100');
 
 /** `paginationOptions` where accepted (docs/service-behaviour.md#transport, TYPES `v1Pagination`). */
 export const Pagination = z.strictObject({
@@ -51,9 +49,7 @@ export type UnknownEnumValue = string & { readonly [unknownEnumValue]: true };
  * read fail. Requests use plain `z.enum` (strict).
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z
-    .string()
-    .describe(`one of ${values.join(', ')}, or a value added by a newer service`) as unknown as z.ZodType<
+  return z.string().describe(`one of ${values.join(', ')}, or a value added by a newer service`) as unknown as z.ZodType<
     T[number] | UnknownEnumValue,
     string
   >;

@@ -107,7 +107,10 @@ export const ListActivitiesRequest = z.strictObject({
   filterByStatus: boundedArray(z.enum(ACTIVITY_STATUSES), 'activityFilters').optional(),
   paginationOptions: Pagination.optional(),
   /** Activity types are a long, growing list (TYPES `v1ActivityType`); checked by the service. */
-  filterByType: boundedArray(z.string().regex(/^ACTIVITY_TYPE_[A-Z0-9_]+$/, 'must be an ACTIVITY_TYPE_... value'), 'activityFilters').optional(),
+  filterByType: boundedArray(
+    z.string().regex(/^ACTIVITY_TYPE_[A-Z0-9_]+$/, 'must be an ACTIVITY_TYPE_... value'),
+    'activityFilters',
+  ).optional(),
 });
 export const ListActivitiesResponse = z.looseObject({ activities: z.array(Activity) });
 

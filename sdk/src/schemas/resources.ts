@@ -184,9 +184,7 @@ export const SolTransaction = z.looseObject({
   transfers: z.array(
     z.looseObject({
       direction: openEnum(['IN', 'OUT'] as const),
-      asset: z
-        .looseObject({ caip19: z.string(), symbol: z.string(), name: z.string(), decimals: z.number() })
-        .optional(),
+      asset: z.looseObject({ caip19: z.string(), symbol: z.string(), name: z.string(), decimals: z.number() }).optional(),
       amount: z.string(),
       counterparty: z.string(),
       display: z.looseObject({ crypto: z.string().optional(), usd: z.string().optional() }).optional(),
@@ -209,9 +207,7 @@ export const PolicyEvaluationRecord = z.looseObject({
   activityId: z.string(),
   organizationId: z.string(),
   voteId: z.string(),
-  policyEvaluations: z.array(
-    z.looseObject({ policyId: z.string().optional(), outcome: openEnum(POLICY_OUTCOMES).optional() }),
-  ),
+  policyEvaluations: z.array(z.looseObject({ policyId: z.string().optional(), outcome: openEnum(POLICY_OUTCOMES).optional() })),
   createdAt: Timestamp,
 });
 export type PolicyEvaluationRecord = z.infer<typeof PolicyEvaluationRecord>;

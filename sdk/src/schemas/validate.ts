@@ -37,9 +37,7 @@ function reword(issue: z.core.$ZodIssue): string {
     return 'is required';
   }
   if (issue.code === 'invalid_type') {
-    return issue.message
-      .replace(/^Invalid input: /, 'must be of type ')
-      .replace(/expected (\w+), received (\w+)$/, '$1, got $2');
+    return issue.message.replace(/^Invalid input: /, 'must be of type ').replace(/expected (\w+), received (\w+)$/, '$1, got $2');
   }
   if (issue.code === 'invalid_value') return issue.message.replace(/^Invalid (option|input): expected /, 'must be ');
   return issue.message;

@@ -24,9 +24,7 @@ export interface AttemptResponse {
 
 /** Why an attempt produced no response (see RetryErrorKind for what each network kind means). */
 export type AttemptFailure =
-  | { type: 'aborted' }
-  | { type: 'timeout' }
-  | { type: 'network'; kind: Exclude<RetryErrorKind, 'timeout'>; code: string };
+  { type: 'aborted' } | { type: 'timeout' } | { type: 'network'; kind: Exclude<RetryErrorKind, 'timeout'>; code: string };
 
 export class AttemptError extends Error {
   constructor(readonly failure: AttemptFailure) {
@@ -35,13 +33,7 @@ export class AttemptError extends Error {
 }
 
 // The connection was never established, so the request was certainly not sent, for a reason that may pass.
-const CONNECT_CODES = new Set([
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const CONNECT_CODES = new Set(['EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
 
 // Certificate and protocol-negotiation failures are configuration problems; retrying cannot help.
 function isTlsCode(code: string): boolean {

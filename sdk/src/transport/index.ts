@@ -2,7 +2,15 @@
 export { Transport } from './transport';
 export type { PostRequest, GetRequest, GetResponse } from './transport';
 export type { TransportOptions, Clock, Sleep, RetryEvent } from './options';
-export { DEFAULT_TIMEOUT_MS, DEFAULT_CONNECTIONS, DEFAULT_USER_AGENT, OPERATIONS_PATH_PREFIX, originProblem, ServiceUrl, TransportOptionsSchema } from './options';
+export {
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_CONNECTIONS,
+  DEFAULT_USER_AGENT,
+  OPERATIONS_PATH_PREFIX,
+  originProblem,
+  ServiceUrl,
+  TransportOptionsSchema,
+} from './options';
 export {
   shouldRetry,
   backoffMs,

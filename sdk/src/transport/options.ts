@@ -73,7 +73,10 @@ export const TransportOptionsSchema = z.strictObject({
   /** Keep-alive connections per origin. Ignored when `dispatcher` is given. */
   connections: positiveNumber('integer').default(DEFAULT_CONNECTIONS),
   /** An undici Dispatcher (Agent, Pool, MockAgent, ProxyAgent) to send through; not closed by `close()`. */
-  dispatcher: custom<Dispatcher>((v) => typeof (v as Dispatcher | null)?.dispatch === 'function', 'must be an undici Dispatcher').optional(),
+  dispatcher: custom<Dispatcher>(
+    (v) => typeof (v as Dispatcher | null)?.dispatch === 'function',
+    'must be an undici Dispatcher',
+  ).optional(),
   clock: custom<Clock>((v) => typeof (v as Clock | null)?.now === 'function', 'must be an object with a now() function').optional(),
   /** Uniform in [0, 1), for backoff jitter. */
   random: custom<() => number>((v) => typeof v === 'function', 'must be a function').optional(),
@@ -112,7 +115,10 @@ export interface ParsedOrigin {
   prefix: string;
 }
 
-export interface ResolvedTransportOptions extends Omit<z.output<typeof TransportOptionsSchema>, 'baseUrl' | 'authProxyUrl' | 'retry' | 'clock' | 'random'> {
+export interface ResolvedTransportOptions extends Omit<
+  z.output<typeof TransportOptionsSchema>,
+  'baseUrl' | 'authProxyUrl' | 'retry' | 'clock' | 'random'
+> {
   base: ParsedOrigin;
   authProxy?: ParsedOrigin;
   retry: RetryOptions;

@@ -20,7 +20,8 @@ const nonNegative = (text: string) => {
 /** The retry policy as one schema: each option's type, default and check (unknown keys are refused). */
 export const RetryOptionsSchema = z.strictObject({
   /** Attempts in total for transient failures, the first included (1 disables those retries). Default 4. */
-  maxAttempts: nonNegative('an integer >= 1').int({ error: (i) => `must be an integer >= 1, got ${String(i.input)}` })
+  maxAttempts: nonNegative('an integer >= 1')
+    .int({ error: (i) => `must be an integer >= 1, got ${String(i.input)}` })
     .min(1, { error: (i) => `must be an integer >= 1, got ${String(i.input)}` })
     .default(4),
   /** Base of the exponential backoff. Default 200 ms. */

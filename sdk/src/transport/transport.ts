@@ -3,26 +3,11 @@
 // the X-Stamp are computed once and resent byte-for-byte, which is what makes a retried submit return the
 // same activity instead of creating a second one (docs/service-behaviour.md#idempotency-and-fingerprints).
 import type { Dispatcher } from 'undici';
-import {
-  AbortedError,
-  ConfigurationError,
-  ConnectionError,
-  TimeoutError,
-  UnexpectedResponseError,
-  WalletInfraError,
-} from '../errors';
+import { AbortedError, ConfigurationError, ConnectionError, TimeoutError, UnexpectedResponseError, WalletInfraError } from '../errors';
 import { errorFromResponse } from '../errors-response';
 import { AttemptError, attempt, type AttemptFailure, type AttemptResponse } from './attempt';
 import { resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions } from './options';
-import {
-  backoffMs,
-  failureClass,
-  mayHaveBeenProcessed,
-  parseRetryAfter,
-  shouldRetry,
-  type Failure,
-  type RetryOptions,
-} from './retry';
+import { backoffMs, failureClass, mayHaveBeenProcessed, parseRetryAfter, shouldRetry, type Failure, type RetryOptions } from './retry';
 import { openAgent } from './undici';
 import { processWasmTiering } from './wasm-tiering';
 
@@ -91,8 +76,7 @@ export class Transport {
   constructor(options: TransportOptions) {
     this.#opts = resolveTransportOptions(options);
     this.#ownsDispatcher = this.#opts.dispatcher === undefined;
-    this.#dispatcher =
-      this.#opts.dispatcher ?? openAgent({ connections: this.#opts.connections, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS });
+    this.#dispatcher = this.#opts.dispatcher ?? openAgent({ connections: this.#opts.connections, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS });
   }
 
   /** The main API URL (origin plus any path prefix). */

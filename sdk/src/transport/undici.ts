@@ -40,7 +40,12 @@ export function loadUndici(load: (id: string) => unknown = require): UndiciParts
   }
   // Each file must still hold what its name says: a class, a class, a function.
   if (Object.values(parts).every((part) => typeof part === 'function')) {
-    return { Agent: parts.Agent as typeof AgentClass, Dispatcher: parts.Dispatcher as typeof DispatcherClass, request: parts.request as RequestFn, from: 'files' };
+    return {
+      Agent: parts.Agent as typeof AgentClass,
+      Dispatcher: parts.Dispatcher as typeof DispatcherClass,
+      request: parts.request as RequestFn,
+      from: 'files',
+    };
   }
   const index = load('undici') as typeof import('undici');
   return { Agent: index.Agent, Dispatcher: index.Dispatcher, request: index.Dispatcher.prototype.request as RequestFn, from: 'index' };

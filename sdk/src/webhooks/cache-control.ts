@@ -22,7 +22,13 @@ export function parseCacheControl(header: string | undefined): CachePolicy {
     const [rawName, ...rest] = part.split('=');
     const name = rawName?.trim().toLowerCase();
     if (name === undefined || name === '') continue;
-    const value = rest.length > 0 ? rest.join('=').trim().replace(/^"(.*)"$/, '$1') : undefined;
+    const value =
+      rest.length > 0
+        ? rest
+            .join('=')
+            .trim()
+            .replace(/^"(.*)"$/, '$1')
+        : undefined;
     if (!directives.has(name)) directives.set(name, value);
   }
   const staleIfErrorMs = seconds(directives.get('stale-if-error')) ?? 0;

@@ -50,7 +50,8 @@ function headerIssue(field: string, value: unknown, issues: ValidationIssue[]): 
 export function signWebhookDelivery(input: SignWebhookDeliveryInput): WebhookDeliveryHeaders {
   const issues: ValidationIssue[] = [];
   const seed = typeof input.privateKeyHex === 'string' ? fromHex(input.privateKeyHex.trim().toLowerCase()) : undefined;
-  if (seed === undefined || seed.length !== 32) issues.push({ path: 'privateKeyHex', message: 'must be 64 hex characters (an Ed25519 secret key)' });
+  if (seed === undefined || seed.length !== 32)
+    issues.push({ path: 'privateKeyHex', message: 'must be 64 hex characters (an Ed25519 secret key)' });
   headerIssue('keyId', input.keyId, issues);
   headerIssue('eventId', input.eventId, issues);
   if (!Number.isSafeInteger(input.timestampMs) || input.timestampMs < 0) {
@@ -93,7 +94,9 @@ export function generateWebhookSigningKeyPair(): WebhookSigningKeyPair {
 export function webhookJwk(input: { keyId: string; publicKey: string }): WebhookJwk {
   const key = typeof input.publicKey === 'string' ? fromHex(input.publicKey.trim().toLowerCase()) : undefined;
   if (key === undefined || key.length !== 32) {
-    throw InvalidRequestError.fromIssues('webhookJwk', [{ path: 'publicKey', message: 'must be 64 hex characters (an Ed25519 public key)' }]);
+    throw InvalidRequestError.fromIssues('webhookJwk', [
+      { path: 'publicKey', message: 'must be 64 hex characters (an Ed25519 public key)' },
+    ]);
   }
   return {
     kid: input.keyId,

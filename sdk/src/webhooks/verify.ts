@@ -18,8 +18,7 @@ export const WebhookVerificationFailureReasons = {
   InvalidSignature: 'invalid_signature',
 } as const;
 
-export type WebhookVerificationFailureReason =
-  (typeof WebhookVerificationFailureReasons)[keyof typeof WebhookVerificationFailureReasons];
+export type WebhookVerificationFailureReason = (typeof WebhookVerificationFailureReasons)[keyof typeof WebhookVerificationFailureReasons];
 
 /** Lowercase header names of a delivery (docs/service-behaviour.md#webhook-deliveries). */
 export const WEBHOOK_HEADERS = {
@@ -67,7 +66,10 @@ export interface VerifyWebhookSignatureInput {
 
 type Step<T> = { ok: true; value: T } | { ok: false; reason: WebhookVerificationFailureReason; headerName?: string };
 
-function fail(reason: WebhookVerificationFailureReason, headerName?: string): { ok: false; reason: WebhookVerificationFailureReason; headerName?: string } {
+function fail(
+  reason: WebhookVerificationFailureReason,
+  headerName?: string,
+): { ok: false; reason: WebhookVerificationFailureReason; headerName?: string } {
   return headerName === undefined ? { ok: false, reason } : { ok: false, reason, headerName };
 }
 

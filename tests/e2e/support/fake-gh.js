@@ -56,10 +56,20 @@ if (group === 'label' && verb === 'create') {
     (i) => (flags.state === undefined || i.state === flags.state) && (flags.label === undefined || i.labels.includes(flags.label)),
   );
   const fields = (flags.json ?? 'number').split(',');
-  output(found.map((i) => Object.fromEntries(fields.map((f) => [f, i[f]]))), flags.jq);
+  output(
+    found.map((i) => Object.fromEntries(fields.map((f) => [f, i[f]]))),
+    flags.jq,
+  );
 } else if (group === 'issue' && verb === 'create') {
   const number = state.issues.length + 1;
-  state.issues.push({ number, title: flags.title, labels: flags.label ? [flags.label] : [], state: 'open', body: bodyOf(flags), comments: [] });
+  state.issues.push({
+    number,
+    title: flags.title,
+    labels: flags.label ? [flags.label] : [],
+    state: 'open',
+    body: bodyOf(flags),
+    comments: [],
+  });
   process.stdout.write(`https://github.com/${process.env.GITHUB_REPOSITORY}/issues/${number}\n`);
 } else if (group === 'issue' && verb === 'edit') {
   issue(pos[0]).body = bodyOf(flags);
@@ -75,7 +85,10 @@ if (group === 'label' && verb === 'create') {
   const path = apiPos[0];
   let m;
   if ((apiFlags.method ?? 'GET') === 'GET' && (m = /^repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
-    output(state.comments.filter((c) => c.pr === Number(m[1])).map(({ id, body }) => ({ id, body })), apiFlags.jq);
+    output(
+      state.comments.filter((c) => c.pr === Number(m[1])).map(({ id, body }) => ({ id, body })),
+      apiFlags.jq,
+    );
   } else if (apiFlags.method === 'PATCH' && (m = /^repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path))) {
     const c = state.comments.find((x) => x.id === Number(m[1])) ?? fail(`no comment ${m[1]}`);
     c.body = bodyOf(apiFlags);

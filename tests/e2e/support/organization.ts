@@ -43,7 +43,9 @@ export async function startOrganization(options: OrganizationOptions = {}): Prom
     deliveryMode: 'loopback-only',
   });
   const { credentials } = emulator;
-  const response = await fetch(`${emulator.adminUrl}/onramp-encryption-key`, { headers: { Authorization: `Bearer ${credentials.adminToken}` } });
+  const response = await fetch(`${emulator.adminUrl}/onramp-encryption-key`, {
+    headers: { Authorization: `Bearer ${credentials.adminToken}` },
+  });
   const body = (await response.json()) as { publicKey?: string };
   if (typeof body.publicKey !== 'string') throw new Error(`unexpected on-ramp key answer: ${JSON.stringify(body)}`);
   const client = new WalletInfraClient({

@@ -30,7 +30,10 @@ let counter = 0;
 export class PulumiProject {
   readonly env: NodeJS.ProcessEnv;
 
-  private constructor(readonly dir: string, readonly stack: string) {
+  private constructor(
+    readonly dir: string,
+    readonly stack: string,
+  ) {
     this.env = {
       ...cleanEnv(),
       PATH: `${pulumiBinDir()}:${process.env.PATH ?? ''}`,
@@ -52,12 +55,7 @@ export class PulumiProject {
     cpSync(options.programDir ?? join(REPO_ROOT, 'examples', 'baseline'), dir, { recursive: true });
     // The root Pulumi.yaml with the program at the project's root and stack config beside it.
     const rootProject = readFileSync(join(REPO_ROOT, 'Pulumi.yaml'), 'utf8');
-    writeFileSync(
-      join(dir, 'Pulumi.yaml'),
-      rootProject
-        .replace(/^main: .*$/m, 'main: index.ts')
-        .replace(/^stackConfigDir: .*$/m, ''),
-    );
+    writeFileSync(join(dir, 'Pulumi.yaml'), rootProject.replace(/^main: .*$/m, 'main: index.ts').replace(/^stackConfigDir: .*$/m, ''));
     const project = new PulumiProject(dir, stack);
     await project.pulumi(['stack', 'init', stack]);
     return project;
@@ -93,7 +91,10 @@ export class PulumiProject {
     const text = readFileSync(path, 'utf8');
     const found = text.split(from).length - 1;
     if (found !== 1) throw new Error(`index.ts holds ${found} copies of ${JSON.stringify(from)}; an edit names exactly one place`);
-    writeFileSync(path, text.replace(from, () => to));
+    writeFileSync(
+      path,
+      text.replace(from, () => to),
+    );
   }
 
   async removeConfig(key: string): Promise<void> {

@@ -20,11 +20,19 @@ export async function startLoggedEmulator(options: EmulatorOptions = {}): Promis
     log: (line) => log.push(line),
     ...options,
   });
-  return { emulator, log, adminHeaders: { Authorization: `Bearer ${emulator.credentials.adminToken}`, 'Content-Type': 'application/json' } };
+  return {
+    emulator,
+    log,
+    adminHeaders: { Authorization: `Bearer ${emulator.credentials.adminToken}`, 'Content-Type': 'application/json' },
+  };
 }
 
 /** The provider settings scripts/main-job.sh writes, for the given API key (the private key as a secret). */
-export async function configureProvider(project: PulumiProject, emulator: RunningEmulator, key: { publicKey: string; privateKey: string }): Promise<void> {
+export async function configureProvider(
+  project: PulumiProject,
+  emulator: RunningEmulator,
+  key: { publicKey: string; privateKey: string },
+): Promise<void> {
   await project.setConfig('walletinfra:organizationId', emulator.credentials.organizationId);
   await project.setConfig('walletinfra:apiPublicKey', key.publicKey);
   await project.setConfig('walletinfra:apiPrivateKey', key.privateKey, true);

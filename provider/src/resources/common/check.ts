@@ -35,7 +35,10 @@ export function schemaFailures(schema: z.ZodType, news: Record<string, unknown>,
     // A required property that is unknown at preview was dropped above; do not report it as missing.
     if (!properties.includes(property)) continue;
     seen.add(property);
-    const rest = issue.path.slice(1).map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('');
+    const rest = issue.path
+      .slice(1)
+      .map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))
+      .join('');
     const reason = readable(issue, valueAt(value, issue.path));
     out.push({ property, reason: rest !== '' ? `${property}${rest}: ${reason}` : reason });
   }

@@ -54,7 +54,12 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 /** A value the JSON round trip keeps as it is (`undefined`: absent either way). */
 function isScalar(value: unknown): value is string | boolean | number | undefined {
-  return value === undefined || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0));
+  return (
+    value === undefined ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0))
+  );
 }
 
 type DeepEqual = (a: unknown, b: unknown, options: { strict: boolean }) => boolean;

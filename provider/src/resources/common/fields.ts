@@ -56,13 +56,7 @@ export function matchesDeclared(table: FieldTable, live: object, desired: object
  * Adopting by id an object whose replace-only fields differ would leave a diff no update can close: refused,
  * naming the field, what the object has, and the two ways out.
  */
-function adoptMismatch(
-  table: FieldTable,
-  noun: string,
-  id: string,
-  live: object,
-  desired: object,
-): InvalidRequestError | undefined {
+function adoptMismatch(table: FieldTable, noun: string, id: string, live: object, desired: object): InvalidRequestError | undefined {
   const issues = table.replace
     .filter((f) => !sameValue(valueOf(live, f), valueOf(desired, f)))
     .map((f) => ({

@@ -10,7 +10,12 @@ import type { OrgSession } from '../../session';
 import type { ObjectKind } from './claims';
 
 /** Whether this create may take object `id` of `resource` that an earlier run's create made; claims it when it may. */
-export async function takeEarlierCreate(ctx: ProviderContext, session: OrgSession, resource: { kind: ObjectKind }, id: string): Promise<boolean> {
+export async function takeEarlierCreate(
+  ctx: ProviderContext,
+  session: OrgSession,
+  resource: { kind: ObjectKind },
+  id: string,
+): Promise<boolean> {
   if (await ctx.claims.heldElsewhere(resource.kind, id, ctx.claimWaitMs, ctx.sleep)) return false;
   // No await between this check and the claim: a create that waited on the same object alongside this one sees it.
   if (ctx.claims.isDeclared(resource.kind, id)) return false;

@@ -30,7 +30,12 @@ export async function listedById<K extends ListKind>(
  * create of the process (an object it lacks is gone for good: ids are never reused); an object it shows
  * is read fresh unless that list was read for this very question.
  */
-export async function earlierObject<K extends ListKind>(session: OrgSession, spec: ObjectSpec<K>, id: string, activity: Activity): Promise<ListItems[K] | undefined> {
+export async function earlierObject<K extends ListKind>(
+  session: OrgSession,
+  spec: ObjectSpec<K>,
+  id: string,
+  activity: Activity,
+): Promise<ListItems[K] | undefined> {
   const census = session.listedAfter(spec.kind, activity);
   const listed = (await census.items).find((item) => spec.idOf(item) === id);
   return listed === undefined || census.fresh ? listed : listedById(session, spec, id, true);

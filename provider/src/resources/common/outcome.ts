@@ -48,6 +48,9 @@ export function decideOutcome<R>(kind: WriteKind, activity: ActivityEvidence, ob
     return { decision: 'not-committed', why: 'the service has no activity with its fingerprint' };
   }
   if ('shows' in object) return { decision: 'committed', via: 'object', result: object.shows };
-  const objectSays = 'lacks' in object ? `the ${kind === 'delete' ? 'object is still there' : 'object does not show it'}` : `the objects could not be listed (${object.unavailable})`;
+  const objectSays =
+    'lacks' in object
+      ? `the ${kind === 'delete' ? 'object is still there' : 'object does not show it'}`
+      : `the objects could not be listed (${object.unavailable})`;
   return { decision: 'unknown', why: `the activity history could not be read (${activity.unavailable}) and ${objectSays}` };
 }

@@ -136,7 +136,9 @@ export async function submitWrite<N extends SubmitName>(session: OrgSession, req
   }
   if (req.adoptCompleted) {
     const own = (a: Activity) => wentThroughConsensus(a) || submittedWith(a, session.settings.apiPublicKey);
-    const candidates = matching.filter((a) => a.status === 'ACTIVITY_STATUS_COMPLETED' && own(a) && !session.history.wasSubmittedHere(a.fingerprint));
+    const candidates = matching.filter(
+      (a) => a.status === 'ACTIVITY_STATUS_COMPLETED' && own(a) && !session.history.wasSubmittedHere(a.fingerprint),
+    );
     for (const done of candidates) {
       const result = resultOf(req.operation, done);
       if (await req.adoptCompleted(result, done)) {
@@ -192,7 +194,8 @@ async function resolveLostResponse<N extends SubmitName>(
   switch (outcome.decision) {
     case 'committed':
       session.log(`walletinfra: ${req.description}: the response was lost, but the write took effect; recorded in the state`);
-      if (outcome.via === 'activity') return { result: resultOf(req.operation, outcome.activity), activity: outcome.activity, via: 'resolved' };
+      if (outcome.via === 'activity')
+        return { result: resultOf(req.operation, outcome.activity), activity: outcome.activity, via: 'resolved' };
       return { result: outcome.result, via: 'resolved' };
     case 'pending': {
       const done =
@@ -202,8 +205,7 @@ async function resolveLostResponse<N extends SubmitName>(
       return { result: resultOf(req.operation, done), activity: done, via: 'resolved' };
     }
     case 'not-committed':
-      error.message =
-        `${error.message}. ${capitalize(req.description)} did not take effect (${outcome.why}); running \`pulumi up\` again submits it`;
+      error.message = `${error.message}. ${capitalize(req.description)} did not take effect (${outcome.why}); running \`pulumi up\` again submits it`;
       throw error;
     case 'unknown':
       error.message =

@@ -1,7 +1,13 @@
 // FiatOnRampCredential create/read/update/delete (docs/service-behaviour.md#fiat-on-ramp-credentials). Update is a full re-send (provider, keys),
 // so every write encrypts the declared secrets afresh; the outputs keep the ciphertext the service holds
 // and a salted fingerprint of each plaintext (./secrets.ts).
-import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, operations, type FiatOnRampCredential as ServiceCredential, type RequestOf, type SubmitName } from '@walletinfra/sdk';
+import {
+  FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
+  operations,
+  type FiatOnRampCredential as ServiceCredential,
+  type RequestOf,
+  type SubmitName,
+} from '@walletinfra/sdk';
 import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
@@ -27,11 +33,17 @@ import {
 } from './types';
 
 /** FiatOnRampCredential, as the shared steps know it (../common/listed.ts). */
-const CREDENTIAL: AdoptSpec<'fiatOnRampCredentials', FiatOnRampCredentialInputs> & Reader<ServiceCredential, FiatOnRampCredentialOutputs> = {
-  kind: 'fiatOnRampCredentials', noun: 'fiat on-ramp credential', idOf: (c) => c.fiatOnrampCredentialId,
-  table: FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, form: (c, _desired, session) => liveForm(c, session),
-  find: (session, id) => listedById(session, CREDENTIAL, id), outputs: fiatOutputsFromLive, inputs: fiatInputsFromOutputs,
-};
+const CREDENTIAL: AdoptSpec<'fiatOnRampCredentials', FiatOnRampCredentialInputs> & Reader<ServiceCredential, FiatOnRampCredentialOutputs> =
+  {
+    kind: 'fiatOnRampCredentials',
+    noun: 'fiat on-ramp credential',
+    idOf: (c) => c.fiatOnrampCredentialId,
+    table: FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
+    form: (c, _desired, session) => liveForm(c, session),
+    find: (session, id) => listedById(session, CREDENTIAL, id),
+    outputs: fiatOutputsFromLive,
+    inputs: fiatInputsFromOutputs,
+  };
 
 function desiredOf(inputs: Record<string, unknown>): FiatOnRampCredentialInputs {
   return normalizeFiatInputs(inputs) as unknown as FiatOnRampCredentialInputs;
@@ -80,7 +92,11 @@ function liveForm(live: ServiceCredential, session: OrgSession): FiatOnRampCrede
 }
 
 /** update_fiat_on_ramp_credential re-sends every in-place field of the table (the service requires them). */
-export function updateParameters(id: string, desired: FiatOnRampCredentialInputs, sealed: Sealed): RequestOf<'update_fiat_on_ramp_credential'> {
+export function updateParameters(
+  id: string,
+  desired: FiatOnRampCredentialInputs,
+  sealed: Sealed,
+): RequestOf<'update_fiat_on_ramp_credential'> {
   const values: Record<string, unknown> = {
     onrampProvider: desired.onrampProvider,
     projectId: desired.projectId === '' ? undefined : desired.projectId,
@@ -142,18 +158,28 @@ function heldSeal(sealed: Sealed, outcome: WriteOutcome<SubmitName>, intentKey: 
   return own || outcome.activity === undefined ? sealed : sealedFromActivity(sealed, outcome.activity, intentKey);
 }
 
-async function adopt(ctx: ProviderContext, session: OrgSession, desired: FiatOnRampCredentialInputs): Promise<pulumi.dynamic.CreateResult | undefined> {
+async function adopt(
+  ctx: ProviderContext,
+  session: OrgSession,
+  desired: FiatOnRampCredentialInputs,
+): Promise<pulumi.dynamic.CreateResult | undefined> {
   const live = await findAdoptable(session, desired, CREDENTIAL);
   if (live === undefined) return undefined;
   const id = live.fiatOnrampCredentialId;
   // Secrets cannot be compared with what the service holds, so adoption always re-sends them.
-  const sealed = await recordedIfFails(`adopted ${CREDENTIAL.noun} ${id}, but sending the declared keys failed`, id, liveForm(live, session), () =>
-    write(ctx, session, live, desired, {}),
+  const sealed = await recordedIfFails(
+    `adopted ${CREDENTIAL.noun} ${id}, but sending the declared keys failed`,
+    id,
+    liveForm(live, session),
+    () => write(ctx, session, live, desired, {}),
   );
   return { id, outs: outputsOf(id, desired, sealed, session) };
 }
 
-export async function createFiatOnRampCredential(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+export async function createFiatOnRampCredential(
+  ctx: ProviderContext,
+  inputs: Record<string, unknown>,
+): Promise<pulumi.dynamic.CreateResult> {
   const desired = desiredOf(inputs);
   const session = ctx.session(selectorOf(desired));
   const adopted = await adopt(ctx, session, desired);
@@ -184,7 +210,11 @@ export async function createFiatOnRampCredential(ctx: ProviderContext, inputs: R
   return { id, outs: outputsOf(id, desired, live, session) };
 }
 
-export function readFiatOnRampCredential(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+export function readFiatOnRampCredential(
+  ctx: ProviderContext,
+  id: string,
+  props: Record<string, unknown>,
+): Promise<pulumi.dynamic.ReadResult> {
   return readObject(ctx, id, props, CREDENTIAL);
 }
 

@@ -10,7 +10,10 @@ import { diffFields } from '../common/fields';
 import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, SECRET_KEPT } from './secrets';
 import { normalizeFiatInputs, SECRET_SLOTS } from './types';
 
-const FIELDS = diffFields(FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE, SECRET_SLOTS.map((s) => s.encrypted));
+const FIELDS = diffFields(
+  FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
+  SECRET_SLOTS.map((s) => s.encrypted),
+);
 
 /** Which secret inputs changed: the plain key when given in plain text, the encrypted key otherwise. */
 export function changedSecrets(olds: Record<string, unknown>, news: Record<string, unknown>): string[] {

@@ -4,7 +4,13 @@
 import * as pulumi from '@pulumi/pulumi';
 import { resourceInputs, unsetPlacementOutputs } from '../../program';
 import { fiatOnRampCredentialProvider } from './provider';
-import { FIAT_SECRET_INPUTS, FIAT_SECRET_OUTPUTS, type FiatOnRampCredentialAdopt, type FiatOnRampCredentialArgs, type OnRampProvider } from './types';
+import {
+  FIAT_SECRET_INPUTS,
+  FIAT_SECRET_OUTPUTS,
+  type FiatOnRampCredentialAdopt,
+  type FiatOnRampCredentialArgs,
+  type OnRampProvider,
+} from './types';
 
 export class FiatOnRampCredential extends pulumi.dynamic.Resource {
   /** The service's id (note the lower-case "r", docs/service-behaviour.md#fiat-on-ramp-credentials); also the resource's `id`. */

@@ -9,7 +9,10 @@ import { SECRET_SLOTS, type FiatOnRampCredentialInputs, type FiatOnRampCredentia
 
 /** The secrets as sent: ciphertexts, and fingerprints of those given in plain text. */
 export type Sealed = Partial<
-  Pick<FiatOnRampCredentialOutputs, 'encryptedSecretApiKey' | 'encryptedPrivateApiKey' | 'secretApiKeyFingerprint' | 'privateApiKeyFingerprint'>
+  Pick<
+    FiatOnRampCredentialOutputs,
+    'encryptedSecretApiKey' | 'encryptedPrivateApiKey' | 'secretApiKeyFingerprint' | 'privateApiKeyFingerprint'
+  >
 >;
 
 const SALT_BYTES = 16;
@@ -22,7 +25,10 @@ export function seal(ctx: ProviderContext, session: OrgSession, desired: FiatOnR
     if (plain === SECRET_KEPT) {
       // Only inputs reconstructed by `read` hold it; a write needs the secret itself.
       throw InvalidRequestError.fromIssues('send fiat on-ramp credential', [
-        { path: slot.plain, message: 'the plain-text secret is not available (the state keeps only its fingerprint); declare it in the program' },
+        {
+          path: slot.plain,
+          message: 'the plain-text secret is not available (the state keeps only its fingerprint); declare it in the program',
+        },
       ]);
     }
     if (plain !== undefined) {

@@ -103,7 +103,10 @@ export function normalizeFiatInputs(news: Record<string, unknown>): Record<strin
  * Outputs from the live credential. A fingerprint is carried over from state only while the live
  * ciphertext is still the one Pulumi sent; otherwise the secret changed outside Pulumi.
  */
-export function fiatOutputsFromLive(live: ServiceCredential, state: Partial<FiatOnRampCredentialOutputs> & { organizationId: string }): FiatOnRampCredentialOutputs {
+export function fiatOutputsFromLive(
+  live: ServiceCredential,
+  state: Partial<FiatOnRampCredentialOutputs> & { organizationId: string },
+): FiatOnRampCredentialOutputs {
   const out: FiatOnRampCredentialOutputs = {
     fiatOnrampCredentialId: live.fiatOnrampCredentialId,
     onrampProvider: live.onrampProvider as OnRampProvider,
@@ -113,7 +116,8 @@ export function fiatOutputsFromLive(live: ServiceCredential, state: Partial<Fiat
     encryptedSecretApiKey: live.encryptedSecretApiKey,
     ...placementOf(state),
   };
-  if (live.encryptedPrivateApiKey !== undefined && live.encryptedPrivateApiKey !== '') out.encryptedPrivateApiKey = live.encryptedPrivateApiKey;
+  if (live.encryptedPrivateApiKey !== undefined && live.encryptedPrivateApiKey !== '')
+    out.encryptedPrivateApiKey = live.encryptedPrivateApiKey;
   for (const slot of SECRET_SLOTS) {
     const fingerprint = state[slot.fingerprint];
     if (fingerprint === undefined) continue;

@@ -20,12 +20,23 @@ function scopeFailures(news: Record<string, unknown>): CheckFailure[] {
       return [{ property: 'publicKey', reason: `must be the public key of an API key (hex), got ${describe(publicKey)}` }];
     }
     if (enabled !== undefined && enabled !== null) {
-      return [{ property: 'enabled', reason: 'only the organization-level list has it (a per-key list applies while the organization-level list is enabled); remove enabled or publicKey' }];
+      return [
+        {
+          property: 'enabled',
+          reason:
+            'only the organization-level list has it (a per-key list applies while the organization-level list is enabled); remove enabled or publicKey',
+        },
+      ];
     }
     return [];
   }
   if (enabled === undefined || enabled === null) {
-    return [{ property: 'enabled', reason: 'required for the organization-level list: true enforces the rules, false keeps them without enforcing' }];
+    return [
+      {
+        property: 'enabled',
+        reason: 'required for the organization-level list: true enforces the rules, false keeps them without enforcing',
+      },
+    ];
   }
   return [];
 }

@@ -48,7 +48,9 @@ function setParameters(desired: IpAllowlistInputs): RequestOf<'set_ip_allowlist'
 function inSync(live: ServiceIpAllowlist, desired: IpAllowlistInputs, session: OrgSession): boolean {
   const current = ipAllowlistOutputsFromLive(live, { ...desired, organizationId: session.organizationId });
   return (
-    sameValue(current.rules, desired.rules) && current.enabled === desired.enabled && current.onEvaluationError === desired.onEvaluationError
+    sameValue(current.rules, desired.rules) &&
+    current.enabled === desired.enabled &&
+    current.onEvaluationError === desired.onEvaluationError
   );
 }
 
@@ -71,7 +73,10 @@ export async function createIpAllowlist(ctx: ProviderContext, inputs: Record<str
   const request = adoptRequest(desired.adopt);
   if (request !== undefined && 'id' in request && request.id !== id) {
     throw InvalidRequestError.fromIssues(`adopt the IP allowlist of ${scopeText(desired.publicKey, session.organizationId)}`, [
-      { path: 'adopt.id', message: `is "${request.id}", but this resource declares the list "${id}"; use adopt: { id: "${id}" } or change publicKey` },
+      {
+        path: 'adopt.id',
+        message: `is "${request.id}", but this resource declares the list "${id}"; use adopt: { id: "${id}" } or change publicKey`,
+      },
     ]);
   }
   const live = await getLive(session, desired.publicKey);
@@ -98,7 +103,11 @@ export async function createIpAllowlist(ctx: ProviderContext, inputs: Record<str
 }
 
 /** A list never disappears from the service (an emptied scope reads back as no rules), so read never reports "gone". */
-export async function readIpAllowlist(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+export async function readIpAllowlist(
+  ctx: ProviderContext,
+  id: string,
+  props: Record<string, unknown>,
+): Promise<pulumi.dynamic.ReadResult> {
   const session = ctx.session(selectorOf(props));
   const state = normalizeIpAllowlistInputs(props) as unknown as IpAllowlistOutputs;
   const live = await getLive(session, state.publicKey);

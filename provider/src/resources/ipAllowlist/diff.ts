@@ -10,5 +10,10 @@ import { normalizeIpAllowlistInputs } from './types';
 const FIELDS = diffFields(IP_ALLOWLIST_FIELD_TABLE);
 
 export function diffIpAllowlist(olds: Record<string, unknown>, news: Record<string, unknown>): FieldDiff {
-  return compareFields(normalizeIpAllowlistInputs(olds), normalizeIpAllowlistInputs(news), [...FIELDS.keys, 'allowLockout'], FIELDS.replaces);
+  return compareFields(
+    normalizeIpAllowlistInputs(olds),
+    normalizeIpAllowlistInputs(news),
+    [...FIELDS.keys, 'allowLockout'],
+    FIELDS.replaces,
+  );
 }

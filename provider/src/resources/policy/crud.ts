@@ -13,20 +13,19 @@ import { takeEarlierCreate } from '../common/interrupted';
 import { deleteObject } from '../common/remove';
 import { earlierObject, listedById } from '../common/listed';
 import { submitWrite } from '../common/write';
-import {
-  normalizePolicyInputs,
-  policyInputsFromOutputs,
-  policyOutputsFromLive,
-  type PolicyInputs,
-  type PolicyOutputs,
-} from './types';
+import { normalizePolicyInputs, policyInputsFromOutputs, policyOutputsFromLive, type PolicyInputs, type PolicyOutputs } from './types';
 import { isNameTaken, nameTaken } from './taken';
 
 /** Policy, as the shared steps know it (../common/listed.ts). */
 const POLICY: AdoptSpec<'policies', PolicyInputs> & Reader<ServicePolicy, PolicyOutputs> = {
-  kind: 'policies', noun: 'policy', idOf: (p) => p.policyId,
-  table: POLICY_FIELD_TABLE, form: policyOutputsFromLive,
-  find: (session, id) => listedById(session, POLICY, id), outputs: policyOutputsFromLive, inputs: policyInputsFromOutputs,
+  kind: 'policies',
+  noun: 'policy',
+  idOf: (p) => p.policyId,
+  table: POLICY_FIELD_TABLE,
+  form: policyOutputsFromLive,
+  find: (session, id) => listedById(session, POLICY, id),
+  outputs: policyOutputsFromLive,
+  inputs: policyInputsFromOutputs,
 };
 
 function desiredOf(inputs: Record<string, unknown>): PolicyInputs {
@@ -86,8 +85,11 @@ async function adopt(session: OrgSession, desired: PolicyInputs): Promise<pulumi
   const live = await findAdoptable(session, desired, POLICY);
   if (live === undefined) return undefined;
   const id = live.policyId;
-  await recordedIfFails(`adopted ${POLICY.noun} ${id}, but bringing it to the declared state failed`, id, policyOutputsFromLive(live, desired), () =>
-    sync(session, live, desired),
+  await recordedIfFails(
+    `adopted ${POLICY.noun} ${id}, but bringing it to the declared state failed`,
+    id,
+    policyOutputsFromLive(live, desired),
+    () => sync(session, live, desired),
   );
   return { id, outs: outputsOf(id, desired, session) };
 }

@@ -21,7 +21,13 @@ export class Policy extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PolicyArgs, opts?: pulumi.CustomResourceOptions) {
     const props = resourceInputs('Policy', name, args, ['policyId', 'condition', 'consensus', 'notes', 'time']);
-    claim('Policy', 'policyName', args.policyName, name, 'the service allows one policy per name, so one of them would fail or fight the other; give each its own policyName');
+    claim(
+      'Policy',
+      'policyName',
+      args.policyName,
+      name,
+      'the service allows one policy per name, so one of them would fail or fight the other; give each its own policyName',
+    );
     super(policyProvider, name, props, opts, 'walletinfra', 'Policy');
     unsetPlacementOutputs(this, props);
   }

@@ -9,7 +9,12 @@ export function isNameTaken(error: unknown): boolean {
   return error instanceof WalletInfraError && /label must be unique|already exists/i.test(error.serviceMessage ?? error.message);
 }
 
-export async function nameTaken(ctx: ProviderContext, session: OrgSession, policyName: string, error: unknown): Promise<InvalidRequestError> {
+export async function nameTaken(
+  ctx: ProviderContext,
+  session: OrgSession,
+  policyName: string,
+  error: unknown,
+): Promise<InvalidRequestError> {
   session.invalidate('policies');
   let holder: string | undefined;
   try {

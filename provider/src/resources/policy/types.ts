@@ -39,7 +39,9 @@ export interface PolicyArgs {
 }
 
 /** The service's fields, in the order diffs report them (the sdk's field table, from the intents). */
-export const POLICY_FIELDS = serviceFields(POLICY_FIELD_TABLE) as ReadonlyArray<'policyName' | 'effect' | 'condition' | 'consensus' | 'notes' | 'time'>;
+export const POLICY_FIELDS = serviceFields(POLICY_FIELD_TABLE) as ReadonlyArray<
+  'policyName' | 'effect' | 'condition' | 'consensus' | 'notes' | 'time'
+>;
 export const POLICY_KEYS = [...POLICY_FIELDS, ...COMMON_KEYS] as const;
 export const POLICY_ADOPT_FLAGS = ['byName'] as const;
 

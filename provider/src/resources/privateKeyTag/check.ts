@@ -15,7 +15,11 @@ function duplicateFailures(ids: unknown): CheckFailure[] {
   ids.forEach((id, i) => {
     const earlier = first.get(id);
     if (earlier === undefined) first.set(id, i);
-    else out.push({ property: 'privateKeyIds', reason: `privateKeyIds[${i}]: ${String(id)} repeats privateKeyIds[${earlier}]; list each private key once` });
+    else
+      out.push({
+        property: 'privateKeyIds',
+        reason: `privateKeyIds[${i}]: ${String(id)} repeats privateKeyIds[${earlier}]; list each private key once`,
+      });
   });
   return out;
 }

@@ -25,9 +25,12 @@ import {
 
 /** PrivateKeyTag, as the shared steps know it (../common/listed.ts): a live tag comes with its members. */
 const PRIVATE_KEY_TAG: ObjectSpec<'privateKeyTags'> & Reader<LiveTag, PrivateKeyTagOutputs> = {
-  kind: 'privateKeyTags', noun: 'private key tag', idOf: (t) => t.tagId,
+  kind: 'privateKeyTags',
+  noun: 'private key tag',
+  idOf: (t) => t.tagId,
   find: (session, id) => findLive(session, withId(id)),
-  outputs: (live, state) => privateKeyTagOutputsFromLive(live.tag, live.members, state), inputs: privateKeyTagInputsFromOutputs,
+  outputs: (live, state) => privateKeyTagOutputsFromLive(live.tag, live.members, state),
+  inputs: privateKeyTagInputsFromOutputs,
 };
 
 function withId(id: string): (t: ServicePrivateKeyTag) => boolean {
@@ -93,7 +96,9 @@ async function adopt(session: OrgSession, desired: PrivateKeyTagInputs): Promise
   }
   const id = live.tag.tagId;
   const properties = privateKeyTagOutputsFromLive(live.tag, live.members, { ...desired, organizationId: session.organizationId });
-  await recordedIfFails(`adopted ${PRIVATE_KEY_TAG.noun} ${id}, but bringing it to the declared state failed`, id, properties, () => sync(session, live, desired));
+  await recordedIfFails(`adopted ${PRIVATE_KEY_TAG.noun} ${id}, but bringing it to the declared state failed`, id, properties, () =>
+    sync(session, live, desired),
+  );
   return { id, outs: outputsOf(id, desired, session) };
 }
 
@@ -109,11 +114,17 @@ export async function createPrivateKeyTag(ctx: ProviderContext, inputs: Record<s
     adoptCompleted: async (r, activity) => {
       if ((await earlierObject(session, PRIVATE_KEY_TAG, r.privateKeyTagId, activity)) === undefined) return false;
       const live = await findLive(session, withId(r.privateKeyTagId), true);
-      return live !== undefined && updateParameters(live, desired) === undefined && (await takeEarlierCreate(ctx, session, PRIVATE_KEY_TAG, r.privateKeyTagId));
+      return (
+        live !== undefined &&
+        updateParameters(live, desired) === undefined &&
+        (await takeEarlierCreate(ctx, session, PRIVATE_KEY_TAG, r.privateKeyTagId))
+      );
     },
     evidence: async () => {
       const live = await findLive(session, (t) => t.tagName === desired.privateKeyTagName, true);
-      return live !== undefined && updateParameters(live, desired) === undefined ? { privateKeyTagId: live.tag.tagId, privateKeyIds: live.members } : undefined;
+      return live !== undefined && updateParameters(live, desired) === undefined
+        ? { privateKeyTagId: live.tag.tagId, privateKeyIds: live.members }
+        : undefined;
     },
   });
   invalidate(session);

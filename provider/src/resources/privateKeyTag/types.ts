@@ -47,7 +47,8 @@ function memberSet(ids: readonly string[]): string[] {
 export function normalizePrivateKeyTagInputs(news: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...news };
   if (out.privateKeyIds === undefined || out.privateKeyIds === null) out.privateKeyIds = [];
-  else if (Array.isArray(out.privateKeyIds) && !containsUnknown(out.privateKeyIds)) out.privateKeyIds = memberSet(out.privateKeyIds.map(String));
+  else if (Array.isArray(out.privateKeyIds) && !containsUnknown(out.privateKeyIds))
+    out.privateKeyIds = memberSet(out.privateKeyIds.map(String));
   return out;
 }
 
@@ -63,11 +64,19 @@ export interface LiveTag {
 }
 
 /** The private-key tags among `tags` (list_private_key_tags lists user tags too) that `match`, each with its members. */
-export function liveTags(tags: readonly ServicePrivateKeyTag[], keys: readonly PrivateKey[], match: (t: ServicePrivateKeyTag) => boolean = () => true): LiveTag[] {
+export function liveTags(
+  tags: readonly ServicePrivateKeyTag[],
+  keys: readonly PrivateKey[],
+  match: (t: ServicePrivateKeyTag) => boolean = () => true,
+): LiveTag[] {
   return tags.filter((t) => t.tagType === 'TAG_TYPE_PRIVATE_KEY' && match(t)).map((tag) => ({ tag, members: membersOf(tag.tagId, keys) }));
 }
 
-export function privateKeyTagOutputsFromLive(live: ServicePrivateKeyTag, members: string[], state: Placement<PrivateKeyTagAdopt>): PrivateKeyTagOutputs {
+export function privateKeyTagOutputsFromLive(
+  live: ServicePrivateKeyTag,
+  members: string[],
+  state: Placement<PrivateKeyTagAdopt>,
+): PrivateKeyTagOutputs {
   return { privateKeyTagId: live.tagId, privateKeyTagName: live.tagName, privateKeyIds: members, ...placementOf(state) };
 }
 

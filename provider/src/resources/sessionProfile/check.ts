@@ -14,9 +14,15 @@ function expirationFailures(v: unknown): CheckFailure[] {
   if (v === undefined || v === null || isUnknown(v)) return [];
   const text = typeof v === 'number' && Number.isInteger(v) ? String(v) : v;
   if (typeof text !== 'string' || !/^[0-9]+$/.test(text)) {
-    return [{ property: 'expirationSeconds', reason: `must be a whole number of seconds, got ${typeof v === 'string' ? JSON.stringify(v) : describe(v)}` }];
+    return [
+      {
+        property: 'expirationSeconds',
+        reason: `must be a whole number of seconds, got ${typeof v === 'string' ? JSON.stringify(v) : describe(v)}`,
+      },
+    ];
   }
-  if (BigInt(text) === 0n) return [{ property: 'expirationSeconds', reason: 'must be greater than zero; omit it for the service default (900)' }];
+  if (BigInt(text) === 0n)
+    return [{ property: 'expirationSeconds', reason: 'must be greater than zero; omit it for the service default (900)' }];
   return [];
 }
 
@@ -30,7 +36,11 @@ export function checkSessionProfileInputs(ctx: ProviderContext, news: Record<str
     ...adoptFailures(news.adopt, SESSION_PROFILE_ADOPT_FLAGS),
   ];
   const reported = () => new Set(failures.map((f) => f.property));
-  for (const f of schemaFailures(CreateSessionProfileIntent, { sessionProfileName: news.sessionProfileName, scope: news.scope, notes: news.notes }, ['sessionProfileName', 'scope', 'notes'])) {
+  for (const f of schemaFailures(
+    CreateSessionProfileIntent,
+    { sessionProfileName: news.sessionProfileName, scope: news.scope, notes: news.notes },
+    ['sessionProfileName', 'scope', 'notes'],
+  )) {
     if (!reported().has(f.property)) failures.push(f);
   }
   if (typeof news.scope === 'string' && !isUnknown(news.scope) && !reported().has('scope')) {

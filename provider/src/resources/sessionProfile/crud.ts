@@ -23,9 +23,14 @@ import {
 
 /** SessionProfile, as the shared steps know it (../common/listed.ts). */
 const SESSION_PROFILE: AdoptSpec<'sessionProfiles', SessionProfileInputs> & Reader<ServiceSessionProfile, SessionProfileOutputs> = {
-  kind: 'sessionProfiles', noun: 'session profile', idOf: (p) => p.sessionProfileId,
-  table: SESSION_PROFILE_FIELD_TABLE, form: liveFields,
-  find: (session, id) => listedById(session, SESSION_PROFILE, id), outputs: sessionProfileOutputsFromLive, inputs: sessionProfileInputsFromOutputs,
+  kind: 'sessionProfiles',
+  noun: 'session profile',
+  idOf: (p) => p.sessionProfileId,
+  table: SESSION_PROFILE_FIELD_TABLE,
+  form: liveFields,
+  find: (session, id) => listedById(session, SESSION_PROFILE, id),
+  outputs: sessionProfileOutputsFromLive,
+  inputs: sessionProfileInputsFromOutputs,
 };
 
 function desiredOf(inputs: Record<string, unknown>): SessionProfileInputs {
@@ -103,6 +108,11 @@ function leftInPlaceMessage(id: string, props: Record<string, unknown>): string 
   );
 }
 
-export async function deleteSessionProfile(_ctx: ProviderContext, id: string, props: Record<string, unknown>, write: (line: string) => void): Promise<void> {
+export async function deleteSessionProfile(
+  _ctx: ProviderContext,
+  id: string,
+  props: Record<string, unknown>,
+  write: (line: string) => void,
+): Promise<void> {
   write(leftInPlaceMessage(id, props));
 }

@@ -51,11 +51,14 @@ export function normalizeSessionProfileInputs(news: Record<string, unknown>): Re
   const out: Record<string, unknown> = { ...news };
   if (out.notes === undefined || out.notes === null) out.notes = '';
   if (out.expirationSeconds === undefined || out.expirationSeconds === null) out.expirationSeconds = '';
-  else if (typeof out.expirationSeconds === 'number' && !containsUnknown(out.expirationSeconds)) out.expirationSeconds = String(out.expirationSeconds);
+  else if (typeof out.expirationSeconds === 'number' && !containsUnknown(out.expirationSeconds))
+    out.expirationSeconds = String(out.expirationSeconds);
   return out;
 }
 
-export function liveFields(live: ServiceSessionProfile): Pick<SessionProfileInputs, 'sessionProfileName' | 'scope' | 'expirationSeconds' | 'notes'> {
+export function liveFields(
+  live: ServiceSessionProfile,
+): Pick<SessionProfileInputs, 'sessionProfileName' | 'scope' | 'expirationSeconds' | 'notes'> {
   return {
     sessionProfileName: live.sessionProfileName,
     scope: live.scope,

@@ -35,7 +35,8 @@ function subscriptionProblems(raw: unknown): string[] {
       return;
     }
     const s = item as Record<string, unknown>;
-    for (const k of Object.keys(s)) if (!SUBSCRIPTION_KEYS.includes(k)) problems.push(`${at} has unknown key "${k}"; known keys: ${SUBSCRIPTION_KEYS.join(', ')}`);
+    for (const k of Object.keys(s))
+      if (!SUBSCRIPTION_KEYS.includes(k)) problems.push(`${at} has unknown key "${k}"; known keys: ${SUBSCRIPTION_KEYS.join(', ')}`);
     if (typeof s.eventType === 'string' && !isUnknown(s.eventType) && !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(s.eventType)) {
       problems.push(`${at}.eventType "${s.eventType}" is not a documented event type; use one of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
     }

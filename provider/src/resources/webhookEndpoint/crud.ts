@@ -23,9 +23,14 @@ import {
 
 /** WebhookEndpoint, as the shared steps know it (../common/listed.ts). */
 const WEBHOOK_ENDPOINT: AdoptSpec<'webhookEndpoints', WebhookEndpointInputs> & Reader<ServiceWebhookEndpoint, WebhookEndpointOutputs> = {
-  kind: 'webhookEndpoints', noun: 'webhook endpoint', idOf: (e) => e.endpointId,
-  table: WEBHOOK_ENDPOINT_FIELD_TABLE, form: liveForm,
-  find: (session, id) => listedById(session, WEBHOOK_ENDPOINT, id), outputs: webhookOutputsFromLive, inputs: webhookInputsFromOutputs,
+  kind: 'webhookEndpoints',
+  noun: 'webhook endpoint',
+  idOf: (e) => e.endpointId,
+  table: WEBHOOK_ENDPOINT_FIELD_TABLE,
+  form: liveForm,
+  find: (session, id) => listedById(session, WEBHOOK_ENDPOINT, id),
+  outputs: webhookOutputsFromLive,
+  inputs: webhookInputsFromOutputs,
 };
 
 function desiredOf(inputs: Record<string, unknown>): WebhookEndpointInputs {
@@ -47,7 +52,10 @@ function declaredOnCreate(live: ServiceWebhookEndpoint, desired: WebhookEndpoint
 }
 
 /** update_webhook_endpoint with the in-place fields (from the field table) that differ from the live endpoint. */
-export function updateParameters(live: ServiceWebhookEndpoint, desired: WebhookEndpointInputs): RequestOf<'update_webhook_endpoint'> | undefined {
+export function updateParameters(
+  live: ServiceWebhookEndpoint,
+  desired: WebhookEndpointInputs,
+): RequestOf<'update_webhook_endpoint'> | undefined {
   const changed = changedInPlace(WEBHOOK_ENDPOINT_FIELD_TABLE, liveForm(live, desired), desired);
   if (Object.keys(changed).length === 0) return undefined;
   return WEBHOOK_ENDPOINT_FIELD_TABLE.updateParameters(live.endpointId, changed) as RequestOf<'update_webhook_endpoint'>;
@@ -62,7 +70,9 @@ async function sync(session: OrgSession, live: ServiceWebhookEndpoint, desired: 
     parameters,
     evidence: async () => {
       const now = await listedById(session, WEBHOOK_ENDPOINT, live.endpointId, true);
-      return now !== undefined && updateParameters(now, desired) === undefined ? { endpointId: now.endpointId, webhookEndpoint: now } : undefined;
+      return now !== undefined && updateParameters(now, desired) === undefined
+        ? { endpointId: now.endpointId, webhookEndpoint: now }
+        : undefined;
     },
   });
   session.invalidate(WEBHOOK_ENDPOINT.kind);
@@ -73,8 +83,11 @@ async function adopt(session: OrgSession, desired: WebhookEndpointInputs): Promi
   const live = await findAdoptable(session, desired, WEBHOOK_ENDPOINT);
   if (live === undefined) return undefined;
   const id = live.endpointId;
-  await recordedIfFails(`adopted ${WEBHOOK_ENDPOINT.noun} ${id}, but bringing it to the declared state failed`, id, webhookOutputsFromLive(live, { ...desired, organizationId: session.organizationId }), () =>
-    sync(session, live, desired),
+  await recordedIfFails(
+    `adopted ${WEBHOOK_ENDPOINT.noun} ${id}, but bringing it to the declared state failed`,
+    id,
+    webhookOutputsFromLive(live, { ...desired, organizationId: session.organizationId }),
+    () => sync(session, live, desired),
   );
   return { id, outs: outputsOf(id, desired, session) };
 }
@@ -98,11 +111,15 @@ export async function createWebhookEndpoint(ctx: ProviderContext, inputs: Record
     parameters: createParameters(desired),
     adoptCompleted: async (r, activity) => {
       const live = await earlierObject(session, WEBHOOK_ENDPOINT, r.endpointId, activity);
-      return live !== undefined && declaredOnCreate(live, desired) && (await takeEarlierCreate(ctx, session, WEBHOOK_ENDPOINT, r.endpointId));
+      return (
+        live !== undefined && declaredOnCreate(live, desired) && (await takeEarlierCreate(ctx, session, WEBHOOK_ENDPOINT, r.endpointId))
+      );
     },
     // Endpoints have no unique name: one already claimed by another resource of this run is not evidence.
     evidence: async () => {
-      const live = (await session.relist(WEBHOOK_ENDPOINT.kind)).find((e) => declaredOnCreate(e, desired) && !session.history.isClaimed(e.endpointId));
+      const live = (await session.relist(WEBHOOK_ENDPOINT.kind)).find(
+        (e) => declaredOnCreate(e, desired) && !session.history.isClaimed(e.endpointId),
+      );
       return live === undefined ? undefined : { endpointId: live.endpointId, webhookEndpoint: live };
     },
   });
@@ -111,8 +128,11 @@ export async function createWebhookEndpoint(ctx: ProviderContext, inputs: Record
   if (desired.isActive) return { id, outs: outputsOf(id, desired, session) };
   // create_webhook_endpoint has no isActive (an update-only field of the table): pause the new endpoint with a second write.
   const created: ServiceWebhookEndpoint = { ...result.webhookEndpoint, endpointId: id };
-  await recordedIfFails(`created ${WEBHOOK_ENDPOINT.noun} ${id}, but deactivating it (isActive=false) failed`, id, webhookOutputsFromLive(created, { ...desired, organizationId: session.organizationId }), () =>
-    sync(session, created, desired),
+  await recordedIfFails(
+    `created ${WEBHOOK_ENDPOINT.noun} ${id}, but deactivating it (isActive=false) failed`,
+    id,
+    webhookOutputsFromLive(created, { ...desired, organizationId: session.organizationId }),
+    () => sync(session, created, desired),
   );
   return { id, outs: outputsOf(id, desired, session) };
 }

@@ -15,9 +15,7 @@ interface PolicySpec {
   adopt?: { id: string };
 }
 
-export const policyCount = config.getBoolean('lookup')
-  ? walletinfra.getPoliciesOutput({}).apply((r) => r.policies.length)
-  : undefined;
+export const policyCount = config.getBoolean('lookup') ? walletinfra.getPoliciesOutput({}).apply((r) => r.policies.length) : undefined;
 
 export const policyIds = Object.fromEntries(
   (config.getObject<PolicySpec[]>('policies') ?? []).map((spec) => [

@@ -11,6 +11,8 @@ export const policyId = new walletinfra.Policy('ops-private-key-tags', {
   policyName: 'ops manage private key tags',
   effect: 'EFFECT_ALLOW',
   consensus: `approvers.any(user, user.tags.contains('${opsTag}'))`,
-  condition: tightened ? "activity.resource == 'PRIVATE_KEY' && activity.action == 'DELETE'" : "activity.resource == 'PRIVATE_KEY' && activity.action == 'CREATE'",
+  condition: tightened
+    ? "activity.resource == 'PRIVATE_KEY' && activity.action == 'DELETE'"
+    : "activity.resource == 'PRIVATE_KEY' && activity.action == 'CREATE'",
   notes: 'ops tag private keys',
 }).policyId;
