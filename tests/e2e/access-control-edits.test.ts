@@ -6,9 +6,9 @@
 // a second `up` adopts the profile destroy left and previews clean. The writes each step made are read back
 // from the emulator's activity log.
 import { join } from 'node:path';
-import { configureStack, startOrganization, type TestOrganization } from './support/organization';
-import { REPO_ROOT } from './support/process';
-import { PulumiProject, stepsByName, type PreviewStep } from './support/project';
+import { configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
+import { REPO_ROOT } from '../support/e2e/process';
+import { PulumiProject, stepsByName, type PreviewStep } from '../support/e2e/project';
 
 jest.setTimeout(600_000);
 

@@ -10,8 +10,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { WalletInfraClient } from '@walletinfra/sdk';
-import { REPO_ROOT, cleanEnv, pulumiBinDir, requireBuiltPackages } from './support/process';
-import { nameOf } from './support/project';
+import { REPO_ROOT, cleanEnv, pulumiBinDir, requireBuiltPackages } from '../support/e2e/process';
+import { nameOf } from '../support/e2e/project';
 
 jest.setTimeout(900_000);
 

@@ -3,7 +3,7 @@
 // seeds). Every run completes, leaves exactly the 100 declared policies and no orphan (every policy at the
 // service is the one the state records), and `pulumi preview --expect-no-changes` under the same faults
 // passes.
-import { useTestStack } from './support/stack';
+import { useTestStack } from '../support/e2e/stack';
 
 jest.setTimeout(900_000);
 

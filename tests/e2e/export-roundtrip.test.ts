@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '@walletinfra/emulator';
 import { encryptOnRampSecret, WalletInfraClient } from '@walletinfra/sdk';
 import { DISK, runExport } from '@walletinfra/pulumi/export/cli';
-import { REPO_ROOT } from './support/process';
-import { PulumiProject, nameOf } from './support/project';
+import { REPO_ROOT } from '../support/e2e/process';
+import { PulumiProject, nameOf } from '../support/e2e/project';
 
 jest.setTimeout(600_000);
 

@@ -9,7 +9,7 @@
 // one is held, the second once the engine says it is cancelling (it waits for the held creates, which never
 // answer), and the gate opens only after the engine has exited, so the held creates commit with nobody there.
 import { spawn } from 'node:child_process';
-import { useTestStack } from './support/stack';
+import { useTestStack } from '../support/e2e/stack';
 
 jest.setTimeout(600_000);
 

@@ -4,10 +4,10 @@
 // on each other and share one stack, so they run in order.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { runDrift } from './support/drift';
-import { ONRAMP_SECRET, WEBHOOK_URL } from './support/organization';
-import { stepsByName } from './support/project';
-import { useTestStack } from './support/stack';
+import { runDrift } from '../support/e2e/drift';
+import { ONRAMP_SECRET, WEBHOOK_URL } from '../support/e2e/organization';
+import { stepsByName } from '../support/e2e/project';
+import { useTestStack } from '../support/e2e/stack';
 
 jest.setTimeout(300_000);
 

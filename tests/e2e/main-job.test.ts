@@ -4,7 +4,7 @@
 // redirected into .data/e2e/ so a developer's own main-job state is never touched.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, cleanEnv, run, type RunResult } from './support/process';
+import { REPO_ROOT, cleanEnv, run, type RunResult } from '../support/e2e/process';
 
 // A cap, not a wait: the tests wait on pulumi's exit. The slowest test here took 47 s at load 4-6; a full
 // `npm test` on 2 cores runs e2e files 2-3x slower than that, and a load of 10 more, so 300 s was too close.

@@ -1,8 +1,8 @@
 // Configuration mistakes of a user's first week, through the real engine: each is answered before any
 // request, once, without a stack trace, naming the setting, the value and the fix; after the fix, `up`
 // converges and `preview --expect-no-changes` passes with nothing lost or duplicated.
-import { diagnosticsOf, expectOnce, failingOutput, occurrences } from './support/diagnostics';
-import { useTestStack } from './support/stack';
+import { diagnosticsOf, expectOnce, failingOutput, occurrences } from '../support/e2e/diagnostics';
+import { useTestStack } from '../support/e2e/stack';
 
 // Generous: on a loaded 2-core machine one `pulumi preview` can take minutes; nothing here waits on a timer.
 jest.setTimeout(1_200_000);

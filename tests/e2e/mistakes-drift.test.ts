@@ -1,16 +1,16 @@
 // `walletinfra-drift` (the built bin, through the real Pulumi CLI) on a stack whose service answers a
 // mistake: an API key that expired at the service, and a service nobody answers at. A drift check is a
 // refresh preview, which reads with the configuration the last `up` recorded (a setting changed since is
-// not seen; tests/integration/drift-mistakes.test.ts covers configuration mistakes of the impact reader).
+// not seen; tests/integration/provider/drift-mistakes.test.ts covers configuration mistakes of the impact reader).
 // Each is reported on stderr once, as the provider words it, without a stack trace, with exit code 1 (the
 // drift CLI's code for a stack it could not check).
 import { join } from 'node:path';
 import { generateApiKeyPair } from '@walletinfra/sdk';
-import { runDrift } from './support/drift';
-import { occurrences, TRACE } from './support/diagnostics';
-import { REPO_ROOT } from './support/process';
-import { configureStack, startOrganization, type TestOrganization } from './support/organization';
-import { PulumiProject } from './support/project';
+import { runDrift } from '../support/e2e/drift';
+import { occurrences, TRACE } from '../support/e2e/diagnostics';
+import { REPO_ROOT } from '../support/e2e/process';
+import { configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
+import { PulumiProject } from '../support/e2e/project';
 
 // Generous: on a loaded 2-core machine one refresh preview can take minutes; nothing here waits on a timer.
 jest.setTimeout(1_200_000);

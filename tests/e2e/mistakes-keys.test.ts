@@ -5,10 +5,10 @@
 // After the fix, `up` converges and `preview --expect-no-changes` passes with nothing lost or duplicated.
 import { join } from 'node:path';
 import { generateApiKeyPair, PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY } from '@walletinfra/sdk';
-import { REPO_ROOT, run } from './support/process';
-import { configureStack, ONRAMP_SECRET, startOrganization, type TestOrganization } from './support/organization';
-import { PulumiProject } from './support/project';
-import { diagnosticsOf, expectOnce, failingOutput, occurrences, TRACE } from './support/diagnostics';
+import { REPO_ROOT, run } from '../support/e2e/process';
+import { configureStack, ONRAMP_SECRET, startOrganization, type TestOrganization } from '../support/e2e/organization';
+import { PulumiProject } from '../support/e2e/project';
+import { diagnosticsOf, expectOnce, failingOutput, occurrences, TRACE } from '../support/e2e/diagnostics';
 
 // Generous: on a loaded 2-core machine one `pulumi up` can take minutes; nothing here waits on a timer.
 jest.setTimeout(1_200_000);

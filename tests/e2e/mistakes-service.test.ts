@@ -2,8 +2,8 @@
 // data source, a wrong organization id, a policy name a hand-made policy holds, two resources adopting one
 // policy, a webhook endpoint with no subscriptions. Each gets one message naming the setting or field and
 // the fix; after the fix, `up` converges and `preview --expect-no-changes` passes with nothing lost.
-import { expectOnce, failingOutput } from './support/diagnostics';
-import { useTestStack } from './support/stack';
+import { expectOnce, failingOutput } from '../support/e2e/diagnostics';
+import { useTestStack } from '../support/e2e/stack';
 
 // Generous: on a loaded 2-core machine one `pulumi preview` can take minutes; nothing here waits on a timer.
 jest.setTimeout(1_200_000);

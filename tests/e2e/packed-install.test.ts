@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { WalletInfraClient } from '@walletinfra/sdk';
-import { REPO_ROOT, cleanEnv, pulumiBinDir, run, type RunResult } from './support/process';
-import { findPrivateReferences } from './support/private-references';
+import { REPO_ROOT, cleanEnv, pulumiBinDir, run, type RunResult } from '../support/e2e/process';
+import { findPrivateReferences } from '../support/e2e/private-references';
 
 jest.setTimeout(1_200_000);
 

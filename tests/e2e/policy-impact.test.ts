@@ -5,10 +5,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WalletInfraClient } from '@walletinfra/sdk';
-import { runDrift } from './support/drift';
-import { ONRAMP_SECRET, configureStack, startOrganization, type TestOrganization } from './support/organization';
-import { REPO_ROOT, run } from './support/process';
-import { PulumiProject } from './support/project';
+import { runDrift } from '../support/e2e/drift';
+import { ONRAMP_SECRET, configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
+import { REPO_ROOT, run } from '../support/e2e/process';
+import { PulumiProject } from '../support/e2e/project';
 
 // A cap, not a wait: the tests wait on pulumi's exit. The slowest test here took 61 s at load 4-6; a full
 // `npm test` on 2 cores runs e2e files 2-3x slower than that, and a load of 10 more, so 300 s was too close.

@@ -4,9 +4,9 @@
 // `walletinfra-drift --preview`; adopting objects that already exist creates no duplicates. Edits go through
 // the baseline program's own stack config (`signingApprovals`, `webhookEventTypes`, `adoptExisting`).
 import { encryptOnRampSecret } from '@walletinfra/sdk';
-import { runDrift } from './support/drift';
-import { ONRAMP_SECRET, WEBHOOK_URL, configureStack, startOrganization, type TestOrganization } from './support/organization';
-import { PulumiProject, stepsByName } from './support/project';
+import { runDrift } from '../support/e2e/drift';
+import { ONRAMP_SECRET, WEBHOOK_URL, configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
+import { PulumiProject, stepsByName } from '../support/e2e/project';
 
 // A cap, not a wait: the tests wait on pulumi's exit. The slowest test here took 45 s at load 4-6; a full
 // `npm test` on 2 cores runs e2e files 2-3x slower than that, and a load of 10 more, so 300 s was too close.

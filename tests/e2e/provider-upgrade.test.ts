@@ -5,9 +5,9 @@
 // the project's own node_modules; that copy writes a marker line whenever its read or delete runs.
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './support/process';
-import { configureStack, startOrganization, type TestOrganization } from './support/organization';
-import { PulumiProject } from './support/project';
+import { REPO_ROOT } from '../support/e2e/process';
+import { configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
+import { PulumiProject } from '../support/e2e/project';
 
 // A cap, not a wait: the tests wait on pulumi's exit. The slowest test here took 43 s at load 4-6; a full
 // `npm test` on 2 cores runs e2e files 2-3x slower than that, and a load of 10 more, so 300 s was too close.

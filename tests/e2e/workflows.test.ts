@@ -3,9 +3,9 @@
 // `gh` is support/fake-gh.js, which keeps issues and pull-request comments in a JSON file.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configureStack, startOrganization, type TestOrganization } from './support/organization';
-import { run } from './support/process';
-import { PulumiProject } from './support/project';
+import { configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
+import { run } from '../support/e2e/process';
+import { PulumiProject } from '../support/e2e/project';
 
 // js-yaml ships with @pulumi/pulumi (no types of its own here).
 const yaml = require('js-yaml') as { load(text: string): unknown };
@@ -103,7 +103,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(project.dir, 'ci-'));
   mkdirSync(join(work, 'bin'));
   const gh = join(work, 'bin', 'gh');
-  writeFileSync(gh, `#!/bin/sh\nexec "${process.execPath}" "${join(__dirname, 'support', 'fake-gh.js')}" "$@"\n`);
+  writeFileSync(gh, `#!/bin/sh\nexec "${process.execPath}" "${join(__dirname, '..', 'support', 'e2e', 'fake-gh.js')}" "$@"\n`);
   chmodSync(gh, 0o755);
 });
 

@@ -4,8 +4,8 @@
 // the next `pulumi up` would. Goals: 0 duplicates, 0 orphans (objects the program does not know), every
 // create converged.
 import { DEFAULT_RETRY_OPTIONS } from '@walletinfra/sdk';
-import { useHarness } from '../integration/provider-harness';
-import { report, seedFor, size } from './support/measure';
+import { useHarness } from '../support/provider-harness';
+import { report, seedFor, size } from '../support/reliability/measure';
 
 jest.setTimeout(3_600_000);
 

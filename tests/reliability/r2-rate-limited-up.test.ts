@@ -4,9 +4,9 @@
 // retry budget (at most maxAttempts per logical request).
 import { join } from 'node:path';
 import { DEFAULT_RETRY_OPTIONS } from '@walletinfra/sdk';
-import { PulumiError, PulumiProject } from '../e2e/support/project';
-import { configureProvider, startLoggedEmulator, type LoggedEmulator } from './support/pulumi-org';
-import { report, seedFor, size } from './support/measure';
+import { PulumiError, PulumiProject } from '../support/e2e/project';
+import { configureProvider, startLoggedEmulator, type LoggedEmulator } from '../support/reliability/pulumi-org';
+import { report, seedFor, size } from '../support/reliability/measure';
 
 jest.setTimeout(3_600_000);
 

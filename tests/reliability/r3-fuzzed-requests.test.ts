@@ -11,9 +11,9 @@ import fc from 'fast-check';
 import { ApiKeyStamper, operations, type QueryName, type SubmitName } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { join } from 'node:path';
-import { sampleParameters, sampleQueryBodies } from '../unit/client-fixtures';
-import { startTestEmulator, stampedPost } from '../integration/emulator-support';
-import { report, seedFor, size } from './support/measure';
+import { sampleParameters, sampleQueryBodies } from '../support/client-fixtures';
+import { startTestEmulator, stampedPost } from '../support/emulator';
+import { report, seedFor, size } from '../support/reliability/measure';
 
 jest.setTimeout(3_600_000);
 

@@ -5,8 +5,8 @@ import { p256 } from '@noble/curves/p256';
 import { sha256 } from '@noble/hashes/sha256';
 import { ApiKeyStamper, generateApiKeyPair } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
-import { admin, envelope, manualClock, post, stampedPost, startTestEmulator } from '../integration/emulator-support';
-import { report, size } from './support/measure';
+import { admin, envelope, manualClock, post, stampedPost, startTestEmulator } from '../support/emulator';
+import { report, size } from '../support/reliability/measure';
 
 const clock = manualClock(Date.UTC(2026, 0, 15, 12, 0, 0));
 let emu: RunningEmulator;

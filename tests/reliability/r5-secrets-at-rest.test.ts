@@ -6,12 +6,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runDrift } from '../e2e/support/drift';
-import { ONRAMP_SECRET, WEBHOOK_URL } from '../e2e/support/organization';
-import { PulumiProject } from '../e2e/support/project';
-import type { RunResult } from '../e2e/support/process';
-import { configureProvider, startLoggedEmulator, type LoggedEmulator } from './support/pulumi-org';
-import { report, SOAK } from './support/measure';
+import { runDrift } from '../support/e2e/drift';
+import { ONRAMP_SECRET, WEBHOOK_URL } from '../support/e2e/organization';
+import { PulumiProject } from '../support/e2e/project';
+import type { RunResult } from '../support/e2e/process';
+import { configureProvider, startLoggedEmulator, type LoggedEmulator } from '../support/reliability/pulumi-org';
+import { report, SOAK } from '../support/reliability/measure';
 
 jest.setTimeout(3_600_000);
 

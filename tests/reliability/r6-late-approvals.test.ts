@@ -1,8 +1,8 @@
 // R6: writes that need two approvals, across repeated `pulumi up`s (new provider runtimes) that each give up
 // waiting, with the approval arriving late — after the runs gave up — and a final run. Goals: 0 duplicate
 // activities, 0 duplicate objects; every write ends with exactly one object.
-import { requireTwoApprovals, useHarness } from '../integration/provider-harness';
-import { report, size } from './support/measure';
+import { requireTwoApprovals, useHarness } from '../support/provider-harness';
+import { report, size } from '../support/reliability/measure';
 
 jest.setTimeout(3_600_000);
 

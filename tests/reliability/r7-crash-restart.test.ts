@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ApiKeyStamper } from '@walletinfra/sdk';
-import { report, size } from './support/measure';
+import { report, size } from '../support/reliability/measure';
 
 jest.setTimeout(3_600_000);
 
@@ -36,7 +36,7 @@ async function start(): Promise<Emulator> {
     process.execPath,
     [
       '-r',
-      join(ROOT, 'tests', 'integration', 'emulator-ts-register.js'),
+      join(ROOT, 'tests', 'support', 'emulator-ts-register.js'),
       join(ROOT, 'emulator', 'src', 'cli.ts'),
       '--port',
       '0',

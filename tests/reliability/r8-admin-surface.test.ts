@@ -1,8 +1,8 @@
 // R8: the admin surface refuses every cross-site, wrong-Host or tokenless request, on every admin route, and
 // such a request changes nothing. The control (token, loopback Host, JSON) is answered.
 import { request } from 'node:http';
-import { useTestEmulator } from '../integration/emulator-support';
-import { report, size } from './support/measure';
+import { useTestEmulator } from '../support/emulator';
+import { report, size } from '../support/reliability/measure';
 
 const emu = useTestEmulator();
 

@@ -1,7 +1,7 @@
 // Shared set-up for the emulator's integration tests: an in-memory emulator on loopback and clients for it.
 import { ApiKeyStamper, WalletInfraClient } from '@walletinfra/sdk';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
-import { useForFile } from '../support/use-for-file';
+import { useForFile } from './use-for-file';
 
 export const FIXED_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 

@@ -5,8 +5,8 @@ import { WalletInfraClient } from '@walletinfra/sdk';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
 import { createRuntime, type Provider, type Runtime } from '@walletinfra/pulumi/runtime/providers';
 import type { ContextOptions } from '@walletinfra/pulumi/runtime/context';
-import { useForFile } from '../support/use-for-file';
-import { FIXED_NOW } from './emulator-support';
+import { useForFile } from './use-for-file';
+import { FIXED_NOW } from './emulator';
 
 export interface Harness {
   emulator: RunningEmulator;

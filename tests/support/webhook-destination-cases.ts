@@ -1,5 +1,5 @@
-// One table of webhook destinations, run against the provider's `check` (tests/unit/webhook-destination.test.ts)
-// and against the emulator over HTTP (tests/integration/emulator-webhook-destinations.test.ts), so a green
+// One table of webhook destinations, run against the provider's `check` (tests/unit/sdk/rules/webhook-destination.test.ts)
+// and against the emulator over HTTP (tests/integration/emulator/webhook-destinations.test.ts), so a green
 // preview predicts what create_webhook_endpoint answers. `problem` is the sdk rule's message; where
 // `namesSetting` is set, each package appends the setting that would accept the destination.
 

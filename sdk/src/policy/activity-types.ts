@@ -1,6 +1,6 @@
 // Every `activity.type` value the service defines: `v1ActivityType` in @turnkey/http 6.6.0
 // (dist/__generated__/services/coordinator/public/v1/public_api.types.d.ts), in its order.
-// A data file so the sdk does not depend on @turnkey at run time; tests/unit/policy-activity.test.ts
+// A data file so the sdk does not depend on @turnkey at run time; tests/unit/sdk/policy/activity.test.ts
 // fails when it drifts from the installed package. Regenerate it from that file when upgrading.
 export const ACTIVITY_TYPES: readonly string[] = [
   'ACTIVITY_TYPE_CREATE_API_KEYS',

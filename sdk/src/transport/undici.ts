@@ -5,7 +5,7 @@
 // With the tiering hold of wasm-tiering.ts, leaving them out took a provider's peak memory in a refresh
 // from 199 to 156 MiB (bench/README.md, "Where the provider's remaining cost goes"). A request needs none
 // of that. Should a later undici move these files, the index is loaded
-// instead: the same classes, at the old cost. tests/unit/undici-parts.test.ts checks which one is in use.
+// instead: the same classes, at the old cost. tests/unit/sdk/transport/undici-parts.test.ts checks which one is in use.
 import type { Agent as AgentClass, Dispatcher as DispatcherClass } from 'undici';
 import { processWasmTiering } from './wasm-tiering';
 

@@ -12,7 +12,7 @@
 // was compiled with: undici builds the parser and runs it on the first answer inside the hold, so llhttp stays
 // on Liftoff, while every module compiled later in the process, and every function first called later, tiers
 // up as usual.
-// `setFlagsFromString` (`node:v8`) changes the flags of a running isolate; tests/integration/wasm-tiering.test.ts
+// `setFlagsFromString` (`node:v8`) changes the flags of a running isolate; tests/integration/sdk/wasm-tiering.test.ts
 // asks V8 for the tiers this produces, so a Node.js release that reads the flags differently fails it.
 // A process started with its own WebAssembly tiering options (in its arguments or NODE_OPTIONS) is left
 // alone, and so is a runtime without `setFlagsFromString`.

@@ -2,7 +2,7 @@
 // a loopback Host, no cross-origin requests, JSON bodies on writes. A web page on another origin can neither
 // read the root key nor create a user; the service API's open CORS is unchanged.
 import { request } from 'node:http';
-import { adminHeaders, serviceError, stampedPost, useTestEmulator } from './emulator-support';
+import { adminHeaders, serviceError, stampedPost, useTestEmulator } from '../../support/emulator';
 
 const emu = useTestEmulator();
 

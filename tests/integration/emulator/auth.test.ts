@@ -4,7 +4,7 @@ import { p256 } from '@noble/curves/p256';
 import { sha256 } from '@noble/hashes/sha256';
 import { ApiKeyStamper, generateApiKeyPair } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
-import { admin, envelope, FIXED_NOW, manualClock, post, serviceError, stampedPost, startTestEmulator } from './emulator-support';
+import { admin, envelope, FIXED_NOW, manualClock, post, serviceError, stampedPost, startTestEmulator } from '../../support/emulator';
 
 const clock = manualClock();
 let emu: RunningEmulator;

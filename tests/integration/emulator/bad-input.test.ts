@@ -4,9 +4,9 @@
 import { operations } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { join } from 'node:path';
-import { adminHeaders, envelope, FIXED_NOW, manualClock, post, serviceError, stampedPost, startTestEmulator } from './emulator-support';
+import { adminHeaders, envelope, FIXED_NOW, manualClock, post, serviceError, stampedPost, startTestEmulator } from '../../support/emulator';
 
-const SEED = join(__dirname, '..', '..', 'emulator', 'seeds', 'example.json');
+const SEED = join(__dirname, '..', '..', '..', 'emulator', 'seeds', 'example.json');
 const UNKNOWN = '00000000-0000-4000-8000-000000000001';
 const clock = manualClock();
 let emu: RunningEmulator;

@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from '@walletinfra/emulator';
-import { envelope, stampedPost } from './emulator-support';
+import { envelope, stampedPost } from '../../support/emulator';
 
 let parent: string;
 beforeEach(() => {

@@ -3,7 +3,7 @@
 // URL rules allow. The `fetch` here is a recording stand-in, so even 'auto' sends nothing off this machine.
 import type { DeliveryRecord, EmulatorOptions } from '@walletinfra/emulator';
 import { isLoopbackDestination } from '@walletinfra/emulator/webhooks/delivery-scope';
-import { envelope, startTestEmulator, stampedPost } from './emulator-support';
+import { envelope, startTestEmulator, stampedPost } from '../../support/emulator';
 
 const PUBLIC_URL = 'https://hooks.example.com/walletinfra';
 const REFUSAL = (mode: string) =>

@@ -1,7 +1,16 @@
 // Fault injection: rules as data, per path, with a seedable random source; and the
 // transaction boundary — a failure between a write's effect and its activity record leaves neither.
 import { WalletInfraClient } from '@walletinfra/sdk';
-import { admin, envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator, useTestEmulator } from './emulator-support';
+import {
+  admin,
+  envelope,
+  FIXED_NOW,
+  manualClock,
+  serviceError,
+  stampedPost,
+  startTestEmulator,
+  useTestEmulator,
+} from '../../support/emulator';
 
 const clock = manualClock();
 const emu = useTestEmulator({ clock: clock.now });

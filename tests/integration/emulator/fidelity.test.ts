@@ -6,9 +6,9 @@ import { createActivityPoller, TurnkeyClient, TurnkeyRequestError } from '@turnk
 import { Turnkey } from '@turnkey/sdk-server';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { join } from 'node:path';
-import { startTestEmulator } from './emulator-support';
+import { startTestEmulator } from '../../support/emulator';
 
-const SEED = join(__dirname, '..', '..', 'emulator', 'seeds', 'example.json');
+const SEED = join(__dirname, '..', '..', '..', 'emulator', 'seeds', 'example.json');
 let emu: RunningEmulator;
 let tk: TurnkeyClient;
 let organizationId: string;

@@ -5,7 +5,7 @@
 // JSON error, and none of it changes state.
 import { connect } from 'node:net';
 import type { RunningEmulator } from '@walletinfra/emulator';
-import { envelope, serviceError, stampedPost, startTestEmulator } from './emulator-support';
+import { envelope, serviceError, stampedPost, startTestEmulator } from '../../support/emulator';
 
 let emu: RunningEmulator;
 let port: number;

@@ -4,9 +4,9 @@
 // service's `{code, message}` shape, so a changed or added message shows up here.
 import { p256 } from '@noble/curves/p256';
 import { join } from 'node:path';
-import { admin, envelope, FIXED_NOW, manualClock, post, stampedPost, useTestEmulator } from './emulator-support';
+import { admin, envelope, FIXED_NOW, manualClock, post, stampedPost, useTestEmulator } from '../../support/emulator';
 
-const SEED = join(__dirname, '..', '..', 'emulator', 'seeds', 'example.json');
+const SEED = join(__dirname, '..', '..', '..', 'emulator', 'seeds', 'example.json');
 const UNKNOWN = '00000000-0000-4000-8000-000000000001';
 const STRANGER_PRIVATE = '11'.repeat(32);
 const STRANGER = { privateKey: STRANGER_PRIVATE, publicKey: Buffer.from(p256.getPublicKey(STRANGER_PRIVATE, true)).toString('hex') };

@@ -4,9 +4,9 @@ import { encryptOnRampSecret, generateApiKeyPair, operations, type WalletInfraCl
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { join } from 'node:path';
 import { queryHandlerFor, submitHandlerFor } from '@walletinfra/emulator/handlers';
-import { clientFor, FIXED_NOW, manualClock, startTestEmulator } from './emulator-support';
+import { clientFor, FIXED_NOW, manualClock, startTestEmulator } from '../../support/emulator';
 
-const SEED = join(__dirname, '..', '..', 'emulator', 'seeds', 'example.json');
+const SEED = join(__dirname, '..', '..', '..', 'emulator', 'seeds', 'example.json');
 const SOL_ADDRESS = 'GpAN18bdsLw4DivyMvMu8gtXjDsbrzT28JKKLqyAyi6C';
 const ts = (ms: number) => ({ seconds: String(Math.floor(ms / 1000)), nanos: String((ms % 1000) * 1_000_000) });
 

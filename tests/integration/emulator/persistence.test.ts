@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startEmulator } from '@walletinfra/emulator';
-import { adminHeaders, envelope, stampedPost } from './emulator-support';
+import { adminHeaders, envelope, stampedPost } from '../../support/emulator';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..');
 const SEED = join(ROOT, 'emulator', 'seeds', 'example.json');
 let dir: string;
 
@@ -102,7 +102,7 @@ describe('walletinfra-emulator CLI', () => {
   function run(args: string[]) {
     const child = spawn(
       process.execPath,
-      ['-r', join(__dirname, 'emulator-ts-register.js'), join(ROOT, 'emulator', 'src', 'cli.ts'), ...args],
+      ['-r', join(__dirname, '..', '..', 'support', 'emulator-ts-register.js'), join(ROOT, 'emulator', 'src', 'cli.ts'), ...args],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stderr = '';

@@ -12,7 +12,7 @@ import {
   stampedPost,
   submitActivity,
   useTestEmulator,
-} from './emulator-support';
+} from '../../support/emulator';
 
 const clock = manualClock();
 const emu = useTestEmulator({ clock: clock.now });

@@ -10,9 +10,9 @@ import { Store, startEmulator } from '@walletinfra/emulator';
 import { pageOf, type PaginationInput } from '@walletinfra/emulator/handlers/pagination';
 import { SCHEMA_VERSION } from '@walletinfra/emulator/store/migrations';
 import type { ActivityRecord, PolicyRecord } from '@walletinfra/emulator/store/records';
-import { stampedPost } from './emulator-support';
+import { stampedPost } from '../../support/emulator';
 
-const FIXTURE = join(__dirname, 'fixtures', 'emulator-data-schema-1');
+const FIXTURE = join(__dirname, '..', '..', 'fixtures', 'emulator-data-schema-1');
 let dir: string;
 
 beforeEach(() => {

@@ -1,8 +1,8 @@
 // The shared table of webhook destinations (tests/support/webhook-destination-cases.ts), answered by the
 // emulator's create_webhook_endpoint over HTTP: the same verdicts and messages as the provider's `check`.
 import type { RunningEmulator } from '@walletinfra/emulator';
-import { DESTINATION_CASES } from '../support/webhook-destination-cases';
-import { envelope, FIXED_NOW, manualClock, serviceError, startTestEmulator, stampedPost } from './emulator-support';
+import { DESTINATION_CASES } from '../../support/webhook-destination-cases';
+import { envelope, FIXED_NOW, manualClock, serviceError, startTestEmulator, stampedPost } from '../../support/emulator';
 
 const EMULATOR_HINT = '; to accept loopback receivers, set the emulator option allowLoopbackWebhooks to true (--allow-loopback-webhooks)';
 const PATH = '/public/v1/submit/create_webhook_endpoint';

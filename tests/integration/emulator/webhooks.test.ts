@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyTurnkeyWebhookSignature } from '@turnkey/crypto';
 import type { RunningEmulator } from '@walletinfra/emulator';
-import { envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator } from './emulator-support';
+import { envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator } from '../../support/emulator';
 
 interface Received {
   headers: IncomingMessage['headers'];

@@ -1,6 +1,6 @@
 // The activity history is read to the end: a pending approval listed beyond the tenth page (here, pages of
 // two activities, so beyond the twentieth activity) is still found and reused, never submitted a second time.
-import { requireTwoApprovals, useHarness } from './provider-harness';
+import { requireTwoApprovals, useHarness } from '../../support/provider-harness';
 
 const h = useHarness({ config: { 'walletinfra:consensusTimeoutMs': '0' } });
 

@@ -2,7 +2,7 @@
 // with rate-limit retries and approval polls in flight, no more than maxConcurrentRequests requests are
 // ever at the server at once, and a request waiting out a backoff holds no slot.
 import { ConcurrencyLimit, LimitedDispatcher } from '@walletinfra/sdk';
-import { useHarness } from './provider-harness';
+import { useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
 

@@ -2,7 +2,7 @@
 // fails after consensusTimeoutMs naming the activity, its fingerprint and its approvers, reuses the waiting
 // activity on the next run, and adopts (never duplicates) what an approval completed after a run gave up.
 import type { Activity, WalletInfraClient } from '@walletinfra/sdk';
-import { failure, requireTwoApprovals, startHarness, useHarness } from './provider-harness';
+import { failure, requireTwoApprovals, startHarness, useHarness } from '../../support/provider-harness';
 
 const h = useHarness({ config: { 'walletinfra:consensusTimeoutMs': '10000' } });
 let rootUserId: string;

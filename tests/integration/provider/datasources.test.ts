@@ -6,7 +6,7 @@ import { decryptCredentialBundle } from '@turnkey/crypto';
 import { encryptOnRampSecret } from '@walletinfra/sdk';
 import { createDataSources } from '@walletinfra/pulumi/datasources';
 import { createContext, type OwnedContext } from '@walletinfra/pulumi/runtime/context';
-import { failure, startHarness, type Harness } from './provider-harness';
+import { failure, startHarness, type Harness } from '../../support/provider-harness';
 
 let h: Harness;
 let ctx: OwnedContext;
@@ -14,7 +14,7 @@ let ds: ReturnType<typeof createDataSources>;
 let org: string;
 
 beforeAll(async () => {
-  h = await startHarness({ emulator: { seed: path.join(__dirname, '../../emulator/seeds/example.json') } });
+  h = await startHarness({ emulator: { seed: path.join(__dirname, '../../../emulator/seeds/example.json') } });
   org = h.emulator.credentials.organizationId;
   ctx = createContext({ config: (k) => h.config[k], env: {}, now: h.clock.now });
   ds = createDataSources(() => ctx);

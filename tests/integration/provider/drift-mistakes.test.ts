@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { generateApiKeyPair } from '@walletinfra/sdk';
 import { main, type CliDeps, type EngineEventLike, type StackRunner } from '@walletinfra/pulumi/drift';
 import { stackReader } from '@walletinfra/pulumi/policy-review/stack';
-import { useHarness } from './provider-harness';
+import { useHarness } from '../../support/provider-harness';
 
 const PREVIEW = JSON.parse(
-  readFileSync(join(__dirname, '..', 'unit', 'fixtures', 'drift', 'preview-changes.json'), 'utf8'),
+  readFileSync(join(__dirname, '..', '..', 'fixtures', 'drift', 'preview-changes.json'), 'utf8'),
 ) as EngineEventLike[];
 
 const h = useHarness();

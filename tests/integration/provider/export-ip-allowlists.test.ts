@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DISK, runExport } from '@walletinfra/pulumi/export/cli';
-import { checkAndCreate, checkedInputs, useHarness } from './provider-harness';
+import { checkAndCreate, checkedInputs, useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
 let out: string;

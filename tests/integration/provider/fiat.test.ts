@@ -6,7 +6,7 @@
 import { decryptCredentialBundle } from '@turnkey/crypto';
 import { encryptOnRampSecret, type FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
 import { fingerprintMatches, SECRET_KEPT } from '@walletinfra/pulumi/resources/fiatOnRampCredential/secrets';
-import { checkedInputs, failure, useHarness } from './provider-harness';
+import { checkedInputs, failure, useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
 let encryptionPrivateKey: string;

@@ -1,7 +1,7 @@
 // IpAllowlist through the provider's own methods against the emulator: check (CIDRs by index, duplicates,
 // limits, lockout guard), create on an empty scope, normalised no-op diffs, whole-list update, refusal to
 // take over a hand-written list without adopt, adoption, drift, per-API-key lists, delete.
-import { checkedInputs, failure, useHarness } from './provider-harness';
+import { checkedInputs, failure, useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
 let otherKey: string;

@@ -3,7 +3,7 @@
 // or, when the activity history cannot be read, by the object. No retries here (maxRetries 0, a zero retry
 // budget), so the first lost answer is the last.
 import type { Runtime } from '@walletinfra/pulumi/runtime';
-import { useHarness } from './provider-harness';
+import { useHarness } from '../../support/provider-harness';
 
 const h = useHarness({ config: { 'walletinfra:retryBudgetMs': '0' } });
 afterEach(() => {

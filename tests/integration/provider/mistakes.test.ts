@@ -3,7 +3,7 @@
 // the same update, two resources holding one object, an on-ramp secret encrypted to the wrong key.
 import { generateApiKeyPair } from '@walletinfra/sdk';
 import { CLAIM_WAIT_MS } from '@walletinfra/pulumi/runtime/context';
-import { checkAndCreate, checkedInputs, failure, useHarness } from './provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
 

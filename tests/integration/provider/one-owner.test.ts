@@ -6,7 +6,7 @@
 // harness's clock). The IP allowlist is left out: it has no create activity to adopt (its id is its scope).
 import { CLAIM_WAIT_MS } from '@walletinfra/pulumi/runtime/context';
 import type { Provider, Runtime } from '@walletinfra/pulumi/runtime/providers';
-import { checkedInputs, useHarness } from './provider-harness';
+import { checkedInputs, useHarness } from '../../support/provider-harness';
 
 const h = useHarness({ emulator: { seed: { privateKeys: [{ privateKeyName: 'k1' }] } } });
 let keyId: string;

@@ -1,6 +1,6 @@
 // What a refresh costs: reads of many resources in one provider process share one list request per
 // organization and type, and the per-organization limiter caps requests in flight.
-import { useHarness } from './provider-harness';
+import { useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
 

@@ -8,9 +8,9 @@ import { createDataSources } from '@walletinfra/pulumi/datasources';
 import { clientReader } from '@walletinfra/pulumi/policy-review/organization';
 import { resolveSettings } from '@walletinfra/pulumi/config';
 import { createContext, type OwnedContext } from '@walletinfra/pulumi/runtime/context';
-import { checkedInputs, failure, useHarness } from './provider-harness';
+import { checkedInputs, failure, useHarness } from '../../support/provider-harness';
 
-const h = useHarness({ emulator: { seed: join(__dirname, '..', '..', 'emulator', 'seeds', 'example.json') } });
+const h = useHarness({ emulator: { seed: join(__dirname, '..', '..', '..', 'emulator', 'seeds', 'example.json') } });
 let org: string;
 let user: { userId: string; publicKey: string; privateKey: string };
 let keyConfig: Record<string, string>;

@@ -5,7 +5,7 @@ import { WalletInfraClient } from '@walletinfra/sdk';
 import type { ProviderSettings } from '@walletinfra/pulumi/config';
 import { policyImpact } from '@walletinfra/pulumi/policy-review/impact';
 import { clientReader } from '@walletinfra/pulumi/policy-review/organization';
-import { admin, FIXED_NOW, manualClock, useTestEmulator } from './emulator-support';
+import { admin, FIXED_NOW, manualClock, useTestEmulator } from '../../support/emulator';
 
 const clock = manualClock();
 const emu = useTestEmulator({ clock: clock.now });

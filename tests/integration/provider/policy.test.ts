@@ -2,7 +2,7 @@
 // update, replacement into another organization, out-of-band change and deletion, delete (twice),
 // adoption without duplicates, and a partial failure that still reports the object's id.
 import { generateApiKeyPair, type Policy as ServicePolicy } from '@walletinfra/sdk';
-import { checkAndCreate, checkedInputs, failure, useHarness } from './provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
 

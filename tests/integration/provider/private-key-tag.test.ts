@@ -1,7 +1,7 @@
 // PrivateKeyTag through the provider's own methods against the emulator (seeded with private keys):
 // create with members, membership read from list_private_keys, rename and membership change in ONE
 // update with add/remove sets, drift, adoption by name and id, out-of-band deletion, delete.
-import { checkAndCreate, checkedInputs, failure, useHarness } from './provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
 
 const h = useHarness({
   emulator: {

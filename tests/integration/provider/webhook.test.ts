@@ -2,7 +2,7 @@
 // diffs, in-place update, replacement on subscriptions, out-of-band change and deletion, delete (twice),
 // adoption, an inactive endpoint (two writes), and the partial failure when the second write fails.
 import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
-import { checkAndCreate, checkedInputs, failure, useHarness } from './provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
 

@@ -2,8 +2,8 @@
 // status the emulator cannot produce on demand. Clock and sleep are injected: no real waiting.
 import { computeActivityFingerprint } from '@turnkey/crypto';
 import { activityFingerprint, generateApiKeyPair, WalletInfraClient } from '@walletinfra/sdk';
-import { ORG, activityJson } from '../unit/client-fixtures';
-import { caught, fakeTime, startScriptedServer, type ScriptedServer } from '../unit/client-support';
+import { ORG, activityJson } from '../../support/client-fixtures';
+import { caught, fakeTime, startScriptedServer, type ScriptedServer } from '../../support/client';
 
 const keys = generateApiKeyPair();
 const SERVER_FP = 'sha256:' + 'f'.repeat(64);

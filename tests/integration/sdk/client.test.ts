@@ -1,8 +1,8 @@
 // The client over real HTTP on loopback: configuration, organization defaults, the auth proxy, discovery,
 // lenient response validation, service errors and pagination.
 import { ConfigurationError, generateApiKeyPair, collectAll, WalletInfraClient } from '@walletinfra/sdk';
-import { ORG, sampleQueryResponses } from '../unit/client-fixtures';
-import { caught, fakeTime, startScriptedServer, type ScriptedServer } from '../unit/client-support';
+import { ORG, sampleQueryResponses } from '../../support/client-fixtures';
+import { caught, fakeTime, startScriptedServer, type ScriptedServer } from '../../support/client';
 
 const keys = generateApiKeyPair();
 let server: ScriptedServer;

@@ -342,7 +342,7 @@ test('connection refused fails at once: nothing listens there, waiting cannot he
 
 test('a certificate the client does not trust fails at once', async () => {
   // A self-signed certificate for 127.0.0.1 (a test fixture, made with openssl req -x509): valid, but trusted by nobody.
-  const dir = join(__dirname, 'fixtures');
+  const dir = join(__dirname, '..', '..', 'fixtures', 'tls');
   const tls = https.createServer(
     { key: readFileSync(join(dir, 'self-signed.key')), cert: readFileSync(join(dir, 'self-signed.crt')) },
     (_req, res) => {

@@ -14,7 +14,7 @@ async function tiers(mode: string, nodeArgs: string[] = []): Promise<{ duringOnL
       '--allow-natives-syntax',
       ...nodeArgs,
       '-r',
-      join(__dirname, 'emulator-ts-register.js'),
+      join(__dirname, '..', '..', 'support', 'emulator-ts-register.js'),
       join(__dirname, 'wasm-tiering-child.js'),
       mode,
     ],

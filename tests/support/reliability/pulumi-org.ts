@@ -2,8 +2,8 @@
 // for secrets), deliveries never beyond loopback, and the stack configured the way the main job does it.
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
 import { join } from 'node:path';
-import type { PulumiProject } from '../../e2e/support/project';
-import { REPO_ROOT } from '../../e2e/support/process';
+import type { PulumiProject } from '../e2e/project';
+import { REPO_ROOT } from '../e2e/process';
 
 export interface LoggedEmulator {
   emulator: RunningEmulator;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultOf, envSuffix, KNOWN_KEYS, metaOf, SETTING_KEYS } from '@walletinfra/pulumi/config';
 
-const readme = readFileSync(join(__dirname, '..', '..', 'provider', 'README.md'), 'utf8');
+const readme = readFileSync(join(__dirname, '..', '..', '..', '..', 'provider', 'README.md'), 'utf8');
 const rows = readme.split('\n').filter((l) => /^\| .* \| `walletinfra:/.test(l));
 
 function rowOf(key: string): string[] {

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const fixture = (name: string): EngineEventLike[] =>
-  JSON.parse(readFileSync(join(__dirname, 'fixtures', 'drift', `${name}.json`), 'utf8')) as EngineEventLike[];
-const VERSION = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'provider', 'package.json'), 'utf8')) as { version: string }).version;
+  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'fixtures', 'drift', `${name}.json`), 'utf8')) as EngineEventLike[];
+const VERSION = (
+  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'provider', 'package.json'), 'utf8')) as { version: string }
+).version;
 
 /** Replays recorded events per stack; a stack mapped to an Error fails like a Pulumi command would. */
 function replayRunner(byStack: Record<string, EngineEventLike[] | Error>): StackRunner & { calls: string[] } {

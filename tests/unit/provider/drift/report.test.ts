@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const fixture = (name: string): EngineEventLike[] =>
-  JSON.parse(readFileSync(join(__dirname, 'fixtures', 'drift', `${name}.json`), 'utf8')) as EngineEventLike[];
+  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'fixtures', 'drift', `${name}.json`), 'utf8')) as EngineEventLike[];
 const TOOLS = { walletinfraDrift: '0.1.0', pulumiCli: '3.248.0', pulumiSdk: '3.248.0', node: 'v20.19.0' };
 const URN = 'urn:pulumi:dev::baseline::pulumi-nodejs:dynamic/walletinfra:';
 

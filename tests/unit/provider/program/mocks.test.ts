@@ -3,7 +3,7 @@
 // and inputs; secrets travel as secrets and never reach `__provider`; the secret outputs are declared.
 import * as pulumi from '@pulumi/pulumi';
 import { MockMonitor } from '@pulumi/pulumi/runtime/mocks';
-import { declareBaseline } from '../../examples/baseline/organization';
+import { declareBaseline } from '../../../../examples/baseline/organization';
 import { FiatOnRampCredential, IpAllowlist, Policy, PrivateKeyTag, SessionProfile, WebhookEndpoint } from '@walletinfra/pulumi';
 
 const SECRET_SIG = { '4dabf18193072939515e22adb298388d': '1b47061264138c4ac30d75fd1eb44270' };

@@ -14,18 +14,20 @@ function mockRecorded(label: string, path: string): unknown {
 }
 
 // The sdk's modules that import undici (the package may have its own copy, so it is not mocked by name).
-jest.mock('../../sdk/src/transport/transport', () => mockRecorded('sdk transport', '../../sdk/src/transport/transport'));
-jest.mock('../../sdk/src/transport/concurrency', () => mockRecorded('sdk dispatcher', '../../sdk/src/transport/concurrency'));
+jest.mock('../../../../sdk/src/transport/transport', () => mockRecorded('sdk transport', '../../../../sdk/src/transport/transport'));
+jest.mock('../../../../sdk/src/transport/concurrency', () => mockRecorded('sdk dispatcher', '../../../../sdk/src/transport/concurrency'));
 jest.mock('@walletinfra/sdk', () => mockRecorded('@walletinfra/sdk', '@walletinfra/sdk'));
-jest.mock('../../sdk/src/client/core', () => mockRecorded('sdk client', '../../sdk/src/client/core'));
+jest.mock('../../../../sdk/src/client/core', () => mockRecorded('sdk client', '../../../../sdk/src/client/core'));
 
 // Modules of the provider runtime that a preview of policies alone must not load.
-jest.mock('../../provider/src/resources/policy/crud', () => mockRecorded('policy crud', '../../provider/src/resources/policy/crud'));
-jest.mock('../../provider/src/resources/webhookEndpoint/check', () =>
-  mockRecorded('webhookEndpoint check', '../../provider/src/resources/webhookEndpoint/check'),
+jest.mock('../../../../provider/src/resources/policy/crud', () =>
+  mockRecorded('policy crud', '../../../../provider/src/resources/policy/crud'),
 );
-jest.mock('../../provider/src/resources/webhookEndpoint/crud', () =>
-  mockRecorded('webhookEndpoint crud', '../../provider/src/resources/webhookEndpoint/crud'),
+jest.mock('../../../../provider/src/resources/webhookEndpoint/check', () =>
+  mockRecorded('webhookEndpoint check', '../../../../provider/src/resources/webhookEndpoint/check'),
+);
+jest.mock('../../../../provider/src/resources/webhookEndpoint/crud', () =>
+  mockRecorded('webhookEndpoint crud', '../../../../provider/src/resources/webhookEndpoint/crud'),
 );
 jest.mock('deep-equal', () => mockRecorded('deep-equal', 'deep-equal'));
 

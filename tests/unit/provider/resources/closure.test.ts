@@ -28,7 +28,7 @@ async function serialize(provider: pulumi.dynamic.ResourceProvider): Promise<{ t
 
 /** Compiles a provider.ts the way `tsc -b` does (the package's compiler options) and loads it. */
 function build(dir: string): Record<string, pulumi.dynamic.ResourceProvider> {
-  const file = path.join(__dirname, '../../provider/src/resources', dir, 'provider.ts');
+  const file = path.join(__dirname, '../../../../provider/src/resources', dir, 'provider.ts');
   const { outputText } = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, strict: true },
     fileName: file,

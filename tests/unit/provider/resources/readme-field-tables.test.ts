@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adoptionTable, inPlaceTable } from '@walletinfra/pulumi/resources/field-docs';
 
-const README = readFileSync(join(__dirname, '..', '..', 'provider', 'README.md'), 'utf8');
+const README = readFileSync(join(__dirname, '..', '..', '..', '..', 'provider', 'README.md'), 'utf8');
 
 /** The first Markdown table after a heading. */
 function tableAfter(heading: string): string {

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..', '..');
 const docs = execFileSync('git', ['ls-files', '-z', '*.md'], { cwd: ROOT, encoding: 'utf8' })
   .split('\0')
   .filter((f) => f !== '' && !f.startsWith('third_party/'));

@@ -27,7 +27,8 @@ interface Workflow {
   jobs: Record<string, { if?: string; environment?: string; steps: Step[] }>;
 }
 
-const load = (path: string): Workflow => yaml.load(readFileSync(join(__dirname, '..', '..', 'examples', path), 'utf8')) as Workflow;
+const load = (path: string): Workflow =>
+  yaml.load(readFileSync(join(__dirname, '..', '..', '..', '..', 'examples', path), 'utf8')) as Workflow;
 
 /** The arguments of each `npx --no-install walletinfra-drift ...` command in a run script, variables filled in. */
 function driftInvocations(run: string, vars: Record<string, string>): string[][] {
@@ -153,7 +154,7 @@ describe('examples/gitops/pulumi-review.yml', () => {
       help: false,
       version: false,
     });
-    const dir = join(__dirname, '..', '..', 'examples', 'gitops', 'policy-tests');
+    const dir = join(__dirname, '..', '..', '..', '..', 'examples', 'gitops', 'policy-tests');
     const baseline: ReviewPolicy[] = [
       {
         policyName: 'Signing needs approvals',
@@ -173,7 +174,7 @@ describe('examples/gitops/pulumi-review.yml', () => {
   });
 
   it('its sample comment shows a policy impact section', () => {
-    const readme = readFileSync(join(__dirname, '..', '..', 'examples', 'gitops', 'README.md'), 'utf8');
+    const readme = readFileSync(join(__dirname, '..', '..', '..', '..', 'examples', 'gitops', 'README.md'), 'utf8');
     expect(readme).toContain('### Policy impact');
     expect(readme).toContain('**ALLOW → REQUIRES_CONSENSUS**');
   });

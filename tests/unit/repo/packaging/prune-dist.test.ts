@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { pruneDist } = require('../../scripts/prune-dist.js') as { pruneDist: (dir: string) => string[] };
+const { pruneDist } = require('../../../../scripts/prune-dist.js') as { pruneDist: (dir: string) => string[] };
 
 let pkg: string;
 beforeEach(() => {

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..', '..');
 const PACKAGES = ['sdk/src', 'provider/src', 'emulator/src'];
 
 function sourceFiles(dir: string): string[] {

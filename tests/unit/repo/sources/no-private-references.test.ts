@@ -4,9 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findPrivateReferences, PRIVATE_REFERENCE_PATTERNS } from '../e2e/support/private-references';
+import { findPrivateReferences, PRIVATE_REFERENCE_PATTERNS } from '../../../support/e2e/private-references';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..', '..');
 /** Pulumi's upstream files are kept verbatim; the lockfile is generated. */
 const SKIP = [/^third_party\//, /^package-lock\.json$/, /\.(png|svg|db|tgz|gz)$/];
 

@@ -1,7 +1,7 @@
 // The e2e suites' process runner: a child that exits without reading its stdin is a result, not a crash.
 // 1 MiB of input is more than a pipe holds, so the write is still pending when the child exits: the EPIPE
 // that follows is certain, not a race.
-import { run } from '../e2e/support/process';
+import { run } from '../../../support/e2e/process';
 
 test('a child that exits without reading its input resolves with its exit code', async () => {
   const result = await run('bash', ['-c', 'echo done; exit 2'], { cwd: __dirname, env: process.env, input: 'x'.repeat(1 << 20) });

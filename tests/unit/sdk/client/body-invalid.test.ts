@@ -3,8 +3,8 @@
 // naming exactly that field, and the loopback server must see no request at all.
 import type { z } from 'zod';
 import { operations, WalletInfraClient, type OperationName } from '@walletinfra/sdk';
-import { ORG, sampleParameters, sampleQueryBodies } from './client-fixtures';
-import { caught, fakeTime, startScriptedServer, type ScriptedServer } from './client-support';
+import { ORG, sampleParameters, sampleQueryBodies } from '../../../support/client-fixtures';
+import { caught, fakeTime, startScriptedServer, type ScriptedServer } from '../../../support/client';
 
 interface Case {
   operation: OperationName;

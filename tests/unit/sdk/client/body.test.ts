@@ -5,8 +5,15 @@ import { ApiKeyStamper as TurnkeyApiKeyStamper } from '@turnkey/api-key-stamper'
 import { TurnkeyClient } from '@turnkey/http';
 import { verifyStampSignature } from '@turnkey/crypto';
 import { generateApiKeyPair, operations, WalletInfraClient, type QueryName, type SubmitName } from '@walletinfra/sdk';
-import { ORG, activityJson, sampleParameters, sampleQueryBodies, sampleQueryResponses, sampleResults } from './client-fixtures';
-import { fakeTime, startScriptedServer, type RecordedRequest, type ScriptedServer } from './client-support';
+import {
+  ORG,
+  activityJson,
+  sampleParameters,
+  sampleQueryBodies,
+  sampleQueryResponses,
+  sampleResults,
+} from '../../../support/client-fixtures';
+import { fakeTime, startScriptedServer, type RecordedRequest, type ScriptedServer } from '../../../support/client';
 
 /** @turnkey/http names a few list operations differently from their paths (docs/service-behaviour.md#client-method-names). */
 const TURNKEY_METHOD: Partial<Record<QueryName | SubmitName, string>> = {

@@ -1,5 +1,5 @@
 // Page walking and the capped collector, with scripted page fetchers (the HTTP path is covered in
-// tests/integration/client-pagination.test.ts).
+// tests/integration/sdk/client.test.ts).
 import {
   ListSuborgsRequest,
   ListSolTransactionHistoryRequest,

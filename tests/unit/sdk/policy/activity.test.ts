@@ -15,7 +15,7 @@ import {
 // The package's `exports` hide this file from require.resolve; it is read from the workspace root.
 const TYPES_FILE = resolve(
   __dirname,
-  '../../node_modules/@turnkey/http/dist/__generated__/services/coordinator/public/v1/public_api.types.d.ts',
+  '../../../../node_modules/@turnkey/http/dist/__generated__/services/coordinator/public/v1/public_api.types.d.ts',
 );
 
 test('ACTIVITY_TYPES is exactly v1ActivityType of the installed @turnkey/http', () => {

@@ -1,9 +1,9 @@
 // The webhook-destination rule, run from the shared table through the provider's `check` (the emulator runs
-// the same table over HTTP in tests/integration/emulator-webhook-destinations.test.ts), plus the rule's
+// the same table over HTTP in tests/integration/emulator/webhook-destinations.test.ts), plus the rule's
 // own address table.
 import { nonPublicAddress, REFUSED_RANGES } from '@walletinfra/sdk';
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
-import { DESTINATION_CASES } from '../support/webhook-destination-cases';
+import { DESTINATION_CASES } from '../../../support/webhook-destination-cases';
 
 const PROVIDER_HINT =
   '; to accept loopback receivers, set walletinfra:allowLoopbackWebhookUrls to true (local emulator only; env WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS)';

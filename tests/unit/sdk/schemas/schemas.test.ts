@@ -17,7 +17,7 @@ import {
   toValidationIssues,
 } from '@walletinfra/sdk';
 import type { z } from 'zod';
-import { activityJson, sampleQueryResponses, TS } from './client-fixtures';
+import { activityJson, sampleQueryResponses, TS } from '../../../support/client-fixtures';
 
 function issues(schema: z.ZodType, value: unknown, prefix: string[] = []) {
   const parsed = schema.safeParse(value, { reportInput: true });

@@ -1,5 +1,5 @@
 // The switch behind the transport's WebAssembly tiering hold, with the V8 flag setter injected: what it sets,
-// when, how often, and when it keeps out. tests/integration/wasm-tiering.test.ts asks V8 for the effect.
+// when, how often, and when it keeps out. tests/integration/sdk/wasm-tiering.test.ts asks V8 for the effect.
 import { BASELINE_ONLY_FLAGS, DEFAULT_TIERING_FLAGS, WasmTiering, type WasmTieringEnv } from '@walletinfra/sdk/transport/wasm-tiering';
 
 function tiering(env: Partial<WasmTieringEnv> = {}): { switch: WasmTiering; set: string[] } {
