@@ -1,8 +1,13 @@
-// Command-line flags of `walletinfra-emulator`, parsed into startEmulator options (pure, unit-tested).
+// Command-line flags of `walletinfra-emulator`, parsed into startEmulator options (pure, unit-tested). The flag
+// values are a zod schema parsed by the sdk's option parser, like the options they become.
+import { ConfigurationError } from '@walletinfra/sdk';
+import { got, shown } from '@walletinfra/sdk/options';
 import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import type { FaultConfig } from './faults';
 import type { EmulatorOptions } from './options';
-import { DELIVERY_MODES, type DeliveryMode } from './webhooks/delivery-scope';
+import { oneOf, parseWith } from './validation';
+import { DELIVERY_MODES } from './webhooks/delivery-scope';
 
 export interface CliArgs {
   options: EmulatorOptions;
@@ -10,30 +15,77 @@ export interface CliArgs {
   help: boolean;
 }
 
-export const FLAGS: ReadonlyArray<{ flag: string; value?: string; help: string }> = [
-  { flag: '--port', value: 'N', help: 'main API port (0 = any free port; default 8787)' },
-  { flag: '--auth-proxy-port', value: 'N', help: 'auth proxy port (0 = any free port; default 8788)' },
-  { flag: '--host', value: 'ADDR', help: 'interface to listen on (default 127.0.0.1)' },
-  { flag: '--data-dir', value: 'DIR', help: 'keep state in DIR/emulator.db and write DIR/credentials.json (default: in memory)' },
-  { flag: '--seed', value: 'FILE', help: 'seed a new organization from a JSON file' },
-  { flag: '--faults', value: 'FILE', help: 'fault injection rules (JSON)' },
-  { flag: '--allow-loopback-webhooks', help: 'accept http:// and loopback webhook URLs' },
-  {
-    flag: '--webhook-delivery',
+/** A command line the CLI refuses; it prints the message and the usage, and exits 2. */
+export class CliError extends ConfigurationError {}
+
+const PORT_FIX = 'must be a port number from 0 to 65535';
+const portFlag = z
+  .string()
+  .regex(/^[0-9]{1,5}$/, { error: got(PORT_FIX) })
+  .transform(Number)
+  .refine((n) => n <= 65535, { error: (issue) => `${PORT_FIX}, got ${shown(String(issue.input))}` });
+
+const noValue = z.literal(true, { error: got('takes no value') });
+
+const faultsFile = z.string().transform((path, ctx): FaultConfig => {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? String(e);
+    ctx.addIssue({ code: 'custom', input: path, message: `must be the path of a readable JSON file, got ${shown(path)} (${reason})` });
+    return z.NEVER;
+  }
+  try {
+    // checked by startEmulator (parseFaultConfig), which names the rule and field
+    return JSON.parse(text) as FaultConfig;
+  } catch {
+    ctx.addIssue({ code: 'custom', input: path, message: `must be the path of a JSON file, got ${shown(path)} (not valid JSON)` });
+    return z.NEVER;
+  }
+});
+
+/** Each flag's value, by flag; a flag without a value is `true` when given. */
+const CliFlagsSchema = z.strictObject({
+  '--port': portFlag.optional(),
+  '--auth-proxy-port': portFlag.optional(),
+  '--host': z.string().optional(),
+  '--data-dir': z.string().optional(),
+  '--seed': z.string().optional(),
+  '--faults': faultsFile.optional(),
+  '--allow-loopback-webhooks': noValue.optional(),
+  '--webhook-delivery': oneOf(DELIVERY_MODES).optional(),
+  '--liveness-window-ms': z
+    .string()
+    .regex(/^[1-9][0-9]*$/, { error: got('must be a positive integer') })
+    .transform(Number)
+    .optional(),
+  '--json': noValue.optional(),
+  '--help': noValue.optional(),
+});
+
+type Flag = keyof z.input<typeof CliFlagsSchema>;
+
+/** What each flag takes (`value`, for the usage text) and does; every flag of CliFlagsSchema has an entry. */
+export const FLAGS: Readonly<Record<Flag, { value?: string; help: string }>> = {
+  '--port': { value: 'N', help: 'main API port (0 = any free port; default 8787)' },
+  '--auth-proxy-port': { value: 'N', help: 'auth proxy port (0 = any free port; default 8788)' },
+  '--host': { value: 'ADDR', help: 'interface to listen on (default 127.0.0.1)' },
+  '--data-dir': { value: 'DIR', help: 'keep state in DIR/emulator.db and write DIR/credentials.json (default: in memory)' },
+  '--seed': { value: 'FILE', help: 'seed a new organization from a JSON file' },
+  '--faults': { value: 'FILE', help: 'fault injection rules (JSON)' },
+  '--allow-loopback-webhooks': { help: 'accept http:// and loopback webhook URLs' },
+  '--webhook-delivery': {
     value: 'MODE',
     help: 'loopback-only (default: deliver in the background, to loopback only), auto (to any host), manual (only on POST /__admin/deliveries/drain, loopback only)',
   },
-  { flag: '--liveness-window-ms', value: 'N', help: 'accepted |now - timestampMs| of writes (default 300000)' },
-  { flag: '--json', help: 'print one JSON line with the URLs and credentials file when ready' },
-  { flag: '--help', help: 'show this help' },
-];
-
-export class CliError extends Error {
-  override readonly name = 'CliError';
-}
+  '--liveness-window-ms': { value: 'N', help: 'accepted |now - timestampMs| of writes (default 300000)' },
+  '--json': { help: 'print one JSON line with the URLs and credentials file when ready' },
+  '--help': { help: 'show this help' },
+};
 
 export function usage(): string {
-  const lines = FLAGS.map((f) => `  ${`${f.flag}${f.value === undefined ? '' : ` ${f.value}`}`.padEnd(30)}${f.help}`);
+  const lines = Object.entries(FLAGS).map(([flag, f]) => `  ${`${flag}${f.value === undefined ? '' : ` ${f.value}`}`.padEnd(30)}${f.help}`);
   return [
     'Usage: walletinfra-emulator [options]',
     '',
@@ -44,82 +96,37 @@ export function usage(): string {
   ].join('\n');
 }
 
-function portValue(flag: string, value: string): number {
-  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535)
-    throw new CliError(`${flag} must be a port number from 0 to 65535, got ${JSON.stringify(value)}`);
-  return Number(value);
-}
-
-function readFaults(path: string): FaultConfig {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as FaultConfig;
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new CliError(code !== undefined ? `cannot read faults file ${path}: ${code}` : `faults file ${path} is not valid JSON`);
+/** argv as `{flag: value}` (`true` for a flag without one); only the syntax is checked here. */
+function flagValues(argv: readonly string[]): Record<string, string | true> {
+  const raw: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const [flag, inline] = eq === -1 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
+    const spec = (FLAGS as Record<string, { value?: string } | undefined>)[flag];
+    if (spec?.value === undefined) {
+      // a flag without a value, or an unknown one: the schema says which
+      raw[flag] = inline ?? true;
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined || value === '') throw new CliError(`${flag} needs a value (${spec.value})`);
+    raw[flag] = value;
   }
+  return raw;
 }
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const options: EmulatorOptions = { port: 8787, authProxyPort: 8788 };
-  let json = false;
-  let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const [flag, inline] =
-      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const spec = FLAGS.find((f) => f.flag === flag);
-    if (spec === undefined)
-      throw new CliError(`unknown option ${JSON.stringify(flag)} (known options: ${FLAGS.map((f) => f.flag).join(', ')})`);
-    let value: string | undefined;
-    if (spec.value !== undefined) {
-      value = inline ?? argv[++i];
-      if (value === undefined || value === '') throw new CliError(`${flag} needs a value (${spec.value})`);
-    } else if (inline !== undefined) {
-      throw new CliError(`${flag} takes no value`);
-    }
-    switch (flag) {
-      case '--port':
-        options.port = portValue(flag, value as string);
-        break;
-      case '--auth-proxy-port':
-        options.authProxyPort = portValue(flag, value as string);
-        break;
-      case '--host':
-        options.host = value as string;
-        break;
-      case '--data-dir':
-        options.dataDir = value as string;
-        break;
-      case '--seed':
-        options.seed = value as string;
-        break;
-      case '--faults':
-        options.faults = readFaults(value as string);
-        break;
-      case '--allow-loopback-webhooks':
-        options.allowLoopbackWebhooks = true;
-        break;
-      case '--webhook-delivery': {
-        if (!DELIVERY_MODES.includes(value as DeliveryMode))
-          throw new CliError(`--webhook-delivery must be one of ${DELIVERY_MODES.join(', ')}, got ${JSON.stringify(value)}`);
-        options.deliveryMode = value as DeliveryMode;
-        break;
-      }
-      case '--liveness-window-ms': {
-        if (!/^[1-9][0-9]*$/.test(value as string))
-          throw new CliError(`--liveness-window-ms must be a positive integer, got ${JSON.stringify(value)}`);
-        options.livenessWindowMs = Number(value);
-        break;
-      }
-      case '--json':
-        json = true;
-        break;
-      case '--help':
-        help = true;
-        break;
-    }
-  }
+  const f = parseWith(CliFlagsSchema, flagValues(argv), {}, CliError);
+  const port = f['--port'] ?? 8787;
   // --port 0 alone should not pin the proxy to 8788 either: "any free port" for both
-  if (options.port === 0 && !argv.some((a) => a.startsWith('--auth-proxy-port'))) options.authProxyPort = 0;
-  return { options, json, help };
+  const options: EmulatorOptions = { port, authProxyPort: f['--auth-proxy-port'] ?? (port === 0 ? 0 : 8788) };
+  if (f['--host'] !== undefined) options.host = f['--host'];
+  if (f['--data-dir'] !== undefined) options.dataDir = f['--data-dir'];
+  if (f['--seed'] !== undefined) options.seed = f['--seed'];
+  if (f['--faults'] !== undefined) options.faults = f['--faults'];
+  if (f['--allow-loopback-webhooks'] === true) options.allowLoopbackWebhooks = true;
+  if (f['--webhook-delivery'] !== undefined) options.deliveryMode = f['--webhook-delivery'];
+  if (f['--liveness-window-ms'] !== undefined) options.livenessWindowMs = f['--liveness-window-ms'];
+  return { options, json: f['--json'] === true, help: f['--help'] === true };
 }

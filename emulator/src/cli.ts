@@ -3,10 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ConfigurationError } from '@walletinfra/sdk';
 import { CliError, parseCliArgs, usage } from './cli-args';
 import { startEmulator } from './emulator';
-import { EmulatorOptionsError } from './options';
-import { SeedError } from './seed/shape';
 
 async function main(): Promise<number> {
   let args;
@@ -42,7 +41,8 @@ async function main(): Promise<number> {
   try {
     emulator = await startEmulator({ ...args.options, credentialsFile, log });
   } catch (e) {
-    if (e instanceof EmulatorOptionsError || e instanceof SeedError || (e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    // options, seed and fault rules refused (EmulatorOptionsError, SeedError), or a port taken: the message alone
+    if (e instanceof ConfigurationError || (e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       process.stderr.write(`walletinfra-emulator: ${(e as Error).message}\n`);
       return 1;
     }

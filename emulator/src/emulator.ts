@@ -1,5 +1,6 @@
 // startEmulator: wires the store, the emulator's keys, the bootstrap organization, faults, deliveries and the
 // two listeners together, and hands back URLs, credentials and test controls.
+import { shown } from '@walletinfra/sdk/options';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -8,12 +9,13 @@ import { join } from 'node:path';
 import { loadOrCreateBootstrap, resetToBootstrap } from './bootstrap';
 import type { Core } from './context';
 import { makeEnv, seededRandom, systemRandom } from './env';
-import { FaultInjector, parseFaultConfig, type FaultConfig, type FaultRule } from './faults';
+import { FaultInjector, type FaultConfig, type FaultRule } from './faults';
 import { loadOrCreateKeys } from './keys';
-import { EmulatorOptionsError, resolveOptions, type EmulatorOptions } from './options';
+import { EmulatorOptionsError, parseFaults, resolveOptions, type EmulatorOptions } from './options';
 import { submitHandlerFor } from './handlers';
 import { policyEngine } from './policy-engine';
 import { applySeed, type SeedSummary } from './seed/apply';
+import { parseSeed } from './seed/schema';
 import { createAdminHandler } from './server/admin';
 import { createApiHandler } from './server/api';
 import { answerClientErrors, MAX_HEADER_BYTES } from './server/client-errors';
@@ -92,43 +94,47 @@ export function readSeedFile(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new EmulatorOptionsError(`cannot read seed file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    const reason = (e as NodeJS.ErrnoException).code ?? String(e);
+    throw new EmulatorOptionsError(
+      `invalid emulator options: seed must be the path of a readable JSON file, got ${shown(path)} (${reason})`,
+    );
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new EmulatorOptionsError(`seed file ${path} is not valid JSON`);
+    throw new EmulatorOptionsError(`invalid emulator options: seed must be the path of a JSON file, got ${shown(path)} (not valid JSON)`);
   }
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const opts = resolveOptions(options);
-  const faultConfig = opts.faults === undefined ? undefined : parseWithOptionsError(opts.faults);
   const random = opts.random ?? (opts.randomSeed !== undefined ? seededRandom(opts.randomSeed) : systemRandom);
   const env = makeEnv(opts.clock, random);
   const store = new Store(opts.dataDir);
   const servers: Server[] = [];
   try {
-    const seedInput = typeof opts.seed === 'string' ? readSeedFile(opts.seed) : opts.seed;
-    const faults = new FaultInjector(faultConfig);
+    // Checked at every start, though applied only to a new organization: a broken seed is found at once.
+    const seed = opts.seed === undefined ? undefined : parseSeed(typeof opts.seed === 'string' ? readSeedFile(opts.seed) : opts.seed);
+    const faults = new FaultInjector(opts.faults);
     // Keys, the bootstrap organization and the seed commit together: a seed that fails leaves a data dir
     // that starts fresh next time, rather than an organization the seed will never be applied to.
     const { keys, bootstrap, deliveries, core } = store.transaction(() => {
       const keys = loadOrCreateKeys(store, env);
       const { bootstrap, created } = loadOrCreateBootstrap(store, env, opts.rootApiKey);
       if (opts.rootApiKey !== undefined && !created && opts.rootApiKey.publicKey.trim().toLowerCase() !== bootstrap.apiPublicKey) {
-        throw new EmulatorOptionsError('invalid emulator options: rootApiKey differs from the key this data dir was created with');
+        throw new EmulatorOptionsError(
+          'invalid emulator options: rootApiKey differs from the key this data dir was created with; omit rootApiKey or use another data dir',
+        );
       }
       const deliveries = new DeliveryQueue({ store, env, keys, options: opts });
       const core: Core = { store, env, keys, options: opts, faults, deliveries, policy: policyEngine, submitHandlerFor };
-      if (created && seedInput !== undefined) applySeed(core, bootstrap.organizationId, seedInput);
+      if (created && seed !== undefined) applySeed(core, bootstrap.organizationId, seed);
       return { keys, bootstrap, deliveries, core };
     });
 
-    let credentials: EmulatorCredentials | undefined;
     // Not from `env.randomBytes`: a seeded emulator's keys are predictable by design, its admin token must not be.
     const adminToken = randomBytes(32).toString('base64url');
-    const admin = createAdminHandler({ core, bootstrap, adminToken, credentials: () => ({ ...(credentials as EmulatorCredentials) }) });
+    const admin = createAdminHandler({ core, bootstrap, adminToken, credentials: () => ({ ...credentials }) });
     const api = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createApiHandler(core, admin));
     const proxy = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createProxyHandler(core));
     servers.push(api, proxy);
@@ -137,7 +143,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const proxyPort = await listen(proxy, opts.authProxyPort, opts.host);
     const baseUrl = urlFor(opts.host, apiPort);
     const authProxyUrl = urlFor(opts.host, proxyPort);
-    credentials = {
+    // read by the admin handler only for a request with the admin token, which nobody has before this exists
+    const credentials: EmulatorCredentials = {
       organizationId: bootstrap.organizationId,
       userId: bootstrap.userId,
       apiPublicKey: bootstrap.apiPublicKey,
@@ -155,17 +162,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       chmodSync(credentialsFile, 0o600);
     }
     deliveries.kick();
-    const creds = credentials;
     return {
       baseUrl,
       authProxyUrl,
       adminUrl: `${baseUrl}/__admin`,
-      credentials: creds,
+      credentials,
       deliveryMode: opts.deliveryMode,
       store,
       onRampEncryptionPublicKey: keys.onRampEncryption.publicKey,
       deliveries: { drain: () => deliveries.drain(), runDue: () => deliveries.runDue(), list: () => deliveries.list() },
-      faults: { set: (config) => faults.configure(parseWithOptionsError(config)), describe: () => faults.describe() },
+      faults: { set: (config) => faults.configure(parseFaults(config)), describe: () => faults.describe() },
       seed: (input) => applySeed(core, bootstrap.organizationId, input),
       reset: () => {
         resetToBootstrap(store, env, bootstrap);
@@ -182,13 +188,5 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     await Promise.all(servers.map(closeServer));
     store.close();
     throw e;
-  }
-}
-
-function parseWithOptionsError(input: FaultConfig | FaultRule[]): FaultConfig {
-  try {
-    return parseFaultConfig(input, 'faults');
-  } catch (e) {
-    throw new EmulatorOptionsError(`invalid emulator options: ${(e as Error).message}`);
   }
 }

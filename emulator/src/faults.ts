@@ -1,87 +1,84 @@
 // Fault injection for reliability tests: rules are data (stripe-mock/LocalStack anchors), matched per
 // request path, drawn with a seedable random source so a test run is reproducible.
+import { got, parseOptions } from '@walletinfra/sdk/options';
+import { z } from 'zod';
 import { randomUnit, seededRandom, systemRandom, type RandomSource } from './env';
+import { flag, intAtLeast, intFrom } from './validation';
 
-export interface FaultRule {
-  /** exact request path, or a pattern where `*` matches any run of characters (`/public/v1/submit/*`) */
-  path: string;
-  /** chance in [0, 1] that the rule fires on a matching request; default 1 */
-  probability?: number;
-  /** wait this long before handling the request */
-  delayMs?: number;
-  /** answer with this HTTP status (400-599) in the service's error shape instead of handling the request */
-  status?: number;
-  /** with `status`: a `Retry-After` header in seconds */
-  retryAfter?: number;
-  /** handle the request (a write commits), then drop the connection without answering */
-  dropResponse?: boolean;
-  /** for writes: fail after the effect and before the activity record, inside the transaction (both roll back) */
-  failBetweenEffectAndRecord?: boolean;
-  /** for writes: answer ACTIVITY_STATUS_PENDING and run the effect on the Nth get_activity of it (async path) */
-  pendingPolls?: number;
-  /** fire at most this many times; default unlimited */
-  times?: number;
-  /** message of the injected error; default "injected fault" */
-  message?: string;
-}
+const PATH_FIX = 'must be a request path, or a pattern such as /public/v1/submit/*';
+const EFFECTS_AFTER_HANDLING = ['dropResponse', 'failBetweenEffectAndRecord', 'pendingPolls'] as const;
 
-export interface FaultConfig {
-  seed?: number;
-  rules: FaultRule[];
-}
+export const FaultRuleSchema = z
+  .strictObject({
+    /** exact request path, or a pattern where `*` matches any run of characters (`/public/v1/submit/*`) */
+    path: z.string({ error: got(PATH_FIX) }).refine((v) => v !== '', { error: got(PATH_FIX) }),
+    /** chance in [0, 1] that the rule fires on a matching request; default 1 */
+    probability: z
+      .number({ error: got('must be a number from 0 to 1') })
+      .min(0, { error: got('must be a number from 0 to 1') })
+      .max(1, { error: got('must be a number from 0 to 1') })
+      .optional(),
+    /** wait this long before handling the request */
+    delayMs: intFrom(0, 600_000, 'milliseconds').optional(),
+    /** answer with this HTTP status (400-599) in the service's error shape instead of handling the request */
+    status: intFrom(400, 599).optional(),
+    /** with `status`: a `Retry-After` header in seconds */
+    retryAfter: intAtLeast(0, 'seconds').optional(),
+    /** handle the request (a write commits), then drop the connection without answering */
+    dropResponse: flag.optional(),
+    /** for writes: fail after the effect and before the activity record, inside the transaction (both roll back) */
+    failBetweenEffectAndRecord: flag.optional(),
+    /** for writes: answer ACTIVITY_STATUS_PENDING and run the effect on the Nth get_activity of it (async path) */
+    pendingPolls: intFrom(1, 1000).optional(),
+    /** fire at most this many times; default unlimited */
+    times: intAtLeast(1).optional(),
+    /** message of the injected error; default "injected fault" */
+    message: z.string({ error: got('must be a string') }).optional(),
+  })
+  .superRefine((rule, ctx) => {
+    if (rule.retryAfter !== undefined && rule.status === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['retryAfter'],
+        input: rule.retryAfter,
+        message: `needs status: add status (400-599) or remove retryAfter, got ${rule.retryAfter} without status`,
+      });
+    }
+    const after = EFFECTS_AFTER_HANDLING.find((key) => rule[key] !== undefined && rule[key] !== false);
+    if (rule.status !== undefined && after !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        input: rule.status,
+        message: `cannot be combined with ${after} (a status answers instead of handling the request): remove one of them, got ${rule.status} with ${after}`,
+      });
+    }
+  });
+
+/** `{seed, rules}`; `seed` fixes the draws of `probability` */
+export const FaultConfigSchema = z.strictObject({
+  /** seed of the random source the rules' probabilities draw from (reproducible runs) */
+  seed: z.int({ error: got('must be an integer') }).optional(),
+  rules: z.array(FaultRuleSchema, { error: got('must be an array of rules') }),
+});
+
+/** What `faults` accepts: `{seed?, rules}` or the rules alone. */
+export const FaultsSchema = z.union([z.array(FaultRuleSchema), FaultConfigSchema], {
+  error: got('must be an object {seed?, rules} or an array of rules'),
+});
+
+export type FaultRule = z.input<typeof FaultRuleSchema>;
+export type FaultConfig = z.input<typeof FaultConfigSchema>;
 
 export type FaultDecision = Omit<FaultRule, 'path' | 'probability' | 'times'>;
 
-const RULE_KEYS: Record<keyof FaultRule, string> = {
-  path: 'string',
-  probability: 'number',
-  delayMs: 'number',
-  status: 'number',
-  retryAfter: 'number',
-  dropResponse: 'boolean',
-  failBetweenEffectAndRecord: 'boolean',
-  pendingPolls: 'number',
-  times: 'number',
-  message: 'string',
-};
-
-/** Validates fault rules from a file, an option or the admin endpoint; throws an Error naming the field. */
-export function parseFaultConfig(input: unknown, where = 'faults'): FaultConfig {
-  const obj = Array.isArray(input) ? { rules: input } : input;
-  if (typeof obj !== 'object' || obj === null) throw new Error(`${where}: must be an object {seed?, rules} or an array of rules`);
-  const { seed, rules, ...rest } = obj as Record<string, unknown>;
-  const unknownTop = Object.keys(rest);
-  if (unknownTop.length > 0) throw new Error(`${where}.${unknownTop[0]}: is not a known field (known: seed, rules)`);
-  if (seed !== undefined && (typeof seed !== 'number' || !Number.isInteger(seed))) throw new Error(`${where}.seed: must be an integer`);
-  if (!Array.isArray(rules)) throw new Error(`${where}.rules: must be an array`);
-  const parsed = rules.map((rule, i) => parseRule(rule, `${where}.rules[${i}]`));
-  return seed === undefined ? { rules: parsed } : { seed, rules: parsed };
-}
-
-function parseRule(rule: unknown, where: string): FaultRule {
-  if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) throw new Error(`${where}: must be an object`);
-  const r = rule as Record<string, unknown>;
-  for (const [key, value] of Object.entries(r)) {
-    const type = RULE_KEYS[key as keyof FaultRule];
-    if (type === undefined) throw new Error(`${where}.${key}: is not a known field (known: ${Object.keys(RULE_KEYS).join(', ')})`);
-    if (typeof value !== type) throw new Error(`${where}.${key}: must be a ${type}`);
-  }
-  if (typeof r.path !== 'string' || r.path === '') throw new Error(`${where}.path: is required`);
-  const num = (key: string, ok: (n: number) => boolean, what: string) => {
-    const v = r[key];
-    if (v !== undefined && !ok(v as number)) throw new Error(`${where}.${key}: must be ${what}`);
-  };
-  num('probability', (n) => n >= 0 && n <= 1, 'between 0 and 1');
-  num('delayMs', (n) => Number.isInteger(n) && n >= 0 && n <= 600_000, 'an integer from 0 to 600000');
-  num('status', (n) => Number.isInteger(n) && n >= 400 && n <= 599, 'an integer from 400 to 599');
-  num('retryAfter', (n) => Number.isInteger(n) && n >= 0, 'a non-negative integer (seconds)');
-  num('times', (n) => Number.isInteger(n) && n >= 1, 'a positive integer');
-  num('pendingPolls', (n) => Number.isInteger(n) && n >= 1 && n <= 1000, 'an integer from 1 to 1000');
-  if (r.retryAfter !== undefined && r.status === undefined) throw new Error(`${where}.retryAfter: needs status`);
-  if (r.status !== undefined && (r.dropResponse === true || r.failBetweenEffectAndRecord === true || r.pendingPolls !== undefined)) {
-    throw new Error(`${where}.status: cannot be combined with dropResponse, failBetweenEffectAndRecord or pendingPolls`);
-  }
-  return r as unknown as FaultRule;
+/**
+ * Validates fault rules from a file, an option or the admin endpoint. A refusal is a ConfigurationError
+ * naming the field by its path below `where` (`faults.rules[2].probability must be ...`), after `prefix`.
+ */
+export function parseFaultConfig(input: unknown, where = 'faults', prefix = ''): FaultConfig {
+  const parsed = parseOptions(FaultsSchema, input, { prefix, path: where === '' ? [] : [where], noun: 'field' });
+  return Array.isArray(parsed) ? { rules: parsed } : parsed;
 }
 
 function pathMatches(pattern: string, path: string): boolean {

@@ -7,7 +7,7 @@ export { parseFaultConfig } from './faults';
 export type { FaultConfig, FaultRule } from './faults';
 export { seededRandom } from './env';
 export type { Clock, RandomSource } from './env';
-export { SeedError } from './seed/shape';
+export { parseSeed, SeedError } from './seed/schema';
 export type { SeedInput } from './seed/schema';
 export type { SeedSummary } from './seed/apply';
 export type { DeliveryRecord, DeliveryAttempt } from './store/records';

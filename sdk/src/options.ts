@@ -4,3 +4,5 @@
 export { DEFAULT_AUTH_PROXY_URL, DEFAULT_BASE_URL } from './client/options';
 export { DEFAULT_TIMEOUT_MS, ServiceUrl } from './transport/options';
 export { DEFAULT_RETRY_OPTIONS } from './transport/retry';
+// The option parser, for packages that declare their own options as zod schemas (the emulator).
+export { got, jsonPath, keysOf, parseOptions, shown, type ParseOptionsNaming } from './strict-options';

@@ -16,7 +16,7 @@ export const getActivity: QueryHandler<'get_activity'> = (ctx, body) => {
 
 export const listActivities: QueryHandler<'list_activities'> = (ctx, body) => {
   const statuses = body.filterByStatus as string[] | undefined;
-  const types = body.filterByType as string[] | undefined;
+  const types = body.filterByType;
   const byStatus = statuses !== undefined && statuses.length > 0;
   const byType = types !== undefined && types.length > 0;
   const filter =

@@ -65,13 +65,9 @@ export const submitHandlers: { [N in Exclude<SubmitName, 'approve_activity' | 'r
 };
 
 export function submitHandlerFor(name: string): SubmitHandler<SubmitName> | undefined {
-  return Object.prototype.hasOwnProperty.call(submitHandlers, name)
-    ? (submitHandlers[name as keyof typeof submitHandlers] as unknown as SubmitHandler<SubmitName>)
-    : undefined;
+  return Object.prototype.hasOwnProperty.call(submitHandlers, name) ? submitHandlers[name as keyof typeof submitHandlers] : undefined;
 }
 
 export function queryHandlerFor(name: string): QueryHandler<QueryName> | undefined {
-  return Object.prototype.hasOwnProperty.call(queryHandlers, name)
-    ? (queryHandlers[name as QueryName] as unknown as QueryHandler<QueryName>)
-    : undefined;
+  return Object.prototype.hasOwnProperty.call(queryHandlers, name) ? queryHandlers[name as QueryName] : undefined;
 }

@@ -8,8 +8,7 @@ import { normalizeRules } from '../handlers/ip-allowlist';
 import { solHistoryId } from '../handlers/sol-history';
 import { insertWallet, validateAccounts } from '../handlers/wallets';
 import type { OrganizationRecord, TagRecord } from '../store/records';
-import { parseSeed, type SeedInput } from './schema';
-import { SeedError } from './shape';
+import { parseSeed, SeedError, type Seed } from './schema';
 
 export interface SeedSummary {
   users: number;
@@ -19,22 +18,28 @@ export interface SeedSummary {
   solanaTransactions: number;
 }
 
-/** Rethrows a handler's refusal as a SeedError naming where in the seed it happened. */
+/**
+ * Rethrows a handler's refusal (the service's own rule and message) as a SeedError naming where in the seed
+ * it happened. The handlers are given the seed path as their field name where they take one.
+ */
 function at<T>(path: string, fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    if (isServiceError(e)) throw new SeedError(`${path}: ${e.message.replace(/^invalid request body: /, '')}`);
-    throw e;
+    if (!isServiceError(e)) throw e;
+    const message = e.message.replace(/^invalid request body: /, '');
+    if (message.startsWith(`${path}`)) throw new SeedError(message);
+    if (message.startsWith('parameters.')) throw new SeedError(`${path}${message.slice('parameters'.length)}`);
+    throw new SeedError(`${path}: ${message}`);
   }
 }
 
 export function applySeed(core: Core, organizationId: string, input: unknown): SeedSummary {
-  const seed = parseSeed(input, 'seed');
+  const seed = parseSeed(input);
   return core.store.transaction(() => apply(core, organizationId, seed));
 }
 
-function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary {
+function apply(core: Core, organizationId: string, seed: Seed): SeedSummary {
   const { store, env } = core;
   const org = store.organizations.get(organizationId) as OrganizationRecord;
   const now = env.now();
@@ -51,7 +56,7 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
     store.tags.insert({ tagId: env.uuid(), organizationId, tagName, tagType, privateKeyIds: [], createdAt: now, updatedAt: now });
   const userTagIds = new Map((seed.userTags ?? []).map((t) => [t, tag(t, 'TAG_TYPE_USER').tagId]));
   const keyTags = new Map((seed.privateKeyTags ?? []).map((t) => [t, tag(t, 'TAG_TYPE_PRIVATE_KEY')]));
-  (seed.privateKeys ?? []).forEach((k, i) => {
+  (seed.privateKeys ?? []).forEach((k) => {
     const privateKeyId = env.uuid();
     const publicKey = Buffer.from(env.randomBytes(33)).toString('hex');
     store.privateKeys.insert({
@@ -63,10 +68,9 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
       createdAt: now,
       updatedAt: now,
     });
-    (k.tags ?? []).forEach((t, j) => {
-      const record = keyTags.get(t);
-      if (record === undefined)
-        throw new SeedError(`seed.privateKeys[${i}].tags[${j}]: ${JSON.stringify(t)} is not one of seed.privateKeyTags`);
+    // SeedSchema checked that every tag is declared
+    (k.tags ?? []).forEach((t) => {
+      const record = keyTags.get(t) as TagRecord;
       record.privateKeyIds.push(privateKeyId);
       store.tags.update(record);
     });
@@ -74,14 +78,12 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
 
   (seed.users ?? []).forEach((u, i) => {
     const path = `seed.users[${i}]`;
-    const tags = (u.tags ?? []).map((t, j) => {
-      const id = userTagIds.get(t);
-      if (id === undefined) throw new SeedError(`${path}.tags[${j}]: ${JSON.stringify(t)} is not one of seed.userTags`);
-      return id;
-    });
+    const tags = (u.tags ?? []).map((t) => userTagIds.get(t) as string);
     const user = createUser(core, org, { ...u, userTags: tags, isRoot: u.root === true });
-    (u.apiKeys ?? []).forEach((k, j) => at(`${path}.apiKeys[${j}]`, () => addApiKey(core, user, k, 'publicKey')));
-    (u.authenticators ?? []).forEach((a, j) => at(`${path}.authenticators[${j}]`, () => addAuthenticator(core, user, a, 'authenticator')));
+    (u.apiKeys ?? []).forEach((k, j) => at(`${path}.apiKeys[${j}]`, () => addApiKey(core, user, k, `${path}.apiKeys[${j}]`)));
+    (u.authenticators ?? []).forEach((a, j) =>
+      at(`${path}.authenticators[${j}]`, () => addAuthenticator(core, user, a, `${path}.authenticators[${j}]`)),
+    );
     (u.mfaPolicies ?? []).forEach((m) => {
       store.mfaPolicies.insert({ mfaPolicyId: env.uuid(), organizationId, userId: user.userId, ...m, createdAt: now, updatedAt: now });
     });
@@ -90,7 +92,7 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
   if (seed.organization?.requiredApprovals !== undefined) {
     if (seed.organization.requiredApprovals > rootCount) {
       throw new SeedError(
-        `seed.organization.requiredApprovals: ${seed.organization.requiredApprovals} exceeds the ${rootCount} root users`,
+        `seed.organization.requiredApprovals must be at most the number of root users (${rootCount}, the bootstrap user and seed.users with root: true), got ${seed.organization.requiredApprovals}`,
       );
     }
     const current = store.organizations.get(organizationId) as OrganizationRecord;
@@ -98,9 +100,9 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
     store.organizations.update(current);
   }
 
-  const wallets = (target: string, list: SeedInput['wallets'], path: string) =>
+  const wallets = (target: string, list: Seed['wallets'], path: string) =>
     (list ?? []).forEach((w, i) => {
-      at(`${path}[${i}]`, () => validateAccounts(w.accounts, 'accounts'));
+      at(`${path}[${i}]`, () => validateAccounts(w.accounts, `${path}[${i}].accounts`));
       at(`${path}[${i}]`, () => insertWallet(core, target, w.walletName, w.accounts));
     });
   wallets(organizationId, seed.wallets, 'seed.wallets');
@@ -138,10 +140,13 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
     const sub = createOrganization(core, s.name, organizationId);
     s.rootUsers.forEach((u, j) => {
       const user = createUser(core, sub, { ...u, isRoot: true });
-      (u.apiKeys ?? []).forEach((k, n) => at(`${path}.rootUsers[${j}].apiKeys[${n}]`, () => addApiKey(core, user, k, 'publicKey')));
+      (u.apiKeys ?? []).forEach((k, n) => {
+        const key = `${path}.rootUsers[${j}].apiKeys[${n}]`;
+        at(key, () => addApiKey(core, user, k, key));
+      });
     });
+    // SeedSchema checked that the threshold is at most the number of root users
     const threshold = s.rootQuorumThreshold ?? 1;
-    if (threshold > s.rootUsers.length) throw new SeedError(`${path}.rootQuorumThreshold: exceeds the number of root users`);
     const stored = store.organizations.get(sub.organizationId) as OrganizationRecord;
     stored.rootQuorum.threshold = threshold;
     store.organizations.update(stored);
@@ -154,8 +159,9 @@ function apply(core: Core, organizationId: string, seed: SeedInput): SeedSummary
     const account = store.walletAccounts
       .findByKey(h.address.toLowerCase())
       .find((a) => a.organizationId === organizationId && a.address === h.address);
-    if (account?.addressFormat !== 'ADDRESS_FORMAT_SOLANA')
-      throw new SeedError(`${path}.address: is not the address of a Solana account in seed.wallets`);
+    if (account?.addressFormat !== 'ADDRESS_FORMAT_SOLANA') {
+      throw new SeedError(`${path}.address must be the address of a Solana account in seed.wallets, got ${JSON.stringify(h.address)}`);
+    }
     h.transactions.forEach((t, j) => {
       const parsed = SolTransaction.safeParse(t);
       if (!parsed.success) {

@@ -1,8 +1,10 @@
 // The seed file format (README "Seed format"): what an organization starts with so that every query has
-// realistic data. Validated with ./shape.ts; errors name the JSON path.
+// realistic data. One zod object per seeded kind, gathered in SeedSchema; adding a kind is one object and
+// one line there. Parsed by the sdk's option parser: a refusal names the field by its JSON path below `seed`.
 import {
   ADDRESS_FORMATS,
   AUTHENTICATION_TYPES,
+  ConfigurationError,
   CURVES,
   EARN_CHAIN_CAIP2,
   EFFECTS,
@@ -10,109 +12,196 @@ import {
   PATH_FORMATS,
   SOL_CAIP2,
 } from '@walletinfra/sdk';
-import { arr, bool, int, json, obj, oneOf, opt, record, req, str, type Shape } from './shape';
+import { got, shown } from '@walletinfra/sdk/options';
+import { z } from 'zod';
+import { digits, flag, intFrom, matching, nonEmpty, oneOf, parseWith } from '../validation';
 
-const digits = str({ pattern: /^[0-9]+$/, what: 'a string of decimal digits' });
-const name = str({ nonEmpty: true });
+/** A seed the emulator refuses: the field's path below `seed`, what it must be, and the value found. */
+export class SeedError extends ConfigurationError {}
 
-const apiKey = obj({ apiKeyName: req(name), publicKey: req(str({ nonEmpty: true })), expirationSeconds: opt(digits) });
+const text = z.string({ error: got('must be a string') });
+const names = z.array(nonEmpty, { error: got('must be an array of names') });
+const list = <T extends z.ZodType>(item: T) => z.array(item, { error: got('must be an array') });
 
-const mfaPolicy = obj({
-  mfaPolicyName: req(name),
-  condition: req(str()),
-  requiredAuthenticationMethods: req(arr(obj({ any: req(arr(obj({ type: req(oneOf(AUTHENTICATION_TYPES)), id: opt(str()) }))) }))),
-  order: req(int(0, 1000)),
-  notes: opt(str()),
+export const SeedApiKey = z.strictObject({
+  apiKeyName: nonEmpty,
+  /** compressed P-256 public key (hex) */
+  publicKey: nonEmpty,
+  expirationSeconds: digits.optional(),
 });
 
-const user = obj({
-  userName: req(name),
-  userEmail: opt(str({ pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, what: 'an email address' })),
-  userPhoneNumber: opt(str({ pattern: /^\+[1-9][0-9]{6,14}$/, what: 'a phone number in E.164 format' })),
+export const SeedAuthenticator = z.strictObject({
+  authenticatorName: nonEmpty,
+  /** base64url */
+  credentialId: nonEmpty,
+  /** P-256 public key (hex) */
+  publicKey: nonEmpty,
+});
+
+export const SeedOauthProvider = z.strictObject({
+  providerName: nonEmpty,
+  // a token: never repeated in a message
+  oidcToken: z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string (an OIDC token; the value is not shown)') })
+    .optional(),
+});
+
+export const SeedMfaPolicy = z.strictObject({
+  mfaPolicyName: nonEmpty,
+  condition: text,
+  requiredAuthenticationMethods: list(
+    z.strictObject({ any: list(z.strictObject({ type: oneOf(AUTHENTICATION_TYPES), id: text.optional() })) }),
+  ),
+  order: intFrom(0, 1000),
+  notes: text.optional(),
+});
+
+export const SeedUser = z.strictObject({
+  userName: nonEmpty,
+  userEmail: matching(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an email address').optional(),
+  userPhoneNumber: matching(/^\+[1-9][0-9]{6,14}$/, 'a phone number in E.164 format').optional(),
   /** names from `userTags` */
-  tags: opt(arr(name)),
-  root: opt(bool),
-  apiKeys: opt(arr(apiKey)),
+  tags: names.optional(),
+  root: flag.optional(),
+  apiKeys: list(SeedApiKey).optional(),
   /** passkeys: credential id (base64url) and P-256 public key (hex) */
-  authenticators: opt(arr(obj({ authenticatorName: req(name), credentialId: req(name), publicKey: req(name) }))),
-  oauthProviders: opt(arr(obj({ providerName: req(name), oidcToken: opt(str()) }))),
-  mfaPolicies: opt(arr(mfaPolicy)),
+  authenticators: list(SeedAuthenticator).optional(),
+  oauthProviders: list(SeedOauthProvider).optional(),
+  mfaPolicies: list(SeedMfaPolicy).optional(),
 });
 
-const account = obj({
-  curve: req(oneOf(CURVES)),
-  pathFormat: req(oneOf(PATH_FORMATS)),
-  path: req(name),
-  addressFormat: req(oneOf(ADDRESS_FORMATS)),
+export const SeedAccount = z.strictObject({
+  curve: oneOf(CURVES),
+  pathFormat: oneOf(PATH_FORMATS),
+  path: nonEmpty,
+  addressFormat: oneOf(ADDRESS_FORMATS),
   /** a fixed address (so seeded history can refer to it); derived when omitted */
-  address: opt(name),
-  name: opt(str()),
+  address: nonEmpty.optional(),
+  name: text.optional(),
 });
 
-const wallet = obj({ walletName: req(name), accounts: req(arr(account)) });
+export const SeedWallet = z.strictObject({ walletName: nonEmpty, accounts: list(SeedAccount) });
 
-export const seedShape = obj({
-  organization: opt(obj({ name: opt(name), requiredApprovals: opt(int(1, 100)), timePoliciesEnabled: opt(bool) })),
-  authProxy: opt(
-    obj({
-      enabledProviders: opt(arr(name)),
-      sessionExpirationSeconds: opt(digits),
-      otpLength: opt(str({ pattern: /^[6-9]$/, what: 'a string from "6" to "9"' })),
-      otpAlphanumeric: opt(bool),
-      oauthClientIds: opt(record(str())),
-      oauthRedirectUrl: opt(str()),
-    }),
-  ),
-  userTags: opt(arr(name)),
-  users: opt(arr(user)),
-  privateKeyTags: opt(arr(name)),
-  /** private keys (for tag membership); `tags` are names from `privateKeyTags` */
-  privateKeys: opt(arr(obj({ privateKeyName: req(name), curve: opt(oneOf(CURVES)), tags: opt(arr(name)) }))),
-  wallets: opt(arr(wallet)),
-  sessionProfiles: opt(arr(obj({ sessionProfileName: req(name), scope: req(name), expirationSeconds: opt(digits), notes: opt(str()) }))),
-  policies: opt(
-    arr(
-      obj({
-        policyName: req(name),
-        effect: req(oneOf(EFFECTS)),
-        condition: opt(str()),
-        consensus: opt(str()),
-        notes: req(str()),
-        time: opt(str()),
-      }),
-    ),
-  ),
-  ipAllowlist: opt(
-    obj({
-      enabled: opt(bool),
-      onEvaluationError: opt(oneOf(IP_ALLOWLIST_ON_EVALUATION_ERROR)),
-      rules: req(arr(obj({ cidr: req(name), label: opt(str()) }))),
-    }),
-  ),
-  subOrganizations: opt(
-    arr(
-      obj({
-        name: req(name),
-        rootUsers: req(arr(obj({ userName: req(name), userEmail: opt(str()), userPhoneNumber: opt(str()), apiKeys: opt(arr(apiKey)) }))),
-        rootQuorumThreshold: opt(int(1, 100)),
-        wallets: opt(arr(wallet)),
-      }),
-    ),
-  ),
-  /** history per address, newest first; each transaction as list_sol_transaction_history returns it (docs/service-behaviour.md#solana-transaction-history) */
-  solanaTransactions: opt(arr(obj({ address: req(name), caip2: req(oneOf(SOL_CAIP2)), transactions: req(arr(json)) }))),
-  earnWrappers: opt(
-    arr(
-      obj({
-        wrapperAddress: req(str({ pattern: /^0x[0-9a-fA-F]{40}$/, what: 'a 0x-prefixed 20-byte address' })),
-        chainCaip2: req(oneOf(EARN_CHAIN_CAIP2)),
-        vaultName: req(name),
-        asset: req(obj({ symbol: req(name), caip19: req(name), decimals: req(int(0, 36)) })),
-      }),
-    ),
-  ),
+export const SeedOrganization = z.strictObject({
+  name: nonEmpty.optional(),
+  requiredApprovals: intFrom(1, 100).optional(),
+  timePoliciesEnabled: flag.optional(),
 });
 
-export type SeedInput = ReturnType<typeof seedShape>;
+export const SeedAuthProxy = z.strictObject({
+  enabledProviders: names.optional(),
+  sessionExpirationSeconds: digits.optional(),
+  otpLength: matching(/^[6-9]$/, 'a string from "6" to "9"').optional(),
+  otpAlphanumeric: flag.optional(),
+  oauthClientIds: z.record(z.string(), text, { error: got('must be an object of client ids by provider') }).optional(),
+  oauthRedirectUrl: text.optional(),
+});
 
-export const parseSeed: Shape<SeedInput> = seedShape;
+/** private keys (for tag membership); `tags` are names from `privateKeyTags` */
+export const SeedPrivateKey = z.strictObject({ privateKeyName: nonEmpty, curve: oneOf(CURVES).optional(), tags: names.optional() });
+
+export const SeedSessionProfile = z.strictObject({
+  sessionProfileName: nonEmpty,
+  scope: nonEmpty,
+  expirationSeconds: digits.optional(),
+  notes: text.optional(),
+});
+
+export const SeedPolicy = z.strictObject({
+  policyName: nonEmpty,
+  effect: oneOf(EFFECTS),
+  condition: text.optional(),
+  consensus: text.optional(),
+  notes: text,
+  time: text.optional(),
+});
+
+export const SeedIpAllowlist = z.strictObject({
+  enabled: flag.optional(),
+  onEvaluationError: oneOf(IP_ALLOWLIST_ON_EVALUATION_ERROR).optional(),
+  rules: list(z.strictObject({ cidr: nonEmpty, label: text.optional() })),
+});
+
+export const SeedSubOrganization = z
+  .strictObject({
+    name: nonEmpty,
+    rootUsers: list(
+      z.strictObject({
+        userName: nonEmpty,
+        userEmail: text.optional(),
+        userPhoneNumber: text.optional(),
+        apiKeys: list(SeedApiKey).optional(),
+      }),
+    ),
+    rootQuorumThreshold: intFrom(1, 100).optional(),
+    wallets: list(SeedWallet).optional(),
+  })
+  .superRefine((sub, ctx) => {
+    if (sub.rootQuorumThreshold !== undefined && sub.rootQuorumThreshold > sub.rootUsers.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rootQuorumThreshold'],
+        input: sub.rootQuorumThreshold,
+        message: `must be at most the number of rootUsers (${sub.rootUsers.length}), got ${sub.rootQuorumThreshold}`,
+      });
+    }
+  });
+
+/** history per address, newest first; each transaction as list_sol_transaction_history returns it (docs/service-behaviour.md#solana-transaction-history) */
+export const SeedSolanaTransactions = z.strictObject({ address: nonEmpty, caip2: oneOf(SOL_CAIP2), transactions: list(z.unknown()) });
+
+export const SeedEarnWrapper = z.strictObject({
+  wrapperAddress: matching(/^0x[0-9a-fA-F]{40}$/, 'a 0x-prefixed 20-byte address'),
+  chainCaip2: oneOf(EARN_CHAIN_CAIP2),
+  vaultName: nonEmpty,
+  asset: z.strictObject({ symbol: nonEmpty, caip19: nonEmpty, decimals: intFrom(0, 36) }),
+});
+
+/** Every name in `items[i].tags` must be declared in the seed's list `declared` (named `listName`). */
+function checkTagNames(
+  ctx: z.core.$RefinementCtx,
+  items: ReadonlyArray<{ tags?: string[] | undefined }>,
+  itemsName: string,
+  declared: readonly string[],
+  listName: string,
+): void {
+  items.forEach((item, i) =>
+    (item.tags ?? []).forEach((tag, j) => {
+      if (declared.includes(tag)) return;
+      const known = declared.length === 0 ? 'none are declared' : declared.join(', ');
+      const message = `must be a tag declared in seed.${listName} (${known}), got ${shown(tag)}`;
+      ctx.addIssue({ code: 'custom', path: [itemsName, i, 'tags', j], input: tag, message });
+    }),
+  );
+}
+
+export const SeedSchema = z
+  .strictObject({
+    organization: SeedOrganization.optional(),
+    authProxy: SeedAuthProxy.optional(),
+    userTags: names.optional(),
+    users: list(SeedUser).optional(),
+    privateKeyTags: names.optional(),
+    privateKeys: list(SeedPrivateKey).optional(),
+    wallets: list(SeedWallet).optional(),
+    sessionProfiles: list(SeedSessionProfile).optional(),
+    policies: list(SeedPolicy).optional(),
+    ipAllowlist: SeedIpAllowlist.optional(),
+    subOrganizations: list(SeedSubOrganization).optional(),
+    solanaTransactions: list(SeedSolanaTransactions).optional(),
+    earnWrappers: list(SeedEarnWrapper).optional(),
+  })
+  .superRefine((seed, ctx) => {
+    checkTagNames(ctx, seed.users ?? [], 'users', seed.userTags ?? [], 'userTags');
+    checkTagNames(ctx, seed.privateKeys ?? [], 'privateKeys', seed.privateKeyTags ?? [], 'privateKeyTags');
+  });
+
+/** A seed as written (what `startEmulator({seed})`, `--seed` and `POST /__admin/seed` accept). */
+export type SeedInput = z.input<typeof SeedSchema>;
+/** A seed once checked. */
+export type Seed = z.output<typeof SeedSchema>;
+
+/** Checks a seed; throws SeedError naming the field (`seed.users[0].userName must not be empty, got ""`). */
+export function parseSeed(input: unknown): Seed {
+  return parseWith(SeedSchema, input, { path: ['seed'], noun: 'field' }, SeedError);
+}

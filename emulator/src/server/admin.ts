@@ -4,13 +4,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resetToBootstrap, type Bootstrap } from '../bootstrap';
 import type { Core } from '../context';
+import { ConfigurationError } from '@walletinfra/sdk';
+import { parseOptions } from '@walletinfra/sdk/options';
+import { z } from 'zod';
 import { invalidArgument, methodNotAllowed, notFound } from '../errors';
 import { parseFaultConfig } from '../faults';
 import { generateP256KeyPair } from '../crypto/keys';
 import { addApiKey, addAuthenticator, createUser } from '../handlers/accounts';
 import type { OrganizationRecord } from '../store/records';
 import { applySeed } from '../seed/apply';
-import { arr, bool, int, obj, opt, req, str, SeedError } from '../seed/shape';
+import { SeedApiKey, SeedAuthenticator, SeedError } from '../seed/schema';
+import { flag, intFrom, nonEmpty } from '../validation';
 import { adminRefusal } from './admin-guard';
 import { readBody, sendJson } from './http-io';
 import { parseJson, respondWithError } from './pipeline';
@@ -24,31 +28,37 @@ export interface AdminDeps {
   adminToken: string;
 }
 
-const name = str({ nonEmpty: true });
-const settingsShape = obj({ requiredApprovals: opt(int(1, 100)), timePoliciesEnabled: opt(bool) });
-const userShape = obj({
-  organizationId: opt(name),
-  userName: req(name),
-  userEmail: opt(str()),
-  userPhoneNumber: opt(str()),
+const SettingsBody = z.strictObject({ requiredApprovals: intFrom(1, 100).optional(), timePoliciesEnabled: flag.optional() });
+
+const UserBody = z.strictObject({
+  organizationId: nonEmpty.optional(),
+  userName: nonEmpty,
+  userEmail: z.string().optional(),
+  userPhoneNumber: z.string().optional(),
   /** tag names; TAG_TYPE_USER tags are created when missing */
-  userTags: opt(arr(name)),
-  root: opt(bool),
-  apiKeys: opt(
-    arr(
-      obj({
-        apiKeyName: req(name),
-        publicKey: req(name),
-        expirationSeconds: opt(str({ pattern: /^[0-9]+$/, what: 'a string of decimal digits' })),
-      }),
-    ),
-  ),
+  userTags: z.array(nonEmpty).optional(),
+  root: flag.optional(),
+  apiKeys: z.array(SeedApiKey).optional(),
   /** have the emulator make a P-256 API key and return its private key */
-  generateApiKey: opt(bool),
-  authenticators: opt(arr(obj({ authenticatorName: req(name), credentialId: req(name), publicKey: req(name) }))),
+  generateApiKey: flag.optional(),
+  authenticators: z.array(SeedAuthenticator).optional(),
 });
 
-function shaped<T>(fn: () => T): T {
+/**
+ * A request body checked by `schema`, or the service's 400 naming the field by its JSON path in the body
+ * (`invalid request body: apiKeys[0].publicKey must not be empty, got ""`).
+ */
+function checked<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  try {
+    return parseOptions(schema, input, { prefix: 'invalid request body: ', path: [], noun: 'field' });
+  } catch (e) {
+    if (e instanceof ConfigurationError) throw invalidArgument(e.message);
+    throw e;
+  }
+}
+
+/** A seed's refusal as the service's 400 (the seed's own paths start with `seed`). */
+function seeded<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
@@ -69,7 +79,7 @@ function org(core: Core, id: string): OrganizationRecord {
 
 export function createAdminHandler(deps: AdminDeps): (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void> {
   const { core, bootstrap } = deps;
-  const routes: Record<string, (req: IncomingMessage) => Promise<unknown> | unknown> = {
+  const routes: Record<string, (req: IncomingMessage) => unknown> = {
     'GET /__admin/health': () => ({ status: 'ok', organizationId: bootstrap.organizationId }),
     'GET /__admin/credentials': () => deps.credentials(),
     'POST /__admin/reset': () => {
@@ -79,16 +89,17 @@ export function createAdminHandler(deps: AdminDeps): (req: IncomingMessage, res:
     },
     'POST /__admin/seed': async (req) => {
       const input = await body(core, req);
-      return { summary: shaped(() => applySeed(core, bootstrap.organizationId, input)) };
+      return { summary: seeded(() => applySeed(core, bootstrap.organizationId, input)) };
     },
     'GET /__admin/faults': () => core.faults.describe(),
     'PUT /__admin/faults': async (req) => {
       const input = await body(core, req);
       let config;
       try {
-        config = parseFaultConfig(input, 'body');
+        config = parseFaultConfig(input, 'faults', 'invalid request body: ');
       } catch (e) {
-        throw invalidArgument(`invalid request body: ${(e as Error).message}`);
+        if (e instanceof ConfigurationError) throw invalidArgument(e.message);
+        throw e;
       }
       core.faults.configure(config);
       return core.faults.describe();
@@ -100,11 +111,7 @@ export function createAdminHandler(deps: AdminDeps): (req: IncomingMessage, res:
     'GET /__admin/dump': () => core.store.dump(),
     'POST /__admin/users': async (req) => {
       const input = await body(core, req);
-      return addUser(
-        core,
-        bootstrap,
-        shaped(() => userShape(input, 'body')),
-      );
+      return addUser(core, bootstrap, checked(UserBody, input));
     },
   };
 
@@ -117,11 +124,7 @@ export function createAdminHandler(deps: AdminDeps): (req: IncomingMessage, res:
       if (settings !== null) {
         if (req.method !== 'POST') throw methodNotAllowed(`method ${req.method} is not allowed on ${path}; use POST`);
         const input = await body(core, req);
-        result = updateSettings(
-          core,
-          settings[1] as string,
-          shaped(() => settingsShape(input, 'body')),
-        );
+        result = updateSettings(core, settings[1] as string, checked(SettingsBody, input));
       } else {
         const handler = routes[`${req.method} ${path}`];
         if (handler === undefined) {
@@ -137,13 +140,13 @@ export function createAdminHandler(deps: AdminDeps): (req: IncomingMessage, res:
   };
 }
 
-function updateSettings(core: Core, id: string, settings: { requiredApprovals?: number; timePoliciesEnabled?: boolean }): unknown {
+function updateSettings(core: Core, id: string, settings: z.output<typeof SettingsBody>): unknown {
   return core.store.transaction(() => {
     const record = org(core, id);
     if (settings.requiredApprovals !== undefined) {
       if (settings.requiredApprovals > record.rootQuorum.userIds.length) {
         throw invalidArgument(
-          `invalid request body: requiredApprovals: the organization has only ${record.rootQuorum.userIds.length} root users`,
+          `invalid request body: requiredApprovals must be at most the number of root users (${record.rootQuorum.userIds.length}), got ${settings.requiredApprovals}`,
         );
       }
       record.rootQuorum.threshold = settings.requiredApprovals;
@@ -160,7 +163,7 @@ function updateSettings(core: Core, id: string, settings: { requiredApprovals?: 
   });
 }
 
-function addUser(core: Core, bootstrap: Bootstrap, input: ReturnType<typeof userShape>): unknown {
+function addUser(core: Core, bootstrap: Bootstrap, input: z.output<typeof UserBody>): unknown {
   return core.store.transaction(() => {
     const target = org(core, input.organizationId ?? bootstrap.organizationId);
     const now = core.env.now();

@@ -1,7 +1,7 @@
 // The main API listener: POST /public/v1/query/* and /public/v1/submit/* (routed through the sdk's operation
 // registry), GET /public/v1/discovery/webhooks/jwks (public), and the loopback-only /__admin/ endpoints.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { operationsByPath, type AnyOperation, type QueryName, type RequestOf, type SubmitName } from '@walletinfra/sdk';
+import { operationsByPath, type AnyOperation, type QueryName, type RequestOf } from '@walletinfra/sdk';
 import { submitActivity } from '../activities/engine';
 import { voteOnActivity } from '../activities/votes';
 import type { Core, RequestContext } from '../context';
@@ -82,7 +82,7 @@ function handleOperation(
     finish(res, parsed.fault, voteOnActivity(ctx, input));
     return;
   }
-  const handler = submitHandlerFor(op.name as SubmitName);
+  const handler = submitHandlerFor(op.name);
   if (handler === undefined) throw notFound(`unknown operation: ${parsed.path}`);
   finish(res, parsed.fault, submitActivity(ctx, input, handler));
 }

@@ -4,7 +4,7 @@ import { ServiceError } from '../errors';
 
 // A target made only of these characters is already its own pathname: no dot segments, query, fragment,
 // percent-escapes or backslashes for the URL parser to rewrite, and no leading `//` (an authority to it).
-const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9_\/-]*$/;
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9_/-]*$/;
 
 /** The path of the request target, or undefined when the target is not a URL (`GET http://[ HTTP/1.1`). */
 export function pathOf(req: IncomingMessage): string | undefined {

@@ -47,18 +47,19 @@ const COLLECTIONS = {
 export type CollectionName = keyof typeof COLLECTIONS;
 type Collections = { readonly [K in CollectionName]: (typeof COLLECTIONS)[K] extends Spec<infer T> ? Collection<T> : never };
 
-// The class below gets one `Collection` field per entry of COLLECTIONS (declaration merging).
-export interface Store extends Collections {}
+// Store gets one `Collection` field per entry of COLLECTIONS, made in its constructor; this typed base says so.
+const WithCollections = class {} as new () => Collections;
 
 // Entries a memo holds before it starts over: bounds memory when many distinct keys are read between writes.
 const MEMO_LIMIT = 1024;
 
-export class Store {
+export class Store extends WithCollections {
   private readonly docs: SqliteDocuments;
   /** {@link memo}'s entries, each valid while the version of the collections it read stays the same */
   private readonly memos = new Map<string, { version: number; value: unknown }>();
 
   constructor(dataDir?: string) {
+    super();
     const specs: Record<string, Spec<never> | undefined> = COLLECTIONS;
     this.docs = new SqliteDocuments(dataDir, (collection, data) => {
       const uniqueKey = specs[collection]?.uniqueKey;

@@ -2,11 +2,10 @@
 // (the default) and 'manual' send only to this machine, so a test, an example or a developer's emulator never
 // sends traffic beyond loopback unless asked to with `--webhook-delivery auto`.
 import { isLoopbackHost } from '@walletinfra/sdk';
-import type { ResolvedOptions } from '../options';
-
-export type DeliveryMode = ResolvedOptions['deliveryMode'];
 
 export const DELIVERY_MODES = ['loopback-only', 'auto', 'manual'] as const;
+
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
 /**
  * True for a URL whose host is a loopback address or a `localhost` name (RFC 6761), by the sdk's

@@ -132,7 +132,7 @@ test('expired key: 401 API_KEY_EXPIRED once its expirationSeconds have passed', 
   });
   expect(created).toEqual({
     status: 400,
-    json: serviceError(3, 'invalid request body: body.apiKeys[0].publicKey: must not be empty', 'REQUEST_INVALID'),
+    json: serviceError(3, 'invalid request body: apiKeys[0].publicKey must not be empty, got ""', 'REQUEST_INVALID'),
   });
   const key = generateApiKeyPair();
   expect(

@@ -642,7 +642,7 @@ describe('outside the operation table', () => {
     });
     expect([res.status, await res.json()]).toEqual([
       400,
-      serviceError(3, 'invalid request body: requiredApprovals: the organization has only 1 root users', 'REQUEST_INVALID'),
+      serviceError(3, 'invalid request body: requiredApprovals must be at most the number of root users (1), got 5', 'REQUEST_INVALID'),
     ]);
     const seed = await fetch(`${emu.adminUrl}/seed`, {
       method: 'POST',
@@ -651,7 +651,7 @@ describe('outside the operation table', () => {
     });
     expect([seed.status, await seed.json()]).toEqual([
       400,
-      serviceError(3, 'invalid request body: seed.wallets[0].accounts: must be an array, got string', 'REQUEST_INVALID'),
+      serviceError(3, 'invalid request body: seed.wallets[0].accounts must be an array, got "none"', 'REQUEST_INVALID'),
     ]);
     const unknown = await fetch(`${emu.adminUrl}/nothing`, { headers: adminHeaders(emu) });
     expect(unknown.status).toBe(404);

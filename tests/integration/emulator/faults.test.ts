@@ -158,12 +158,24 @@ test('the admin endpoint sets and shows rules; bad rules are a 400 naming the fi
   const bad = await admin(emu, 'PUT', '/faults', { rules: [{ path: '/x', status: 200 }] });
   expect(bad).toEqual({
     status: 400,
-    json: serviceError(3, 'invalid request body: body.rules[0].status: must be an integer from 400 to 599', 'REQUEST_INVALID'),
+    json: serviceError(3, 'invalid request body: faults.rules[0].status must be an integer from 400 to 599, got 200', 'REQUEST_INVALID'),
   });
   const unknown = await admin(emu, 'PUT', '/faults', { rules: [{ path: '/x', statuss: 500 }] });
   expect(unknown.json.message).toBe(
-    'invalid request body: body.rules[0].statuss: is not a known field (known: path, probability, delayMs, status, retryAfter, dropResponse, failBetweenEffectAndRecord, pendingPolls, times, message)',
+    'invalid request body: unknown faults.rules[0] field "statuss"; known: path, probability, delayMs, status, retryAfter, dropResponse, failBetweenEffectAndRecord, pendingPolls, times, message',
   );
+  const wrongType = await admin(emu, 'PUT', '/faults', { rules: [{ path: '/x' }, { path: '/y', probability: 'half' }] });
+  expect(wrongType).toEqual({
+    status: 400,
+    json: serviceError(3, 'invalid request body: faults.rules[1].probability must be a number from 0 to 1, got "half"', 'REQUEST_INVALID'),
+  });
+  const notRules = await admin(emu, 'PUT', '/faults', { rules: 'none' });
+  expect(notRules).toEqual({
+    status: 400,
+    json: serviceError(3, 'invalid request body: faults.rules must be an array of rules, got "none"', 'REQUEST_INVALID'),
+  });
+  // a refused body leaves the rules as they were
+  expect((await admin(emu, 'GET', '/faults')).json).toEqual({ seed: 7, rules: [{ path: '/public/v1/submit/*', status: 503, fired: 1 }] });
   expect((await admin(emu, 'POST', '/reset')).status).toBe(200);
   expect((await admin(emu, 'GET', '/faults')).json).toEqual({ rules: [] });
 });

@@ -82,6 +82,11 @@ async function messages(): Promise<string[]> {
   await admin(emu, 'PUT', '/faults', { rules: [{ path: q('list_policies'), status: 503, times: 1 }] });
   await push(stampedPost(emu, q('list_policies'), { organizationId: org }));
   await push(admin(emu, 'PUT', '/faults', { rules: [{ path: '/x', status: 200 }] }));
+  await push(admin(emu, 'PUT', '/faults', { rules: [{ path: '/x', probability: 2 }] }));
+  await push(admin(emu, 'POST', '/seed', { users: [{ userName: 'a', nmae: 'b' }] }));
+  await push(admin(emu, 'POST', '/seed', { users: [{ userName: 'a', apiKeys: [{ apiKeyName: 'k', publicKey: 5 }] }] }));
+  await push(admin(emu, 'POST', '/users', { userName: 'a', root: 'yes' }));
+  await push(admin(emu, 'POST', `/organizations/${org}/settings`, { requiredApprovals: 0 }));
   await push(fetch(`${emu.adminUrl}/faults`).then(async (r) => ({ status: r.status, json: await r.json() })));
   return out;
 }
@@ -111,6 +116,11 @@ const EXPECTED: string[] = [
   '400 3 invalid request body: parameters.rules[0].cidr: "::ffff:1.2.3.4/128" is an IPv4-mapped IPv6 address; write the IPv4 CIDR 1.2.3.4/32 instead',
   "400 3 invalid request body: parameters.encryptedSecretApiKey: could not be decrypted with the on-ramp encryption key (encrypt it to the emulator's key from GET /__admin/onramp-encryption-key)",
   '503 14 injected fault',
-  '400 3 invalid request body: body.rules[0].status: must be an integer from 400 to 599',
+  '400 3 invalid request body: faults.rules[0].status must be an integer from 400 to 599, got 200',
+  '400 3 invalid request body: faults.rules[0].probability must be a number from 0 to 1, got 2',
+  '400 3 invalid request body: unknown seed.users[0] field "nmae"; known: userName, userEmail, userPhoneNumber, tags, root, apiKeys, authenticators, oauthProviders, mfaPolicies',
+  '400 3 invalid request body: seed.users[0].apiKeys[0].publicKey must be a non-empty string, got 5',
+  '400 3 invalid request body: root must be true or false, got "yes"',
+  '400 3 invalid request body: requiredApprovals must be an integer from 1 to 100, got 0',
   '401 16 admin endpoints need the admin token: send "Authorization: Bearer <adminToken>" (adminToken is in credentials.json)',
 ];

@@ -1,11 +1,11 @@
 // Persistence and the command line: state in SQLite under the data dir
 // survives a restart; credentials.json is written with mode 0600; the CLI starts, reports, and stops cleanly.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { startEmulator } from '@walletinfra/emulator';
+import { EmulatorOptionsError, SeedError, startEmulator } from '@walletinfra/emulator';
 import { adminHeaders, envelope, stampedPost } from '../../support/emulator';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -71,7 +71,7 @@ test('a seed that fails at first start leaves nothing behind: the next start app
         ],
       },
     }),
-  ).rejects.toThrow("seed.wallets[0]: accounts[0].path: must be a BIP-32 path such as m/44'/60'/0'/0/0");
+  ).rejects.toThrow(new SeedError("seed.wallets[0].accounts[0].path: must be a BIP-32 path such as m/44'/60'/0'/0/0"));
   const emu = await startEmulator({ dataDir: dir, seed: SEED });
   try {
     expect(emu.store.wallets.all().map((w) => w.walletName)).toEqual(['Treasury', 'Payroll', 'Customer 1001 wallet']);
@@ -88,14 +88,47 @@ test('rootApiKey must match the key a data dir was created with', async () => {
   await same.close();
   await expect(
     startEmulator({ dataDir: dir, rootApiKey: { publicKey: '02' + 'ab'.repeat(32), privateKey: 'cd'.repeat(32) } }),
-  ).rejects.toThrow('invalid emulator options: rootApiKey differs from the key this data dir was created with');
+  ).rejects.toThrow(
+    new EmulatorOptionsError(
+      'invalid emulator options: rootApiKey differs from the key this data dir was created with; omit rootApiKey or use another data dir',
+    ),
+  );
 });
 
 test('options are strict: an unknown option lists the known ones', async () => {
   await expect(startEmulator({ prot: 1 } as never)).rejects.toThrow(
-    'invalid emulator options: unknown option "prot" (known options: port, authProxyPort, host, dataDir, credentialsFile, seed, faults, allowLoopbackWebhooks, clock, random, sleep, randomSeed, livenessWindowMs, maxBodyBytes, deliveryMode, deliveryRetry, fetch, rootApiKey, log)',
+    new EmulatorOptionsError(
+      'invalid emulator options: unknown option "prot"; known: port, authProxyPort, host, dataDir, credentialsFile, seed, faults, allowLoopbackWebhooks, clock, random, sleep, randomSeed, livenessWindowMs, maxBodyBytes, deliveryMode, deliveryRetry, fetch, rootApiKey, log',
+    ),
   );
-  await expect(startEmulator({ seed: { users: [{ userName: '' }] } })).rejects.toThrow('seed.users[0].userName: must not be empty');
+  await expect(startEmulator({ seed: { users: [{ userName: '' }] } })).rejects.toThrow(
+    new SeedError('seed.users[0].userName must not be empty, got ""'),
+  );
+});
+
+test('a seed is checked at every start, though applied only to a new organization', async () => {
+  const first = await startEmulator({ dataDir: dir });
+  await first.close();
+  await expect(startEmulator({ dataDir: dir, seed: { wallets: [{ walletName: 'w', accounts: {} as never }] } })).rejects.toThrow(
+    new SeedError('seed.wallets[0].accounts must be an array, got an object'),
+  );
+  await expect(startEmulator({ dataDir: dir, seed: join(dir, 'missing.json') })).rejects.toThrow(
+    new EmulatorOptionsError(
+      `invalid emulator options: seed must be the path of a readable JSON file, got ${JSON.stringify(join(dir, 'missing.json'))} (ENOENT)`,
+    ),
+  );
+});
+
+test('fault rules given later through faults.set are checked like the option', async () => {
+  const emu = await startEmulator();
+  try {
+    expect(() => emu.faults.set({ seed: 1, rules: [{ path: '/x' }, { path: '/y', pendingPolls: 0 }] })).toThrow(
+      new EmulatorOptionsError('invalid emulator options: faults.rules[1].pendingPolls must be an integer from 1 to 1000, got 0'),
+    );
+    expect(emu.faults.describe()).toEqual({ rules: [] });
+  } finally {
+    await emu.close();
+  }
 });
 
 describe('walletinfra-emulator CLI', () => {
@@ -156,10 +189,14 @@ describe('walletinfra-emulator CLI', () => {
   test.each([
     [
       ['--bogus'],
-      'walletinfra-emulator: unknown option "--bogus" (known options: --port, --auth-proxy-port, --host, --data-dir, --seed, --faults, --allow-loopback-webhooks, --webhook-delivery, --liveness-window-ms, --json, --help)',
+      'walletinfra-emulator: unknown option "--bogus"; known: --port, --auth-proxy-port, --host, --data-dir, --seed, --faults, --allow-loopback-webhooks, --webhook-delivery, --liveness-window-ms, --json, --help',
     ],
     [['--port', 'eighty'], 'walletinfra-emulator: --port must be a port number from 0 to 65535, got "eighty"'],
     [['--seed'], 'walletinfra-emulator: --seed needs a value (FILE)'],
+    [
+      ['--faults', '/nonexistent/faults.json'],
+      'walletinfra-emulator: --faults must be the path of a readable JSON file, got "/nonexistent/faults.json" (ENOENT)',
+    ],
   ])('bad flags %j exit 2 with a clear message', async (args, message) => {
     const cli = run(args);
     expect(await cli.exited).toBe(2);
@@ -167,11 +204,39 @@ describe('walletinfra-emulator CLI', () => {
     expect(cli.stderr()).toContain('Usage: walletinfra-emulator [options]');
   });
 
-  test('a bad seed file exits 1 naming the field', async () => {
-    const cli = run(['--port', '0', '--seed', join(ROOT, 'package.json')]);
+  // each refusal is printed once, alone (no stack trace, no usage), and the exit code is 1
+  test.each([
+    [
+      'a seed file with an unknown key',
+      { seed: { users: [], userTgas: ['ops'] } },
+      'walletinfra-emulator: unknown seed field "userTgas"; known: organization, authProxy, userTags, users, privateKeyTags, privateKeys, wallets, sessionProfiles, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers',
+    ],
+    [
+      'a seed file with a nested field of the wrong type',
+      { seed: { users: [{ userName: 'a', apiKeys: [{ apiKeyName: 'k', publicKey: '02ab', expirationSeconds: 60 }] }] } },
+      'walletinfra-emulator: seed.users[0].apiKeys[0].expirationSeconds must be a string of decimal digits, got 60',
+    ],
+    [
+      'a faults file with a bad rule',
+      {
+        faults: {
+          rules: [
+            { path: '/public/v1/submit/*', status: 503 },
+            { path: '/x', probability: '0.5' },
+          ],
+        },
+      },
+      'walletinfra-emulator: invalid emulator options: faults.rules[1].probability must be a number from 0 to 1, got "0.5"',
+    ],
+  ])('%s exits 1 naming the field', async (_what, files, message) => {
+    const args = ['--port', '0'];
+    for (const [flag, content] of Object.entries(files)) {
+      const file = join(dir, `${flag}.json`);
+      writeFileSync(file, JSON.stringify(content));
+      args.push(`--${flag}`, file);
+    }
+    const cli = run(args);
     expect(await cli.exited).toBe(1);
-    expect(cli.stderr()).toBe(
-      'walletinfra-emulator: seed.name: is not a known field (known: organization, authProxy, userTags, users, privateKeyTags, privateKeys, wallets, sessionProfiles, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers)\n',
-    );
+    expect(cli.stderr()).toBe(`${message}\n`);
   });
 });

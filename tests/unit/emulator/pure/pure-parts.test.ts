@@ -1,5 +1,9 @@
 // The emulator's pure parts as tables: fault rules, delivery retry policy, CLI flags, seed validation,
 // options, ids and the seeded random source.
+import { ConfigurationError } from '@walletinfra/sdk';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FaultInjector, parseFaultConfig } from '@walletinfra/emulator/faults';
 import { deliveryBackoffMs, deliveryOutcome } from '@walletinfra/emulator/webhooks/retry';
 import { parseCliArgs } from '@walletinfra/emulator/cli-args';
@@ -12,22 +16,59 @@ import { isLoopback, pathOf } from '@walletinfra/emulator/server/http-io';
 import { policyEngine } from '@walletinfra/emulator/policy-engine';
 import { statusError } from '@walletinfra/emulator/errors';
 
+/** What `fn` throws, as `{name, code, message}` (every emulator refusal is a ConfigurationError). */
+function refusal(fn: () => unknown): { name: string; code: string; message: string } {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigurationError);
+    const error = e as ConfigurationError;
+    return { name: error.name, code: error.code, message: error.message };
+  }
+  throw new Error('expected a refusal');
+}
+
 describe('fault rules', () => {
   test.each([
-    [{ rules: [{ status: 500 }] }, 'faults.rules[0].path: is required'],
-    [{ rules: [{ path: '/x', probability: 2 }] }, 'faults.rules[0].probability: must be between 0 and 1'],
+    [{ rules: [{ status: 500 }] }, 'faults.rules[0].path is required'],
+    [{ rules: [{ path: '' }] }, 'faults.rules[0].path must be a request path, or a pattern such as /public/v1/submit/*, got ""'],
+    [
+      { rules: [{ path: '/a' }, { path: '/b' }, { path: '/x', probability: 2 }] },
+      'faults.rules[2].probability must be a number from 0 to 1, got 2',
+    ],
     [
       { rules: [{ path: '/x', status: 503, dropResponse: true }] },
-      'faults.rules[0].status: cannot be combined with dropResponse, failBetweenEffectAndRecord or pendingPolls',
+      'faults.rules[0].status cannot be combined with dropResponse (a status answers instead of handling the request): remove one of them, got 503 with dropResponse',
     ],
-    [{ rules: [{ path: '/x', retryAfter: 3 }] }, 'faults.rules[0].retryAfter: needs status'],
-    [{ rules: [{ path: '/x', times: 0 }] }, 'faults.rules[0].times: must be a positive integer'],
-    [{ rules: [{ path: '/x', delayMs: '5' }] }, 'faults.rules[0].delayMs: must be a number'],
-    [{ seed: 1.5, rules: [] }, 'faults.seed: must be an integer'],
-    [{ rulez: [] }, 'faults.rulez: is not a known field (known: seed, rules)'],
-    ['x', 'faults: must be an object {seed?, rules} or an array of rules'],
+    [
+      { rules: [{ path: '/x', status: 503, pendingPolls: 2 }] },
+      'faults.rules[0].status cannot be combined with pendingPolls (a status answers instead of handling the request): remove one of them, got 503 with pendingPolls',
+    ],
+    [
+      { rules: [{ path: '/x', retryAfter: 3 }] },
+      'faults.rules[0].retryAfter needs status: add status (400-599) or remove retryAfter, got 3 without status',
+    ],
+    [{ rules: [{ path: '/x', times: 0 }] }, 'faults.rules[0].times must be a positive integer, got 0'],
+    [{ rules: [{ path: '/x', delayMs: '5' }] }, 'faults.rules[0].delayMs must be an integer from 0 to 600000 (milliseconds), got "5"'],
+    [{ rules: [{ path: '/x', status: 200 }] }, 'faults.rules[0].status must be an integer from 400 to 599, got 200'],
+    [{ rules: [{ path: '/x', dropResponse: 'yes' }] }, 'faults.rules[0].dropResponse must be true or false, got "yes"'],
+    [
+      { rules: [{ path: '/x', statuss: 500 }] },
+      'unknown faults.rules[0] field "statuss"; known: path, probability, delayMs, status, retryAfter, dropResponse, failBetweenEffectAndRecord, pendingPolls, times, message',
+    ],
+    [{ seed: 1.5, rules: [] }, 'faults.seed must be an integer, got 1.5'],
+    [{ rulez: [] }, 'unknown faults field "rulez"; known: seed, rules'],
+    [{ rules: 'all' }, 'faults.rules must be an array of rules, got "all"'],
+    [[{ path: '/x', probability: -1 }], 'faults[0].probability must be a number from 0 to 1, got -1'],
+    ['x', 'faults must be an object {seed?, rules} or an array of rules, got "x"'],
   ])('parseFaultConfig(%j) throws %s', (input, message) => {
-    expect(() => parseFaultConfig(input)).toThrow(message);
+    expect(refusal(() => parseFaultConfig(input))).toEqual({ name: 'ConfigurationError', code: 'INVALID_CONFIGURATION', message });
+  });
+
+  test('the admin endpoint names the body with its own prefix', () => {
+    expect(refusal(() => parseFaultConfig({ rules: [{ path: '/x', times: 1.5 }] }, 'faults', 'invalid request body: ')).message).toBe(
+      'invalid request body: faults.rules[0].times must be a positive integer, got 1.5',
+    );
   });
 
   test('an array is the rules; the first matching rule that fires decides; times are consumed', () => {
@@ -122,52 +163,149 @@ describe('CLI flags', () => {
 
   test.each([
     [['--port', '70000'], '--port must be a port number from 0 to 65535, got "70000"'],
-    [['--json=yes'], '--json takes no value'],
+    [['--auth-proxy-port=-1'], '--auth-proxy-port must be a port number from 0 to 65535, got "-1"'],
+    [['--json=yes'], '--json takes no value, got "yes"'],
     [['--liveness-window-ms', '0'], '--liveness-window-ms must be a positive integer, got "0"'],
-    [['--faults', '/nonexistent/faults.json'], 'cannot read faults file /nonexistent/faults.json: ENOENT'],
-    [['serve'], 'unknown option "serve"'],
+    [
+      ['--faults', '/nonexistent/faults.json'],
+      '--faults must be the path of a readable JSON file, got "/nonexistent/faults.json" (ENOENT)',
+    ],
+    [['--faults', __filename], `--faults must be the path of a JSON file, got ${JSON.stringify(__filename)} (not valid JSON)`],
+    [
+      ['serve'],
+      'unknown option "serve"; known: --port, --auth-proxy-port, --host, --data-dir, --seed, --faults, --allow-loopback-webhooks, --webhook-delivery, --liveness-window-ms, --json, --help',
+    ],
     [['--webhook-delivery', 'always'], '--webhook-delivery must be one of loopback-only, auto, manual, got "always"'],
+    [['--host'], '--host needs a value (ADDR)'],
+    [['--seed='], '--seed needs a value (FILE)'],
   ])('%j: %s', (argv, message) => {
-    expect(() => parseCliArgs(argv)).toThrow(message);
+    expect(refusal(() => parseCliArgs(argv))).toEqual({ name: 'CliError', code: 'INVALID_CONFIGURATION', message });
+  });
+
+  test('--faults reads the file; its rules are checked by startEmulator', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emulator-pure-'));
+    try {
+      const file = join(dir, 'faults.json');
+      writeFileSync(file, JSON.stringify({ rules: [{ path: '/x', probability: 2 }] }));
+      const { options } = parseCliArgs(['--faults', file]);
+      expect(options.faults).toEqual({ rules: [{ path: '/x', probability: 2 }] });
+      expect(refusal(() => resolveOptions(options))).toEqual({
+        name: 'EmulatorOptionsError',
+        code: 'INVALID_CONFIGURATION',
+        message: 'invalid emulator options: faults.rules[0].probability must be a number from 0 to 1, got 2',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
 describe('seed validation names the path', () => {
+  const user = (fields: Record<string, unknown>) => ({ users: [{ userName: 'a', ...fields }] });
   test.each([
-    [{ users: [{}] }, 'seed.users[0].userName: is required'],
-    [{ users: [{ userName: 'a', userEmail: 'nope' }] }, 'seed.users[0].userEmail: must be an email address'],
+    [{ users: [{}] }, 'seed.users[0].userName is required'],
+    [{ users: [{ userName: ' ' }] }, 'seed.users[0].userName must not be empty, got " "'],
+    [user({ userEmail: 'nope' }), 'seed.users[0].userEmail must be an email address, got "nope"'],
     [
       { wallets: [{ walletName: 'w', accounts: [{ curve: 'CURVE_X' }] }] },
-      'seed.wallets[0].accounts[0].curve: must be one of CURVE_SECP256K1, CURVE_ED25519, CURVE_P256',
+      'seed.wallets[0].accounts[0].curve must be one of CURVE_SECP256K1, CURVE_ED25519, CURVE_P256, got "CURVE_X"',
     ],
-    [{ organization: { requiredApprovals: 0 } }, 'seed.organization.requiredApprovals: must be an integer from 1 to 100'],
+    [{ wallets: [{ walletName: 'w', accounts: 'none' }] }, 'seed.wallets[0].accounts must be an array, got "none"'],
+    [{ organization: { requiredApprovals: 0 } }, 'seed.organization.requiredApprovals must be an integer from 1 to 100, got 0'],
     [
       {
         earnWrappers: [
           { wrapperAddress: '0x12', chainCaip2: 'eip155:1', vaultName: 'v', asset: { symbol: 's', caip19: 'c', decimals: 6 } },
         ],
       },
-      'seed.earnWrappers[0].wrapperAddress: must be a 0x-prefixed 20-byte address',
+      'seed.earnWrappers[0].wrapperAddress must be a 0x-prefixed 20-byte address, got "0x12"',
     ],
-    [{ policies: [{ policyName: 'p', effect: 'EFFECT_ALLOW' }] }, 'seed.policies[0].notes: is required'],
-    [[], 'seed: must be an object, got an array'],
+    [{ policies: [{ policyName: 'p', effect: 'EFFECT_ALLOW' }] }, 'seed.policies[0].notes is required'],
+    [
+      user({
+        apiKeys: [
+          { apiKeyName: 'k', publicKey: '02ab' },
+          { apiKeyName: 'k2', publicKey: 7 },
+        ],
+      }),
+      'seed.users[0].apiKeys[1].publicKey must be a non-empty string, got 7',
+    ],
+    [
+      user({ apiKeys: [{ apiKeyName: 'k', publicKey: '02ab', expirationSeconds: 60 }] }),
+      'seed.users[0].apiKeys[0].expirationSeconds must be a string of decimal digits, got 60',
+    ],
+    [user({ root: 'yes' }), 'seed.users[0].root must be true or false, got "yes"'],
+    [user({ tags: ['ops'] }), 'seed.users[0].tags[0] must be a tag declared in seed.userTags (none are declared), got "ops"'],
+    [
+      { userTags: ['admins', 'ops'], ...user({ tags: ['ops', 'dev'] }) },
+      'seed.users[0].tags[1] must be a tag declared in seed.userTags (admins, ops), got "dev"',
+    ],
+    [
+      { privateKeyTags: ['hot'], privateKeys: [{ privateKeyName: 'k', tags: ['cold'] }] },
+      'seed.privateKeys[0].tags[0] must be a tag declared in seed.privateKeyTags (hot), got "cold"',
+    ],
+    [
+      { subOrganizations: [{ name: 's', rootUsers: [{ userName: 'u' }], rootQuorumThreshold: 2 }] },
+      'seed.subOrganizations[0].rootQuorumThreshold must be at most the number of rootUsers (1), got 2',
+    ],
+    [
+      user({ oauthProviders: [{ providerName: 'google', oidcToken: 12345 }] }),
+      'seed.users[0].oauthProviders[0].oidcToken must be a string (an OIDC token; the value is not shown)',
+    ],
+    [
+      { name: 'x' },
+      'unknown seed field "name"; known: organization, authProxy, userTags, users, privateKeyTags, privateKeys, wallets, sessionProfiles, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers',
+    ],
+    [
+      { users: [{ nmae: 'a' }] },
+      'unknown seed.users[0] field "nmae"; known: userName, userEmail, userPhoneNumber, tags, root, apiKeys, authenticators, oauthProviders, mfaPolicies',
+    ],
+    [{ authProxy: { oauthClientIds: { google: 5 } } }, 'seed.authProxy.oauthClientIds.google must be a string, got 5'],
+    [[], 'seed must be an object, got an empty array'],
+    ['seed.json', 'seed must be an object, got "seed.json"'],
   ])('%j', (input, message) => {
-    expect(() => parseSeed(input, 'seed')).toThrow(message);
+    expect(refusal(() => parseSeed(input))).toEqual({ name: 'SeedError', code: 'INVALID_CONFIGURATION', message });
+  });
+
+  test('the example seed passes', () => {
+    const example: unknown = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'emulator', 'seeds', 'example.json'), 'utf8'));
+    expect(parseSeed(example)).toEqual(example);
   });
 });
 
 describe('options', () => {
   test.each([
-    [{ port: -1 }, 'invalid emulator options: port must be an integer from 0 to 65535'],
-    [{ deliveryMode: 'sometimes' }, "invalid emulator options: deliveryMode must be 'loopback-only', 'auto' or 'manual'"],
+    [{ port: -1 }, 'invalid emulator options: port must be an integer from 0 to 65535, got -1'],
+    [{ authProxyPort: '8788' }, 'invalid emulator options: authProxyPort must be an integer from 0 to 65535, got "8788"'],
+    [{ host: '' }, 'invalid emulator options: host must not be empty, got ""'],
+    [{ deliveryMode: 'sometimes' }, 'invalid emulator options: deliveryMode must be one of loopback-only, auto, manual, got "sometimes"'],
     [
       { deliveryRetry: { attempts: 3 } },
-      'invalid emulator options: unknown option "deliveryRetry.attempts" (known: maxAttempts, baseDelayMs, maxDelayMs)',
+      'invalid emulator options: unknown deliveryRetry option "attempts"; known: maxAttempts, baseDelayMs, maxDelayMs',
     ],
-    [{ clock: 5 }, 'invalid emulator options: clock must be a function'],
-    [{ rootApiKey: { publicKey: 'x' } }, 'invalid emulator options: rootApiKey must be {publicKey, privateKey} hex strings'],
+    [{ deliveryRetry: { maxAttempts: 0 } }, 'invalid emulator options: deliveryRetry.maxAttempts must be a positive integer, got 0'],
+    [{ clock: 5 }, 'invalid emulator options: clock must be a function, got 5'],
+    [{ livenessWindowMs: 1.5 }, 'invalid emulator options: livenessWindowMs must be a positive integer (milliseconds), got 1.5'],
+    [{ allowLoopbackWebhooks: 'true' }, 'invalid emulator options: allowLoopbackWebhooks must be true or false, got "true"'],
+    [{ seed: 5 }, 'invalid emulator options: seed must be a seed file path or a seed object, got 5'],
+    [{ rootApiKey: { publicKey: 'x' } }, 'invalid emulator options: rootApiKey.privateKey is required'],
+    // the private key is never repeated, even when it is not a string
+    [
+      { rootApiKey: { publicKey: 'x', privateKey: 123456 } },
+      'invalid emulator options: rootApiKey.privateKey must be a hex string (a P-256 private key; the value is not shown)',
+    ],
+    [
+      { prot: 1 },
+      'invalid emulator options: unknown option "prot"; known: port, authProxyPort, host, dataDir, credentialsFile, seed, faults, allowLoopbackWebhooks, clock, random, sleep, randomSeed, livenessWindowMs, maxBodyBytes, deliveryMode, deliveryRetry, fetch, rootApiKey, log',
+    ],
+    [
+      { faults: { rules: [{ path: '/a' }, { path: '/b' }, { path: '/c', probability: 1.5 }] } },
+      'invalid emulator options: faults.rules[2].probability must be a number from 0 to 1, got 1.5',
+    ],
+    [{ faults: [{ path: '/a', status: 'x' }] }, 'invalid emulator options: faults[0].status must be an integer from 400 to 599, got "x"'],
+    [null, 'invalid emulator options: options must be an object'],
   ])('%j', (input, message) => {
-    expect(() => resolveOptions(input as never)).toThrow(message);
+    expect(refusal(() => resolveOptions(input as never))).toEqual({ name: 'EmulatorOptionsError', code: 'INVALID_CONFIGURATION', message });
   });
 
   test('defaults', () => {
