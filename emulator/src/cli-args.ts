@@ -104,8 +104,12 @@ function flagValues(argv: readonly string[]): Record<string, string | true> {
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const [flag, inline] = eq === -1 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
     const spec = (FLAGS as Record<string, { value?: string } | undefined>)[flag];
-    if (spec?.value === undefined) {
-      // a flag without a value, or an unknown one: the schema says which
+    if (spec === undefined) {
+      // the schema refuses it, listing the known flags; what follows may be its value, so stop here
+      raw[flag] = inline ?? true;
+      break;
+    }
+    if (spec.value === undefined) {
       raw[flag] = inline ?? true;
       continue;
     }

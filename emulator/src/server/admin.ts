@@ -2,11 +2,11 @@
 // (admin-guard.ts). They are the emulator's own controls for tests and local development, not part of the
 // service (README "Admin API").
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resetToBootstrap, type Bootstrap } from '../bootstrap';
-import type { Core } from '../context';
 import { ConfigurationError } from '@walletinfra/sdk';
 import { parseOptions } from '@walletinfra/sdk/options';
 import { z } from 'zod';
+import { resetToBootstrap, type Bootstrap } from '../bootstrap';
+import type { Core } from '../context';
 import { invalidArgument, methodNotAllowed, notFound } from '../errors';
 import { parseFaultConfig } from '../faults';
 import { generateP256KeyPair } from '../crypto/keys';

@@ -176,6 +176,10 @@ describe('CLI flags', () => {
       'unknown option "serve"; known: --port, --auth-proxy-port, --host, --data-dir, --seed, --faults, --allow-loopback-webhooks, --webhook-delivery, --liveness-window-ms, --json, --help',
     ],
     [['--webhook-delivery', 'always'], '--webhook-delivery must be one of loopback-only, auto, manual, got "always"'],
+    [
+      ['--json', '--prot', '0', '--port', 'x'],
+      'unknown option "--prot"; known: --port, --auth-proxy-port, --host, --data-dir, --seed, --faults, --allow-loopback-webhooks, --webhook-delivery, --liveness-window-ms, --json, --help',
+    ],
     [['--host'], '--host needs a value (ADDR)'],
     [['--seed='], '--seed needs a value (FILE)'],
   ])('%j: %s', (argv, message) => {
