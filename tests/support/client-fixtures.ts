@@ -23,6 +23,48 @@ const webhookEndpoint = {
   subscriptions: [{ eventType: 'ACTIVITY_UPDATES', isActive: true }],
 };
 const wallet = { walletId: 'w-1', walletName: 'treasury', createdAt: TS, updatedAt: TS, exported: false, imported: false };
+const apiKey = {
+  credential: { publicKey: '02' + 'a'.repeat(64), type: 'CREDENTIAL_TYPE_API_KEY_P256' },
+  apiKeyId: 'key-1',
+  apiKeyName: 'ci',
+  createdAt: TS,
+  updatedAt: TS,
+};
+const user = {
+  userId: 'u-1',
+  userName: 'ci',
+  userEmail: 'ci@example.com',
+  authenticators: [
+    {
+      transports: ['AUTHENTICATOR_TRANSPORT_USB'],
+      attestationType: 'none',
+      aaguid: '00000000-0000-0000-0000-000000000000',
+      credentialId: 'cred-1',
+      model: 'key',
+      credential: { publicKey: '02' + 'c'.repeat(64), type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' },
+      authenticatorId: 'auth-1',
+      authenticatorName: 'yubikey',
+      createdAt: TS,
+      updatedAt: TS,
+    },
+  ],
+  apiKeys: [apiKey],
+  userTags: ['t-ops'],
+  oauthProviders: [
+    {
+      providerId: 'op-1',
+      providerName: 'google',
+      issuer: 'https://accounts.google.com',
+      audience: 'app',
+      subject: 's-1',
+      createdAt: TS,
+      updatedAt: TS,
+    },
+  ],
+  createdAt: TS,
+  updatedAt: TS,
+  mfaPolicies: [],
+};
 
 export function activityJson(type: string, status: string, result: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
   return {
@@ -68,6 +110,10 @@ export const sampleQueryBodies: { [N in QueryName]: Omit<RequestOf<N>, 'organiza
   get_policy_evaluations: { activityId: 'act-1' },
   get_active_policies: {},
   list_wallet_accounts: { walletId: 'w-1', includeWalletDetails: true },
+  list_users: {},
+  get_user: { userId: 'u-1' },
+  list_user_tags: {},
+  get_organization_configs: {},
 };
 
 export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> } = {
@@ -199,6 +245,12 @@ export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> }
       },
     ],
   },
+  list_users: { users: [user] },
+  get_user: { user },
+  list_user_tags: { userTags: [{ tagId: 't-ops', tagName: 'ops', tagType: 'TAG_TYPE_USER', createdAt: TS, updatedAt: TS }] },
+  get_organization_configs: {
+    configs: { features: [{ name: 'FEATURE_NAME_WEBHOOK', value: 'true' }], quorum: { threshold: 1, userIds: ['u-1'] } },
+  },
 };
 
 export const sampleParameters: { [N in SubmitName]: RequestOf<N> } = {
@@ -267,6 +319,36 @@ export const sampleParameters: { [N in SubmitName]: RequestOf<N> } = {
     ],
     rootQuorumThreshold: 1,
   },
+  create_users: {
+    users: [
+      {
+        userName: 'alice',
+        userEmail: 'alice@example.com',
+        userPhoneNumber: '+13214567890',
+        apiKeys: [{ apiKeyName: 'laptop', publicKey: '02' + 'd'.repeat(64), curveType: 'API_KEY_CURVE_P256', expirationSeconds: '3600' }],
+        authenticators: [],
+        oauthProviders: [{ providerName: 'google', oidcClaims: { iss: 'https://accounts.google.com', sub: 's-1', aud: 'app' } }],
+        userTags: ['t-ops'],
+      },
+    ],
+  },
+  create_api_only_users: {
+    apiOnlyUsers: [{ userName: 'ci', userTags: [], apiKeys: [{ apiKeyName: 'ci', publicKey: '02' + 'e'.repeat(64) }] }],
+  },
+  update_user: { userId: 'u-1', userName: 'renamed', userEmail: '', userTagIds: ['t-ops'] },
+  update_user_name: { userId: 'u-1', userName: 'renamed' },
+  update_user_email: { userId: 'u-1', userEmail: 'new@example.com' },
+  update_user_phone_number: { userId: 'u-1', userPhoneNumber: '' },
+  delete_users: { userIds: ['u-2'] },
+  create_api_keys: {
+    userId: 'u-1',
+    apiKeys: [{ apiKeyName: 'signer', publicKey: '02' + 'f'.repeat(64), curveType: 'API_KEY_CURVE_SECP256K1' }],
+  },
+  delete_api_keys: { userId: 'u-1', apiKeyIds: ['key-1'] },
+  create_user_tag: { userTagName: 'approvers', userIds: ['u-1'] },
+  update_user_tag: { userTagId: 't-ops', newUserTagName: 'operators', addUserIds: ['u-2'], removeUserIds: [] },
+  delete_user_tags: { userTagIds: ['t-ops'] },
+  update_root_quorum: { threshold: 2, userIds: ['u-1', 'u-2'] },
 };
 
 /** The object found at `activity.result[resultKey]` (or the whole result for approve/reject). */
@@ -293,4 +375,17 @@ export const sampleResults: { [N in SubmitName]: Record<string, unknown> } = {
   delete_private_key_tags: { privateKeyTagIds: ['t-1'], privateKeyIds: ['pk-2'] },
   create_wallet: { walletId: 'w-2', addresses: ['0xdef'] },
   create_sub_organization: { subOrganizationId: 'sub-1', rootUserIds: ['u-1'] },
+  create_users: { userIds: ['u-3'] },
+  create_api_only_users: { userIds: ['u-4'] },
+  update_user: { userId: 'u-1' },
+  update_user_name: { userId: 'u-1' },
+  update_user_email: { userId: 'u-1' },
+  update_user_phone_number: { userId: 'u-1' },
+  delete_users: { userIds: ['u-2'] },
+  create_api_keys: { apiKeyIds: ['key-2'] },
+  delete_api_keys: { apiKeyIds: ['key-1'] },
+  create_user_tag: { userTagId: 't-new', userIds: ['u-1'] },
+  update_user_tag: { userTagId: 't-ops' },
+  delete_user_tags: { userTagIds: ['t-ops'], userIds: ['u-1'] },
+  update_root_quorum: {},
 };

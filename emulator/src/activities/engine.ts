@@ -4,6 +4,7 @@
 // ./status.ts; the wire form of an activity in ../render/activity.ts.
 import {
   activityFingerprint,
+  isRootQuorumOnlyActivity,
   policyDenialMessage,
   type PolicyDecision,
   type RequestOf,
@@ -13,6 +14,7 @@ import {
 import type { RequestContext, SubmitHandler } from '../context';
 import { internalError, invalidArgument, permissionDenied, POLICY_ENGINE_DETAIL_TYPE, type ServiceError } from '../errors';
 import type { FaultDecision } from '../faults';
+import { isRootQuorumMember } from '../identity';
 import { activityParamsFor } from '../policy-engine';
 import type { ActivityRecord, VoteRecord } from '../store/records';
 import { renderActivity } from '../render/activity';
@@ -77,7 +79,14 @@ function gate(
   params: Record<string, unknown>,
 ): { decision: 'execute' | 'ROOT_QUORUM' | 'POLICY'; policy?: PolicyDecision } {
   const quorum = ctx.org.rootQuorum;
-  if (quorum.userIds.includes(ctx.caller.user.userId)) {
+  const root = isRootQuorumMember(ctx.org, ctx.caller.user.userId);
+  if (!root && isRootQuorumOnlyActivity(type)) {
+    // policies neither allow nor deny these: only the root quorum decides (docs/service-behaviour.md#root-quorum)
+    throw permissionDenied(
+      `request not authorized: only the root quorum can approve ${type}, and user ${ctx.caller.user.userId} is not a member of it; policies cannot grant it`,
+    );
+  }
+  if (root) {
     // Root users bypass policies (docs/service-behaviour.md#policy-language); a quorum above one needs further root approvals.
     return { decision: quorum.threshold <= 1 ? 'execute' : 'ROOT_QUORUM' };
   }

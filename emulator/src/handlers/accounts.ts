@@ -1,9 +1,11 @@
 // Building blocks for organizations, users and their credentials, shared by the bootstrap, the seed, the
 // admin endpoints and create_sub_organization.
+import { ed25519 } from '@noble/curves/ed25519';
 import { p256 } from '@noble/curves/p256';
+import { secp256k1 } from '@noble/curves/secp256k1';
 import type { Env } from '../env';
-import { invalidArgument } from '../errors';
-import type { ApiKeyRecord, AuthenticatorRecord, OrganizationRecord, UserRecord } from '../store/records';
+import { invalidArgument, resourceExhausted } from '../errors';
+import type { ApiKeyRecord, AuthenticatorRecord, OauthProviderRecord, OrganizationRecord, UserRecord } from '../store/records';
 import type { Store } from '../store/store';
 
 type Deps = { store: Store; env: Env };
@@ -28,13 +30,47 @@ export function createOrganization(d: Deps, name: string, parentOrganizationId?:
   return d.store.organizations.insert(org);
 }
 
+export interface NewOauthProvider {
+  providerName: string;
+  oidcToken?: string | undefined;
+  oidcClaims?: { iss: string; sub: string; aud: string } | undefined;
+}
+
 export interface NewUser {
   userName: string;
   userEmail?: string | undefined;
   userPhoneNumber?: string | undefined;
   userTags?: string[] | undefined;
-  oauthProviders?: Array<{ providerName: string; oidcToken?: string | undefined }> | undefined;
+  oauthProviders?: NewOauthProvider[] | undefined;
   isRoot?: boolean | undefined;
+}
+
+/** The `iss`, `sub` and `aud` of an OIDC token (a JWT), read without verifying it; undefined when it is not one. */
+export function oidcClaimsOf(token: string): { iss: string; sub: string; aud: string } | undefined {
+  const payload = token.split('.')[1];
+  if (payload === undefined) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+    if (typeof claims.iss !== 'string' || typeof claims.sub !== 'string' || typeof aud !== 'string') return undefined;
+    return { iss: claims.iss, sub: claims.sub, aud };
+  } catch {
+    return undefined;
+  }
+}
+
+function oauthProviderRecord(d: Deps, o: NewOauthProvider, now: number): OauthProviderRecord {
+  const claims = o.oidcClaims ?? (o.oidcToken === undefined ? undefined : oidcClaimsOf(o.oidcToken));
+  const record: OauthProviderRecord = {
+    providerId: d.env.uuid(),
+    providerName: o.providerName,
+    issuer: claims?.iss ?? '',
+    audience: claims?.aud ?? '',
+    subject: claims?.sub ?? '',
+    createdAt: now,
+  };
+  if (o.oidcToken !== undefined) record.oidcToken = o.oidcToken;
+  return record;
 }
 
 export function createUser(d: Deps, org: OrganizationRecord, input: NewUser): UserRecord {
@@ -44,9 +80,7 @@ export function createUser(d: Deps, org: OrganizationRecord, input: NewUser): Us
     organizationId: org.organizationId,
     userName: input.userName,
     userTags: input.userTags ?? [],
-    oauthProviders: (input.oauthProviders ?? []).map((o) =>
-      o.oidcToken === undefined ? { providerName: o.providerName } : { providerName: o.providerName, oidcToken: o.oidcToken },
-    ),
+    oauthProviders: (input.oauthProviders ?? []).map((o) => oauthProviderRecord(d, o, now)),
     createdAt: now,
     updatedAt: now,
   };
@@ -78,6 +112,46 @@ export function checkP256PublicKey(publicKey: string, field: string): string {
   return hex;
 }
 
+/** A secp256k1 public key is a 33-byte compressed point, as for P-256 (docs/service-behaviour.md#api-keys); returns it lowercased. */
+function checkSecp256k1PublicKey(publicKey: string, field: string): string {
+  const hex = publicKey.trim().toLowerCase();
+  let ok = /^0[23][0-9a-f]{64}$/.test(hex);
+  if (ok) {
+    try {
+      secp256k1.Point.fromHex(hex).assertValidity();
+    } catch {
+      ok = false;
+    }
+  }
+  if (!ok) throw invalidArgument(`invalid request body: ${field}: must be a compressed secp256k1 public key (66 hex characters)`);
+  return hex;
+}
+
+/** An Ed25519 public key is its 32-byte encoding (docs/service-behaviour.md#api-keys); returns it lowercased. */
+function checkEd25519PublicKey(publicKey: string, field: string): string {
+  const hex = publicKey.trim().toLowerCase();
+  let ok = /^[0-9a-f]{64}$/.test(hex);
+  if (ok) {
+    try {
+      ed25519.Point.fromHex(hex).assertValidity();
+    } catch {
+      ok = false;
+    }
+  }
+  if (!ok) throw invalidArgument(`invalid request body: ${field}: must be an Ed25519 public key (64 hex characters)`);
+  return hex;
+}
+
+/** The public key in the form the curve's stamps carry it, or a 400 naming the field. */
+export function checkApiPublicKey(curve: string, publicKey: string, field: string): string {
+  if (curve === 'API_KEY_CURVE_SECP256K1') return checkSecp256k1PublicKey(publicKey, field);
+  if (curve === 'API_KEY_CURVE_ED25519') return checkEd25519PublicKey(publicKey, field);
+  return checkP256PublicKey(publicKey, field);
+}
+
+/** API keys per user (docs.turnkey.com/reference/resource-limits): 10 long-lived and 10 expiring. */
+export const API_KEY_LIMIT = { longLived: 10, expiring: 10 } as const;
+
 export interface NewApiKey {
   apiKeyName: string;
   publicKey: string;
@@ -85,13 +159,42 @@ export interface NewApiKey {
   expirationSeconds?: string | undefined;
 }
 
+function apiKeyExpired(key: ApiKeyRecord, nowMs: number): boolean {
+  return key.expirationSeconds !== undefined && nowMs >= key.createdAt + Number(key.expirationSeconds) * 1000;
+}
+
+/**
+ * Room for one more key of `user`: a long-lived key over the limit is refused; an expiring one makes room by
+ * deleting the user's expired keys first, else the oldest expiring one (docs.turnkey.com/reference/resource-limits).
+ */
+function makeRoomForKey(d: Deps, user: UserRecord, expiring: boolean): void {
+  const keys = d.store.apiKeys.listByOrg(user.organizationId).filter((k) => k.userId === user.userId);
+  if (!expiring) {
+    if (keys.filter((k) => k.expirationSeconds === undefined).length >= API_KEY_LIMIT.longLived)
+      throw resourceExhausted('user has exceeded maximum long-lived api keys');
+    return;
+  }
+  const expiringKeys = keys.filter((k) => k.expirationSeconds !== undefined);
+  if (expiringKeys.length < API_KEY_LIMIT.expiring) return;
+  const now = d.env.now();
+  const expired = expiringKeys.filter((k) => apiKeyExpired(k, now));
+  for (const k of expired.length > 0 ? expired : expiringKeys.slice(0, expiringKeys.length - API_KEY_LIMIT.expiring + 1))
+    d.store.apiKeys.delete(k.apiKeyId);
+}
+
 export function addApiKey(d: Deps, user: UserRecord, input: NewApiKey, field: string): ApiKeyRecord {
   const curve = input.curveType ?? 'API_KEY_CURVE_P256';
-  const publicKey =
-    curve === 'API_KEY_CURVE_P256' ? checkP256PublicKey(input.publicKey, `${field}.publicKey`) : input.publicKey.toLowerCase();
+  const publicKey = checkApiPublicKey(curve, input.publicKey, `${field}.publicKey`);
   if (input.expirationSeconds !== undefined && BigInt(input.expirationSeconds) === 0n) {
     throw invalidArgument('invalid api key expiration');
   }
+  // a public key names one credential in its organization: stamps are matched to keys by it (docs/service-behaviour.md#api-keys)
+  if (d.store.apiKeys.findByKey(publicKey).some((k) => k.organizationId === user.organizationId)) {
+    throw invalidArgument(`invalid request body: ${field}.publicKey: an API key with this public key already exists in the organization`, {
+      turnkeyErrorCode: 'CREDENTIAL_CONFLICT',
+    });
+  }
+  makeRoomForKey(d, user, input.expirationSeconds !== undefined);
   const now = d.env.now();
   const key: ApiKeyRecord = {
     apiKeyId: d.env.uuid(),

@@ -3,6 +3,7 @@
 import type { QueryName, SubmitName } from '@walletinfra/sdk';
 import type { QueryHandler, SubmitHandler } from '../context';
 import * as activities from './activities';
+import * as apiKeys from './api-keys';
 import * as earn from './earn';
 import * as fiat from './fiat-credentials';
 import * as identity from './identity';
@@ -10,10 +11,13 @@ import * as importSecrets from './import-secrets';
 import * as ip from './ip-allowlist';
 import * as policies from './policies';
 import * as privateKeys from './private-keys';
+import * as rootQuorum from './root-quorum';
 import * as sessions from './session-profiles';
 import * as sol from './sol-history';
 import * as subs from './sub-organizations';
 import * as tags from './tags';
+import * as userTags from './user-tags';
+import * as users from './users';
 import * as wallets from './wallets';
 import * as webhooks from './webhook-endpoints';
 
@@ -38,6 +42,10 @@ export const queryHandlers: { [N in QueryName]: QueryHandler<N> } = {
   get_policy_evaluations: activities.getPolicyEvaluations,
   get_active_policies: policies.getActivePolicies,
   list_wallet_accounts: wallets.listWalletAccounts,
+  list_users: users.listUsers,
+  get_user: users.getUser,
+  list_user_tags: userTags.listUserTags,
+  get_organization_configs: rootQuorum.getOrganizationConfigs,
 };
 
 /** Every write except approve/reject, which are votes (activities/votes.ts). */
@@ -62,6 +70,19 @@ export const submitHandlers: { [N in Exclude<SubmitName, 'approve_activity' | 'r
   delete_private_key_tags: tags.deletePrivateKeyTags,
   create_wallet: wallets.createWallet,
   create_sub_organization: subs.createSubOrganization,
+  create_users: users.createUsers,
+  create_api_only_users: users.createApiOnlyUsers,
+  update_user: users.updateUser,
+  update_user_name: users.updateUserName,
+  update_user_email: users.updateUserEmail,
+  update_user_phone_number: users.updateUserPhoneNumber,
+  delete_users: users.deleteUsers,
+  create_api_keys: apiKeys.createApiKeys,
+  delete_api_keys: apiKeys.deleteApiKeys,
+  create_user_tag: userTags.createUserTag,
+  update_user_tag: userTags.updateUserTag,
+  delete_user_tags: userTags.deleteUserTags,
+  update_root_quorum: rootQuorum.updateRootQuorum,
 };
 
 export function submitHandlerFor(name: string): SubmitHandler<SubmitName> | undefined {

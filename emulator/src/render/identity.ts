@@ -36,6 +36,10 @@ export function renderUserById(store: Store, userId: string, format: TimeFormat)
   });
 }
 
+/** An AAGUID of zeros: the emulator does not read attestations, so it knows no authenticator model. */
+const UNKNOWN_AAGUID = '00000000-0000-0000-0000-000000000000';
+
+/** `v1User`, every field the generated types require (a passkey's model and attestation are unknown here). */
 export function renderUser(store: Store, u: UserRecord, format: TimeFormat): Record<string, unknown> {
   const out: Record<string, unknown> = { userId: u.userId, userName: u.userName };
   if (u.userEmail !== undefined) out.userEmail = u.userEmail;
@@ -44,10 +48,14 @@ export function renderUser(store: Store, u: UserRecord, format: TimeFormat): Rec
     .listByOrg(u.organizationId)
     .filter((a) => a.userId === u.userId)
     .map((a) => ({
+      transports: [],
+      attestationType: 'none',
+      aaguid: UNKNOWN_AAGUID,
+      credentialId: a.credentialId,
+      model: '',
+      credential: { publicKey: a.publicKey, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' },
       authenticatorId: a.authenticatorId,
       authenticatorName: a.authenticatorName,
-      credentialId: a.credentialId,
-      credential: { publicKey: a.publicKey, type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' },
       createdAt: renderTime(a.createdAt, format),
       updatedAt: renderTime(a.createdAt, format),
     }));
@@ -56,7 +64,16 @@ export function renderUser(store: Store, u: UserRecord, format: TimeFormat): Rec
     .filter((k) => k.userId === u.userId)
     .map((k) => renderApiKey(k, format));
   out.userTags = u.userTags;
-  out.oauthProviders = u.oauthProviders.map((o) => ({ providerName: o.providerName }));
+  // records from before providers had ids get a stable one from their position
+  out.oauthProviders = u.oauthProviders.map((o, i) => ({
+    providerId: o.providerId ?? `${u.userId}-oauth-${i}`,
+    providerName: o.providerName,
+    issuer: o.issuer ?? '',
+    audience: o.audience ?? '',
+    subject: o.subject ?? '',
+    createdAt: renderTime(o.createdAt ?? u.createdAt, format),
+    updatedAt: renderTime(o.createdAt ?? u.createdAt, format),
+  }));
   out.createdAt = renderTime(u.createdAt, format);
   out.updatedAt = renderTime(u.updatedAt, format);
   out.mfaPolicies = store.mfaPolicies.findByKey(u.userId).map((m) => renderMfaPolicy(m, format));

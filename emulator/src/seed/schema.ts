@@ -3,6 +3,7 @@
 // one line there. Parsed by the sdk's option parser: a refusal names the field by its JSON path below `seed`.
 import {
   ADDRESS_FORMATS,
+  API_KEY_CURVES,
   AUTHENTICATION_TYPES,
   ConfigurationError,
   CURVES,
@@ -25,8 +26,10 @@ const list = <T extends z.ZodType>(item: T) => z.array(item, { error: got('must 
 
 export const SeedApiKey = z.strictObject({
   apiKeyName: nonEmpty,
-  /** compressed P-256 public key (hex) */
+  /** the public key in hex: compressed for P-256 and secp256k1, 32 bytes for Ed25519 */
   publicKey: nonEmpty,
+  /** as create_api_keys takes it; P-256 when omitted (docs/service-behaviour.md#api-keys) */
+  curveType: oneOf(API_KEY_CURVES).optional(),
   expirationSeconds: digits.optional(),
 });
 

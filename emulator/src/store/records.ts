@@ -20,11 +20,22 @@ export interface UserRecord {
   userName: string;
   userEmail?: string;
   userPhoneNumber?: string;
-  /** ids of TAG_TYPE_USER tags */
+  /** ids of TAG_TYPE_USER tags: a tag's members are the users listing it (docs/service-behaviour.md#user-tags) */
   userTags: string[];
-  oauthProviders: Array<{ providerName: string; oidcToken?: string }>;
+  oauthProviders: OauthProviderRecord[];
   createdAt: number;
   updatedAt: number;
+}
+
+/** An OIDC identity of a user. Records written before `providerId` existed lack the optional fields. */
+export interface OauthProviderRecord {
+  providerId?: string;
+  providerName: string;
+  oidcToken?: string;
+  issuer?: string;
+  audience?: string;
+  subject?: string;
+  createdAt?: number;
 }
 
 export interface ApiKeyRecord {

@@ -179,6 +179,69 @@ export class WalletInfraClient extends ClientCore {
     return this.submit('create_sub_organization', p, o);
   }
 
+  // ---- users, API keys, user tags, the root quorum (docs/service-behaviour.md#users, #api-keys, #user-tags, #root-quorum) ----
+  /** Every user with their API keys, passkeys and tag ids (no pagination). */
+  listUsers(body: QueryBody<'list_users'> = {}, options?: CallOptions): Q<'list_users'> {
+    return this.query('list_users', body, options);
+  }
+  getUser(body: QueryBody<'get_user'>, options?: CallOptions): Q<'get_user'> {
+    return this.query('get_user', body, options);
+  }
+  /** User tags, without members: a user's tags are its `userTags`. */
+  listUserTags(body: QueryBody<'list_user_tags'> = {}, options?: CallOptions): Q<'list_user_tags'> {
+    return this.query('list_user_tags', body, options);
+  }
+  /** The root quorum (`configs.quorum`) and the organization's features. */
+  getOrganizationConfigs(body: QueryBody<'get_organization_configs'> = {}, options?: CallOptions): Q<'get_organization_configs'> {
+    return this.query('get_organization_configs', body, options);
+  }
+  createUsers(p: RequestOf<'create_users'>, o?: SubmitOptions): Promise<SubmitResult<'create_users'>> {
+    return this.submit('create_users', p, o);
+  }
+  createApiOnlyUsers(p: RequestOf<'create_api_only_users'>, o?: SubmitOptions): Promise<SubmitResult<'create_api_only_users'>> {
+    return this.submit('create_api_only_users', p, o);
+  }
+  /** Name, email, phone number and the whole tag list (`userTagIds`) in one write; omitted fields are kept. */
+  updateUser(p: RequestOf<'update_user'>, o?: SubmitOptions): Promise<SubmitResult<'update_user'>> {
+    return this.submit('update_user', p, o);
+  }
+  updateUserName(p: RequestOf<'update_user_name'>, o?: SubmitOptions): Promise<SubmitResult<'update_user_name'>> {
+    return this.submit('update_user_name', p, o);
+  }
+  /** An empty `userEmail` removes the address. */
+  updateUserEmail(p: RequestOf<'update_user_email'>, o?: SubmitOptions): Promise<SubmitResult<'update_user_email'>> {
+    return this.submit('update_user_email', p, o);
+  }
+  /** An empty `userPhoneNumber` removes the number. */
+  updateUserPhoneNumber(p: RequestOf<'update_user_phone_number'>, o?: SubmitOptions): Promise<SubmitResult<'update_user_phone_number'>> {
+    return this.submit('update_user_phone_number', p, o);
+  }
+  /** Deletes users with their API keys and passkeys; their tag memberships go with them. */
+  deleteUsers(p: RequestOf<'delete_users'>, o?: SubmitOptions): Promise<SubmitResult<'delete_users'>> {
+    return this.submit('delete_users', p, o);
+  }
+  /** Registers public keys for a user; the private keys never leave the caller. */
+  createApiKeys(p: RequestOf<'create_api_keys'>, o?: SubmitOptions): Promise<SubmitResult<'create_api_keys'>> {
+    return this.submit('create_api_keys', p, o);
+  }
+  deleteApiKeys(p: RequestOf<'delete_api_keys'>, o?: SubmitOptions): Promise<SubmitResult<'delete_api_keys'>> {
+    return this.submit('delete_api_keys', p, o);
+  }
+  createUserTag(p: RequestOf<'create_user_tag'>, o?: SubmitOptions): Promise<SubmitResult<'create_user_tag'>> {
+    return this.submit('create_user_tag', p, o);
+  }
+  /** Rename a tag and/or add and remove member users in one activity. */
+  updateUserTag(p: RequestOf<'update_user_tag'>, o?: SubmitOptions): Promise<SubmitResult<'update_user_tag'>> {
+    return this.submit('update_user_tag', p, o);
+  }
+  deleteUserTags(p: RequestOf<'delete_user_tags'>, o?: SubmitOptions): Promise<SubmitResult<'delete_user_tags'>> {
+    return this.submit('delete_user_tags', p, o);
+  }
+  /** Sets the whole root quorum; only the current root quorum can approve it. */
+  updateRootQuorum(p: RequestOf<'update_root_quorum'>, o?: SubmitOptions): Promise<SubmitResult<'update_root_quorum'>> {
+    return this.submit('update_root_quorum', p, o);
+  }
+
   // ---- discovery (docs/service-behaviour.md#verification-keys) ----
   getWebhookJwks(options?: CallOptions): Promise<ResponseOf<'get_webhook_jwks'>> {
     return this.discover('get_webhook_jwks', options);

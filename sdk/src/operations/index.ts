@@ -7,6 +7,7 @@ import * as P from '../schemas/proxy';
 import { ActivityResponse } from '../schemas/activity';
 import { defineDiscovery, defineProxy, defineQuery, defineSubmit } from './define';
 import type { AnyOperation, SubmitOperation } from './define';
+import { identityQueries, identitySubmits } from './identity';
 
 export * from './define';
 
@@ -51,6 +52,9 @@ export const operations = {
   get_policy_evaluations: defineQuery('get_policy_evaluations', Q.GetPolicyEvaluationsRequest, Q.GetPolicyEvaluationsResponse),
   get_active_policies: defineQuery('get_active_policies', Q.GetActivePoliciesRequest, Q.GetActivePoliciesResponse),
   list_wallet_accounts: defineQuery('list_wallet_accounts', Q.ListWalletAccountsRequest, Q.ListWalletAccountsResponse),
+
+  // ---- users, user tags, the root quorum (./identity.ts; docs/service-behaviour.md#users) ----
+  ...identityQueries,
 
   // ---- the six writes of docs/service-behaviour.md#activities ----
   delete_webhook_endpoint: defineSubmit('delete_webhook_endpoint', {
@@ -209,6 +213,9 @@ export const operations = {
     parameters: A.CreateSubOrganizationIntent,
     result: A.CreateSubOrganizationResult,
   }),
+
+  // ---- users, API keys, user tags, the root quorum (./identity.ts; docs/service-behaviour.md#users) ----
+  ...identitySubmits,
 
   // ---- discovery (docs/service-behaviour.md#verification-keys) ----
   get_webhook_jwks: defineDiscovery('get_webhook_jwks', '/public/v1/discovery/webhooks/jwks', P.WebhookJwksResponse),

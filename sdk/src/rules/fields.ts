@@ -22,8 +22,13 @@ export interface FieldRule {
 export interface FieldTable {
   /** The object's name in the service's words: `Policy`, `WebhookEndpoint`. */
   resource: string;
-  /** The update intent's key that names the object (`policyId`). */
+  /** The update intent's key that names the object (`policyId`); empty for a singleton or an object without update. */
   idField: string;
+  /**
+   * One object per organization that always exists (the root quorum): nothing creates or deletes it, adopting it
+   * is reading it, and every write is the update. Its update intent names no object.
+   */
+  singleton: boolean;
   /** Every field, create-intent order first, then update-only fields. */
   fields: readonly FieldRule[];
   inPlace: readonly string[];
@@ -56,6 +61,11 @@ export interface FieldTableSpec<C extends z.ZodObject, U extends z.ZodObject> {
   updateNames?: Partial<Record<keyof Shape<C> & string, (keyof Shape<U> & string) | readonly (keyof Shape<U> & string)[]>>;
   /** The fields besides the replace-only ones that identify an object for adoption (`policyName`). */
   identity: readonly (keyof Shape<C> & string)[];
+  /**
+   * The object is the organization's one and only (see {@link FieldTable.singleton}): `create` and `update` are
+   * then the same write, and `idField` is ''.
+   */
+  singleton?: boolean;
 }
 
 /** Builds a resource's table from its intents; throws at load time when the spec and the intents disagree. */
@@ -69,7 +79,10 @@ export function defineFieldTable<C extends z.ZodObject, U extends z.ZodObject>(s
     ]),
   );
   const wrong = (what: string) => new Error(`field table for ${spec.resource}: ${what}`);
-  if (spec.update !== undefined && !updateKeys.includes(spec.idField)) throw wrong(`the update intent has no "${spec.idField}"`);
+  const singleton = spec.singleton === true;
+  if (singleton && (spec.update === undefined || spec.idField !== '')) throw wrong('a singleton has an update intent and no idField');
+  if (!singleton && spec.update !== undefined && !updateKeys.includes(spec.idField))
+    throw wrong(`the update intent has no "${spec.idField}"`);
   for (const [from, to] of Object.entries(renames)) {
     if (!createKeys.includes(from) || !to.every((t) => updateKeys.includes(t)))
       throw wrong(`renames "${from}" to "${to.join('", "')}", which the intents do not have`);
@@ -92,12 +105,14 @@ export function defineFieldTable<C extends z.ZodObject, U extends z.ZodObject>(s
   return {
     resource: spec.resource,
     idField: spec.idField,
+    singleton,
     fields,
     inPlace: fields.filter((f) => f.change === 'in-place').map((f) => f.field),
     replace,
     naturalKey: [...spec.identity, ...replace.filter((f) => !spec.identity.includes(f as never))],
     updateParameters(id, values) {
-      const out: Record<string, unknown> = { [spec.idField]: id };
+      // a singleton's update names no object: `id` is ignored
+      const out: Record<string, unknown> = spec.idField === '' ? {} : { [spec.idField]: id };
       for (const [field, value] of Object.entries(values)) {
         const rule = byField.get(field);
         if (rule?.updateName === undefined) throw wrong(`"${field}" cannot be changed by an update`);

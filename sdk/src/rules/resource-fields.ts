@@ -12,6 +12,16 @@ import {
   UpdatePolicyIntent,
   UpdateWebhookEndpointIntent,
 } from '../schemas/activities';
+import { z } from 'zod';
+import { Id } from '../schemas/common';
+import {
+  ApiKeyParamsV2,
+  CreateUserTagIntent,
+  UpdateRootQuorumIntent,
+  UpdateUserIntent,
+  UpdateUserTagIntent,
+  UserParamsV4,
+} from '../schemas/identity';
 import { defineFieldTable } from './fields';
 
 /** update_policy (V2) renames every field but `time`; all of them change in place. Names are unique. */
@@ -82,6 +92,51 @@ export const SESSION_PROFILE_FIELD_TABLE = defineFieldTable({
   identity: ['sessionProfileName'],
 });
 
+/** update_user_tag renames, and changes members through add/remove sets. Names are unique among user tags. */
+export const USER_TAG_FIELD_TABLE = defineFieldTable({
+  resource: 'UserTag',
+  create: CreateUserTagIntent,
+  update: UpdateUserTagIntent,
+  idField: 'userTagId',
+  updateNames: { userTagName: 'newUserTagName', userIds: ['addUserIds', 'removeUserIds'] },
+  identity: ['userTagName'],
+});
+
+/**
+ * A user's own fields, as create_users (V4) takes them and update_user changes them: all in place, the tag list
+ * under `userTagIds`. API keys, passkeys and OAuth providers are objects of their own (created empty here), so a
+ * change to them never replaces the user. create_api_only_users takes the same fields but the phone number.
+ */
+export const USER_FIELD_TABLE = defineFieldTable({
+  resource: 'User',
+  create: UserParamsV4.pick({ userName: true, userEmail: true, userPhoneNumber: true, userTags: true }),
+  update: UpdateUserIntent,
+  idField: 'userId',
+  updateNames: { userTags: 'userTagIds' },
+  identity: ['userName'],
+});
+
+/** No update activity exists: an API key is created (create_api_keys, V2) and deleted, so every field replaces. */
+export const API_KEY_FIELD_TABLE = defineFieldTable({
+  resource: 'ApiKey',
+  create: z.strictObject({ userId: Id, ...ApiKeyParamsV2.shape }),
+  idField: '',
+  identity: ['publicKey'],
+});
+
+/**
+ * The organization's one root quorum: nothing creates or deletes it, update_root_quorum sets threshold and
+ * members together, so a declared quorum adopts the existing one and every change is that update.
+ */
+export const ROOT_QUORUM_FIELD_TABLE = defineFieldTable({
+  resource: 'RootQuorum',
+  create: UpdateRootQuorumIntent,
+  update: UpdateRootQuorumIntent,
+  idField: '',
+  singleton: true,
+  identity: [],
+});
+
 export const FIELD_TABLES = [
   POLICY_FIELD_TABLE,
   WEBHOOK_ENDPOINT_FIELD_TABLE,
@@ -89,4 +144,8 @@ export const FIELD_TABLES = [
   IP_ALLOWLIST_FIELD_TABLE,
   PRIVATE_KEY_TAG_FIELD_TABLE,
   SESSION_PROFILE_FIELD_TABLE,
+  USER_TAG_FIELD_TABLE,
+  USER_FIELD_TABLE,
+  API_KEY_FIELD_TABLE,
+  ROOT_QUORUM_FIELD_TABLE,
 ] as const;

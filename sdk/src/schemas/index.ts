@@ -5,6 +5,7 @@ export * from './resources';
 export * from './activity';
 export * from './activities';
 export * from './queries';
+export * from './identity';
 export * from './proxy';
 export * from './validate';
 export * from './limits';

@@ -25,6 +25,12 @@ export const REQUEST_ARRAY_LIMITS = {
   webhookSubscriptions: 100,
   /** list_activities filters: UNCONFIRMED, no documented limit */
   activityFilters: 100,
+  /** users created in one request (resource-limits: 100 users per organization) */
+  users: 100,
+  /** user ids in one request: tag members, quorum members, users to delete (resource-limits: 100 users) */
+  userIds: 100,
+  /** user tag ids in one request (resource-limits: 100 tags per organization) */
+  userTagIds: 100,
 } as const;
 
 type RequestArrayLimit = keyof typeof REQUEST_ARRAY_LIMITS;

@@ -23,6 +23,7 @@ const TURNKEY_METHOD: Partial<Record<QueryName | SubmitName, string>> = {
   list_activities: 'getActivities',
   list_wallet_accounts: 'getWalletAccounts',
   list_private_keys: 'getPrivateKeys',
+  list_users: 'getUsers',
 };
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 

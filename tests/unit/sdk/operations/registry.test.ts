@@ -43,6 +43,11 @@ test('the registry holds the twelve spec queries, the six spec writes, the two p
       'list_wallet_accounts',
       'list_private_keys',
       'get_api_keys',
+      // docs/service-behaviour.md#users, #user-tags, #root-quorum
+      'list_users',
+      'get_user',
+      'list_user_tags',
+      'get_organization_configs',
     ].sort(),
   );
   expect(byKind('submit')).toEqual(
@@ -71,6 +76,20 @@ test('the registry holds the twelve spec queries, the six spec writes, the two p
       'create_sub_organization',
       'update_private_key_tag',
       'delete_private_key_tags',
+      // docs/service-behaviour.md#users, #api-keys, #user-tags, #root-quorum
+      'create_users',
+      'create_api_only_users',
+      'update_user',
+      'update_user_name',
+      'update_user_email',
+      'update_user_phone_number',
+      'delete_users',
+      'create_api_keys',
+      'delete_api_keys',
+      'create_user_tag',
+      'update_user_tag',
+      'delete_user_tags',
+      'update_root_quorum',
     ].sort(),
   );
 });
@@ -111,6 +130,9 @@ test('intent and result keys (docs/service-behaviour.md#activities), including t
   expect(keys).toContainEqual(['create_policy', 'ACTIVITY_TYPE_CREATE_POLICY_V3', 'createPolicyIntentV3', 'createPolicyResult']);
   expect(keys).toContainEqual(['update_policy', 'ACTIVITY_TYPE_UPDATE_POLICY_V2', 'updatePolicyIntentV2', 'updatePolicyResultV2']);
   expect(keys).toContainEqual(['approve_activity', 'ACTIVITY_TYPE_APPROVE_ACTIVITY', 'approveActivityIntent', undefined]);
+  // versioned intents with unversioned results, as the generated v1Intent/v1Result name them
+  expect(keys).toContainEqual(['create_users', 'ACTIVITY_TYPE_CREATE_USERS_V4', 'createUsersIntentV4', 'createUsersResult']);
+  expect(keys).toContainEqual(['create_api_keys', 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', 'createApiKeysIntentV2', 'createApiKeysResult']);
   expect(keys).toContainEqual([
     'create_sub_organization',
     'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',

@@ -32,6 +32,9 @@ test('the documented limits are the bounds', () => {
     walletAccounts: 100,
     webhookSubscriptions: 100,
     activityFilters: 100,
+    users: 100,
+    userIds: 100,
+    userTagIds: 100,
   });
 });
 

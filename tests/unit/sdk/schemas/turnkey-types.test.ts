@@ -44,6 +44,10 @@ interface QueryTypes {
   get_policy_evaluations: [D['v1GetPolicyEvaluationsRequest'], D['v1GetPolicyEvaluationsResponse']];
   get_active_policies: [D['v1GetActivePoliciesRequest'], D['v1GetActivePoliciesResponse']];
   list_wallet_accounts: [D['v1GetWalletAccountsRequest'], D['v1GetWalletAccountsResponse']];
+  list_users: [D['v1GetUsersRequest'], D['v1GetUsersResponse']];
+  get_user: [D['v1GetUserRequest'], D['v1GetUserResponse']];
+  list_user_tags: [D['v1ListUserTagsRequest'], D['v1ListUserTagsResponse']];
+  get_organization_configs: [D['v1GetOrganizationConfigsRequest'], D['v1GetOrganizationConfigsResponse']];
 }
 
 /**
@@ -91,6 +95,19 @@ interface SubmitTypes {
   delete_private_key_tags: D['v1DeletePrivateKeyTagsRequest'];
   create_wallet: D['v1CreateWalletRequest'];
   create_sub_organization: WithIntent<D['v1CreateSubOrganizationRequest'], TheirSubOrgIntent>;
+  create_users: D['v1CreateUsersRequest'];
+  create_api_only_users: D['v1CreateApiOnlyUsersRequest'];
+  update_user: D['v1UpdateUserRequest'];
+  update_user_name: D['v1UpdateUserNameRequest'];
+  update_user_email: D['v1UpdateUserEmailRequest'];
+  update_user_phone_number: D['v1UpdateUserPhoneNumberRequest'];
+  delete_users: D['v1DeleteUsersRequest'];
+  create_api_keys: D['v1CreateApiKeysRequest'];
+  delete_api_keys: D['v1DeleteApiKeysRequest'];
+  create_user_tag: D['v1CreateUserTagRequest'];
+  update_user_tag: D['v1UpdateUserTagRequest'];
+  delete_user_tags: D['v1DeleteUserTagsRequest'];
+  update_root_quorum: D['v1UpdateRootQuorumRequest'];
 }
 
 type FirstFailure<T> = [Exclude<T[keyof T], true>] extends [never] ? true : Exclude<T[keyof T], true>;
@@ -170,6 +187,19 @@ describe('registry against TYPES (runtime half)', () => {
       ['delete_private_key_tags', '/public/v1/submit/delete_private_key_tags', 'ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS'],
       ['create_wallet', '/public/v1/submit/create_wallet', 'ACTIVITY_TYPE_CREATE_WALLET'],
       ['create_sub_organization', '/public/v1/submit/create_sub_organization', 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8'],
+      ['create_users', '/public/v1/submit/create_users', 'ACTIVITY_TYPE_CREATE_USERS_V4'],
+      ['create_api_only_users', '/public/v1/submit/create_api_only_users', 'ACTIVITY_TYPE_CREATE_API_ONLY_USERS'],
+      ['update_user', '/public/v1/submit/update_user', 'ACTIVITY_TYPE_UPDATE_USER'],
+      ['update_user_name', '/public/v1/submit/update_user_name', 'ACTIVITY_TYPE_UPDATE_USER_NAME'],
+      ['update_user_email', '/public/v1/submit/update_user_email', 'ACTIVITY_TYPE_UPDATE_USER_EMAIL'],
+      ['update_user_phone_number', '/public/v1/submit/update_user_phone_number', 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER'],
+      ['delete_users', '/public/v1/submit/delete_users', 'ACTIVITY_TYPE_DELETE_USERS'],
+      ['create_api_keys', '/public/v1/submit/create_api_keys', 'ACTIVITY_TYPE_CREATE_API_KEYS_V2'],
+      ['delete_api_keys', '/public/v1/submit/delete_api_keys', 'ACTIVITY_TYPE_DELETE_API_KEYS'],
+      ['create_user_tag', '/public/v1/submit/create_user_tag', 'ACTIVITY_TYPE_CREATE_USER_TAG'],
+      ['update_user_tag', '/public/v1/submit/update_user_tag', 'ACTIVITY_TYPE_UPDATE_USER_TAG'],
+      ['delete_user_tags', '/public/v1/submit/delete_user_tags', 'ACTIVITY_TYPE_DELETE_USER_TAGS'],
+      ['update_root_quorum', '/public/v1/submit/update_root_quorum', 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM'],
     ]);
   });
 });
