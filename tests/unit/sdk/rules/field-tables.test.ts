@@ -70,6 +70,44 @@ test('SessionProfile: no update activity, so every field replaces and joins the 
   expect(t.naturalKey).toEqual(['sessionProfileName', 'scope', 'expirationSeconds', 'notes']);
 });
 
+test('UserTag: rename and membership in place, members carried as add/remove sets', () => {
+  const t = table('UserTag');
+  expect(t.fields).toEqual([
+    { field: 'userTagName', updateName: 'newUserTagName', onCreate: true, change: 'in-place' },
+    { field: 'userIds', updateName: 'addUserIds', updateNames: ['addUserIds', 'removeUserIds'], onCreate: true, change: 'in-place' },
+  ]);
+  expect([t.idField, t.singleton, t.naturalKey]).toEqual(['userTagId', false, ['userTagName']]);
+});
+
+test('User: name, email, phone and the tag list update in place (tags as userTagIds); keys and passkeys are not its fields', () => {
+  const t = table('User');
+  expect(t.fields).toEqual([
+    { field: 'userName', updateName: 'userName', onCreate: true, change: 'in-place' },
+    { field: 'userEmail', updateName: 'userEmail', onCreate: true, change: 'in-place' },
+    { field: 'userPhoneNumber', updateName: 'userPhoneNumber', onCreate: true, change: 'in-place' },
+    { field: 'userTags', updateName: 'userTagIds', onCreate: true, change: 'in-place' },
+  ]);
+  expect(t.naturalKey).toEqual(['userName']);
+  expect(t.updateParameters('u-1', { userTags: ['t-1'], userEmail: '' })).toEqual({ userId: 'u-1', userTagIds: ['t-1'], userEmail: '' });
+});
+
+test('ApiKey: no update activity, so every field replaces and names the key', () => {
+  const t = table('ApiKey');
+  expect(t.inPlace).toEqual([]);
+  expect(t.replace).toEqual(['userId', 'apiKeyName', 'publicKey', 'curveType', 'expirationSeconds']);
+  expect(t.naturalKey).toEqual(['publicKey', 'userId', 'apiKeyName', 'curveType', 'expirationSeconds']);
+  expect(() => t.updateParameters('k-1', { apiKeyName: 'renamed' })).toThrow(
+    'field table for ApiKey: "apiKeyName" cannot be changed by an update',
+  );
+});
+
+test('RootQuorum: a singleton, written whole by update_root_quorum, with no id and nothing to match on', () => {
+  const t = table('RootQuorum');
+  expect([t.singleton, t.idField, t.inPlace, t.replace, t.naturalKey]).toEqual([true, '', ['threshold', 'userIds'], [], []]);
+  expect(t.updateParameters('ignored', { threshold: 2, userIds: ['u-1', 'u-2'] })).toEqual({ threshold: 2, userIds: ['u-1', 'u-2'] });
+  expect(FIELD_TABLES.filter((f) => f.singleton).map((f) => f.resource)).toEqual(['RootQuorum']);
+});
+
 test('a spec that disagrees with its intents fails when it is defined', () => {
   const create = z.strictObject({ a: z.string(), b: z.string() });
   const update = z.strictObject({ id: z.string(), a: z.string() });
@@ -81,5 +119,11 @@ test('a spec that disagrees with its intents fails when it is defined', () => {
   );
   expect(() => defineFieldTable({ resource: 'X', create, update, idField: 'id', identity: ['z' as 'a'] })).toThrow(
     'field table for X: identity field "z" is not in the create intent',
+  );
+  expect(() => defineFieldTable({ resource: 'X', create, update, idField: 'id', singleton: true, identity: [] })).toThrow(
+    'field table for X: a singleton has an update intent and no idField',
+  );
+  expect(() => defineFieldTable({ resource: 'X', create, idField: '', singleton: true, identity: [] })).toThrow(
+    'field table for X: a singleton has an update intent and no idField',
   );
 });
