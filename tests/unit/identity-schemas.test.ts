@@ -50,7 +50,7 @@ test('create_users V4 needs every list, even empty; API-only users have no phone
         },
       ],
     }),
-  ).toEqual(['apiOnlyUsers[0].userPhoneNumber: is not a known field', 'apiOnlyUsers[0].apiKeys[0].curveType: is not a known field']);
+  ).toEqual(['apiOnlyUsers[0].apiKeys[0].curveType: is not a known field', 'apiOnlyUsers[0].userPhoneNumber: is not a known field']);
 });
 
 test('API keys: a curve from the three, a positive expiry, at least one key', () => {
