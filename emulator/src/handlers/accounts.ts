@@ -165,7 +165,8 @@ function apiKeyExpired(key: ApiKeyRecord, nowMs: number): boolean {
 
 /**
  * Room for one more key of `user`: a long-lived key over the limit is refused; an expiring one makes room by
- * deleting the user's expired keys first, else the oldest expiring one (docs.turnkey.com/reference/resource-limits).
+ * deleting one existing key, the oldest expired one first, else the oldest unexpired one
+ * (docs.turnkey.com/reference/resource-limits).
  */
 function makeRoomForKey(d: Deps, user: UserRecord, expiring: boolean): void {
   const keys = d.store.apiKeys.listByOrg(user.organizationId).filter((k) => k.userId === user.userId);
@@ -177,9 +178,8 @@ function makeRoomForKey(d: Deps, user: UserRecord, expiring: boolean): void {
   const expiringKeys = keys.filter((k) => k.expirationSeconds !== undefined);
   if (expiringKeys.length < API_KEY_LIMIT.expiring) return;
   const now = d.env.now();
-  const expired = expiringKeys.filter((k) => apiKeyExpired(k, now));
-  for (const k of expired.length > 0 ? expired : expiringKeys.slice(0, expiringKeys.length - API_KEY_LIMIT.expiring + 1))
-    d.store.apiKeys.delete(k.apiKeyId);
+  const victim = expiringKeys.find((k) => apiKeyExpired(k, now)) ?? expiringKeys[0];
+  if (victim !== undefined) d.store.apiKeys.delete(victim.apiKeyId);
 }
 
 export function addApiKey(d: Deps, user: UserRecord, input: NewApiKey, field: string): ApiKeyRecord {
