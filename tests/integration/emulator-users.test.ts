@@ -100,7 +100,7 @@ describe('users', () => {
       apiKeys: [
         {
           credential: { publicKey: key.publicKey, type: 'CREDENTIAL_TYPE_API_KEY_P256' },
-          apiKeyId: expect.any(String),
+          apiKeyId: expect.any(String) as string,
           apiKeyName: 'ci',
           createdAt: ts(FIXED_NOW),
           updatedAt: ts(FIXED_NOW),
@@ -157,7 +157,7 @@ describe('users', () => {
       userTags: [tag.userTagId],
       oauthProviders: [
         {
-          providerId: expect.any(String),
+          providerId: expect.any(String) as string,
           providerName: 'google',
           issuer: 'https://accounts.google.com',
           audience: 'web',
@@ -166,7 +166,7 @@ describe('users', () => {
           updatedAt: ts(FIXED_NOW),
         },
         {
-          providerId: expect.any(String),
+          providerId: expect.any(String) as string,
           providerName: 'custom',
           issuer: 'https://issuer.example',
           audience: 'app-1',

@@ -51,7 +51,7 @@ export function oidcClaimsOf(token: string): { iss: string; sub: string; aud: st
   if (payload === undefined) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+    const aud: unknown = Array.isArray(claims.aud) ? (claims.aud as unknown[])[0] : claims.aud;
     if (typeof claims.iss !== 'string' || typeof claims.sub !== 'string' || typeof aud !== 'string') return undefined;
     return { iss: claims.iss, sub: claims.sub, aud };
   } catch {

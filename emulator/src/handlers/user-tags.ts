@@ -31,7 +31,8 @@ export const createUserTag: SubmitHandler<'create_user_tag'> = {
   execute(ctx, p) {
     assertUniqueName(ctx, p.userTagName, 'parameters.userTagName');
     const limit = ctx.org.parentOrganizationId === undefined ? TAG_LIMIT.organization : TAG_LIMIT.subOrganization;
-    if (ctx.store.tags.countByOrg(ctx.org.organizationId) >= limit) throw resourceExhausted(`organization has reached the maximum of ${limit} tags`);
+    if (ctx.store.tags.countByOrg(ctx.org.organizationId) >= limit)
+      throw resourceExhausted(`organization has reached the maximum of ${limit} tags`);
     const users = findUsers(ctx, p.userIds, 'parameters.userIds');
     const now = ctx.env.now();
     const tag: TagRecord = {

@@ -27,7 +27,9 @@ function checkOauthProviders(providers: readonly NewOauthProvider[], field: stri
   providers.forEach((o, i) => {
     if (o.oidcClaims !== undefined) return;
     if (o.oidcToken === undefined) {
-      throw invalidArgument(`invalid request body: ${field}[${i}]: give oidcToken or oidcClaims`, { turnkeyErrorCode: 'INVALID_OIDC_TOKEN' });
+      throw invalidArgument(`invalid request body: ${field}[${i}]: give oidcToken or oidcClaims`, {
+        turnkeyErrorCode: 'INVALID_OIDC_TOKEN',
+      });
     }
     if (oidcClaimsOf(o.oidcToken) === undefined) {
       throw invalidArgument(`invalid request body: ${field}[${i}].oidcToken: must be an OIDC token (a JWT with iss, sub and aud claims)`, {

@@ -90,7 +90,7 @@ export function defineFieldTable<C extends z.ZodObject, U extends z.ZodObject>(s
   const fields: FieldRule[] = createKeys.map((field) => {
     const names = renames[field] ?? [field];
     if (field === spec.idField || !names.every((n) => updateKeys.includes(n))) return { field, onCreate: true, change: 'replace' };
-    const rule: FieldRule = { field, updateName: names[0] as string, onCreate: true, change: 'in-place' };
+    const rule: FieldRule = { field, updateName: names[0], onCreate: true, change: 'in-place' };
     if (names.length > 1) rule.updateNames = names;
     return rule;
   });

@@ -115,8 +115,7 @@ function call(c: Case): Promise<unknown> {
     const params = setPath({ parameters: sampleParameters[op.name] }, c.path, c.value).parameters;
     return client.submit(op.name, params as never, { organizationId: ORG });
   }
-  if (op.kind === 'query')
-    return client.query(op.name, setPath({ organizationId: ORG, ...sampleQueryBodies[op.name] }, c.path, c.value) as never);
+  if (op.kind === 'query') return client.query(op.name, setPath({ organizationId: ORG, ...sampleQueryBodies[op.name] }, c.path, c.value));
   return client.proxy('init_otp_v2', setPath({ otpType: 'OTP_TYPE_EMAIL', contact: 'a@example.com' }, c.path, c.value) as never);
 }
 

@@ -71,15 +71,19 @@ async function capture(call: () => Promise<unknown>): Promise<{ request: Recorde
 }
 
 function stampOf(request: RecordedRequest): { publicKey: string; scheme: string; signature: string } {
-  return JSON.parse(Buffer.from(String(request.headers['x-stamp']), 'base64url').toString('utf8'));
+  return JSON.parse(Buffer.from(String(request.headers['x-stamp']), 'base64url').toString('utf8')) as {
+    publicKey: string;
+    scheme: string;
+    signature: string;
+  };
 }
 
 const queryNames = Object.values(operations)
   .filter((o) => o.kind === 'query')
-  .map((o) => o.name as QueryName);
+  .map((o) => o.name);
 const submitNames = Object.values(operations)
   .filter((o) => o.kind === 'submit')
-  .map((o) => o.name as SubmitName);
+  .map((o) => o.name);
 
 describe.each(queryNames)('query %s', (name) => {
   test('sends the same body as TurnkeyClient, to the same path, and parses the answer', async () => {

@@ -113,8 +113,9 @@ interface SubmitTypes {
 type FirstFailure<T> = [Exclude<T[keyof T], true>] extends [never] ? true : Exclude<T[keyof T], true>;
 
 // Every registry name appears in exactly one table (a new operation without a check fails here).
-type Missing = Exclude<QueryName, keyof QueryTypes> | Exclude<SubmitName, keyof SubmitTypes>;
-type _allCovered = Assert<[Missing] extends [never] ? true : false>;
+type _allCovered = Assert<
+  [Exclude<QueryName, keyof QueryTypes>, Exclude<SubmitName, keyof SubmitTypes>] extends [never, never] ? true : false
+>;
 
 type QueryRequestChecks = { [N in QueryName]: Fits<RequestOf<N>, QueryTypes[N][0], `${N} request`> };
 type QueryResponseChecks = { [N in QueryName]: Fits<QueryTypes[N][1], ResponseOf<N>, `${N} response`> };
