@@ -14,7 +14,7 @@ import {
   serviceError,
   submitActivity,
   useTestEmulator,
-} from './emulator-support';
+} from '../../support/emulator';
 
 const clock = manualClock();
 const emu = useTestEmulator({ clock: clock.now });

@@ -2,7 +2,7 @@
 // #root-quorum): membership as users carry it, consensus over a tag made through the API, the quorum as the
 // voting engine uses it, and each refusal with its whole message.
 import { ConsensusNeededError, generateApiKeyPair, isWalletInfraError, type WalletInfraClient } from '@walletinfra/sdk';
-import { clientFor, envelope, FIXED_NOW, manualClock, serviceError, submitActivity, useTestEmulator } from './emulator-support';
+import { clientFor, envelope, FIXED_NOW, manualClock, serviceError, submitActivity, useTestEmulator } from '../../support/emulator';
 
 const clock = manualClock();
 const emu = useTestEmulator({ clock: clock.now });
