@@ -17,11 +17,11 @@ export function activityParamsFor(type: string, parameters: Readonly<Record<stri
   }
   const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   // users and their keys: `user_ids` of DELETE_USERS, `user_id` (and `api_key_ids`) of CREATE/DELETE_API_KEYS
-  if (type === 'ACTIVITY_TYPE_DELETE_USERS') return { user_ids: ids(parameters.userIds) };
+  if (type === 'ACTIVITY_TYPE_DELETE_USERS' && Array.isArray(parameters.userIds)) return { user_ids: ids(parameters.userIds) };
   if ((type === 'ACTIVITY_TYPE_CREATE_API_KEYS' || type === 'ACTIVITY_TYPE_CREATE_API_KEYS_V2') && typeof parameters.userId === 'string') {
     return { user_id: parameters.userId };
   }
-  if (type === 'ACTIVITY_TYPE_DELETE_API_KEYS' && typeof parameters.userId === 'string') {
+  if (type === 'ACTIVITY_TYPE_DELETE_API_KEYS' && typeof parameters.userId === 'string' && Array.isArray(parameters.apiKeyIds)) {
     return { user_id: parameters.userId, api_key_ids: ids(parameters.apiKeyIds) };
   }
   return {};

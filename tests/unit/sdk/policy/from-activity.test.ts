@@ -24,10 +24,16 @@ const vote = (over: Record<string, unknown> = {}) => ({
 const PARAMS: Record<string, Record<string, unknown>> = {
   ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT: { endpointId: 'ep-1', name: 'x' },
   ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT: { endpointId: 'ep-2' },
+  ACTIVITY_TYPE_DELETE_USERS: { userIds: ['u-1', 'u-2'] },
+  ACTIVITY_TYPE_CREATE_API_KEYS_V2: { userId: 'u-1', apiKeys: [] },
+  ACTIVITY_TYPE_DELETE_API_KEYS: { userId: 'u-1', apiKeyIds: ['k-9'] },
 };
 const EXPECTED_PARAMS: Record<string, Record<string, unknown>> = {
   ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT: { endpoint_id: 'ep-1' },
   ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT: { endpoint_id: 'ep-2' },
+  ACTIVITY_TYPE_DELETE_USERS: { user_ids: ['u-1', 'u-2'] },
+  ACTIVITY_TYPE_CREATE_API_KEYS_V2: { user_id: 'u-1' },
+  ACTIVITY_TYPE_DELETE_API_KEYS: { user_id: 'u-1', api_key_ids: ['k-9'] },
 };
 const NOT_RECORDED: Record<string, string[]> = {
   ACTIVITY_TYPE_EARN_DEPOSIT: ['activity.params', 'credentials[].credential_id', 'eth', 'private_key', 'wallet', 'wallet_account'],
@@ -42,16 +48,23 @@ const emulatedTypes = Object.keys(submitHandlers).map((name) => {
 
 test('the emulator produces the activity types this test covers', () => {
   expect(emulatedTypes.map((o) => o.activityType).sort()).toEqual([
+    'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+    'ACTIVITY_TYPE_CREATE_API_ONLY_USERS',
     'ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL',
     'ACTIVITY_TYPE_CREATE_POLICY_V3',
     'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
     'ACTIVITY_TYPE_CREATE_SESSION_PROFILE',
     'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+    'ACTIVITY_TYPE_CREATE_USERS_V4',
+    'ACTIVITY_TYPE_CREATE_USER_TAG',
     'ACTIVITY_TYPE_CREATE_WALLET',
     'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT',
+    'ACTIVITY_TYPE_DELETE_API_KEYS',
     'ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL',
     'ACTIVITY_TYPE_DELETE_POLICY',
     'ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS',
+    'ACTIVITY_TYPE_DELETE_USERS',
+    'ACTIVITY_TYPE_DELETE_USER_TAGS',
     'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT',
     'ACTIVITY_TYPE_EARN_DEPOSIT',
     'ACTIVITY_TYPE_EARN_WITHDRAW',
@@ -61,6 +74,12 @@ test('the emulator produces the activity types this test covers', () => {
     'ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL',
     'ACTIVITY_TYPE_UPDATE_POLICY_V2',
     'ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG',
+    'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM',
+    'ACTIVITY_TYPE_UPDATE_USER',
+    'ACTIVITY_TYPE_UPDATE_USER_EMAIL',
+    'ACTIVITY_TYPE_UPDATE_USER_NAME',
+    'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+    'ACTIVITY_TYPE_UPDATE_USER_TAG',
     'ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT',
   ]);
 });
