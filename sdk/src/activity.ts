@@ -12,6 +12,9 @@ import {
 } from './errors';
 import type { Activity } from './schemas/activity';
 
+// Public here since the first release; the implementation is shared with the transport (sleep.ts).
+export { sleepWithSignal } from './sleep';
+
 /** Polling knobs; the client's `activity` option (its schema and defaults: client/options.ts). */
 export interface ActivityPollingOptions {
   /** First delay between two polls (default 500 ms, @turnkey/http's `refreshIntervalMs`). */
@@ -157,21 +160,5 @@ function abortedError(activity: Activity, input: WaitForActivityInput): AbortedE
   return new AbortedError(`waiting for activity ${activity.id} (${activity.type}) was aborted (last status ${activity.status})`, {
     ...identity(activity, input),
     cause: input.signal?.reason,
-  });
-}
-
-/** A sleep that rejects with the signal's reason when aborted; the default outside tests. */
-export function sleepWithSignal(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -56,9 +56,43 @@ export const getWalletKitConfigOutput = ds.walletKitConfig.output;
 export const getWebhookJwks = ds.webhookJwks.promise;
 export const getWebhookJwksOutput = ds.webhookJwks.output;
 
-export type * from './organization';
-export type * from './policies';
-export type * from './integrations';
-export type * from './paged';
-export type * from './public';
+export type {
+  GetApiKeyArgs,
+  GetApiKeyResult,
+  GetIpAllowlistArgs,
+  GetIpAllowlistResult,
+  GetMfaPoliciesArgs,
+  GetMfaPoliciesResult,
+  GetPrivateKeyTagsArgs,
+  GetPrivateKeyTagsResult,
+  GetSessionProfileArgs,
+  GetSessionProfileResult,
+  GetSessionProfilesArgs,
+  GetSessionProfilesResult,
+  GetWalletsArgs,
+  GetWalletsResult,
+} from './organization';
+export type {
+  GetPoliciesArgs,
+  GetPoliciesResult,
+  GetPolicyArgs,
+  GetPolicyResult,
+  ParsedPolicyExpressions,
+  PolicyWithExpressions,
+} from './policies';
+export type {
+  FiatOnRampCredentialView,
+  GetFiatOnRampCredentialsArgs,
+  GetFiatOnRampCredentialsResult,
+  GetWebhookEndpointsArgs,
+  GetWebhookEndpointsResult,
+} from './integrations';
+export type {
+  GetSolTransactionHistoryArgs,
+  GetSolTransactionHistoryResult,
+  GetSubOrganizationsArgs,
+  GetSubOrganizationsResult,
+  SuborgFilterType,
+} from './paged';
+export type { GetWalletKitConfigArgs, GetWalletKitConfigResult, GetWebhookJwksArgs, GetWebhookJwksResult } from './public';
 export type { LookupSelector, InputArgs } from './define';

@@ -10,4 +10,18 @@ export { isSecretEnvelope, isSensitivePath, redactValue, UNKNOWN_SENTINEL } from
 export { buildReport, buildStackReport, exitCodeFor, remediationCommand, shellQuote, type StackInput } from './report';
 export { automationRunner, describeRunError, type StackRunner } from './run';
 export { main, defaultDeps, type CliDeps } from './cli';
-export * from './types';
+export {
+  PROVIDER_CODE_PLACEHOLDER,
+  REPORT_SCHEMA_VERSION,
+  SECRET_PLACEHOLDER,
+  UNKNOWN_PLACEHOLDER,
+  type ChangeReport,
+  type DriftCounts,
+  type PreviewCounts,
+  type PropertyChange,
+  type ReportMode,
+  type ResourceChange,
+  type StackReport,
+  type StackStatus,
+  type ToolVersions,
+} from './types';

@@ -5,7 +5,8 @@ import { ConfigurationError } from '../errors';
 import type { Stamper } from '../crypto/stamp';
 import { custom, keysOf, parseOptions, positiveNumber } from '../strict-options';
 import { ServiceUrl, TransportOptionsSchema } from '../transport/options';
-import { sleepWithSignal, type ActivityPollingOptions } from '../activity';
+import type { ActivityPollingOptions } from '../activity';
+import { sleepWithSignal } from '../sleep';
 
 /** What the client needs from a transport; `Transport` from this package is the real one. */
 export interface ClientTransport {

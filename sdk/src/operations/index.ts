@@ -9,7 +9,19 @@ import { defineDiscovery, defineProxy, defineQuery, defineSubmit } from './defin
 import type { AnyOperation, SubmitOperation } from './define';
 import { identityQueries, identitySubmits } from './identity';
 
-export * from './define';
+export {
+  defineDiscovery,
+  defineProxy,
+  defineQuery,
+  defineSubmit,
+  type AnyOperation,
+  type DiscoveryOperation,
+  type OperationKind,
+  type ProxyOperation,
+  type QueryOperation,
+  type SubmitEnvelopeSchema,
+  type SubmitOperation,
+} from './define';
 
 export const operations = {
   // ---- auth proxy (docs/service-behaviour.md#auth-proxy) ----

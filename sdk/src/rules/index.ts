@@ -10,4 +10,12 @@ export { normalizeIpAllowlistRules, IP_ALLOWLIST_LIMITS } from './ip-allowlist';
 export type { IpAllowlistRule, IpAllowlistRuleInput, IpAllowlistProblem, IpAllowlistRules } from './ip-allowlist';
 export { defineFieldTable } from './fields';
 export type { FieldTable, FieldRule, FieldChange, FieldTableSpec } from './fields';
-export * from './resource-fields';
+export {
+  FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
+  FIELD_TABLES,
+  IP_ALLOWLIST_FIELD_TABLE,
+  POLICY_FIELD_TABLE,
+  PRIVATE_KEY_TAG_FIELD_TABLE,
+  SESSION_PROFILE_FIELD_TABLE,
+  WEBHOOK_ENDPOINT_FIELD_TABLE,
+} from './resource-fields';

@@ -3,7 +3,7 @@
 import type { Dispatcher } from 'undici';
 import type { RetryErrorKind } from './retry';
 import { sendRequest } from './undici';
-import { processWasmTiering } from './wasm-tiering';
+import { announceAttemptSettled } from './channels';
 
 export interface AttemptRequest {
   origin: string;
@@ -80,6 +80,7 @@ export async function attempt(dispatcher: Dispatcher, req: AttemptRequest): Prom
   timer.unref?.();
   const onAbort = (): void => controller.abort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
+  let status: number | undefined;
   try {
     const res = await sendRequest(dispatcher, {
       origin: req.origin,
@@ -92,8 +93,9 @@ export async function attempt(dispatcher: Dispatcher, req: AttemptRequest): Prom
       headersTimeout: req.timeoutMs,
       bodyTimeout: req.timeoutMs,
     });
+    status = res.statusCode;
     const text = await res.body.text();
-    return { status: res.statusCode, headers: flattenHeaders(res.headers), text };
+    return { status, headers: flattenHeaders(res.headers), text };
   } catch (e) {
     if (req.signal?.aborted) throw new AttemptError({ type: 'aborted' });
     if (timedOut) throw new AttemptError({ type: 'timeout' });
@@ -101,9 +103,9 @@ export async function attempt(dispatcher: Dispatcher, req: AttemptRequest): Prom
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') throw new AttemptError({ type: 'timeout' });
     throw new AttemptError(classifyNetworkError(e));
   } finally {
-    // Settled, so undici has built its parser (or will not on this attempt): V8's defaults apply again.
-    processWasmTiering.release();
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', onAbort);
+    // Settled, so undici has built its parser and parsed an answer with it (or will not on this attempt).
+    announceAttemptSettled({ origin: req.origin, method: req.method, path: req.path, status });
   }
 }

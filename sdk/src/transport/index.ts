@@ -24,5 +24,16 @@ export {
   failureClass,
   mayHaveBeenProcessed,
 } from './retry';
-export type { RetryOptions, RetryErrorKind, FailureClass, Failure, ShouldRetryInput, BackoffInput } from './retry';
+export type {
+  RetryOptions,
+  RetryErrorKind,
+  FailureClass,
+  Failure,
+  ShouldRetryInput,
+  RetryDecision,
+  RetryStopReason,
+  BackoffInput,
+} from './retry';
 export { ConcurrencyLimit, LimitedDispatcher } from './concurrency';
+export { TRANSPORT_CHANNELS } from './channels';
+export type { PoolOpenMessage, AttemptSettledMessage, TransportClosedMessage } from './channels';

@@ -121,18 +121,39 @@ export interface ShouldRetryInput extends Failure {
   idempotent?: boolean;
 }
 
-export function shouldRetry(input: ShouldRetryInput): boolean {
+/**
+ * Why the transport tries again or stops, so it reports the decision instead of working it out again:
+ * - `rate-limited`, `transient`: try again (a rate limit only within the time budget, a transient failure
+ *   also within `maxAttempts`);
+ * - `fatal`: the failure cannot get better by waiting (`failureClass`);
+ * - `not-repeatable`: the request must not be repeated once processed (`idempotent: false`) and may have been;
+ * - `attempts-exhausted`: a transient failure after `maxAttempts` attempts;
+ * - `budget-spent`: `maxElapsedMs` has passed since the first attempt began;
+ * - `retry-after-beyond-budget`: the server asks for a wait longer than what is left of `maxElapsedMs`.
+ */
+export type RetryDecision =
+  | { retry: true; reason: 'rate-limited' | 'transient' }
+  | { retry: false; reason: 'fatal' | 'not-repeatable' | 'attempts-exhausted' | 'budget-spent' | 'retry-after-beyond-budget' };
+
+export type RetryStopReason = Extract<RetryDecision, { retry: false }>['reason'];
+
+/**
+ * Whether to try again after a failed attempt, and why. The checks run from the most to the least lasting
+ * reason: a request that cannot be repeated, or could never succeed, stops for that reason even when the
+ * time budget is spent too.
+ */
+export function shouldRetry(input: ShouldRetryInput): RetryDecision {
   const { attempt, options } = input;
   const kind = failureClass(input);
-  if (kind === 'fatal') return false;
-  if (kind === 'transient' && attempt >= options.maxAttempts) return false;
+  if (kind === 'fatal') return { retry: false, reason: 'fatal' };
+  if (!(input.idempotent ?? true) && mayHaveBeenProcessed(input)) return { retry: false, reason: 'not-repeatable' };
+  if (kind === 'transient' && attempt >= options.maxAttempts) return { retry: false, reason: 'attempts-exhausted' };
   if (input.elapsedMs !== undefined) {
     const remaining = options.maxElapsedMs - input.elapsedMs;
-    if (remaining <= 0) return false;
-    if (input.retryAfterMs !== undefined && input.retryAfterMs > remaining) return false;
+    if (remaining <= 0) return { retry: false, reason: 'budget-spent' };
+    if (input.retryAfterMs !== undefined && input.retryAfterMs > remaining) return { retry: false, reason: 'retry-after-beyond-budget' };
   }
-  if (input.idempotent ?? true) return true;
-  return !mayHaveBeenProcessed(input);
+  return { retry: true, reason: kind };
 }
 
 export interface BackoffInput {

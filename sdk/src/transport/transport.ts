@@ -3,13 +3,14 @@
 // the X-Stamp are computed once and resent byte-for-byte, which is what makes a retried submit return the
 // same activity instead of creating a second one (docs/service-behaviour.md#idempotency-and-fingerprints).
 import type { Dispatcher } from 'undici';
-import { AbortedError, ConfigurationError, ConnectionError, TimeoutError, UnexpectedResponseError, WalletInfraError } from '../errors';
+import { AbortedError, ConfigurationError, ConnectionError, TimeoutError, UnexpectedResponseError, type WalletInfraError } from '../errors';
 import { errorFromResponse } from '../errors-response';
 import { AttemptError, attempt, type AttemptFailure, type AttemptResponse } from './attempt';
+import { announceClosed } from './channels';
 import { resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions } from './options';
-import { backoffMs, failureClass, mayHaveBeenProcessed, parseRetryAfter, shouldRetry, type Failure, type RetryOptions } from './retry';
+import { backoffMs, mayHaveBeenProcessed, parseRetryAfter, shouldRetry, type Failure, type RetryOptions, type RetryStopReason } from './retry';
+import { sleepWithSignal } from '../sleep';
 import { openAgent } from './undici';
-import { processWasmTiering } from './wasm-tiering';
 
 export interface PostRequest {
   /** `api` (default): stamped call to baseUrl. `authProxy`: unstamped call to authProxyUrl with the config id header. */
@@ -40,21 +41,6 @@ export interface GetResponse {
 }
 
 const KEEP_ALIVE_TIMEOUT_MS = 10_000;
-
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error('aborted'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new Error('aborted'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 interface Exchange {
   origin: string;
@@ -138,7 +124,7 @@ export class Transport {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    processWasmTiering.release();
+    announceClosed({ baseUrl: this.baseUrl });
     if (this.#ownsDispatcher) await this.#dispatcher.close();
   }
 
@@ -160,7 +146,7 @@ export class Transport {
   async #exchange(ex: Exchange): Promise<AttemptResponse> {
     if (this.#closed) throw new ConfigurationError(`${ex.operation}: transport is closed`);
     const { retry, clock } = this.#opts;
-    const sleep = this.#opts.sleep ?? defaultSleep;
+    const sleep = this.#opts.sleep ?? sleepWithSignal;
     const startedAt = clock.now();
     let maybeProcessed = false;
     for (let attemptNo = 1; ; attemptNo++) {
@@ -205,13 +191,8 @@ export class Transport {
         idempotent: ex.idempotent,
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       };
-      if (!shouldRetry(retryInput)) {
-        // Retryable in kind and allowed more attempts: then it was the time budget that ran out.
-        const kind = failureClass(failure);
-        const retryable = ex.idempotent || !mayHaveBeenProcessed(failure);
-        const budgetSpent = retryable && (kind === 'rate-limited' || (kind === 'transient' && attemptNo < retry.maxAttempts));
-        throw gaveUp(error, attemptNo, maybeProcessed, elapsedNow, budgetSpent, retry);
-      }
+      const decision = shouldRetry(retryInput);
+      if (!decision.retry) throw gaveUp(error, attemptNo, maybeProcessed, elapsedNow, decision.reason, retry);
       const delay = backoffMs(attemptNo, {
         random: this.#opts.random,
         options: retry,
@@ -223,7 +204,7 @@ export class Transport {
         attempt: attemptNo,
         delayMs: delay,
         reason: error.message,
-        rateLimited: failureClass(failure) === 'rate-limited',
+        rateLimited: decision.reason === 'rate-limited',
         budgetLeftMs: Math.max(0, retry.maxElapsedMs - elapsedNow),
       });
       try {
@@ -233,13 +214,13 @@ export class Transport {
       }
       if (ex.signal?.aborted) throw this.#aborted(ex, maybeProcessed);
       if (clock.now() - startedAt >= retry.maxElapsedMs) {
-        throw gaveUp(error, attemptNo, maybeProcessed, clock.now() - startedAt, true, retry);
+        throw gaveUp(error, attemptNo, maybeProcessed, clock.now() - startedAt, 'budget-spent', retry);
       }
     }
   }
 
   #aborted(ex: Exchange, maybeProcessed: boolean): AbortedError {
-    const error = new AbortedError(`${ex.operation}: aborted by the caller`, { operation: ex.operation });
+    const error = new AbortedError(`${ex.operation}: aborted by the caller`, { operation: ex.operation, cause: ex.signal?.reason });
     if (maybeProcessed) error.maybeProcessed = true;
     return error;
   }
@@ -272,17 +253,21 @@ function parseErrorBody(text: string): unknown {
   }
 }
 
-/** The last attempt's error, saying how long and how often we tried, and whether the request may have been processed. */
+/**
+ * The last attempt's error, saying how long and how often we tried, whether the request may have been
+ * processed, and when the time budget is why we stopped (`reason`, from `shouldRetry`).
+ */
 function gaveUp(
   error: WalletInfraError,
   attempts: number,
   maybeProcessed: boolean,
   elapsedMs: number,
-  budgetSpent: boolean,
+  reason: RetryStopReason,
   retry: RetryOptions,
 ): WalletInfraError {
   error.attempts = attempts;
   if (maybeProcessed) error.maybeProcessed = true;
+  const budgetSpent = reason === 'budget-spent' || reason === 'retry-after-beyond-budget';
   if (attempts > 1 || budgetSpent) {
     const why = budgetSpent ? `, the retry time budget of ${retry.maxElapsedMs} ms is spent` : '';
     error.message = `${error.message} [gave up after ${attempts} attempt${attempts === 1 ? '' : 's'} in ${Math.round(elapsedMs)} ms${why}]`;

@@ -2,12 +2,12 @@
 // from undici's own files, not from its index: the npm package `undici`'s index.js also loads fetch,
 // WebSocket, EventSource, cookies, the mock agents and the caches (about 85 modules and 100 ms), and through
 // them Node.js's own bundled copy of undici, which compiles a second llhttp WebAssembly parser as it loads.
-// With the tiering hold of wasm-tiering.ts, leaving them out took a provider's peak memory in a refresh
+// With the tiering hold of ../process/wasm-tiering.ts, leaving them out took a provider's peak memory in a refresh
 // from 199 to 156 MiB (bench/README.md, "Where the provider's remaining cost goes"). A request needs none
 // of that. Should a later undici move these files, the index is loaded
 // instead: the same classes, at the old cost. tests/unit/sdk/transport/undici-parts.test.ts checks which one is in use.
 import type { Agent as AgentClass, Dispatcher as DispatcherClass } from 'undici';
-import { processWasmTiering } from './wasm-tiering';
+import { announcePoolOpen } from './channels';
 
 type RequestFn = (this: DispatcherClass, options: DispatcherClass.RequestOptions) => Promise<DispatcherClass.ResponseData>;
 
@@ -58,11 +58,11 @@ export const undici = loadUndici();
 export const Dispatcher = undici.Dispatcher;
 
 /**
- * A keep-alive pool of the sdk's own. undici builds its WebAssembly parser on a pool's first connection; the
- * first pool keeps it on V8's baseline tier until a request through it has settled (wasm-tiering.ts).
+ * A keep-alive pool of the sdk's own, announced before it opens: undici builds its WebAssembly parser on a
+ * pool's first connection, and a process may want to choose how V8 compiles it (`@walletinfra/sdk/process`).
  */
 export function openAgent(options: AgentClass.Options): AgentClass {
-  processWasmTiering.hold();
+  announcePoolOpen({ connections: options.connections ?? undefined });
   return new undici.Agent(options);
 }
 

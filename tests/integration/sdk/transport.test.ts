@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { Agent } from 'undici';
 import {
   AbortedError,
@@ -22,6 +23,7 @@ import {
   InvalidRequestError,
   UnexpectedResponseError,
   WalletInfraError,
+  TRANSPORT_CHANNELS,
   verifyStamp,
   type TransportOptions,
 } from '@walletinfra/sdk';
@@ -472,6 +474,81 @@ test('AbortSignal: during an attempt and during a wait', async () => {
   const c3 = new AbortController();
   c3.abort();
   expect((await failure(make().post({ path: OP, body: BODY, operation: OP, signal: c3.signal }))).code).toBe('ABORTED');
+});
+
+test("without an injected sleep, an abort during the wait between attempts ends the call at once, with the signal's reason as cause", async () => {
+  server.script = [{ status: 503 }];
+  const controller = new AbortController();
+  const reason = new Error('the deployment was cancelled');
+  const delays: number[] = [];
+  const t = make({
+    sleep: undefined,
+    retry: { baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    // The wait (30 s) has begun by the next turn of the event loop; the abort ends it, not its timer.
+    onRetry: (event) => {
+      delays.push(event.delayMs);
+      setImmediate(() => controller.abort(reason));
+    },
+  });
+  const err = await failure(t.post({ path: OP, body: BODY, operation: OP, signal: controller.signal }));
+  expect([err.constructor, err.message, err.maybeProcessed, err.cause]).toEqual([
+    AbortedError,
+    `${OP}: aborted by the caller`,
+    true,
+    reason,
+  ]);
+  expect(delays).toEqual([30_000]);
+
+  // A plain abort() gives the platform's AbortError as the reason.
+  server.script = [{ status: 429 }];
+  const plain = new AbortController();
+  const u = make({ sleep: undefined, retry: { baseDelayMs: 60_000, maxDelayMs: 60_000 }, onRetry: () => plain.abort() });
+  const aborted = await failure(u.post({ path: OP, body: BODY, operation: OP, signal: plain.signal }));
+  expect([aborted.message, aborted.maybeProcessed, (aborted.cause as DOMException).name]).toEqual([
+    `${OP}: aborted by the caller`,
+    undefined,
+    'AbortError',
+  ]);
+});
+
+test('a call that must not be repeated stops after a 5xx without blaming the time budget, even when it is spent', async () => {
+  server.handler = (_req, res) => {
+    now += 10_000; // the attempt alone outlasts the budget
+    res.writeHead(500, { 'content-type': 'application/json' }).end(rpc(13, 'x'));
+  };
+  const t = make({ retry: { maxElapsedMs: 5_000 } });
+  const err = await failure(t.post({ path: OP, body: BODY, operation: OP, idempotent: false }));
+  expect([err.message, err.attempts, err.maybeProcessed]).toEqual([`${OP}: x (HTTP 500)`, 1, true]);
+  expect(sleeps).toEqual([]);
+});
+
+test('announces its own pool, each settled exchange and its close on diagnostics channels', async () => {
+  const seen: Array<[string, unknown]> = [];
+  const listeners = Object.values(TRANSPORT_CHANNELS).map((name) => {
+    const listener = (message: unknown): void => void seen.push([name, message]);
+    subscribe(name, listener);
+    return () => unsubscribe(name, listener);
+  });
+  try {
+    server.script = [{ status: 503 }, { status: 200 }];
+    const t = make();
+    await t.post({ path: OP, body: BODY, operation: OP });
+    await t.close();
+    const agent = new Agent();
+    const given = make({ dispatcher: agent as unknown as TransportOptions['dispatcher'] });
+    server.script = [{ status: 200 }];
+    await given.get({ path: '/health', operation: 'health' });
+    await agent.close();
+    expect(seen).toEqual([
+      ['walletinfra:transport:pool-open', { connections: 16 }],
+      ['walletinfra:transport:attempt-settled', { origin: baseUrl, method: 'POST', path: OP, status: 503 }],
+      ['walletinfra:transport:attempt-settled', { origin: baseUrl, method: 'POST', path: OP, status: 200 }],
+      ['walletinfra:transport:closed', { baseUrl }],
+      ['walletinfra:transport:attempt-settled', { origin: baseUrl, method: 'GET', path: '/health', status: 200 }],
+    ]);
+  } finally {
+    for (const stop of listeners) stop();
+  }
 });
 
 test('get returns status, lowercase headers and JSON, unstamped', async () => {

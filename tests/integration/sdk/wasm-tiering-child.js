@@ -1,7 +1,17 @@
-// Run by wasm-tiering.test.ts as `node --allow-natives-syntax -r ./emulator-ts-register.js wasm-tiering-child.js`:
-// asks V8 itself (natives syntax) which tier WebAssembly compiled around a transport's first request runs on.
-// Prints one JSON line.
+// Run by wasm-tiering.test.ts as `node --allow-natives-syntax -r ./emulator-ts-register.js wasm-tiering-child.js MODE`:
+// asks V8 itself (natives syntax) which tier WebAssembly compiled around a transport's first request runs on,
+// and records every V8 flag change the process makes. Prints one JSON line.
 const http = require('node:http');
+const v8 = require('node:v8');
+
+// Every V8 flag change, recorded before the sdk loads (its flag setter reads `setFlagsFromString` at each call).
+const flagsSet = [];
+const setFlagsFromString = v8.setFlagsFromString;
+v8.setFlagsFromString = (flags) => {
+  flagsSet.push(flags);
+  setFlagsFromString.call(v8, flags);
+};
+
 const { Agent } = require('undici');
 const { Transport } = require('@walletinfra/sdk');
 
@@ -71,9 +81,12 @@ async function tieredUp(f) {
 (async () => {
   const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  // `own-pool`: the transport opens its own pool. `user-dispatcher`: it sends through one it was given.
+  // `library`: the sdk used as a library, nothing installed. `hold`: the process installs the tiering hold, as
+  // the provider runtime's entry does, and the transport opens its own pool. `hold-user-dispatcher`: the same,
+  // but the transport sends through a dispatcher it was given.
   const mode = process.argv[2];
-  const dispatcher = mode === 'user-dispatcher' ? new Agent() : undefined;
+  if (mode !== 'library') require('@walletinfra/sdk/process').installWasmTieringHold();
+  const dispatcher = mode === 'hold-user-dispatcher' ? new Agent() : undefined;
   const transport = new Transport({ baseUrl: `http://127.0.0.1:${server.address().port}`, ...(dispatcher ? { dispatcher } : {}) });
   // After the transport opened its pool and before its first request settles, as undici builds its parser and
   // parses the first answer (V8 compiles a WebAssembly function on its first call).
@@ -83,7 +96,7 @@ async function tieredUp(f) {
   const after = compile(2);
   heat(during);
   heat(after);
-  if (mode !== 'own-pool' || process.execArgv.includes('--liftoff')) {
+  if (mode !== 'hold' || process.execArgv.includes('--liftoff')) {
     // Both must reach the optimizing tier when the transport keeps out.
     await tieredUp(after);
     await tieredUp(during);
@@ -95,7 +108,7 @@ async function tieredUp(f) {
     heat(later);
     await tieredUp(later);
   }
-  console.log(JSON.stringify({ duringOnLiftoff: liftoff(during), afterOnLiftoff: liftoff(after) }));
+  console.log(JSON.stringify({ duringOnLiftoff: liftoff(during), afterOnLiftoff: liftoff(after), flagsSet }));
   await transport.close();
   await dispatcher?.close();
   server.close();

@@ -4,7 +4,8 @@
 import { createRequire } from 'node:module';
 import { inspect } from 'node:util';
 import { runError } from '@walletinfra/pulumi/program';
-import { debugRequested, engineAddressOf, engineDebugLog, verbosityOf } from '@walletinfra/pulumi/runtime/report';
+import { debugRequested, verbosityOf } from '@walletinfra/pulumi/runtime/debug';
+import { engineAddressOf, engineDebugLog } from '@walletinfra/pulumi/runtime/process/engine-log';
 
 const fromPulumi = createRequire(require.resolve('@pulumi/pulumi/package.json'));
 const grpc = fromPulumi('@grpc/grpc-js');

@@ -1,4 +1,8 @@
-// waitForActivity and its pure helpers, with an injected clock and sleep (no real waiting).
+// waitForActivity and its pure helpers, with an injected clock and sleep (no real waiting); the sdk's one
+// abortable sleep.
+import { getEventListeners } from 'node:events';
+import { sleepWithSignal as sleepFromActivity } from '@walletinfra/sdk/activity';
+import { sleepWithSignal } from '@walletinfra/sdk/sleep';
 import {
   AbortedError,
   ActivityFailedError,
@@ -8,6 +12,7 @@ import {
   UnexpectedResponseError,
   activityOutcome,
   pollDelayMs,
+  sleepWithSignal as sleepFromMain,
   waitForActivity,
   type Activity,
   type WaitForActivityInput,
@@ -323,5 +328,71 @@ describe('waitForActivity', () => {
     const boom = new Error('socket closed');
     const error = await caught(waitForActivity(input(activity('ACTIVITY_STATUS_PENDING'), async () => Promise.reject(boom))));
     expect(error).toBe(boom);
+  });
+});
+
+// The one abortable wait of the sdk (sdk/src/sleep.ts): the default `sleep` of the activity poller and of the
+// transport. Fake timers move time; nothing really waits.
+describe('sleepWithSignal', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** Settles `p` into an observable state without awaiting it. */
+  function observe(p: Promise<void>): { state: 'pending' | 'resolved' | 'rejected'; reason?: unknown } {
+    const seen: { state: 'pending' | 'resolved' | 'rejected'; reason?: unknown } = { state: 'pending' };
+    p.then(
+      () => (seen.state = 'resolved'),
+      (reason: unknown) => Object.assign(seen, { state: 'rejected', reason }),
+    );
+    return seen;
+  }
+
+  test('resolves after the given time, not before, and leaves no listener on the signal', async () => {
+    const controller = new AbortController();
+    const seen = observe(sleepWithSignal(1_000, controller.signal));
+    await jest.advanceTimersByTimeAsync(999);
+    expect(seen.state).toBe('pending');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(seen.state).toBe('resolved');
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  test("an abort during the wait rejects at once with the signal's own reason and clears the timer", async () => {
+    const controller = new AbortController();
+    const reason = new Error('the deployment was cancelled');
+    const seen = observe(sleepWithSignal(60_000, controller.signal));
+    await jest.advanceTimersByTimeAsync(10);
+    controller.abort(reason);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual({ state: 'rejected', reason });
+    expect([jest.getTimerCount(), getEventListeners(controller.signal, 'abort').length]).toEqual([0, 0]);
+  });
+
+  test("a plain abort() rejects with the platform's AbortError, the signal's default reason", async () => {
+    const controller = new AbortController();
+    const seen = observe(sleepWithSignal(60_000, controller.signal));
+    controller.abort();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(seen.state).toBe('rejected');
+    expect(seen.reason).toBe(controller.signal.reason);
+    expect([(seen.reason as DOMException).name, seen.reason instanceof DOMException]).toEqual(['AbortError', true]);
+  });
+
+  test('an already aborted signal rejects without starting a timer', async () => {
+    const reason = new Error('stop');
+    const seen = observe(sleepWithSignal(60_000, AbortSignal.abort(reason)));
+    await jest.advanceTimersByTimeAsync(0);
+    expect([seen, jest.getTimerCount()]).toEqual([{ state: 'rejected', reason }, 0]);
+  });
+
+  test('without a signal it is a plain timer', async () => {
+    const seen = observe(sleepWithSignal(5));
+    await jest.advanceTimersByTimeAsync(5);
+    expect(seen.state).toBe('resolved');
+  });
+
+  test("the activity entry and the main entry export the one implementation (the transport's use: transport.test.ts)", () => {
+    expect(sleepWithSignal).toBe(sleepFromActivity);
+    expect(sleepWithSignal).toBe(sleepFromMain);
   });
 });

@@ -9,6 +9,7 @@ import {
   failureClass,
   mayHaveBeenProcessed,
   type FailureClass,
+  type RetryDecision,
   type RetryErrorKind,
 } from '@walletinfra/sdk';
 import { classifyNetworkError } from '@walletinfra/sdk/transport/attempt';
@@ -49,43 +50,45 @@ describe('the classification table', () => {
 });
 
 describe('shouldRetry', () => {
-  test.each<[number | undefined, RetryErrorKind | undefined, number, boolean]>([
-    [429, undefined, 1, true],
-    [429, undefined, 4, true], // rate limits: no attempt cap, only the time budget
-    [429, undefined, 50, true],
-    [503, undefined, 9, true],
-    [500, undefined, 1, true],
-    [502, undefined, 2, true],
-    [504, undefined, 3, true],
-    [500, undefined, 4, false], // attempts exhausted
-    [400, undefined, 1, false],
-    [401, undefined, 1, false],
-    [403, undefined, 1, false],
-    [404, undefined, 1, false],
-    [409, undefined, 1, false],
-    [501, undefined, 1, false],
-    [505, undefined, 1, false],
-    [undefined, 'connect', 1, true],
-    [undefined, 'connection', 1, true],
-    [undefined, 'timeout', 3, true],
-    [undefined, 'timeout', 4, false],
-    [undefined, 'refused', 1, false], // fail fast: waiting cannot help
-    [undefined, 'unknown-host', 1, false],
-    [undefined, 'tls', 1, false],
-    [undefined, undefined, 1, false],
-  ])('status %s / %s at attempt %i → %s', (status, errorKind, attempt, expected) => {
+  test.each<[number | undefined, RetryErrorKind | undefined, number, RetryDecision]>([
+    // status, error kind, attempts so far, decision and why
+    [429, undefined, 1, { retry: true, reason: 'rate-limited' }],
+    [429, undefined, 4, { retry: true, reason: 'rate-limited' }], // rate limits: no attempt cap, only the time budget
+    [429, undefined, 50, { retry: true, reason: 'rate-limited' }],
+    [503, undefined, 9, { retry: true, reason: 'rate-limited' }],
+    [500, undefined, 1, { retry: true, reason: 'transient' }],
+    [502, undefined, 2, { retry: true, reason: 'transient' }],
+    [504, undefined, 3, { retry: true, reason: 'transient' }],
+    [500, undefined, 4, { retry: false, reason: 'attempts-exhausted' }],
+    [400, undefined, 1, { retry: false, reason: 'fatal' }],
+    [401, undefined, 1, { retry: false, reason: 'fatal' }],
+    [403, undefined, 1, { retry: false, reason: 'fatal' }],
+    [404, undefined, 1, { retry: false, reason: 'fatal' }],
+    [409, undefined, 1, { retry: false, reason: 'fatal' }],
+    [501, undefined, 1, { retry: false, reason: 'fatal' }],
+    [505, undefined, 1, { retry: false, reason: 'fatal' }],
+    [undefined, 'connect', 1, { retry: true, reason: 'transient' }],
+    [undefined, 'connection', 1, { retry: true, reason: 'transient' }],
+    [undefined, 'timeout', 3, { retry: true, reason: 'transient' }],
+    [undefined, 'timeout', 4, { retry: false, reason: 'attempts-exhausted' }],
+    [undefined, 'refused', 1, { retry: false, reason: 'fatal' }], // fail fast: waiting cannot help
+    [undefined, 'unknown-host', 1, { retry: false, reason: 'fatal' }],
+    [undefined, 'tls', 1, { retry: false, reason: 'fatal' }],
+    [undefined, undefined, 1, { retry: false, reason: 'fatal' }],
+  ])('status %s / %s at attempt %i → %o', (status, errorKind, attempt, expected) => {
     const input = { attempt, options, ...(status === undefined ? {} : { status }), ...(errorKind === undefined ? {} : { errorKind }) };
-    expect(shouldRetry(input)).toBe(expected);
+    expect(shouldRetry(input)).toEqual(expected);
   });
 
-  test.each<[number | undefined, RetryErrorKind | undefined, boolean]>([
-    [429, undefined, true],
-    [503, undefined, false],
-    [500, undefined, false],
-    [undefined, 'connect', true],
-    [undefined, 'connection', false],
-    [undefined, 'timeout', false],
-  ])('non-idempotent: status %s / %s → %s', (status, errorKind, expected) => {
+  test.each<[number | undefined, RetryErrorKind | undefined, RetryDecision]>([
+    [429, undefined, { retry: true, reason: 'rate-limited' }], // limited before processing
+    [503, undefined, { retry: false, reason: 'not-repeatable' }],
+    [500, undefined, { retry: false, reason: 'not-repeatable' }],
+    [undefined, 'connect', { retry: true, reason: 'transient' }], // never sent
+    [undefined, 'connection', { retry: false, reason: 'not-repeatable' }],
+    [undefined, 'timeout', { retry: false, reason: 'not-repeatable' }],
+    [404, undefined, { retry: false, reason: 'fatal' }],
+  ])('non-idempotent: status %s / %s → %o', (status, errorKind, expected) => {
     const input = {
       attempt: 1,
       options,
@@ -93,28 +96,55 @@ describe('shouldRetry', () => {
       ...(status === undefined ? {} : { status }),
       ...(errorKind === undefined ? {} : { errorKind }),
     };
-    expect(shouldRetry(input)).toBe(expected);
+    expect(shouldRetry(input)).toEqual(expected);
   });
 
-  test.each<[number, number | undefined, boolean]>([
-    [119_999, undefined, true],
-    [120_000, undefined, false],
-    [121_000, undefined, false],
-    [115_000, 5_000, true], // exactly the remaining budget
-    [115_000, 5_001, false], // server asks for more than is left: give up rather than retry early
-    [0, 60_000, true], // a long Retry-After is honoured when the budget allows it
-    [61_000, 60_000, false],
-  ])('elapsed %i ms, Retry-After %s ms → %s', (elapsedMs, retryAfterMs, expected) => {
-    expect(shouldRetry({ status: 429, attempt: 1, options, elapsedMs, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) })).toBe(
+  test.each<[number, number | undefined, RetryDecision]>([
+    [119_999, undefined, { retry: true, reason: 'rate-limited' }],
+    [120_000, undefined, { retry: false, reason: 'budget-spent' }],
+    [121_000, undefined, { retry: false, reason: 'budget-spent' }],
+    [115_000, 5_000, { retry: true, reason: 'rate-limited' }], // exactly the remaining budget
+    [115_000, 5_001, { retry: false, reason: 'retry-after-beyond-budget' }], // give up rather than retry early
+    [0, 60_000, { retry: true, reason: 'rate-limited' }], // a long Retry-After is honoured when the budget allows it
+    [61_000, 60_000, { retry: false, reason: 'retry-after-beyond-budget' }],
+  ])('elapsed %i ms, Retry-After %s ms → %o', (elapsedMs, retryAfterMs, expected) => {
+    expect(shouldRetry({ status: 429, attempt: 1, options, elapsedMs, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) })).toEqual(
       expected,
     );
+  });
+
+  test.each<[string, Parameters<typeof shouldRetry>[0], RetryDecision]>([
+    // When several reasons hold, the most lasting one is reported: the budget is named only when it alone stopped the retries.
+    ['a fatal status after the budget', { status: 404, attempt: 1, options, elapsedMs: 200_000 }, { retry: false, reason: 'fatal' }],
+    [
+      'a write that may have been processed, after the budget',
+      { status: 500, attempt: 1, options, elapsedMs: 200_000, idempotent: false },
+      { retry: false, reason: 'not-repeatable' },
+    ],
+    [
+      'a write that may have been processed, after its last attempt',
+      { errorKind: 'timeout', attempt: 4, options, idempotent: false },
+      { retry: false, reason: 'not-repeatable' },
+    ],
+    [
+      'the last attempt of a transient failure, after the budget',
+      { status: 502, attempt: 4, options, elapsedMs: 200_000 },
+      { retry: false, reason: 'attempts-exhausted' },
+    ],
+    [
+      'a transient failure with attempts left, after the budget',
+      { status: 502, attempt: 2, options, elapsedMs: 200_000 },
+      { retry: false, reason: 'budget-spent' },
+    ],
+  ])('%s → %o', (_case, input, expected) => {
+    expect(shouldRetry(input)).toEqual(expected);
   });
 
   test('maxAttempts 1 disables retries of transient failures, not of rate limits', () => {
     const one = resolveRetryOptions({ maxAttempts: 1 });
     expect([shouldRetry({ status: 500, attempt: 1, options: one }), shouldRetry({ status: 429, attempt: 1, options: one })]).toEqual([
-      false,
-      true,
+      { retry: false, reason: 'attempts-exhausted' },
+      { retry: true, reason: 'rate-limited' },
     ]);
   });
 });

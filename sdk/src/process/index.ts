@@ -1,0 +1,3 @@
+// @walletinfra/sdk/process: what changes the process the sdk runs in (V8 flags). Importing it changes nothing,
+// and the rest of the sdk never calls it: the entry point of a process that wants a change installs it.
+export { installWasmTieringHold } from './wasm-tiering';
