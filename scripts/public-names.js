@@ -100,7 +100,8 @@ function collectSurfaces(packages = PACKAGES) {
     const names = [];
     for (const { key, source } of entries) {
       const file = program.getSourceFile(source);
-      if (file === undefined) throw new Error(`${dir}/package.json exports ${key}, but its source ${relative(ROOT, source)} does not exist`);
+      if (file === undefined)
+        throw new Error(`${dir}/package.json exports ${key}, but its source ${relative(ROOT, source)} does not exist`);
       const moduleSymbol = checker.getSymbolAtLocation(file);
       const exported = moduleSymbol === undefined ? [] : checker.getExportsOfModule(moduleSymbol);
       for (const symbol of exported) names.push({ entry: key, name: symbol.name, kind: kindOf(checker, symbol) });
@@ -185,7 +186,10 @@ function diffSurface(dir, listed, current, unreleased) {
     const lost = found === undefined ? [old.kind] : lostKinds(old.kind, found.kind);
     const where = old.entry === '.' ? pkg : `${pkg}/${old.entry.slice(2)}`;
     if (lost.length > 0) {
-      const what = found === undefined ? `no longer exports \`${old.name}\` (${old.kind})` : `exports \`${old.name}\` as ${found.kind}, not ${old.kind}`;
+      const what =
+        found === undefined
+          ? `no longer exports \`${old.name}\` (${old.kind})`
+          : `exports \`${old.name}\` as ${found.kind}, not ${old.kind}`;
       (names(unreleased, old.name) ? announced : unannounced).push({ ...old, message: `${where} ${what}` });
     } else if (found.kind !== old.kind) {
       stale.push(`${where}: \`${old.name}\` is now ${found.kind} (listed as ${old.kind})`);

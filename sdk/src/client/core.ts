@@ -131,7 +131,7 @@ export class ClientCore {
   /** Any write by name: prepare, send, wait for a terminal status, return the typed result. */
   async submit<N extends SubmitName>(name: N, parameters: RequestOf<N>, options: SubmitOptions = {}): Promise<SubmitResult<N>> {
     const prepared = this.prepareSubmit(name, parameters, options);
-    return (await this.submitRaw(prepared.body, options)) as SubmitResult<N>;
+    return await this.submitRaw(prepared.body, options);
   }
 
   /**

@@ -3,26 +3,31 @@
 // runtimes and for on-ramp encryption; loading them eagerly cost every process that imports the sdk.
 // Internal.
 import type * as NodeCrypto from 'node:crypto';
-import type { p256 as NobleP256 } from '@noble/curves/p256';
+import type * as Ed25519Module from '@noble/curves/ed25519';
+import type * as P256Module from '@noble/curves/p256';
+import type * as Sha256Module from '@noble/hashes/sha256';
 
-import type { ed25519 as NobleEd25519 } from '@noble/curves/ed25519';
+type NobleP256 = typeof P256Module.p256;
+type NobleEd25519 = typeof Ed25519Module.ed25519;
 
-let p256Module: typeof NobleP256 | undefined;
-let ed25519Module: typeof NobleEd25519 | undefined;
+let p256Module: NobleP256 | undefined;
+let ed25519Module: NobleEd25519 | undefined;
 
+/* eslint-disable @typescript-eslint/no-require-imports -- each module loads on its first use (see above), which an import cannot do synchronously */
 /** Ed25519 for webhook signatures, loaded on the first one signed or verified. */
-export function nobleEd25519(): typeof NobleEd25519 {
-  ed25519Module ??= (require('@noble/curves/ed25519') as typeof import('@noble/curves/ed25519')).ed25519;
+export function nobleEd25519(): NobleEd25519 {
+  ed25519Module ??= (require('@noble/curves/ed25519') as typeof Ed25519Module).ed25519;
   return ed25519Module;
 }
 
-export function nobleP256(): typeof NobleP256 {
-  p256Module ??= (require('@noble/curves/p256') as typeof import('@noble/curves/p256')).p256;
+export function nobleP256(): NobleP256 {
+  p256Module ??= (require('@noble/curves/p256') as typeof P256Module).p256;
   return p256Module;
 }
 
 function loadCreateHash(): typeof NodeCrypto.createHash | undefined {
   try {
+    // A plain require: a bundle for another runtime may leave node:crypto out without failing at load time.
     const mod = require('node:crypto') as typeof NodeCrypto;
     return typeof mod.createHash === 'function' ? mod.createHash : undefined;
   } catch {
@@ -38,5 +43,6 @@ export function sha256(bytes: Uint8Array): Uint8Array {
     const digest = createHash('sha256').update(bytes).digest();
     return new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength);
   }
-  return (require('@noble/hashes/sha256') as typeof import('@noble/hashes/sha256')).sha256(bytes);
+  return (require('@noble/hashes/sha256') as typeof Sha256Module).sha256(bytes);
 }
+/* eslint-enable @typescript-eslint/no-require-imports */

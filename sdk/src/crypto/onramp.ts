@@ -4,12 +4,16 @@
 import { InvalidRequestError } from '../errors';
 import { REQUEST_STRING_LIMITS } from '../schemas/limits';
 import { fromHex, toHex, utf8 } from './hex';
+import type * as Base58CheckModule from './base58check';
+import type * as HpkeModule from './hpke';
 import { nobleP256 } from './noble';
 
 // HPKE (@noble/ciphers, @noble/curves) and base58check load on the first on-ramp call: most processes
 // that import the sdk never encrypt a secret.
-const hpke = (): typeof import('./hpke') => require('./hpke') as typeof import('./hpke');
-const base58check = (): typeof import('./base58check') => require('./base58check') as typeof import('./base58check');
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on the first on-ramp call (see above), which an import cannot do synchronously */
+const hpke = (): typeof HpkeModule => require('./hpke') as typeof HpkeModule;
+const base58check = (): typeof Base58CheckModule => require('./base58check') as typeof Base58CheckModule;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The production service's on-ramp credential encryption key (compressed P-256), docs/service-behaviour.md#fiat-on-ramp-credentials. */
 export const PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY = '02336ebd7e929ef64b87c776b72540255b4c7b41579a24b1e68fb060daa873f9f6';

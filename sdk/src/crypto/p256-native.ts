@@ -11,6 +11,7 @@ import { LruMap } from './lru';
 function loadNodeCrypto(): typeof NodeCrypto | undefined {
   try {
     // A plain require: a bundle for another runtime may leave it out without failing at load time.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an import would fail at load time there
     const mod = require('node:crypto') as typeof NodeCrypto;
     return typeof mod.sign === 'function' && typeof mod.createPublicKey === 'function' ? mod : undefined;
   } catch {

@@ -2,7 +2,7 @@
 // base64url-without-padding of the JSON {publicKey, scheme, signature} (key order as
 // @turnkey/api-key-stamper), signature = ECDSA P-256 over SHA-256 of the exact UTF-8 body bytes, DER hex.
 import { ConfigurationError } from '../errors';
-import { ApiKeyPair, loadApiKeyPair } from './keys';
+import { loadApiKeyPair, type ApiKeyPair } from './keys';
 import { base64UrlDecode } from './hex';
 import { DEFAULT_SIGNING_RUNTIME, nativeP256, type SigningRuntime } from './p256-native';
 import { verifyP256 } from './verify-p256';

@@ -8,7 +8,15 @@ import { errorFromResponse } from '../errors-response';
 import { AttemptError, attempt, type AttemptFailure, type AttemptResponse } from './attempt';
 import { announceClosed } from './channels';
 import { resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions } from './options';
-import { backoffMs, mayHaveBeenProcessed, parseRetryAfter, shouldRetry, type Failure, type RetryOptions, type RetryStopReason } from './retry';
+import {
+  backoffMs,
+  mayHaveBeenProcessed,
+  parseRetryAfter,
+  shouldRetry,
+  type Failure,
+  type RetryOptions,
+  type RetryStopReason,
+} from './retry';
 import { sleepWithSignal } from '../sleep';
 import { openAgent } from './undici';
 

@@ -6,6 +6,7 @@
 // from 199 to 156 MiB (bench/README.md, "Where the provider's remaining cost goes"). A request needs none
 // of that. Should a later undici move these files, the index is loaded
 // instead: the same classes, at the old cost. tests/unit/sdk/transport/undici-parts.test.ts checks which one is in use.
+import type * as UndiciModule from 'undici';
 import type { Agent as AgentClass, Dispatcher as DispatcherClass } from 'undici';
 import { announcePoolOpen } from './channels';
 
@@ -29,7 +30,6 @@ export const UNDICI_FILES = {
 // A file that is gone, or that a later package.json `exports` map no longer lets us require.
 const NOT_THERE = new Set(['MODULE_NOT_FOUND', 'ERR_PACKAGE_PATH_NOT_EXPORTED']);
 
-/* eslint-disable @typescript-eslint/no-require-imports -- deep requires with a fallback (see above) */
 export function loadUndici(load: (id: string) => unknown = require): UndiciParts {
   let parts: Record<keyof typeof UNDICI_FILES, unknown>;
   try {
@@ -47,10 +47,10 @@ export function loadUndici(load: (id: string) => unknown = require): UndiciParts
       from: 'files',
     };
   }
-  const index = load('undici') as typeof import('undici');
-  return { Agent: index.Agent, Dispatcher: index.Dispatcher, request: index.Dispatcher.prototype.request as RequestFn, from: 'index' };
+  const index = load('undici') as typeof UndiciModule;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- taken off the prototype on purpose: sendRequest calls it with the dispatcher as `this`
+  return { Agent: index.Agent, Dispatcher: index.Dispatcher, request: index.Dispatcher.prototype.request, from: 'index' };
 }
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const undici = loadUndici();
 

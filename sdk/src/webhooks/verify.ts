@@ -169,7 +169,7 @@ export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): Webh
     eventId: eventId.value,
     body,
   });
-  let verified = false;
+  let verified: boolean;
   try {
     verified = nobleEd25519().verify(sig.value, message, publicKey.value);
   } catch {

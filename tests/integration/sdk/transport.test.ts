@@ -4,7 +4,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createHash } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { Agent } from 'undici';
@@ -59,7 +59,7 @@ class ScriptServer {
   /** When set, answers instead of the script (used by the dedup test). */
   handler?: (req: Received, res: http.ServerResponse) => void;
   readonly #server = http.createServer((req, res) => this.#on(req, res));
-  readonly #sockets = new Set<import('node:net').Socket>();
+  readonly #sockets = new Set<Socket>();
 
   async start(): Promise<string> {
     this.#server.on('connection', (s) => {
@@ -127,9 +127,10 @@ function make(overrides: Partial<TransportOptions> = {}): Transport {
     stamper: new ApiKeyStamper({ apiPublicKey: PUBLIC, apiPrivateKey: PRIVATE }),
     clock: { now: () => now },
     random: () => 0.5,
-    sleep: async (ms) => {
+    sleep: (ms) => {
       sleeps.push(ms);
       now += ms;
+      return Promise.resolve();
     },
     ...overrides,
   });
@@ -177,7 +178,7 @@ test('sends JSON with Accept, Content-Type, User-Agent and a valid X-Stamp; retu
     ok: true,
     publicKey: PUBLIC,
     scheme: 'SIGNATURE_SCHEME_TK_API_P256',
-    signature: expect.stringMatching(/^30[0-9a-f]+$/),
+    signature: expect.stringMatching(/^30[0-9a-f]+$/) as string,
   });
 });
 

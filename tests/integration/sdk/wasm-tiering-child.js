@@ -2,6 +2,7 @@
 // asks V8 itself (natives syntax) which tier WebAssembly compiled around a transport's first request runs on,
 // and records every V8 flag change the process makes. Prints one JSON line.
 const http = require('node:http');
+const { WebAssembly } = globalThis;
 const v8 = require('node:v8');
 
 // Every V8 flag change, recorded before the sdk loads (its flag setter reads `setFlagsFromString` at each call).
@@ -68,7 +69,9 @@ function heat(f) {
   return x;
 }
 
-const liftoff = (f) => %IsLiftoffFunction(f);
+// V8's natives syntax, compiled at run time (the child runs with --allow-natives-syntax) so this file stays
+// plain JavaScript for the tools that read it.
+const liftoff = new Function('f', 'return %IsLiftoffFunction(f)');
 
 // Waits for the background compile V8 queued: each turn of the event loop looks once.
 async function tieredUp(f) {

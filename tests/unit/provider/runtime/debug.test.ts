@@ -7,11 +7,27 @@ import { runError } from '@walletinfra/pulumi/program';
 import { debugRequested, verbosityOf } from '@walletinfra/pulumi/runtime/debug';
 import { engineAddressOf, engineDebugLog } from '@walletinfra/pulumi/runtime/process/engine-log';
 
+/** The engine's log request as the generated stubs hand it to a server. */
+interface LogCall {
+  request: { getSeverity(): number; getMessage(): string; getUrn(): string };
+}
+
+/** The parts of @grpc/grpc-js and @pulumi/pulumi's generated stubs (untyped CommonJS) that the test serves with. */
+interface GrpcServer {
+  addService(service: unknown, handlers: { log(call: LogCall, done: (e: null, r: unknown) => void): void }): void;
+  bindAsync(address: string, credentials: unknown, done: (e: Error | null, port: number) => void): void;
+  forceShutdown(): void;
+}
+interface Grpc {
+  Server: new () => GrpcServer;
+  ServerCredentials: { createInsecure(): unknown };
+}
+
 const fromPulumi = createRequire(require.resolve('@pulumi/pulumi/package.json'));
-const grpc = fromPulumi('@grpc/grpc-js');
-const { EngineService } = fromPulumi('./proto/engine_grpc_pb');
-const { LogSeverity } = fromPulumi('./proto/engine_pb');
-const { Empty } = fromPulumi('google-protobuf/google/protobuf/empty_pb');
+const grpc = fromPulumi('@grpc/grpc-js') as Grpc;
+const { EngineService } = fromPulumi('./proto/engine_grpc_pb') as { EngineService: unknown };
+const { LogSeverity } = fromPulumi('./proto/engine_pb') as { LogSeverity: { DEBUG: number } };
+const { Empty } = fromPulumi('google-protobuf/google/protobuf/empty_pb') as { Empty: new () => unknown };
 
 const SHIM = ['/usr/bin/node', '/app/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js'];
 
@@ -39,7 +55,7 @@ test('a trace goes to the engine as a debug-severity log, not attributed to a re
   let received!: (r: { severity: number; message: string; urn: string }) => void;
   const logged = new Promise<{ severity: number; message: string; urn: string }>((resolve) => (received = resolve));
   server.addService(EngineService, {
-    log: (call: { request: { getSeverity(): number; getMessage(): string; getUrn(): string } }, done: (e: null, r: unknown) => void) => {
+    log: (call, done) => {
       received({ severity: call.request.getSeverity(), message: call.request.getMessage(), urn: call.request.getUrn() });
       done(null, new Empty());
     },

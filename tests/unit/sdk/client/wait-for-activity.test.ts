@@ -45,9 +45,10 @@ function fakeTime(start = 1_000_000) {
   return {
     sleeps,
     clock: { now: () => now },
-    sleep: async (ms: number) => {
+    sleep: (ms: number) => {
       sleeps.push(ms);
       now += ms;
+      return Promise.resolve();
     },
   };
 }
@@ -55,11 +56,11 @@ function fakeTime(start = 1_000_000) {
 /** fetchActivity answering from a script, one status per call. */
 function scripted(...statuses: Array<string | Activity>) {
   const calls: string[] = [];
-  const fetchActivity = async (id: string) => {
+  const fetchActivity = (id: string): Promise<Activity> => {
     calls.push(id);
     const next = statuses.shift();
-    if (next === undefined) throw new Error('script exhausted');
-    return typeof next === 'string' ? activity(next) : next;
+    if (next === undefined) return Promise.reject(new Error('script exhausted'));
+    return Promise.resolve(typeof next === 'string' ? activity(next) : next);
   };
   return { calls, fetchActivity };
 }

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import type * as UndiciModule from 'undici';
 import { loadUndici, undici, UNDICI_FILES } from '@walletinfra/sdk/transport/undici';
 
 const sdkRequire = createRequire(join(dirname(require.resolve('@walletinfra/sdk')), 'transport', 'undici.ts'));
@@ -17,9 +18,10 @@ describe("undici's parts", () => {
   });
 
   it("are the classes and the request call that undici's index exports", () => {
-    const index = sdkRequire('undici') as typeof import('undici');
+    const index = sdkRequire('undici') as typeof UndiciModule;
     expect(undici.Agent).toBe(index.Agent);
     expect(undici.Dispatcher).toBe(index.Dispatcher);
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- compared by identity, never called
     expect(undici.request).toBe(index.Dispatcher.prototype.request);
   });
 
@@ -35,16 +37,17 @@ describe("undici's parts", () => {
     });
     expect(parts.from).toBe('index');
     expect(asked[asked.length - 1]).toBe('undici');
-    const index = sdkRequire('undici') as typeof import('undici');
+    const index = sdkRequire('undici') as typeof UndiciModule;
     expect(parts.Agent).toBe(index.Agent);
     expect(parts.Dispatcher).toBe(index.Dispatcher);
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- compared by identity, never called
     expect(parts.request).toBe(index.Dispatcher.prototype.request);
   });
 
   it('fall back to the index when a file holds something else', () => {
     const parts = loadUndici((id) => (id === UNDICI_FILES.Dispatcher ? { Dispatcher: class {} } : sdkRequire(id)));
     expect(parts.from).toBe('index');
-    expect(parts.Dispatcher).toBe((sdkRequire('undici') as typeof import('undici')).Dispatcher);
+    expect(parts.Dispatcher).toBe((sdkRequire('undici') as typeof UndiciModule).Dispatcher);
   });
 
   it('any other load failure is not hidden by the fallback', () => {
@@ -56,9 +59,10 @@ describe("undici's parts", () => {
     ).toThrow(broken);
   });
 
-  it("a process that sends requests through the sdk loads neither undici's index nor Node.js's bundled undici", async () => {
+  it("a process that sends requests through the sdk, with the tiering hold installed as the provider's runtime does, loads neither undici's index nor Node.js's bundled undici", async () => {
     const script = `
       const http = require('node:http');
+      require('@walletinfra/sdk/process').installWasmTieringHold();
       const { Transport, LimitedDispatcher, ConcurrencyLimit } = require('@walletinfra/sdk');
       const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
       server.listen(0, '127.0.0.1', async () => {
