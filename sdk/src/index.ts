@@ -1,5 +1,5 @@
 // Public surface of @walletinfra/sdk: a flat barrel, one area per folder, every name listed (sdk/api/public-names.txt
-// is the same surface, checked by tests/unit/public-surface.test.ts). What changes the process is not here: it is
+// is the same surface, checked by tests/unit/repo/packaging/public-surface.test.ts). What changes the process is not here: it is
 // in @walletinfra/sdk/process.
 export {
   AbortedError,

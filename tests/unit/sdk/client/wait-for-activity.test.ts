@@ -392,7 +392,7 @@ describe('sleepWithSignal', () => {
     expect(seen.state).toBe('resolved');
   });
 
-  test("the activity entry and the main entry export the one implementation (the transport's use: transport.test.ts)", () => {
+  test("the activity entry and the main entry export the one implementation (the transport's use: integration/sdk/transport.test.ts)", () => {
     expect(sleepWithSignal).toBe(sleepFromActivity);
     expect(sleepWithSignal).toBe(sleepFromMain);
   });

@@ -114,7 +114,7 @@ describe("the dynamic-provider process's entry", () => {
     const flagsSet = [];
     const setFlagsFromString = v8.setFlagsFromString;
     v8.setFlagsFromString = (flags) => { flagsSet.push(flags); setFlagsFromString.call(v8, flags); };
-    const runtime = require(${JSON.stringify(join(__dirname, '..', '..', 'provider', 'src', 'runtime', 'index.ts'))});
+    const runtime = require(${JSON.stringify(join(__dirname, '..', '..', '..', '..', 'provider', 'src', 'runtime', 'index.ts'))});
     const { Transport } = require('@walletinfra/sdk');
     (async () => {
       const error = await runtime.policy.read('id', { policyName: 'p', effect: 'EFFECT_ALLOW' }).then(() => undefined, (e) => e);
@@ -133,7 +133,7 @@ describe("the dynamic-provider process's entry", () => {
   it("drops the shim's copy of our errors, prints traces when asked, and holds WebAssembly tiering around the first exchange", async () => {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      ['-r', join(__dirname, '..', 'integration', 'emulator-ts-register.js'), '-e', script],
+      ['-r', join(__dirname, '..', '..', '..', 'support', 'emulator-ts-register.js'), '-e', script],
       { timeout: 50_000, env: { ...process.env, NODE_OPTIONS: '', WALLETINFRA_DEBUG: '1' } },
     );
     const out = JSON.parse(stdout.trim().split('\n').pop() as string) as { message: string; shimCopy: string; flagsSet: string[] };

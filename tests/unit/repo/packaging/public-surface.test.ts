@@ -31,9 +31,9 @@ interface Surface {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the script is plain CommonJS, shared with `npm run api:names`
-const surface = require('../../scripts/public-names.js') as Surface;
+const surface = require('../../../../scripts/public-names.js') as Surface;
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..', '..');
 const current = surface.collectSurfaces();
 
 describe.each(surface.PACKAGES)('the public names of %s', (dir) => {
