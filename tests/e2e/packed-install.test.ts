@@ -266,6 +266,7 @@ test('public subpaths resolve for users (runtime and types), internals do not', 
     "assert.strictEqual(typeof require('@walletinfra/pulumi').Policy, 'function');",
     "assert.ok(Object.keys(require('@walletinfra/pulumi/export')).length > 0);",
     "assert.strictEqual(typeof require('@walletinfra/sdk').WalletInfraClient, 'function');",
+    "assert.strictEqual(typeof require('@walletinfra/sdk/process').installWasmTieringHold, 'function');",
     "assert.strictEqual(typeof require('@walletinfra/emulator').startEmulator, 'function');",
     // What the providers serialized into state load.
     "assert.strictEqual(typeof require('@walletinfra/pulumi/dist/runtime').configure, 'function');",
