@@ -163,10 +163,27 @@ function names(text, name) {
   });
 }
 
-/** A kind that lost a part users could rely on (a class that became an interface is no longer `new`-able). */
+/** What a kind promises to users: `interface` and `type` are both a type, `function` and `const` both a value. */
+const PROMISE = {
+  interface: 'type',
+  type: 'type',
+  function: 'value',
+  const: 'value',
+  class: 'class',
+  enum: 'enum',
+  namespace: 'namespace',
+};
+
+/**
+ * What users could rely on that the current kind no longer gives: a class that became an interface is no
+ * longer `new`-able, a schema whose type alias went away is no longer a type. An interface that became a
+ * type alias, or a function that became a const, gives the same.
+ */
 function lostKinds(listed, current) {
-  const now = new Set(current.split('+'));
-  return listed.split('+').filter((k) => !now.has(k));
+  const promised = (kind) => new Set(kind.split('+').map((k) => PROMISE[k] ?? k));
+  const now = promised(current);
+  if (now.has('class') || now.has('enum')) now.add('type');
+  return [...promised(listed)].filter((k) => !now.has(k));
 }
 
 /**

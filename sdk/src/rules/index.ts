@@ -11,11 +11,15 @@ export type { IpAllowlistRule, IpAllowlistRuleInput, IpAllowlistProblem, IpAllow
 export { defineFieldTable } from './fields';
 export type { FieldTable, FieldRule, FieldChange, FieldTableSpec } from './fields';
 export {
+  API_KEY_FIELD_TABLE,
   FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE,
   FIELD_TABLES,
   IP_ALLOWLIST_FIELD_TABLE,
   POLICY_FIELD_TABLE,
   PRIVATE_KEY_TAG_FIELD_TABLE,
+  ROOT_QUORUM_FIELD_TABLE,
   SESSION_PROFILE_FIELD_TABLE,
+  USER_FIELD_TABLE,
+  USER_TAG_FIELD_TABLE,
   WEBHOOK_ENDPOINT_FIELD_TABLE,
 } from './resource-fields';

@@ -130,13 +130,36 @@ describe('the check itself', () => {
     ]);
   });
 
-  test('a name that loses a kind (a class that became an interface) counts as removed; one that gains a kind only needs listing', () => {
+  test('a name that loses what users rely on (a class that became an interface) counts as removed; another change of kind only needs listing', () => {
     const now = listed.map((n) =>
-      n.name === 'Policy' ? { ...n, kind: 'interface' } : n.name === 'RetryOptions' ? { ...n, kind: 'const+type' } : n,
+      n.name === 'Policy'
+        ? { ...n, kind: 'interface' }
+        : n.name === 'RetryOptions'
+          ? { ...n, kind: 'const+type' }
+          : n.name === 'PolicyInputs'
+            ? { ...n, kind: 'type' }
+            : n,
     );
     const { unannounced, stale } = surface.diffSurface('provider', listed, now, '');
     expect(unannounced.map((u) => u.message)).toEqual(['@walletinfra/pulumi exports `Policy` as interface, not class']);
-    expect(stale).toEqual(['@walletinfra/pulumi: `RetryOptions` is now const+type (listed as type)']);
+    expect(stale).toEqual([
+      '@walletinfra/pulumi: `PolicyInputs` is now type (listed as interface)',
+      '@walletinfra/pulumi: `RetryOptions` is now const+type (listed as type)',
+    ]);
+  });
+
+  test('a schema that loses its type alias counts as removed; a class that loses its merged interface does not', () => {
+    const before: PublicName[] = [
+      { entry: '.', name: 'Policy', kind: 'const+type' },
+      { entry: '.', name: 'Store', kind: 'class+interface' },
+    ];
+    const now: PublicName[] = [
+      { entry: '.', name: 'Policy', kind: 'const' },
+      { entry: '.', name: 'Store', kind: 'class' },
+    ];
+    const { unannounced, stale } = surface.diffSurface('emulator', before, now, '');
+    expect(unannounced.map((u) => u.message)).toEqual(['@walletinfra/emulator exports `Policy` as const, not const+type']);
+    expect(stale).toEqual(['@walletinfra/emulator: `Store` is now class (listed as class+interface)']);
   });
 
   test('a new name must be listed', () => {
