@@ -25,6 +25,9 @@ export interface EvaluationInput {
   approvers: UserRecord[];
   credentials: Array<{ id: string; user_id: string; type: string; public_key: string; credential_id?: string }>;
   nowMs: number;
+  /** For a vote: the consensus the voted-on activity awaits, and the organization's root quorum. */
+  votedActivity?: { consensus: 'POLICY' | 'ROOT_QUORUM' };
+  rootQuorum?: { userIds: readonly string[]; threshold: number };
 }
 
 export interface PolicyEngine {
@@ -80,6 +83,8 @@ export const policyEngine: PolicyEngine = {
         approvers: input.approvers.map((u) => policyUserOf(u)),
         credentials: input.credentials,
         now: input.nowMs,
+        ...(input.votedActivity !== undefined ? { votedActivity: input.votedActivity } : {}),
+        ...(input.rootQuorum !== undefined ? { rootQuorum: input.rootQuorum } : {}),
       },
     );
   },

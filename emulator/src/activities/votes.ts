@@ -9,7 +9,7 @@ import { internalError, invalidArgument, notFound, permissionDenied } from '../e
 import type { FaultDecision } from '../faults';
 import { activityParamsFor } from '../policy-engine';
 import type { ActivityRecord, VoteRecord } from '../store/records';
-import { admitWrite, findByFingerprint, policyDenied, recordEvaluation, submitterVote } from './engine';
+import { admitWrite, callerCredential, findByFingerprint, policyDenied, recordEvaluation, submitterVote } from './engine';
 import { runDeferredEffect } from './complete';
 import { renderActivity } from '../render/activity';
 import { COMPLETED, CONSENSUS_NEEDED, FAILED, REJECTED } from './status';
@@ -41,6 +41,18 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput): { activit
   if (!canVote(ctx.store, target, ctx.caller.user.userId, ctx.env.now())) {
     throw permissionDenied('request not authorized: only members of the root quorum can vote on this activity');
   }
+  // The vote itself is decided by the sdk's evaluator: a user included in the consensus needs no policy of its
+  // own, and root users bypass policies (docs/service-behaviour.md#implicit-permissions).
+  const voteDecision = ctx.policy.evaluate({
+    policies: ctx.store.policies.listByOrg(ctx.org.organizationId),
+    activity: { type: op.activityType, params: {} },
+    approvers: [ctx.caller.user],
+    credentials: [callerCredential(ctx)],
+    nowMs: ctx.env.now(),
+    votedActivity: { consensus: target.consensusBy === 'ROOT_QUORUM' ? 'ROOT_QUORUM' : 'POLICY' },
+    rootQuorum: ctx.org.rootQuorum,
+  });
+  if (voteDecision.outcome !== 'OUTCOME_ALLOW') throw policyDenied(voteDecision);
 
   const record = ctx.store.transaction(() => {
     const id = ctx.env.uuid();
@@ -73,6 +85,7 @@ export function voteOnActivity(ctx: RequestContext, input: VoteInput): { activit
       updatedAt: now,
     };
     ctx.store.activities.insert(voteActivity);
+    if (voteDecision.implicitPermission !== 'ROOT_QUORUM') recordEvaluation(ctx, id, vote.id, voteDecision);
     ctx.deliveries.enqueueActivity(voteActivity);
     return voteActivity;
   });

@@ -1,6 +1,7 @@
 // What every walletinfra command-line tool does around its own work, so all of them behave alike: read the
 // arguments (./args.ts); answer `--help` and `--version`; a bad argument is one line naming it, then the
-// usage, on stderr (exit 1); and whatever the tool throws is one line without a stack trace (exit 1).
+// usage, on stderr (exit 1, or the tool's own usage code); and whatever the tool throws is one line without
+// a stack trace (exit 1).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { messageOf } from '../errors';
@@ -12,6 +13,8 @@ export interface Tool<A extends ToolArgs> {
   usage: string;
   /** Reads the arguments; throws at the first bad one. */
   parse(argv: readonly string[]): A;
+  /** The exit code of a bad argument; default 1. */
+  usageExitCode?: number;
 }
 
 export interface ToolOutput {
@@ -60,7 +63,7 @@ export async function runTool<A extends ToolArgs>(
     args = tool.parse(argv);
   } catch (error) {
     out.stderr(`${tool.name}: ${messageOf(error)}\n\n${tool.usage}\n`);
-    return 1;
+    return tool.usageExitCode ?? 1;
   }
   if (args.help) {
     out.stdout(`${tool.usage}\n`);

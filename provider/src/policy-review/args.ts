@@ -1,5 +1,5 @@
 // Command-line arguments of `walletinfra-policy`. Strict: an unknown flag, a missing value or a bad
-// combination is an error that names it and shows the usage (exit 1), never a stack trace.
+// combination is an error that names it and shows the usage (exit 3), never a stack trace.
 import { ConfigurationError } from '@walletinfra/sdk';
 import { readFlags, switchFlag, valueFlag, type Flags } from '../cli/args';
 
@@ -17,10 +17,28 @@ export interface PolicyArgs {
   version: boolean;
 }
 
+/** The exit codes, named; 2 stays free, as `walletinfra-drift --fail-on-impact` exits 2 on a policy impact. */
+export const EXIT = { passed: 0, failed: 1, invalid: 3, unavailable: 4 } as const;
+
 export const USAGE = `Usage: walletinfra-policy test [FILES...] (--policies FILE | --stack NAME) [options]
 
 Runs policy test cases (YAML or JSON files, or directories of them) against a set of policies and
 checks each case's decision: ALLOW, DENY or REQUIRES_CONSENSUS.
+
+Test files:
+  cases:
+    - name: ops may tag keys               unique in the file
+      request:                             what the service decides on
+        activity: { type: ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG }
+        approvers: [{ id: u1, tags: [ops-tag-id] }]    the submitter first
+        eth: { tx: { value: "2000000000000000000000n" } }  integers beyond 2^53: a string ending in n
+        time: "2026-03-01T09:30:00Z"        optional; default --now
+      expect: ALLOW                        ALLOW, DENY or REQUIRES_CONSENSUS
+      decidedBy: ops manage tags           optional: policies (names or ids) that must decide it
+      expectErrors: [card exports]         optional: policies expected to fail to evaluate here
+  A request also takes credentials, the condition keywords (wallet, private_key, secret, solana, ...),
+  rootQuorum and votedActivity. Full reference: the "walletinfra-policy test" section of the
+  @walletinfra/pulumi README.
 
 Policies:
   --policies FILE   a YAML/JSON list of policies ({policyName, effect, condition, consensus, time}),
@@ -31,13 +49,22 @@ Policies:
 
 Options:
   --junit FILE      also write JUnit XML to FILE
-  --json            print the results as JSON instead of one line per case
+  --json            print the results as JSON instead of one line per case (problems with the
+                    files too; argument errors stay on stderr)
   --now TIME        the time of cases that give none (RFC 3339; default: now)
   --version         print the version
   -h, --help        print this help
 
-FILES default to ./policy-tests. Exit codes: 0 every case passed; 1 a case failed, or an error
-(bad arguments, a file that does not validate, a stack that cannot be previewed).`;
+FILES default to ./policy-tests.
+
+Exit codes:
+  ${EXIT.passed}  every case passed
+  ${EXIT.failed}  a case failed: its decision, its deciding policy, or a policy that could not be evaluated
+  ${EXIT.invalid}  invalid input: bad arguments, a test or policy file that does not validate, a policy
+     that does not parse
+  ${EXIT.unavailable}  the tests could not run: the stack's preview failed, the organization could not be
+     read, or a report could not be written
+  (2 is not used: walletinfra-drift --fail-on-impact exits 2 on a policy impact.)`;
 
 const FLAGS: Flags<PolicyArgs> = {
   '--policies': valueFlag((out, v) => {

@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// `walletinfra-policy test`: policy unit tests, like `opa test`. Exit 0 when every case passes, 1 when a
-// case fails or anything else goes wrong (every error names the file, case and field).
+// `walletinfra-policy test`: policy unit tests, like `opa test`. Exit 0 when every case passes, 1 when a case
+// fails, 3 for invalid input (arguments, files, policies that do not parse), 4 when the tests cannot run;
+// every problem names the file, case and field (USAGE lists the codes).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exitWith, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
 import { automationRunner, describeRunError, type StackRunner } from '../drift/run';
 import { messageOf } from '../errors';
-import { parsePolicyArgs, USAGE, type PolicyArgs } from './args';
+import { EXIT, parsePolicyArgs, USAGE, type PolicyArgs } from './args';
 import type { ReviewPolicy } from './decide';
 import { loadTestFiles } from './discover';
-import { FileProblems, loadPolicyFile } from './files';
+import { loadPolicyFile, policyProblems, type TestCase } from './files';
 import type { clientReader } from './organization';
-import { caseLines, junitXml, runCases, summaryLine } from './run-tests';
+import { FileProblems, problemText, type Problem } from './problems';
+import { caseLines, junitXml, resultsJson, runCases, summaryLine } from './run-tests';
 import { policySets, previewPolicyChanges, stackReader } from './stack';
 
 export interface PolicyCliDeps {
@@ -22,6 +24,8 @@ export interface PolicyCliDeps {
   writeFile(path: string, text: string): void;
   env: Readonly<Record<string, string | undefined>>;
   makeReader?: typeof clientReader;
+  /** A monotonic clock in milliseconds, for the case times of the JUnit report; default performance.now. */
+  clock?: () => number;
 }
 
 export function defaultPolicyDeps(): PolicyCliDeps {
@@ -34,48 +38,76 @@ export function defaultPolicyDeps(): PolicyCliDeps {
   };
 }
 
+/** The tests could not run (exit 4): a preview, a read of the organization or a report failed. */
+class Unavailable extends Error {}
+
 async function policiesFor(args: PolicyArgs, deps: PolicyCliDeps): Promise<ReviewPolicy[]> {
   if (args.policies !== undefined) return loadPolicyFile(args.policies);
   const stack = args.stack as string;
   const workDir = resolve(args.cwd);
   deps.stderr(`[policy] preview of stack ${stack} in ${args.cwd}...\n`);
-  let changes;
+  let sets;
   try {
-    changes = await previewPolicyChanges(deps.runner, stack, workDir);
+    const changes = await previewPolicyChanges(deps.runner, stack, workDir).catch((err: unknown) => {
+      throw new Error(`--stack ${stack}: the preview failed: ${describeRunError(err, stack)}`, { cause: err });
+    });
+    const reader = await stackReader(deps.runner, stack, workDir, deps.env, deps.makeReader);
+    sets = await policySets(reader, changes);
   } catch (err) {
-    throw new Error(`--stack ${stack}: the preview failed: ${describeRunError(err, stack)}`);
+    throw new Unavailable(messageOf(err), { cause: err });
   }
-  const reader = await stackReader(deps.runner, stack, workDir, deps.env, deps.makeReader);
-  const sets = await policySets(reader, changes);
   if (sets.elsewhere.length > 0) deps.stderr(`[policy] not tested (another organization): ${sets.elsewhere.join(', ')}\n`);
-  deps.stderr(`[policy] ${sets.planned.length} planned policies (${changes.length} changed by the stack)\n`);
+  deps.stderr(`[policy] ${sets.planned.length} planned policies (${sets.changes.length} changed by the stack)\n`);
+  // The preview checked what the stack plans; live policies the service accepted may still fail our checker.
+  const problems = policyProblems(sets.planned);
+  if (problems.length > 0) throw new FileProblems(problems);
   return sets.planned;
 }
 
-const POLICY: Tool<PolicyArgs> = { name: 'walletinfra-policy', usage: USAGE, parse: parsePolicyArgs };
+const POLICY: Tool<PolicyArgs> = { name: 'walletinfra-policy', usage: USAGE, parse: parsePolicyArgs, usageExitCode: EXIT.invalid };
 
 export async function policyMain(argv: readonly string[], deps: PolicyCliDeps = defaultPolicyDeps()): Promise<number> {
   return runTool(POLICY, argv, deps, (args) => testPolicies(args, deps));
 }
 
+/** Problems on stderr, one line each, or in the JSON on stdout with --json; returns the exit code. */
+function refuse(args: PolicyArgs, deps: PolicyCliDeps, code: number, problems: readonly Problem[]): number {
+  if (args.json) {
+    const summary = { cases: 0, passed: 0, failed: 0, errors: 0 };
+    deps.stdout(`${JSON.stringify({ summary, problems: problems.map((p) => ({ ...p, text: problemText(p) })), results: [] }, null, 2)}\n`);
+  } else deps.stderr(`${problems.map((p) => `walletinfra-policy: ${problemText(p)}`).join('\n')}\n`);
+  return code;
+}
+
 async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<number> {
+  let cases: TestCase[];
+  let policies: ReviewPolicy[];
   try {
-    const cases = loadTestFiles(args.files);
-    const policies = await policiesFor(args, deps);
-    const nowMs = args.now !== undefined ? Date.parse(args.now) : deps.now().getTime();
-    const results = runCases(cases, policies, nowMs);
-    if (args.json)
-      deps.stdout(
-        `${JSON.stringify({ summary: { cases: results.length, failed: results.filter((r) => !r.passed).length }, results }, null, 2)}\n`,
-      );
-    else deps.stdout(`${[...results.flatMap(caseLines), summaryLine(results)].join('\n')}\n`);
-    if (args.junit !== undefined) deps.writeFile(args.junit, junitXml(results));
-    return results.every((r) => r.passed) ? 0 : 1;
+    cases = loadTestFiles(args.files);
+    policies = await policiesFor(args, deps);
   } catch (err) {
-    const problems = err instanceof FileProblems ? err.problems : [messageOf(err)];
-    deps.stderr(`${problems.map((p) => `walletinfra-policy: ${p}`).join('\n')}\n`);
-    return 1;
+    if (err instanceof FileProblems) return refuse(args, deps, EXIT.invalid, err.problems);
+    return refuse(args, deps, EXIT.unavailable, [{ message: messageOf(err) }]);
   }
+  const nowMs = args.now !== undefined ? Date.parse(args.now) : deps.now().getTime();
+  const results = runCases(cases, policies, nowMs, deps.clock);
+  const problems: Problem[] = [];
+  if (args.junit !== undefined) {
+    try {
+      deps.writeFile(args.junit, junitXml(results));
+    } catch (err) {
+      problems.push({ message: `--junit ${args.junit}: cannot write the report (${messageOf(err)})` });
+    }
+  }
+  if (args.json) {
+    const json = resultsJson(results);
+    deps.stdout(`${JSON.stringify(problems.length > 0 ? { ...json, problems: problems.map((p) => ({ ...p, text: problemText(p) })) } : json, null, 2)}\n`);
+  } else {
+    deps.stdout(`${[...results.flatMap(caseLines), summaryLine(results)].join('\n')}\n`);
+    if (problems.length > 0) deps.stderr(`${problems.map((p) => `walletinfra-policy: ${problemText(p)}`).join('\n')}\n`);
+  }
+  if (problems.length > 0) return EXIT.unavailable;
+  return results.every((r) => r.passed) ? EXIT.passed : EXIT.failed;
 }
 
 export function runPolicyCli(): void {

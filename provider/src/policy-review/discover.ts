@@ -2,19 +2,20 @@
 // `*.yaml`, `*.yml` and `*.json`, in name order.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { FileProblems, loadTestFile, type TestCase } from './files';
+import { loadTestFile, type TestCase } from './files';
+import { FileProblems, type Problem } from './problems';
 
 const TEST_FILE = /\.(ya?ml|json)$/i;
 
 function testFilesIn(paths: readonly string[]): string[] {
   const out: string[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   for (const p of paths) {
     let isDir: boolean;
     try {
       isDir = statSync(p).isDirectory();
     } catch {
-      problems.push(`${p}: no such file or directory`);
+      problems.push({ file: p, message: 'no such file or directory' });
       continue;
     }
     if (!isDir) out.push(p);
@@ -23,7 +24,7 @@ function testFilesIn(paths: readonly string[]): string[] {
         .filter((f) => TEST_FILE.test(f))
         .sort()
         .map((f) => join(p, f));
-      if (found.length === 0) problems.push(`${p}: no .yaml, .yml or .json test files in this directory`);
+      if (found.length === 0) problems.push({ file: p, message: 'no .yaml, .yml or .json test files in this directory' });
       out.push(...found);
     }
   }
@@ -34,7 +35,7 @@ function testFilesIn(paths: readonly string[]): string[] {
 /** Every case of every file; all files' problems are reported together. */
 export function loadTestFiles(paths: readonly string[]): TestCase[] {
   const cases: TestCase[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   for (const file of testFilesIn(paths)) {
     try {
       cases.push(...loadTestFile(file));

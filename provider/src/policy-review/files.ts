@@ -1,18 +1,27 @@
 // Test files and policy files, YAML or JSON (JSON is read by the same YAML parser, so both report the
-// line of a problem). Each is validated against one zod schema; every bad field is reported as
-// `FILE:LINE:COLUMN: case "NAME": path.to.field: problem`.
+// line of a problem). Each is validated against one zod schema; every bad field is reported at its own
+// line and column as `FILE:LINE:COLUMN: case "NAME": path.to.field: problem`, and every policy is checked
+// with the policy language's checker before any case runs.
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { checkPolicy } from '@walletinfra/sdk';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { DECISIONS, type ReviewPolicy } from './decide';
-import { PolicyRequestSchema, type ParsedPolicyRequest } from './request';
+import { FileProblems, dotted, issueMessage, knownKeys, unknownFieldMessage, type Problem } from './problems';
+import { PolicyRequestFileSchema, type ParsedPolicyRequest } from './request';
+
+export { FileProblems } from './problems';
+
+const names = z.union([z.string(), z.array(z.string())]).optional();
 
 export const TestCaseSchema = z.strictObject({
   name: z.string().min(1, 'must be a non-empty name'),
-  request: PolicyRequestSchema,
+  request: PolicyRequestFileSchema,
   expect: z.enum(DECISIONS, { message: `must be one of ${DECISIONS.join(', ')}` }),
   /** Policy names (or ids) that must be among the deciding policies. */
-  decidedBy: z.union([z.string(), z.array(z.string())]).optional(),
+  decidedBy: names,
+  /** Policy names (or ids) expected to fail to evaluate on this request. */
+  expectErrors: names,
 });
 
 export const TestFileSchema = z.strictObject({
@@ -54,54 +63,60 @@ export interface TestCase {
   request: ParsedPolicyRequest;
   expect: (typeof DECISIONS)[number];
   decidedBy: string[];
-}
-
-export class FileProblems extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('\n'));
-    this.name = 'FileProblems';
-  }
+  expectErrors: string[];
 }
 
 interface Parsed {
+  file: string;
   doc: Document.Parsed;
   lines: LineCounter;
 }
 
+/** Integers are read as bigints, so a bare integer beyond 2^53 keeps its digits for the message that refuses it. */
 function parse(file: string, text: string): Parsed {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, intAsBigInt: true });
   if (doc.errors.length > 0) {
     throw new FileProblems(
       doc.errors.map((e) => {
         const at = lines.linePos(e.pos[0]);
-        return `${file}:${at.line}:${at.col}: ${e.message.split('\n')[0]}`;
+        return { file, line: at.line, column: at.col, message: e.message.split('\n')[0] ?? e.message };
       }),
     );
   }
-  return { doc, lines };
+  return { file, doc, lines };
 }
 
 function read(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (err) {
-    throw new FileProblems([`${file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
+    throw new FileProblems([{ file, message: `cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` }]);
   }
 }
+
+type Position = { line: number; column: number };
 
 /** Line and column of the node at `path`, or of its closest parent that exists. */
-function positionOf(p: Parsed, path: ReadonlyArray<PropertyKey>): { line: number; col: number } {
+function positionOf(p: Parsed, path: ReadonlyArray<PropertyKey>): Position {
   for (let n = path.length; n >= 0; n--) {
     const node = p.doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
-    if (node?.range !== undefined) return p.lines.linePos(node.range[0]);
-    if (n === 0) return p.lines.linePos(p.doc.contents?.range?.[0] ?? 0);
+    if (node?.range !== undefined) return columned(p.lines.linePos(node.range[0]));
   }
-  return { line: 1, col: 1 };
+  return columned(p.lines.linePos(p.doc.contents?.range?.[0] ?? 0));
 }
 
-function dotted(path: ReadonlyArray<PropertyKey>): string {
-  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i === 0 ? '' : '.'}${String(k)}`)).join('');
+const columned = (at: { line: number; col: number }): Position => ({ line: at.line, column: at.col });
+
+/** Line and column of the key `key` of the map at `path` (an unknown field is reported where it is written). */
+function keyPosition(p: Parsed, path: ReadonlyArray<PropertyKey>, key: string): Position {
+  const map = p.doc.getIn(path as unknown[], true);
+  if (isMap(map)) {
+    const pair = map.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
+    const range = isScalar(pair?.key) ? pair.key.range : undefined;
+    if (range !== undefined && range !== null) return columned(p.lines.linePos(range[0]));
+  }
+  return positionOf(p, path);
 }
 
 function caseName(data: unknown, index: number): string {
@@ -110,54 +125,103 @@ function caseName(data: unknown, index: number): string {
   return typeof name === 'string' && name !== '' ? name : `#${index + 1}`;
 }
 
-function issuesToProblems(file: string, p: Parsed, data: unknown, issues: readonly z.core.$ZodIssue[], cases: boolean): string[] {
-  return issues.map((issue) => {
-    const at = positionOf(p, issue.path);
-    let where = dotted(issue.path);
-    if (cases && issue.path[0] === 'cases' && typeof issue.path[1] === 'number') {
-      const rest = dotted(issue.path.slice(2));
-      where = `case "${caseName(data, issue.path[1])}": ${rest === '' ? '(the case)' : rest}`;
+/** Where a problem at `path` is, and what it is about: the case and its field, or the field from the top. */
+function locate(p: Parsed, data: unknown, path: ReadonlyArray<PropertyKey>, cases: boolean): Pick<Problem, 'case' | 'field'> {
+  if (cases && path[0] === 'cases' && typeof path[1] === 'number') {
+    const rest = dotted(path.slice(2));
+    return { case: caseName(data, path[1]), field: rest === '' ? '(the case)' : rest };
+  }
+  const field = dotted(path);
+  return field === '' ? {} : { field };
+}
+
+function issuesToProblems(p: Parsed, data: unknown, schema: z.ZodType, issues: readonly z.core.$ZodIssue[], cases: boolean): Problem[] {
+  return issues.flatMap((issue): Problem[] => {
+    if (issue.code === 'unrecognized_keys') {
+      const known = knownKeys(schema, issue.path);
+      return issue.keys.map((key) => ({
+        file: p.file,
+        ...keyPosition(p, issue.path, key),
+        ...locate(p, data, issue.path, cases),
+        message: unknownFieldMessage(key, known),
+      }));
     }
-    const message =
-      issue.code === 'unrecognized_keys'
-        ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`
-        : issue.message;
-    return `${file}:${at.line}:${at.col}: ${where === '' ? '' : `${where}: `}${message}`;
+    return [{ file: p.file, ...positionOf(p, issue.path), ...locate(p, data, issue.path, cases), message: issueMessage(issue) }];
   });
 }
 
 export function loadTestFile(file: string, text = read(file)): TestCase[] {
   const p = parse(file, text);
   const data: unknown = p.doc.toJS();
-  const result = TestFileSchema.safeParse(data);
-  if (!result.success) throw new FileProblems(issuesToProblems(file, p, data, result.error.issues, true));
+  const result = TestFileSchema.safeParse(data, { reportInput: true });
+  if (!result.success) throw new FileProblems(issuesToProblems(p, data, TestFileSchema, result.error.issues, true));
   const seen = new Map<string, number>();
-  const problems: string[] = [];
+  const problems: Problem[] = [];
+  const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
   const out = result.data.cases.map((c, i) => {
     const line = positionOf(p, ['cases', i]).line;
     const before = seen.get(c.name);
-    if (before !== undefined)
-      problems.push(`${file}:${line}:1: case "${c.name}": name already used by the case at line ${before}; names must be unique in a file`);
+    if (before !== undefined) {
+      problems.push({
+        file,
+        line,
+        column: 1,
+        case: c.name,
+        message: `name already used by the case at line ${before}; names must be unique in a file`,
+      });
+    }
     seen.set(c.name, line);
-    const decidedBy = c.decidedBy === undefined ? [] : Array.isArray(c.decidedBy) ? c.decidedBy : [c.decidedBy];
-    return { file, line, name: c.name, request: c.request, expect: c.expect, decidedBy };
+    return { file, line, name: c.name, request: c.request, expect: c.expect, decidedBy: list(c.decidedBy), expectErrors: list(c.expectErrors) };
   });
   if (problems.length > 0) throw new FileProblems(problems);
   return out;
 }
 
+/** The checker's findings for each policy, one problem per finding, at the field's position when `at` gives one. */
+export function policyProblems(
+  policies: readonly ReviewPolicy[],
+  at: (index: number, field: 'condition' | 'consensus' | 'time') => Omit<Problem, 'message'> = () => ({}),
+): Problem[] {
+  return policies.flatMap((policy, i) =>
+    checkPolicy(policy).flatMap(({ field, diagnostics }) =>
+      diagnostics.map((d) => {
+        const where = at(i, field);
+        return {
+          policy: policy.policyName,
+          ...where,
+          field: where.field !== undefined ? `${where.field}.${field}` : field,
+          message: `${d.position.line}:${d.position.column}: ${d.message}`,
+        };
+      }),
+    ),
+  );
+}
+
+export type PolicyData = { ok: true; policies: ReviewPolicy[] } | { ok: false; schema: z.ZodType; issues: readonly z.core.$ZodIssue[] };
+
+/** Policies from parsed YAML/JSON (or a matcher's argument): a list, or a `list_policies` answer. */
+export function policiesFromData(data: unknown): PolicyData {
+  const result = PolicyFileSchema.safeParse(data, { reportInput: true });
+  if (!result.success) {
+    // Report against the shape the data has (a list or {policies}), not both union branches.
+    const schema = Array.isArray(data) ? z.array(PolicySchema) : z.strictObject({ policies: z.array(z.looseObject(PolicySchema.shape)) });
+    return { ok: false, schema, issues: schema.safeParse(data, { reportInput: true }).error?.issues ?? result.error.issues };
+  }
+  const listed = Array.isArray(result.data) ? result.data : result.data.policies;
+  const policies = listed.map(
+    (x) => Object.fromEntries(Object.entries(x).filter(([k, v]) => v !== undefined && k !== 'notes')) as unknown as ReviewPolicy,
+  );
+  return { ok: true, policies };
+}
+
+/** Policies from a file; refused when the file does not validate or a policy does not pass the checker. */
 export function loadPolicyFile(file: string, text = read(file)): ReviewPolicy[] {
   const p = parse(file, text);
   const data: unknown = p.doc.toJS();
-  const result = PolicyFileSchema.safeParse(data);
-  if (!result.success) {
-    // Report against the shape the file uses (a list or {policies}), not both union branches.
-    const branch = Array.isArray(data) ? z.array(PolicySchema) : z.strictObject({ policies: z.array(z.looseObject(PolicySchema.shape)) });
-    const issues = branch.safeParse(data).error?.issues ?? result.error.issues;
-    throw new FileProblems(issuesToProblems(file, p, data, issues, false));
-  }
-  const list = Array.isArray(result.data) ? result.data : result.data.policies;
-  return list.map(
-    (x) => Object.fromEntries(Object.entries(x).filter(([k, v]) => v !== undefined && k !== 'notes')) as unknown as ReviewPolicy,
-  );
+  const parsed = policiesFromData(data);
+  if (!parsed.ok) throw new FileProblems(issuesToProblems(p, data, parsed.schema, parsed.issues, false));
+  const base = Array.isArray(data) ? [] : ['policies'];
+  const problems = policyProblems(parsed.policies, (i, field) => ({ file, ...positionOf(p, [...base, i, field]) }));
+  if (problems.length > 0) throw new FileProblems(problems);
+  return parsed.policies;
 }

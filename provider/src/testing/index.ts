@@ -8,18 +8,33 @@
 // (with `@jest/globals` instead of @types/jest: `declare module 'expect' { interface Matchers<R> extends PolicyMatchers<R> {} }`)
 //
 // `policies` is a list of {policyName, effect, condition?, consensus?, time?} (or a list_policies
-// answer); `request` is a test-file request. Failure messages show each policy's outcome.
-import { decide, describeEvaluations, type Decision, type ReviewPolicy } from '../policy-review/decide';
-import { PolicyFileSchema } from '../policy-review/files';
+// answer); `request` is a test-file request, with bigints for big integers. Failure messages show the deciding
+// policy first. Input that cannot be evaluated — invalid policies or request, or a policy error that may hide
+// the service's decision — fails the assertion in both polarities (`.not` included), naming the field.
+import {
+  decide,
+  decidedByText,
+  outcomeLines,
+  riskyErrorText,
+  riskyErrors,
+  type Decision,
+} from '../policy-review/decide';
+import { policiesFromData, policyProblems } from '../policy-review/files';
+import { issueLines } from '../policy-review/problems';
 import { PolicyRequestSchema, toPolicyContext, type PolicyRequest } from '../policy-review/request';
 
 export type { PolicyRequest } from '../policy-review/request';
 export type { ReviewPolicy as PolicyUnderTest } from '../policy-review/decide';
 
+export interface PolicyMatcherOptions {
+  /** Policies (names or ids) expected to fail to evaluate on this request. */
+  expectErrors?: readonly string[];
+}
+
 export interface PolicyMatchers<R = unknown> {
-  toAllow(request: PolicyRequest): R;
-  toDeny(request: PolicyRequest): R;
-  toRequireConsensus(request: PolicyRequest): R;
+  toAllow(request: PolicyRequest, options?: PolicyMatcherOptions): R;
+  toDeny(request: PolicyRequest, options?: PolicyMatcherOptions): R;
+  toRequireConsensus(request: PolicyRequest, options?: PolicyMatcherOptions): R;
 }
 
 interface MatcherResult {
@@ -31,30 +46,36 @@ interface MatcherContextLike {
   isNot?: boolean;
 }
 
-function issues(what: string, error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): string {
-  return `${what} is not valid:\n${error.issues.map((i) => `  ${i.path.map(String).join('.') || '(top)'}: ${i.message}`).join('\n')}`;
-}
+const indent = (lines: readonly string[]): string => lines.map((l) => `\n  ${l}`).join('');
 
 function matcher(expected: Decision) {
-  return function (this: MatcherContextLike, received: unknown, request: unknown): MatcherResult {
-    const policies = PolicyFileSchema.safeParse(received);
-    if (!policies.success) return { pass: false, message: () => issues('the policies', policies.error) };
-    const parsed = PolicyRequestSchema.safeParse(request);
-    if (!parsed.success) return { pass: false, message: () => issues('the request', parsed.error) };
-    const list = (Array.isArray(policies.data) ? policies.data : policies.data.policies) as ReviewPolicy[];
-    const result = decide(list, toPolicyContext(parsed.data, Date.now()));
-    const pass = result.decision === expected;
-    const outcomes = describeEvaluations(result.evaluations);
-    const detail =
-      outcomes.length > 0
-        ? `\nEach policy's outcome:\n${outcomes.map((l) => `  ${l}`).join('\n')}`
-        : '\nNo policy applies (root quorum or no policies).';
+  return function (this: MatcherContextLike, received: unknown, request: unknown, options: PolicyMatcherOptions = {}): MatcherResult {
+    // Thrown, not returned: a failed assertion whatever the polarity, so `.not` cannot pass on bad input.
+    const policies = policiesFromData(received);
+    if (!policies.ok) throw new Error(`the policies are not valid:${indent(issueLines(policies.schema, policies.issues))}`);
+    const prefix = Array.isArray(received) ? '' : 'policies';
+    const unchecked = policyProblems(policies.policies, (i) => ({ field: `${prefix}[${i}]` }));
+    if (unchecked.length > 0) {
+      throw new Error(`the policies are not valid:${indent(unchecked.map((p) => `${p.field ?? ''}: ${p.message}`))}`);
+    }
+    const parsed = PolicyRequestSchema.safeParse(request, { reportInput: true });
+    if (!parsed.success) throw new Error(`the request is not valid:${indent(issueLines(PolicyRequestSchema, parsed.error.issues))}`);
+    const expectErrors = options.expectErrors ?? [];
+    const result = decide(policies.policies, toPolicyContext(parsed.data, Date.now()));
+    const risky = riskyErrors(result, expectErrors);
+    if (risky.length > 0) {
+      const fix = `pass { expectErrors: [${risky.map((r) => `'${r.policy}'`).join(', ')}] }`;
+      throw new Error(risky.map((r) => riskyErrorText(r, fix)).join('\n'));
+    }
+    const by = decidedByText(result);
+    const detail = indent(outcomeLines(result));
+    const type = parsed.data.activity.type;
     return {
-      pass,
+      pass: result.decision === expected,
       message: () =>
         this.isNot === true
-          ? `expected the policies not to decide ${expected} for ${parsed.data.activity.type}, but they do${detail}`
-          : `expected the policies to decide ${expected} for ${parsed.data.activity.type}, but they decide ${result.decision} (${result.outcome})${detail}`,
+          ? `expected the policies not to decide ${expected} for ${type}, but they do${by === '' ? '' : ` ${by}`}${detail}`
+          : `expected the policies to decide ${expected} for ${type}, but they decide ${result.decision}${by === '' ? '' : ` ${by}`}${detail}`,
     };
   };
 }

@@ -244,4 +244,10 @@ export interface PolicyContext {
   isRootQuorum?: boolean;
   /** Alternatively, the root quorum: bypass when at least `threshold` of `userIds` approved. */
   rootQuorum?: { userIds: readonly string[]; threshold: number };
+  /**
+   * For a vote (ACTIVITY_TYPE_APPROVE_ACTIVITY, ACTIVITY_TYPE_REJECT_ACTIVITY): the consensus the voted-on
+   * activity awaits. A user included in it may vote without a policy of its own (docs/service-behaviour.md#implicit-permissions);
+   * root-quorum votes are open to the members of `rootQuorum` only, and their votes bypass policies.
+   */
+  votedActivity?: { consensus: 'POLICY' | 'ROOT_QUORUM' };
 }

@@ -37,12 +37,18 @@ export class PolicyEvaluationError extends PolicyError {
   readonly position: PolicyPosition;
   /** The message without its `line:column:` prefix. */
   readonly reason: string;
+  /**
+   * For a missing field or map key, the path the expression read, as written there (`eth.tx.value`,
+   * `secret.static_properties['kind']`); undefined for every other failure.
+   */
+  readonly missing: string | undefined;
 
-  constructor(source: string, offset: number, reason: string) {
+  constructor(source: string, offset: number, reason: string, missing?: string) {
     const position = positionAt(source, offset);
     super('POLICY_EVALUATION', `${position.line}:${position.column}: ${reason}`);
     this.position = position;
     this.reason = reason;
+    this.missing = missing;
   }
 }
 
@@ -60,6 +66,6 @@ export class PolicyInputError extends PolicyError {
 export function describeInput(value: unknown): string {
   if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 37)}...` : value}'`;
   if (value === null) return 'null';
-  if (['number', 'boolean', 'bigint', 'undefined'].includes(typeof value)) return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value === undefined) return String(value);
   return Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`;
 }

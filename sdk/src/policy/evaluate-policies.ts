@@ -1,12 +1,13 @@
-// The service's policy decision (docs/service-behaviour.md#policy-language, https://docs.turnkey.com/snippets/shared/policy-engine):
+// The service's policy decision (docs/service-behaviour.md#policy-language, https://docs.turnkey.com/features/policies/overview):
 //   root quorum ⇒ ALLOW; else any applicable EFFECT_DENY ⇒ DENY_EXPLICIT; else any applicable
 //   EFFECT_ALLOW ⇒ ALLOW; else if an ALLOW policy only lacks approvals ⇒ REQUIRES_CONSENSUS;
-//   else DENY_IMPLICIT.
+//   else an implicit permission (./implicit-permissions.ts) ⇒ ALLOW; else DENY_IMPLICIT.
 // A policy applies when its consensus, condition and time all hold (an absent or '' field holds).
 import { activityKindOf, isRootQuorumOnlyActivity, resourceAndActionOf } from './activity';
 import type { PolicyContext } from './context';
-import { PolicyError, PolicyInputError, describeInput } from './errors';
+import { PolicyError, PolicyEvaluationError, PolicyInputError, describeInput } from './errors';
 import { type EvaluationEnvironment, evaluateParsed } from './evaluator';
+import { type ImplicitPermission, implicitPermissionOf, rootQuorumVote } from './implicit-permissions';
 import { parsePolicyExpression } from './parser';
 import { type PolicyExpressionKind, SOLANA_TRANSACTION_ALIASES } from './schema';
 import { PolicyTimestamp } from './values';
@@ -28,18 +29,31 @@ export interface PolicyInput {
   time?: string;
 }
 
+/** One field of a policy that failed to evaluate. */
+export interface PolicyFieldError {
+  field: 'condition' | 'consensus' | 'time';
+  /** `line:column: reason` */
+  message: string;
+  /** For a missing field or map key: the path read, as the expression writes it (`eth.tx.value`, `secret.static_properties['kind']`). */
+  missing?: string;
+}
+
 export interface PolicyEvaluationResult {
   policyId: string;
   policyName?: string;
   outcome: PolicyOutcome;
   /** Why the outcome is OUTCOME_ERROR: every failing field, e.g. "condition: 1:1: missing field: private_key". */
   error?: string;
+  /** The same, one entry per failing field. */
+  errors?: PolicyFieldError[];
 }
 
 export interface PolicyDecision {
   outcome: PolicyOutcome;
   /** One entry per policy, in input order; empty when the root quorum decided alone. */
   evaluations: PolicyEvaluationResult[];
+  /** Set when an exception of the service, not a policy, allowed the request (./implicit-permissions.ts). */
+  implicitPermission?: ImplicitPermission;
 }
 
 /**
@@ -55,13 +69,20 @@ export interface PolicyDecision {
  * say its outcome is an error; a DENY policy that errors therefore does not block the request.
  *
  * Root-quorum-only activities (docs/service-behaviour.md#policy-language) are decided without policies: ALLOW for the root
- * quorum, DENY_IMPLICIT for anyone else.
+ * quorum, DENY_IMPLICIT for anyone else; so are votes on an activity awaiting the root quorum. Where no policy
+ * decides, the service's implicit permissions (own credentials, votes of a consensus) allow the request.
  */
 export function evaluatePolicies(policies: readonly PolicyInput[], context: PolicyContext): PolicyDecision {
   validatePolicies(policies);
   const nowMs = validateContext(context);
-  if (isRootQuorum(context)) return { outcome: 'OUTCOME_ALLOW', evaluations: [] };
+  if (isRootQuorum(context)) return { outcome: 'OUTCOME_ALLOW', evaluations: [], implicitPermission: 'ROOT_QUORUM' };
   if (isRootQuorumOnlyActivity(context.activity.type)) return { outcome: 'OUTCOME_DENY_IMPLICIT', evaluations: [] };
+  const rootVote = rootQuorumVote(context);
+  if (rootVote !== undefined) {
+    return rootVote
+      ? { outcome: 'OUTCOME_ALLOW', evaluations: [], implicitPermission: 'ROOT_QUORUM' }
+      : { outcome: 'OUTCOME_DENY_IMPLICIT', evaluations: [] };
+  }
 
   const environments = environmentsFor(context, nowMs);
   const evaluations = policies.map((policy) => evaluatePolicy(policy, environments));
@@ -73,7 +94,8 @@ export function evaluatePolicies(policies: readonly PolicyInput[], context: Poli
       : has('OUTCOME_REQUIRES_CONSENSUS')
         ? 'OUTCOME_REQUIRES_CONSENSUS'
         : 'OUTCOME_DENY_IMPLICIT';
-  return { outcome, evaluations };
+  const implicitPermission = implicitPermissionOf(context, outcome);
+  return implicitPermission === undefined ? { outcome, evaluations } : { outcome: 'OUTCOME_ALLOW', evaluations, implicitPermission };
 }
 
 /**
@@ -98,7 +120,7 @@ type Field = 'consensus' | 'condition' | 'time';
 
 function evaluatePolicy(policy: PolicyInput, environments: Record<PolicyExpressionKind, EvaluationEnvironment>): PolicyEvaluationResult {
   const results: Partial<Record<Field, boolean>> = {};
-  const errors: string[] = [];
+  const errors: PolicyFieldError[] = [];
   for (const field of ['consensus', 'condition', 'time'] as const) {
     const source = policy[field];
     if (source === undefined || source === '') {
@@ -109,16 +131,21 @@ function evaluatePolicy(policy: PolicyInput, environments: Record<PolicyExpressi
       results[field] = evaluateParsed(parsePolicyExpression(source), source, environments[field]);
     } catch (error) {
       if (!(error instanceof PolicyError)) throw error;
-      errors.push(`${field}: ${error.message}`);
+      const failure: PolicyFieldError = { field, message: error.message };
+      if (error instanceof PolicyEvaluationError && error.missing !== undefined) failure.missing = error.missing;
+      errors.push(failure);
     }
   }
   const evaluation: PolicyEvaluationResult = { policyId: policy.policyId, outcome: outcomeOf(policy, results, errors) };
   if (policy.policyName !== undefined) evaluation.policyName = policy.policyName;
-  if (errors.length > 0) evaluation.error = errors.join('; ');
+  if (errors.length > 0) {
+    evaluation.error = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+    evaluation.errors = errors;
+  }
   return evaluation;
 }
 
-function outcomeOf(policy: PolicyInput, r: Partial<Record<Field, boolean>>, errors: string[]): PolicyOutcome {
+function outcomeOf(policy: PolicyInput, r: Partial<Record<Field, boolean>>, errors: readonly PolicyFieldError[]): PolicyOutcome {
   if (errors.length > 0) return 'OUTCOME_ERROR';
   if (r.time === false) return 'OUTCOME_TIME_INACTIVE';
   if (r.condition && r.consensus) return policy.effect === 'EFFECT_ALLOW' ? 'OUTCOME_ALLOW' : 'OUTCOME_DENY_EXPLICIT';
@@ -230,6 +257,12 @@ function validateContext(context: PolicyContext): number {
     );
   }
   validateSecret(context.secret);
+  const voted: unknown = context.votedActivity;
+  if (voted !== undefined) {
+    const consensus = typeof voted === 'object' && voted !== null ? (voted as Record<string, unknown>).consensus : undefined;
+    if (consensus !== 'POLICY' && consensus !== 'ROOT_QUORUM')
+      throw new PolicyInputError('context.votedActivity.consensus', `must be 'POLICY' or 'ROOT_QUORUM', got ${describeInput(consensus)}`);
+  }
   const quorum: unknown = context.rootQuorum;
   if (quorum !== undefined) {
     const q = quorum as Record<string, unknown>;

@@ -52,15 +52,19 @@ class Evaluator {
     private readonly env: EvaluationEnvironment,
   ) {}
 
-  private fail(offset: number, reason: string): never {
-    throw new PolicyEvaluationError(this.source, offset, reason);
+  private fail(offset: number, reason: string, missing?: string): never {
+    throw new PolicyEvaluationError(this.source, offset, reason, missing);
   }
 
   /** Converts a raw value read at `path` (the expression text naming it, built only on error). */
   private read(raw: unknown, path: () => string, offset: number): Value {
     const converted = toValue(raw);
     if (converted.ok) return converted.value;
-    return this.fail(offset, converted.missing ? `missing field: ${path()}` : `${path()} ${converted.reason}`);
+    if (converted.missing) {
+      const missing = path();
+      return this.fail(offset, `missing field: ${missing}`, missing);
+    }
+    return this.fail(offset, `${path()} ${converted.reason}`);
   }
 
   eval(e: PolicyExpr, scope: Scope): Value {
@@ -134,7 +138,7 @@ class Evaluator {
       const key = this.eval(indexExpr, scope);
       if (typeof key !== 'string') this.fail(indexExpr.start, `a map key must be a string, not ${kindOf(key)}`);
       const raw = ownField(target as Record<string, unknown>, key);
-      if (raw === undefined || raw === null) this.fail(indexExpr.start, `missing key '${key}' in ${path()}`);
+      if (raw === undefined || raw === null) this.fail(indexExpr.start, `missing key '${key}' in ${path()}`, `${path()}['${key}']`);
       return this.read(raw, () => `${path()}['${key}']`, indexExpr.start);
     }
     this.eval(indexExpr, scope);
@@ -193,7 +197,7 @@ class Evaluator {
         }
         if (e.name === 'any') return results.includes(true);
         if (e.name === 'all') return !results.includes(false);
-        return target.filter((_, i) => results[i]);
+        return (target as readonly unknown[]).filter((_, i) => results[i]);
       }
       default:
         return this.fail(e.nameStart, `unknown method '${e.name}'`);

@@ -3,10 +3,13 @@
 // the emulator (which decides with it) and by tools that replay past activities through other policies.
 import { activityKindOf } from './activity';
 import type { PolicyContext, PolicyCredential, PolicyUser, PolicyValue } from './context';
+import { OWN_CREDENTIAL_ACTIVITY_KINDS } from './implicit-permissions';
 
 /**
  * `activity.params` of an activity type, from its intent parameters: only the fields the service exposes
- * (https://docs.turnkey.com/features/policies/language "Activity parameters").
+ * (https://docs.turnkey.com/features/policies/language "Activity parameters"). A credential change names its
+ * user as `user_id` (documented for API keys; UNCONFIRMED for the other kinds of OWN_CREDENTIAL_ACTIVITY_KINDS,
+ * whose intents carry the same `userId`): the implicit permission to change one's own credentials reads it.
  */
 export function activityParamsFor(type: string, parameters: Readonly<Record<string, unknown>>): Record<string, PolicyValue> {
   if (
@@ -18,11 +21,12 @@ export function activityParamsFor(type: string, parameters: Readonly<Record<stri
   const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   // users and their keys: `user_ids` of DELETE_USERS, `user_id` (and `api_key_ids`) of CREATE/DELETE_API_KEYS
   if (type === 'ACTIVITY_TYPE_DELETE_USERS' && Array.isArray(parameters.userIds)) return { user_ids: ids(parameters.userIds) };
-  if ((type === 'ACTIVITY_TYPE_CREATE_API_KEYS' || type === 'ACTIVITY_TYPE_CREATE_API_KEYS_V2') && typeof parameters.userId === 'string') {
-    return { user_id: parameters.userId };
-  }
   if (type === 'ACTIVITY_TYPE_DELETE_API_KEYS' && typeof parameters.userId === 'string' && Array.isArray(parameters.apiKeyIds)) {
     return { user_id: parameters.userId, api_key_ids: ids(parameters.apiKeyIds) };
+  }
+  // Every other credential change names its user the same way (UNCONFIRMED beyond API keys).
+  if (Object.hasOwn(OWN_CREDENTIAL_ACTIVITY_KINDS, activityKindOf(type)) && typeof parameters.userId === 'string') {
+    return { user_id: parameters.userId };
   }
   return {};
 }

@@ -36,8 +36,16 @@ export {
   type PolicyInput,
   type PolicyOutcome,
   type PolicyEvaluationResult,
+  type PolicyFieldError,
   type PolicyDecision,
 } from './evaluate-policies';
+export {
+  IMPLICIT_PERMISSION_DESCRIPTIONS,
+  OWN_CREDENTIAL_ACTIVITY_KINDS,
+  VOTE_ACTIVITY_KINDS,
+  DECIDED_BY_POLICIES,
+  type ImplicitPermission,
+} from './implicit-permissions';
 export type {
   PolicyInt,
   PolicyValue,

@@ -137,18 +137,27 @@ describe('errors: every clause is evaluated, an error anywhere makes the policy 
     wallet: { id: 'w1' },
   });
 
+  // `missing` is the path a missing field was read at, as the expression writes it; other failures have none.
   test.each([
-    ["wallet.id == 'w1' || private_key.id == 'k1'", 'condition: 1:22: missing field: private_key'],
-    ["false && private_key.id == 'k1'", 'condition: 1:10: missing field: private_key'],
-    ['true || activity.params.user_ids.count() == 1', 'condition: 1:25: missing field: activity.params.user_ids'],
-    ["activity.params.encoding != 'PAYLOAD_ENCODING_EIP712' && wallet.label == 'x'", 'condition: 1:65: missing field: wallet.label'],
-    ["eth.tx.to == '0x1'", 'condition: 1:5: missing field: eth.tx'],
-    ['wallets.any(w, true)', 'condition: 1:1: missing field: wallets'],
-    ['activity.params.hash_function == 1', 'condition: 1:31: cannot compare string with int'],
-  ])('%s', (condition, error) => {
+    ["wallet.id == 'w1' || private_key.id == 'k1'", '1:22: missing field: private_key', 'private_key'],
+    ["false && private_key.id == 'k1'", '1:10: missing field: private_key', 'private_key'],
+    ['true || activity.params.user_ids.count() == 1', '1:25: missing field: activity.params.user_ids', 'activity.params.user_ids'],
+    ["activity.params.encoding != 'PAYLOAD_ENCODING_EIP712' && wallet.label == 'x'", '1:65: missing field: wallet.label', 'wallet.label'],
+    ["eth.tx.to == '0x1'", '1:5: missing field: eth.tx', 'eth.tx'],
+    ['wallets.any(w, true)', '1:1: missing field: wallets', 'wallets'],
+    ["activity.params['algo'] == 'x'", "1:17: missing key 'algo' in activity.params", "activity.params['algo']"],
+    ['activity.params.hash_function == 1', '1:31: cannot compare string with int', undefined],
+  ])('%s', (condition, message, missing) => {
     expect(evaluatePolicies([allow('p', { condition })], withWallet)).toEqual({
       outcome: 'OUTCOME_DENY_IMPLICIT',
-      evaluations: [{ policyId: 'p', outcome: 'OUTCOME_ERROR', error }],
+      evaluations: [
+        {
+          policyId: 'p',
+          outcome: 'OUTCOME_ERROR',
+          error: `condition: ${message}`,
+          errors: [{ field: 'condition', message, ...(missing === undefined ? {} : { missing }) }],
+        },
+      ],
     });
   });
 
@@ -164,13 +173,23 @@ describe('errors: every clause is evaluated, an error anywhere makes the policy 
         outcome: 'OUTCOME_ERROR',
         error:
           "consensus: 1:11: index 3 is out of range for a list of 1 items (approvers); condition: 1:1: missing field: private_key; time: 1:22: invalid timestamp '2026-02-30T00:00:00Z': day 30 does not exist in 2026-02",
+        errors: [
+          { field: 'consensus', message: '1:11: index 3 is out of range for a list of 1 items (approvers)' },
+          { field: 'condition', message: '1:1: missing field: private_key', missing: 'private_key' },
+          { field: 'time', message: "1:22: invalid timestamp '2026-02-30T00:00:00Z': day 30 does not exist in 2026-02" },
+        ],
       },
     ]);
   });
 
   test('a syntax error in a stored policy is an error outcome too', () => {
     expect(evaluatePolicies([allow('p', { condition: "activity.kind == 'X" })], withWallet).evaluations).toEqual([
-      { policyId: 'p', outcome: 'OUTCOME_ERROR', error: "condition: 1:20: expected a closing quote ' for the string starting at 1:18" },
+      {
+        policyId: 'p',
+        outcome: 'OUTCOME_ERROR',
+        error: "condition: 1:20: expected a closing quote ' for the string starting at 1:18",
+        errors: [{ field: 'condition', message: "1:20: expected a closing quote ' for the string starting at 1:18" }],
+      },
     ]);
   });
 
@@ -230,7 +249,11 @@ describe('root quorum', () => {
   const blockAll = deny('block-all', { condition: 'true' });
 
   test('a root quorum action bypasses every policy', () => {
-    expect(evaluatePolicies([blockAll], context({ isRootQuorum: true }))).toEqual({ outcome: 'OUTCOME_ALLOW', evaluations: [] });
+    expect(evaluatePolicies([blockAll], context({ isRootQuorum: true }))).toEqual({
+      outcome: 'OUTCOME_ALLOW',
+      evaluations: [],
+      implicitPermission: 'ROOT_QUORUM',
+    });
   });
 
   test.each([
@@ -271,7 +294,12 @@ describe('context defaults', () => {
   test('an activity type without a documented resource reads as a missing field', () => {
     const ctx = context({ activity: { type: 'ACTIVITY_TYPE_EXECUTE_SWAP' } });
     expect(evaluatePolicies([allow('p', { condition: "activity.resource == 'WALLET'" })], ctx).evaluations).toEqual([
-      { policyId: 'p', outcome: 'OUTCOME_ERROR', error: 'condition: 1:10: missing field: activity.resource' },
+      {
+        policyId: 'p',
+        outcome: 'OUTCOME_ERROR',
+        error: 'condition: 1:10: missing field: activity.resource',
+        errors: [{ field: 'condition', message: '1:10: missing field: activity.resource', missing: 'activity.resource' }],
+      },
     ]);
   });
 
@@ -345,4 +373,121 @@ test('the sdk README example decides as documented', () => {
     { policyId: 'two-ops', outcome: 'OUTCOME_TIME_INACTIVE' },
     { policyId: 'no-bad-address', outcome: 'OUTCOME_DENY_IMPLICIT' },
   ]);
+});
+
+// The exceptions to "almost all actions are implicitly denied" (https://docs.turnkey.com/features/policies/overview,
+// "Policy evaluation"), and the choices docs/service-behaviour.md#implicit-permissions records where the page is silent.
+describe('implicit permissions', () => {
+  const credentialChange = (type: string, submitter: string, target: string | undefined, approvers: string[] = []): PolicyContext =>
+    context({
+      activity: { type, ...(target === undefined ? {} : { params: { user_id: target } }) },
+      approvers: [user(submitter), ...approvers.map((id) => user(id))],
+    });
+
+  test.each([
+    'ACTIVITY_TYPE_CREATE_API_KEYS',
+    'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+    'ACTIVITY_TYPE_DELETE_API_KEYS',
+    'ACTIVITY_TYPE_CREATE_AUTHENTICATORS',
+    'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+    'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',
+    'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS',
+    'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2',
+    'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS',
+    'ACTIVITY_TYPE_RECOVER_USER',
+  ])('%s on the submitter itself is allowed with no policy about credentials', (type) => {
+    const unrelated = allow('wallets', { condition: "activity.type == 'ACTIVITY_TYPE_CREATE_WALLET'" });
+    expect(evaluatePolicies([unrelated], credentialChange(type, 'alice', 'alice'))).toEqual({
+      outcome: 'OUTCOME_ALLOW',
+      evaluations: [{ policyId: 'wallets', outcome: 'OUTCOME_DENY_IMPLICIT' }],
+      implicitPermission: 'OWN_CREDENTIALS',
+    });
+  });
+
+  test.each([
+    ["another user's API keys", credentialChange('ACTIVITY_TYPE_CREATE_API_KEYS_V2', 'alice', 'bob')],
+    ['a request that does not name the user', credentialChange('ACTIVITY_TYPE_CREATE_API_KEYS_V2', 'alice', undefined)],
+    ['its own email (not a credential here)', credentialChange('ACTIVITY_TYPE_UPDATE_USER_EMAIL', 'alice', 'alice')],
+    ['a read-write session (an AUTH activity)', credentialChange('ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', 'alice', 'alice')],
+    ['its own user record', credentialChange('ACTIVITY_TYPE_UPDATE_USER', 'alice', 'alice')],
+  ])('not covered: %s', (_, ctx) => {
+    expect(evaluatePolicies([], ctx)).toEqual({ outcome: 'OUTCOME_DENY_IMPLICIT', evaluations: [] });
+  });
+
+  test('a policy that decides comes first: an explicit deny, a policy awaiting approvals, an allow', () => {
+    const own = credentialChange('ACTIVITY_TYPE_CREATE_API_KEYS_V2', 'alice', 'alice');
+    const noCredentials = deny('agents-no-credentials', { condition: "activity.resource == 'CREDENTIAL'" });
+    expect(evaluatePolicies([noCredentials], own)).toEqual({
+      outcome: 'OUTCOME_DENY_EXPLICIT',
+      evaluations: [{ policyId: 'agents-no-credentials', outcome: 'OUTCOME_DENY_EXPLICIT' }],
+    });
+    const withApprover = allow('mint-with-approval', {
+      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_API_KEYS_V2'",
+      consensus: "approvers.any(u, u.tags.contains('human'))",
+    });
+    expect(evaluatePolicies([withApprover], own)).toEqual({
+      outcome: 'OUTCOME_REQUIRES_CONSENSUS',
+      evaluations: [{ policyId: 'mint-with-approval', outcome: 'OUTCOME_REQUIRES_CONSENSUS' }],
+    });
+    const explicit = allow('own-keys', { condition: "activity.params.user_id == 'alice'" });
+    expect(evaluatePolicies([explicit], own)).toEqual({
+      outcome: 'OUTCOME_ALLOW',
+      evaluations: [{ policyId: 'own-keys', outcome: 'OUTCOME_ALLOW' }],
+    });
+  });
+
+  test('removing an explicit permission to add its own API key leaves the action allowed', () => {
+    const own = credentialChange('ACTIVITY_TYPE_CREATE_API_KEYS_V2', 'alice', 'alice');
+    const explicit = allow('alice adds keys', {
+      consensus: "approvers.any(u, u.id == 'alice')",
+      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_API_KEYS_V2'",
+    });
+    expect(evaluatePolicies([explicit], own).outcome).toBe('OUTCOME_ALLOW');
+    expect(evaluatePolicies([], own).outcome).toBe('OUTCOME_ALLOW');
+    const forBob = credentialChange('ACTIVITY_TYPE_CREATE_API_KEYS_V2', 'alice', 'bob');
+    expect([evaluatePolicies([explicit], forBob).outcome, evaluatePolicies([], forBob).outcome]).toEqual([
+      'OUTCOME_ALLOW',
+      'OUTCOME_DENY_IMPLICIT',
+    ]);
+  });
+
+  const vote = (type: string, voter: string, consensus: 'POLICY' | 'ROOT_QUORUM' | undefined): PolicyContext =>
+    context({
+      activity: { type },
+      approvers: [user(voter)],
+      rootQuorum: { userIds: ['r1', 'r2'], threshold: 2 },
+      ...(consensus === undefined ? {} : { votedActivity: { consensus } }),
+    });
+
+  test.each([
+    ['ACTIVITY_TYPE_APPROVE_ACTIVITY', 'bob', 'POLICY', 'OUTCOME_ALLOW', 'CONSENSUS_APPROVAL'],
+    ['ACTIVITY_TYPE_REJECT_ACTIVITY', 'bob', 'POLICY', 'OUTCOME_ALLOW', 'CONSENSUS_APPROVAL'],
+    ['ACTIVITY_TYPE_APPROVE_ACTIVITY', 'r1', 'ROOT_QUORUM', 'OUTCOME_ALLOW', 'ROOT_QUORUM'],
+    ['ACTIVITY_TYPE_APPROVE_ACTIVITY', 'bob', 'ROOT_QUORUM', 'OUTCOME_DENY_IMPLICIT', undefined],
+    ['ACTIVITY_TYPE_APPROVE_ACTIVITY', 'bob', undefined, 'OUTCOME_DENY_IMPLICIT', undefined],
+  ] as const)('%s by %s on an activity awaiting %s consensus ⇒ %s', (type, voter, consensus, outcome, implicitPermission) => {
+    const decision = evaluatePolicies([], vote(type, voter, consensus));
+    expect(decision).toEqual({ outcome, evaluations: [], ...(implicitPermission === undefined ? {} : { implicitPermission }) });
+  });
+
+  test('an explicit deny of approvals overrides the consensus exception; root users are never stopped by policies', () => {
+    const noApprovals = deny('no-approvals', { condition: "activity.type == 'ACTIVITY_TYPE_APPROVE_ACTIVITY'" });
+    expect(evaluatePolicies([noApprovals], vote('ACTIVITY_TYPE_APPROVE_ACTIVITY', 'bob', 'POLICY')).outcome).toBe('OUTCOME_DENY_EXPLICIT');
+    for (const consensus of ['ROOT_QUORUM', 'POLICY'] as const) {
+      expect(evaluatePolicies([noApprovals], vote('ACTIVITY_TYPE_APPROVE_ACTIVITY', 'r2', consensus))).toEqual({
+        outcome: 'OUTCOME_ALLOW',
+        evaluations: [],
+        implicitPermission: 'ROOT_QUORUM',
+      });
+    }
+  });
+
+  test('the voters of a consensus need no permission of their own: the policy reads them together', () => {
+    const twoOf = allow('two sign', {
+      consensus: "approvers.any(u, u.id == 'alice') && approvers.any(u, u.id == 'bob')",
+      condition: "activity.kind == 'SIGN_TRANSACTION'",
+    });
+    const signing = context({ activity: { type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' }, approvers: [user('alice'), user('bob')] });
+    expect(evaluatePolicies([twoOf], signing).outcome).toBe('OUTCOME_ALLOW');
+  });
 });

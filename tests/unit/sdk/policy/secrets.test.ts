@@ -134,6 +134,13 @@ describe('evaluation', () => {
         policyId: 'agents-export-unilateral',
         outcome: 'OUTCOME_ERROR',
         error: "condition: 1:77: missing key 'consensus' in secret.static_properties",
+        errors: [
+          {
+            field: 'condition',
+            message: "1:77: missing key 'consensus' in secret.static_properties",
+            missing: "secret.static_properties['consensus']",
+          },
+        ],
       },
     ]);
   });
@@ -153,7 +160,12 @@ describe('evaluation', () => {
     expect(evaluatePolicies([denyCards, allowWallets], createWallet)).toEqual({
       outcome: 'OUTCOME_ALLOW',
       evaluations: [
-        { policyId: 'no-cards', outcome: 'OUTCOME_ERROR', error: 'condition: 1:1: missing field: secret' },
+        {
+          policyId: 'no-cards',
+          outcome: 'OUTCOME_ERROR',
+          error: 'condition: 1:1: missing field: secret',
+          errors: [{ field: 'condition', message: '1:1: missing field: secret', missing: 'secret' }],
+        },
         { policyId: 'wallets', outcome: 'OUTCOME_ALLOW' },
       ],
     });
