@@ -101,7 +101,9 @@ async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<numb
   }
   if (args.json) {
     const json = resultsJson(results);
-    deps.stdout(`${JSON.stringify(problems.length > 0 ? { ...json, problems: problems.map((p) => ({ ...p, text: problemText(p) })) } : json, null, 2)}\n`);
+    deps.stdout(
+      `${JSON.stringify(problems.length > 0 ? { ...json, problems: problems.map((p) => ({ ...p, text: problemText(p) })) } : json, null, 2)}\n`,
+    );
   } else {
     deps.stdout(`${[...results.flatMap(caseLines), summaryLine(results)].join('\n')}\n`);
     if (problems.length > 0) deps.stderr(`${problems.map((p) => `walletinfra-policy: ${problemText(p)}`).join('\n')}\n`);

@@ -133,7 +133,8 @@ export interface RiskyError {
 export function riskyErrors(r: DecisionResult, expected: readonly string[]): RiskyError[] {
   const out: RiskyError[] = [];
   for (const e of r.evaluations) {
-    if (e.outcome !== 'OUTCOME_ERROR' || expected.includes(e.policyId) || (e.policyName !== undefined && expected.includes(e.policyName))) continue;
+    if (e.outcome !== 'OUTCOME_ERROR' || expected.includes(e.policyId) || (e.policyName !== undefined && expected.includes(e.policyName)))
+      continue;
     if (e.errors !== undefined && e.errors.every((f) => f.missing !== undefined && isWholeKeyword(f.missing))) continue;
     const deny = r.effects.get(e.policyId) === 'EFFECT_DENY' && r.decision !== 'DENY';
     out.push({ policy: nameOf(e), error: e.error ?? '', why: deny ? 'deny' : 'request' });

@@ -42,16 +42,14 @@ export const PolicyFileSchema = z.union([
   z.array(PolicySchema),
   z.looseObject({
     policies: z.array(
-      z
-        .looseObject(PolicySchema.shape)
-        .transform(({ policyId, policyName, effect, condition, consensus, time }) => ({
-          policyId,
-          policyName,
-          effect,
-          condition,
-          consensus,
-          time,
-        })),
+      z.looseObject(PolicySchema.shape).transform(({ policyId, policyName, effect, condition, consensus, time }) => ({
+        policyId,
+        policyName,
+        effect,
+        condition,
+        consensus,
+        time,
+      })),
     ),
   }),
 ]);
@@ -171,7 +169,15 @@ export function loadTestFile(file: string, text = read(file)): TestCase[] {
       });
     }
     seen.set(c.name, line);
-    return { file, line, name: c.name, request: c.request, expect: c.expect, decidedBy: list(c.decidedBy), expectErrors: list(c.expectErrors) };
+    return {
+      file,
+      line,
+      name: c.name,
+      request: c.request,
+      expect: c.expect,
+      decidedBy: list(c.decidedBy),
+      expectErrors: list(c.expectErrors),
+    };
   });
   if (problems.length > 0) throw new FileProblems(problems);
   return out;

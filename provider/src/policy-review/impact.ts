@@ -3,7 +3,14 @@
 // current and the planned policy sets, and lists every request whose decision changes. A request that
 // cannot be rebuilt faithfully (a field the activity does not record that a policy reads) is reported as
 // not evaluable, with the reason; it never gets a guessed decision.
-import { pathWithin, policyRequestFromActivity, readPaths, type Activity, type PolicyContext } from '@walletinfra/sdk';
+import {
+  IMPLICIT_PERMISSION_DESCRIPTIONS,
+  pathWithin,
+  policyRequestFromActivity,
+  readPaths,
+  type Activity,
+  type PolicyContext,
+} from '@walletinfra/sdk';
 import { decide, type Decision, type ReviewPolicy } from './decide';
 import type { TestCase } from './files';
 import type { OrganizationReader } from './organization';
@@ -21,7 +28,7 @@ export const DEFAULT_IMPACT_OPTIONS = { maxActivities: 200, maxAgeMs: 7 * 24 * 3
 
 export interface ImpactDecision {
   decision: Decision;
-  /** `name (OUTCOME_X)` of the policies that decided it; empty for an implicit deny or a root-quorum allow. */
+  /** `name (OUTCOME_X)` of the policies that decided it, or `implicit permission (…)`; empty for an implicit deny. */
   decidedBy: string[];
 }
 
@@ -73,7 +80,11 @@ interface Request {
 
 function describe(policies: readonly ReviewPolicy[], context: PolicyContext): ImpactDecision {
   const r = decide(policies, context);
-  return { decision: r.decision, decidedBy: r.deciding.map((e) => `${e.policyName ?? e.policyId} (${e.outcome})`) };
+  const decidedBy =
+    r.implicitPermission !== undefined
+      ? [`implicit permission (${IMPLICIT_PERMISSION_DESCRIPTIONS[r.implicitPermission]})`]
+      : r.deciding.map((e) => `${e.policyName ?? e.policyId} (${e.outcome})`);
+  return { decision: r.decision, decidedBy };
 }
 
 function millis(t: unknown): number | undefined {

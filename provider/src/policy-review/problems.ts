@@ -51,11 +51,17 @@ const WHAT: Readonly<Record<string, { is: string; missing?: string }>> = {
     is: 'a map: { activity: { type: ACTIVITY_TYPE_… }, approvers: [{ id: … }] }',
     missing: 'give the request the case decides: its activity and approvers',
   },
-  'cases[].expect': { is: 'ALLOW, DENY or REQUIRES_CONSENSUS', missing: 'give the decision the case expects: ALLOW, DENY or REQUIRES_CONSENSUS' },
+  'cases[].expect': {
+    is: 'ALLOW, DENY or REQUIRES_CONSENSUS',
+    missing: 'give the decision the case expects: ALLOW, DENY or REQUIRES_CONSENSUS',
+  },
   'cases[].decidedBy': { is: 'a policy name, or a list of them' },
   'cases[].expectErrors': { is: 'a policy name, or a list of them' },
   activity: { is: 'a map: { type: ACTIVITY_TYPE_… }', missing: 'give the activity: activity: { type: ACTIVITY_TYPE_… }' },
-  'activity.type': { is: 'an activity type, like ACTIVITY_TYPE_CREATE_WALLET', missing: 'give the activity type, like ACTIVITY_TYPE_CREATE_WALLET' },
+  'activity.type': {
+    is: 'an activity type, like ACTIVITY_TYPE_CREATE_WALLET',
+    missing: 'give the activity type, like ACTIVITY_TYPE_CREATE_WALLET',
+  },
   approvers: { is: 'a list of users, like [{ id: <user id>, tags: [<tag id>] }]' },
   'approvers[]': { is: 'a user, like { id: <user id>, tags: [<tag id>] }' },
   'approvers[].id': { is: 'a user id', missing: 'give each approver its user id' },
@@ -74,7 +80,11 @@ function whatOf(path: ReadonlyArray<PropertyKey>): { is: string; missing?: strin
   const shape = shapeOf(path);
   let best: string | undefined;
   for (const key of Object.keys(WHAT)) {
-    if ((shape === key || shape.endsWith(`.${key}`) || (key.startsWith('[]') && shape.endsWith(key))) && (best === undefined || key.length > best.length)) best = key;
+    if (
+      (shape === key || shape.endsWith(`.${key}`) || (key.startsWith('[]') && shape.endsWith(key))) &&
+      (best === undefined || key.length > best.length)
+    )
+      best = key;
   }
   return best === undefined ? undefined : WHAT[best];
 }

@@ -100,7 +100,8 @@ function requestSchema(medium: RequestMedium) {
     .strictObject({
       activity: z.strictObject({
         type: z.string().refine((t) => KNOWN_TYPES.has(t), {
-          message: "must be an activity type the service defines, like 'ACTIVITY_TYPE_CREATE_WALLET' (see ACTIVITY_TYPES in @walletinfra/sdk)",
+          message:
+            "must be an activity type the service defines, like 'ACTIVITY_TYPE_CREATE_WALLET' (see ACTIVITY_TYPES in @walletinfra/sdk)",
         }),
         kind: z.string().optional(),
         resource: z.string().optional(),

@@ -11,14 +11,7 @@
 // answer); `request` is a test-file request, with bigints for big integers. Failure messages show the deciding
 // policy first. Input that cannot be evaluated — invalid policies or request, or a policy error that may hide
 // the service's decision — fails the assertion in both polarities (`.not` included), naming the field.
-import {
-  decide,
-  decidedByText,
-  outcomeLines,
-  riskyErrorText,
-  riskyErrors,
-  type Decision,
-} from '../policy-review/decide';
+import { decide, decidedByText, outcomeLines, riskyErrorText, riskyErrors, type Decision } from '../policy-review/decide';
 import { policiesFromData, policyProblems } from '../policy-review/files';
 import { issueLines } from '../policy-review/problems';
 import { PolicyRequestSchema, toPolicyContext, type PolicyRequest } from '../policy-review/request';

@@ -173,6 +173,7 @@ describe('the corpus', () => {
           name: 'ops tag',
           expect: 'ALLOW',
           decidedBy: [],
+          expectErrors: [],
           request: { activity: { type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG' }, approvers: [{ id: 'u-ops' }] },
         },
       ],
@@ -182,6 +183,45 @@ describe('the corpus', () => {
       ['test', 'policy-tests/tags.yaml:3 ops tag', 'ALLOW → DENY'],
     ]);
     expect(impact.newlyDenied).toBe(0); // only activities count as "done in the window"
+  });
+});
+
+describe('implicit permissions', () => {
+  // A recorded create_api_keys carries its target user in the intent; the replay reads it as activity.params.user_id.
+  const apiKey = (id: string, userId: string): Activity => {
+    const a = activity(id, 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', 'createApiKeysIntentV2');
+    return { ...a, intent: { createApiKeysIntentV2: { userId, apiKeys: [] } } } as Activity;
+  };
+  const explicit = p(
+    'ops add keys',
+    'EFFECT_ALLOW',
+    "activity.type == 'ACTIVITY_TYPE_CREATE_API_KEYS_V2'",
+    "approvers.any(u, u.id == 'u-ops')",
+  );
+  const noCredentials = p('no credentials', 'EFFECT_DENY', "activity.resource == 'CREDENTIAL'");
+
+  test('removing the explicit permission to add its own API key changes nothing; for another user it denies', async () => {
+    const impact = await policyImpact([explicit], [], reader([apiKey('own', 'u-ops'), apiKey('other', 'u-bob')]), [], OPTIONS);
+    expect(impact.evaluated).toBe(2);
+    expect(impact.changed).toEqual([
+      expect.objectContaining({
+        activityId: 'other',
+        before: { decision: 'ALLOW', decidedBy: ['ops add keys (OUTCOME_ALLOW)'] },
+        after: { decision: 'DENY', decidedBy: [] },
+        transition: 'ALLOW → DENY',
+      }),
+    ]);
+  });
+
+  test('an explicit deny overrides the implicit permission, and the impact names it', async () => {
+    const impact = await policyImpact([], [noCredentials], reader([apiKey('own', 'u-ops')]), [], OPTIONS);
+    expect(impact.changed).toEqual([
+      expect.objectContaining({
+        activityId: 'own',
+        before: { decision: 'ALLOW', decidedBy: ['implicit permission (a user may change its own credentials)'] },
+        after: { decision: 'DENY', decidedBy: ['no credentials (OUTCOME_DENY_EXPLICIT)'] },
+      }),
+    ]);
   });
 });
 

@@ -477,7 +477,10 @@ test('a policy that does not parse is refused once, naming the file, the policy 
 });
 
 test('with --json, problems are in the JSON on stdout, and the summary counts passed cases', async () => {
-  const bad = file('json-bad.yaml', 'cases:\n  - name: a\n    request: { activity: { type: ACTIVITY_TYPE_CREATE_WALLET }, approvers: u1 }\n    expect: DENY\n');
+  const bad = file(
+    'json-bad.yaml',
+    'cases:\n  - name: a\n    request: { activity: { type: ACTIVITY_TYPE_CREATE_WALLET }, approvers: u1 }\n    expect: DENY\n',
+  );
   const { deps, out } = harness();
   expect(await policyMain(['test', bad, '--policies', POLICIES, '--json'], deps)).toBe(3);
   expect(out.stderr).toBe('');
@@ -574,7 +577,11 @@ describe('jest matchers: what the sdk types accept, and invalid input fails in b
     { policyName: 'ops sign', effect: 'EFFECT_ALLOW', condition: "activity.action == 'SIGN'" },
     { policyName: 'value cap', effect: 'EFFECT_DENY', condition: 'eth.tx.value > 100000000000000000' },
   ];
-  const payment = (value: unknown) => ({ activity: { type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' }, approvers: [{ id: 'u1' }], eth: { tx: { value } } });
+  const payment = (value: unknown) => ({
+    activity: { type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' },
+    approvers: [{ id: 'u1' }],
+    eth: { tx: { value } },
+  });
 
   test('bigints are accepted where the sdk types take them', () => {
     expect(cap).toDeny(payment(10n ** 17n + 1n));
