@@ -111,7 +111,7 @@ test('a preview that tightens a policy lists the activities it would now deny', 
   );
   expect([tested.code, tested.stdout]).toEqual([
     0,
-    `PASS ${join(dir, 'ops.yaml')}:2 ops may no longer create tags: DENY\n1 case: 1 passed, 0 failed\n`,
+    `PASS ${join(dir, 'ops.yaml')}:2 ops may no longer create tags: DENY (no policy allows it)\n1 case: 1 passed, 0 failed\n`,
   ]);
 
   // With the impact accepted, the preview applies cleanly and the next preview has nothing to say.
