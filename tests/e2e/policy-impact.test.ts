@@ -5,6 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WalletInfraClient } from '@walletinfra/sdk';
+import type { PolicyImpact } from '@walletinfra/pulumi/policy-review/impact';
 import { runDrift } from '../support/e2e/drift';
 import { ONRAMP_SECRET, configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { REPO_ROOT, run } from '../support/e2e/process';
@@ -25,10 +26,11 @@ beforeAll(async () => {
   org = await startOrganization();
   const user = await org.admin('POST', '/users', { userName: 'ops-bot', userTags: ['ops'], generateApiKey: true });
   expect(user.status).toBe(200);
-  opsUserId = user.json.userId;
-  const key = user.json.apiKeys[0] as { publicKey: string; privateKey: string };
+  const made = user.json as { userId: string; userTags: string[]; apiKeys: Array<{ publicKey: string; privateKey: string }> };
+  opsUserId = made.userId;
+  const key = made.apiKeys[0]!;
   opsPrivateKey = key.privateKey;
-  opsTagId = user.json.userTags[0];
+  opsTagId = made.userTags[0]!;
   ops = new WalletInfraClient({
     baseUrl: org.baseUrl,
     organizationId: org.organizationId,
@@ -64,15 +66,11 @@ test('a preview that tightens a policy lists the activities it would now deny', 
   await project.setConfig('tightened', 'true');
   const summary = await runDrift(project, ['--preview', '--fail-on-impact', '--stack', project.stack]);
   expect(summary.code).toBe(2);
-  const impact = (summary.json as { stacks: Array<{ policyImpact: any }> }).stacks[0]!.policyImpact;
+  const impact = (summary.json as { stacks: Array<{ policyImpact: { status: string; policyChanges: string[]; impact: PolicyImpact } }> })
+    .stacks[0]!.policyImpact;
   expect(impact.status).toBe('evaluated');
   expect(impact.policyChanges).toEqual(['ops-private-key-tags']);
-  const changed = impact.impact.changed as Array<{
-    activityId: string;
-    transition: string;
-    approvers: string[];
-    after: { decidedBy: string[] };
-  }>;
+  const changed = impact.impact.changed;
   expect(changed.map((c) => c.activityId).sort()).toEqual(opsActivities);
   expect(changed.every((c) => c.transition === 'ALLOW → DENY' && c.approvers[0] === opsUserId)).toBe(true);
   expect(impact.impact.newlyDenied).toBe(2);

@@ -5,6 +5,7 @@
 // (The emulator has no create_api_keys operation yet, so the requests are the repository's test cases.)
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PolicyImpact } from '@walletinfra/pulumi/policy-review/impact';
 import { runDrift } from './support/drift';
 import { configureStack, startOrganization, type TestOrganization } from './support/organization';
 import { REPO_ROOT, run } from './support/process';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   org = await startOrganization();
   const user = await org.admin('POST', '/users', { userName: 'ops-bot', generateApiKey: true });
   expect(user.status).toBe(200);
-  opsUserId = user.json.userId;
+  opsUserId = (user.json as { userId: string }).userId;
   project = await PulumiProject.create('own-credentials', 'e2e', {
     programDir: join(REPO_ROOT, 'tests', 'e2e', 'programs', 'own-credentials'),
   });
@@ -85,7 +86,8 @@ test("removing the explicit permission to add API keys leaves a user's own key a
 
   const preview = await runDrift(project, ['--preview', '--fail-on-impact', '--stack', project.stack, '--policy-tests', dir]);
   expect(preview.code).toBe(2);
-  const impact = (preview.json as { stacks: Array<{ policyImpact: any }> }).stacks[0]!.policyImpact;
+  const impact = (preview.json as { stacks: Array<{ policyImpact: { status: string; policyChanges: string[]; impact: PolicyImpact } }> })
+    .stacks[0]!.policyImpact;
   expect(impact.status).toBe('evaluated');
   expect(impact.policyChanges).toEqual(['ops-api-keys']);
   expect(impact.impact.changed).toEqual([

@@ -21,6 +21,13 @@ import { admin, clientFor, manualClock, useTestEmulator } from './emulator-suppo
 type Decision = 'ALLOW' | 'DENY' | 'REQUIRES_CONSENSUS';
 type Who = 'alice' | 'bob';
 
+/** A user as the emulator's admin API makes it. */
+interface AdminUser {
+  userId: string;
+  userTags: string[];
+  apiKeys: Array<{ publicKey: string; privateKey: string }>;
+}
+
 /** The organization of one row: alice is tagged ops, bob dev; the root user is the emulator's. */
 interface World {
   alice: string;
@@ -236,11 +243,11 @@ async function settle(run: () => Promise<{ activity: { status: string } }>): Pro
 /** The row through the emulator over HTTP: a fresh organization, the policies by the root user, stamped submits. */
 async function byEmulator(row: Row): Promise<{ world: World; submit: Decision; vote?: Decision; then?: Decision | 'REJECTED' }> {
   expect((await admin(emu, 'POST', '/reset')).status).toBe(200);
-  const made = async (who: Who, tagName: string) =>
-    (await admin(emu, 'POST', '/users', { userName: who, userTags: [tagName], generateApiKey: true })).json;
+  const made = async (who: Who, tagName: string): Promise<AdminUser> =>
+    (await admin(emu, 'POST', '/users', { userName: who, userTags: [tagName], generateApiKey: true })).json as AdminUser;
   const a = await made('alice', 'ops');
   const b = await made('bob', 'dev');
-  const world: World = { alice: a.userId, bob: b.userId, ops: a.userTags[0], dev: b.userTags[0], root: emu.credentials.userId };
+  const world: World = { alice: a.userId, bob: b.userId, ops: a.userTags[0]!, dev: b.userTags[0]!, root: emu.credentials.userId };
   const clients: Record<Who | 'root', WalletInfraClient> = {
     root: clientFor(emu, undefined, undefined, clock),
     alice: clientFor(emu, a.apiKeys[0], undefined, clock),
@@ -249,7 +256,7 @@ async function byEmulator(row: Row): Promise<{ world: World; submit: Decision; v
   try {
     for (const p of row.policies(world)) await clients.root.submit('create_policy', { ...p, notes: '' });
     clock.advance(1000);
-    const submit = await settle(() => clients[row.by].submit(row.operation as SubmitName, row.parameters(world) as never));
+    const submit = await settle(() => clients[row.by].submit(row.operation as SubmitName, row.parameters(world)));
     if (row.vote === undefined) return { world, submit: submit.decision };
     const target = submit.activity as { id: string; fingerprint: string };
     clock.advance(1000);

@@ -88,7 +88,7 @@ function describe(policies: readonly ReviewPolicy[], context: PolicyContext): Im
 }
 
 function millis(t: unknown): number | undefined {
-  if (t !== null && typeof t === 'object' && 'seconds' in t) return Number((t as { seconds: unknown }).seconds) * 1000;
+  if (t !== null && typeof t === 'object' && 'seconds' in t) return Number(t.seconds) * 1000;
   if (typeof t === 'string') return Date.parse(t);
   return undefined;
 }

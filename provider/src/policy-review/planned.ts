@@ -43,7 +43,7 @@ export function policyChanges(steps: readonly CollectedStep[]): PolicyChange[] {
         throw new Error(`policy ${name}: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not known until apply`);
       const planned: ReviewPolicy & { policyId: string } = {
         policyId: change.id ?? `(new) ${name}`,
-        policyName: String(inputs.policyName ?? name),
+        policyName: typeof inputs.policyName === 'string' ? inputs.policyName : name,
         effect: inputs.effect === 'EFFECT_DENY' ? 'EFFECT_DENY' : 'EFFECT_ALLOW',
       };
       for (const k of ['condition', 'consensus', 'time'] as const) {

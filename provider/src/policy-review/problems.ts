@@ -155,5 +155,5 @@ export function knownKeys(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): 
     const next = def.type === 'object' && typeof head === 'string' ? def.shape?.[head] : undefined;
     return next !== undefined ? walk(next._zod.def, tail) : [];
   };
-  return walk(schema._zod.def as unknown as ZodDefLike, path);
+  return walk(schema._zod.def, path);
 }

@@ -55,7 +55,7 @@ function activity(id: string, type: string, intentKey: string, by = OPS, ageMs =
     canReject: false,
     createdAt: { seconds, nanos: '0' },
     updatedAt: { seconds, nanos: '0' },
-  } as Activity;
+  };
 }
 
 function reader(activities: Activity[], rootDecided: string[] = []): OrganizationReader & { asked: number[] } {
@@ -63,12 +63,12 @@ function reader(activities: Activity[], rootDecided: string[] = []): Organizatio
   return {
     organizationId: 'org',
     asked,
-    listPolicies: async () => [],
-    listActivities: async (limit) => {
+    listPolicies: () => Promise.resolve([]),
+    listActivities: (limit) => {
       asked.push(limit);
-      return activities.slice(0, limit);
+      return Promise.resolve(activities.slice(0, limit));
     },
-    decidedByPolicies: async (id) => !rootDecided.includes(id),
+    decidedByPolicies: (id) => Promise.resolve(!rootDecided.includes(id)),
   };
 }
 
@@ -190,7 +190,7 @@ describe('implicit permissions', () => {
   // A recorded create_api_keys carries its target user in the intent; the replay reads it as activity.params.user_id.
   const apiKey = (id: string, userId: string): Activity => {
     const a = activity(id, 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', 'createApiKeysIntentV2');
-    return { ...a, intent: { createApiKeysIntentV2: { userId, apiKeys: [] } } } as Activity;
+    return { ...a, intent: { createApiKeysIntentV2: { userId, apiKeys: [] } } };
   };
   const explicit = p(
     'ops add keys',

@@ -97,10 +97,8 @@ function harness(): { deps: PolicyCliDeps; out: { stdout: string; stderr: string
   const out = { stdout: '', stderr: '', files: {} as Record<string, string> };
   const deps: PolicyCliDeps = {
     runner: {
-      run: async () => {
-        throw new Error('no preview in these tests');
-      },
-      pulumiVersion: async () => undefined,
+      run: () => Promise.reject(new Error('no preview in these tests')),
+      pulumiVersion: () => Promise.resolve(undefined),
     },
     now: () => new Date('2026-03-02T12:00:00Z'),
     stdout: (t) => (out.stdout += t),
@@ -172,7 +170,7 @@ test('a failing case shows the decider first, then the other outcomes, with thos
 
   const json = harness();
   expect(await policyMain(['test', failing, '--policies', POLICIES, '--json'], json.deps)).toBe(1);
-  const parsed = JSON.parse(json.out.stdout);
+  const parsed = JSON.parse(json.out.stdout) as { summary: unknown; results: unknown[] };
   expect(parsed.summary).toEqual({ cases: 2, passed: 0, failed: 2, errors: 0 });
   expect(parsed.results[0]).toMatchObject({
     name: 'stranger expected to pass',
@@ -501,7 +499,7 @@ test('with --json, problems are in the JSON on stdout, and the summary counts pa
   });
   const good = harness();
   expect(await policyMain(['test', GOOD, '--policies', POLICIES, '--json'], good.deps)).toBe(0);
-  expect(JSON.parse(good.out.stdout).summary).toEqual({ cases: 3, passed: 3, failed: 0, errors: 0 });
+  expect((JSON.parse(good.out.stdout) as { summary: unknown }).summary).toEqual({ cases: 3, passed: 3, failed: 0, errors: 0 });
 });
 
 test('exit 4 when the policies cannot be read: a stack whose preview fails', async () => {

@@ -342,7 +342,7 @@ describe('input validation', () => {
   ])('%j', (policies, ctx, message) => {
     expect(() => evaluatePolicies(policies as PolicyInput[], ctx as PolicyContext)).toThrow(PolicyInputError);
     expect(() => evaluatePolicies(policies as PolicyInput[], ctx as PolicyContext)).toThrow(
-      expect.objectContaining({ code: 'POLICY_INPUT', message }),
+      expect.objectContaining({ code: 'POLICY_INPUT', message }) as Error,
     );
   });
 });

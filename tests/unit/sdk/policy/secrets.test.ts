@@ -218,6 +218,6 @@ describe('evaluation', () => {
   ])('a malformed secret in the context is refused: %j', (secret, message) => {
     const context = { ...exportContext({}), secret } as PolicyContext;
     expect(() => evaluatePolicies([unilateral], context)).toThrow(PolicyInputError);
-    expect(() => evaluatePolicies([unilateral], context)).toThrow(expect.objectContaining({ message }));
+    expect(() => evaluatePolicies([unilateral], context)).toThrow(expect.objectContaining({ message }) as Error);
   });
 });
