@@ -25,17 +25,17 @@ export const USAGE = `Usage: walletinfra-policy test [FILES...] (--policies FILE
 Runs policy test cases (YAML or JSON files, or directories of them) against a set of policies and
 checks each case's decision: ALLOW, DENY or REQUIRES_CONSENSUS.
 
-Test files:
+Test files (YAML or JSON; the comments say what each field is):
   cases:
-    - name: ops may tag keys               unique in the file
-      request:                             what the service decides on
-        activity: { type: ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG }
-        approvers: [{ id: u1, tags: [ops-tag-id] }]    the submitter first
-        eth: { tx: { value: "2000000000000000000000n" } }  integers beyond 2^53: a string ending in n
-        time: "2026-03-01T09:30:00Z"        optional; default --now
-      expect: ALLOW                        ALLOW, DENY or REQUIRES_CONSENSUS
-      decidedBy: ops manage tags           optional: policies (names or ids) that must decide it
-      expectErrors: [card exports]         optional: policies expected to fail to evaluate here
+    - name: ops may sign a payment                         # unique in the file
+      request:                                             # what the service decides on
+        activity: { type: ACTIVITY_TYPE_SIGN_TRANSACTION_V2 }
+        approvers: [{ id: u1, tags: [ops-tag-id] }]        # the submitter first
+        eth: { tx: { value: "2000000000000000000000n" } }  # integers beyond 2^53: a string ending in n
+        time: "2026-03-01T09:30:00Z"                       # optional; default --now
+      expect: ALLOW                                        # ALLOW, DENY or REQUIRES_CONSENSUS
+      decidedBy: ops sign payments                         # optional: policies (names or ids) that must decide it
+      expectErrors: [card exports]                         # optional: policies expected to fail to evaluate here
   A request also takes credentials, the condition keywords (wallet, private_key, secret, solana, ...),
   rootQuorum and votedActivity. Full reference: the "walletinfra-policy test" section of the
   @walletinfra/pulumi README.

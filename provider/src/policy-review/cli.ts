@@ -80,15 +80,26 @@ function refuse(args: PolicyArgs, deps: PolicyCliDeps, code: number, problems: r
 }
 
 async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<number> {
-  let cases: TestCase[];
-  let policies: ReviewPolicy[];
+  let cases: TestCase[] = [];
+  let policies: ReviewPolicy[] = [];
+  const invalid: Problem[] = [];
   try {
     cases = loadTestFiles(args.files);
-    policies = await policiesFor(args, deps);
   } catch (err) {
-    if (err instanceof FileProblems) return refuse(args, deps, EXIT.invalid, err.problems);
-    return refuse(args, deps, EXIT.unavailable, [{ message: messageOf(err) }]);
+    if (!(err instanceof FileProblems)) return refuse(args, deps, EXIT.unavailable, [{ message: messageOf(err) }]);
+    invalid.push(...err.problems);
   }
+  // A policies file is checked even when the test files are not, so every problem shows at once; a stack's
+  // preview waits for valid test files.
+  if (invalid.length === 0 || args.policies !== undefined) {
+    try {
+      policies = await policiesFor(args, deps);
+    } catch (err) {
+      if (!(err instanceof FileProblems)) return refuse(args, deps, EXIT.unavailable, [{ message: messageOf(err) }]);
+      invalid.push(...err.problems);
+    }
+  }
+  if (invalid.length > 0) return refuse(args, deps, EXIT.invalid, invalid);
   const nowMs = args.now !== undefined ? Date.parse(args.now) : deps.now().getTime();
   const results = runCases(cases, policies, nowMs, deps.clock);
   const problems: Problem[] = [];

@@ -133,19 +133,23 @@ function locate(p: Parsed, data: unknown, path: ReadonlyArray<PropertyKey>, case
   return field === '' ? {} : { field };
 }
 
+/** One problem per issue (per key for unknown fields), in the order of the file. */
 function issuesToProblems(p: Parsed, data: unknown, schema: z.ZodType, issues: readonly z.core.$ZodIssue[], cases: boolean): Problem[] {
-  return issues.flatMap((issue): Problem[] => {
+  const problems = issues.flatMap((issue): Problem[] => {
     if (issue.code === 'unrecognized_keys') {
       const known = knownKeys(schema, issue.path);
+      const where = locate(p, data, issue.path, cases);
+      if (where.field === '(the case)') delete where.field;
       return issue.keys.map((key) => ({
         file: p.file,
         ...keyPosition(p, issue.path, key),
-        ...locate(p, data, issue.path, cases),
+        ...where,
         message: unknownFieldMessage(key, known),
       }));
     }
     return [{ file: p.file, ...positionOf(p, issue.path), ...locate(p, data, issue.path, cases), message: issueMessage(issue) }];
   });
+  return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
 export function loadTestFile(file: string, text = read(file)): TestCase[] {

@@ -624,3 +624,48 @@ describe('jest matchers: what the sdk types accept, and invalid input fails in b
     expect([]).toDeny({ activity: { type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', params: { user_id: 'u2' } }, approvers: [{ id: 'u1' }] });
   });
 });
+
+test('an unknown field is reported at its own line and column, one problem per field, however deep', async () => {
+  const path = file(
+    'deep-unknown.yaml',
+    `cases:
+  - name: deep
+    request:
+      activity: { type: ACTIVITY_TYPE_CREATE_WALLET, kynd: CREATE_WALLET }
+      approvers:
+        - id: u1
+          tag: [ops]
+          emial: a@b.c
+    expect: DENY
+    decidedBye: x
+`,
+  );
+  const { deps, out } = harness();
+  expect(await policyMain(['test', path, '--policies', POLICIES], deps)).toBe(3);
+  expect(out.stderr).toBe(
+    [
+      `walletinfra-policy: ${path}:4:54: case "deep": request.activity: unknown field 'kynd'; did you mean 'kind'?`,
+      `walletinfra-policy: ${path}:7:11: case "deep": request.approvers[0]: unknown field 'tag'; did you mean 'tags'?`,
+      `walletinfra-policy: ${path}:8:11: case "deep": request.approvers[0]: unknown field 'emial'; did you mean 'email'?`,
+      `walletinfra-policy: ${path}:10:5: case "deep": unknown field 'decidedBye'; did you mean 'decidedBy'?`,
+      '',
+    ].join('\n'),
+  );
+});
+
+test('problems in the test files and in the policies file are reported together', async () => {
+  const tests = file(
+    'together.yaml',
+    'cases:\n  - name: a\n    request: { activity: { type: ACTIVITY_TYPE_CREATE_WALLET } }\n    expect: ALOW\n',
+  );
+  const policies = file('together-policies.yaml', '- policyName: p\n  effect: EFFECT_ALLOW\n  condition: "wallet.lable == \'x\'"\n');
+  const { deps, out } = harness();
+  expect(await policyMain(['test', tests, '--policies', policies], deps)).toBe(3);
+  expect(out.stderr).toBe(
+    [
+      `walletinfra-policy: ${tests}:4:13: case "a": expect: must be one of ALLOW, DENY, REQUIRES_CONSENSUS`,
+      `walletinfra-policy: ${policies}:3:14: policy 'p': condition: 1:8: unknown field 'lable' of Wallet; did you mean 'label'?`,
+      '',
+    ].join('\n'),
+  );
+});
