@@ -70,6 +70,8 @@ const WHAT: Readonly<Record<string, { is: string; missing?: string }>> = {
   secret: { is: 'a map: { static_properties: { <key>: <text> } }' },
   'secret.static_properties': { is: 'a map of text values', missing: 'give the secret its static_properties' },
   wallets: { is: 'a list of wallets, like [{ id: <wallet id> }]' },
+  rootQuorum: { is: 'true (the root quorum approved it), or { userIds: [<root user id>, …], threshold: <how many> }' },
+  votedActivity: { is: 'a map: { consensus: POLICY } or { consensus: ROOT_QUORUM }' },
   '[]': { is: 'a policy: { policyName, effect, condition, consensus, time }' },
   '[].policyName': { is: 'text', missing: 'give each policy its name' },
   '[].effect': { is: 'EFFECT_ALLOW or EFFECT_DENY', missing: 'give the effect: EFFECT_ALLOW or EFFECT_DENY' },
@@ -110,7 +112,7 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_union') {
     const what = whatOf(issue.path);
     if (issue.input === undefined) return what?.missing !== undefined ? `is missing: ${what.missing}` : 'is missing';
-    return what !== undefined ? `must be ${what.is}, not ${received(issue.input)}` : issue.message;
+    return `must be ${what?.is ?? 'one of the forms this field takes'}, not ${received(issue.input)}`;
   }
   return issue.message;
 }

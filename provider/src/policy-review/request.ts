@@ -91,7 +91,14 @@ const Credential = z.strictObject({
 
 const RootQuorum = z.union([
   z.boolean(),
-  z.strictObject({ userIds: z.array(z.string()).min(1, 'must list the root users'), threshold: z.number().int().min(1) }),
+  z.strictObject({
+    userIds: z.array(z.string()).min(1, 'must list the root users'),
+    // A test file's integers arrive as bigints (files.ts reads them exactly).
+    threshold: z
+      .union([z.number(), z.bigint()])
+      .transform(Number)
+      .pipe(z.number().int('must be a whole number').min(1, 'must be at least 1: how many root users must approve')),
+  }),
 ]);
 
 function requestSchema(medium: RequestMedium) {

@@ -669,3 +669,65 @@ test('problems in the test files and in the policies file are reported together'
     ].join('\n'),
   );
 });
+
+test('forms with several shapes say what they take, in the file format words', async () => {
+  const path = file(
+    'forms.yaml',
+    `cases:
+  - name: quorum of nobody
+    request:
+      activity: { type: ACTIVITY_TYPE_CREATE_WALLET }
+      rootQuorum: { userIds: [r1], threshold: 0 }
+    expect: DENY
+  - name: quorum as text
+    request:
+      activity: { type: ACTIVITY_TYPE_CREATE_WALLET }
+      rootQuorum: yes please
+    expect: DENY
+  - name: a vote without its consensus
+    request:
+      activity: { type: ACTIVITY_TYPE_APPROVE_ACTIVITY }
+      approvers: [{ id: u1 }]
+    expect: ALLOW
+`,
+  );
+  const { deps, out } = harness();
+  expect(await policyMain(['test', path, '--policies', POLICIES], deps)).toBe(3);
+  expect(out.stderr).toBe(
+    [
+      `walletinfra-policy: ${path}:5:47: case "quorum of nobody": request.rootQuorum.threshold: must be at least 1: how many root users must approve`,
+      `walletinfra-policy: ${path}:10:19: case "quorum as text": request.rootQuorum: must be true (the root quorum approved it), or { userIds: [<root user id>, …], threshold: <how many> }, not text`,
+      `walletinfra-policy: ${path}:14:7: case "a vote without its consensus": request.votedActivity: is missing: a vote (ACTIVITY_TYPE_APPROVE_ACTIVITY) is decided by the consensus the voted-on activity awaits; give votedActivity: { consensus: POLICY } or { consensus: ROOT_QUORUM }`,
+      '',
+    ].join('\n'),
+  );
+  const votes = file(
+    'votes.yaml',
+    `cases:
+  - name: bob approves alice's wallet
+    request:
+      activity: { type: ACTIVITY_TYPE_APPROVE_ACTIVITY }
+      approvers: [{ id: bob }]
+      votedActivity: { consensus: POLICY }
+    expect: ALLOW
+  - name: bob is not a root user
+    request:
+      activity: { type: ACTIVITY_TYPE_APPROVE_ACTIVITY }
+      approvers: [{ id: bob }]
+      votedActivity: { consensus: ROOT_QUORUM }
+      rootQuorum: { userIds: [r1, r2], threshold: 2 }
+    expect: DENY
+`,
+  );
+  const run = harness();
+  expect(await policyMain(['test', votes, '--policies', POLICIES], run.deps)).toBe(0);
+  expect(run.out.stdout).toBe(
+    [
+      `PASS ${votes}:2 bob approves alice's wallet: ALLOW by implicit permission (a user included in the consensus may approve the activity)`,
+      '       card exports need two: OUTCOME_ERROR (condition: 1:52: missing field: secret)',
+      `PASS ${votes}:8 bob is not a root user: DENY (no policy allows it)`,
+      '2 cases: 2 passed, 0 failed',
+      '',
+    ].join('\n'),
+  );
+});
