@@ -724,7 +724,10 @@ test('forms with several shapes say what they take, in the file format words', a
   expect(run.out.stdout).toBe(
     [
       `PASS ${votes}:2 bob approves alice's wallet: ALLOW by implicit permission (a user included in the consensus may approve the activity)`,
+      // A vote has no documented resource or action: policies reading them cannot be evaluated on it (as on the service).
+      '       ops manage tags: OUTCOME_ERROR (condition: 1:10: missing field: activity.resource)',
       '       card exports need two: OUTCOME_ERROR (condition: 1:52: missing field: secret)',
+      '       no exports at night: OUTCOME_ERROR (condition: 1:10: missing field: activity.action)',
       `PASS ${votes}:8 bob is not a root user: DENY (no policy allows it)`,
       '2 cases: 2 passed, 0 failed',
       '',
