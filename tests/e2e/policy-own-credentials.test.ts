@@ -6,10 +6,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PolicyImpact } from '@walletinfra/pulumi/policy-review/impact';
-import { runDrift } from './support/drift';
-import { configureStack, startOrganization, type TestOrganization } from './support/organization';
-import { REPO_ROOT, run } from './support/process';
-import { PulumiProject } from './support/project';
+import { runDrift } from '../support/e2e/drift';
+import { configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
+import { REPO_ROOT, run } from '../support/e2e/process';
+import { PulumiProject } from '../support/e2e/project';
 
 // A cap, not a wait: the tests wait on pulumi's exit (see policy-impact.test.ts for the measured times).
 jest.setTimeout(900_000);

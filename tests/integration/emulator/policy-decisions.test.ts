@@ -16,7 +16,7 @@ import {
   type WalletInfraClient,
 } from '@walletinfra/sdk';
 import { submitHandlerFor } from '@walletinfra/emulator/handlers';
-import { admin, clientFor, manualClock, useTestEmulator } from './emulator-support';
+import { admin, clientFor, manualClock, useTestEmulator } from '../../support/emulator';
 
 type Decision = 'ALLOW' | 'DENY' | 'REQUIRES_CONSENSUS';
 type Who = 'alice' | 'bob';
