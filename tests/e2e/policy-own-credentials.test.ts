@@ -1,10 +1,11 @@
 // The service's implicit permission to change one's own credentials, end to end with the real Pulumi CLI and
 // the emulator: a change that removes a user's explicit permission to add API keys still leaves adding one to
-// itself allowed. `walletinfra-policy test --stack` passes the case against the planned policies, and the
-// policy impact of `walletinfra-drift --preview` agrees: only the key for another user changes, ALLOW → DENY.
-// (The emulator has no create_api_keys operation yet, so the requests are the repository's test cases.)
+// itself allowed. `walletinfra-policy test --stack` passes the case against the planned policies, the policy
+// impact of `walletinfra-drift --preview` agrees (only the keys for another user change, ALLOW → DENY, the
+// activity the user performed and the test case alike), and after `pulumi up` the emulator does the same.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PolicyDeniedError, WalletInfraClient, generateApiKeyPair } from '@walletinfra/sdk';
 import type { PolicyImpact } from '@walletinfra/pulumi/policy-review/impact';
 import { runDrift } from '../support/e2e/drift';
 import { configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
@@ -17,12 +18,20 @@ jest.setTimeout(900_000);
 let org: TestOrganization;
 let project: PulumiProject;
 let opsUserId: string;
+let ops: WalletInfraClient;
 
 beforeAll(async () => {
   org = await startOrganization();
   const user = await org.admin('POST', '/users', { userName: 'ops-bot', generateApiKey: true });
   expect(user.status).toBe(200);
-  opsUserId = (user.json as { userId: string }).userId;
+  const made = user.json as { userId: string; apiKeys: Array<{ publicKey: string; privateKey: string }> };
+  opsUserId = made.userId;
+  ops = new WalletInfraClient({
+    baseUrl: org.baseUrl,
+    organizationId: org.organizationId,
+    apiPublicKey: made.apiKeys[0]!.publicKey,
+    apiPrivateKey: made.apiKeys[0]!.privateKey,
+  });
   project = await PulumiProject.create('own-credentials', 'e2e', {
     programDir: join(REPO_ROOT, 'tests', 'e2e', 'programs', 'own-credentials'),
   });
@@ -32,11 +41,23 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await ops?.close();
   await org?.close();
   project?.remove();
 });
 
+/** ops adds a fresh API key to `userId` through the emulator. */
+const addKey = (userId: string, name: string) =>
+  ops.createApiKeys({
+    userId,
+    apiKeys: [{ apiKeyName: name, publicKey: generateApiKeyPair().publicKey, curveType: 'API_KEY_CURVE_P256' }],
+  });
+
 test("removing the explicit permission to add API keys leaves a user's own key allowed; the impact agrees", async () => {
+  // Under the explicit policy, ops adds a key to itself and one to the root user.
+  const rootUserId = org.emulator.credentials.userId;
+  const own = await addKey(opsUserId, 'ops laptop');
+  const forRoot = await addKey(rootUserId, 'root spare');
   const dir = mkdtempSync(join(project.dir, 'policy-tests-'));
   const cases = join(dir, 'api-keys.yaml');
   writeFileSync(
@@ -92,6 +113,17 @@ test("removing the explicit permission to add API keys leaves a user's own key a
   expect(impact.policyChanges).toEqual(['ops-api-keys']);
   expect(impact.impact.changed).toEqual([
     {
+      source: 'activity',
+      label: `ACTIVITY_TYPE_CREATE_API_KEYS_V2 ${forRoot.activity.id}`,
+      activityType: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+      activityId: forRoot.activity.id,
+      status: 'ACTIVITY_STATUS_COMPLETED',
+      approvers: [opsUserId],
+      before: { decision: 'ALLOW', decidedBy: ['ops add API keys (OUTCOME_ALLOW)'] },
+      after: { decision: 'DENY', decidedBy: [] },
+      transition: 'ALLOW → DENY',
+    },
+    {
       source: 'test',
       label: `${cases}:7 ops adds an API key to the root user`,
       activityType: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
@@ -101,15 +133,18 @@ test("removing the explicit permission to add API keys leaves a user's own key a
       transition: 'ALLOW → DENY',
     },
   ]);
-  expect(impact.impact.newlyAllowed).toBe(0);
+  expect([impact.impact.newlyDenied, impact.impact.newlyAllowed]).toEqual([1, 0]);
+  expect(impact.impact.changed.map((c) => c.activityId)).not.toContain(own.activity.id);
   const md = preview.markdown ?? '';
   expect(md).toContain(
     `| test \`${cases}:7 ops adds an API key to the root user\` | **ALLOW → DENY** | ALLOW: ops add API keys (OUTCOME_ALLOW) | DENY: no policy allows it |`,
   );
   expect(md).not.toContain('ops adds its own API key');
 
-  // Applied, the next preview has nothing to say.
+  // Applied, the next preview has nothing to say, and the emulator decides as the tools said.
   await project.up();
   const settled = await runDrift(project, ['--preview', '--fail-on-impact', '--stack', project.stack, '--policy-tests', dir]);
   expect(settled.code).toBe(0);
+  expect((await addKey(opsUserId, 'ops phone')).activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+  await expect(addKey(rootUserId, 'root spare 2')).rejects.toThrow(PolicyDeniedError);
 });

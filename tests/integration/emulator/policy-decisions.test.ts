@@ -9,13 +9,11 @@ import {
   activityParamsFor,
   evaluatePolicies,
   generateApiKeyPair,
-  operations,
   type PolicyContext,
   type PolicyInput,
   type SubmitName,
   type WalletInfraClient,
 } from '@walletinfra/sdk';
-import { submitHandlerFor } from '@walletinfra/emulator/handlers';
 import { admin, clientFor, manualClock, useTestEmulator } from '../../support/emulator';
 
 type Decision = 'ALLOW' | 'DENY' | 'REQUIRES_CONSENSUS';
@@ -278,29 +276,15 @@ async function byEmulator(row: Row): Promise<{ world: World; submit: Decision; v
   }
 }
 
-/** Rows whose operation the sdk and the emulator both have go over HTTP; the others are decided by the evaluator alone until then. */
-const served = (row: Row): boolean => Object.hasOwn(operations, row.operation) && submitHandlerFor(row.operation) !== undefined;
-
 describe.each(ROWS.map((row) => [row.name, row] as const))('%s', (_, row) => {
-  const expected = row.vote === undefined ? { submit: row.expect } : { submit: row.expect, vote: row.vote.expect, then: row.vote.then };
-
-  test(
-    served(row) ? 'the evaluator and the emulator decide it alike' : `the evaluator decides it (the emulator has no ${row.operation} yet)`,
-    async () => {
-      if (!served(row)) {
-        const ids: World = { alice: 'u-alice', bob: 'u-bob', ops: 't-ops', dev: 't-dev', root: 'u-root' };
-        expect(byEvaluator(row, ids)).toEqual(expected);
-        return;
-      }
-      const { world, ...overHttp } = await byEmulator(row);
-      expect({ emulator: overHttp, evaluator: byEvaluator(row, world) }).toEqual({ emulator: expected, evaluator: expected });
-    },
-  );
+  test('the evaluator and the emulator decide it alike', async () => {
+    const expected = row.vote === undefined ? { submit: row.expect } : { submit: row.expect, vote: row.vote.expect, then: row.vote.then };
+    const { world, ...overHttp } = await byEmulator(row);
+    expect({ emulator: overHttp, evaluator: byEvaluator(row, world) }).toEqual({ emulator: expected, evaluator: expected });
+  });
 });
 
-test('votes go over HTTP; only rows of an operation the emulator lacks are left to the evaluator', () => {
-  expect(ROWS.filter((r) => served(r) && r.vote !== undefined).map((r) => r.vote?.expect)).toEqual(['ALLOW', 'ALLOW', 'ALLOW', 'DENY']);
-  expect(new Set(ROWS.filter((r) => !served(r)).map((r) => r.operation))).toEqual(
-    new Set(['create_wallet', 'create_private_key_tag', 'create_api_keys'].filter((op) => submitHandlerFor(op) === undefined)),
-  );
+test('the table covers both implicit permissions of activities, allowed and overridden', () => {
+  expect(ROWS.filter((r) => r.vote !== undefined).map((r) => r.vote?.expect)).toEqual(['ALLOW', 'ALLOW', 'ALLOW', 'DENY']);
+  expect(ROWS.filter((r) => r.operation === 'create_api_keys').map((r) => r.expect)).toEqual(['ALLOW', 'DENY', 'DENY']);
 });
