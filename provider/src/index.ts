@@ -2,7 +2,7 @@
 // the provider's error. The dynamic-provider runtime lives under ./runtime and is loaded only by the
 // serialized providers (see resources/*/provider.ts).
 export { Policy } from './resources/policy/resource';
-export type { PolicyArgs, PolicyAdopt, PolicyEffect, PolicyInputs, PolicyOutputs } from './resources/policy/types';
+export type { PolicyArgs, PolicyAdopt, PolicyEffect, PolicyInputs, PolicyOutputs } from './resources/policy/resource';
 export { WebhookEndpoint } from './resources/webhookEndpoint/resource';
 export type {
   WebhookEndpointArgs,
@@ -11,7 +11,7 @@ export type {
   WebhookEndpointOutputs,
   WebhookSubscription,
   WebhookSubscriptionArgs,
-} from './resources/webhookEndpoint/types';
+} from './resources/webhookEndpoint/resource';
 export { FiatOnRampCredential } from './resources/fiatOnRampCredential/resource';
 export type {
   FiatOnRampCredentialArgs,
@@ -19,7 +19,7 @@ export type {
   FiatOnRampCredentialInputs,
   FiatOnRampCredentialOutputs,
   OnRampProvider,
-} from './resources/fiatOnRampCredential/types';
+} from './resources/fiatOnRampCredential/resource';
 export { IpAllowlist } from './resources/ipAllowlist/resource';
 export type {
   IpAllowlistArgs,
@@ -29,16 +29,16 @@ export type {
   IpAllowlistRule,
   IpAllowlistRuleArgs,
   OnEvaluationError,
-} from './resources/ipAllowlist/types';
+} from './resources/ipAllowlist/resource';
 export { PrivateKeyTag } from './resources/privateKeyTag/resource';
-export type { PrivateKeyTagArgs, PrivateKeyTagAdopt, PrivateKeyTagInputs, PrivateKeyTagOutputs } from './resources/privateKeyTag/types';
+export type { PrivateKeyTagArgs, PrivateKeyTagAdopt, PrivateKeyTagInputs, PrivateKeyTagOutputs } from './resources/privateKeyTag/resource';
 export { SessionProfile } from './resources/sessionProfile/resource';
 export type {
   SessionProfileArgs,
   SessionProfileAdopt,
   SessionProfileInputs,
   SessionProfileOutputs,
-} from './resources/sessionProfile/types';
+} from './resources/sessionProfile/resource';
 export {
   createDataSources,
   getApiKey,

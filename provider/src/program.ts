@@ -4,11 +4,12 @@
 import * as pulumi from '@pulumi/pulumi';
 import { ConfigurationError, WalletInfraError } from '@walletinfra/sdk/errors';
 import { explainServiceError } from './config/explain';
+import { ProgramDeclarations } from './ownership';
 import { messageOf } from './errors';
 import { checkConfigKeys } from './config/keys';
 import { COMMON_KEYS, SET_ONLY_KEYS } from './resources/common/inputs';
 import { createContext, type OwnedContext, type ProviderContext } from './runtime/context';
-import { debugRequested } from './runtime/report';
+import { debugRequested } from './runtime/debug';
 
 type Runtime = typeof pulumi.runtime & { isConfigSecret?: (key: string) => boolean; allConfig?: () => Record<string, string> };
 
@@ -92,27 +93,25 @@ export function lookupError(
   return runError(name, explainServiceError(error, { sources: ctx.sources(), selector, baseUrl }));
 }
 
-const held = new Map<string, string>();
+const declarations = new ProgramDeclarations();
 
 /**
- * One object, one owner, checked in the program where resources have names: a second resource that
- * declares the same unique value (a policy name, an adopted id) is refused, naming both. Values that are
- * Outputs are checked once known.
+ * One object, one owner (../ownership.ts), checked in the program where resources have names: a second
+ * resource that declares the same unique value (a policy name, an adopted id) is refused, naming both.
+ * Values that are Outputs are checked once known.
  */
-export function claim(type: string, what: string, value: unknown, resource: string, why: string): void {
+export function declareUnique(type: string, what: string, value: unknown, resource: string, why: string): void {
   const check = (v: unknown): void => {
     if (typeof v !== 'string' || v === '') return;
-    const key = `${type} ${what} ${v}`;
-    const holder = held.get(key);
-    if (holder !== undefined && holder !== resource) {
+    const elsewhere = declarations.declare(type, what, v, resource);
+    if (elsewhere !== undefined) {
       throw runError(
         '',
         new ConfigurationError(
-          `${type} "${resource}" declares ${what} ${JSON.stringify(v)}, which ${type} "${holder}" already declares: ${why}`,
+          `${type} "${resource}" declares ${what} ${JSON.stringify(v)}, which ${type} "${elsewhere.holder}" already declares: ${why}`,
         ),
       );
     }
-    held.set(key, resource);
   };
   if (pulumi.Output.isInstance(value)) value.apply(check);
   else check(value);
@@ -120,7 +119,7 @@ export function claim(type: string, what: string, value: unknown, resource: stri
 
 /** The `id` of an `adopt` input, a plain value or an Output. */
 function adoptedId(adopt: unknown): unknown {
-  if (pulumi.Output.isInstance(adopt)) return (adopt as pulumi.Output<unknown>).apply((a) => (a as { id?: unknown } | undefined)?.id);
+  if (pulumi.Output.isInstance(adopt)) return adopt.apply((a) => (a as { id?: unknown } | undefined)?.id);
   return adopt !== null && typeof adopt === 'object' ? (adopt as { id?: unknown }).id : undefined;
 }
 
@@ -137,7 +136,7 @@ const ALWAYS_OUTPUT_KEYS = COMMON_KEYS.filter((k) => !(SET_ONLY_KEYS as readonly
  */
 export function resourceInputs(type: string, name: string, args: object & { adopt?: unknown }, optional: readonly string[]): pulumi.Inputs {
   preflight();
-  claim(
+  declareUnique(
     type,
     'adopt.id',
     adoptedId(args.adopt),

@@ -56,7 +56,7 @@ export function resolveEndpoints(sources: SettingsSources, selector: SettingsSel
   const profiles = parseProfiles(sources.config(`${CONFIG_NAMESPACE}:profiles`));
   const pick = (key: SettingKey): Lookup => {
     if (selector.profile !== undefined && (PROFILE_KEYS as readonly string[]).includes(key)) {
-      const fromProfile = lookupProfile(sources, profiles, selector.profile, key as (typeof PROFILE_KEYS)[number]);
+      const fromProfile = lookupProfile(sources, profiles, selector.profile, key);
       if (fromProfile.value !== undefined) return fromProfile;
     }
     return lookupGlobal(sources, key);

@@ -7,12 +7,12 @@ export { CONFIG_NAMESPACE, PROFILE_KEYS, type ProfileKey };
 
 /** Where settings come from. `config` takes the full key (`walletinfra:organizationId`). */
 export interface SettingsSources {
-  config(key: string): string | undefined;
+  config: (key: string) => string | undefined;
   env: Readonly<Record<string, string | undefined>>;
   /** Every stack config key (`namespace:key`), where the caller can list them: unknown keys are refused. */
-  keys?(): string[];
+  keys?: () => string[];
   /** Whether a stack config value is stored encrypted, where the caller knows it (the program does). */
-  isSecret?(key: string): boolean | undefined;
+  isSecret?: (key: string) => boolean | undefined;
 }
 
 /** Which credentials a resource or data source uses: a named profile and/or another organization id. */

@@ -60,10 +60,10 @@ export function define<A extends object, R>(
       return await impl(ctx, a);
     } catch (error) {
       // Attributed to the lookup, in configuration terms, printed by Pulumi without a stack trace.
-      throw lookupError(name, error, ctx, selectorOfArgs(a as LookupSelector));
+      throw lookupError(name, error, ctx, selectorOfArgs(a));
     }
   };
   const output = (args?: InputArgs<A>): pulumi.Output<pulumi.Unwrap<R>> =>
-    pulumi.output(pulumi.output(args ?? ({} as InputArgs<A>)).apply((a) => promise(a as unknown as A))) as pulumi.Output<pulumi.Unwrap<R>>;
+    pulumi.output<R>(pulumi.output(args ?? ({} as InputArgs<A>)).apply((a) => promise(a as unknown as A)));
   return { promise, output };
 }

@@ -3,6 +3,8 @@
 import * as pulumi from '@pulumi/pulumi';
 import type { FiatOnRampCredential, WebhookEndpoint } from '@walletinfra/sdk';
 import type { ProviderContext } from '../runtime/context';
+import { FIAT_ON_RAMP_CREDENTIALS } from '../resources/fiatOnRampCredential/spec';
+import { WEBHOOK_ENDPOINTS } from '../resources/webhookEndpoint/spec';
 import { define, selectorOfArgs, type LookupSelector } from './define';
 
 export type GetWebhookEndpointsArgs = LookupSelector;
@@ -37,7 +39,7 @@ export function integrationLookups(context: () => ProviderContext) {
   return {
     webhookEndpoints: define<GetWebhookEndpointsArgs, GetWebhookEndpointsResult>('getWebhookEndpoints', [], context, async (ctx, a) => {
       const session = ctx.session(selectorOfArgs(a));
-      return { organizationId: session.organizationId, webhookEndpoints: await session.list('webhookEndpoints') };
+      return { organizationId: session.organizationId, webhookEndpoints: await session.list(WEBHOOK_ENDPOINTS) };
     }),
     fiatOnRampCredentials: define<GetFiatOnRampCredentialsArgs, GetFiatOnRampCredentialsResult>(
       'getFiatOnRampCredentials',
@@ -45,7 +47,7 @@ export function integrationLookups(context: () => ProviderContext) {
       context,
       async (ctx, a) => {
         const session = ctx.session(selectorOfArgs(a));
-        const credentials = await session.list('fiatOnRampCredentials');
+        const credentials = await session.list(FIAT_ON_RAMP_CREDENTIALS);
         return { organizationId: session.organizationId, fiatOnRampCredentials: credentials.map(view) };
       },
     ),

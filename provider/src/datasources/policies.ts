@@ -4,6 +4,7 @@ import type { Policy } from '@walletinfra/sdk';
 import { InvalidRequestError, NotFoundError } from '@walletinfra/sdk/errors';
 import { parsePolicyExpression, withoutPositions } from '@walletinfra/sdk/policy';
 import type { ProviderContext } from '../runtime/context';
+import { POLICIES } from '../resources/policy/spec';
 import { define, selectorOfArgs, type LookupSelector } from './define';
 
 /** Parsed `condition`, `consensus` and `time` (absent when the field is empty). */
@@ -67,7 +68,7 @@ export function policyLookups(context: () => ProviderContext) {
         const id = a.policyId;
         policy = (await session.client.getPolicy({ policyId: id })).policy;
       } else {
-        policy = (await session.list('policies')).find((p) => p.policyName === a.policyName);
+        policy = (await session.list(POLICIES)).find((p) => p.policyName === a.policyName);
         if (policy === undefined)
           throw new NotFoundError(`getPolicy: organization ${session.organizationId} has no policy named "${a.policyName}"`);
       }
@@ -75,7 +76,7 @@ export function policyLookups(context: () => ProviderContext) {
     }),
     policies: define<GetPoliciesArgs, GetPoliciesResult>('getPolicies', ['parseExpressions'], context, async (ctx, a) => {
       const session = ctx.session(selectorOfArgs(a));
-      const policies = await session.list('policies');
+      const policies = await session.list(POLICIES);
       return { organizationId: session.organizationId, policies: policies.map((p) => withParsed(p, a.parseExpressions)) };
     }),
   };

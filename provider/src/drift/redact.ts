@@ -4,6 +4,7 @@
 // output and masked event payloads carry the string `[secret]`. Both become `[secret]`. As a second line of
 // defence, string values under property names that say "secret" or "private" are redacted even when the
 // provider forgot to mark them (https://www.pulumi.com/docs/iac/concepts/secrets/: outputs with new names are stored in plaintext unless marked).
+import { PROVIDER_KEY } from '../ownership';
 import { PROVIDER_CODE_PLACEHOLDER, SECRET_PLACEHOLDER, UNKNOWN_PLACEHOLDER } from './types';
 
 const SECRET_SIG_KEY = '4dabf18193072939515e22adb298388d';
@@ -36,7 +37,7 @@ export function redactValue(value: unknown, path = ''): unknown {
   if (value === undefined || value === null) return value;
   if (isSecretEnvelope(value) || value === SECRET_PLACEHOLDER) return SECRET_PLACEHOLDER;
   if (value === UNKNOWN_SENTINEL) return UNKNOWN_PLACEHOLDER;
-  if (path === '__provider' || path.startsWith('__provider.')) return PROVIDER_CODE_PLACEHOLDER;
+  if (path === PROVIDER_KEY || path.startsWith(`${PROVIDER_KEY}.`)) return PROVIDER_CODE_PLACEHOLDER;
   if (typeof value === 'string') return value !== '' && isSensitivePath(path) ? SECRET_PLACEHOLDER : value;
   if (Array.isArray(value)) return value.map((item, i) => redactValue(item, `${path}[${i}]`));
   if (typeof value === 'object') {

@@ -1,5 +1,7 @@
 // Builds the drift / preview report from collected steps. Pure: the run time and tool versions come in as
 // arguments (injectable clock), so recorded events always give the same report.
+import { PROVIDER_KEY } from '../ownership';
+import { kindOfToken } from '../resources/kinds';
 import type { CollectedStep } from './collect';
 import { nameFromUrn, type StepMetadataLike, type StepStateLike } from './events';
 import { getAtPath, topLevelKey } from './paths';
@@ -69,7 +71,7 @@ function propertyChanges(m: StepMetadataLike): PropertyChange[] {
 function creationChanges(m: StepMetadataLike): PropertyChange[] {
   const inputs = m.new?.inputs ?? {};
   return Object.keys(inputs)
-    .filter((k) => k !== '__provider')
+    .filter((k) => k !== PROVIDER_KEY)
     .sort()
     .map((k) => propertyChange(k, undefined, inputs[k], false));
 }
@@ -78,9 +80,10 @@ function resourceChange(step: CollectedStep): ResourceChange {
   const m = step.metadata;
   const id = m.old?.id || m.new?.id || undefined;
   const typeSegments = step.type.split(':');
+  // Our kinds by their name (dynamic and native tokens alike); anything else by its token's last segment.
   const out: ResourceChange = {
     type: step.type,
-    typeName: typeSegments[typeSegments.length - 1] ?? step.type,
+    typeName: kindOfToken(step.type)?.type ?? typeSegments[typeSegments.length - 1] ?? step.type,
     name: nameFromUrn(step.urn),
     urn: step.urn,
     op: step.op,

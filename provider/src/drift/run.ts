@@ -2,7 +2,10 @@
 // `pulumi refresh --preview-only`), `preview` for pull-request summaries. Per-resource detail comes only from
 // engine events (`PreviewResult` has just the counts), so every event is handed to the caller.
 import type { EngineEventLike } from './events';
+import type * as AutomationTypes from '@pulumi/pulumi/automation';
 import { messageOf } from '../errors';
+
+type AutomationModule = typeof AutomationTypes;
 
 export interface StackRunner {
   /** Runs one stack's refresh preview or preview, passing every engine event to `onEvent`. */
@@ -66,7 +69,8 @@ export function describeRunError(err: unknown, stack: string): string {
 
 export function automationRunner(): StackRunner {
   // Loaded lazily: the Automation API pulls in gRPC, which `--help` and argument errors do not need.
-  const automation = (): typeof import('@pulumi/pulumi/automation') => require('@pulumi/pulumi/automation');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily (see above)
+  const automation = (): AutomationModule => require('@pulumi/pulumi/automation') as AutomationModule;
   return {
     async run(mode, stack, workDir, onEvent, options = {}) {
       const ws = await automation().LocalWorkspace.create({ workDir });

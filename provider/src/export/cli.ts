@@ -7,6 +7,7 @@ import { WalletInfraError } from '@walletinfra/sdk';
 import { exitWith, installedVersion, ownVersion, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
 import { createContext, type ContextOptions } from '../runtime/context';
 import { parseArgs, USAGE, type ExportArgs } from './args';
+import { KINDS } from '../resources/kinds';
 import { renderProject, type ExportOptions } from './render';
 import { readOrganization } from './snapshot';
 
@@ -33,15 +34,6 @@ export function installedVersions(): ExportOptions['versions'] {
   };
 }
 
-const KIND_NAMES: Record<string, string> = {
-  policies: 'policies',
-  webhookEndpoints: 'webhook endpoints',
-  fiatOnRampCredentials: 'fiat on-ramp credentials',
-  ipAllowlists: 'IP allowlists',
-  privateKeyTags: 'private-key tags',
-  sessionProfiles: 'session profiles',
-};
-
 const EXPORT: Tool<ExportArgs> = { name: 'walletinfra-export', usage: USAGE, parse: parseArgs };
 
 export async function runExport(argv: readonly string[], deps: ExportDeps): Promise<number> {
@@ -65,7 +57,7 @@ async function exportOrganization(args: ExportArgs, deps: ExportDeps): Promise<n
     const out = resolve(args.out);
     deps.mkdir(out);
     for (const name of Object.keys(result.files).sort()) deps.writeFile(join(out, name), result.files[name] as string);
-    const counts = Object.entries(KIND_NAMES).map(([k, label]) => `${result.counts[k] ?? 0} ${label}`);
+    const counts = KINDS.map((kind) => `${result.counts[kind.type] ?? 0} ${kind.plural}`);
     deps.stderr(`walletinfra-export: wrote ${out}: ${counts.join(', ')}\n`);
     if (result.secrets.length > 0) {
       deps.stderr(`walletinfra-export: ${result.secrets.length} secret(s) to set before \`pulumi up\` (the service never returns them):\n`);

@@ -1,8 +1,12 @@
 // The project `walletinfra-export` writes, as a pure function of what it read: every object declared with
 // its current values and `adopt: { id }`, in a fixed order, so exporting twice writes identical files.
-// Values are written as the service holds them (JSON string literals are exact TypeScript literals);
-// what cannot be read back (on-ramp secrets) is never invented but read from stack config.
-import { ipAllowlistId, isEmptyAllowlist } from '../resources/ipAllowlist/types';
+// Each kind says how its objects read as declarations (../resources/kind.ts `export`); the declarations are
+// language-neutral, and the TypeScript program is rendered from them. Values are written as the service
+// holds them (JSON string literals are exact TypeScript literals); what cannot be read back (on-ramp
+// secrets) is never invented but read from stack config.
+import { sameValue } from '../resources/common/diff';
+import { ConfigSecret, inputsOfOutputs, type AnyKind, type ExportValue } from '../resources/kind';
+import { KINDS } from '../resources/kinds';
 import { assignNames, camel } from './names';
 import type { OrganizationSnapshot } from './snapshot';
 
@@ -15,205 +19,103 @@ export interface ExportOptions {
 
 export interface ExportResult {
   files: Record<string, string>;
+  /** How many objects of each kind were declared, by the kind's type (`Policy`). */
   counts: Record<string, number>;
   /** `pulumi config set --secret` commands the user must run before `pulumi up`. */
   secrets: Array<{ key: string; command: string; what: string }>;
 }
 
+/** One exported object: its kind, its resource name and its properties in order (`adopt` last). */
+export interface Declaration {
+  kind: AnyKind;
+  name: string;
+  properties: Array<[string, ExportValue]>;
+}
+
+/** A value worth writing: not absent, not empty, not the kind's default for the property. */
+function worthWriting(kind: AnyKind, key: string, value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  const fallback = (kind.defaults as Record<string, unknown>)[key];
+  return fallback === undefined || !sameValue(value, fallback);
+}
+
+/** The inputs the live object implies, in the order of the kind's `args`, without what need not be written. */
+function defaultProperties(kind: AnyKind, live: unknown): Array<[string, ExportValue | undefined]> {
+  const inputs = inputsOfOutputs(kind, kind.form(live, { organizationId: '' }));
+  return Object.keys(kind.args.shape).map((key) => [key, worthWriting(kind, key, inputs[key]) ? (inputs[key] as ExportValue) : undefined]);
+}
+
+/** Every object of the snapshot as a declaration, kind by kind, with stable names; and the secrets they read. */
+export function declarationsOf(
+  snapshot: OrganizationSnapshot,
+  kinds: readonly AnyKind[] = KINDS,
+): { declarations: Declaration[]; secrets: ConfigSecret[] } {
+  const declarations: Declaration[] = [];
+  const secrets: ConfigSecret[] = [];
+  for (const kind of kinds) {
+    const items = snapshot.objects[kind.type] ?? [];
+    const idOf = (live: unknown): string => kind.export.id?.(live) ?? kind.listing?.idOf(live) ?? '';
+    for (const { item, name } of assignNames(items, (live) => kind.export.name(live), idOf, kind.export.fallback)) {
+      const secret = (suffix: string, what: string, placeholder: string): ConfigSecret => {
+        const made = new ConfigSecret(`${camel(name)}${suffix}`, what, placeholder);
+        secrets.push(made);
+        return made;
+      };
+      const properties = (kind.export.properties?.(item, secret) ?? defaultProperties(kind, item)).filter(
+        (p): p is [string, ExportValue] => p[1] !== undefined,
+      );
+      declarations.push({ kind, name, properties: [...properties, ['adopt', { id: idOf(item) }]] });
+    }
+  }
+  return { declarations, secrets };
+}
+
 const lit = (v: unknown): string => JSON.stringify(v);
 
-function objectLiteral(fields: Array<[string, string | undefined]>, indent: string): string {
-  const lines = fields.filter(([, v]) => v !== undefined).map(([k, v]) => `${indent}  ${k}: ${v},`);
-  return `{\n${lines.join('\n')}\n${indent}}`;
+/** A value as TypeScript: flat objects on one line, everything else one element or property per line. */
+function tsValue(value: ExportValue, indent: string): string {
+  if (value instanceof ConfigSecret) return `config.requireSecret(${lit(value.key)})`;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${(value as readonly ExportValue[]).map((v) => `${indent}  ${tsValue(v, `${indent}  `)},`).join('\n')}\n${indent}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, ExportValue>);
+    const inline = `{ ${entries.map(([k, v]) => `${k}: ${tsValue(v, indent)}`).join(', ')} }`;
+    if (entries.every(([, v]) => typeof v !== 'object')) return inline;
+    return `{\n${entries.map(([k, v]) => `${indent}  ${k}: ${tsValue(v, `${indent}  `)},`).join('\n')}\n${indent}}`;
+  }
+  return lit(value);
 }
 
-function arrayLiteral(items: string[], indent: string): string {
-  if (items.length === 0) return '[]';
-  return `[\n${items.map((i) => `${indent}  ${i},`).join('\n')}\n${indent}]`;
+function tsDeclaration(d: Declaration, placement: Array<[string, string]>): string {
+  const lines = [...d.properties.map(([k, v]) => `  ${k}: ${tsValue(v, '  ')},`), ...placement.map(([k, v]) => `  ${k}: ${v},`)];
+  const comment = d.kind.export.note !== undefined ? `// ${d.kind.export.note}\n` : '';
+  return `${comment}new walletinfra.${d.kind.type}(${lit(d.name)}, {\n${lines.join('\n')}\n});`;
 }
 
-interface Declared {
-  kind: string;
-  code: string;
+/** A kind's section heading in the program and the README. */
+function sectionOf(kind: AnyKind): string {
+  return kind.export.section ?? kind.plural.charAt(0).toUpperCase() + kind.plural.slice(1);
 }
 
-export function renderProject(snapshot: OrganizationSnapshot, options: ExportOptions): ExportResult {
-  const placement: Array<[string, string | undefined]> = [
-    ['organizationId', options.organizationId !== undefined ? 'organizationId' : undefined],
-    ['profile', options.profile !== undefined ? 'profile' : undefined],
-  ];
-  const declared: Declared[] = [];
-  const secrets: ExportResult['secrets'] = [];
-  const declare = (kind: string, type: string, name: string, fields: Array<[string, string | undefined]>, note?: string) => {
-    const comment = note !== undefined ? `// ${note}\n` : '';
-    declared.push({ kind, code: `${comment}new walletinfra.${type}(${lit(name)}, ${objectLiteral([...fields, ...placement], '')});` });
-  };
-
-  for (const { item: p, name } of assignNames(
-    snapshot.policies,
-    (p) => p.policyName,
-    (p) => p.policyId,
-    'policy',
-  )) {
-    declare('policies', 'Policy', name, [
-      ['policyName', lit(p.policyName)],
-      ['effect', lit(p.effect)],
-      ['condition', p.condition !== '' ? lit(p.condition) : undefined],
-      ['consensus', p.consensus !== '' ? lit(p.consensus) : undefined],
-      ['notes', p.notes !== '' ? lit(p.notes) : undefined],
-      ['time', p.time !== undefined && p.time !== '' ? lit(p.time) : undefined],
-      ['adopt', `{ id: ${lit(p.policyId)} }`],
-    ]);
-  }
-
-  for (const { item: e, name } of assignNames(
-    snapshot.webhookEndpoints,
-    (e) => e.name,
-    (e) => e.endpointId,
-    'webhook',
-  )) {
-    const subs = (e.subscriptions ?? []).map((s) =>
-      objectLiteral(
-        [
-          ['eventType', lit(s.eventType)],
-          ['filtersJson', s.filtersJson !== undefined && s.filtersJson !== '' ? lit(s.filtersJson) : undefined],
-          ['isActive', s.isActive === false ? 'false' : undefined],
-        ],
-        '    ',
-      ),
-    );
-    declare('webhookEndpoints', 'WebhookEndpoint', name, [
-      ['name', lit(e.name)],
-      ['url', lit(e.url)],
-      ['subscriptions', subs.length > 0 ? arrayLiteral(subs, '  ') : undefined],
-      ['isActive', e.isActive ? undefined : 'false'],
-      ['adopt', `{ id: ${lit(e.endpointId)} }`],
-    ]);
-  }
-
-  const fiatNames = assignNames(
-    snapshot.fiatOnRampCredentials,
-    (f) => `${f.onrampProvider.replace(/^FIAT_ON_RAMP_PROVIDER_/, '')} ${f.publishableApiKey}`,
-    (f) => f.fiatOnrampCredentialId,
-    'on-ramp',
-  );
-  for (const { item: f, name } of fiatNames) {
-    const key = `${camel(name)}SecretApiKey`;
-    secrets.push({
-      key,
-      command: `pulumi config set --secret ${key} <secret API key>`,
-      what: `the secret API key of on-ramp credential ${f.fiatOnrampCredentialId}`,
-    });
-    let privateKey: string | undefined;
-    if (f.encryptedPrivateApiKey !== undefined && f.encryptedPrivateApiKey !== '') {
-      privateKey = `${camel(name)}PrivateApiKey`;
-      secrets.push({
-        key: privateKey,
-        command: `pulumi config set --secret ${privateKey} <private API key>`,
-        what: `the private API key of on-ramp credential ${f.fiatOnrampCredentialId}`,
-      });
-    }
-    declare(
-      'fiatOnRampCredentials',
-      'FiatOnRampCredential',
-      name,
-      [
-        ['onrampProvider', lit(f.onrampProvider)],
-        ['projectId', f.projectId !== undefined && f.projectId !== '' ? lit(f.projectId) : undefined],
-        ['publishableApiKey', lit(f.publishableApiKey)],
-        ['secretApiKey', `config.requireSecret(${lit(key)})`],
-        ['privateApiKey', privateKey !== undefined ? `config.requireSecret(${lit(privateKey)})` : undefined],
-        ['sandboxMode', f.sandboxMode === true ? 'true' : undefined],
-        ['adopt', `{ id: ${lit(f.fiatOnrampCredentialId)} }`],
-      ],
-      'The service never returns secrets: set them in stack config (see README.md).',
-    );
-  }
-
-  const rules = (list: OrganizationSnapshot['ipAllowlist']) =>
-    arrayLiteral(
-      list.rules.map((r) =>
-        r.label !== undefined && r.label !== '' ? `{ cidr: ${lit(r.cidr)}, label: ${lit(r.label)} }` : `{ cidr: ${lit(r.cidr)} }`,
-      ),
-      '  ',
-    );
-  const org = snapshot.ipAllowlist;
-  if (!isEmptyAllowlist(org, false)) {
-    declare('ipAllowlists', 'IpAllowlist', 'organization', [
-      ['enabled', org.enabled === true ? 'true' : 'false'],
-      ['rules', rules(org)],
-      ['onEvaluationError', org.onEvaluationError === 'ALLOW' ? lit('ALLOW') : undefined],
-      ['allowLockout', org.enabled === true && org.rules.length === 0 ? 'true' : undefined],
-      ['adopt', `{ id: ${lit(ipAllowlistId(undefined))} }`],
-    ]);
-  }
-  for (const { item: k, name } of assignNames(
-    snapshot.keyAllowlists,
-    (k) => `api-key ${k.apiKeyName}`,
-    (k) => k.publicKey,
-    'api-key',
-  )) {
-    declare('ipAllowlists', 'IpAllowlist', name, [
-      ['publicKey', lit(k.publicKey)],
-      ['rules', rules(k.allowlist)],
-      ['onEvaluationError', k.allowlist.onEvaluationError === 'ALLOW' ? lit('ALLOW') : undefined],
-      ['adopt', `{ id: ${lit(ipAllowlistId(k.publicKey))} }`],
-    ]);
-  }
-
-  for (const { item: t, name } of assignNames(
-    snapshot.privateKeyTags,
-    (t) => t.tag.tagName,
-    (t) => t.tag.tagId,
-    'tag',
-  )) {
-    declare('privateKeyTags', 'PrivateKeyTag', name, [
-      ['privateKeyTagName', lit(t.tag.tagName)],
-      ['privateKeyIds', t.members.length > 0 ? arrayLiteral(t.members.map(lit), '  ') : undefined],
-      ['adopt', `{ id: ${lit(t.tag.tagId)} }`],
-    ]);
-  }
-
-  for (const { item: s, name } of assignNames(
-    snapshot.sessionProfiles,
-    (s) => s.sessionProfileName,
-    (s) => s.sessionProfileId,
-    'session-profile',
-  )) {
-    declare(
-      'sessionProfiles',
-      'SessionProfile',
-      name,
-      [
-        ['sessionProfileName', lit(s.sessionProfileName)],
-        ['scope', lit(s.scope)],
-        ['expirationSeconds', s.expirationSeconds !== undefined && s.expirationSeconds !== '' ? lit(s.expirationSeconds) : undefined],
-        ['notes', s.notes !== undefined && s.notes !== '' ? lit(s.notes) : undefined],
-        ['adopt', `{ id: ${lit(s.sessionProfileId)} }`],
-      ],
-      'Session profiles cannot change or be deleted: any edit creates a new profile, destroy leaves it in place.',
-    );
-  }
-
+export function renderProject(snapshot: OrganizationSnapshot, options: ExportOptions, kinds: readonly AnyKind[] = KINDS): ExportResult {
+  const { declarations, secrets } = declarationsOf(snapshot, kinds);
   const counts: Record<string, number> = {};
-  for (const d of declared) counts[d.kind] = (counts[d.kind] ?? 0) + 1;
-  return { files: projectFiles(snapshot, options, declared, secrets), counts, secrets };
+  for (const d of declarations) counts[d.kind.type] = (counts[d.kind.type] ?? 0) + 1;
+  return {
+    files: projectFiles(snapshot, options, declarations, secrets, kinds),
+    counts,
+    secrets: secrets.map((s) => ({ key: s.key, command: `pulumi config set --secret ${s.key} ${s.placeholder}`, what: s.what })),
+  };
 }
-
-const SECTIONS: Array<[string, string]> = [
-  ['policies', 'Policies'],
-  ['webhookEndpoints', 'Webhook endpoints'],
-  ['fiatOnRampCredentials', 'Fiat on-ramp credentials'],
-  ['ipAllowlists', "IP allowlists (the organization's, then per API key)"],
-  ['privateKeyTags', 'Private-key tags'],
-  ['sessionProfiles', 'Session profiles'],
-];
 
 function projectFiles(
   snapshot: OrganizationSnapshot,
   options: ExportOptions,
-  declared: Declared[],
-  secrets: ExportResult['secrets'],
+  declared: readonly Declaration[],
+  secrets: readonly ConfigSecret[],
+  kinds: readonly AnyKind[],
 ): Record<string, string> {
   const projectName = `walletinfra-${snapshot.organizationId.slice(0, 8)}`;
   const usesConfig = secrets.length > 0;
@@ -227,11 +129,15 @@ function projectFiles(
     ...(options.organizationId !== undefined ? [`const organizationId = ${lit(options.organizationId)};`] : []),
     ...(options.profile !== undefined ? [`const profile = ${lit(options.profile)};`] : []),
   ];
+  const placement: Array<[string, string]> = [
+    ...(options.organizationId !== undefined ? [['organizationId', 'organizationId'] as [string, string]] : []),
+    ...(options.profile !== undefined ? [['profile', 'profile'] as [string, string]] : []),
+  ];
   const body: string[] = [];
-  for (const [kind, title] of SECTIONS) {
+  for (const kind of kinds) {
     const items = declared.filter((d) => d.kind === kind);
     if (items.length === 0) continue;
-    body.push('', `// ---- ${title} ----`, '', items.map((d) => d.code).join('\n\n'));
+    body.push('', `// ---- ${sectionOf(kind)} ----`, '', items.map((d) => tsDeclaration(d, placement)).join('\n\n'));
   }
   // One blank line between blocks, whichever optional lines are present.
   const index = `${[...header, ...body].join('\n')}\n`.replace(/\n{3,}/g, '\n\n');
@@ -268,7 +174,8 @@ function projectFiles(
     files: ['index.ts'],
   };
 
-  const countLines = SECTIONS.map(([kind, title]) => [title, declared.filter((d) => d.kind === kind).length] as const)
+  const countLines = kinds
+    .map((kind) => [sectionOf(kind), declared.filter((d) => d.kind === kind).length] as const)
     .filter(([, n]) => n > 0)
     .map(([title, n]) => `- ${title}: ${n}`);
   const readme = [
@@ -289,7 +196,7 @@ function projectFiles(
     'export WALLETINFRA_ORGANIZATION_ID=' + (options.organizationId ?? snapshot.organizationId),
     'export WALLETINFRA_API_PUBLIC_KEY=<66 hex chars>',
     'export WALLETINFRA_API_PRIVATE_KEY=<64 hex chars>',
-    ...secrets.map((s) => s.command),
+    ...secrets.map((s) => `pulumi config set --secret ${s.key} ${s.placeholder}`),
     'pulumi preview          # adopts every object, creates none',
     'pulumi up',
     'pulumi preview --expect-no-changes',

@@ -1,57 +1,28 @@
-// Everything `walletinfra-export` reads from an organization, through the provider's own session (same
-// settings, same coalesced lists, same retries). Private-key tag members come from list_private_keys;
-// per-API-key allowlists from get_ip_allowlist for each key get_api_keys lists (docs/service-behaviour.md#ip-allowlist:
-// a key's list without rules reads like no list, so only lists that read otherwise are kept).
-import type { FiatOnRampCredential, IpAllowlist, Policy, SessionProfile, WebhookEndpoint } from '@walletinfra/sdk';
-import { isEmptyAllowlist } from '../resources/ipAllowlist/types';
-import { liveTags, type LiveTag } from '../resources/privateKeyTag/types';
+// Everything `walletinfra-export` reads from an organization, kind by kind (../resources/kinds.ts), through
+// the provider's own session (same settings, same coalesced lists, same retries).
+import { readListed, type AnyKind } from '../resources/kind';
+import { KINDS } from '../resources/kinds';
 import type { OrgSession } from '../session';
-
-export interface KeyAllowlist {
-  apiKeyName: string;
-  publicKey: string;
-  allowlist: IpAllowlist;
-}
 
 export interface OrganizationSnapshot {
   organizationId: string;
-  policies: Policy[];
-  webhookEndpoints: WebhookEndpoint[];
-  fiatOnRampCredentials: FiatOnRampCredential[];
-  ipAllowlist: IpAllowlist;
-  keyAllowlists: KeyAllowlist[];
-  privateKeyTags: LiveTag[];
-  sessionProfiles: SessionProfile[];
+  /** The live objects of each kind, by the kind's type (`Policy`). */
+  objects: Readonly<Record<string, readonly unknown[]>>;
 }
 
-export async function readOrganization(session: OrgSession, progress: (line: string) => void): Promise<OrganizationSnapshot> {
-  const c = session.client;
+/** A kind's objects: its own export read, or its listing. */
+function readKind(kind: AnyKind, session: OrgSession): Promise<unknown[]> {
+  if (kind.export.read !== undefined) return kind.export.read(session);
+  if (kind.listing !== undefined) return readListed(kind.listing, session, false);
+  throw new Error(`resource kind ${kind.type} has neither a listing nor an export read`);
+}
+
+export async function readOrganization(
+  session: OrgSession,
+  progress: (line: string) => void,
+  kinds: readonly AnyKind[] = KINDS,
+): Promise<OrganizationSnapshot> {
   progress(`reading organization ${session.organizationId}`);
-  const [policies, webhookEndpoints, fiatOnRampCredentials, tags, keys, sessionProfiles, org, apiKeys] = await Promise.all([
-    session.list('policies'),
-    session.list('webhookEndpoints'),
-    session.list('fiatOnRampCredentials'),
-    session.list('privateKeyTags'),
-    session.list('privateKeys'),
-    session.list('sessionProfiles'),
-    c.getIpAllowlist({}),
-    c.getApiKeys({}),
-  ]);
-  const keyAllowlists: KeyAllowlist[] = [];
-  for (const key of apiKeys.apiKeys) {
-    const publicKey = key.credential.publicKey.toLowerCase();
-    const { allowlist } = await c.getIpAllowlist({ publicKey });
-    // A key without a list and a key whose list has no rules read the same; only a list that reads otherwise is one.
-    if (!isEmptyAllowlist(allowlist, true)) keyAllowlists.push({ apiKeyName: key.apiKeyName, publicKey, allowlist });
-  }
-  return {
-    organizationId: session.organizationId,
-    policies,
-    webhookEndpoints,
-    fiatOnRampCredentials,
-    ipAllowlist: org.allowlist,
-    keyAllowlists,
-    privateKeyTags: liveTags(tags, keys),
-    sessionProfiles,
-  };
+  const read = await Promise.all(kinds.map(async (kind) => [kind.type, await readKind(kind, session)] as const));
+  return { organizationId: session.organizationId, objects: Object.fromEntries(read) };
 }

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import type { WalletInfraClient } from '@walletinfra/sdk';
 import { sleepWithSignal } from '@walletinfra/sdk/activity';
-import { Claims } from '../resources/common/claims';
+import { Ownership } from '../ownership';
+import type * as SessionTypes from '../session';
 import type { ClientPool, ClientPoolOptions, OrgSession } from '../session';
 import {
   resolveEndpoints,
@@ -15,6 +16,8 @@ import {
   type SettingsSources,
 } from '../config';
 import { memoizeResolution } from './resolved';
+
+type SessionModule = typeof SessionTypes;
 
 export interface ProviderContext {
   /** Stack config (as `configure` received it) and the environment, read at call time. */
@@ -32,12 +35,14 @@ export interface ProviderContext {
    * How long a create waits for the engine to diff a resource of the same update that frees the name it
    * needs (a rename) or holds the earlier run's object it would adopt.
    */
-  claimWaitMs: number;
+  declarationWaitMs: number;
   randomBytes(length: number): Uint8Array;
   /** One progress line for the user (the engine shows the provider's stderr). */
   log(line: string): void;
-  /** Which objects the resources of this deployment declare (one object, one owner). */
-  claims: Claims;
+  /** One warning for the engine's output (an object `destroy` leaves in place). */
+  warn(line: string): void;
+  /** Which objects the resources of this deployment declare (one object, one owner: ../ownership.ts). */
+  ownership: Ownership;
 }
 
 export interface ContextOptions {
@@ -51,13 +56,15 @@ export interface ContextOptions {
   env?: Readonly<Record<string, string | undefined>>;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Default CLAIM_WAIT_MS. */
-  claimWaitMs?: number;
+  /** Default DECLARATION_WAIT_MS. */
+  declarationWaitMs?: number;
   randomBytes?: (length: number) => Uint8Array;
   listTtlMs?: number;
   clientOptions?: ClientPoolOptions['clientOptions'];
   /** Progress lines (waiting for a rate limit, adopting an earlier run's object); default stderr. */
   log?: (line: string) => void;
+  /** Where warnings for the engine's output go (default stderr, which the engine shows). */
+  warn?: (line: string) => void;
   activityPageSize?: number;
 }
 
@@ -73,13 +80,14 @@ export interface OwnedContext extends ProviderContext {
  * the program registers it, which for resources registered together is well within this. A name held by a
  * policy the stack does not rename fails after it; an interrupted create's object is adopted after it.
  */
-export const CLAIM_WAIT_MS = 10_000;
+export const DECLARATION_WAIT_MS = 10_000;
 
 export function createContext(options: ContextOptions = {}): OwnedContext {
   let config = options.config ?? (() => undefined);
   let keys = options.keys;
   const now = options.now ?? (() => Date.now());
   const sleep = options.sleep ?? sleepWithSignal;
+  const declarationWaitMs = options.declarationWaitMs ?? DECLARATION_WAIT_MS;
   let clients: ClientPool | undefined;
   /**
    * The sessions, made on the first one asked for: the session layer loads the sdk's client and its HTTP
@@ -87,8 +95,8 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
    */
   const pool = (): ClientPool => {
     if (clients === undefined) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { ClientPool: Pool } = require('../session') as typeof import('../session');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first session (see above)
+      const { ClientPool: Pool } = require('../session') as SessionModule;
       clients = new Pool({
         now,
         sleep,
@@ -121,9 +129,10 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
     },
     now,
     sleep,
-    claimWaitMs: options.claimWaitMs ?? CLAIM_WAIT_MS,
+    declarationWaitMs,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
-    claims: new Claims(),
+    warn: options.warn ?? ((line) => process.stderr.write(`${line}\n`)),
+    ownership: new Ownership({ declarationWaitMs, sleep }),
     randomBytes: options.randomBytes ?? ((n) => new Uint8Array(randomBytes(n))),
     setConfig(next, nextKeys) {
       config = next;

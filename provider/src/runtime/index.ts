@@ -18,12 +18,11 @@ installWasmTieringHold();
 const runtime = createRuntime();
 
 export const configure: Runtime['configure'] = (req) => runtime.configure(req);
-export const policy = runtime.policy;
-export const webhookEndpoint = runtime.webhookEndpoint;
-export const fiatOnRampCredential = runtime.fiatOnRampCredential;
-export const ipAllowlist = runtime.ipAllowlist;
-export const privateKeyTag = runtime.privateKeyTag;
-export const sessionProfile = runtime.sessionProfile;
+/** Each kind's provider by its member name (../resources/kinds.ts). */
+export const kinds = runtime.kinds;
+// Each kind's provider is also this module's export of the same name (`require(...).policy.check(...)`):
+// the call every serialized provider in every state makes (../resources/*/provider.ts).
+Object.assign(module.exports, runtime.kinds);
 export { createRuntime } from './providers';
 export type { Provider, Runtime, RuntimeOptions } from './providers';
 export type { ContextOptions, ProviderContext } from './context';

@@ -10,9 +10,6 @@ import type { ProviderContext } from './context';
 import { dropShimCopy } from './process/stderr-filter';
 import { sendTrace, tracesDelivered } from './process/traces';
 
-// The program side reads it from here (../program.ts); it lives in ./debug.ts.
-export { debugRequested } from './debug';
-
 /** The error as the user should see it; its shim copy is dropped and its trace sent (where installed). */
 function userError(error: unknown, ctx: ProviderContext, props: Record<string, unknown>): unknown {
   const selector = selectorOf(props);

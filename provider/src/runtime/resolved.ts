@@ -54,12 +54,12 @@ export function memoizeResolution<T>(
       },
       env: new Proxy(sources.env, {
         get(target, k) {
-          const v = Reflect.get(target, k) as string | undefined;
+          const v = Reflect.get(target, k) as unknown as string | undefined;
           if (typeof k === 'string') env.set(k, v);
           return v;
         },
         has(target, k) {
-          if (typeof k === 'string') env.set(k, Reflect.get(target, k) as string | undefined);
+          if (typeof k === 'string') env.set(k, Reflect.get(target, k));
           return Reflect.has(target, k);
         },
         ownKeys() {

@@ -55,8 +55,6 @@ export class ActivityHistory {
   private readonly reusable = new Map<string, Promise<Activity[]>>();
   /** Fingerprints of the bodies this process submitted: never taken for an earlier run's activity. */
   private readonly submitted = new Set<string>();
-  /** Object ids a create of this process adopted from an earlier run (see `claim`). */
-  private readonly claimed = new Set<string>();
   /** How many reads of `reusableActivities` have completed, and which one returned each activity. */
   private readsDone = 0;
   private readonly readNumber = new WeakMap<Activity, number>();
@@ -136,17 +134,5 @@ export class ActivityHistory {
 
   wasSubmittedHere(fingerprint: string): boolean {
     return this.submitted.has(fingerprint);
-  }
-
-  /**
-   * Records that a create of this process adopted `id` from an earlier run. A delete of the same id in the
-   * same process (the old resource of a rename without an alias) then leaves it alone.
-   */
-  claim(id: string): void {
-    this.claimed.add(id);
-  }
-
-  isClaimed(id: string): boolean {
-    return this.claimed.has(id);
   }
 }

@@ -3,7 +3,7 @@
 import type { Activity, WalletInfraClient } from '@walletinfra/sdk';
 import type { ProviderSettings } from '../config';
 import type { ActivityHistory } from './activity-history';
-import type { ListItems, ListKind, ObjectLists } from './object-lists';
+import type { ObjectLists, ServiceList } from './object-lists';
 
 export class OrgSession {
   constructor(
@@ -21,24 +21,24 @@ export class OrgSession {
   }
 
   /** Every object of a kind, from one `list_*` shared by all concurrent readers. */
-  list<K extends ListKind>(kind: K): Promise<Array<ListItems[K]>> {
-    return this.lists.list(this.orgKey, kind, this.client);
+  list<T>(list: ServiceList<T>): Promise<T[]> {
+    return this.lists.list(this.orgKey, list, this.client);
   }
 
   /** Called after every write of a kind, so no read in this process sees the world before it. */
-  invalidate(kind: ListKind): void {
-    this.lists.invalidate(this.orgKey, kind);
+  invalidate(list: ServiceList<unknown>): void {
+    this.lists.invalidate(this.orgKey, list);
   }
 
   /** A fresh list (after a write whose outcome is in doubt, or before adopting). */
-  relist<K extends ListKind>(kind: K): Promise<Array<ListItems[K]>> {
-    this.invalidate(kind);
-    return this.list(kind);
+  relist<T>(list: ServiceList<T>): Promise<T[]> {
+    this.invalidate(list);
+    return this.list(list);
   }
 
   /** `kind`'s objects listed after the history read that returned `activity` (see ActivityHistory.listedAfter). */
-  listedAfter<K extends ListKind>(kind: K, activity: Activity): { items: Promise<ReadonlyArray<ListItems[K]>>; fresh: boolean } {
-    return this.history.listedAfter(this.orgKey, kind, activity, () => this.relist(kind));
+  listedAfter<T>(list: ServiceList<T>, activity: Activity): { items: Promise<readonly T[]>; fresh: boolean } {
+    return this.history.listedAfter(this.orgKey, list.name, activity, () => this.relist(list));
   }
 
   reusableActivities(activityType: string, includeCompleted: boolean): Promise<Activity[]> {

@@ -22,6 +22,10 @@ export interface FieldRule {
 export interface FieldTable {
   /** The object's name in the service's words: `Policy`, `WebhookEndpoint`. */
   resource: string;
+  /** The create intent the table was derived from (what a create sends, and how its fields are checked). */
+  create: z.ZodObject;
+  /** The update intent, when the service has an update activity. */
+  update?: z.ZodObject;
   /** The update intent's key that names the object (`policyId`); empty for a singleton or an object without update. */
   idField: string;
   /**
@@ -104,6 +108,8 @@ export function defineFieldTable<C extends z.ZodObject, U extends z.ZodObject>(s
   for (const key of spec.identity) if (!byField.has(key)) throw wrong(`identity field "${key}" is not in the create intent`);
   return {
     resource: spec.resource,
+    create: spec.create,
+    ...(spec.update !== undefined ? { update: spec.update } : {}),
     idField: spec.idField,
     singleton,
     fields,

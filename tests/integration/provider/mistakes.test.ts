@@ -2,7 +2,7 @@
 // service answers that point at configuration, a policy name already taken, a name freed by a rename in
 // the same update, two resources holding one object, an on-ramp secret encrypted to the wrong key.
 import { generateApiKeyPair } from '@walletinfra/sdk';
-import { CLAIM_WAIT_MS } from '@walletinfra/pulumi/runtime/context';
+import { DECLARATION_WAIT_MS } from '@walletinfra/pulumi/runtime/context';
 import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
@@ -71,7 +71,7 @@ test('a policy name held by a hand-made policy: its id and the adopt line, after
       'resource declares, and `pulumi destroy` deletes it); or choose another policyName.',
   });
   // No resource of this update renamed the holder away within the budget (the clock is the harness's).
-  expect(h.clock.now() - before).toBe(CLAIM_WAIT_MS);
+  expect(h.clock.now() - before).toBe(DECLARATION_WAIT_MS);
   // The line the message shows works, and adopts rather than duplicates.
   const adopted = await checkAndCreate(h.runtime.policy, policy('hand-made', { adopt: { id: policyId } }));
   expect(adopted.id).toBe(policyId);
@@ -124,8 +124,8 @@ test.each([
     } finally {
       h.onSleep.hook = undefined;
     }
-    expect(waits).toEqual([CLAIM_WAIT_MS]);
-    expect(h.clock.now() - before).toBe(CLAIM_WAIT_MS);
+    expect(waits).toEqual([DECLARATION_WAIT_MS]);
+    expect(h.clock.now() - before).toBe(DECLARATION_WAIT_MS);
     const names = (await h.client.listPolicies()).policies.filter((p) => p.policyName === freed || p.policyName === renamed);
     expect(names.map((p) => [p.policyName, p.policyId]).sort()).toEqual([
       [freed, second.id],

@@ -2,10 +2,11 @@
 // earlier run's completed create (an interrupted run's object is adopted rather than duplicated) must not take
 // that object when another resource of the same update still holds it. Here the resource that holds it is
 // edited away from those values (a rename, or a change that replaces), and the new resource with the old values
-// is declared first, so the engine diffs the holder only while the create already waits (CLAIM_WAIT_MS on the
+// is declared first, so the engine diffs the holder only while the create already waits (DECLARATION_WAIT_MS on the
 // harness's clock). The IP allowlist is left out: it has no create activity to adopt (its id is its scope).
-import { CLAIM_WAIT_MS } from '@walletinfra/pulumi/runtime/context';
-import type { Provider, Runtime } from '@walletinfra/pulumi/runtime/providers';
+import { DECLARATION_WAIT_MS } from '@walletinfra/pulumi/runtime/context';
+import type { KindMember } from '@walletinfra/pulumi/resources/kinds';
+import type { Provider } from '@walletinfra/pulumi/runtime/providers';
 import { checkedInputs, useHarness } from '../../support/provider-harness';
 
 const h = useHarness({ emulator: { seed: { privateKeys: [{ privateKeyName: 'k1' }] } } });
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 
 interface Row {
-  member: keyof Omit<Runtime, 'configure' | 'context'>;
+  member: KindMember;
   /** What the first run declares, and the second declares again for the new resource. */
   declared: () => Record<string, unknown>;
   /** The holder's values in the second run. */
@@ -92,8 +93,8 @@ test.each(ROWS)(
       h.onSleep.hook = undefined;
     }
     // It waited for the holder's diff (once, within the budget), then made its own object.
-    expect(waits).toEqual([CLAIM_WAIT_MS]);
-    expect(h.clock.now() - before).toBe(CLAIM_WAIT_MS);
+    expect(waits).toEqual([DECLARATION_WAIT_MS]);
+    expect(h.clock.now() - before).toBe(DECLARATION_WAIT_MS);
     expect(second.id).not.toBe(first.id);
     expect((await rt[member].read(second.id, second.outs)).id).toBe(second.id);
     expect((await rt[member].read(first.id, first.outs)).id).toBe(first.id);

@@ -1,15 +1,13 @@
 // Helpers for `check` (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/): validate at preview time, one failure per property, skip values the
 // engine does not know yet (the sentinel of ../../unknown.ts).
 import type { z } from 'zod';
+import { PROVIDER_KEY } from '../../ownership';
 import { containsUnknown, isUnknown } from '../../unknown';
 
 export interface CheckFailure {
   property: string;
   reason: string;
 }
-
-/** The engine re-attaches this key itself after `check` (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/), so it is never "unknown". */
-export const PROVIDER_KEY = '__provider';
 
 /** Properties the resource does not declare: a typo in a JavaScript program, or a removed input. */
 export function unknownPropertyFailures(news: Record<string, unknown>, known: readonly string[]): CheckFailure[] {

@@ -4,10 +4,9 @@
 // adds its own placement properties: another organization replaces, `profile` only chooses credentials.
 import { InvalidRequestError, NotFoundError } from '@walletinfra/sdk/errors';
 import type { FieldTable } from '@walletinfra/sdk/rules';
-import type { ListItems, ListKind, OrgSession } from '../../session';
+import type { OrgSession } from '../../session';
 import { sameValue } from './diff';
 import { adoptRequest } from './inputs';
-import type { ObjectSpec } from './listed';
 
 /** A resource's inputs, outputs or live object in its normal form, read field by field. */
 function valueOf(values: object, field: string): unknown {
@@ -71,11 +70,15 @@ export function cannotAdopt(noun: string, id: string, organizationId: string): N
   return new NotFoundError(`cannot adopt ${noun} ${id}: organization ${organizationId} has no ${noun} with that id`);
 }
 
-/** How `adopt` finds a resource's objects: the resource (./listed.ts), its field table, and its normal form. */
-export interface AdoptSpec<K extends ListKind, D> extends ObjectSpec<K> {
+/** How `adopt` finds a kind's objects: their fresh list, their ids, and their normal form. */
+export interface AdoptSource<L> {
+  noun: string;
   table: FieldTable;
-  /** The live object in the resource's normal form, for field-by-field comparison with `desired`. */
-  form(item: ListItems[K], desired: D, session: OrgSession): object;
+  /** A fresh read of the kind's live objects. */
+  items(): Promise<L[]>;
+  idOf(item: L): string;
+  /** The live object in the kind's normal form, for field-by-field comparison with the desired state. */
+  form(item: L): object;
 }
 
 /**
@@ -83,19 +86,14 @@ export interface AdoptSpec<K extends ListKind, D> extends ObjectSpec<K> {
  * organization has none, or when a replace-only field differs), or by natural key. Undefined when there is
  * no `adopt`, or when no object has the natural key: then the resource creates one.
  */
-export async function findAdoptable<K extends ListKind, D extends { adopt?: unknown }>(
-  session: OrgSession,
-  desired: D,
-  spec: AdoptSpec<K, D>,
-): Promise<ListItems[K] | undefined> {
+export async function findAdoptable<L>(session: OrgSession, desired: { adopt?: unknown }, source: AdoptSource<L>): Promise<L | undefined> {
   const request = adoptRequest(desired.adopt);
   if (request === undefined) return undefined;
-  const items = await session.relist(spec.kind);
-  const form = (item: ListItems[K]) => spec.form(item, desired, session);
-  if (!('id' in request)) return items.find((item) => matchesNaturalKey(spec.table, form(item), desired));
-  const live = items.find((item) => spec.idOf(item) === request.id);
-  if (live === undefined) throw cannotAdopt(spec.noun, request.id, session.organizationId);
-  const mismatch = adoptMismatch(spec.table, spec.noun, request.id, form(live), desired);
+  const items = await source.items();
+  if (!('id' in request)) return items.find((item) => matchesNaturalKey(source.table, source.form(item), desired));
+  const live = items.find((item) => source.idOf(item) === request.id);
+  if (live === undefined) throw cannotAdopt(source.noun, request.id, session.organizationId);
+  const mismatch = adoptMismatch(source.table, source.noun, request.id, source.form(live), desired);
   if (mismatch !== undefined) throw mismatch;
   return live;
 }

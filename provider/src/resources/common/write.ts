@@ -18,6 +18,7 @@ import {
   type SubmitOperation,
 } from '@walletinfra/sdk';
 import { messageOf } from '../../errors';
+import { POLICIES } from '../policy/spec';
 import type { OrgSession } from '../../session';
 import { sortedJson } from '../../internal/sorted-json';
 import { decideOutcome, type ActivityEvidence, type ObjectEvidence, type WriteKind } from './outcome';
@@ -55,7 +56,7 @@ export interface WriteOutcome<N extends SubmitName> {
 const CONSENSUS_NEEDED = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
 
 function opOf(name: SubmitName): SubmitOperation {
-  return operations[name] as unknown as SubmitOperation;
+  return operations[name];
 }
 
 /**
@@ -265,7 +266,7 @@ async function consensusTimeout<N extends SubmitName>(
 async function approversHint(session: OrgSession): Promise<string> {
   let policies;
   try {
-    policies = await session.list('policies');
+    policies = await session.list(POLICIES);
   } catch {
     return 'Its approvers could not be listed (list_policies failed).';
   }

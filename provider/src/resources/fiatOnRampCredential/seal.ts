@@ -5,7 +5,7 @@ import type { OrgSession } from '../../session';
 import type { ProviderContext } from '../../runtime/context';
 import { intentOf } from '../common/write';
 import { SECRET_KEPT, secretFingerprint } from './secrets';
-import { SECRET_SLOTS, type FiatOnRampCredentialInputs, type FiatOnRampCredentialOutputs } from './types';
+import { SECRET_SLOTS, type FiatOnRampCredentialOutputs } from './spec';
 
 /** The secrets as sent: ciphertexts, and fingerprints of those given in plain text. */
 export type Sealed = Partial<
@@ -17,7 +17,11 @@ export type Sealed = Partial<
 
 const SALT_BYTES = 16;
 
-export function seal(ctx: ProviderContext, session: OrgSession, desired: FiatOnRampCredentialInputs): Sealed {
+export function seal(
+  ctx: ProviderContext,
+  session: OrgSession,
+  desired: Partial<Record<'secretApiKey' | 'privateApiKey' | 'encryptedSecretApiKey' | 'encryptedPrivateApiKey', string>>,
+): Sealed {
   const sealed: Sealed = {};
   const key = session.settings.onRampEncryptionPublicKey;
   for (const slot of SECRET_SLOTS) {
@@ -32,7 +36,7 @@ export function seal(ctx: ProviderContext, session: OrgSession, desired: FiatOnR
       ]);
     }
     if (plain !== undefined) {
-      sealed[slot.encrypted] = encryptOnRampSecret(plain, key, { randomBytes: ctx.randomBytes });
+      sealed[slot.encrypted] = encryptOnRampSecret(plain, key, { randomBytes: (n) => ctx.randomBytes(n) });
       sealed[slot.fingerprint] = secretFingerprint(plain, ctx.randomBytes(SALT_BYTES));
     } else if (desired[slot.encrypted] !== undefined) {
       sealed[slot.encrypted] = desired[slot.encrypted];

@@ -1,24 +1,21 @@
 // `new IpAllowlist(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:IpAllowlist.
-import * as pulumi from '@pulumi/pulumi';
-import { resourceInputs, unsetPlacementOutputs } from '../../program';
+import type * as pulumi from '@pulumi/pulumi';
+import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
+import { resourceClass } from '../resource-class';
 import { ipAllowlistProvider } from './provider';
-import type { IpAllowlistAdopt, IpAllowlistArgs, IpAllowlistRule, OnEvaluationError } from './types';
+import { ipAllowlist } from './spec';
 
-export class IpAllowlist extends pulumi.dynamic.Resource {
-  /** The API key the list belongs to (lower-case hex); absent for the organization-level list. */
-  declare readonly publicKey: pulumi.Output<string | undefined>;
-  declare readonly enabled: pulumi.Output<boolean>;
-  /** As the service stores them: host bits cleared, '' for no label, sorted. */
-  declare readonly rules: pulumi.Output<IpAllowlistRule[]>;
-  declare readonly onEvaluationError: pulumi.Output<OnEvaluationError>;
-  declare readonly allowLockout: pulumi.Output<boolean>;
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly profile: pulumi.Output<string | undefined>;
-  declare readonly adopt: pulumi.Output<IpAllowlistAdopt | undefined>;
+export const IpAllowlist = resourceClass(ipAllowlist, ipAllowlistProvider);
+export type IpAllowlist = InstanceType<typeof IpAllowlist>;
 
-  constructor(name: string, args: IpAllowlistArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = resourceInputs('IpAllowlist', name, args, ['publicKey', 'enabled', 'onEvaluationError', 'allowLockout']);
-    super(ipAllowlistProvider, name, props, opts, 'walletinfra', 'IpAllowlist');
-    unsetPlacementOutputs(this, props);
-  }
-}
+/** What `new IpAllowlist(name, args)` takes. */
+export type IpAllowlistArgs = ArgsOf<typeof ipAllowlist>;
+/** The inputs after `check`, in normal form. */
+export type IpAllowlistInputs = InputsOf<typeof ipAllowlist>;
+/** The resource's outputs. */
+export type IpAllowlistOutputs = OutputsOf<typeof ipAllowlist>;
+/** `adopt`: an existing object's id, or the natural-key flag. */
+export type IpAllowlistAdopt = AdoptArgOf<typeof ipAllowlist>;
+export type { IpAllowlistRule } from './spec';
+export type OnEvaluationError = IpAllowlistInputs['onEvaluationError'];
+export type IpAllowlistRuleArgs = { cidr: pulumi.Input<string>; label?: pulumi.Input<string> };

@@ -1,22 +1,17 @@
 // `new PrivateKeyTag(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:PrivateKeyTag.
-import * as pulumi from '@pulumi/pulumi';
-import { resourceInputs, unsetPlacementOutputs } from '../../program';
+import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
+import { resourceClass } from '../resource-class';
 import { privateKeyTagProvider } from './provider';
-import type { PrivateKeyTagAdopt, PrivateKeyTagArgs } from './types';
+import { privateKeyTag } from './spec';
 
-export class PrivateKeyTag extends pulumi.dynamic.Resource {
-  /** The service's id of the tag (also the resource's `id`). */
-  declare readonly privateKeyTagId: pulumi.Output<string>;
-  declare readonly privateKeyTagName: pulumi.Output<string>;
-  /** Sorted, each once. */
-  declare readonly privateKeyIds: pulumi.Output<string[]>;
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly profile: pulumi.Output<string | undefined>;
-  declare readonly adopt: pulumi.Output<PrivateKeyTagAdopt | undefined>;
+export const PrivateKeyTag = resourceClass(privateKeyTag, privateKeyTagProvider);
+export type PrivateKeyTag = InstanceType<typeof PrivateKeyTag>;
 
-  constructor(name: string, args: PrivateKeyTagArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = resourceInputs('PrivateKeyTag', name, args, ['privateKeyTagId', 'privateKeyIds']);
-    super(privateKeyTagProvider, name, props, opts, 'walletinfra', 'PrivateKeyTag');
-    unsetPlacementOutputs(this, props);
-  }
-}
+/** What `new PrivateKeyTag(name, args)` takes. */
+export type PrivateKeyTagArgs = ArgsOf<typeof privateKeyTag>;
+/** The inputs after `check`, in normal form. */
+export type PrivateKeyTagInputs = InputsOf<typeof privateKeyTag>;
+/** The resource's outputs. */
+export type PrivateKeyTagOutputs = OutputsOf<typeof privateKeyTag>;
+/** `adopt`: an existing object's id, or the natural-key flag. */
+export type PrivateKeyTagAdopt = AdoptArgOf<typeof privateKeyTag>;

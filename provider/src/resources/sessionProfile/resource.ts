@@ -1,25 +1,18 @@
 // `new SessionProfile(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:SessionProfile.
 // Every change replaces it, and destroying it leaves it in the service (it cannot be deleted).
-import * as pulumi from '@pulumi/pulumi';
-import { resourceInputs, unsetPlacementOutputs } from '../../program';
+import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
+import { resourceClass } from '../resource-class';
 import { sessionProfileProvider } from './provider';
-import type { SessionProfileAdopt, SessionProfileArgs } from './types';
+import { sessionProfile } from './spec';
 
-export class SessionProfile extends pulumi.dynamic.Resource {
-  /** The service's id of the profile (also the resource's `id`); login activities take it. */
-  declare readonly sessionProfileId: pulumi.Output<string>;
-  declare readonly sessionProfileName: pulumi.Output<string>;
-  declare readonly scope: pulumi.Output<string>;
-  /** '' when unset (the service then applies its default). */
-  declare readonly expirationSeconds: pulumi.Output<string>;
-  declare readonly notes: pulumi.Output<string>;
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly profile: pulumi.Output<string | undefined>;
-  declare readonly adopt: pulumi.Output<SessionProfileAdopt | undefined>;
+export const SessionProfile = resourceClass(sessionProfile, sessionProfileProvider);
+export type SessionProfile = InstanceType<typeof SessionProfile>;
 
-  constructor(name: string, args: SessionProfileArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = resourceInputs('SessionProfile', name, args, ['sessionProfileId', 'expirationSeconds', 'notes']);
-    super(sessionProfileProvider, name, props, opts, 'walletinfra', 'SessionProfile');
-    unsetPlacementOutputs(this, props);
-  }
-}
+/** What `new SessionProfile(name, args)` takes. */
+export type SessionProfileArgs = ArgsOf<typeof sessionProfile>;
+/** The inputs after `check`, in normal form. */
+export type SessionProfileInputs = InputsOf<typeof sessionProfile>;
+/** The resource's outputs. */
+export type SessionProfileOutputs = OutputsOf<typeof sessionProfile>;
+/** `adopt`: an existing object's id, or the natural-key flag. */
+export type SessionProfileAdopt = AdoptArgOf<typeof sessionProfile>;

@@ -1,24 +1,25 @@
 // `new WebhookEndpoint(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint.
-import * as pulumi from '@pulumi/pulumi';
-import { resourceInputs, unsetPlacementOutputs } from '../../program';
+import type * as pulumi from '@pulumi/pulumi';
+import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
+import { resourceClass } from '../resource-class';
 import { webhookEndpointProvider } from './provider';
-import type { WebhookEndpointAdopt, WebhookEndpointArgs, WebhookSubscription } from './types';
+import { webhookEndpoint } from './spec';
 
-export class WebhookEndpoint extends pulumi.dynamic.Resource {
-  /** The service's id of the endpoint (also the resource's `id`). */
-  declare readonly endpointId: pulumi.Output<string>;
-  declare readonly url: pulumi.Output<string>;
-  declare readonly name: pulumi.Output<string>;
-  declare readonly isActive: pulumi.Output<boolean>;
-  /** Normalised: sorted, isActive filled in, filtersJson as canonical JSON. */
-  declare readonly subscriptions: pulumi.Output<WebhookSubscription[]>;
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly profile: pulumi.Output<string | undefined>;
-  declare readonly adopt: pulumi.Output<WebhookEndpointAdopt | undefined>;
+export const WebhookEndpoint = resourceClass(webhookEndpoint, webhookEndpointProvider);
+export type WebhookEndpoint = InstanceType<typeof WebhookEndpoint>;
 
-  constructor(name: string, args: WebhookEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = resourceInputs('WebhookEndpoint', name, args, ['endpointId', 'isActive', 'subscriptions']);
-    super(webhookEndpointProvider, name, props, opts, 'walletinfra', 'WebhookEndpoint');
-    unsetPlacementOutputs(this, props);
-  }
-}
+/** What `new WebhookEndpoint(name, args)` takes. */
+export type WebhookEndpointArgs = ArgsOf<typeof webhookEndpoint>;
+/** The inputs after `check`, in normal form. */
+export type WebhookEndpointInputs = InputsOf<typeof webhookEndpoint>;
+/** The resource's outputs. */
+export type WebhookEndpointOutputs = OutputsOf<typeof webhookEndpoint>;
+/** `adopt`: an existing object's id, or the natural-key flag. */
+export type WebhookEndpointAdopt = AdoptArgOf<typeof webhookEndpoint>;
+export type { WebhookSubscription } from './spec';
+export type WebhookSubscriptionArgs =
+  NonNullable<WebhookEndpointArgs['subscriptions']> extends pulumi.Input<Array<infer S>>
+    ? pulumi.Unwrap<S> extends object
+      ? { [K in keyof pulumi.Unwrap<S>]: pulumi.Input<pulumi.Unwrap<S>[K]> }
+      : never
+    : never;

@@ -82,41 +82,42 @@ test('names: readable slugs, collisions numbered in id order whatever the input 
 
 const SNAPSHOT: OrganizationSnapshot = {
   organizationId: '11111111-2222-3333-4444-555555555555',
-  policies: [
-    {
-      policyId: 'p-1',
-      policyName: 'Deny exports',
-      effect: 'EFFECT_DENY',
-      condition: "activity.action == 'EXPORT'",
-      consensus: '',
-      notes: '',
-      createdAt: TS,
-      updatedAt: TS,
-    },
-  ],
-  webhookEndpoints: [],
-  fiatOnRampCredentials: [
-    {
-      fiatOnrampCredentialId: 'f-1',
-      organizationId: 'o',
-      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
-      projectId: 'proj',
-      publishableApiKey: 'pk',
-      encryptedSecretApiKey: 'enc',
-      encryptedPrivateApiKey: 'enc2',
-      createdAt: TS,
-      updatedAt: TS,
-    },
-  ],
-  ipAllowlist: { organizationId: 'o', rules: [], enabled: true, onEvaluationError: 'DENY' },
-  keyAllowlists: [],
-  privateKeyTags: [],
-  sessionProfiles: [],
+  objects: {
+    Policy: [
+      {
+        policyId: 'p-1',
+        policyName: 'Deny exports',
+        effect: 'EFFECT_DENY',
+        condition: "activity.action == 'EXPORT'",
+        consensus: '',
+        notes: '',
+        createdAt: TS,
+        updatedAt: TS,
+      },
+    ],
+    WebhookEndpoint: [],
+    FiatOnRampCredential: [
+      {
+        fiatOnrampCredentialId: 'f-1',
+        organizationId: 'o',
+        onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+        projectId: 'proj',
+        publishableApiKey: 'pk',
+        encryptedSecretApiKey: 'enc',
+        encryptedPrivateApiKey: 'enc2',
+        createdAt: TS,
+        updatedAt: TS,
+      },
+    ],
+    IpAllowlist: [{ organizationId: 'o', rules: [], enabled: true, onEvaluationError: 'DENY' }],
+    PrivateKeyTag: [],
+    SessionProfile: [],
+  },
 };
 
 test('the program: values as held, adopt by id, secrets from config, an empty enabled list keeps allowLockout', () => {
   const { files, counts, secrets } = renderProject(SNAPSHOT, { versions: VERSIONS, profile: 'ops' });
-  expect(counts).toEqual({ policies: 1, fiatOnRampCredentials: 1, ipAllowlists: 1 });
+  expect(counts).toEqual({ Policy: 1, FiatOnRampCredential: 1, IpAllowlist: 1 });
   expect(secrets.map((s) => s.command)).toEqual([
     'pulumi config set --secret coinbasePkSecretApiKey <secret API key>',
     'pulumi config set --secret coinbasePkPrivateApiKey <private API key>',

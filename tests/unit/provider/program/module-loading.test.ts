@@ -2,9 +2,9 @@
 // then update) only declares resources and checks the stack config: it must not load the sdk's client, its
 // HTTP stack (undici) or the package's main entry, which loads both. The session layer loads them on the
 // first request (a data source's lookup, the provider's first create, read, update or delete). The
-// provider runtime loads a resource kind's modules on the engine's first call for that kind, and a preview
-// (check and diff) loads no crud module. Diffs of text fields (refresh and preview diff every resource)
-// do not load deep-equal.
+// provider runtime loads the steps that reach the service (the shared lifecycle, a kind's own writes) on
+// the engine's first call that needs them: a preview (check and diff) loads none. Diffs of text fields (refresh and preview diff every resource) do not load
+// deep-equal.
 const mockLoaded: string[] = [];
 
 /** The real module at `path`, its loading recorded under `label`. */
@@ -19,16 +19,20 @@ jest.mock('../../../../sdk/src/transport/concurrency', () => mockRecorded('sdk d
 jest.mock('@walletinfra/sdk', () => mockRecorded('@walletinfra/sdk', '@walletinfra/sdk'));
 jest.mock('../../../../sdk/src/client/core', () => mockRecorded('sdk client', '../../../../sdk/src/client/core'));
 
-// Modules of the provider runtime that a preview of policies alone must not load.
-jest.mock('../../../../provider/src/resources/policy/crud', () =>
-  mockRecorded('policy crud', '../../../../provider/src/resources/policy/crud'),
+// Modules of the provider runtime that a preview must not load, and those a read of a policy must not load.
+jest.mock('../../../../provider/src/resources/common/lifecycle', () =>
+  mockRecorded('shared lifecycle', '../../../../provider/src/resources/common/lifecycle'),
 );
-jest.mock('../../../../provider/src/resources/webhookEndpoint/check', () =>
-  mockRecorded('webhookEndpoint check', '../../../../provider/src/resources/webhookEndpoint/check'),
+jest.mock('../../../../provider/src/resources/common/write', () =>
+  mockRecorded('shared writes', '../../../../provider/src/resources/common/write'),
 );
-jest.mock('../../../../provider/src/resources/webhookEndpoint/crud', () =>
-  mockRecorded('webhookEndpoint crud', '../../../../provider/src/resources/webhookEndpoint/crud'),
+jest.mock('../../../../provider/src/resources/fiatOnRampCredential/steps', () =>
+  mockRecorded('fiatOnRampCredential steps', '../../../../provider/src/resources/fiatOnRampCredential/steps'),
 );
+jest.mock('../../../../provider/src/resources/ipAllowlist/steps', () =>
+  mockRecorded('ipAllowlist steps', '../../../../provider/src/resources/ipAllowlist/steps'),
+);
+
 jest.mock('deep-equal', () => mockRecorded('deep-equal', 'deep-equal'));
 
 beforeEach(() => {
@@ -53,7 +57,7 @@ test('a context loads the client on its first request, not before', () => {
   expect(mockLoaded).toEqual(expect.arrayContaining(['sdk transport', 'sdk dispatcher', '@walletinfra/sdk', 'sdk client']));
 });
 
-test('the provider runtime previews a policy without crud modules, other kinds, the client or deep-equal; a read loads them', async () => {
+test('the provider runtime previews a policy without the lifecycle, the client or deep-equal; a read loads the shared steps only', async () => {
   const { createRuntime } = require('@walletinfra/pulumi/runtime/providers') as typeof import('@walletinfra/pulumi/runtime/providers');
   const runtime = createRuntime({ env: { WALLETINFRA_BASE_URL: 'http://127.0.0.1:9' } });
   expect(mockLoaded).toEqual([]);
@@ -70,9 +74,9 @@ test('the provider runtime previews a policy without crud modules, other kinds, 
   expect(mockLoaded).toEqual([]);
   // No credentials are set, so the read fails before any request; it has loaded what a request needs.
   await expect(runtime.policy.read('id', checked.inputs)).rejects.toThrow();
-  expect(mockLoaded).toEqual(expect.arrayContaining(['policy crud', 'sdk transport', 'sdk client']));
-  expect(mockLoaded).not.toContain('webhookEndpoint check');
-  expect(mockLoaded).not.toContain('webhookEndpoint crud');
+  expect(mockLoaded).toEqual(expect.arrayContaining(['shared lifecycle', 'shared writes', 'sdk transport', 'sdk client']));
+  expect(mockLoaded).not.toContain('fiatOnRampCredential steps');
+  expect(mockLoaded).not.toContain('ipAllowlist steps');
   expect(mockLoaded).not.toContain('deep-equal');
   await runtime.context.close();
 });

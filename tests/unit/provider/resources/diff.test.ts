@@ -1,16 +1,22 @@
 // diff: both sides normalised the same way; `changes: false` when nothing changed, otherwise
 // `changes: undefined` (engine computes per-property diffs) with `replaces` listing changed immutables.
-import { diffFiatOnRampCredential } from '@walletinfra/pulumi/resources/fiatOnRampCredential/diff';
 import {
   CHANGED_OUTSIDE_PULUMI,
   fingerprintMatches,
   SECRET_KEPT,
   secretFingerprint,
 } from '@walletinfra/pulumi/resources/fiatOnRampCredential/secrets';
-import { diffPolicy } from '@walletinfra/pulumi/resources/policy/diff';
 import { sameValue, toDiffResult } from '@walletinfra/pulumi/resources/common/diff';
-import { diffWebhookEndpoint } from '@walletinfra/pulumi/resources/webhookEndpoint/diff';
+import { fiatOnRampCredential } from '@walletinfra/pulumi/resources/fiatOnRampCredential/spec';
+import { policy } from '@walletinfra/pulumi/resources/policy/spec';
+import { webhookEndpoint } from '@walletinfra/pulumi/resources/webhookEndpoint/spec';
+import { diffKind } from '@walletinfra/pulumi/runtime/providers';
 import { UNKNOWN } from '@walletinfra/pulumi/unknown';
+
+type Values = Record<string, unknown>;
+const diffPolicy = (olds: Values, news: Values) => diffKind(policy, olds, news);
+const diffWebhookEndpoint = (olds: Values, news: Values) => diffKind(webhookEndpoint, olds, news);
+const diffFiatOnRampCredential = (olds: Values, news: Values) => diffKind(fiatOnRampCredential, olds, news);
 
 const policyOuts = {
   policyId: 'pol-1',

@@ -29,6 +29,6 @@ test('the rendered tables say what the intents imply (known answers)', () => {
     '| WebhookEndpoint | `url`, `name`, `isActive` | `subscriptions` (the update cannot change it), `organizationId` (another organization) |',
   );
   expect(adoptionTable()).toContain(
-    '| FiatOnRampCredential | that credential; its `sandboxMode` must equal the declared value | `{ byPublishableApiKey: true }`: the credential with the same `onrampProvider`, `publishableApiKey` and `sandboxMode` |',
+    '| FiatOnRampCredential | that fiat on-ramp credential; its `sandboxMode` must equal the declared value | `{ byPublishableApiKey: true }`: the fiat on-ramp credential with the same `onrampProvider`, `publishableApiKey` and `sandboxMode` |',
   );
 });

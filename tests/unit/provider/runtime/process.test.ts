@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ConfigurationError } from '@walletinfra/sdk/errors';
 import { TRANSPORT_CHANNELS } from '@walletinfra/sdk/transport/channels';
+import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 
 import type * as ContextModule from '@walletinfra/pulumi/runtime/context';
 import type * as StderrFilterModule from '@walletinfra/pulumi/runtime/process/stderr-filter';
@@ -127,7 +128,8 @@ describe("the dynamic-provider process's entry", () => {
       await transport.get({ path: '/health', operation: 'health' });
       await transport.close();
       server.close();
-      console.log(JSON.stringify({ message: error.message, shimCopy, flagsSet }));
+      const members = Object.keys(runtime).filter((k) => ['check', 'diff', 'create', 'read', 'update', 'delete'].every((m) => typeof runtime[k]?.[m] === 'function'));
+      console.log(JSON.stringify({ message: error.message, shimCopy, flagsSet, members }));
     })();`;
 
   it("drops the shim's copy of our errors, prints traces when asked, and holds WebAssembly tiering around the first exchange", async () => {
@@ -136,7 +138,14 @@ describe("the dynamic-provider process's entry", () => {
       ['-r', join(__dirname, '..', '..', '..', 'support', 'emulator-ts-register.js'), '-e', script],
       { timeout: 50_000, env: { ...process.env, NODE_OPTIONS: '', WALLETINFRA_DEBUG: '1' } },
     );
-    const out = JSON.parse(stdout.trim().split('\n').pop() as string) as { message: string; shimCopy: string; flagsSet: string[] };
+    const out = JSON.parse(stdout.trim().split('\n').pop() as string) as {
+      message: string;
+      shimCopy: string;
+      flagsSet: string[];
+      members: string[];
+    };
+    // What every serialized provider in every state calls: `require(...).<member>.<method>`, for every kind.
+    expect(out.members.sort()).toEqual(KINDS.map((k) => k.member).sort());
     expect(out.message).toMatch(/^missing walletinfra settings for the default credentials: organizationId /);
     expect(out.flagsSet).toEqual(['--liftoff-only', '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering']);
     expect(stderr).not.toContain(out.shimCopy);

@@ -1,4 +1,4 @@
-// IpAllowlist create/read/update/delete (docs.turnkey.com/reference/ip-allowlisting). There is no id
+// IpAllowlist's lifecycle (./spec.ts; docs.turnkey.com/reference/ip-allowlisting). There is no id
 // from the service: a list is addressed by its scope (the organization, or one API key), and
 // get_ip_allowlist answers an empty list for a scope without one. Every write is a whole-list
 // set_ip_allowlist; delete is remove_ip_allowlist.
@@ -10,14 +10,22 @@ import type { ProviderContext } from '../../runtime/context';
 import { sameValue } from '../common/diff';
 import { adoptRequest, selectorOf } from '../common/inputs';
 import { submitWrite } from '../common/write';
-import {
-  ipAllowlistId,
-  ipAllowlistOutputsFromLive,
-  isEmptyAllowlist,
-  normalizeIpAllowlistInputs,
-  type IpAllowlistInputs,
-  type IpAllowlistOutputs,
-} from './types';
+import { normalize, type InputsOf, type OwnSteps } from '../kind';
+import { ipAllowlist as kind, ipAllowlistId, isEmptyAllowlist } from './spec';
+
+type IpAllowlistInputs = InputsOf<typeof kind>;
+type IpAllowlistOutputs = IpAllowlistInputs;
+
+function ipAllowlistOutputsFromLive(
+  live: ServiceIpAllowlist,
+  state: Record<string, unknown> & { organizationId: string },
+): IpAllowlistOutputs {
+  return kind.form(live, state) as IpAllowlistOutputs;
+}
+
+function normalizeIpAllowlistInputs(values: Record<string, unknown>): Record<string, unknown> {
+  return normalize(kind, values);
+}
 
 function desiredOf(inputs: Record<string, unknown>): IpAllowlistInputs {
   return normalizeIpAllowlistInputs(inputs) as unknown as IpAllowlistInputs;
@@ -66,7 +74,7 @@ async function sync(session: OrgSession, live: ServiceIpAllowlist, desired: IpAl
   });
 }
 
-export async function createIpAllowlist(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
   const desired = desiredOf(inputs);
   const session = ctx.session(selectorOf(desired));
   const id = ipAllowlistId(desired.publicKey);
@@ -103,11 +111,7 @@ export async function createIpAllowlist(ctx: ProviderContext, inputs: Record<str
 }
 
 /** A list never disappears from the service (an emptied scope reads back as no rules), so read never reports "gone". */
-export async function readIpAllowlist(
-  ctx: ProviderContext,
-  id: string,
-  props: Record<string, unknown>,
-): Promise<pulumi.dynamic.ReadResult> {
+async function read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
   const session = ctx.session(selectorOf(props));
   const state = normalizeIpAllowlistInputs(props) as unknown as IpAllowlistOutputs;
   const live = await getLive(session, state.publicKey);
@@ -115,7 +119,7 @@ export async function readIpAllowlist(
   return { id, props: outs, inputs: outs };
 }
 
-export async function updateIpAllowlist(
+async function update(
   ctx: ProviderContext,
   _id: string,
   _olds: Record<string, unknown>,
@@ -127,7 +131,7 @@ export async function updateIpAllowlist(
   return { outs: outputsOf(desired, session) };
 }
 
-export async function deleteIpAllowlist(ctx: ProviderContext, _id: string, props: Record<string, unknown>): Promise<void> {
+async function remove(ctx: ProviderContext, _id: string, props: Record<string, unknown>): Promise<void> {
   const state = normalizeIpAllowlistInputs(props) as unknown as IpAllowlistOutputs;
   const session = ctx.session(selectorOf(state));
   try {
@@ -142,3 +146,5 @@ export async function deleteIpAllowlist(ctx: ProviderContext, _id: string, props
     if (!(error instanceof NotFoundError)) throw error;
   }
 }
+
+export const steps: OwnSteps = { create, read, update, delete: remove };

@@ -1,0 +1,65 @@
+// `check` of any kind, from its declaration (../kind.ts): the shared validation steps in one order, with
+// the kind's own steps where it declares them.
+import type * as pulumi from '@pulumi/pulumi';
+import { z } from 'zod';
+import type { ProviderContext } from '../../runtime/context';
+import { normalize, type AnyKind, type CheckStep } from '../kind';
+import { optionalType, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from './check';
+import { adoptFailures, selectorFailures } from './inputs';
+import { checkResult } from './organization';
+
+/** A zod type without its optional wrapper, and whether it had one. */
+function unwrapOptional(type: z.ZodType): { base: z.ZodType; optional: boolean } {
+  let base = type;
+  let optional = false;
+  while (base instanceof z.ZodOptional || base instanceof z.ZodDefault) {
+    optional = true;
+    base = base.def.innerType as z.ZodType;
+  }
+  return { base, optional };
+}
+
+/** The properties of `args` a program must give as non-empty strings, and those that, when given, must be booleans. */
+function typedProperties(kind: AnyKind): { strings: string[]; booleans: string[] } {
+  const strings: string[] = [];
+  const booleans: string[] = [];
+  const shape: Record<string, z.ZodType> = kind.args.shape;
+  for (const [key, type] of Object.entries(shape)) {
+    const { base, optional } = unwrapOptional(type);
+    if (!optional && base instanceof z.ZodString) strings.push(key);
+    if (optional && base instanceof z.ZodBoolean) booleans.push(key);
+  }
+  return { strings, booleans };
+}
+
+/**
+ * `check` of a kind (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/): unknown
+ * properties, required strings and booleans given as something else, the kind's own early steps, the
+ * common inputs, then the create intent's schema for the fields nothing earlier reported, then the kind's
+ * late steps (expressions, destinations, duplicates); one failure per property, unknown values skipped.
+ * The inputs come back in normal form with their organization resolved.
+ */
+export function checkKind(kind: AnyKind, ctx: ProviderContext, news: Record<string, unknown>): pulumi.dynamic.CheckResult {
+  const typed = typedProperties(kind);
+  const failures: CheckFailure[] = [
+    ...unknownPropertyFailures(news, kind.inputKeys),
+    ...typed.strings.flatMap((p) => requiredString(news, p)),
+    ...typed.booleans.flatMap((p) => optionalType(news, p, 'boolean')),
+  ];
+  /** A step's failures for properties nothing before it reported. */
+  const add = (step: CheckStep | undefined): void => {
+    if (step === undefined) return;
+    const reported = new Set(failures.map((f) => f.property));
+    failures.push(...step(news, ctx).filter((f) => !reported.has(f.property)));
+  };
+  add(kind.check?.early);
+  add(() => [...selectorFailures(news), ...adoptFailures(news.adopt, [kind.adopt.flag])]);
+  add(kind.check?.beforeSchema);
+  const own = kind.ownChecks ?? [];
+  const fields = Object.keys(kind.table.create.shape).filter((f) => !own.includes(f));
+  const withDefaults: Record<string, unknown> = { ...news };
+  for (const f of fields) withDefaults[f] = news[f] ?? (kind.defaults as Record<string, unknown>)[f];
+  add(() => schemaFailures(kind.table.create, withDefaults, fields));
+  add(kind.check?.late);
+  return checkResult(ctx, normalize(kind, news), failures);
+}

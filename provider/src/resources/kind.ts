@@ -1,0 +1,363 @@
+// What one resource kind is, declared once (docs/architecture.md, "Resource kinds"): its type, its noun,
+// the sdk field table it follows, what a program passes and what the state holds (zod objects built from
+// the sdk's intents, so the TypeScript types are inferred, never typed by hand), the normal form, how an
+// existing object is adopted, which values are secret, the documentation of every property, and the steps
+// that differ from the shared ones. The runtime, the README tables, `walletinfra-export`, the drift report
+// and the native schema all map over the one array of kinds in ./kinds.ts.
+//
+// A kind's file loads only light modules (schemas, field tables, the checker when it needs one): the
+// program and a preview load every kind, and the steps that reach the service load on the first call that
+// needs them (./common/lifecycle.ts).
+import type * as pulumi from '@pulumi/pulumi';
+import type { z } from 'zod';
+import type { FieldTable } from '@walletinfra/sdk/rules';
+import type { OrgSession } from '../session';
+import type { ServiceList } from '../session/object-lists';
+import type { ProviderContext } from '../runtime/context';
+import type { CheckFailure } from './common/check';
+
+/** The type-token namespace every kind shares: `pulumi-nodejs:dynamic/walletinfra:Policy`, `walletinfra:index:Policy`. */
+export const PACKAGE = 'walletinfra';
+
+/** What a resource's `adopt` input takes: an object's id, or one natural-key flag. */
+export type AdoptOf<Flag extends string> = { id?: string } & { [F in Flag]?: boolean };
+
+/** What only the state knows about an object, never the service (./common/inputs.ts). */
+export interface PlacementOf<A> {
+  organizationId: string;
+  profile?: string;
+  adopt?: A;
+}
+
+/** A program's value for a property: the value or an Output of it, nested through arrays and objects. */
+export type InputValue<T> = T extends readonly (infer E)[]
+  ? pulumi.Input<InputValue<E>[]>
+  : T extends object
+    ? pulumi.Input<{ [K in keyof T]: InputValue<T[K]> }>
+    : pulumi.Input<T>;
+
+/** Every property of `T` as a program passes it (optional ones stay optional). */
+export type InputArgs<T> = { [K in keyof T]: InputValue<Exclude<T[K], undefined>> };
+
+/** One step of `check` that a kind adds to the shared ones. */
+export type CheckStep = (news: Record<string, unknown>, ctx: ProviderContext) => CheckFailure[];
+
+/** How a kind's objects are read when they sit in one of the session's coalesced lists. */
+export interface Listing<Live> {
+  /** The service's list the objects are in (read through one coalesced `list_*` per organization). */
+  list: ServiceList<unknown>;
+  /** Other lists whose content the kind's objects depend on (a private-key tag's members): invalidated with it. */
+  alsoReads?: readonly ServiceList<unknown>[];
+  /** The live objects, from the session's lists (a fresh read with `fresh`); default the list itself. */
+  read?(session: OrgSession, fresh: boolean): Promise<Live[]>;
+  /** A live object's id. */
+  idOf(live: Live): string;
+  /** The id of an item of the session list itself, when the live object joins several lists. */
+  listedIdOf?: (item: unknown) => string;
+}
+
+/**
+ * The writes of a kind whose objects are listed and addressed by the service's id (most kinds). The shared
+ * steps (./common/lifecycle.ts) adopt, create (reusing an earlier run's activity, resolving lost
+ * responses), read, update (only what differs from the live object) and delete with these.
+ */
+export interface ListedWrites<Live, Desired> {
+  create: {
+    operation: string;
+    /** The create activity's parameters for the desired state (default: the create intent's fields, '' left out). */
+    parameters?(desired: Desired): Record<string, unknown>;
+    /** The id a create's result names. */
+    resultId(result: Record<string, unknown>): string;
+    /** The result a create would have returned for `live` (stands for a lost response). */
+    resultOf(live: Live): Record<string, unknown>;
+    /** The object a create's result describes, when the result carries it (a second write can then follow at once). */
+    liveOf?(result: Record<string, unknown>, id: string): Live | undefined;
+    /** What the write right after the create does, for its error (default: "setting <the update-only fields>"). */
+    secondWrite?(desired: Desired): string;
+    /** A description of the object for messages: `"allow-treasury"`. */
+    label(desired: Desired): string;
+  };
+  update?: {
+    operation: string;
+    /** The update's parameters for what differs (default: the field table's in-place fields that differ). */
+    parameters?(live: Live, desired: Desired, form: Record<string, unknown>): Record<string, unknown> | undefined;
+    /** The result an update would have returned for `live`. */
+    resultOf(live: Live): Record<string, unknown>;
+  };
+  /** Absent: the service cannot delete the kind's objects (`destroy` leaves them, and says so). */
+  delete?: {
+    operation: string;
+    parameters(id: string): Record<string, unknown>;
+    /** What the delete returns; stands for it when its response was lost. */
+    deleted(id: string): Record<string, unknown>;
+  };
+  /** Said when `destroy` removes a resource whose object the service cannot delete. */
+  leftInPlace?(id: string, props: Record<string, unknown>): string;
+}
+
+/** A value in an exported declaration that is not a literal: a secret read from stack config. */
+export class ConfigSecret {
+  constructor(
+    /** The stack config key. */
+    readonly key: string,
+    /** What the secret is, for the instructions: `the secret API key of on-ramp credential f-1`. */
+    readonly what: string,
+    /** What the user types in place of the value: `<secret API key>`. */
+    readonly placeholder: string,
+  ) {}
+}
+
+/** A property value in an exported declaration: JSON-like data, or a secret from stack config. */
+export type ExportValue = string | number | boolean | readonly ExportValue[] | { readonly [key: string]: ExportValue } | ConfigSecret;
+
+/** How `walletinfra-export` writes a kind's objects (../export/render.ts). */
+export interface KindExport<Live> {
+  /** Every object of the kind in the organization (default: the kind's listing). */
+  read?(session: OrgSession): Promise<Live[]>;
+  /** A readable name for the object's resource (made unique and stable by the export). */
+  name(live: Live): string;
+  /** The resource name when `name` gives nothing usable: `policy`. */
+  fallback: string;
+  /** The id `adopt: { id }` takes (default: the listing's id). */
+  id?(live: Live): string;
+  /**
+   * The declared properties, in order (undefined: left out). Default: the inputs the live object implies,
+   * in the order of `args`, without values that are absent, empty or the default. `secret(suffix, what,
+   * placeholder)` names a stack config key for a value the service never returns.
+   */
+  properties?(
+    live: Live,
+    secret: (suffix: string, what: string, placeholder: string) => ConfigSecret,
+  ): Array<[string, ExportValue | undefined]>;
+  /** A comment above each declaration of the kind. */
+  note?: string;
+  /** The section heading, when not the plural capitalised. */
+  section?: string;
+}
+
+/** A whole lifecycle a kind writes itself (objects addressed by scope, not by a listed id). */
+export interface OwnLifecycle {
+  create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult>;
+  read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult>;
+  update(
+    ctx: ProviderContext,
+    id: string,
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): Promise<pulumi.dynamic.UpdateResult>;
+  delete(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void>;
+}
+
+/** The steps of a lifecycle. */
+export type StepName = keyof OwnLifecycle;
+
+/** What a kind's `steps.ts` exports: the steps it writes itself (loaded on the first call that needs one). */
+export type OwnSteps = Partial<OwnLifecycle>;
+
+export interface KindDeclaration<
+  A extends z.ZodObject,
+  O extends z.ZodObject,
+  Live,
+  Flag extends string,
+  I extends string = string,
+  X extends string = string,
+> {
+  /** The type name: `Policy` (`pulumi-nodejs:dynamic/walletinfra:Policy`, `walletinfra:index:Policy`). */
+  type: string;
+  /** The runtime member and folder name: `policy`. */
+  member: string;
+  /** What messages and docs call one object: `policy`, `webhook endpoint`. */
+  noun: string;
+  /** The plural, for reports and export sections: `policies`. */
+  plural: string;
+  /** One paragraph for the docs and the schema. */
+  description: string;
+  /** The sdk field table (from the create and update intents): diff, replacement, update parameters, adoption. */
+  table: FieldTable;
+  /** What a program passes, the common inputs left out: built from the sdk's intents. */
+  args: A;
+  /** The outputs in normal form (the common ones left out): the inputs after `check`, the id, output-only values. */
+  outputs: O;
+  /** The output holding the service's id (also the resource's id); absent when the object is addressed by scope. */
+  idProperty?: I;
+  /** Outputs that are no inputs, besides the id (fingerprints of secrets). */
+  outputOnly?: readonly X[];
+  /** The documentation of every property in `args` and `outputs`: one sentence or two, as users read them. */
+  docs: { readonly [P in (keyof z.output<A> | keyof z.output<O>) & string]: string };
+  /** The value an absent input takes (the normal form; an optional property without one stays absent). */
+  defaults: Partial<Record<keyof z.output<O> & string, unknown>>;
+  /** Canonical forms of known values (sets sorted, CIDRs normalised); `undefined` removes the property. */
+  canonical?: Partial<Record<keyof z.output<O> & string, (value: unknown) => unknown>>;
+  /** `adopt: { <flag>: true }` and what it takes over. */
+  adopt: { flag: Flag; doc: string };
+  /** Inputs wrapped as secrets in the program, and outputs always returned as secrets. */
+  secrets?: { inputs?: readonly string[]; outputs?: readonly string[] };
+  /** A value only one object of the organization may hold (a policy's name): checked in the program. */
+  unique?: { property: keyof z.output<A> & string; why: string };
+  /**
+   * Properties `check` validates itself rather than with the create intent's schema (secrets, a number the
+   * service takes as a string): the kind's own check steps cover them.
+   */
+  ownChecks?: readonly string[];
+  /** Check steps of the kind's own: `early` before the common inputs, `late` after the schema. */
+  check?: { early?: CheckStep; beforeSchema?: CheckStep; late?: CheckStep };
+  /** Properties compared by a rule of the kind's own (secrets by fingerprint), not by value. */
+  diff?: { except?: readonly string[]; extra?(olds: Record<string, unknown>, news: Record<string, unknown>): string[] };
+  /** Why a replace-only field replaces, when not "the update cannot change it" (docs). */
+  replaceReason?: string;
+  /** The inputs that stand for a service field, where a program may give others (a secret in plain text): docs. */
+  inputNames?: Readonly<Record<string, readonly string[]>>;
+  /** Where the objects are listed; absent for kinds addressed by scope (they bring an `OwnLifecycle`). */
+  listing?: Listing<Live>;
+  /** The live object in normal form, keeping what only the state knows (`state`: placement and stored outputs). */
+  form(live: Live, state: Record<string, unknown> & { organizationId: string }): z.output<O>;
+  /** The inputs the outputs imply (what `read` hands the engine); default the outputs minus the id and output-only values. */
+  inputsOf?(outputs: Record<string, unknown>): Record<string, unknown>;
+  /** How `walletinfra-export` writes the kind's objects as declarations (../export/). */
+  export: KindExport<Live>;
+  /** The writes of a listed kind, which the shared steps make (./common/lifecycle.ts). */
+  writes?: ListedWrites<Live, Record<string, unknown>>;
+  /**
+   * The steps the kind writes itself, exported as `steps` by the `steps.ts` of its folder (loaded on the first
+   * call that needs one): all four for a kind addressed by scope, those that differ for a listed kind (a
+   * secret sealed afresh for every write).
+   */
+  ownSteps?: readonly StepName[];
+}
+
+/** A declared kind: the declaration, with the names derived from it. */
+export interface Kind<
+  A extends z.ZodObject = z.ZodObject,
+  O extends z.ZodObject = z.ZodObject,
+  Live = unknown,
+  Flag extends string = string,
+  I extends string = string,
+  X extends string = string,
+> extends KindDeclaration<A, O, Live, Flag, I, X> {
+  /** `pulumi-nodejs:dynamic/walletinfra:<Type>`: what dynamic resources record in the state. */
+  readonly dynamicToken: string;
+  /** `walletinfra:index:<Type>`: the native provider's type. */
+  readonly nativeToken: string;
+  /** Every input property a program may set, the common ones included, in declaration order. */
+  readonly inputKeys: readonly string[];
+  /** The service's fields the diff compares, then the provider's own inputs, then the placement. */
+  readonly diffKeys: readonly string[];
+  /** The subset of `diffKeys` whose change replaces the object. */
+  readonly replaceKeys: readonly string[];
+  /** Inputs of the provider's own that the service never sees (changed in place without a call). */
+  readonly providerOnly: readonly string[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the array of kinds holds every kind's own types
+export type AnyKind = Kind<z.ZodObject, z.ZodObject, any, string, string, string>;
+
+/** The common inputs (./common/inputs.ts), in the order the state keeps them. */
+export const COMMON_INPUTS = ['organizationId', 'profile', 'adopt'] as const;
+
+/** Builds a kind from its declaration; throws at load time when the declaration and its field table disagree. */
+export function defineKind<
+  A extends z.ZodObject,
+  O extends z.ZodObject,
+  Live,
+  const Flag extends string,
+  const M extends string,
+  const I extends keyof z.output<O> & string = never,
+  const X extends keyof z.output<O> & string = never,
+>(decl: KindDeclaration<A, O, Live, Flag, I, X> & { member: M }): Kind<A, O, Live, Flag, I, X> & { readonly member: M } {
+  const wrong = (what: string) => new Error(`resource kind ${decl.type}: ${what}`);
+  // The type system asks for these too; a kind built from plain JavaScript (or a cast) is held to them here.
+  const given = decl as Partial<KindDeclaration<A, O, Live, Flag, I, X>>;
+  if (given.table === undefined) throw wrong('no field table (`table`: the sdk field table of its create and update intents)');
+  if (typeof given.form !== 'function') throw wrong("no normal form (`form`: the live object as the resource's outputs)");
+  if (given.export === undefined) throw wrong('no export (`export`: how walletinfra-export declares its objects)');
+  const argKeys = Object.keys(decl.args.shape);
+  const outputKeys = Object.keys(decl.outputs.shape);
+  const serviceFields = decl.table.fields.map((f) => f.field);
+  for (const field of serviceFields) {
+    if (!argKeys.includes(field) && !(decl.diff?.except ?? []).includes(field)) throw wrong(`the field table's "${field}" is not an input`);
+  }
+  for (const key of argKeys)
+    if (!outputKeys.includes(key) && !(decl.secrets?.inputs ?? []).includes(key)) throw wrong(`input "${key}" is no output`);
+  for (const key of [...argKeys, ...outputKeys]) {
+    const doc = (decl.docs as Record<string, string | undefined>)[key];
+    if (doc === undefined || doc.trim() === '') throw wrong(`property "${key}" has no documentation`);
+  }
+  const own = decl.ownSteps ?? [];
+  if (decl.listing === undefined && own.length < 4) throw wrong('neither a listing nor all four steps of its own');
+  if (decl.listing !== undefined && decl.writes === undefined) throw wrong('a listing without writes');
+  if (decl.listing !== undefined && decl.idProperty === undefined) throw wrong('a listing without an id property');
+  const secretInputs = decl.secrets?.inputs ?? [];
+  const providerOnly = argKeys.filter((k) => !serviceFields.includes(k) && !secretInputs.includes(k));
+  const except = decl.diff?.except ?? [];
+  const compared = serviceFields.filter((f) => !except.includes(f));
+  return {
+    ...decl,
+    dynamicToken: `pulumi-nodejs:dynamic/${PACKAGE}:${decl.type}`,
+    nativeToken: `${PACKAGE}:index:${decl.type}`,
+    inputKeys: [...argKeys, ...COMMON_INPUTS],
+    diffKeys: [...compared, 'organizationId', 'profile', ...providerOnly],
+    replaceKeys: [...decl.table.replace, 'organizationId'],
+    providerOnly,
+  };
+}
+
+/**
+ * The normal form of inputs (or stored outputs): defaults for absent values (null is absent), canonical forms
+ * of known ones.
+ */
+export function normalize(kind: AnyKind, values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...values };
+  for (const [key, value] of Object.entries(kind.defaults)) if (out[key] === undefined || out[key] === null) out[key] = value;
+  for (const key of Object.keys(out)) if (out[key] === null) delete out[key];
+  for (const [key, canonical] of Object.entries(kind.canonical ?? {})) {
+    if (out[key] === undefined || out[key] === null || canonical === undefined) continue;
+    const value = canonical(out[key]);
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** The inputs a kind's outputs imply: what `read` hands the engine so later diffs compare against reality. */
+export function inputsOfOutputs(kind: AnyKind, outputs: Record<string, unknown>): Record<string, unknown> {
+  if (kind.inputsOf !== undefined) return kind.inputsOf(outputs);
+  const dropped = new Set<string>([...(kind.idProperty !== undefined ? [kind.idProperty] : []), ...(kind.outputOnly ?? [])]);
+  return Object.fromEntries(Object.entries(outputs).filter(([k]) => !dropped.has(k)));
+}
+
+/** The live objects of a listed kind: its session list, or the kind's own read (a join of lists). */
+export function readListed<Live>(listing: Listing<Live>, session: OrgSession, fresh: boolean): Promise<Live[]> {
+  if (listing.read !== undefined) return listing.read(session, fresh);
+  const items = fresh ? session.relist(listing.list) : session.list(listing.list);
+  return items as Promise<Live[]>;
+}
+
+// ---- The types a kind implies (the public `PolicyArgs`, `PolicyInputs`, `PolicyOutputs` are these) ----
+
+type ArgsSchemaOf<K> = K extends { args: infer A extends z.ZodObject } ? A : never;
+type OutputsSchemaOf<K> = K extends { outputs: infer O extends z.ZodObject } ? O : never;
+type FlagOf<K> = K extends { adopt: { flag: infer F extends string } } ? F : never;
+type IdOf<K> = K extends { idProperty?: infer I } ? Extract<I, string> : never;
+type OutputOnlyOf<K> = K extends { outputOnly?: readonly (infer X)[] } ? Extract<X, string> : never;
+
+/** What `new <Kind>(name, args)` takes. */
+export type ArgsOf<K> = InputArgs<z.input<ArgsSchemaOf<K>>> & {
+  /** The organization to manage the object in (default: the credentials' organization). */
+  organizationId?: pulumi.Input<string>;
+  /** Named credentials from `walletinfra:profiles` / `WALLETINFRA_PROFILE_<NAME>_*`. */
+  profile?: pulumi.Input<string>;
+  /**
+   * Take over an existing object instead of creating one (provider README, "Adopting existing objects"). The stack
+   * then owns it: `pulumi destroy` deletes it unless the resource has the `retainOnDelete: true` option.
+   */
+  adopt?: pulumi.Input<AdoptOf<FlagOf<K>>>;
+};
+
+/** The resource's outputs: the normal form, the id, and the placement. */
+export type OutputsOf<K> = z.output<OutputsSchemaOf<K>> & PlacementOf<AdoptOf<FlagOf<K>>>;
+
+/** The inputs after `check`: the outputs without the id and the output-only values. */
+export type InputsOf<K> = Omit<OutputsOf<K>, IdOf<K> | OutputOnlyOf<K>>;
+
+/** `adopt`'s type for a kind. */
+export type AdoptArgOf<K> = AdoptOf<FlagOf<K>>;

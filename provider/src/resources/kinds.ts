@@ -1,0 +1,19 @@
+// Every resource kind, in the order docs, reports and exports list them. Adding a kind is adding its folder
+// (spec.ts, provider.ts, resource.ts) and one line here (docs/architecture.md, "Adding a resource kind").
+import { fiatOnRampCredential } from './fiatOnRampCredential/spec';
+import { ipAllowlist } from './ipAllowlist/spec';
+import type { AnyKind } from './kind';
+import { policy } from './policy/spec';
+import { privateKeyTag } from './privateKeyTag/spec';
+import { sessionProfile } from './sessionProfile/spec';
+import { webhookEndpoint } from './webhookEndpoint/spec';
+
+export const KINDS = [policy, webhookEndpoint, fiatOnRampCredential, ipAllowlist, privateKeyTag, sessionProfile] as const;
+
+/** A kind's runtime member name: `policy`, `webhookEndpoint`. */
+export type KindMember = (typeof KINDS)[number]['member'];
+
+/** The kind of a type token, dynamic (`pulumi-nodejs:dynamic/walletinfra:Policy`) or native (`walletinfra:index:Policy`). */
+export function kindOfToken(token: string): AnyKind | undefined {
+  return (KINDS as readonly AnyKind[]).find((k) => k.dynamicToken === token || k.nativeToken === token);
+}

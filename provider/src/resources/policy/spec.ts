@@ -1,0 +1,124 @@
+// Policy (docs/service-behaviour.md#policies): a name, an effect, and policy-language expressions. The
+// service reads back `condition`, `consensus` and `notes` as '' when unset and may omit `time`; the normal
+// form is '' for all four on both sides of every comparison. update_policy (V2) changes every field (only
+// the fields that differ from the live policy are sent; `time` only when it changes, because organizations
+// without the early-access flag refuse it), so only a move to another organization replaces a policy.
+import { z } from 'zod';
+import { checkPolicy } from '@walletinfra/sdk/policy';
+import type { Policy as ServicePolicy } from '@walletinfra/sdk';
+import { POLICY_FIELD_TABLE } from '@walletinfra/sdk/rules';
+import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
+import { isUnknown } from '../../unknown';
+import type { CheckFailure } from '../common/check';
+import { placementOf } from '../common/inputs';
+import { serviceList } from '../../session/object-lists';
+import { defineKind } from '../kind';
+
+type Diagnostic = { message: string; position: { line: number; column: number; offset: number }; suggestion?: string };
+
+/**
+ * The full dotted path of a suggested field: for `activity.resourse` the checker suggests `resource`,
+ * and a policy author recognises `activity.resource` faster.
+ */
+function qualifiedSuggestion(source: string, d: Diagnostic): string | undefined {
+  if (d.suggestion === undefined) return undefined;
+  const prefix = /((?:[A-Za-z_][A-Za-z0-9_]*\.)+)$/.exec(source.slice(0, d.position.offset))?.[1];
+  return prefix !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(d.suggestion) ? `${prefix}${d.suggestion}` : d.suggestion;
+}
+
+/** How an expression problem reads in a preview: the checker's message, the suggestion, the position. */
+export function expressionReason(source: string, diagnostics: readonly Diagnostic[]): string {
+  return diagnostics
+    .map((d) => {
+      const full = qualifiedSuggestion(source, d);
+      let message = d.message;
+      if (full !== undefined && d.suggestion !== undefined) {
+        const asked = `did you mean '${d.suggestion}'?`;
+        message = message.includes(asked) ? message.replace(asked, `did you mean '${full}'?`) : `${message}; did you mean '${full}'?`;
+      }
+      return `${message} (line ${d.position.line}, column ${d.position.column})`;
+    })
+    .join('; ');
+}
+
+/** `condition`, `consensus` and `time` through the sdk's policy-language checker, one failure per expression. */
+function expressionFailures(news: Record<string, unknown>): CheckFailure[] {
+  const expressions: { condition?: string; consensus?: string; time?: string } = {};
+  for (const k of ['condition', 'consensus', 'time'] as const) {
+    const v = news[k];
+    if (typeof v === 'string' && !isUnknown(v) && v.trim() !== '') expressions[k] = v;
+  }
+  const failures: CheckFailure[] = [];
+  for (const problem of checkPolicy(expressions)) {
+    if (problem.diagnostics.length > 0) {
+      failures.push({ property: problem.field, reason: expressionReason(expressions[problem.field] ?? '', problem.diagnostics) });
+    }
+  }
+  return failures;
+}
+
+const args = CreatePolicyIntent.partial({ notes: true });
+
+/** Every policy of the organization (list_policies). */
+export const POLICIES = serviceList<ServicePolicy>('policies', async (c) => (await c.listPolicies({})).policies);
+
+export const policy = defineKind({
+  type: 'Policy',
+  member: 'policy',
+  noun: 'policy',
+  plural: 'policies',
+  description:
+    'A policy of the organization: whether activities matching `condition` are allowed or denied, and which approvers ' +
+    'must agree (`consensus`), in the service policy language.',
+  table: POLICY_FIELD_TABLE,
+  args,
+  outputs: CreatePolicyIntent.required().extend({ policyId: z.string() }),
+  idProperty: 'policyId',
+  docs: {
+    policyId: "The service's id of the policy (also the resource's `id`).",
+    policyName: 'The name; the service allows one policy per name in an organization.',
+    effect: '`EFFECT_ALLOW` or `EFFECT_DENY`.',
+    condition: 'Policy-language condition (docs/service-behaviour.md#policy-language); empty or absent means "always".',
+    consensus: 'Policy-language consensus expression, e.g. `approvers.count() >= 2`; empty when unset.',
+    notes: 'Free text; empty when unset.',
+    time: 'Time expression (early access, docs/service-behaviour.md#policy-language); empty when unset.',
+  },
+  defaults: { condition: '', consensus: '', notes: '', time: '' },
+  adopt: { flag: 'byName', doc: 'Take over the policy with the same `policyName` (names are unique), or create it.' },
+  unique: {
+    property: 'policyName',
+    why: 'the service allows one policy per name, so one of them would fail or fight the other; give each its own policyName',
+  },
+  check: { late: expressionFailures },
+  export: { name: (p: ServicePolicy) => p.policyName, fallback: 'policy' },
+  listing: { list: POLICIES, idOf: (p: ServicePolicy) => p.policyId },
+  form: (live: ServicePolicy, state) => ({
+    policyId: live.policyId,
+    policyName: live.policyName,
+    effect: live.effect as 'EFFECT_ALLOW' | 'EFFECT_DENY',
+    condition: live.condition,
+    consensus: live.consensus,
+    notes: live.notes,
+    time: live.time ?? '',
+    ...placementOf(state as Parameters<typeof placementOf>[0]),
+  }),
+  writes: {
+    create: {
+      operation: 'create_policy',
+      // Empty expressions are left out (the service stores them as ''); `notes` is required.
+      parameters: (d) => ({
+        policyName: d.policyName,
+        effect: d.effect,
+        ...(d.condition !== '' ? { condition: d.condition } : {}),
+        ...(d.consensus !== '' ? { consensus: d.consensus } : {}),
+        notes: d.notes,
+        ...(d.time !== '' ? { time: d.time } : {}),
+      }),
+      resultId: (r) => String(r.policyId),
+      resultOf: (p: ServicePolicy) => ({ policyId: p.policyId }),
+      label: (d) => JSON.stringify(d.policyName),
+    },
+    update: { operation: 'update_policy', resultOf: (p: ServicePolicy) => ({ policyId: p.policyId }) },
+    delete: { operation: 'delete_policy', parameters: (id) => ({ policyId: id }), deleted: (id) => ({ policyId: id }) },
+  },
+});

@@ -1,0 +1,48 @@
+// The class a program instantiates for a kind (`new walletinfra.Policy(name, args)`), built from the kind's
+// declaration: the type token, the outputs it exposes, the inputs it wraps as secrets and the outputs it
+// always marks secret (a dynamic provider cannot return secrets itself: https://www.pulumi.com/docs/iac/concepts/secrets/,
+// pulumi/pulumi#3012), and the one-owner check of its unique values. The provider object is the kind's
+// own `provider.ts`, whose text the engine stores in every resource's state.
+import * as pulumi from '@pulumi/pulumi';
+import type { z } from 'zod';
+import { declareUnique, resourceInputs, unsetPlacementOutputs } from '../program';
+import { PACKAGE, type AnyKind, type ArgsOf, type OutputsOf } from './kind';
+
+/** Every output as the class exposes it: `resource.policyId`, an Output. */
+export type OutputProperties<K> = { readonly [P in keyof OutputsOf<K>]-?: pulumi.Output<OutputsOf<K>[P]> };
+
+/** The constructor `resourceClass` returns. */
+export type ResourceClass<K> = new (
+  name: string,
+  args: ArgsOf<K>,
+  opts?: pulumi.CustomResourceOptions,
+) => pulumi.dynamic.Resource & OutputProperties<K>;
+
+/** The outputs a program may leave unset (so Pulumi gives the class an Output for each, pulumi/pulumi#6587). */
+function optionalOutputs(kind: AnyKind): string[] {
+  const shape = kind.args.shape as Record<string, z.ZodType>;
+  const required = Object.keys(shape).filter((k) => !shape[k]?.safeParse(undefined).success);
+  return Object.keys(kind.outputs.shape).filter((k) => !required.includes(k));
+}
+
+export function resourceClass<K extends AnyKind>(kind: K, provider: pulumi.dynamic.ResourceProvider): ResourceClass<K> {
+  const optional = optionalOutputs(kind);
+  const secretInputs = kind.secrets?.inputs ?? [];
+  const secretOutputs = kind.secrets?.outputs ?? [];
+  class KindResource extends pulumi.dynamic.Resource {
+    constructor(name: string, args: ArgsOf<K>, opts?: pulumi.CustomResourceOptions) {
+      const given = args as Record<string, unknown> & { adopt?: unknown };
+      const props = resourceInputs(kind.type, name, given, optional);
+      if (kind.unique !== undefined) declareUnique(kind.type, kind.unique.property, given[kind.unique.property], name, kind.unique.why);
+      for (const key of secretInputs) {
+        const value = given[key];
+        if (value !== undefined) props[key] = pulumi.secret(value);
+      }
+      const options = secretOutputs.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputs] }) : opts;
+      super(provider, name, props, options, PACKAGE, kind.type);
+      unsetPlacementOutputs(this, props);
+    }
+  }
+  Object.defineProperty(KindResource, 'name', { value: kind.type });
+  return KindResource as unknown as ResourceClass<K>;
+}

@@ -1,0 +1,121 @@
+// The one array of resource kinds: every kind registered there is complete (documented properties, a field
+// table, a normal form, a serialized provider, a public class), and a declaration that lacks any of these
+// fails when it is defined, naming what is missing.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+import { POLICY_FIELD_TABLE } from '@walletinfra/sdk/rules';
+import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
+import * as walletinfra from '@walletinfra/pulumi';
+import { defineKind, type AnyKind, type KindDeclaration } from '@walletinfra/pulumi/resources/kind';
+import { KINDS, kindOfToken } from '@walletinfra/pulumi/resources/kinds';
+import { POLICIES } from '@walletinfra/pulumi/resources/policy/spec';
+import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
+
+const RESOURCES = path.join(__dirname, '../../../../provider/src/resources');
+
+describe.each(KINDS.map((k) => [k.type, k as AnyKind] as const))('%s', (_type, kind) => {
+  test('documents every property it takes or returns', () => {
+    const properties = [...Object.keys(kind.args.shape), ...Object.keys(kind.outputs.shape)];
+    expect(properties.filter((p) => ((kind.docs as Record<string, string | undefined>)[p] ?? '').trim() === '')).toEqual([]);
+  });
+
+  test('follows the sdk field table of its own type, and every service field is an input', () => {
+    expect(kind.table.resource).toBe(kind.type);
+    const inputs = [...Object.keys(kind.args.shape), ...(kind.diff?.except ?? [])];
+    expect(kind.table.fields.map((f) => f.field).filter((f) => !inputs.includes(f))).toEqual([]);
+  });
+
+  test('has a normal form, and its folder holds the declaration, the serialized provider and the class', () => {
+    expect(typeof kind.form).toBe('function');
+    for (const file of ['spec.ts', 'provider.ts', 'resource.ts']) expect(fs.existsSync(path.join(RESOURCES, kind.member, file))).toBe(true);
+  });
+
+  test('is a public class under its type, and a runtime member under its member name', () => {
+    expect(typeof (walletinfra as Record<string, unknown>)[kind.type]).toBe('function');
+    expect((walletinfra as unknown as Record<string, { name?: string }>)[kind.type]?.name).toBe(kind.type);
+    const runtime = createRuntime({ env: {} }) as unknown as Record<string, unknown>;
+    expect(Object.keys(runtime[kind.member] as object).sort()).toEqual(['check', 'create', 'delete', 'diff', 'read', 'update']);
+  });
+
+  test('is found by its dynamic and its native type token', () => {
+    expect(kindOfToken(`pulumi-nodejs:dynamic/walletinfra:${kind.type}`)).toBe(kind);
+    expect(kindOfToken(`walletinfra:index:${kind.type}`)).toBe(kind);
+  });
+});
+
+test('the types, members and nouns are unique', () => {
+  for (const key of ['type', 'member', 'noun', 'plural'] as const) {
+    expect(new Set(KINDS.map((k) => k[key])).size).toBe(KINDS.length);
+  }
+});
+
+/** A complete declaration to break one piece at a time. */
+function declaration(): KindDeclaration<z.ZodObject, z.ZodObject, { id: string }, 'byName'> & { member: string } {
+  return {
+    type: 'Policy',
+    member: 'example',
+    noun: 'example',
+    plural: 'examples',
+    description: 'An example.',
+    table: POLICY_FIELD_TABLE,
+    args: CreatePolicyIntent,
+    outputs: CreatePolicyIntent.extend({ policyId: z.string() }),
+    docs: {
+      policyName: 'n',
+      effect: 'e',
+      condition: 'c',
+      consensus: 'c',
+      notes: 'n',
+      time: 't',
+      policyId: 'i',
+    },
+    defaults: {},
+    adopt: { flag: 'byName', doc: 'by name' },
+    export: { name: (l) => l.id, fallback: 'example' },
+    listing: { list: POLICIES, idOf: (l) => l.id },
+    idProperty: 'policyId',
+    form: () => ({ policyName: '', effect: 'EFFECT_ALLOW', condition: '', consensus: '', notes: '', time: '', policyId: '' }),
+    writes: {
+      create: { operation: 'create_policy', resultId: () => '', resultOf: () => ({}), label: () => '' },
+    },
+  };
+}
+
+test('a complete declaration defines a kind', () => {
+  expect(defineKind(declaration()).dynamicToken).toBe('pulumi-nodejs:dynamic/walletinfra:Policy');
+});
+
+test.each([
+  [
+    'an undocumented property',
+    (d: Record<string, unknown>) => (d.docs = { ...(d.docs as object), consensus: ' ' }),
+    'property "consensus" has no documentation',
+  ],
+  [
+    'no field table',
+    (d: Record<string, unknown>) => delete d.table,
+    'no field table (`table`: the sdk field table of its create and update intents)',
+  ],
+  ['no normal form', (d: Record<string, unknown>) => delete d.form, "no normal form (`form`: the live object as the resource's outputs)"],
+  ['no export', (d: Record<string, unknown>) => delete d.export, 'no export (`export`: how walletinfra-export declares its objects)'],
+  [
+    'a field of its table that is no input',
+    (d: Record<string, unknown>) => (d.args = CreatePolicyIntent.omit({ time: true })),
+    'the field table\'s "time" is not an input',
+  ],
+  ['a listing without writes', (d: Record<string, unknown>) => delete d.writes, 'a listing without writes'],
+  ['a listing without an id property', (d: Record<string, unknown>) => delete d.idProperty, 'a listing without an id property'],
+  [
+    'neither a listing nor a lifecycle',
+    (d: Record<string, unknown>) => {
+      delete d.listing;
+      delete d.writes;
+    },
+    'neither a listing nor all four steps of its own',
+  ],
+])('a declaration with %s fails when it is defined', (_what, breakIt, message) => {
+  const d = declaration() as unknown as Record<string, unknown>;
+  breakIt(d);
+  expect(() => defineKind(d as unknown as ReturnType<typeof declaration>)).toThrow(`resource kind Policy: ${message}`);
+});
