@@ -33,14 +33,18 @@ const faultsFile = z.string().transform((path, ctx): FaultConfig => {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code ?? String(e);
-    ctx.addIssue({ code: 'custom', input: path, message: `must be the path of a readable JSON file, got ${shown(path)} (${reason})` });
+    ctx.addIssue({
+      code: 'custom',
+      input: path,
+      message: `must be the path of a readable JSON file, got ${JSON.stringify(path)} (${reason})`,
+    });
     return z.NEVER;
   }
   try {
     // checked by startEmulator (parseFaultConfig), which names the rule and field
     return JSON.parse(text) as FaultConfig;
   } catch {
-    ctx.addIssue({ code: 'custom', input: path, message: `must be the path of a JSON file, got ${shown(path)} (not valid JSON)` });
+    ctx.addIssue({ code: 'custom', input: path, message: `must be the path of a JSON file, got ${JSON.stringify(path)} (not valid JSON)` });
     return z.NEVER;
   }
 });

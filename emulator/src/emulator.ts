@@ -1,6 +1,5 @@
 // startEmulator: wires the store, the emulator's keys, the bootstrap organization, faults, deliveries and the
 // two listeners together, and hands back URLs, credentials and test controls.
-import { shown } from '@walletinfra/sdk/options';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -96,13 +95,15 @@ export function readSeedFile(path: string): unknown {
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code ?? String(e);
     throw new EmulatorOptionsError(
-      `invalid emulator options: seed must be the path of a readable JSON file, got ${shown(path)} (${reason})`,
+      `invalid emulator options: seed must be the path of a readable JSON file, got ${JSON.stringify(path)} (${reason})`,
     );
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new EmulatorOptionsError(`invalid emulator options: seed must be the path of a JSON file, got ${shown(path)} (not valid JSON)`);
+    throw new EmulatorOptionsError(
+      `invalid emulator options: seed must be the path of a JSON file, got ${JSON.stringify(path)} (not valid JSON)`,
+    );
   }
 }
 
