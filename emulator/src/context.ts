@@ -1,6 +1,6 @@
 // What every handler sees: the store, the injectable environment, the emulator's own keys and options,
 // plus (per request) the target organization and the authenticated caller.
-import type { OperationName, RequestOf, SubmitName } from '@walletinfra/sdk';
+import type { OperationName, PolicyContext, RequestOf, SubmitName } from '@walletinfra/sdk';
 import type { Env } from './env';
 import type { FaultInjector } from './faults';
 import type { EmulatorKeys } from './keys';
@@ -52,5 +52,16 @@ export type QueryHandler<N extends OperationName = OperationName> = (ctx: Reques
  */
 export interface SubmitHandler<N extends SubmitName = SubmitName> {
   validate?: (ctx: RequestContext, params: RequestOf<N>) => void;
+  /** What the policy engine reads of this request beyond `activity`, and what velocity controls measure of it (../velocity.ts). */
+  policyRequest?: (ctx: RequestContext, params: RequestOf<N>) => PolicyRequest;
   execute: (ctx: RequestContext, params: RequestOf<N>, activityId: string) => Record<string, unknown>;
+}
+
+/** The request-specific keywords of a write (a signing request's `eth.tx`, `wallet`, …) and its measure. */
+export interface PolicyRequest {
+  context?: Pick<PolicyContext, 'eth' | 'wallet' | 'wallet_account' | 'private_key'>;
+  /** the wallet it acts on, for velocity controls grouped by wallet */
+  walletId?: string;
+  /** asset transfers it signs: CAIP-19 asset id and raw on-chain amount */
+  transfers?: Array<{ caip19: string; amount: string }>;
 }

@@ -7,6 +7,7 @@ import {
   evaluatePolicies,
   evaluatePolicyExpression,
   policyUserOf,
+  type PolicyContext,
   type PolicyDecision,
   type PolicyValue,
 } from '@walletinfra/sdk';
@@ -28,10 +29,13 @@ export interface EvaluationInput {
   /** For a vote: the consensus the voted-on activity awaits, and the organization's root quorum. */
   votedActivity?: { consensus: 'POLICY' | 'ROOT_QUORUM' };
   rootQuorum?: { userIds: readonly string[]; threshold: number };
+  /** the request's own keywords (`eth.tx`, `wallet`, …) and the velocity-control states (`controls`) */
+  context?: Pick<PolicyContext, 'eth' | 'wallet' | 'wallet_account' | 'private_key' | 'controls'>;
 }
 
 export interface PolicyEngine {
-  check(fields: Partial<Record<PolicyDiagnostic['field'], string>>): PolicyDiagnostic[];
+  /** `velocityControls`: the organization's identifiers, so `controls.<identifier>` naming another is refused */
+  check(fields: Partial<Record<PolicyDiagnostic['field'], string>>, velocityControls?: readonly string[]): PolicyDiagnostic[];
   evaluate(input: EvaluationInput): PolicyDecision;
   timeActive(time: string, nowMs: number): { active: boolean; error?: string };
 }
@@ -43,11 +47,12 @@ export { activityParamsFor };
 const CHECKED_LIMIT = 1024;
 const checked = new Map<string, readonly string[]>();
 
-function messagesOf(source: string, field: PolicyDiagnostic['field']): readonly string[] {
-  const key = `${field}:${source}`;
+function messagesOf(source: string, field: PolicyDiagnostic['field'], velocityControls: readonly string[] | undefined): readonly string[] {
+  const key = velocityControls === undefined ? `${field}:${source}` : `${field}:${velocityControls.join(',')}:${source}`;
   let messages = checked.get(key);
   if (messages === undefined) {
-    messages = checkPolicyExpression(source, field).map((d) => `${d.position.line}:${d.position.column}: ${d.message}`);
+    const options = velocityControls === undefined ? {} : { velocityControls };
+    messages = checkPolicyExpression(source, field, options).map((d) => `${d.position.line}:${d.position.column}: ${d.message}`);
     if (checked.size >= CHECKED_LIMIT) checked.clear();
     checked.set(key, messages);
   }
@@ -55,12 +60,12 @@ function messagesOf(source: string, field: PolicyDiagnostic['field']): readonly 
 }
 
 export const policyEngine: PolicyEngine = {
-  check(fields) {
+  check(fields, velocityControls) {
     const out: PolicyDiagnostic[] = [];
     for (const field of ['condition', 'consensus', 'time', 'scope'] as const) {
       const source = fields[field];
       if (source === undefined || source === '') continue;
-      for (const message of messagesOf(source, field)) out.push({ field, message });
+      for (const message of messagesOf(source, field, velocityControls)) out.push({ field, message });
     }
     return out;
   },
@@ -85,6 +90,7 @@ export const policyEngine: PolicyEngine = {
         now: input.nowMs,
         ...(input.votedActivity !== undefined ? { votedActivity: input.votedActivity } : {}),
         ...(input.rootQuorum !== undefined ? { rootQuorum: input.rootQuorum } : {}),
+        ...input.context,
       },
     );
   },

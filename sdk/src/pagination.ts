@@ -7,6 +7,8 @@ type WithOptionalOrg<T> = Omit<T, 'organizationId'> & { organizationId?: string 
 export type ListSuborgsBody = WithOptionalOrg<RequestOf<'list_suborgs'>>;
 export type ListSolTransactionHistoryBody = WithOptionalOrg<RequestOf<'list_sol_transaction_history'>>;
 export type SolTransactionItem = ResponseOf<'list_sol_transaction_history'>['transactions'][number];
+export type ListVelocityControlsBody = WithOptionalOrg<RequestOf<'list_velocity_controls'>>;
+export type VelocityControlItem = ResponseOf<'list_velocity_controls'>['velocityControls'][number];
 
 /** docs/service-behaviour.md#limits-and-pagination: `limit` defaults to 10 when not sent. */
 const DEFAULT_PAGE_LIMIT = 10;
@@ -77,6 +79,30 @@ export async function* paginateSolTransactionHistory(
       throw new UnexpectedResponseError('list_sol_transaction_history returned the cursor it was given again; stopping', {
         operation,
       });
+    }
+    after = next;
+  }
+}
+
+/**
+ * Every velocity control, page by page, while `pageInfo.hasNextPage`. The next page starts after
+ * `pageInfo.endCursor`, or after the last control's id when the service sends no cursor (object-id cursors,
+ * docs/service-behaviour.md#limits-and-pagination) [UNCONFIRMED which one the service fills].
+ */
+export async function* paginateVelocityControls(
+  fetchPage: (body: ListVelocityControlsBody) => Promise<ResponseOf<'list_velocity_controls'>>,
+  body: ListVelocityControlsBody = {},
+): AsyncGenerator<VelocityControlItem, void, undefined> {
+  const operation = '/public/v1/query/list_velocity_controls';
+  rejectBefore('list_velocity_controls', operation, body.paginationOptions?.before);
+  let after = body.paginationOptions?.after;
+  for (;;) {
+    const page = await fetchPage(withCursor(body, after));
+    yield* page.velocityControls;
+    if (page.pageInfo.hasNextPage !== true) return;
+    const next = page.pageInfo.endCursor || page.velocityControls[page.velocityControls.length - 1]?.velocityControlId;
+    if (next === undefined || next === after) {
+      throw new UnexpectedResponseError('list_velocity_controls said hasNextPage but did not move the cursor; stopping', { operation });
     }
     after = next;
   }

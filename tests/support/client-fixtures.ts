@@ -22,6 +22,42 @@ const webhookEndpoint = {
   isActive: true,
   subscriptions: [{ eventType: 'ACTIVITY_UPDATES', isActive: true }],
 };
+const ERC20_ABI = JSON.stringify([
+  {
+    type: 'function',
+    name: 'transfer',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+    stateMutability: 'nonpayable',
+  },
+]);
+const smartContractInterface = {
+  organizationId: ORG,
+  smartContractInterfaceId: 'sci-1',
+  smartContractAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  smartContractInterface: ERC20_ABI,
+  type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+  label: 'USDC',
+  notes: '',
+  createdAt: TS,
+  updatedAt: TS,
+};
+const velocityControlParameters: RequestOf<'create_velocity_control'> = {
+  name: 'daily sends',
+  dataSource: { activityExecution: { filter: { activity: [{ activityType: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' }] } } },
+  aggregation: {
+    method: 'VELOCITY_CONTROL_AGGREGATION_METHOD_COUNT',
+    operator: 'VELOCITY_CONTROL_AGGREGATION_OPERATOR_LESS_THAN_OR_EQUAL',
+    threshold: '10',
+    window: { rolling: { duration: '86400' } },
+    groupBy: { user: {} },
+  },
+  identifier: 'daily_sends',
+};
+const velocityControl = { velocityControlId: 'vc-1', organizationId: ORG, ...velocityControlParameters, createdAt: TS, updatedAt: TS };
 const wallet = { walletId: 'w-1', walletName: 'treasury', createdAt: TS, updatedAt: TS, exported: false, imported: false };
 const apiKey = {
   credential: { publicKey: '02' + 'a'.repeat(64), type: 'CREDENTIAL_TYPE_API_KEY_P256' },
@@ -114,6 +150,10 @@ export const sampleQueryBodies: { [N in QueryName]: Omit<RequestOf<N>, 'organiza
   get_user: { userId: 'u-1' },
   list_user_tags: {},
   get_organization_configs: {},
+  list_smart_contract_interfaces: {},
+  get_smart_contract_interface: { smartContractInterfaceId: 'sci-1' },
+  list_velocity_controls: { paginationOptions: { limit: '50' } },
+  get_velocity_control: { velocityControlId: 'vc-1' },
 };
 
 export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> } = {
@@ -251,6 +291,10 @@ export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> }
   get_organization_configs: {
     configs: { features: [{ name: 'FEATURE_NAME_WEBHOOK', value: 'true' }], quorum: { threshold: 1, userIds: ['u-1'] } },
   },
+  list_smart_contract_interfaces: { smartContractInterfaces: [smartContractInterface] },
+  get_smart_contract_interface: { smartContractInterface },
+  list_velocity_controls: { velocityControls: [velocityControl], pageInfo: { hasNextPage: false } },
+  get_velocity_control: { velocityControl },
 };
 
 export const sampleParameters: { [N in SubmitName]: RequestOf<N> } = {
@@ -349,6 +393,21 @@ export const sampleParameters: { [N in SubmitName]: RequestOf<N> } = {
   update_user_tag: { userTagId: 't-ops', newUserTagName: 'operators', addUserIds: ['u-2'], removeUserIds: [] },
   delete_user_tags: { userTagIds: ['t-ops'] },
   update_root_quorum: { threshold: 2, userIds: ['u-1', 'u-2'] },
+  create_smart_contract_interface: {
+    smartContractAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+    smartContractInterface: ERC20_ABI,
+    type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+    label: 'USDC',
+    notes: 'transfers only',
+  },
+  delete_smart_contract_interface: { smartContractInterfaceId: 'sci-1' },
+  create_velocity_control: velocityControlParameters,
+  delete_velocity_control: { velocityControlId: 'vc-1' },
+  sign_transaction: {
+    signWith: '0x' + 'a'.repeat(40),
+    unsignedTransaction: '02e501808080808094' + 'b'.repeat(40) + '8080c0',
+    type: 'TRANSACTION_TYPE_ETHEREUM',
+  },
 };
 
 /** The object found at `activity.result[resultKey]` (or the whole result for approve/reject). */
@@ -388,4 +447,9 @@ export const sampleResults: { [N in SubmitName]: Record<string, unknown> } = {
   update_user_tag: { userTagId: 't-ops' },
   delete_user_tags: { userTagIds: ['t-ops'], userIds: ['u-1'] },
   update_root_quorum: {},
+  create_smart_contract_interface: { smartContractInterfaceId: 'sci-2' },
+  delete_smart_contract_interface: { smartContractInterfaceId: 'sci-1' },
+  create_velocity_control: { velocityControlId: 'vc-2' },
+  delete_velocity_control: { velocityControlId: 'vc-1' },
+  sign_transaction: { signedTransaction: '02f8' + '0'.repeat(60) },
 };

@@ -5,6 +5,7 @@ import { operations, type RequestOf, type SubmitName } from '@walletinfra/sdk';
 import type { RequestContext } from '../context';
 import { isServiceError } from '../errors';
 import type { ActivityRecord } from '../store/records';
+import { measuredOf, recordExecution } from '../velocity';
 import { COMPLETED, FAILED, PENDING } from './status';
 
 const RESULT_KEYS: ReadonlyMap<string, string | undefined> = new Map(
@@ -20,7 +21,12 @@ export function runDeferredEffect(requestCtx: RequestContext, target: ActivityRe
   if (handler === undefined) throw new Error(`no handler for ${target.operation}`);
   try {
     // a nested transaction (savepoint): a refused effect leaves nothing behind
-    const result = ctx.store.transaction(() => handler.execute(ctx, target.parameters as RequestOf<SubmitName>, target.id));
+    const params = target.parameters as RequestOf<SubmitName>;
+    const result = ctx.store.transaction(() => {
+      const out = handler.execute(ctx, params, target.id);
+      recordExecution(ctx, target.id, measuredOf(ctx, target.type, handler.policyRequest?.(ctx, params)));
+      return out;
+    });
     const resultKey = RESULT_KEYS.get(target.operation);
     target.status = COMPLETED;
     target.result = resultKey === undefined ? {} : { [resultKey]: result };

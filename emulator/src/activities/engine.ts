@@ -11,11 +11,13 @@ import {
   type SubmitName,
   type SubmitOperation,
 } from '@walletinfra/sdk';
-import type { RequestContext, SubmitHandler } from '../context';
+import type { PolicyRequest, RequestContext, SubmitHandler } from '../context';
+import type { EvaluationInput } from '../policy-engine';
 import { internalError, invalidArgument, permissionDenied, POLICY_ENGINE_DETAIL_TYPE, type ServiceError } from '../errors';
 import type { FaultDecision } from '../faults';
 import { isRootQuorumMember } from '../identity';
 import { activityParamsFor } from '../policy-engine';
+import { controlStates, measuredOf, recordExecution, type Measured } from '../velocity';
 import type { ActivityRecord, VoteRecord } from '../store/records';
 import { renderActivity } from '../render/activity';
 import { COMPLETED, CONSENSUS_NEEDED, PENDING } from './status';
@@ -77,6 +79,8 @@ function gate(
   ctx: RequestContext,
   type: string,
   params: Record<string, unknown>,
+  request: PolicyRequest | undefined,
+  measured: Measured,
 ): { decision: 'execute' | 'ROOT_QUORUM' | 'POLICY'; policy?: PolicyDecision } {
   const quorum = ctx.org.rootQuorum;
   const root = isRootQuorumMember(ctx.org, ctx.caller.user.userId);
@@ -96,10 +100,21 @@ function gate(
     approvers: [ctx.caller.user],
     credentials: [callerCredential(ctx)],
     nowMs: ctx.env.now(),
+    context: policyContextOf(ctx, request, measured),
   });
   if (policy.outcome === 'OUTCOME_ALLOW') return { decision: 'execute', policy };
   if (policy.outcome === 'OUTCOME_REQUIRES_CONSENSUS') return { decision: 'POLICY', policy };
   throw policyDenied(policy);
+}
+
+/** The request's own keywords and, when the organization has velocity controls, their states for this request. */
+export function policyContextOf(
+  ctx: RequestContext,
+  request: PolicyRequest | undefined,
+  measured: Measured,
+): NonNullable<EvaluationInput['context']> {
+  const controls = controlStates(ctx, measured);
+  return { ...request?.context, ...(controls === undefined ? {} : { controls }) };
 }
 
 export function callerCredential(ctx: RequestContext): { id: string; user_id: string; type: string; public_key: string } {
@@ -155,7 +170,9 @@ export function submitActivity(
   const { fingerprint } = admitted;
   const params = envelope.parameters as RequestOf<SubmitName>;
   handler.validate?.(ctx, params);
-  const { decision, policy } = gate(ctx, op.activityType, envelope.parameters);
+  const request = handler.policyRequest?.(ctx, params);
+  const measured = measuredOf(ctx, op.activityType, request);
+  const { decision, policy } = gate(ctx, op.activityType, envelope.parameters, request, measured);
 
   const record = ctx.store.transaction(() => {
     const id = ctx.env.uuid();
@@ -183,6 +200,7 @@ export function submitActivity(
       activity.pendingPolls = fault.pendingPolls;
     } else if (decision === 'execute') {
       const result = handler.execute(ctx, params, id);
+      recordExecution(ctx, id, measured);
       activity.status = COMPLETED;
       if (op.resultKey !== undefined) activity.result = { [op.resultKey]: result };
     } else {

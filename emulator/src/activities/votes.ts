@@ -9,7 +9,8 @@ import { internalError, invalidArgument, notFound, permissionDenied } from '../e
 import type { FaultDecision } from '../faults';
 import { activityParamsFor } from '../policy-engine';
 import type { ActivityRecord, VoteRecord } from '../store/records';
-import { admitWrite, callerCredential, findByFingerprint, policyDenied, recordEvaluation, submitterVote } from './engine';
+import { admitWrite, callerCredential, findByFingerprint, policyContextOf, policyDenied, recordEvaluation, submitterVote } from './engine';
+import { measuredOf } from '../velocity';
 import { runDeferredEffect } from './complete';
 import { renderActivity } from '../render/activity';
 import { COMPLETED, CONSENSUS_NEEDED, FAILED, REJECTED } from './status';
@@ -102,12 +103,18 @@ function settle(ctx: RequestContext, target: ActivityRecord, voteId: string): vo
     if (approvers.filter((u) => quorum.userIds.includes(u)).length < quorum.threshold) return;
   } else {
     const users = approvers.map((u) => ctx.store.users.get(u)).filter((u) => u !== undefined);
+    // the target's own keywords, measured for its submitter (the request being decided is the target's)
+    const submitter = ctx.store.users.get(target.submittedBy.userId);
+    const forSubmitter: RequestContext = submitter === undefined ? ctx : { ...ctx, caller: { ...ctx.caller, user: submitter } };
+    const handler = ctx.submitHandlerFor(target.operation);
+    const request = handler?.policyRequest?.(forSubmitter, target.parameters);
     const decision = ctx.policy.evaluate({
       policies: ctx.store.policies.listByOrg(ctx.org.organizationId),
       activity: { type: target.type, params: activityParamsFor(target.type, target.parameters) },
       approvers: users,
       credentials: approvingCredentials(ctx, target.organizationId, approvals),
       nowMs: ctx.env.now(),
+      context: policyContextOf(forSubmitter, request, measuredOf(forSubmitter, target.type, request)),
     });
     recordEvaluation(ctx, target.id, voteId, decision);
     if (decision.outcome === 'OUTCOME_REQUIRES_CONSENSUS') return;

@@ -13,6 +13,9 @@ import * as policies from './policies';
 import * as privateKeys from './private-keys';
 import * as rootQuorum from './root-quorum';
 import * as sessions from './session-profiles';
+import * as contracts from './smart-contract-interfaces';
+import * as signing from './signing';
+import * as velocity from './velocity-controls';
 import * as sol from './sol-history';
 import * as subs from './sub-organizations';
 import * as tags from './tags';
@@ -46,6 +49,10 @@ export const queryHandlers: { [N in QueryName]: QueryHandler<N> } = {
   get_user: users.getUser,
   list_user_tags: userTags.listUserTags,
   get_organization_configs: rootQuorum.getOrganizationConfigs,
+  list_smart_contract_interfaces: contracts.listSmartContractInterfaces,
+  get_smart_contract_interface: contracts.getSmartContractInterface,
+  list_velocity_controls: velocity.listVelocityControls,
+  get_velocity_control: velocity.getVelocityControl,
 };
 
 /** Every write except approve/reject, which are votes (activities/votes.ts). */
@@ -83,6 +90,11 @@ export const submitHandlers: { [N in Exclude<SubmitName, 'approve_activity' | 'r
   update_user_tag: userTags.updateUserTag,
   delete_user_tags: userTags.deleteUserTags,
   update_root_quorum: rootQuorum.updateRootQuorum,
+  create_smart_contract_interface: contracts.createSmartContractInterface,
+  delete_smart_contract_interface: contracts.deleteSmartContractInterface,
+  create_velocity_control: velocity.createVelocityControl,
+  delete_velocity_control: velocity.deleteVelocityControl,
+  sign_transaction: signing.signTransaction,
 };
 
 export function submitHandlerFor(name: string): SubmitHandler<SubmitName> | undefined {

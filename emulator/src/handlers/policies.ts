@@ -13,7 +13,9 @@ function checkExpressions(ctx: RequestContext, fields: { condition?: string; con
     throw invalidArgument('invalid policy time: time-based policies are not enabled for this organization');
   }
   const nonEmpty = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''));
-  const diagnostics = ctx.policy.check(nonEmpty);
+  // UNCONFIRMED (docs/service-behaviour.md#velocity-controls): `controls.<identifier>` must name a velocity control of the organization
+  const controls = ctx.store.velocityControls.listByOrg(ctx.org.organizationId).map((c) => c.identifier);
+  const diagnostics = ctx.policy.check(nonEmpty, controls);
   const first = diagnostics[0];
   if (first !== undefined) throw invalidArgument(`invalid policy ${first.field}: ${first.message}`);
 }

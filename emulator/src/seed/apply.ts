@@ -8,6 +8,7 @@ import { normalizeRules } from '../handlers/ip-allowlist';
 import { solHistoryId } from '../handlers/sol-history';
 import { insertWallet, validateAccounts } from '../handlers/wallets';
 import type { OrganizationRecord, TagRecord } from '../store/records';
+import { applyPolicyDependencies } from './apply-policy-dependencies';
 import { parseSeed, SeedError, type Seed } from './schema';
 
 export interface SeedSummary {
@@ -113,8 +114,10 @@ function apply(core: Core, organizationId: string, seed: Seed): SeedSummary {
     store.sessionProfiles.insert({ sessionProfileId: env.uuid(), organizationId, ...s, createdAt: now, updatedAt: now });
   });
 
+  applyPolicyDependencies(core, organizationId, seed);
+  const controls = store.velocityControls.listByOrg(organizationId).map((c) => c.identifier);
   (seed.policies ?? []).forEach((p, i) => {
-    const d = core.policy.check({ condition: p.condition, consensus: p.consensus, time: p.time })[0];
+    const d = core.policy.check({ condition: p.condition, consensus: p.consensus, time: p.time }, controls)[0];
     if (d !== undefined) throw new SeedError(`seed.policies[${i}].${d.field}: ${d.message}`);
     if (store.policies.findUnique(organizationId, p.policyName) !== undefined) {
       throw new SeedError(

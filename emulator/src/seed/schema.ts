@@ -16,6 +16,7 @@ import {
 import { got, shown } from '@walletinfra/sdk/options';
 import { z } from 'zod';
 import { digits, flag, intFrom, matching, nonEmpty, oneOf, parseWith } from '../validation';
+import { SeedSmartContractInterface, SeedVelocityControl } from './policy-dependencies';
 
 /** A seed the emulator refuses: the field's path below `seed`, what it must be, and the value found. */
 export class SeedError extends ConfigurationError {}
@@ -188,6 +189,9 @@ export const SeedSchema = z
     privateKeys: list(SeedPrivateKey).optional(),
     wallets: list(SeedWallet).optional(),
     sessionProfiles: list(SeedSessionProfile).optional(),
+    /** applied before `policies`, which may read decoded calls and `controls.<identifier>` (./policy-dependencies.ts) */
+    smartContractInterfaces: list(SeedSmartContractInterface).optional(),
+    velocityControls: list(SeedVelocityControl).optional(),
     policies: list(SeedPolicy).optional(),
     ipAllowlist: SeedIpAllowlist.optional(),
     subOrganizations: list(SeedSubOrganization).optional(),

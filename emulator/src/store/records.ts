@@ -312,3 +312,49 @@ export interface DeliveryRecord {
   nextAttemptAt: number;
   createdAt: number;
 }
+
+/** An uploaded ABI or IDL (docs/service-behaviour.md#smart-contract-interfaces); immutable, like the service's. */
+export interface SmartContractInterfaceRecord {
+  smartContractInterfaceId: string;
+  organizationId: string;
+  smartContractAddress: string;
+  /** `type|address`, the address lowercase for Ethereum: one interface per contract */
+  addressKey: string;
+  smartContractInterface: string;
+  type: string;
+  label: string;
+  notes: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A velocity control as created (docs/service-behaviour.md#velocity-controls); immutable. */
+export interface VelocityControlRecord {
+  velocityControlId: string;
+  organizationId: string;
+  name: string;
+  identifier: string;
+  dataSource: Record<string, unknown>;
+  aggregation: {
+    method: string;
+    operator: string;
+    threshold: string;
+    window: { rolling?: { duration: string }; infinite?: Record<string, never> };
+    groupBy: { organization?: Record<string, never>; user?: Record<string, never>; wallet?: Record<string, never> };
+  };
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One executed activity as velocity controls measure it: who, which wallet, which asset transfers it signed. */
+export interface VelocityDataPointRecord {
+  id: string;
+  organizationId: string;
+  activityId: string;
+  activityType: string;
+  userId: string;
+  walletId?: string;
+  /** CAIP-19 asset id and raw on-chain amount (decimal digits) */
+  transfers: Array<{ caip19: string; amount: string }>;
+  at: number;
+}

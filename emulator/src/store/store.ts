@@ -42,6 +42,19 @@ const COLLECTIONS = {
   authProxyConfigs: spec<R.AuthProxyConfigRecord>({ id: (r) => r.authProxyConfigId, orgId: (r) => r.organizationId }),
   otps: spec<R.OtpRecord>({ id: (r) => r.otpId, orgId: (r) => r.organizationId }),
   deliveries: spec<R.DeliveryRecord>({ id: (r) => r.deliveryId, orgId: (r) => r.organizationId }),
+  // One interface per contract address and chain; found by that key when a transaction calls the contract.
+  smartContractInterfaces: spec<R.SmartContractInterfaceRecord>({
+    id: (r) => r.smartContractInterfaceId,
+    orgId: (r) => r.organizationId,
+    uniqueKey: (r) => r.addressKey,
+  }),
+  // Identifiers are unique in an organization (generated types `v1VelocityControl.identifier`).
+  velocityControls: spec<R.VelocityControlRecord>({
+    id: (r) => r.velocityControlId,
+    orgId: (r) => r.organizationId,
+    uniqueKey: (r) => r.identifier,
+  }),
+  velocityDataPoints: spec<R.VelocityDataPointRecord>({ id: (r) => r.id, orgId: (r) => r.organizationId }),
 };
 
 export type CollectionName = keyof typeof COLLECTIONS;

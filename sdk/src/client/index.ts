@@ -1,7 +1,15 @@
 // WalletInfraClient: one typed method per operation of the registry. Each method is a
 // one-line call into the generic core, so the registry stays the single place an operation is defined.
 import { ClientCore, type CallOptions, type QueryBody, type SubmitOptions, type SubmitResult } from './core';
-import { paginateSolTransactionHistory, paginateSuborgs, type ListSolTransactionHistoryBody, type ListSuborgsBody } from '../pagination';
+import {
+  paginateSolTransactionHistory,
+  paginateSuborgs,
+  paginateVelocityControls,
+  type ListSolTransactionHistoryBody,
+  type ListSuborgsBody,
+  type ListVelocityControlsBody,
+} from '../pagination';
+import type { VelocityControl } from '../schemas/velocity-controls';
 import type { RequestOf, ResponseOf } from '../operations';
 
 export type { CallOptions, PreparedSubmit, QueryBody, SubmitOptions, SubmitResult, WaitOptions } from './core';
@@ -97,6 +105,24 @@ export class WalletInfraClient extends ClientCore {
     return this.query('list_wallet_accounts', body, options);
   }
 
+  // ---- what policies depend on (docs/service-behaviour.md#smart-contract-interfaces, #velocity-controls) ----
+  listSmartContractInterfaces(
+    body: QueryBody<'list_smart_contract_interfaces'> = {},
+    options?: CallOptions,
+  ): Q<'list_smart_contract_interfaces'> {
+    return this.query('list_smart_contract_interfaces', body, options);
+  }
+  getSmartContractInterface(body: QueryBody<'get_smart_contract_interface'>, options?: CallOptions): Q<'get_smart_contract_interface'> {
+    return this.query('get_smart_contract_interface', body, options);
+  }
+  /** One page; see `iterateVelocityControls` for all of them. */
+  listVelocityControls(body: QueryBody<'list_velocity_controls'> = {}, options?: CallOptions): Q<'list_velocity_controls'> {
+    return this.query('list_velocity_controls', body, options);
+  }
+  getVelocityControl(body: QueryBody<'get_velocity_control'>, options?: CallOptions): Q<'get_velocity_control'> {
+    return this.query('get_velocity_control', body, options);
+  }
+
   // ---- writes of docs/service-behaviour.md#activities ----
   deleteWebhookEndpoint(p: RequestOf<'delete_webhook_endpoint'>, o?: SubmitOptions): Promise<SubmitResult<'delete_webhook_endpoint'>> {
     return this.submit('delete_webhook_endpoint', p, o);
@@ -178,6 +204,29 @@ export class WalletInfraClient extends ClientCore {
   createSubOrganization(p: RequestOf<'create_sub_organization'>, o?: SubmitOptions): Promise<SubmitResult<'create_sub_organization'>> {
     return this.submit('create_sub_organization', p, o);
   }
+  /** Uploads an ABI (Ethereum) or IDL (Solana) for a contract; there is no update (docs/service-behaviour.md#smart-contract-interfaces). */
+  createSmartContractInterface(
+    p: RequestOf<'create_smart_contract_interface'>,
+    o?: SubmitOptions,
+  ): Promise<SubmitResult<'create_smart_contract_interface'>> {
+    return this.submit('create_smart_contract_interface', p, o);
+  }
+  deleteSmartContractInterface(
+    p: RequestOf<'delete_smart_contract_interface'>,
+    o?: SubmitOptions,
+  ): Promise<SubmitResult<'delete_smart_contract_interface'>> {
+    return this.submit('delete_smart_contract_interface', p, o);
+  }
+  /** A limit policies read as `controls.<identifier>`; there is no update (docs/service-behaviour.md#velocity-controls). */
+  createVelocityControl(p: RequestOf<'create_velocity_control'>, o?: SubmitOptions): Promise<SubmitResult<'create_velocity_control'>> {
+    return this.submit('create_velocity_control', p, o);
+  }
+  deleteVelocityControl(p: RequestOf<'delete_velocity_control'>, o?: SubmitOptions): Promise<SubmitResult<'delete_velocity_control'>> {
+    return this.submit('delete_velocity_control', p, o);
+  }
+  signTransaction(p: RequestOf<'sign_transaction'>, o?: SubmitOptions): Promise<SubmitResult<'sign_transaction'>> {
+    return this.submit('sign_transaction', p, o);
+  }
 
   // ---- users, API keys, user tags, the root quorum (docs/service-behaviour.md#users, #api-keys, #user-tags, #root-quorum) ----
   /** Every user with their API keys, passkeys and tag ids (no pagination). */
@@ -251,6 +300,10 @@ export class WalletInfraClient extends ClientCore {
   /** Every sub-organization id, across pages. Collect with `collectAll(iterable, {max})`. */
   iterateSuborgs(body: ListSuborgsBody = {}, options?: CallOptions): AsyncGenerator<string, void, undefined> {
     return paginateSuborgs((page) => this.query('list_suborgs', page, options), body);
+  }
+  /** Every velocity control of the organization, across pages. */
+  iterateVelocityControls(body: ListVelocityControlsBody = {}, options?: CallOptions): AsyncGenerator<VelocityControl, void, undefined> {
+    return paginateVelocityControls((page) => this.query('list_velocity_controls', page, options), body);
   }
   /** Every Solana transaction of an address, newest first, across pages. */
   iterateSolTransactionHistory(body: ListSolTransactionHistoryBody, options?: CallOptions) {

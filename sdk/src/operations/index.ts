@@ -8,6 +8,7 @@ import { ActivityResponse } from '../schemas/activity';
 import { defineDiscovery, defineProxy, defineQuery, defineSubmit } from './define';
 import type { AnyOperation, SubmitOperation } from './define';
 import { identityQueries, identitySubmits } from './identity';
+import { policyDependencyQueries, policyDependencySubmits } from './policy-dependencies';
 
 export {
   defineDiscovery,
@@ -67,6 +68,8 @@ export const operations = {
 
   // ---- users, user tags, the root quorum (./identity.ts; docs/service-behaviour.md#users) ----
   ...identityQueries,
+  // ---- what policies depend on (./policy-dependencies.ts; docs/service-behaviour.md#smart-contract-interfaces, #velocity-controls) ----
+  ...policyDependencyQueries,
 
   // ---- the six writes of docs/service-behaviour.md#activities ----
   delete_webhook_endpoint: defineSubmit('delete_webhook_endpoint', {
@@ -228,6 +231,8 @@ export const operations = {
 
   // ---- users, API keys, user tags, the root quorum (./identity.ts; docs/service-behaviour.md#users) ----
   ...identitySubmits,
+  // ---- what policies depend on, and signing (./policy-dependencies.ts) ----
+  ...policyDependencySubmits,
 
   // ---- discovery (docs/service-behaviour.md#verification-keys) ----
   get_webhook_jwks: defineDiscovery('get_webhook_jwks', '/public/v1/discovery/webhooks/jwks', P.WebhookJwksResponse),

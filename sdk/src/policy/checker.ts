@@ -19,6 +19,7 @@ import {
   kindOfRoot,
   methodArityMessage,
 } from './schema';
+import { unknownControl } from './controls';
 import { enumProblem } from './enums';
 import { closestName } from './suggest';
 import { ANY, BOOL, ERROR, INT, STRING, type PolicyType, compatible, fieldOf, isUnknown, listOf, typeName } from './types';
@@ -57,12 +58,21 @@ const METHOD_SYNONYMS = new Map([
 
 export const LIST_METHODS = ['all', 'any', 'contains', 'count', 'filter'] as const;
 
+/** What the checker may be told about the organization, to check names the language itself cannot know. */
+export interface PolicyCheckOptions {
+  /**
+   * The identifiers of the velocity controls that exist or are planned: `controls.<identifier>` naming any other
+   * is an error with the nearest one. Left out, any identifier is accepted.
+   */
+  velocityControls?: readonly string[];
+}
+
 /**
  * Checks one expression of the given kind; an empty array means it is valid. The empty string
  * is valid for every kind: the service treats an empty field like an absent one.
  * `scope` (session profiles) and MFA conditions follow the condition rules.
  */
-export function checkPolicyExpression(source: string, kind: PolicyExpressionKind): PolicyDiagnostic[] {
+export function checkPolicyExpression(source: string, kind: PolicyExpressionKind, options: PolicyCheckOptions = {}): PolicyDiagnostic[] {
   if (!POLICY_EXPRESSION_KINDS.includes(kind)) {
     throw new PolicyInputError(
       'kind',
@@ -86,13 +96,20 @@ export function checkPolicyExpression(source: string, kind: PolicyExpressionKind
     if (error instanceof PolicySyntaxError) return [{ severity: 'error', message: error.reason, position: error.position }];
     throw error;
   }
-  return new Checker(source, kind).run(expr);
+  const controls = options.velocityControls;
+  if (controls !== undefined && (!Array.isArray(controls) || !controls.every((c) => typeof c === 'string'))) {
+    throw new PolicyInputError('options.velocityControls', `must be an array of identifiers, got ${describeInput(controls)}`);
+  }
+  return new Checker(source, kind, controls).run(expr);
 }
 
 export type PolicyField = 'condition' | 'consensus' | 'time';
 
 /** Checks the expressions of a policy; returns only the fields that have diagnostics. */
-export function checkPolicy(policy: { condition?: string; consensus?: string; time?: string }): {
+export function checkPolicy(
+  policy: { condition?: string; consensus?: string; time?: string },
+  options: PolicyCheckOptions = {},
+): {
   field: PolicyField;
   diagnostics: PolicyDiagnostic[];
 }[] {
@@ -100,7 +117,7 @@ export function checkPolicy(policy: { condition?: string; consensus?: string; ti
   for (const field of ['condition', 'consensus', 'time'] as const) {
     const source = policy[field];
     if (source === undefined) continue;
-    const diagnostics = checkPolicyExpression(source, field);
+    const diagnostics = checkPolicyExpression(source, field, options);
     if (diagnostics.length > 0) out.push({ field, diagnostics });
   }
   return out;
@@ -115,6 +132,7 @@ class Checker {
   constructor(
     private readonly source: string,
     private readonly kind: PolicyExpressionKind,
+    private readonly velocityControls?: readonly string[],
   ) {
     this.roots = ROOTS[kind];
   }
@@ -159,7 +177,8 @@ class Checker {
       case 'field':
         return this.field(this.infer(e.target, scope), e.name, e.nameStart);
       case 'index': {
-        const t = this.index(this.infer(e.target, scope), this.infer(e.index, scope), e.index.start);
+        const key = e.index.kind === 'string' ? e.index.value : undefined;
+        const t = this.index(this.infer(e.target, scope), this.infer(e.index, scope), e.index.start, key);
         this.position(e.index, 'an index');
         return t;
       }
@@ -221,6 +240,7 @@ class Checker {
       case 'any':
         return ANY;
       case 'map':
+        this.mapKey(t, name, offset);
         return t.of ?? ANY;
       case 'struct': {
         const found = fieldOf(t, name);
@@ -248,7 +268,14 @@ class Checker {
     }
   }
 
-  private index(t: PolicyType, it: PolicyType, offset: number): PolicyType {
+  /** A key of a map whose valid keys the checker was told (`controls.<identifier>`). */
+  private mapKey(t: PolicyType & { k: 'map' }, key: string, offset: number): void {
+    if (t.keys !== 'velocityControl' || this.velocityControls === undefined || this.velocityControls.includes(key)) return;
+    const { message, suggestion } = unknownControl(key, this.velocityControls);
+    this.report(offset, message, suggestion);
+  }
+
+  private index(t: PolicyType, it: PolicyType, offset: number, key?: string): PolicyType {
     const needs = (want: 'int' | 'string', what: string): void => {
       if (it.k !== want && !isUnknown(it))
         this.report(offset, `${what} must be ${want === 'int' ? 'an int' : 'a string'}, not ${typeName(it)}`);
@@ -265,6 +292,7 @@ class Checker {
         return STRING;
       case 'map':
         needs('string', 'a map key');
+        if (key !== undefined) this.mapKey(t, key, offset);
         return t.of ?? ANY;
       case 'struct':
         this.report(

@@ -1,6 +1,7 @@
 // What a policy is evaluated against: the keywords of docs/service-behaviour.md#policy-language as plain data, with the field
 // names the language uses (snake_case). A field a policy reads but the context lacks is the
 // service's `MissingField` evaluation error, so leave out only what the activity does not have.
+import type { PolicyVelocityControlState } from './controls';
 
 /** An integer: a JS safe integer, or a bigint for values beyond 2^53 (wei amounts, u256). */
 export type PolicyInt = number | bigint;
@@ -240,6 +241,12 @@ export interface PolicyContext {
   tempo?: { tx?: PolicyTempoTransaction };
   /** Time keyword `time.now` and the instant CronSpan is evaluated at: a Date or ms since the epoch. */
   now: Date | number;
+  /**
+   * Condition keyword `controls`: the velocity controls by identifier, each as its boolean result or as the
+   * aggregate of the request's bucket (this request included) with the control's comparison
+   * (docs/service-behaviour.md#velocity-controls). A control left out reads as a missing field.
+   */
+  controls?: { readonly [identifier: string]: PolicyVelocityControlState };
   /** The request is a root quorum action: policies are bypassed (docs/service-behaviour.md#policy-language). */
   isRootQuorum?: boolean;
   /** Alternatively, the root quorum: bypass when at least `threshold` of `userIds` approved. */

@@ -5,6 +5,7 @@
 // A policy applies when its consensus, condition and time all hold (an absent or '' field holds).
 import { activityKindOf, isRootQuorumOnlyActivity, resourceAndActionOf } from './activity';
 import type { PolicyContext } from './context';
+import { controlsRoot } from './controls';
 import { PolicyError, PolicyEvaluationError, PolicyInputError, describeInput } from './errors';
 import { type EvaluationEnvironment, evaluateParsed } from './evaluator';
 import { type ImplicitPermission, implicitPermissionOf, rootQuorumVote } from './implicit-permissions';
@@ -186,6 +187,7 @@ function environmentsFor(context: PolicyContext, nowMs: number): Record<PolicyEx
     ['private_key', context.private_key],
     ['wallet_account', context.wallet_account],
     ['secret', context.secret],
+    ['controls', controlsRoot(context.controls)],
   ]);
   const env = (kind: PolicyExpressionKind, roots: Map<string, unknown>): EvaluationEnvironment => ({ kind, roots, nowMs });
   return {

@@ -122,6 +122,8 @@ export function policyRequestFromActivity(activity: ActivityLike): ActivityReque
   }
   // Passkey credential ids are not on the vote's user record as the policy engine sees them.
   notRecorded.add('credentials[].credential_id');
+  // The velocity-control states of the moment are not recorded with the activity (docs/service-behaviour.md#velocity-controls).
+  notRecorded.add('controls');
   const context: PolicyContext = {
     activity: { type: activity.type, params: activityParamsFor(activity.type, parameters) },
     approvers: approving.map((v) => policyUserOf({ ...(v.user ?? {}), userId: v.userId })),

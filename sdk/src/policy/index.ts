@@ -6,9 +6,34 @@ export { closestName, editDistance } from './suggest';
 export { PolicyError, PolicySyntaxError, PolicyEvaluationError, PolicyInputError, type PolicyErrorCode } from './errors';
 export { parsePolicyExpression } from './parser';
 export { printPolicyExpression } from './printer';
-export { checkPolicyExpression, checkPolicy, type PolicyDiagnostic, type PolicyField, POLICY_EXPRESSION_KINDS } from './checker';
+export {
+  checkPolicyExpression,
+  checkPolicy,
+  type PolicyDiagnostic,
+  type PolicyField,
+  type PolicyCheckOptions,
+  POLICY_EXPRESSION_KINDS,
+} from './checker';
+export {
+  VELOCITY_CONTROL_READ,
+  velocityControlHolds,
+  decimalUnits,
+  assetUnits,
+  unknownControl,
+  type PolicyVelocityControlState,
+} from './controls';
 export type { PolicyExpressionKind } from './schema';
 export { readPaths, pathWithin } from './reads';
+export { checkContractCalls, type ContractCallDiagnostic, type ContractInterfaceInput } from './contract-calls';
+export {
+  lintPolicies,
+  lintIgnores,
+  POLICY_LINT_RULE_IDS,
+  type LintPolicy,
+  type OrganizationView,
+  type PolicyLintFinding,
+  type PolicyLintRuleId,
+} from './lint';
 export {
   activityParamsFor,
   policyUserOf,

@@ -1,5 +1,6 @@
 // The keywords and struct fields of the policy language, as data (docs/service-behaviour.md#policy-language; field types from
 // https://docs.turnkey.com/features/policies/language "Struct" and "Nested structs" tables).
+import { CONTROLS_TYPE } from './controls';
 import type { PolicyType } from './types';
 import { BOOL, INT, MAP, STRING, TIMESTAMP, listOf, mapOf } from './types';
 
@@ -143,6 +144,8 @@ const CONDITION_ROOTS: Fields = {
   private_key: PRIVATE_KEY,
   wallet_account: WALLET_ACCOUNT,
   secret: SECRET,
+  // velocity controls by identifier; what each one reads as is ./controls.ts's VELOCITY_CONTROL_READ
+  controls: CONTROLS_TYPE,
 };
 
 /** The keywords each kind of expression may use (docs/service-behaviour.md#policy-language); scope and MFA conditions are conditions. */

@@ -13,8 +13,9 @@ export type PolicyType =
   /**
    * `activity.params`, `contract_call_args`, EIP-712 `message`: any string key, values unknown;
    * with `of`, every value has that type (a secret's `static_properties` map strings to strings).
+   * `keys` names what the keys are when the checker can be told the valid ones (`controls`: velocity controls).
    */
-  | { k: 'map'; of?: PolicyType }
+  | { k: 'map'; of?: PolicyType; keys?: 'velocityControl' }
   /** Unknown until evaluation (values read out of a map). */
   | { k: 'any' }
   /** The type of an expression that already has a diagnostic; silences follow-on errors. */

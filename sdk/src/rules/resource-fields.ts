@@ -22,6 +22,8 @@ import {
   UpdateUserTagIntent,
   UserParamsV4,
 } from '../schemas/identity';
+import { CreateSmartContractInterfaceIntent } from '../schemas/smart-contract-interfaces';
+import { CreateVelocityControlIntent } from '../schemas/velocity-controls';
 import { defineFieldTable } from './fields';
 
 /** update_policy (V2) renames every field but `time`; all of them change in place. Names are unique. */
@@ -135,6 +137,23 @@ export const ROOT_QUORUM_FIELD_TABLE = defineFieldTable({
   idField: '',
   singleton: true,
   identity: [],
+/**
+ * No update activity exists (docs/service-behaviour.md#smart-contract-interfaces): every field replaces. An
+ * interface is known by its contract and chain.
+ */
+export const SMART_CONTRACT_INTERFACE_FIELD_TABLE = defineFieldTable({
+  resource: 'SmartContractInterface',
+  create: CreateSmartContractInterfaceIntent,
+  idField: '',
+  identity: ['smartContractAddress', 'type'],
+});
+
+/** No update activity exists (docs/service-behaviour.md#velocity-controls): every field replaces. Identifiers are unique. */
+export const VELOCITY_CONTROL_FIELD_TABLE = defineFieldTable({
+  resource: 'VelocityControl',
+  create: CreateVelocityControlIntent,
+  idField: '',
+  identity: ['identifier'],
 });
 
 export const FIELD_TABLES = [
@@ -148,4 +167,6 @@ export const FIELD_TABLES = [
   USER_FIELD_TABLE,
   API_KEY_FIELD_TABLE,
   ROOT_QUORUM_FIELD_TABLE,
+  SMART_CONTRACT_INTERFACE_FIELD_TABLE,
+  VELOCITY_CONTROL_FIELD_TABLE,
 ] as const;

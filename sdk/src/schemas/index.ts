@@ -201,3 +201,35 @@ export {
 } from './proxy';
 export { formatPath, toValidationIssues, validateRequest, validateResponse } from './validate';
 export { boundedArray, boundedString, REQUEST_ARRAY_LIMITS, REQUEST_STRING_LIMITS } from './limits';
+export {
+  SMART_CONTRACT_INTERFACE_TYPES,
+  type SmartContractInterfaceType,
+  SmartContractInterface,
+  CreateSmartContractInterfaceIntent,
+  CreateSmartContractInterfaceResult,
+  DeleteSmartContractInterfaceIntent,
+  DeleteSmartContractInterfaceResult,
+  GetSmartContractInterfaceRequest,
+  GetSmartContractInterfaceResponse,
+  ListSmartContractInterfacesRequest,
+  ListSmartContractInterfacesResponse,
+} from './smart-contract-interfaces';
+export {
+  VELOCITY_CONTROL_AGGREGATION_METHODS,
+  VELOCITY_CONTROL_AGGREGATION_OPERATORS,
+  VELOCITY_CONTROL_ARRAY_LIMITS,
+  type VelocityControlAggregationMethod,
+  type VelocityControlAggregationOperator,
+  VelocityControlDataSourceParams,
+  VelocityControlAggregationParams,
+  CreateVelocityControlIntent,
+  CreateVelocityControlResult,
+  DeleteVelocityControlIntent,
+  DeleteVelocityControlResult,
+  VelocityControl,
+  GetVelocityControlRequest,
+  GetVelocityControlResponse,
+  ListVelocityControlsRequest,
+  ListVelocityControlsResponse,
+} from './velocity-controls';
+export { TRANSACTION_TYPES, type TransactionType, SignTransactionIntent, SignTransactionResult } from './signing';

@@ -25,7 +25,7 @@ test('a restart on the same data dir keeps the organization, its key, its resour
     envelope(first, 'ACTIVITY_TYPE_CREATE_POLICY_V3', { policyName: 'kept', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()),
   );
   expect(created.status).toBe(200);
-  const jwks = await (await fetch(`${first.baseUrl}/public/v1/discovery/webhooks/jwks`)).json();
+  const jwks: unknown = await (await fetch(`${first.baseUrl}/public/v1/discovery/webhooks/jwks`)).json();
   const dump = first.store.dump();
   const credentials = first.credentials;
   await first.close();
@@ -38,17 +38,18 @@ test('a restart on the same data dir keeps the organization, its key, its resour
       baseUrl: second.baseUrl,
       authProxyUrl: second.authProxyUrl,
       adminUrl: second.adminUrl,
-      adminToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      adminToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as unknown,
     });
     expect(second.credentials.adminToken).not.toBe(credentials.adminToken);
     expect(second.store.dump()).toEqual(dump); // the seed is not applied twice
     expect(await (await fetch(`${second.baseUrl}/public/v1/discovery/webhooks/jwks`)).json()).toEqual(jwks);
     expect(second.onRampEncryptionPublicKey).toBe(first.onRampEncryptionPublicKey);
+    const createdActivity = (created.json as { activity: { id: string } }).activity;
     const got = await stampedPost(second, '/public/v1/query/get_activity', {
       organizationId: credentials.organizationId,
-      activityId: created.json.activity.id,
+      activityId: createdActivity.id,
     });
-    expect(got.json.activity).toEqual(created.json.activity);
+    expect((got.json as { activity: unknown }).activity).toEqual(createdActivity);
     const file = join(dir, 'credentials.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(second.credentials);
@@ -149,10 +150,10 @@ describe('walletinfra-emulator CLI', () => {
     const cli = run(['--port', '0', '--data-dir', dir, '--seed', SEED, '--json']);
     const ready = JSON.parse(await cli.firstLine) as Record<string, string>;
     expect(ready).toEqual({
-      baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
-      authProxyUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) as unknown,
+      authProxyUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) as unknown,
       adminUrl: `${ready.baseUrl}/__admin`,
-      organizationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      organizationId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
       credentialsFile: join(dir, 'credentials.json'),
     });
     const credentials = JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')) as { baseUrl: string; adminToken: string };

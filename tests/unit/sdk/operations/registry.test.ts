@@ -11,7 +11,7 @@ test('every name, path and activity type is unique and indexed', () => {
   for (const op of submits) expect(operationsByActivityType.get(op.activityType)).toBe(op);
 });
 
-test('the registry holds the twelve spec queries, the six spec writes, the two proxy calls and discovery', () => {
+test('the registry holds the spec queries and writes, the ones the provider and emulator need, the two proxy calls and discovery', () => {
   const byKind = (kind: string) =>
     all
       .filter((op) => op.kind === kind)
@@ -48,6 +48,11 @@ test('the registry holds the twelve spec queries, the six spec writes, the two p
       'get_user',
       'list_user_tags',
       'get_organization_configs',
+      // docs/service-behaviour.md#smart-contract-interfaces, #velocity-controls
+      'list_smart_contract_interfaces',
+      'get_smart_contract_interface',
+      'list_velocity_controls',
+      'get_velocity_control',
     ].sort(),
   );
   expect(byKind('submit')).toEqual(
@@ -90,6 +95,12 @@ test('the registry holds the twelve spec queries, the six spec writes, the two p
       'update_user_tag',
       'delete_user_tags',
       'update_root_quorum',
+      // docs/service-behaviour.md#smart-contract-interfaces, #velocity-controls
+      'create_smart_contract_interface',
+      'delete_smart_contract_interface',
+      'create_velocity_control',
+      'delete_velocity_control',
+      'sign_transaction',
     ].sort(),
   );
 });

@@ -36,8 +36,37 @@ const EXPECTED_PARAMS: Record<string, Record<string, unknown>> = {
   ACTIVITY_TYPE_DELETE_API_KEYS: { user_id: 'u-1', api_key_ids: ['k-9'] },
 };
 const NOT_RECORDED: Record<string, string[]> = {
-  ACTIVITY_TYPE_EARN_DEPOSIT: ['activity.params', 'credentials[].credential_id', 'eth', 'private_key', 'wallet', 'wallet_account'],
-  ACTIVITY_TYPE_EARN_WITHDRAW: ['activity.params', 'credentials[].credential_id', 'eth', 'private_key', 'wallet', 'wallet_account'],
+  ACTIVITY_TYPE_EARN_DEPOSIT: [
+    'activity.params',
+    'controls',
+    'credentials[].credential_id',
+    'eth',
+    'private_key',
+    'wallet',
+    'wallet_account',
+  ],
+  ACTIVITY_TYPE_EARN_WITHDRAW: [
+    'activity.params',
+    'controls',
+    'credentials[].credential_id',
+    'eth',
+    'private_key',
+    'wallet',
+    'wallet_account',
+  ],
+  ACTIVITY_TYPE_SIGN_TRANSACTION_V2: [
+    'activity.params',
+    'bitcoin',
+    'controls',
+    'credentials[].credential_id',
+    'eth',
+    'private_key',
+    'solana',
+    'tempo',
+    'tron',
+    'wallet',
+    'wallet_account',
+  ],
 };
 
 const emulatedTypes = Object.keys(submitHandlers).map((name) => {
@@ -54,23 +83,28 @@ test('the emulator produces the activity types this test covers', () => {
     'ACTIVITY_TYPE_CREATE_POLICY_V3',
     'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
     'ACTIVITY_TYPE_CREATE_SESSION_PROFILE',
+    'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE',
     'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
     'ACTIVITY_TYPE_CREATE_USERS_V4',
     'ACTIVITY_TYPE_CREATE_USER_TAG',
+    'ACTIVITY_TYPE_CREATE_VELOCITY_CONTROL',
     'ACTIVITY_TYPE_CREATE_WALLET',
     'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT',
     'ACTIVITY_TYPE_DELETE_API_KEYS',
     'ACTIVITY_TYPE_DELETE_FIAT_ON_RAMP_CREDENTIAL',
     'ACTIVITY_TYPE_DELETE_POLICY',
     'ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS',
+    'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE',
     'ACTIVITY_TYPE_DELETE_USERS',
     'ACTIVITY_TYPE_DELETE_USER_TAGS',
+    'ACTIVITY_TYPE_DELETE_VELOCITY_CONTROL',
     'ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT',
     'ACTIVITY_TYPE_EARN_DEPOSIT',
     'ACTIVITY_TYPE_EARN_WITHDRAW',
     'ACTIVITY_TYPE_INIT_IMPORT_SECRETS',
     'ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST',
     'ACTIVITY_TYPE_SET_IP_ALLOWLIST',
+    'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
     'ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL',
     'ACTIVITY_TYPE_UPDATE_POLICY_V2',
     'ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG',
@@ -100,7 +134,7 @@ test.each(emulatedTypes.map((o) => [o.activityType, o.intentKey] as const))('%s 
       credentials: [{ id: 'k-1', user_id: 'u-ops', type: 'CREDENTIAL_TYPE_API_KEY_P256', public_key: '02aa' }],
       now: Date.UTC(2026, 0, 1),
     },
-    notRecorded: NOT_RECORDED[type] ?? ['credentials[].credential_id'],
+    notRecorded: NOT_RECORDED[type] ?? ['controls', 'credentials[].credential_id'],
   });
 });
 
@@ -126,7 +160,7 @@ describe('what a recorded activity does not tell', () => {
 
   test('a vote whose credential is not on the user: credentials are not recorded', () => {
     const built = policyRequestFromActivity({ ...base, votes: [vote({ publicKey: '03bb' })] });
-    expect(built.evaluable && built.notRecorded).toEqual(['credentials', 'credentials[].credential_id']);
+    expect(built.evaluable && built.notRecorded).toEqual(['controls', 'credentials', 'credentials[].credential_id']);
   });
 
   test('approvers in vote order; rejections are not approvers; ISO times are read too', () => {

@@ -103,7 +103,7 @@ const CORPUS: Row[] = [
   [
     'condition',
     'foo == 1',
-    "1:1: unknown name 'foo'; the names available in a condition are activity, eth, solana, tron, bitcoin, tempo, wallet, wallets, private_key, wallet_account, secret",
+    "1:1: unknown name 'foo'; the names available in a condition are activity, eth, solana, tron, bitcoin, tempo, wallet, wallets, private_key, wallet_account, secret, controls",
   ],
   [
     'condition',

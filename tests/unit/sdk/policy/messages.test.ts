@@ -212,7 +212,6 @@ const MESSAGES: string[] = [
 ];
 
 test('every error message kind, for review', () => {
-  // eslint-disable-next-line no-console
   console.log(`${MESSAGES.length} policy error messages:\n${MESSAGES.join('\n')}`);
   expect(MESSAGES).toEqual([
     'POLICY_SYNTAX: 1:1: expected an expression, found the end of the input',
@@ -250,7 +249,7 @@ test('every error message kind, for review', () => {
     'POLICY_SYNTAX: 1:1: the expression is nested too deeply (more than 200 levels); split it into several policies',
     'POLICY_SYNTAX: 1:1: expected the expression as a string, got null',
     "check condition: unknown name 'activty'; did you mean 'activity'?",
-    "check condition: unknown name 'foo'; the names available in a condition are activity, eth, solana, tron, bitcoin, tempo, wallet, wallets, private_key, wallet_account, secret",
+    "check condition: unknown name 'foo'; the names available in a condition are activity, eth, solana, tron, bitcoin, tempo, wallet, wallets, private_key, wallet_account, secret, controls",
     "check condition: 'approvers' is only available in consensus expressions",
     "check condition: 'Timestamp' is a function; call it like Timestamp('2026-03-01T00:00:00Z')",
     "check condition: unknown field 'foo' of Activity; its fields are type, kind, resource, action, params",

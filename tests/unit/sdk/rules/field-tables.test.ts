@@ -108,6 +108,23 @@ test('RootQuorum: a singleton, written whole by update_root_quorum, with no id a
   expect(FIELD_TABLES.filter((f) => f.singleton).map((f) => f.resource)).toEqual(['RootQuorum']);
 });
 
+test('SmartContractInterface: no update activity, every field replaces; the contract and chain lead the natural key', () => {
+  const t = table('SmartContractInterface');
+  expect(t.inPlace).toEqual([]);
+  expect(t.replace).toEqual(['smartContractAddress', 'smartContractInterface', 'type', 'label', 'notes']);
+  expect(t.naturalKey).toEqual(['smartContractAddress', 'type', 'smartContractInterface', 'label', 'notes']);
+  expect(() => t.updateParameters('sci-1', { label: 'x' })).toThrow(
+    'field table for SmartContractInterface: "label" cannot be changed by an update',
+  );
+});
+
+test('VelocityControl: no update activity, every field replaces; the identifier leads the natural key', () => {
+  const t = table('VelocityControl');
+  expect(t.inPlace).toEqual([]);
+  expect(t.replace).toEqual(['name', 'dataSource', 'aggregation', 'identifier']);
+  expect(t.naturalKey).toEqual(['identifier', 'name', 'dataSource', 'aggregation']);
+});
+
 test('a spec that disagrees with its intents fails when it is defined', () => {
   const create = z.strictObject({ a: z.string(), b: z.string() });
   const update = z.strictObject({ id: z.string(), a: z.string() });

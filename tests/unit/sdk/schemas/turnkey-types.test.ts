@@ -48,6 +48,10 @@ interface QueryTypes {
   get_user: [D['v1GetUserRequest'], D['v1GetUserResponse']];
   list_user_tags: [D['v1ListUserTagsRequest'], D['v1ListUserTagsResponse']];
   get_organization_configs: [D['v1GetOrganizationConfigsRequest'], D['v1GetOrganizationConfigsResponse']];
+  list_smart_contract_interfaces: [D['v1GetSmartContractInterfacesRequest'], D['v1GetSmartContractInterfacesResponse']];
+  get_smart_contract_interface: [D['v1GetSmartContractInterfaceRequest'], D['v1GetSmartContractInterfaceResponse']];
+  list_velocity_controls: [D['v1ListVelocityControlsRequest'], D['v1ListVelocityControlsResponse']];
+  get_velocity_control: [D['v1GetVelocityControlRequest'], D['v1GetVelocityControlResponse']];
 }
 
 /**
@@ -108,6 +112,11 @@ interface SubmitTypes {
   update_user_tag: D['v1UpdateUserTagRequest'];
   delete_user_tags: D['v1DeleteUserTagsRequest'];
   update_root_quorum: D['v1UpdateRootQuorumRequest'];
+  create_smart_contract_interface: D['v1CreateSmartContractInterfaceRequest'];
+  delete_smart_contract_interface: D['v1DeleteSmartContractInterfaceRequest'];
+  create_velocity_control: D['v1CreateVelocityControlRequest'];
+  delete_velocity_control: D['v1DeleteVelocityControlRequest'];
+  sign_transaction: D['v1SignTransactionRequest'];
 }
 
 type FirstFailure<T> = [Exclude<T[keyof T], true>] extends [never] ? true : Exclude<T[keyof T], true>;
@@ -201,6 +210,19 @@ describe('registry against TYPES (runtime half)', () => {
       ['update_user_tag', '/public/v1/submit/update_user_tag', 'ACTIVITY_TYPE_UPDATE_USER_TAG'],
       ['delete_user_tags', '/public/v1/submit/delete_user_tags', 'ACTIVITY_TYPE_DELETE_USER_TAGS'],
       ['update_root_quorum', '/public/v1/submit/update_root_quorum', 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM'],
+      [
+        'create_smart_contract_interface',
+        '/public/v1/submit/create_smart_contract_interface',
+        'ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE',
+      ],
+      [
+        'delete_smart_contract_interface',
+        '/public/v1/submit/delete_smart_contract_interface',
+        'ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE',
+      ],
+      ['create_velocity_control', '/public/v1/submit/create_velocity_control', 'ACTIVITY_TYPE_CREATE_VELOCITY_CONTROL'],
+      ['delete_velocity_control', '/public/v1/submit/delete_velocity_control', 'ACTIVITY_TYPE_DELETE_VELOCITY_CONTROL'],
+      ['sign_transaction', '/public/v1/submit/sign_transaction', 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'],
     ]);
   });
 });

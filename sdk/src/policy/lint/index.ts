@@ -1,0 +1,59 @@
+// A policy linter: the mistakes the service's own guides warn about, found on the parsed policies (the checker's
+// types, the activity table and the evaluator), never by matching text. Each rule has a stable id, a message that
+// says why it is dangerous and how to fix it, and is silenced for one policy by `lint-ignore: <id>` in its notes
+// (docs/policy-lint.md).
+import {
+  allowShadowedByDeny,
+  allowWithoutCondition,
+  contractCallInterface,
+  denyNeverMatches,
+  fieldNeverCarried,
+  managementWithoutConsensus,
+  unscopedSigningOrExport,
+  unsatisfiableConsensus,
+  type RuleFinding,
+  type RuleInput,
+} from './rules';
+import { POLICY_LINT_RULE_IDS, type LintPolicy, type OrganizationView, type PolicyLintFinding, type PolicyLintRuleId } from './types';
+
+export { POLICY_LINT_RULE_IDS, type LintPolicy, type OrganizationView, type PolicyLintFinding, type PolicyLintRuleId } from './types';
+
+const RULES: ReadonlyArray<(input: RuleInput) => RuleFinding[]> = [
+  allowWithoutCondition,
+  unscopedSigningOrExport,
+  managementWithoutConsensus,
+  denyNeverMatches,
+  allowShadowedByDeny,
+  unsatisfiableConsensus,
+  fieldNeverCarried,
+  contractCallInterface,
+];
+
+/** The rule ids a policy's notes silence: every `lint-ignore:` marker up to the end of its line (or a ';'), ids separated by commas or spaces. */
+export function lintIgnores(notes: string | undefined): Set<PolicyLintRuleId> {
+  const out = new Set<PolicyLintRuleId>();
+  for (const m of (notes ?? '').matchAll(/lint-ignore:([^\n;]*)/g)) {
+    for (const id of (m[1] as string).split(/[\s,]+/)) {
+      if ((POLICY_LINT_RULE_IDS as readonly string[]).includes(id)) out.add(id as PolicyLintRuleId);
+    }
+  }
+  return out;
+}
+
+/**
+ * Every finding for every policy, in input order, then rule order. Rules that need the organization (consensus
+ * satisfiability, contract interfaces) run only when `view` has what they need.
+ */
+export function lintPolicies(policies: readonly LintPolicy[], view?: OrganizationView): PolicyLintFinding[] {
+  const findings: PolicyLintFinding[] = [];
+  policies.forEach((policy, policyIndex) => {
+    const ignored = lintIgnores(policy.notes);
+    for (const rule of RULES) {
+      for (const f of rule({ policy, all: policies, view })) {
+        if (ignored.has(f.rule)) continue;
+        findings.push({ ...f, policyName: policy.policyName, policyIndex });
+      }
+    }
+  });
+  return findings;
+}

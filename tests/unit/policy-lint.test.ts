@@ -1,0 +1,287 @@
+// The policy linter: for each rule, a policy that trips it (with the whole finding) and a near miss that does not;
+// silencing by `lint-ignore:` in the notes; the rules that need the organization view.
+import { lintIgnores, lintPolicies, POLICY_LINT_RULE_IDS, type LintPolicy, type OrganizationView } from '@walletinfra/sdk';
+
+const allow = (policyName: string, condition?: string, consensus?: string, notes?: string): LintPolicy => ({
+  policyName,
+  effect: 'EFFECT_ALLOW',
+  ...(condition === undefined ? {} : { condition }),
+  ...(consensus === undefined ? {} : { consensus }),
+  ...(notes === undefined ? {} : { notes }),
+});
+const deny = (policyName: string, condition?: string, consensus?: string): LintPolicy => ({
+  ...allow(policyName, condition, consensus),
+  effect: 'EFFECT_DENY',
+});
+const rules = (policies: LintPolicy[], view?: OrganizationView) => lintPolicies(policies, view).map((f) => `${f.policyName}: ${f.rule}`);
+
+const AGENT = "approvers.any(user, user.tags.contains('agent'))";
+const TWO_ADMINS = "approvers.filter(user, user.tags.contains('admin')).count() >= 2";
+
+describe('allow-without-condition', () => {
+  test('an ALLOW without a condition, or with one that is always true, allows everything', () => {
+    expect(lintPolicies([allow('open', undefined, AGENT)]).filter((f) => f.rule === 'allow-without-condition')).toEqual([
+      {
+        rule: 'allow-without-condition',
+        severity: 'warning',
+        policyName: 'open',
+        policyIndex: 0,
+        field: 'condition',
+        message:
+          "this ALLOW has no condition, so it allows every activity (signing, exports, user and policy changes) to whoever satisfies its consensus; state what it allows, e.g. activity.resource == 'WALLET' && activity.action == 'CREATE'",
+      },
+    ]);
+    // decided by the evaluator: 1 == 1 is true for every request, and so is anything || it
+    expect(rules([allow('tautology', "activity.kind == 'CREATE_WALLET' || 1 == 1", AGENT)])).toContain(
+      'tautology: allow-without-condition',
+    );
+  });
+
+  test('near miss: a condition that depends on the request, and a DENY without one', () => {
+    expect(rules([allow('wallets', "activity.resource == 'WALLET' && activity.action == 'CREATE'", AGENT)])).toEqual([]);
+    expect(rules([deny('freeze', undefined, AGENT)])).toEqual([]);
+  });
+});
+
+describe('unscoped-signing-or-export', () => {
+  test('an ALLOW for signing that names no wallet, key, tag or address', () => {
+    expect(lintPolicies([allow('sign anything', "activity.action == 'SIGN'", AGENT)])).toEqual([
+      {
+        rule: 'unscoped-signing-or-export',
+        severity: 'warning',
+        policyName: 'sign anything',
+        policyIndex: 0,
+        field: 'condition',
+        message:
+          "this ALLOW covers signing with any wallet or key: it names no wallet, private key, tag or address, so one compromised approver can move or export everything; scope it, e.g. wallet.id == '<WALLET_ID>' or eth.tx.to == '<CONTRACT_ADDRESS>'",
+      },
+    ]);
+    expect(rules([allow('exports', "activity.kind == 'EXPORT_WALLET'", AGENT)])).toEqual(['exports: unscoped-signing-or-export']);
+  });
+
+  test('near miss: the same policy pinned to a wallet, a contract, or a Solana program', () => {
+    expect(rules([allow('one wallet', "activity.action == 'SIGN' && wallet.id == 'w-1'", AGENT)])).toEqual([]);
+    expect(rules([allow('one contract', "activity.action == 'SIGN' && eth.tx.to == '0xabc'", AGENT)])).toEqual([]);
+    expect(rules([allow('jupiter', "solana.tx.instructions.all(i, i.program_key == 'JUP')", AGENT)])).toEqual([]);
+  });
+});
+
+describe('management-without-consensus', () => {
+  test('an ALLOW of user, credential or policy management that one approver (or anyone) can use', () => {
+    expect(lintPolicies([allow('keys', "activity.resource == 'CREDENTIAL'", AGENT)])).toEqual([
+      {
+        rule: 'management-without-consensus',
+        severity: 'warning',
+        policyName: 'keys',
+        policyIndex: 0,
+        field: 'consensus',
+        message:
+          "this ALLOW lets a single approver manage API keys and authenticators: one compromised non-root credential can then grant itself more access or lock others out; require two approvers, e.g. approvers.filter(user, user.tags.contains('<ADMIN_TAG_ID>')).count() >= 2",
+      },
+    ]);
+    expect(rules([allow('policies', "activity.resource == 'POLICY' && activity.action == 'CREATE'")])).toEqual([
+      'policies: management-without-consensus',
+    ]);
+  });
+
+  test('near miss: two approvers required; or only root users can meet the consensus (they bypass policies anyway)', () => {
+    expect(rules([allow('keys', "activity.resource == 'CREDENTIAL'", TWO_ADMINS)])).toEqual([]);
+    const view: OrganizationView = {
+      users: [
+        { userId: 'root-1', tags: ['admin'], isRoot: true },
+        { userId: 'agent-1', tags: ['agent'] },
+      ],
+    };
+    expect(rules([allow('root keys', "activity.resource == 'CREDENTIAL'", "approvers.any(user, user.id == 'root-1')")], view)).toEqual([]);
+  });
+});
+
+describe('deny-never-matches', () => {
+  test('a DENY whose condition contradicts itself, or compares a field with a value outside its enum', () => {
+    expect(lintPolicies([deny('impossible', "activity.action == 'SIGN' && activity.action == 'EXPORT'")])).toEqual([
+      {
+        rule: 'deny-never-matches',
+        severity: 'warning',
+        policyName: 'impossible',
+        policyIndex: 0,
+        field: 'condition',
+        position: { offset: 48, line: 1, column: 49 },
+        message:
+          'this DENY can never match — activity.action cannot take all the values this condition asks of it at once — so it blocks nothing while looking like a safeguard; fix the condition so it describes requests that can happen',
+      },
+    ]);
+    expect(lintPolicies([deny('typo', "eth.tx.type == 'EIP1559' && wallet.id == 'w'")])[0]?.message).toBe(
+      "this DENY can never match — 'EIP1559' is not a value eth.tx.type takes (LEGACY, TYPE_1, TYPE_2, TYPE_3, TYPE_4) — so it blocks nothing while looking like a safeguard; fix the condition so it describes requests that can happen",
+    );
+    expect(rules([deny('no such type', "activity.resource == 'POLICY' && activity.kind == 'SIGN_TRANSACTION'")])).toEqual([
+      'no such type: deny-never-matches',
+    ]);
+    expect(rules([deny('false', "wallet.id == 'w' && 1 == 2")])).toEqual(['false: deny-never-matches']);
+  });
+
+  test('near miss: alternatives joined with ||, a value excluded from a list that keeps others', () => {
+    expect(rules([deny('either', "activity.action == 'SIGN' || activity.action == 'EXPORT'")])).toEqual([]);
+    expect(rules([deny('most', "activity.action in ['SIGN', 'EXPORT'] && activity.action != 'SIGN'")])).toEqual([]);
+  });
+});
+
+describe('allow-shadowed-by-deny', () => {
+  test('an ALLOW every one of whose requests a broader DENY matches', () => {
+    const policies = [
+      deny('no exports', "activity.action == 'EXPORT'"),
+      allow('export the treasury', "activity.kind == 'EXPORT_WALLET' && wallet.id == 'w-1'", TWO_ADMINS),
+    ];
+    expect(lintPolicies(policies)).toEqual([
+      {
+        rule: 'allow-shadowed-by-deny',
+        severity: 'warning',
+        policyName: 'export the treasury',
+        policyIndex: 1,
+        field: 'condition',
+        message:
+          "DENY policy 'no exports' matches every request this ALLOW matches, and a DENY always wins, so this ALLOW never takes effect; narrow the DENY (add a condition this ALLOW's requests do not meet) or remove this ALLOW",
+      },
+    ]);
+  });
+
+  test('near miss: the DENY is narrower (another wallet), or limited to other approvers', () => {
+    const allowed = allow('export the treasury', "activity.kind == 'EXPORT_WALLET' && wallet.id == 'w-1'", TWO_ADMINS);
+    expect(rules([deny('no exports of w-2', "activity.action == 'EXPORT' && wallet.id == 'w-2'"), allowed])).toEqual([]);
+    expect(rules([deny('agents never export', "activity.action == 'EXPORT'", AGENT), allowed])).toEqual([]);
+  });
+});
+
+describe('unsatisfiable-consensus', () => {
+  const view: OrganizationView = {
+    users: [
+      { userId: 'u1', tags: ['tag-ops'] },
+      { userId: 'u2', tags: ['tag-ops'] },
+      { userId: 'u3', tags: [] },
+    ],
+    userTags: [{ tagId: 'tag-ops', tagName: 'ops' }],
+  };
+
+  test('no set of the current users meets it: three approvers with a tag two users hold', () => {
+    const policy = allow('ops', "wallet.id == 'w'", "approvers.filter(user, user.tags.contains('tag-ops')).count() >= 3");
+    expect(lintPolicies([policy], view)).toEqual([
+      {
+        rule: 'unsatisfiable-consensus',
+        severity: 'warning',
+        policyName: 'ops',
+        policyIndex: 0,
+        field: 'consensus',
+        message:
+          "no set of the organization's 3 users meets this consensus (it needs 3 approvers tagged 'ops' (tag-ops); 2 users hold that tag), so the activities it allows stay waiting for approvals forever; lower the requirement or give the tag to enough users",
+      },
+    ]);
+    expect(rules([allow('gone', "wallet.id == 'w'", "approvers.any(user, user.id == 'u9')")], view)).toEqual([
+      'gone: unsatisfiable-consensus',
+    ]);
+  });
+
+  test('near miss: two approvers with the tag; and without the organization view the rule does not run', () => {
+    expect(rules([allow('ops', "wallet.id == 'w'", "approvers.filter(user, user.tags.contains('tag-ops')).count() >= 2")], view)).toEqual(
+      [],
+    );
+    expect(rules([allow('ops', "wallet.id == 'w'", "approvers.all(user, user.tags.contains('tag-ops'))")], view)).toEqual([]);
+    expect(rules([allow('ops', "wallet.id == 'w'", "approvers.filter(user, user.tags.contains('tag-ops')).count() >= 3")])).toEqual([]);
+  });
+});
+
+describe('field-never-carried', () => {
+  test('a condition limited to activities that never carry the field it reads', () => {
+    expect(lintPolicies([deny('odd', "activity.kind == 'CREATE_WALLET' && eth.tx.chain_id == 1")])).toEqual([
+      {
+        rule: 'field-never-carried',
+        severity: 'warning',
+        policyName: 'odd',
+        policyIndex: 0,
+        field: 'condition',
+        message:
+          "eth is read, but the activities this condition matches (CREATE_WALLET) never carry it: the read is a missing-field error, the policy's outcome is an error and it never applies; read fields of those activities, or widen activity.type/kind to ones that carry eth",
+      },
+    ]);
+    expect(rules([deny('params', "activity.kind == 'DELETE_USERS' && activity.params.api_key_ids.count() > 1")])).toEqual([
+      'params: field-never-carried',
+    ]);
+  });
+
+  test('near miss: the same reads on activities that carry them, or with no activity restriction at all', () => {
+    expect(rules([deny('sepolia only', "activity.kind == 'SIGN_TRANSACTION' && eth.tx.chain_id != 11155111")])).toEqual([]);
+    expect(rules([deny('keys', "activity.kind == 'DELETE_API_KEYS' && activity.params.api_key_ids.count() > 1")])).toEqual([]);
+    expect(rules([deny('any chain', 'eth.tx.chain_id == 1')])).toEqual([]);
+  });
+});
+
+describe('contract-call-interface', () => {
+  const TOKEN = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+  const abi = JSON.stringify([
+    {
+      type: 'function',
+      name: 'transfer',
+      inputs: [
+        { name: 'to', type: 'address' },
+        { name: 'amount', type: 'uint256' },
+      ],
+    },
+  ]);
+  const view: OrganizationView = {
+    smartContractInterfaces: [{ smartContractAddress: TOKEN, type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', smartContractInterface: abi }],
+  };
+
+  test('a function name the uploaded ABI lacks is an error; ABI fields of an address without an interface a warning', () => {
+    const findings = lintPolicies(
+      [
+        allow('typo', `eth.tx.to == '${TOKEN}' && eth.tx.function_name == 'transfr'`),
+        allow('other', "eth.tx.to == '0x1111111111111111111111111111111111111111' && eth.tx.function_name == 'transfer'"),
+      ],
+      view,
+    ).filter((f) => f.rule === 'contract-call-interface');
+    expect(findings.map((f) => [f.policyName, f.severity, f.message.split(';')[0]])).toEqual([
+      ['typo', 'error', `function 'transfr' is not in the interface uploaded for ${TOKEN}, so eth.tx.function_name never equals it`],
+      [
+        'other',
+        'warning',
+        'eth.tx.function_name is read for calls to 0x1111111111111111111111111111111111111111, but no smart-contract interface (ABI) is declared for that address: the service leaves the field empty, so this condition never matches',
+      ],
+    ]);
+  });
+
+  test('near miss: the right name on the right contract', () => {
+    expect(rules([allow('ok', `eth.tx.to == '${TOKEN}' && eth.tx.function_name == 'transfer'`)], view)).toEqual([]);
+  });
+});
+
+describe('silencing', () => {
+  test('lint-ignore: <id> in the notes silences that rule for that policy only', () => {
+    const noisy = allow(
+      'open',
+      undefined,
+      undefined,
+      'break-glass policy; lint-ignore: allow-without-condition, unscoped-signing-or-export',
+    );
+    expect(rules([noisy])).toEqual(['open: management-without-consensus']);
+    expect(rules([allow('open too')])).toEqual([
+      'open too: allow-without-condition',
+      'open too: unscoped-signing-or-export',
+      'open too: management-without-consensus',
+    ]);
+    expect([...lintIgnores('lint-ignore: deny-never-matches\nlint-ignore: field-never-carried not-a-rule')]).toEqual([
+      'deny-never-matches',
+      'field-never-carried',
+    ]);
+  });
+
+  test('every rule id is listed once', () => {
+    expect(POLICY_LINT_RULE_IDS).toEqual([
+      'allow-without-condition',
+      'unscoped-signing-or-export',
+      'management-without-consensus',
+      'deny-never-matches',
+      'allow-shadowed-by-deny',
+      'unsatisfiable-consensus',
+      'field-never-carried',
+      'contract-call-interface',
+    ]);
+  });
+});
