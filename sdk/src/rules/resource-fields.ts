@@ -137,6 +137,8 @@ export const ROOT_QUORUM_FIELD_TABLE = defineFieldTable({
   idField: '',
   singleton: true,
   identity: [],
+});
+
 /**
  * No update activity exists (docs/service-behaviour.md#smart-contract-interfaces): every field replaces. An
  * interface is known by its contract and chain.

@@ -210,7 +210,7 @@ describe('walletinfra-emulator CLI', () => {
     [
       'a seed file with an unknown key',
       { seed: { users: [], userTgas: ['ops'] } },
-      'walletinfra-emulator: unknown seed field "userTgas"; known: organization, authProxy, userTags, users, privateKeyTags, privateKeys, wallets, sessionProfiles, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers',
+      'walletinfra-emulator: unknown seed field "userTgas"; known: organization, authProxy, userTags, users, privateKeyTags, privateKeys, wallets, sessionProfiles, smartContractInterfaces, velocityControls, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers',
     ],
     [
       'a seed file with a nested field of the wrong type',

@@ -258,7 +258,7 @@ describe('seed validation names the path', () => {
     ],
     [
       { name: 'x' },
-      'unknown seed field "name"; known: organization, authProxy, userTags, users, privateKeyTags, privateKeys, wallets, sessionProfiles, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers',
+      'unknown seed field "name"; known: organization, authProxy, userTags, users, privateKeyTags, privateKeys, wallets, sessionProfiles, smartContractInterfaces, velocityControls, policies, ipAllowlist, subOrganizations, solanaTransactions, earnWrappers',
     ],
     [
       { users: [{ nmae: 'a' }] },
@@ -367,12 +367,12 @@ test.each([
 test('policy expression checks answer the same every time, per kind, and callers cannot change the next answer', () => {
   const bad = { condition: "activity.resource == 'NOPE'", consensus: 'approvers.count() >= 1' };
   const first = policyEngine.check(bad);
-  expect(first).toEqual([{ field: 'condition', message: expect.stringMatching(/^1:\d+: /) }]);
+  expect(first).toEqual([{ field: 'condition', message: expect.stringMatching(/^1:\d+: /) as unknown }]);
   first[0]!.message = 'changed';
   first.push({ field: 'time', message: 'added' });
-  expect(policyEngine.check(bad)).toEqual([{ field: 'condition', message: expect.stringMatching(/^1:\d+: /) }]);
+  expect(policyEngine.check(bad)).toEqual([{ field: 'condition', message: expect.stringMatching(/^1:\d+: /) as unknown }]);
   // the same text as a consensus expression is checked by the consensus rules
-  expect(policyEngine.check({ consensus: bad.condition })).toEqual([{ field: 'consensus', message: expect.any(String) }]);
+  expect(policyEngine.check({ consensus: bad.condition })).toEqual([{ field: 'consensus', message: expect.any(String) as unknown }]);
   expect(policyEngine.check({ condition: 'true' })).toEqual([]);
 });
 

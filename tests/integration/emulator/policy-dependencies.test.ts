@@ -14,7 +14,7 @@ import {
   stampedPost,
   submitActivity,
   useTestEmulator,
-} from './emulator-support';
+} from '../../support/emulator';
 
 // viem's CommonJS build (its types are ES modules): the test builds and parses transactions with it
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS test loading viem's CommonJS build
@@ -393,12 +393,14 @@ describe('seeding', () => {
     });
     expect([res.status, res.json.message]).toEqual([
       400,
-      "invalid request body: seed.velocityControls[0]: aggregation.window: must set one of 'rolling', 'infinite'",
+      "invalid request body: seed.velocityControls[0].aggregation.window: must set one of 'rolling', 'infinite'",
     ]);
     const abi = await seed({
       smartContractInterfaces: [{ smartContractAddress: TOKEN, smartContractInterface: 3, type: ETH, label: 'x' }],
     });
     expect(abi.status).toBe(400);
-    expect(abi.json.message).toMatch(/^invalid request body: seed\.smartContractInterfaces\[0\]\.smartContractInterface: /);
+    expect(abi.json.message).toBe(
+      'invalid request body: seed.smartContractInterfaces[0].smartContractInterface must be the ABI (a JSON array) or IDL (a JSON object), or its JSON string, got 3',
+    );
   });
 });
