@@ -67,6 +67,7 @@ test('the sdk lists its process entry, and the provider its runtime entry; bins 
   expect(entries('sdk')).toEqual([
     '.',
     './activity',
+    './contracts',
     './crypto',
     './errors',
     './options',
