@@ -305,7 +305,14 @@ describe('unsigned Ethereum transactions as eth.tx', () => {
     expect(decide(JSON.stringify(ERC20)).outcome).toBe('OUTCOME_ALLOW');
     expect(decide()).toEqual({
       outcome: 'OUTCOME_DENY_IMPLICIT',
-      evaluations: [{ policyId: 'p1', outcome: 'OUTCOME_ERROR', error: 'condition: 1:69: missing field: eth.tx.function_name' }],
+      evaluations: [
+        {
+          policyId: 'p1',
+          outcome: 'OUTCOME_ERROR',
+          error: 'condition: 1:69: missing field: eth.tx.function_name',
+          errors: [{ field: 'condition', message: '1:69: missing field: eth.tx.function_name', missing: 'eth.tx.function_name' }],
+        },
+      ],
     });
   });
 

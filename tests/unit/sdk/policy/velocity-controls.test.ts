@@ -206,7 +206,12 @@ describe('controls in the evaluator', () => {
     expect(evaluatePolicies(policies, { ...base, controls: { sends: state('3') } }).outcome).toBe('OUTCOME_ALLOW');
     expect(evaluatePolicies(policies, { ...base, controls: { sends: state('4') } }).outcome).toBe('OUTCOME_DENY_IMPLICIT');
     expect(evaluatePolicies(policies, base).evaluations).toEqual([
-      { policyId: 'p1', outcome: 'OUTCOME_ERROR', error: 'condition: 1:49: missing field: controls.sends' },
+      {
+        policyId: 'p1',
+        outcome: 'OUTCOME_ERROR',
+        error: 'condition: 1:49: missing field: controls.sends',
+        errors: [{ field: 'condition', message: '1:49: missing field: controls.sends', missing: 'controls.sends' }],
+      },
     ]);
   });
 
