@@ -1,27 +1,36 @@
 #!/usr/bin/env bash
-# Provides the Pulumi CLI (pulumi + the Node.js language host + the dynamic-provider
-# plugin) on machines that can reach only the Go module proxy, the npm registry and apt.
+# Provides the Pulumi CLI (pulumi + the Node.js, Go, Python and YAML language hosts + the
+# dynamic-provider plugin) on machines that can reach only the Go module proxy, the npm registry,
+# PyPI and apt, and a Python virtualenv with the `pulumi` package for Python programs.
 #
 #   scripts/ensure-pulumi.sh                   # make sure it is there (progress on stderr)
 #   PULUMI_BIN=$(scripts/ensure-pulumi.sh --print-bin-dir | tail -1)
 #   PATH="$PULUMI_BIN:$PATH" pulumi version
+#   VENV=$(scripts/ensure-pulumi.sh --print-python-venv | tail -1)   # Pulumi.yaml: runtime.options.virtualenv
 #
 # Order: a new-enough `pulumi` already on PATH; else .tools/pulumi/v$PULUMI_VERSION/bin in
 # the repo; else the machine-wide cache (${WALLETINFRA_TOOLS_CACHE:-~/.cache/walletinfra});
 # else build from Go modules (a few minutes, once per machine) and fill both.
 #
 # Where the parts come from: the `pulumi` CLI is Pulumi's own, built from the Go module
-# github.com/pulumi/pulumi/pkg/v3 at v$PULUMI_VERSION; the Node.js language host is Pulumi's own
-# pulumi-language-nodejs, built from the upstream files copied verbatim into
-# third_party/pulumi-language-nodejs/ (see its README); the dynamic-provider plugin
-# (pulumi-resource-pulumi-nodejs) is the script shipped in the @pulumi/pulumi npm package.
+# github.com/pulumi/pulumi/pkg/v3 at v$PULUMI_VERSION; the Node.js, Go and Python language hosts are
+# Pulumi's own, built from the upstream files copied verbatim into third_party/pulumi-language-*/ (see
+# their READMEs; Python's exec shim is copied as it is); the YAML language host is built from the Go
+# module github.com/pulumi/pulumi-yaml at v$PULUMI_YAML_VERSION, with pkg/v3 and sdk/v3 at v$PULUMI_VERSION
+# (it pins v3.247.0, which the module proxy does not serve); the dynamic-provider plugin
+# (pulumi-resource-pulumi-nodejs) is the script shipped in the @pulumi/pulumi npm package. The Python
+# virtualenv (.tools/pulumi/python-v$PULUMI_VERSION) holds the PyPI packages pinned in
+# scripts/pulumi-python-requirements.txt, from a wheel cache in the machine cache.
 # Building needs Go >= 1.25; with an older Go (e.g. Debian 12's golang-go 1.19) this script
 # fetches Go 1.25 as the module golang.org/toolchain from the Go module proxy.
 set -euo pipefail
 
 PULUMI_VERSION=3.248.0
+# The YAML language host (its own release line): the version Pulumi v$PULUMI_VERSION bundles with its CLI
+# (scripts/get-language-providers.sh at the v$PULUMI_VERSION tag of github.com/pulumi/pulumi).
+PULUMI_YAML_VERSION=1.37.0
 # Bump when anything that goes into the built binaries changes (forces a rebuild).
-BUILD_RECIPE=2
+BUILD_RECIPE=3
 # pkg/v3 v3.248.0 is not in the checksum database reachable here, so its hashes are pinned
 # (as served by the module proxy; every other module is checked against the checksum database).
 PKG_SUM_H1="h1:MkvI29cYE3QUEvSl+7kZrV5lQ6CBIt54WjYt2HEXDSg="
@@ -33,33 +42,55 @@ GO_TOOLCHAIN_VERSION=1.25.11
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_ROOT="$(cd "$SCRIPT_DIR/.." && pwd)"
-# Pulumi's Node.js language host, upstream files copied verbatim (third_party/pulumi-language-nodejs/README.md).
-HOST_SRC="$REPO_ROOT/third_party/pulumi-language-nodejs"
-HOST_FILES=(main.go installcache.go proxy.go proxy_unix.go proxy_windows.go go.mod go.sum)
-host_src_sum() {
-  if [[ -f "$HOST_SRC/main.go" ]]; then
-    (cd "$HOST_SRC" && cat "${HOST_FILES[@]}" 2>/dev/null | sha256sum | cut -c1-16)
-  else
-    echo none
-  fi
+# Pulumi's language hosts, upstream files copied verbatim (third_party/pulumi-language-*/README.md).
+THIRD_PARTY="$REPO_ROOT/third_party"
+HOSTS=(nodejs go python)
+host_files() { # the upstream files a host's build uses
+  case "$1" in
+    nodejs) echo main.go installcache.go proxy.go proxy_unix.go proxy_windows.go go.mod go.sum ;;
+    go) echo main.go buildutil/semver.go goversion/version.go go.mod go.sum ;;
+    python) echo main.go go.mod go.sum pulumi-language-python-exec ;;
+  esac
 }
-STAMP_CONTENT="pulumi v${PULUMI_VERSION} recipe ${BUILD_RECIPE} host $(host_src_sum)"
+# The module path each host's go.mod declares (its main package is the module's root).
+host_module() {
+  case "$1" in
+    nodejs) echo github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 ;;
+    go) echo github.com/pulumi/pulumi/sdk/go/pulumi-language-go/v3 ;;
+    python) echo github.com/pulumi/pulumi/sdk/python/cmd/pulumi-language-python/v3 ;;
+  esac
+}
+host_src_sum() {
+  local host f
+  for host in "${HOSTS[@]}"; do
+    for f in $(host_files "$host"); do
+      cat "$THIRD_PARTY/pulumi-language-$host/$f" 2>/dev/null || echo "missing $host/$f"
+    done
+  done | sha256sum | cut -c1-16
+}
+STAMP_CONTENT="pulumi v${PULUMI_VERSION} yaml v${PULUMI_YAML_VERSION} recipe ${BUILD_RECIPE} hosts $(host_src_sum)"
 TOOLS_CACHE="${WALLETINFRA_TOOLS_CACHE:-$HOME/.cache/walletinfra}"
 TOOLS_DIR="$REPO_ROOT/.tools/pulumi"
 LOCAL_BIN="$TOOLS_DIR/v${PULUMI_VERSION}/bin"
 # Per build recipe, so clones on different recipes never overwrite each other's cache.
 CACHE_BIN="$TOOLS_CACHE/pulumi/v${PULUMI_VERSION}-r${BUILD_RECIPE}/bin"
-BINARIES=(pulumi pulumi-language-nodejs pulumi-resource-pulumi-nodejs)
+BINARIES=(pulumi pulumi-language-nodejs pulumi-language-go pulumi-language-python pulumi-language-python-exec
+  pulumi-language-yaml pulumi-resource-pulumi-nodejs)
+# The language hosts a Pulumi found on PATH must have beside it (Pulumi's own install ships them all).
+PATH_HOSTS=(pulumi-language-nodejs pulumi-language-go pulumi-language-python pulumi-language-yaml pulumi-resource-pulumi-nodejs)
 
 print_bin_dir=false
+print_venv=false
 force_build=false
 for arg in "$@"; do
   case "$arg" in
     --print-bin-dir) print_bin_dir=true ;;
+    --print-python-venv) print_venv=true ;;
     --rebuild) force_build=true ;;
     -h|--help)
-      sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-      echo "Options: --print-bin-dir (print the bin dir as the last stdout line), --rebuild (ignore PATH and caches)"
+      sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+      echo "Options: --print-bin-dir (print the bin dir as the last stdout line), --print-python-venv (make the"
+      echo "Python virtualenv too and print its directory as the last stdout line), --rebuild (ignore PATH and caches)"
       exit 0 ;;
     *) echo "[pulumi] unknown argument: $arg (try --help)" >&2; exit 2 ;;
   esac
@@ -67,9 +98,66 @@ done
 
 log() { echo "[pulumi] $*" >&2; }
 
+# The Python virtualenv for Python programs: Pulumi's Python language host runs a program with the
+# interpreter of the virtualenv its Pulumi.yaml names (runtime.options.virtualenv, toolchain pip). Made
+# in the clone from a wheel cache in the machine cache, so a second clone installs without the network.
+PY_REQUIREMENTS="$SCRIPT_DIR/pulumi-python-requirements.txt"
+VENV_DIR="$TOOLS_DIR/python-v${PULUMI_VERSION}"
+WHEELS_DIR="$TOOLS_CACHE/python/pulumi-v${PULUMI_VERSION}-wheels"
+PYTHON_MIN=3.10
+venv_stamp() {
+  echo "pulumi v${PULUMI_VERSION} python $("$1" -c 'import sys; print("%d.%d" % sys.version_info[:2])') requirements $(sha256sum < "$PY_REQUIREMENTS" | cut -c1-16)"
+}
+ensure_python_venv() {
+  local python started=$SECONDS
+  python="$(command -v python3 || true)"
+  if [[ -z "$python" ]]; then
+    log "error: Python programs need python3 >= $PYTHON_MIN on PATH (Debian: apt-get install python3 python3-venv)"
+    return 1
+  fi
+  if ! "$python" -c "import sys; sys.exit(0 if sys.version_info >= (${PYTHON_MIN/./, }) else 1)"; then
+    log "error: $python is Python $("$python" -c 'import platform; print(platform.python_version())'), older than $PYTHON_MIN (pulumi $PULUMI_VERSION's minimum)"
+    return 1
+  fi
+  if [[ -x "$VENV_DIR/bin/python" && -f "$VENV_DIR/.stamp" && "$(cat "$VENV_DIR/.stamp")" == "$(venv_stamp "$python")" ]]; then
+    return 0
+  fi
+  if ! "$python" -c 'import ensurepip, venv' 2>/dev/null; then
+    log "error: $python cannot make virtualenvs (Debian: apt-get install python3-venv)"
+    return 1
+  fi
+  mkdir -p "$TOOLS_DIR" "$WHEELS_DIR"
+  # Test files ask for it in parallel: one makes it, the others wait and find it stamped.
+  if command -v flock >/dev/null 2>&1; then
+    exec 8>"$TOOLS_DIR/.python-venv.lock"
+    flock 8
+    if [[ -x "$VENV_DIR/bin/python" && -f "$VENV_DIR/.stamp" && "$(cat "$VENV_DIR/.stamp")" == "$(venv_stamp "$python")" ]]; then
+      return 0
+    fi
+  fi
+  log "making the Python virtualenv $VENV_DIR (pulumi $PULUMI_VERSION from PyPI, cached in $WHEELS_DIR)..."
+  # A virtualenv is not relocatable (its scripts name their own path): made where it stays, stamped last.
+  rm -rf "$VENV_DIR"
+  "$python" -m venv "$VENV_DIR" >&2
+  if ! "$VENV_DIR/bin/python" -m pip install --quiet --disable-pip-version-check --no-index --find-links "$WHEELS_DIR" \
+    -r "$PY_REQUIREMENTS" >&2 2>/dev/null; then
+    "$VENV_DIR/bin/python" -m pip download --quiet --disable-pip-version-check --dest "$WHEELS_DIR" -r "$PY_REQUIREMENTS" >&2
+    "$VENV_DIR/bin/python" -m pip install --quiet --disable-pip-version-check --no-index --find-links "$WHEELS_DIR" \
+      -r "$PY_REQUIREMENTS" >&2
+  fi
+  venv_stamp "$python" > "$VENV_DIR/.stamp"
+  log "Python virtualenv ready in $(( SECONDS - started ))s: $VENV_DIR"
+}
+
 finish() {
+  if $print_venv; then
+    ensure_python_venv || exit 1
+  fi
   if $print_bin_dir; then
     echo "$1"
+  fi
+  if $print_venv; then
+    echo "$VENV_DIR"
   fi
   exit 0
 }
@@ -99,17 +187,21 @@ version_ge() { # version_ge A B: A >= B (dotted numbers)
   [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" == "$2" ]]
 }
 
-# 1. A new-enough Pulumi already on PATH (with its Node.js language host and dynamic-provider plugin).
+# 1. A new-enough Pulumi already on PATH (with its language hosts and the dynamic-provider plugin).
 if ! $force_build && command -v pulumi >/dev/null 2>&1; then
   path_pulumi="$(command -v pulumi)"
   path_version="$(pulumi version 2>/dev/null | head -n1 | tr -d '[:space:]' || true)"
   path_version="${path_version#v}"
   if [[ "$path_version" =~ ^[0-9]+\.[0-9]+\.[0-9]+ ]] && version_ge "${BASH_REMATCH[0]}" "$PULUMI_VERSION"; then
-    if command -v pulumi-language-nodejs >/dev/null 2>&1 && command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1; then
-      log "using pulumi v$path_version from PATH: $path_pulumi (language host: $(command -v pulumi-language-nodejs))"
+    path_missing=()
+    for b in "${PATH_HOSTS[@]}"; do
+      command -v "$b" >/dev/null 2>&1 || path_missing+=("$b")
+    done
+    if [[ ${#path_missing[@]} -eq 0 ]]; then
+      log "using pulumi v$path_version from PATH: $path_pulumi (language hosts: $(dirname "$(command -v pulumi-language-nodejs)"))"
       finish "$(dirname "$path_pulumi")"
     fi
-    log "pulumi v$path_version on PATH ($path_pulumi) lacks pulumi-language-nodejs or pulumi-resource-pulumi-nodejs on PATH; not using it"
+    log "pulumi v$path_version on PATH ($path_pulumi) lacks ${path_missing[*]} on PATH; not using it"
   elif [[ -n "$path_version" ]]; then
     log "pulumi on PATH ($path_pulumi) is v$path_version, older than v$PULUMI_VERSION; not using it"
   fi
@@ -151,11 +243,15 @@ install_hint() {
   log "  curl -fsSL https://get.pulumi.com | sh     (see https://www.pulumi.com/docs/iac/download-install/)"
   log "  or: brew install pulumi/tap/pulumi"
 }
-if [[ ! -f "$HOST_SRC/main.go" || ! -f "$HOST_SRC/go.mod" ]]; then
-  log "error: no pulumi v$PULUMI_VERSION+ on PATH, and the Node.js language host's source is missing ($HOST_SRC)"
-  install_hint
-  exit 1
-fi
+for host in "${HOSTS[@]}"; do
+  for f in $(host_files "$host"); do
+    if [[ ! -f "$THIRD_PARTY/pulumi-language-$host/$f" ]]; then
+      log "error: no pulumi v$PULUMI_VERSION+ on PATH, and the $host language host's source is incomplete ($THIRD_PARTY/pulumi-language-$host/$f is missing)"
+      install_hint
+      exit 1
+    fi
+  done
+done
 command -v node >/dev/null 2>&1 || { log "error: Node.js (node) is needed and is not on PATH"; exit 1; }
 
 # A Go >= GO_MIN: the one on PATH, else Go $GO_TOOLCHAIN_VERSION fetched with the
@@ -242,68 +338,84 @@ with_heartbeat() {
 }
 
 start_time=$(date +%s)
-log "building the Pulumi CLI v$PULUMI_VERSION and its Node.js language host from Go modules (first run only, ~5-15 minutes; $("$GO" version | cut -d' ' -f3))..."
+log "building the Pulumi CLI v$PULUMI_VERSION and its Node.js, Go, Python and YAML language hosts from Go modules (first run only, ~10-25 minutes; $("$GO" version | cut -d' ' -f3))..."
 
 mkdir -p "$TOOLS_DIR"
 BUILD_DIR="$(mktemp -d "$TOOLS_DIR/build.XXXXXX")"
 trap 'rm -rf "$BUILD_DIR"' EXIT
 STAGE="$BUILD_DIR/bin"
-mkdir -p "$STAGE" "$BUILD_DIR/cli" "$BUILD_DIR/host"
+mkdir -p "$STAGE" "$BUILD_DIR/cli"
 
 export GOTOOLCHAIN=local            # exactly the Go chosen above
 export GOFLAGS="-mod=mod -buildvcs=false"
 
-cat > "$BUILD_DIR/cli/go.mod" <<GOMOD
-module walletinfra.local/pulumi-build
-
-go 1.25.11
-
-require (
-	github.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}
-	github.com/pulumi/pulumi/sdk/v3 v${PULUMI_VERSION}
-)
-
-// Copied from pkg/v3's go.mod (replace directives of dependencies are ignored otherwise).
-replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
-GOMOD
+# The CLI and the four language hosts are built by one `go build` of one module: one dependency graph
+# (every shared package compiles once) and one build's parallelism. The hosts of the pulumi repository
+# are not served by the module proxy: each one's upstream files go to a directory of their own, which
+# this module replaces the host's module with; in the copy, the go.mod's replace directives into Pulumi's
+# monorepo are dropped and pkg/v3 and sdk/v3 are required at the pinned release (their replace of
+# atotto/clipboard is repeated here, where it applies). The YAML host is the module
+# github.com/pulumi/pulumi-yaml; it pins pkg/v3 and sdk/v3 v3.247.0, whose source the module proxy does
+# not serve (403), so it builds with them at v$PULUMI_VERSION, the CLI's, like the other hosts.
+HOST_VERSION="v3.0.0-00010101000000-000000000000"
+{
+  echo "module walletinfra.local/pulumi-build"
+  echo
+  echo "go 1.25.11"
+  echo
+  echo "require ("
+  echo "	github.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}"
+  echo "	github.com/pulumi/pulumi/sdk/v3 v${PULUMI_VERSION}"
+  echo "	github.com/pulumi/pulumi-yaml v${PULUMI_YAML_VERSION}"
+  for host in "${HOSTS[@]}"; do echo "	$(host_module "$host") $HOST_VERSION"; done
+  echo ")"
+  echo
+  echo "// Copied from pkg/v3's go.mod (replace directives of dependencies are ignored otherwise)."
+  echo "replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e"
+  echo
+  for host in "${HOSTS[@]}"; do echo "replace $(host_module "$host") => ./host-$host"; done
+} > "$BUILD_DIR/cli/go.mod"
 PINNED_SUMS="github.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION} ${PKG_SUM_H1}
 github.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}/go.mod ${PKG_GOMOD_SUM_H1}"
 echo "$PINNED_SUMS" > "$BUILD_DIR/cli/go.sum"
-cat > "$BUILD_DIR/cli/tools.go" <<'GOSRC'
-//go:build tools
+{
+  echo "//go:build tools"
+  echo
+  echo "package tools"
+  echo
+  echo "import ("
+  echo "	_ \"github.com/pulumi/pulumi/pkg/v3/cmd/pulumi\""
+  echo "	_ \"github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml\""
+  for host in "${HOSTS[@]}"; do echo "	_ \"$(host_module "$host")\""; done
+  echo ")"
+} > "$BUILD_DIR/cli/tools.go"
+for host in "${HOSTS[@]}"; do
+  dir="$BUILD_DIR/cli/host-$host"
+  for f in $(host_files "$host"); do
+    [[ "$f" == pulumi-language-python-exec ]] && continue
+    mkdir -p "$dir/$(dirname "$f")"
+    cp "$THIRD_PARTY/pulumi-language-$host/$f" "$dir/$f"
+  done
+  chmod -R u+w "$dir"
+  (cd "$dir" && "$GO" mod edit \
+    -dropreplace=github.com/pulumi/pulumi/pkg/v3 -dropreplace=github.com/pulumi/pulumi/sdk/v3 \
+    -require="github.com/pulumi/pulumi/pkg/v3@v${PULUMI_VERSION}" -require="github.com/pulumi/pulumi/sdk/v3@v${PULUMI_VERSION}")
+done
 
-package tools
-
-import (
-	_ "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"
-)
-GOSRC
-
-# The language host: the upstream files as they are, in a build directory where the go.mod's replace
-# directives into Pulumi's monorepo are dropped and pkg/v3 and sdk/v3 are required at the pinned
-# release (its replace of atotto/clipboard stays).
-for f in "${HOST_FILES[@]}"; do cp "$HOST_SRC/$f" "$BUILD_DIR/host/$f"; done
-chmod u+w "$BUILD_DIR/host"/*
-echo "$PINNED_SUMS" >> "$BUILD_DIR/host/go.sum"
-
+# Each binary reports its own release (a -X for a package a binary does not link is ignored).
 LDFLAGS="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${PULUMI_VERSION}"
+LDFLAGS+=" -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v${PULUMI_YAML_VERSION}"
 (
   cd "$BUILD_DIR/cli"
-  log "resolving Go modules for pulumi (go mod tidy)..."
-  with_heartbeat "resolving modules for pulumi" "$GO" mod tidy >&2
-  log "compiling pulumi (the longest step)..."
-  with_heartbeat "compiling pulumi" "$GO" build -trimpath -ldflags "$LDFLAGS" -o "$STAGE/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi >&2
+  log "resolving Go modules (go mod tidy)..."
+  with_heartbeat "resolving modules" "$GO" mod tidy >&2
+  log "compiling pulumi and pulumi-language-{nodejs,go,python,yaml} in one go build (the longest step)..."
+  packages=(github.com/pulumi/pulumi/pkg/v3/cmd/pulumi github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml)
+  for host in "${HOSTS[@]}"; do packages+=("$(host_module "$host")"); done
+  with_heartbeat "compiling pulumi and its language hosts" "$GO" build -trimpath -ldflags "$LDFLAGS" -o "$STAGE/" "${packages[@]}" >&2
 )
-(
-  cd "$BUILD_DIR/host"
-  "$GO" mod edit \
-    -dropreplace=github.com/pulumi/pulumi/pkg/v3 -dropreplace=github.com/pulumi/pulumi/sdk/v3 \
-    -require="github.com/pulumi/pulumi/pkg/v3@v${PULUMI_VERSION}" -require="github.com/pulumi/pulumi/sdk/v3@v${PULUMI_VERSION}"
-  log "resolving Go modules for pulumi-language-nodejs (go mod tidy)..."
-  with_heartbeat "resolving modules for pulumi-language-nodejs" "$GO" mod tidy >&2
-  log "compiling pulumi-language-nodejs..."
-  with_heartbeat "compiling pulumi-language-nodejs" "$GO" build -trimpath -ldflags "$LDFLAGS" -o "$STAGE/pulumi-language-nodejs" . >&2
-)
+# Python's exec shim: the language host runs `python pulumi-language-python-exec PROGRAM` from beside itself.
+cp "$THIRD_PARTY/pulumi-language-python/pulumi-language-python-exec" "$STAGE/"
 
 # The dynamic-provider plugin is a shell script shipped in the @pulumi/pulumi npm package. It runs
 # `node -e "require.resolve('@pulumi/pulumi/cmd/dynamic-provider')"` from its working directory,

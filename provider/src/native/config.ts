@@ -1,0 +1,130 @@
+// The provider's configuration as a native provider receives it: the provider resource's inputs. For the
+// default provider the engine makes them from the stack config in the `walletinfra` namespace, key without
+// the namespace, value as text (structured values as JSON text), marked secret when stored with
+// `--secret` (GetPackageConfig in pkg/resource/deploy/target.go of github.com/pulumi/pulumi); an explicit
+// provider resource gets the program's arguments. Either way they go through the same settings code as
+// the stack config of a TypeScript program (../config): the same checks, the same messages.
+import { ConfigurationError } from '@walletinfra/sdk/errors';
+import { CONFIG_NAMESPACE, configKeyProblems, SETTING_KEYS, type SettingsSources } from '../config';
+import { metaOf, PROFILES_KEY, type SettingKey } from '../config/settings';
+import { lookupGlobal, parseProfiles } from '../config/sources';
+import { readSetting } from '../config/values';
+import { messageOf } from '../errors';
+import type { CheckFailure } from '../resources/common/check';
+import { sameValue } from '../resources/common/diff';
+import { containsUnknown } from '../unknown';
+import type { Decoded } from './values';
+
+/**
+ * Inputs of every provider resource that the engine owns: `version` is the plugin version it records
+ * (registry.go in pkg/resource/deploy/providers of github.com/pulumi/pulumi); they are not settings.
+ */
+export const ENGINE_KEYS: readonly string[] = ['version'];
+
+/** The configuration as the settings code reads it: stack config text by full key, and which keys are secret. */
+export interface ProviderConfig {
+  values: ReadonlyMap<string, string>;
+  secrets: ReadonlySet<string>;
+}
+
+export const EMPTY_CONFIG: ProviderConfig = { values: new Map(), secrets: new Set() };
+
+/** Structured values (an explicit provider's object or number arguments) as the text stack config would hold. */
+function asText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export function providerConfig(inputs: Decoded): ProviderConfig {
+  const values = new Map<string, string>();
+  const secrets = new Set<string>();
+  for (const [key, value] of Object.entries(inputs.values)) {
+    if (ENGINE_KEYS.includes(key)) continue;
+    const text = asText(value);
+    if (text === undefined) continue;
+    const full = `${CONFIG_NAMESPACE}:${key}`;
+    values.set(full, text);
+    if (inputs.secrets.has(key)) secrets.add(full);
+  }
+  return { values, secrets };
+}
+
+export function configSources(config: ProviderConfig, env: Readonly<Record<string, string | undefined>>): SettingsSources {
+  return {
+    config: (key) => config.values.get(key),
+    env,
+    keys: () => [...config.values.keys()],
+    isSecret: (key) => config.secrets.has(key),
+  };
+}
+
+/**
+ * A failure names the setting unless its value may be a secret: the engine prints a failure's property
+ * with its value (issueCheckFailures in pkg/resource/deploy/step_generator.go), and a secret stored in
+ * plain text would be printed in plain text. The message names the key either way.
+ */
+function failure(key: string, reason: string): CheckFailure {
+  const setting = key.startsWith(`${CONFIG_NAMESPACE}:`) ? key.slice(CONFIG_NAMESPACE.length + 1) : key;
+  const mayHoldSecret = setting === PROFILES_KEY || !(SETTING_KEYS as readonly string[]).includes(setting) || isSecretSetting(setting);
+  return { property: mayHoldSecret ? '' : setting, reason };
+}
+
+function isSecretSetting(key: string): boolean {
+  return metaOf(key as SettingKey).secret === true;
+}
+
+/**
+ * Every problem with the provider's configuration, one failure per setting: unknown keys, secrets given in
+ * plain text, malformed values and profiles. Missing credentials are not a problem here: a resource may
+ * name its organization, and the environment may hold them when a resource is checked. What a TypeScript
+ * program's preflight refuses is refused here, before any resource is checked.
+ */
+export function checkProviderConfig(config: ProviderConfig, env: Readonly<Record<string, string | undefined>>): CheckFailure[] {
+  const sources = configSources(config, env);
+  const failures: CheckFailure[] = [];
+  const reported = new Set<string>();
+  for (const key of config.values.keys()) {
+    const problems = configKeyProblems({ ...sources, keys: () => [key] });
+    for (const problem of problems) failures.push(failure(key, problem));
+    if (problems.length > 0) reported.add(key);
+  }
+  // Each value as the settings code will read it (the environment counts, as it will then); a credential
+  // only when set, since a resource may name its own organization.
+  for (const key of SETTING_KEYS) {
+    if (reported.has(`${CONFIG_NAMESPACE}:${key}`)) continue;
+    const lookup = lookupGlobal(sources, key);
+    if (metaOf(key).credential === true && lookup.value === undefined) continue;
+    try {
+      readSetting(key, lookup);
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error;
+      failures.push(failure(key, error.message));
+    }
+  }
+  if (!reported.has(`${CONFIG_NAMESPACE}:${PROFILES_KEY}`)) {
+    try {
+      parseProfiles(sources.config(`${CONFIG_NAMESPACE}:${PROFILES_KEY}`));
+    } catch (error) {
+      failures.push(failure(PROFILES_KEY, messageOf(error)));
+    }
+  }
+  return failures;
+}
+
+/**
+ * Which settings changed. A change of configuration never replaces resources: credentials and endpoints
+ * choose how the provider reaches an object, not which object it is (a resource's organization is its
+ * own input), so moving a stack to this provider or rotating a key touches no live object.
+ */
+export function diffProviderConfig(olds: Decoded, news: Decoded): string[] {
+  const keys = new Set([...Object.keys(olds.values), ...Object.keys(news.values)]);
+  const changed: string[] = [];
+  for (const key of keys) {
+    if (ENGINE_KEYS.includes(key)) continue;
+    const [before, after] = [olds.values[key], news.values[key]];
+    if (containsUnknown(after) || !sameValue(asText(before), asText(after)) || olds.secrets.has(key) !== news.secrets.has(key)) {
+      changed.push(key);
+    }
+  }
+  return changed.sort();
+}

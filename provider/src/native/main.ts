@@ -1,0 +1,25 @@
+// The process the engine starts as `pulumi-resource-walletinfra <engine address>`: it serves the provider
+// on a loopback port and prints that port, alone on a line, on stdout, which is how the engine learns
+// where to connect (a plugin's first stdout line, newPlugin in sdk/go/common/resource/plugin/plugin.go of
+// github.com/pulumi/pulumi). Everything else goes to stderr, which the engine shows.
+import { ownVersion } from '../cli/run';
+import { installStderrFilter } from '../runtime/report';
+import { schemaText } from './schema';
+import { createNativeProvider, serveProvider } from './server';
+
+export async function main(argv: readonly string[] = process.argv): Promise<void> {
+  // Stack traces of our errors go to the engine's debug log (`pulumi up --debug`), as in the dynamic provider.
+  installStderrFilter(argv);
+  const provider = createNativeProvider({ version: ownVersion(), schema: schemaText });
+  const serving = await serveProvider(provider);
+  process.stdout.write(`${serving.port}\n`);
+  // The engine ends a plugin with SIGINT (or SIGKILL after a grace period): finish what is in flight first.
+  const stop = (): void => {
+    serving.shutdown().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

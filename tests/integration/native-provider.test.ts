@@ -1,0 +1,546 @@
+// The native provider's gRPC surface, in process: a grpc-js client (Pulumi's own stubs) calls every method
+// of the ResourceProvider service the way the engine does, against the emulator. Configuration errors read
+// as the settings code words them, secrets stay secrets both ways and never appear in plain text in
+// anything returned, diffs are per property with replacement reasons, and malformed requests are answered
+// with an error naming the field while the server keeps serving.
+import type * as grpc from '@grpc/grpc-js';
+import { startEmulator, type RunningEmulator } from '@walletinfra/emulator';
+import { WalletInfraClient } from '@walletinfra/sdk';
+import { KNOWN_KEYS } from '@walletinfra/pulumi/config';
+import { proto, type pb } from '@walletinfra/pulumi/native/proto';
+import { createNativeProvider, serveProvider, type ServingProvider } from '@walletinfra/pulumi/native/server';
+import { SECRET_SIGNATURE, SIGNATURE_KEY } from '@walletinfra/pulumi/native/values';
+import { UNKNOWN } from '@walletinfra/pulumi/unknown';
+import type { ResourceProviderClient } from '@pulumi/pulumi/proto/provider_grpc_pb';
+import { FIXED_NOW } from './emulator-support';
+
+const { grpc: g, provider: p, plugin, struct, empty, providerGrpc } = proto();
+const VERSION = '9.8.7';
+const POLICY = 'walletinfra:index:Policy';
+const URN = `urn:pulumi:e2e::native::${POLICY}::main`;
+const PRIVATE_NOTE = 'the quarterly board keys';
+
+const secret = (value: unknown) => ({ [SIGNATURE_KEY]: SECRET_SIGNATURE, value });
+const toStruct = (value: Record<string, unknown>) =>
+  struct.Struct.fromJavaScript(value as Parameters<typeof struct.Struct.fromJavaScript>[0]);
+
+let emulator: RunningEmulator;
+let serving: ServingProvider;
+let client: ResourceProviderClient;
+let service: WalletInfraClient;
+let config: Record<string, unknown>;
+const logged: string[] = [];
+/** What every response carried (its property maps as JSON, failures, error text), scanned for secrets at the end. */
+const answered: unknown[] = [];
+
+type Visible = Partial<Record<'getInputs' | 'getProperties' | 'getReturn', () => { toJavaScript(): unknown } | undefined>> & {
+  getFailuresList?: () => Array<{ toObject(): unknown }>;
+};
+function visible(response: unknown): unknown {
+  const r = response as Visible;
+  return {
+    inputs: r.getInputs?.()?.toJavaScript(),
+    properties: r.getProperties?.()?.toJavaScript(),
+    return: r.getReturn?.()?.toJavaScript(),
+    failures: r.getFailuresList?.().map((f) => f.toObject()),
+  };
+}
+
+/** The emulator's clock, which the provider's and the test client's requests are stamped with. */
+let t = FIXED_NOW;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ deliveryMode: 'manual', clock: () => t });
+  const creds = emulator.credentials;
+  config = {
+    organizationId: creds.organizationId,
+    apiPublicKey: creds.apiPublicKey,
+    apiPrivateKey: secret(creds.apiPrivateKey),
+    baseUrl: emulator.baseUrl,
+    maxRetries: '0',
+    version: '9.8.7',
+  };
+  const provider = createNativeProvider({
+    version: VERSION,
+    schema: () => JSON.stringify({ name: 'walletinfra', resources: { [POLICY]: {} } }),
+    runtime: {
+      env: {},
+      now: () => (t += 1000),
+      sleep: (ms) => Promise.resolve(void (t += ms)),
+      log: (line) => logged.push(line),
+      warn: (line) => logged.push(line),
+      // Each read sees the service as it is now (out-of-band changes made between calls).
+      listTtlMs: 0,
+    },
+  });
+  serving = await serveProvider(provider);
+  client = new providerGrpc.ResourceProviderClient(`127.0.0.1:${serving.port}`, g.credentials.createInsecure());
+  service = new WalletInfraClient({
+    baseUrl: emulator.baseUrl,
+    organizationId: creds.organizationId,
+    apiPublicKey: creds.apiPublicKey,
+    apiPrivateKey: creds.apiPrivateKey,
+    clock: { now: () => t },
+  });
+});
+
+afterAll(async () => {
+  client?.close();
+  await serving?.shutdown();
+  await service?.close();
+  await emulator?.close();
+});
+
+/** One unary call as a promise; the response is kept for the secret scan. */
+function call<Res>(start: (done: (error: grpc.ServiceError | null, response: Res) => void) => unknown): Promise<Res> {
+  return new Promise((resolve, reject) =>
+    start((error, response) => {
+      if (error !== null) {
+        answered.push(error.details);
+        reject(error);
+        return;
+      }
+      answered.push(visible(response));
+      resolve(response);
+    }),
+  );
+}
+
+/** The error a call fails with, as `{code, details}`. */
+async function failed(promise: Promise<unknown>): Promise<{ code: number; details: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { code, details } = error as grpc.ServiceError;
+    return { code, details };
+  }
+  throw new Error('the call succeeded');
+}
+
+function checkRequest(news: Record<string, unknown> | undefined, olds: Record<string, unknown> = {}, urn = URN): pb.CheckRequest {
+  const request = new p.CheckRequest();
+  request.setUrn(urn);
+  request.setOlds(toStruct(olds));
+  if (news !== undefined) request.setNews(toStruct(news));
+  return request;
+}
+
+function diffRequest(id: string, olds: Record<string, unknown>, news: Record<string, unknown>, urn = URN): pb.DiffRequest {
+  const request = new p.DiffRequest();
+  request.setId(id);
+  request.setUrn(urn);
+  request.setOlds(toStruct(olds));
+  request.setNews(toStruct(news));
+  return request;
+}
+
+const failuresOf = (response: pb.CheckResponse) =>
+  response.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+function detailOf(response: pb.DiffResponse): Record<string, { kind: number; inputDiff: boolean }> {
+  const out: Record<string, { kind: number; inputDiff: boolean }> = {};
+  response.getDetaileddiffMap().forEach((v, k) => (out[k] = { kind: v.getKind(), inputDiff: v.getInputdiff() }));
+  return out;
+}
+
+describe('plugin', () => {
+  test('GetPluginInfo says the version, Handshake accepts secrets only', async () => {
+    expect((await call<{ getVersion(): string }>((done) => client.getPluginInfo(new empty.Empty(), done))).getVersion()).toBe(VERSION);
+    const request = new p.ProviderHandshakeRequest();
+    request.setEngineAddress('127.0.0.1:1');
+    const answer = await call<pb.ProviderHandshakeResponse>((done) => client.handshake(request, done));
+    expect(answer.toObject()).toEqual({
+      acceptSecrets: true,
+      acceptResources: false,
+      acceptOutputs: false,
+      supportsAutonamingConfiguration: false,
+    });
+  });
+
+  test('GetSchema serves the schema with the plugin version; other schema versions and subpackages are refused', async () => {
+    const request = new p.GetSchemaRequest();
+    const schema = JSON.parse((await call<pb.GetSchemaResponse>((done) => client.getSchema(request, done))).getSchema()) as object;
+    expect(schema).toEqual({ name: 'walletinfra', resources: { [POLICY]: {} }, version: VERSION });
+    request.setVersion(1);
+    expect(await failed(call((done) => client.getSchema(request, done)))).toEqual({
+      code: g.status.INVALID_ARGUMENT,
+      details: 'GetSchemaRequest.version is 1: this provider serves schema version 0 only',
+    });
+    request.setVersion(0);
+    request.setSubpackageName('extra');
+    expect(await failed(call((done) => client.getSchema(request, done)))).toEqual({
+      code: g.status.INVALID_ARGUMENT,
+      details: 'GetSchemaRequest.subpackageName is "extra": this provider has no subpackages',
+    });
+  });
+});
+
+describe('provider configuration', () => {
+  const PROVIDER_URN = 'urn:pulumi:e2e::native::pulumi:providers:walletinfra::default';
+  const checkConfig = (news: Record<string, unknown>) =>
+    call<pb.CheckResponse>((done) => client.checkConfig(checkRequest(news, {}, PROVIDER_URN), done));
+
+  test('a valid configuration passes, its inputs as they came (the secret stays secret)', async () => {
+    const answer = await checkConfig(config);
+    expect(failuresOf(answer)).toEqual([]);
+    expect(answer.getInputs()?.toJavaScript()).toEqual(config);
+  });
+
+  test('an unknown key, a secret in plain text and a malformed value are refused, each in the settings words', async () => {
+    const answer = await checkConfig({
+      ...config,
+      organisationId: 'org',
+      apiPrivateKey: 'abcdef0123456789',
+      baseUrl: 'not a url',
+      requestTimeoutMs: 'soon',
+    });
+    expect(failuresOf(answer)).toEqual([
+      {
+        property: '',
+        reason:
+          'stack config walletinfra:apiPrivateKey holds a secret in plain text (Pulumi.<stack>.yaml is usually committed): ' +
+          'encrypt it with `pulumi config set --secret walletinfra:apiPrivateKey <value>`, and rotate the key if the file was ever shared',
+      },
+      {
+        property: '',
+        reason:
+          'unknown stack config key walletinfra:organisationId: did you mean walletinfra:organizationId? ' +
+          `Known keys: ${KNOWN_KEYS.join(', ')}. Rename it: \`pulumi config rm walletinfra:organisationId\` then ` +
+          '`pulumi config set walletinfra:organizationId <value>`',
+      },
+      {
+        property: 'baseUrl',
+        reason:
+          'baseUrl from stack config walletinfra:baseUrl must be an absolute URL starting with http:// or https://, got "not a url"; set it with `pulumi config set walletinfra:baseUrl <value>`',
+      },
+      {
+        property: 'requestTimeoutMs',
+        reason:
+          'requestTimeoutMs from stack config walletinfra:requestTimeoutMs must be an integer >= 1 (milliseconds), got "soon"; ' +
+          'set it with `pulumi config set walletinfra:requestTimeoutMs <value>`',
+      },
+    ]);
+    expect(JSON.stringify(answer.toObject().failuresList)).not.toContain('abcdef0123456789');
+  });
+
+  test('profiles that are not JSON are refused without showing their value', async () => {
+    const answer = await checkConfig({ ...config, profiles: secret('{"eu": ') });
+    expect(failuresOf(answer)).toEqual([
+      {
+        property: '',
+        reason:
+          'stack config walletinfra:profiles must be a JSON object of profiles, e.g. {"eu": {"organizationId": "..."}}; it is not valid JSON',
+      },
+    ]);
+  });
+
+  test('a configuration without inputs is a malformed request naming the field', async () => {
+    expect(await failed(call((done) => client.checkConfig(checkRequest(undefined, {}, PROVIDER_URN), done)))).toEqual({
+      code: g.status.INVALID_ARGUMENT,
+      details: "CheckRequest.news is missing: the engine sends the provider's configuration there",
+    });
+  });
+
+  test('DiffConfig names the settings that changed and never asks for a replacement', async () => {
+    const rotated = { ...config, apiPublicKey: '02ab', apiPrivateKey: secret('cd'), version: '9.9.9' };
+    const answer = await call<pb.DiffResponse>((done) =>
+      client.diffConfig(diffRequest('provider-id', config, rotated, PROVIDER_URN), done),
+    );
+    expect(answer.getChanges()).toBe(p.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(answer.getDiffsList()).toEqual(['apiPrivateKey', 'apiPublicKey']);
+    expect(answer.getReplacesList()).toEqual([]);
+    expect(detailOf(answer)).toEqual({
+      apiPrivateKey: { kind: p.PropertyDiff.Kind.UPDATE, inputDiff: true },
+      apiPublicKey: { kind: p.PropertyDiff.Kind.UPDATE, inputDiff: true },
+    });
+    const same = await call<pb.DiffResponse>((done) =>
+      client.diffConfig(diffRequest('provider-id', config, { ...config, version: '9.9.9' }, PROVIDER_URN), done),
+    );
+    expect(same.getChanges()).toBe(p.DiffResponse.DiffChanges.DIFF_NONE);
+  });
+
+  test('Configure takes the settings and accepts secrets and previews', async () => {
+    const request = new p.ConfigureRequest();
+    request.setArgs(toStruct(config));
+    request.setAcceptsecrets(true);
+    const answer = await call<pb.ConfigureResponse>((done) => client.configure(request, done));
+    expect(answer.toObject()).toEqual({
+      acceptsecrets: true,
+      supportspreview: true,
+      acceptresources: false,
+      acceptoutputs: false,
+      supportsAutonamingConfiguration: false,
+    });
+  });
+});
+
+describe('Policy through the native lifecycle', () => {
+  const DECLARED = { policyName: 'native-surface', effect: 'EFFECT_ALLOW', notes: secret(PRIVATE_NOTE) };
+  let inputs: Record<string, unknown>;
+  let id: string;
+  let state: Record<string, unknown>;
+
+  test('Check returns the checked inputs, the secret note still secret', async () => {
+    const answer = await call<pb.CheckResponse>((done) => client.check(checkRequest(DECLARED), done));
+    expect(failuresOf(answer)).toEqual([]);
+    inputs = answer.getInputs()!.toJavaScript();
+    expect(inputs).toEqual({
+      policyName: 'native-surface',
+      effect: 'EFFECT_ALLOW',
+      notes: secret(PRIVATE_NOTE),
+      condition: '',
+      consensus: '',
+      time: '',
+      organizationId: emulator.credentials.organizationId,
+    });
+  });
+
+  test('Check reports each property problem; unknown values are left for later', async () => {
+    const answer = await call<pb.CheckResponse>((done) =>
+      client.check(checkRequest({ policyName: UNKNOWN, effect: 'EFFECT_MAYBE', condition: "activity.resourse == 'USER'" }), done),
+    );
+    expect(failuresOf(answer)).toEqual([
+      { property: 'effect', reason: 'must be one of EFFECT_ALLOW, EFFECT_DENY, got string "EFFECT_MAYBE"' },
+      {
+        property: 'condition',
+        reason: "unknown field 'resourse' of Activity; did you mean 'activity.resource'? (line 1, column 10)",
+      },
+    ]);
+  });
+
+  test('a preview Create changes nothing and answers the inputs', async () => {
+    const request = new p.CreateRequest();
+    request.setUrn(URN);
+    request.setProperties(toStruct(inputs));
+    request.setPreview(true);
+    const answer = await call<pb.CreateResponse>((done) => client.create(request, done));
+    expect(answer.getId()).toBe('');
+    expect(answer.getProperties()?.toJavaScript()).toEqual(inputs);
+    expect((await service.listPolicies({})).policies.map((x) => x.policyName)).not.toContain('native-surface');
+  });
+
+  test('Create makes the policy; the outputs from the secret input are secret, the others plain', async () => {
+    const request = new p.CreateRequest();
+    request.setUrn(URN);
+    request.setProperties(toStruct(inputs));
+    const answer = await call<pb.CreateResponse>((done) => client.create(request, done));
+    id = answer.getId();
+    state = answer.getProperties()!.toJavaScript();
+    expect(state).toEqual({ ...inputs, policyId: id });
+    const live = (await service.listPolicies({})).policies.find((x) => x.policyId === id);
+    expect(live).toMatchObject({ policyName: 'native-surface', effect: 'EFFECT_ALLOW', notes: PRIVATE_NOTE });
+  });
+
+  test('Diff answers per property: an edit in place, a move that replaces, and nothing', async () => {
+    const edited = await call<pb.DiffResponse>((done) =>
+      client.diff(diffRequest(id, state, { ...inputs, policyName: 'native-renamed' }), done),
+    );
+    expect(edited.getChanges()).toBe(p.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(edited.getDiffsList()).toEqual(['policyName']);
+    expect(edited.getReplacesList()).toEqual([]);
+    expect(detailOf(edited)).toEqual({ policyName: { kind: p.PropertyDiff.Kind.UPDATE, inputDiff: true } });
+
+    const moved = await call<pb.DiffResponse>((done) =>
+      client.diff(diffRequest(id, state, { ...inputs, organizationId: 'other-org' }), done),
+    );
+    expect(moved.getReplacesList()).toEqual(['organizationId']);
+    expect(detailOf(moved)).toEqual({ organizationId: { kind: p.PropertyDiff.Kind.UPDATE_REPLACE, inputDiff: true } });
+
+    const ignored = diffRequest(id, state, { ...inputs, policyName: 'native-renamed' });
+    ignored.setIgnorechangesList(['policyName']);
+    expect((await call<pb.DiffResponse>((done) => client.diff(ignored, done))).getChanges()).toBe(p.DiffResponse.DiffChanges.DIFF_NONE);
+
+    const same = await call<pb.DiffResponse>((done) => client.diff(diffRequest(id, state, inputs), done));
+    expect(same.getChanges()).toBe(p.DiffResponse.DiffChanges.DIFF_NONE);
+    expect(same.getDiffsList()).toEqual([]);
+  });
+
+  test('Update changes the live policy and keeps the secret note secret', async () => {
+    const news = { ...inputs, policyName: 'native-renamed' };
+    const request = new p.UpdateRequest();
+    request.setId(id);
+    request.setUrn(URN);
+    request.setOlds(toStruct(state));
+    request.setNews(toStruct(news));
+    const answer = await call<pb.UpdateResponse>((done) => client.update(request, done));
+    state = answer.getProperties()!.toJavaScript();
+    expect(state).toEqual({ ...news, policyId: id });
+    expect((await service.listPolicies({})).policies.find((x) => x.policyId === id)?.policyName).toBe('native-renamed');
+  });
+
+  test('Read reports the live policy (a secret of the state stays secret), and no id once it is deleted outside Pulumi', async () => {
+    await service.updatePolicy({ policyId: id, policyName: 'native-renamed', policyEffect: 'EFFECT_DENY' });
+    const request = new p.ReadRequest();
+    request.setId(id);
+    request.setUrn(URN);
+    request.setProperties(toStruct(state));
+    const answer = await call<pb.ReadResponse>((done) => client.read(request, done));
+    expect(answer.getId()).toBe(id);
+    const drifted: Record<string, unknown> = { ...state, effect: 'EFFECT_DENY' };
+    expect(answer.getProperties()?.toJavaScript()).toEqual(drifted);
+    const { policyId: _, ...readInputs } = drifted;
+    expect(answer.getInputs()?.toJavaScript()).toEqual(readInputs);
+
+    await service.deletePolicy({ policyId: id });
+    const gone = await call<pb.ReadResponse>((done) => client.read(request, done));
+    expect(gone.toObject()).toEqual({ id: '', refreshBeforeUpdate: false });
+  });
+
+  test('creates and deletes sent at once are all answered', async () => {
+    const names = Array.from({ length: 8 }, (_, i) => `native-parallel-${i}`);
+    const created = await Promise.all(
+      names.map(async (policyName) => {
+        const checked = await call<pb.CheckResponse>((done) => client.check(checkRequest({ policyName, effect: 'EFFECT_DENY' }), done));
+        const request = new p.CreateRequest();
+        request.setUrn(URN);
+        request.setProperties(checked.getInputs());
+        const answer = await call<pb.CreateResponse>((done) => client.create(request, done));
+        return { id: answer.getId(), properties: answer.getProperties() };
+      }),
+    );
+    const live = (await service.listPolicies({})).policies.filter((x) => names.includes(x.policyName));
+    expect(live.map((x) => x.policyId).sort()).toEqual(created.map((x) => x.id).sort());
+    await Promise.all(
+      created.map(async ({ id: createdId, properties }) => {
+        const request = new p.DeleteRequest();
+        request.setId(createdId);
+        request.setUrn(URN);
+        request.setProperties(properties);
+        await call((done) => client.delete(request, done));
+      }),
+    );
+    expect((await service.listPolicies({})).policies.filter((x) => names.includes(x.policyName))).toEqual([]);
+  });
+
+  test('a failed write after adopting reports the adopted object, its state and its secret as a secret', async () => {
+    const existing = (await service.createPolicy({ policyName: 'native-adopted', effect: 'EFFECT_DENY', notes: 'old' })).result.policyId;
+    const checked = await call<pb.CheckResponse>((done) =>
+      client.check(
+        checkRequest({ policyName: 'native-adopted', effect: 'EFFECT_DENY', notes: secret('new'), adopt: { byName: true } }),
+        done,
+      ),
+    );
+    emulator.faults.set([{ path: '/public/v1/submit/update_policy', status: 500, times: 1, message: 'maintenance' }]);
+    const request = new p.CreateRequest();
+    request.setUrn(URN);
+    request.setProperties(checked.getInputs());
+    let error: grpc.ServiceError | undefined;
+    try {
+      await call((done) => client.create(request, done));
+    } catch (e) {
+      error = e as grpc.ServiceError;
+    }
+    const notApplied =
+      `/public/v1/submit/update_policy: maintenance (HTTP 500, INTERNAL). Update policy "native-adopted" (${existing}) did not take effect ` +
+      '(the service has no activity with its fingerprint); running `pulumi up` again submits it';
+    expect(error?.details).toBe(`adopted policy ${existing}, but bringing it to the declared state failed: ${notApplied}`);
+    const status = proto().status.Status.deserializeBinary(error!.metadata.get('grpc-status-details-bin')[0] as Buffer);
+    const detail = p.ErrorResourceInitFailed.deserializeBinary(status.getDetailsList()[0]!.getValue_asU8());
+    expect(detail.getId()).toBe(existing);
+    expect(detail.getReasonsList()).toEqual([notApplied]);
+    expect(detail.getProperties()?.toJavaScript()).toMatchObject({ policyId: existing, notes: secret('old'), effect: 'EFFECT_DENY' });
+  });
+});
+
+describe('malformed requests', () => {
+  test('each names the field, and the server keeps serving', async () => {
+    const noType = new p.CheckRequest();
+    noType.setNews(toStruct({}));
+    const cases: Array<[Promise<unknown>, string]> = [
+      [
+        call((done) => client.check(noType, done)),
+        'CheckRequest.type and CheckRequest.urn are both empty: the request names no resource type',
+      ],
+      [
+        call((done) => client.check(checkRequest({}, {}, 'policy'), done)),
+        'CheckRequest.urn is not a Pulumi URN (urn:pulumi:<stack>::<project>::<type>::<name>)',
+      ],
+      [
+        call((done) => client.check(checkRequest({}, {}, 'urn:pulumi:e2e::native::walletinfra:index:Polcy::x'), done)),
+        'unknown resource type "walletinfra:index:Polcy" (CheckRequest): the walletinfra provider 9.8.7 manages walletinfra:index:Policy, ' +
+          'walletinfra:index:WebhookEndpoint, walletinfra:index:FiatOnRampCredential, walletinfra:index:IpAllowlist, ' +
+          'walletinfra:index:PrivateKeyTag, walletinfra:index:SessionProfile',
+      ],
+      [
+        call((done) => client.check(checkRequest(undefined), done)),
+        "CheckRequest.news is missing: the engine sends the resource's inputs there",
+      ],
+      [
+        call((done) => client.diff(diffRequest('', {}, {}), done)),
+        'DiffRequest.id is empty: the engine sends the id of the object to compare',
+      ],
+      [
+        call((done) => client.create(new p.CreateRequest().setUrn(URN), done)),
+        "CreateRequest.properties is missing: the engine sends the resource's inputs there",
+      ],
+      [
+        call((done) => client.read(new p.ReadRequest().setUrn(URN), done)),
+        'ReadRequest.id is empty: the engine sends the id of the object to read (the import id for `pulumi import`)',
+      ],
+      [
+        call((done) => client.update(new p.UpdateRequest().setUrn(URN).setId('x'), done)),
+        "UpdateRequest.olds is missing: the engine sends the resource's state there",
+      ],
+      [
+        call((done) => client.delete(new p.DeleteRequest().setUrn(URN), done)),
+        'DeleteRequest.id is empty: the engine sends the id of the object to delete',
+      ],
+      [call((done) => client.invoke(new p.InvokeRequest(), done)), 'InvokeRequest.tok is empty: the engine sends the function token there'],
+      [
+        call((done) => client.invoke(new p.InvokeRequest().setTok('walletinfra:index:getPolicies'), done)),
+        'unknown function "walletinfra:index:getPolicies" (InvokeRequest.tok): the walletinfra provider 9.8.7 serves no functions',
+      ],
+    ];
+    for (const [promise, details] of cases) expect(await failed(promise)).toEqual({ code: g.status.INVALID_ARGUMENT, details });
+    expect((await call<{ getVersion(): string }>((done) => client.getPluginInfo(new empty.Empty(), done))).getVersion()).toBe(VERSION);
+  });
+
+  test('bytes that are no request are refused by gRPC itself, and the server keeps serving', async () => {
+    const raw = new g.Client(`127.0.0.1:${serving.port}`, g.credentials.createInsecure());
+    const error = await new Promise<grpc.ServiceError>((resolve) =>
+      raw.makeUnaryRequest(
+        '/pulumirpc.ResourceProvider/Check',
+        (b: Buffer) => b,
+        (b: Buffer) => b,
+        Buffer.from([0xff, 0xff, 0xff, 0xff]),
+        (e) => resolve(e!),
+      ),
+    );
+    raw.close();
+    expect(error.code).toBe(g.status.INTERNAL);
+    expect((await call<{ getVersion(): string }>((done) => client.getPluginInfo(new empty.Empty(), done))).getVersion()).toBe(VERSION);
+  });
+
+  test('what the provider does not do is said as such', async () => {
+    expect(await failed(call((done) => client.construct(new p.ConstructRequest(), done)))).toEqual({
+      code: g.status.UNIMPLEMENTED,
+      details: 'Construct is not implemented by the walletinfra provider: it has no component resources',
+    });
+    expect(await failed(call((done) => client.call(new p.CallRequest(), done)))).toEqual({
+      code: g.status.UNIMPLEMENTED,
+      details: 'Call is not implemented by the walletinfra provider: it has no resource methods',
+    });
+    expect(await failed(call((done) => client.parameterize(new p.ParameterizeRequest(), done)))).toEqual({
+      code: g.status.UNIMPLEMENTED,
+      details: 'Parameterize is not implemented by the walletinfra provider: it is not a parameterized provider',
+    });
+    const listed = await new Promise<grpc.ServiceError>((resolve) => client.list(new p.ListRequest()).on('error', resolve));
+    expect({ code: listed.code, details: listed.details }).toEqual({
+      code: g.status.UNIMPLEMENTED,
+      details: 'List is not implemented by the walletinfra provider',
+    });
+    expect(
+      (await call<pb.GetMappingResponse>((done) => client.getMapping(new p.GetMappingRequest().setKey('terraform'), done))).getProvider(),
+    ).toBe('');
+    await call((done) => client.cancel(new empty.Empty(), done));
+    await call((done) => client.attach(new plugin.PluginAttach().setAddress('127.0.0.1:2'), done));
+  });
+});
+
+test('no secret ever came back in plain text, nor reached the log', () => {
+  // A secret input may come back only inside a secret envelope (the engine stores those encrypted).
+  const seen = JSON.stringify([answered, logged]);
+  for (const plain of [PRIVATE_NOTE, emulator.credentials.apiPrivateKey, 'new']) {
+    const outsideEnvelopes = seen.split(JSON.stringify(secret(plain))).join('');
+    expect(outsideEnvelopes.includes(JSON.stringify(plain))).toBe(false);
+  }
+});
