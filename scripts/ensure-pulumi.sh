@@ -16,8 +16,8 @@
 # github.com/pulumi/pulumi/pkg/v3 at v$PULUMI_VERSION; the Node.js, Go and Python language hosts are
 # Pulumi's own, built from the upstream files copied verbatim into third_party/pulumi-language-*/ (see
 # their READMEs; Python's exec shim is copied as it is); the YAML language host is built from the Go
-# module github.com/pulumi/pulumi-yaml at v$PULUMI_YAML_VERSION, with pkg/v3 and sdk/v3 at v$PULUMI_VERSION
-# (it pins v3.247.0, which the module proxy does not serve); the dynamic-provider plugin
+# module github.com/pulumi/pulumi-yaml at v$PULUMI_YAML_VERSION, as its own module with the dependency
+# versions its go.mod pins (pkg/v3 and sdk/v3 v3.206.0); the dynamic-provider plugin
 # (pulumi-resource-pulumi-nodejs) is the script shipped in the @pulumi/pulumi npm package. The Python
 # virtualenv (.tools/pulumi/python-v$PULUMI_VERSION) holds the PyPI packages pinned in
 # scripts/pulumi-python-requirements.txt, from a wheel cache in the machine cache.
@@ -26,9 +26,12 @@
 set -euo pipefail
 
 PULUMI_VERSION=3.248.0
-# The YAML language host (its own release line): the version Pulumi v$PULUMI_VERSION bundles with its CLI
-# (scripts/get-language-providers.sh at the v$PULUMI_VERSION tag of github.com/pulumi/pulumi).
-PULUMI_YAML_VERSION=1.37.0
+# The YAML language host (its own release line). Pulumi v$PULUMI_VERSION bundles v1.37.0
+# (scripts/get-language-providers.sh at its tag), which pins pkg/v3 v3.247.0, whose source the module
+# proxy here does not serve, and which does not compile against v$PULUMI_VERSION; v1.25.0 is served with
+# everything it pins. The YAML host speaks the engine's language-host protocol, which is versioned apart
+# from the CLI (an older host runs under a newer CLI, as with `pulumi plugin install language yaml`).
+PULUMI_YAML_VERSION=1.25.0
 # Bump when anything that goes into the built binaries changes (forces a rebuild).
 BUILD_RECIPE=3
 # pkg/v3 v3.248.0 is not in the checksum database reachable here, so its hashes are pinned
@@ -81,16 +84,19 @@ PATH_HOSTS=(pulumi-language-nodejs pulumi-language-go pulumi-language-python pul
 
 print_bin_dir=false
 print_venv=false
+go_programs=false
 force_build=false
 for arg in "$@"; do
   case "$arg" in
     --print-bin-dir) print_bin_dir=true ;;
     --print-python-venv) print_venv=true ;;
+    --go-programs) go_programs=true ;;
     --rebuild) force_build=true ;;
     -h|--help)
       sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
       echo "Options: --print-bin-dir (print the bin dir as the last stdout line), --print-python-venv (make the"
-      echo "Python virtualenv too and print its directory as the last stdout line), --rebuild (ignore PATH and caches)"
+      echo "Python virtualenv too and print its directory as the last stdout line), --go-programs (download the Go"
+      echo "modules Go programs need, once per machine), --rebuild (ignore PATH and caches)"
       exit 0 ;;
     *) echo "[pulumi] unknown argument: $arg (try --help)" >&2; exit 2 ;;
   esac
@@ -153,6 +159,9 @@ finish() {
   if $print_venv; then
     ensure_python_venv || exit 1
   fi
+  if $go_programs; then
+    ensure_go_program_modules || exit 1
+  fi
   if $print_bin_dir; then
     echo "$1"
   fi
@@ -185,6 +194,116 @@ install_bin_dir() {
 
 version_ge() { # version_ge A B: A >= B (dotted numbers)
   [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" == "$2" ]]
+}
+
+# A Go >= GO_MIN: the one on PATH, else Go $GO_TOOLCHAIN_VERSION fetched with the
+# older Go as the module golang.org/toolchain from the Go module proxy (what Go >= 1.21 does itself
+# through GOTOOLCHAIN; this works from any Go with modules, e.g. Debian 12's 1.19).
+go_version_of() { "$1" version 2>/dev/null | awk '{print $3}' | sed 's/^go//'; }
+OLD_GO=""
+find_go() {
+  local candidate v
+  for candidate in "$(command -v go 2>/dev/null || true)"; do
+    [[ -n "$candidate" && -x "$candidate" ]] || continue
+    v="$(GOTOOLCHAIN=local go_version_of "$candidate")"
+    if [[ "$v" =~ ^[0-9]+\.[0-9]+ ]] && version_ge "$v" "$GO_MIN"; then
+      GO="$candidate"
+      return 0
+    fi
+    [[ -n "$OLD_GO" ]] || OLD_GO="$candidate"
+  done
+  return 1
+}
+fetch_go_toolchain() {
+  local arch mod dir dest tmp
+  case "$(uname -m)" in
+    x86_64|amd64) arch=amd64 ;;
+    aarch64|arm64) arch=arm64 ;;
+    *) log "error: no Go toolchain module for $(uname -m); install Go >= $GO_MIN"; return 1 ;;
+  esac
+  dest="$TOOLS_CACHE/go/go$GO_TOOLCHAIN_VERSION.linux-$arch"
+  if [[ -x "$dest/bin/go" ]] && [[ "$(GOTOOLCHAIN=local go_version_of "$dest/bin/go")" == "$GO_TOOLCHAIN_VERSION" ]]; then
+    GO="$dest/bin/go"
+    return 0
+  fi
+  mod="golang.org/toolchain@v0.0.1-go$GO_TOOLCHAIN_VERSION.linux-$arch"
+  log "Go at $OLD_GO is go$(go_version_of "$OLD_GO"), older than $GO_MIN: fetching $mod from the Go module proxy..."
+  dir="$(cd "$(mktemp -d)" && GOTOOLCHAIN=local GOFLAGS= GO111MODULE=on "$OLD_GO" mod download -json "$mod" |
+    sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')"
+  if [[ -z "$dir" || ! -f "$dir/bin/go" ]]; then
+    log "error: could not download $mod"
+    return 1
+  fi
+  # The module cache keeps files read-only and without execute bits: copy it, mark the tools executable.
+  mkdir -p "$(dirname "$dest")"
+  tmp="$(mktemp -d "$(dirname "$dest")/.go.tmp.XXXXXX")"
+  cp -r "$dir/." "$tmp/"
+  chmod -R u+w "$tmp"
+  chmod +x "$tmp"/bin/* "$tmp"/pkg/tool/*/*
+  rm -rf "$dest"
+  mv "$tmp" "$dest"
+  GO="$dest/bin/go"
+  log "Go $GO_TOOLCHAIN_VERSION is at $dest"
+}
+GO=""
+# Sets GO (and puts it first on PATH) for `why`; false, after saying so, when there is no Go at all.
+ensure_go() {
+  [[ -n "$GO" ]] && return 0
+  if ! find_go; then
+    if [[ -z "$OLD_GO" ]]; then
+      log "error: $1 needs Go >= $GO_MIN (or any Go to fetch it with, e.g. Debian's golang-go), and no Go is installed"
+      return 1
+    fi
+    fetch_go_toolchain || return 1
+  fi
+  export PATH="$(dirname "$GO"):$PATH"
+}
+
+# wait_for PID SECONDS: true as soon as PID has ended, false after SECONDS while it still runs.
+wait_for() {
+  local pid="$1" i
+  for (( i = 0; i < $2; i++ )); do
+    kill -0 "$pid" 2>/dev/null || return 0
+    sleep 1
+  done
+  ! kill -0 "$pid" 2>/dev/null
+}
+# Runs a long command in the background and logs the elapsed time every 30 s until it ends.
+with_heartbeat() {
+  local label="$1" started=$SECONDS pid status=0
+  shift
+  "$@" &
+  pid=$!
+  while ! wait_for "$pid" 30; do
+    log "  ... still $label ($(( SECONDS - started ))s elapsed)"
+  done
+  wait "$pid" || status=$?
+  log "  $label: done in $(( SECONDS - started ))s"
+  return $status
+}
+
+# Go programs (and the Go SDKs generated for them) build against github.com/pulumi/pulumi/sdk/v3 at the
+# CLI's release: what they need is downloaded into the Go module cache once, here, so that they build
+# without the network afterwards (GOPROXY=off, as the end-to-end tests run them). A module that requires
+# sdk/v3 alone selects other versions than the CLI's build, so the CLI's downloads do not cover it.
+GO_PROGRAM_STAMP="$TOOLS_CACHE/go/programs-sdk-v${PULUMI_VERSION}.stamp"
+ensure_go_program_modules() {
+  local dir status=0
+  ensure_go "preparing Go programs" || return 1
+  dir="$(mktemp -d)"
+  printf 'module walletinfra.local/go-program\n\ngo 1.25\n\nrequire github.com/pulumi/pulumi/sdk/v3 v%s\n' "$PULUMI_VERSION" > "$dir/go.mod"
+  printf 'package main\n\nimport (\n\t_ "github.com/blang/semver"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() { pulumi.Run(func(*pulumi.Context) error { return nil }) }\n' > "$dir/main.go"
+  if [[ -f "$GO_PROGRAM_STAMP" ]] && (cd "$dir" && GOPROXY=off GOFLAGS=-mod=mod GOTOOLCHAIN=local "$GO" mod tidy >/dev/null 2>&1); then
+    rm -rf "$dir"
+    return 0
+  fi
+  log "downloading the Go modules of a program on github.com/pulumi/pulumi/sdk/v3 v$PULUMI_VERSION (once per machine)..."
+  (cd "$dir" && export GOFLAGS=-mod=mod GOTOOLCHAIN=local && with_heartbeat "downloading modules for Go programs" "$GO" mod tidy >&2) ||
+    status=$?
+  rm -rf "$dir"
+  [[ $status -eq 0 ]] || { log "error: could not download the modules Go programs need (go mod tidy failed)"; return 1; }
+  mkdir -p "$(dirname "$GO_PROGRAM_STAMP")"
+  touch "$GO_PROGRAM_STAMP"
 }
 
 # 1. A new-enough Pulumi already on PATH (with its language hosts and the dynamic-provider plugin).
@@ -254,88 +373,7 @@ for host in "${HOSTS[@]}"; do
 done
 command -v node >/dev/null 2>&1 || { log "error: Node.js (node) is needed and is not on PATH"; exit 1; }
 
-# A Go >= GO_MIN: the one on PATH, else Go $GO_TOOLCHAIN_VERSION fetched with the
-# older Go as the module golang.org/toolchain from the Go module proxy (what Go >= 1.21 does itself
-# through GOTOOLCHAIN; this works from any Go with modules, e.g. Debian 12's 1.19).
-go_version_of() { "$1" version 2>/dev/null | awk '{print $3}' | sed 's/^go//'; }
-OLD_GO=""
-find_go() {
-  local candidate v
-  for candidate in "$(command -v go 2>/dev/null || true)"; do
-    [[ -n "$candidate" && -x "$candidate" ]] || continue
-    v="$(GOTOOLCHAIN=local go_version_of "$candidate")"
-    if [[ "$v" =~ ^[0-9]+\.[0-9]+ ]] && version_ge "$v" "$GO_MIN"; then
-      GO="$candidate"
-      return 0
-    fi
-    [[ -n "$OLD_GO" ]] || OLD_GO="$candidate"
-  done
-  return 1
-}
-fetch_go_toolchain() {
-  local arch mod dir dest tmp
-  case "$(uname -m)" in
-    x86_64|amd64) arch=amd64 ;;
-    aarch64|arm64) arch=arm64 ;;
-    *) log "error: no Go toolchain module for $(uname -m); install Go >= $GO_MIN"; return 1 ;;
-  esac
-  dest="$TOOLS_CACHE/go/go$GO_TOOLCHAIN_VERSION.linux-$arch"
-  if [[ -x "$dest/bin/go" ]] && [[ "$(GOTOOLCHAIN=local go_version_of "$dest/bin/go")" == "$GO_TOOLCHAIN_VERSION" ]]; then
-    GO="$dest/bin/go"
-    return 0
-  fi
-  mod="golang.org/toolchain@v0.0.1-go$GO_TOOLCHAIN_VERSION.linux-$arch"
-  log "Go at $OLD_GO is go$(go_version_of "$OLD_GO"), older than $GO_MIN: fetching $mod from the Go module proxy..."
-  dir="$(cd "$(mktemp -d)" && GOTOOLCHAIN=local GOFLAGS= GO111MODULE=on "$OLD_GO" mod download -json "$mod" |
-    sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')"
-  if [[ -z "$dir" || ! -f "$dir/bin/go" ]]; then
-    log "error: could not download $mod"
-    return 1
-  fi
-  # The module cache keeps files read-only and without execute bits: copy it, mark the tools executable.
-  mkdir -p "$(dirname "$dest")"
-  tmp="$(mktemp -d "$(dirname "$dest")/.go.tmp.XXXXXX")"
-  cp -r "$dir/." "$tmp/"
-  chmod -R u+w "$tmp"
-  chmod +x "$tmp"/bin/* "$tmp"/pkg/tool/*/*
-  rm -rf "$dest"
-  mv "$tmp" "$dest"
-  GO="$dest/bin/go"
-  log "Go $GO_TOOLCHAIN_VERSION is at $dest"
-}
-GO=""
-if ! find_go; then
-  if [[ -z "$OLD_GO" ]]; then
-    log "error: building the Pulumi CLI needs Go >= $GO_MIN (or any Go to fetch it with, e.g. Debian's golang-go), and no Go is installed"
-    install_hint
-    exit 1
-  fi
-  fetch_go_toolchain || exit 1
-fi
-export PATH="$(dirname "$GO"):$PATH"
-
-# wait_for PID SECONDS: true as soon as PID has ended, false after SECONDS while it still runs.
-wait_for() {
-  local pid="$1" i
-  for (( i = 0; i < $2; i++ )); do
-    kill -0 "$pid" 2>/dev/null || return 0
-    sleep 1
-  done
-  ! kill -0 "$pid" 2>/dev/null
-}
-# Runs a long command in the background and logs the elapsed time every 30 s until it ends.
-with_heartbeat() {
-  local label="$1" started=$SECONDS pid status=0
-  shift
-  "$@" &
-  pid=$!
-  while ! wait_for "$pid" 30; do
-    log "  ... still $label ($(( SECONDS - started ))s elapsed)"
-  done
-  wait "$pid" || status=$?
-  log "  $label: done in $(( SECONDS - started ))s"
-  return $status
-}
+ensure_go "building the Pulumi CLI" || { install_hint; exit 1; }
 
 start_time=$(date +%s)
 log "building the Pulumi CLI v$PULUMI_VERSION and its Node.js, Go, Python and YAML language hosts from Go modules (first run only, ~10-25 minutes; $("$GO" version | cut -d' ' -f3))..."
@@ -344,19 +382,17 @@ mkdir -p "$TOOLS_DIR"
 BUILD_DIR="$(mktemp -d "$TOOLS_DIR/build.XXXXXX")"
 trap 'rm -rf "$BUILD_DIR"' EXIT
 STAGE="$BUILD_DIR/bin"
-mkdir -p "$STAGE" "$BUILD_DIR/cli"
+mkdir -p "$STAGE" "$BUILD_DIR/cli" "$BUILD_DIR/yaml"
 
 export GOTOOLCHAIN=local            # exactly the Go chosen above
 export GOFLAGS="-mod=mod -buildvcs=false"
 
-# The CLI and the four language hosts are built by one `go build` of one module: one dependency graph
-# (every shared package compiles once) and one build's parallelism. The hosts of the pulumi repository
-# are not served by the module proxy: each one's upstream files go to a directory of their own, which
-# this module replaces the host's module with; in the copy, the go.mod's replace directives into Pulumi's
-# monorepo are dropped and pkg/v3 and sdk/v3 are required at the pinned release (their replace of
-# atotto/clipboard is repeated here, where it applies). The YAML host is the module
-# github.com/pulumi/pulumi-yaml; it pins pkg/v3 and sdk/v3 v3.247.0, whose source the module proxy does
-# not serve (403), so it builds with them at v$PULUMI_VERSION, the CLI's, like the other hosts.
+# The CLI and the three language hosts of the pulumi repository are built by one `go build` of one module:
+# one dependency graph (every shared package compiles once) and one build's parallelism. The hosts are not
+# served by the module proxy: each one's upstream files go to a directory of their own, which this module
+# replaces the host's module with; in the copy, the go.mod's replace directives into Pulumi's monorepo
+# are dropped and pkg/v3 and sdk/v3 are required at the pinned release (their replace of atotto/clipboard
+# is repeated here, where it applies).
 HOST_VERSION="v3.0.0-00010101000000-000000000000"
 {
   echo "module walletinfra.local/pulumi-build"
@@ -366,7 +402,6 @@ HOST_VERSION="v3.0.0-00010101000000-000000000000"
   echo "require ("
   echo "	github.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}"
   echo "	github.com/pulumi/pulumi/sdk/v3 v${PULUMI_VERSION}"
-  echo "	github.com/pulumi/pulumi-yaml v${PULUMI_YAML_VERSION}"
   for host in "${HOSTS[@]}"; do echo "	$(host_module "$host") $HOST_VERSION"; done
   echo ")"
   echo
@@ -385,7 +420,6 @@ echo "$PINNED_SUMS" > "$BUILD_DIR/cli/go.sum"
   echo
   echo "import ("
   echo "	_ \"github.com/pulumi/pulumi/pkg/v3/cmd/pulumi\""
-  echo "	_ \"github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml\""
   for host in "${HOSTS[@]}"; do echo "	_ \"$(host_module "$host")\""; done
   echo ")"
 } > "$BUILD_DIR/cli/tools.go"
@@ -402,17 +436,52 @@ for host in "${HOSTS[@]}"; do
     -require="github.com/pulumi/pulumi/pkg/v3@v${PULUMI_VERSION}" -require="github.com/pulumi/pulumi/sdk/v3@v${PULUMI_VERSION}")
 done
 
-# Each binary reports its own release (a -X for a package a binary does not link is ignored).
+# The YAML host: its own module, at the versions pulumi-yaml's go.mod pins, built as its releases are
+# (.goreleaser.yml of github.com/pulumi/pulumi-yaml: the tag as its version).
+cat > "$BUILD_DIR/yaml/go.mod" <<GOMOD
+module walletinfra.local/pulumi-yaml-build
+
+go 1.25.11
+
+require github.com/pulumi/pulumi-yaml v${PULUMI_YAML_VERSION}
+GOMOD
+cat > "$BUILD_DIR/yaml/tools.go" <<'GOSRC'
+//go:build tools
+
+package tools
+
+import (
+	_ "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml"
+)
+GOSRC
+
 LDFLAGS="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${PULUMI_VERSION}"
-LDFLAGS+=" -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v${PULUMI_YAML_VERSION}"
+YAML_LDFLAGS="-X github.com/pulumi/pulumi-yaml/pkg/version.Version=v${PULUMI_YAML_VERSION}"
+# Both modules resolve at once (mostly downloads).
+tidy_both() {
+  local cli yaml status=0
+  (cd "$BUILD_DIR/cli" && "$GO" mod tidy) &
+  cli=$!
+  (cd "$BUILD_DIR/yaml" && "$GO" mod tidy) &
+  yaml=$!
+  wait "$cli" || status=$?
+  wait "$yaml" || status=$?
+  return $status
+}
+log "resolving Go modules (go mod tidy)..."
+with_heartbeat "resolving modules" tidy_both >&2
 (
   cd "$BUILD_DIR/cli"
-  log "resolving Go modules (go mod tidy)..."
-  with_heartbeat "resolving modules" "$GO" mod tidy >&2
-  log "compiling pulumi and pulumi-language-{nodejs,go,python,yaml} in one go build (the longest step)..."
-  packages=(github.com/pulumi/pulumi/pkg/v3/cmd/pulumi github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml)
+  log "compiling pulumi and pulumi-language-{nodejs,go,python} in one go build (the longest step)..."
+  packages=(github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
   for host in "${HOSTS[@]}"; do packages+=("$(host_module "$host")"); done
   with_heartbeat "compiling pulumi and its language hosts" "$GO" build -trimpath -ldflags "$LDFLAGS" -o "$STAGE/" "${packages[@]}" >&2
+)
+(
+  cd "$BUILD_DIR/yaml"
+  log "compiling pulumi-language-yaml v$PULUMI_YAML_VERSION (its own dependency versions)..."
+  with_heartbeat "compiling pulumi-language-yaml" "$GO" build -trimpath -ldflags "$YAML_LDFLAGS" \
+    -o "$STAGE/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml >&2
 )
 # Python's exec shim: the language host runs `python pulumi-language-python-exec PROGRAM` from beside itself.
 cp "$THIRD_PARTY/pulumi-language-python/pulumi-language-python-exec" "$STAGE/"

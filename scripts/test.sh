@@ -16,6 +16,10 @@ fi
 echo "[test] ensuring the Pulumi CLI..."
 pulumi_bin="$(bash scripts/ensure-pulumi.sh --print-bin-dir | tail -n 1)"
 export PATH="$pulumi_bin:$PATH"
+# What Python and Go programs need, fetched here so that the tests run without the network: the Python
+# virtualenv with Pulumi's SDK, and the Go modules of a program on Pulumi's Go SDK.
+echo "[test] ensuring the Python virtualenv and the Go modules of programs..."
+bash scripts/ensure-pulumi.sh --print-python-venv --go-programs >/dev/null
 
 echo "[test] building packages (tsc -b)..."
 npx tsc -b sdk emulator provider

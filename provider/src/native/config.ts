@@ -21,13 +21,22 @@ import type { Decoded } from './values';
  */
 export const ENGINE_KEYS: readonly string[] = ['version'];
 
+/** Settings whose values are secrets (profiles hold API private keys): stored as secrets whatever was given. */
+export const SECRET_SETTINGS: readonly string[] = [...SETTING_KEYS.filter((k) => metaOf(k).secret === true), PROFILES_KEY];
+
 /** The configuration as the settings code reads it: stack config text by full key, and which keys are secret. */
 export interface ProviderConfig {
   values: ReadonlyMap<string, string>;
   secrets: ReadonlySet<string>;
+  /**
+   * Whether `secrets` says which values were secret. The engine sends the configuration with its secrets
+   * to Configure, but as plain values to CheckConfig and DiffConfig (MarshalProperties without
+   * KeepSecrets in sdk/go/common/resource/plugin/provider_plugin.go), so only Configure can tell.
+   */
+  secretsKnown: boolean;
 }
 
-export const EMPTY_CONFIG: ProviderConfig = { values: new Map(), secrets: new Set() };
+export const EMPTY_CONFIG: ProviderConfig = { values: new Map(), secrets: new Set(), secretsKnown: true };
 
 /** Structured values (an explicit provider's object or number arguments) as the text stack config would hold. */
 function asText(value: unknown): string | undefined {
@@ -35,7 +44,7 @@ function asText(value: unknown): string | undefined {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function providerConfig(inputs: Decoded): ProviderConfig {
+export function providerConfig(inputs: Decoded, secretsKnown: boolean): ProviderConfig {
   const values = new Map<string, string>();
   const secrets = new Set<string>();
   for (const [key, value] of Object.entries(inputs.values)) {
@@ -46,7 +55,7 @@ export function providerConfig(inputs: Decoded): ProviderConfig {
     values.set(full, text);
     if (inputs.secrets.has(key)) secrets.add(full);
   }
-  return { values, secrets };
+  return { values, secrets, secretsKnown };
 }
 
 export function configSources(config: ProviderConfig, env: Readonly<Record<string, string | undefined>>): SettingsSources {
@@ -54,7 +63,7 @@ export function configSources(config: ProviderConfig, env: Readonly<Record<strin
     config: (key) => config.values.get(key),
     env,
     keys: () => [...config.values.keys()],
-    isSecret: (key) => config.secrets.has(key),
+    isSecret: (key) => (config.secretsKnown ? config.secrets.has(key) : undefined),
   };
 }
 
@@ -77,7 +86,8 @@ function isSecretSetting(key: string): boolean {
  * Every problem with the provider's configuration, one failure per setting: unknown keys, secrets given in
  * plain text, malformed values and profiles. Missing credentials are not a problem here: a resource may
  * name its organization, and the environment may hold them when a resource is checked. What a TypeScript
- * program's preflight refuses is refused here, before any resource is checked.
+ * program's preflight refuses is refused here (CheckConfig) before any resource is checked, except a
+ * secret in plain text, which only Configure can see (ProviderConfig.secretsKnown).
  */
 export function checkProviderConfig(config: ProviderConfig, env: Readonly<Record<string, string | undefined>>): CheckFailure[] {
   const sources = configSources(config, env);

@@ -2,7 +2,7 @@
 // (derived from ../config/settings.ts) and one resource kind, Policy, written out by hand to prove the
 // pipeline (GetSchema, `pulumi package gen-sdk` for Node.js, Python and Go, YAML programs) end to end.
 // Schema format: https://www.pulumi.com/docs/iac/extending-pulumi/schema/
-import { CONFIG_NAMESPACE, KNOWN_KEYS, SETTING_KEYS, defaultOf, metaOf, type SettingKey } from '../config';
+import { CONFIG_NAMESPACE, KNOWN_KEYS, SETTING_KEYS, SettingsSchema, metaOf, type SettingKey } from '../config';
 
 interface PropertySpec {
   type?: string;
@@ -13,7 +13,9 @@ interface PropertySpec {
 
 function settingSpec(key: SettingKey): PropertySpec {
   const meta = metaOf(key);
-  const fallback: unknown = defaultOf(key);
+  // The setting's type is its default's; settings without a default (the credentials) are text.
+  const parsed = SettingsSchema.shape[key].safeParse(undefined);
+  const fallback: unknown = parsed.success ? parsed.data : undefined;
   const type = typeof fallback === 'number' ? 'integer' : typeof fallback === 'boolean' ? 'boolean' : 'string';
   return { type, description: meta.description, ...(meta.secret === true ? { secret: true } : {}) };
 }
@@ -80,9 +82,14 @@ const SCHEMA = {
     },
   },
   language: {
-    nodejs: { packageName: '@walletinfra/pulumi-native', dependencies: { '@pulumi/pulumi': '^3.248.0' } },
-    python: { packageName: 'pulumi_walletinfra', requires: { pulumi: '>=3.248.0,<4.0.0' } },
-    go: { importBasePath: 'github.com/walletinfra/walletinfra/sdk/go/walletinfra', generateResourceContainerTypes: false },
+    // respectSchemaVersion: each SDK carries the schema's version, the plugin's, and asks the engine for it.
+    nodejs: { packageName: '@walletinfra/pulumi-native', dependencies: { '@pulumi/pulumi': '^3.248.0' }, respectSchemaVersion: true },
+    python: { packageName: 'pulumi_walletinfra', requires: { pulumi: '>=3.248.0,<4.0.0' }, respectSchemaVersion: true },
+    go: {
+      importBasePath: 'github.com/walletinfra/walletinfra/sdk/go/walletinfra',
+      generateResourceContainerTypes: false,
+      respectSchemaVersion: true,
+    },
   },
 };
 

@@ -4,11 +4,12 @@
 // through as raw envelopes (pulumi/pulumi#10915). Every request is answered on its own: the engine sends
 // many at once, and the session layer limits requests per organization (walletinfra:maxConcurrentRequests).
 import type * as grpc from '@grpc/grpc-js';
+import { ConfigurationError } from '@walletinfra/sdk/errors';
 import type { IResourceProviderServer } from '@pulumi/pulumi/proto/provider_grpc_pb';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime/providers';
 import type { CheckFailure } from '../resources/common/check';
 import type { FieldDiff } from '../resources/common/diff';
-import { checkProviderConfig, diffProviderConfig, EMPTY_CONFIG, providerConfig, type ProviderConfig } from './config';
+import { checkProviderConfig, diffProviderConfig, EMPTY_CONFIG, providerConfig, SECRET_SETTINGS, type ProviderConfig } from './config';
 import { RequestError, serviceError, UnimplementedError, type Leftover } from './errors';
 import type { KindTable, NativeFunction, NativeResourceKind } from './kinds';
 import { proto, type pb, type structPb } from './proto';
@@ -161,12 +162,15 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
     throw new UnimplementedError(`${method} is not implemented by the walletinfra provider: ${why}`);
   };
 
-  const configure = (inputs: Decoded): void => {
-    config = providerConfig(inputs);
+  const configure = (inputs: Decoded, secretsKnown: boolean): void => {
+    config = providerConfig(inputs, secretsKnown);
     runtime.context.setConfig(
       (key) => config.values.get(key),
       () => [...config.values.keys()],
     );
+    // What CheckConfig could not see: a secret setting stored in plain text (only Configure gets secrets).
+    const problems = checkProviderConfig(config, env());
+    if (problems.length > 0) throw new ConfigurationError(problems.map((f) => f.reason).join('\n'));
   };
 
   const service: IResourceProviderServer = {
@@ -207,9 +211,11 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
       );
       const news = decode(raw);
       const response = new p.CheckResponse();
-      response.setInputs(request.getNews());
+      // The engine marks again what the stack config stores as secret; a secret setting given in plain
+      // text is stored as a secret all the same (and refused by Configure).
+      response.setInputs(toWire(news.values, union(news.secrets, SECRET_SETTINGS)));
       // ./config.ts leaves the property out of failures of settings that may hold a secret.
-      response.setFailuresList(checkFailures(checkProviderConfig(providerConfig(news), env()), news.secrets));
+      response.setFailuresList(checkFailures(checkProviderConfig(providerConfig(news, false), env()), news.secrets));
       return response;
     }),
     diffConfig: unary((request: pb.DiffRequest) => {
@@ -222,12 +228,12 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
     }),
     configure: unary((request: pb.ConfigureRequest) => {
       if (request.hasArgs()) {
-        configure(decode(fromStruct(request.getArgs())));
+        configure(decode(fromStruct(request.getArgs())), true);
       } else {
         // Engines before structured configuration send `<package>:config:<key>` text variables only.
         const values: Properties = {};
         for (const [key, value] of request.getVariablesMap().entries()) values[key.replace(/^[^:]+:config:/, '')] = value;
-        configure({ values, secrets: new Set() });
+        configure({ values, secrets: new Set() }, false);
       }
       const response = new p.ConfigureResponse();
       response.setAcceptsecrets(true);

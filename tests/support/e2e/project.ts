@@ -14,6 +14,8 @@ export const PASSPHRASE = 'e2e-test-passphrase';
 export interface ProjectOptions {
   /** Directory whose files become the program (default examples/baseline). */
   programDir?: string;
+  /** The project's Pulumi.yaml (default: the repository's, for a TypeScript program at the root). */
+  pulumiYaml?: string;
 }
 
 export class PulumiError extends Error {
@@ -55,7 +57,10 @@ export class PulumiProject {
     cpSync(options.programDir ?? join(REPO_ROOT, 'examples', 'baseline'), dir, { recursive: true });
     // The root Pulumi.yaml with the program at the project's root and stack config beside it.
     const rootProject = readFileSync(join(REPO_ROOT, 'Pulumi.yaml'), 'utf8');
-    writeFileSync(join(dir, 'Pulumi.yaml'), rootProject.replace(/^main: .*$/m, 'main: index.ts').replace(/^stackConfigDir: .*$/m, ''));
+    writeFileSync(
+      join(dir, 'Pulumi.yaml'),
+      options.pulumiYaml ?? rootProject.replace(/^main: .*$/m, 'main: index.ts').replace(/^stackConfigDir: .*$/m, ''),
+    );
     const project = new PulumiProject(dir, stack);
     await project.pulumi(['stack', 'init', stack]);
     return project;

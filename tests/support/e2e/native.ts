@@ -1,0 +1,92 @@
+// What the native provider's end-to-end tests share: the plugin as a project finds it (`plugins.providers`
+// naming provider/bin, where `pulumi-resource-walletinfra` runs the built provider), SDKs generated from
+// its schema by `pulumi package gen-sdk` through the built language hosts, and the Python virtualenv.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, cleanEnv, pulumiBinDir, run } from './process';
+
+/** The directory `plugins.providers` names: it holds the `pulumi-resource-walletinfra` executable. */
+export const PLUGIN_DIR = join(REPO_ROOT, 'provider', 'bin');
+export const PLUGIN = join(PLUGIN_DIR, 'pulumi-resource-walletinfra');
+
+/** The `plugins` section of a Pulumi.yaml that uses the plugin from this repository. */
+export function pluginsSection(): string {
+  return ['plugins:', '  providers:', '    - name: walletinfra', `      path: ${PLUGIN_DIR}`, ''].join('\n');
+}
+
+let goReady = false;
+
+/** The Go modules a program on Pulumi's Go SDK needs, in the module cache (scripts/ensure-pulumi.sh --go-programs). */
+export function prepareGoPrograms(): void {
+  if (goReady) return;
+  execFileSync('bash', [join(REPO_ROOT, 'scripts', 'ensure-pulumi.sh'), '--go-programs'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  goReady = true;
+}
+
+let venv: string | undefined;
+
+/** The virtualenv with Pulumi's Python SDK (scripts/ensure-pulumi.sh --print-python-venv). */
+export function pythonVenv(): string {
+  if (venv === undefined) {
+    const out = execFileSync('bash', [join(REPO_ROOT, 'scripts', 'ensure-pulumi.sh'), '--print-python-venv'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    venv = out.trim().split('\n').pop() ?? '';
+  }
+  return venv;
+}
+
+export type SdkLanguage = 'nodejs' | 'python' | 'go';
+
+/**
+ * `pulumi package gen-sdk` on the plugin (its GetSchema) for `language`, written under `out`; returns the
+ * language's directory. Each generation goes through that language's host.
+ */
+export async function generateSdk(language: SdkLanguage, out: string): Promise<{ dir: string; seconds: number }> {
+  rmSync(join(out, language), { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const started = Date.now();
+  const env = {
+    ...cleanEnv(),
+    PATH: `${pulumiBinDir()}:${process.env.PATH ?? ''}`,
+    PULUMI_HOME: join(out, '.pulumi-home'),
+    PULUMI_SKIP_UPDATE_CHECK: 'true',
+  };
+  const result = await run('pulumi', ['package', 'gen-sdk', PLUGIN, '--language', language, '--out', out, '--non-interactive'], {
+    cwd: out,
+    env,
+  });
+  if (result.code !== 0) {
+    throw new Error(`pulumi package gen-sdk --language ${language} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+  }
+  return { dir: join(out, language), seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * Installs the generated Python SDK (`dir`, with its setup.py) into `target` without the network: the
+ * virtualenv already holds what it requires and setuptools to build it. A program finds it through
+ * PYTHONPATH, installed (the SDK reads its own version from its installed metadata).
+ */
+export async function installPythonSdk(dir: string, target: string): Promise<void> {
+  const python = join(pythonVenv(), 'bin', 'python');
+  const args = ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-index', '--no-deps', '--no-build-isolation'];
+  const result = await run(python, [...args, '--target', target, dir], { cwd: dir, env: cleanEnv() });
+  if (result.code !== 0) throw new Error(`pip install of the generated SDK exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+}
+
+/**
+ * A go.mod for the generated Go SDK, at the root of `out` as Pulumi's providers keep it (sdk/go.mod): the
+ * package `go/walletinfra` is then `github.com/walletinfra/walletinfra/sdk/go/walletinfra`, the schema's
+ * importBasePath. Returns the module path, for the program's replace directive.
+ */
+export function writeGoSdkModule(out: string): string {
+  const module = 'github.com/walletinfra/walletinfra/sdk';
+  writeFileSync(join(out, 'go.mod'), `module ${module}\n\ngo 1.25\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.248.0\n`);
+  return module;
+}
