@@ -57,6 +57,7 @@ beforeAll(async () => {
     apiPublicKey: creds.apiPublicKey,
     apiPrivateKey: secret(creds.apiPrivateKey),
     baseUrl: emulator.baseUrl,
+    onRampEncryptionPublicKey: emulator.onRampEncryptionPublicKey,
     maxRetries: '0',
     version: '9.8.7',
   };
@@ -449,6 +450,44 @@ describe('Policy through the native lifecycle', () => {
   });
 });
 
+describe('a kind with secret inputs and outputs of its own (FiatOnRampCredential)', () => {
+  const FIAT_URN = 'urn:pulumi:e2e::native::walletinfra:index:FiatOnRampCredential::coinbase';
+  const SECRET_KEY = 'sk_live_native_0123456789';
+  const PRIVATE_KEY = 'pk_private_native_0123456789';
+
+  test('plain-text secrets are stored as secrets, and the outputs the kind treats as secret come back as secrets', async () => {
+    const declared = {
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE',
+      projectId: 'project-native',
+      publishableApiKey: 'pk_live_publishable_native',
+      secretApiKey: SECRET_KEY,
+      privateApiKey: PRIVATE_KEY,
+    };
+    const checked = await call<pb.CheckResponse>((done) => client.check(checkRequest(declared, {}, FIAT_URN), done));
+    expect(failuresOf(checked)).toEqual([]);
+    expect(checked.getInputs()?.toJavaScript()).toMatchObject({ secretApiKey: secret(SECRET_KEY), privateApiKey: secret(PRIVATE_KEY) });
+
+    const request = new p.CreateRequest();
+    request.setUrn(FIAT_URN);
+    request.setProperties(checked.getInputs());
+    const created = await call<pb.CreateResponse>((done) => client.create(request, done));
+    const outs = created.getProperties()!.toJavaScript();
+    // The plain-text keys are not kept at all; what stands for them is secret.
+    const secrets = Object.keys(outs).filter((key) => (outs[key] as Record<string, unknown> | null)?.[SIGNATURE_KEY] === SECRET_SIGNATURE);
+    expect(secrets.sort()).toEqual([
+      'encryptedPrivateApiKey',
+      'encryptedSecretApiKey',
+      'privateApiKeyFingerprint',
+      'secretApiKeyFingerprint',
+    ]);
+    expect(outs).not.toHaveProperty('secretApiKey');
+    expect(outs).not.toHaveProperty('privateApiKey');
+    expect(outs).toMatchObject({ onrampProvider: 'FIAT_ON_RAMP_PROVIDER_COINBASE', publishableApiKey: 'pk_live_publishable_native' });
+    const live = (await service.listFiatOnRampCredentials({})).fiatOnRampCredentials.map((c) => c.fiatOnrampCredentialId);
+    expect(live).toContain(created.getId());
+  });
+});
+
 describe('malformed requests', () => {
   test('each names the field, and the server keeps serving', async () => {
     const noType = new p.CheckRequest();
@@ -547,7 +586,14 @@ describe('malformed requests', () => {
 test('no secret ever came back in plain text, nor reached the log', () => {
   // A secret input may come back only inside a secret envelope (the engine stores those encrypted).
   const seen = JSON.stringify([answered, logged]);
-  for (const plain of [PRIVATE_NOTE, emulator.credentials.apiPrivateKey, 'new', 'abcdef0123456789']) {
+  for (const plain of [
+    PRIVATE_NOTE,
+    emulator.credentials.apiPrivateKey,
+    'new',
+    'abcdef0123456789',
+    'sk_live_native_0123456789',
+    'pk_private_native_0123456789',
+  ]) {
     const outsideEnvelopes = seen.split(JSON.stringify(secret(plain))).join('');
     expect(outsideEnvelopes.includes(JSON.stringify(plain))).toBe(false);
   }

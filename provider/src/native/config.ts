@@ -58,12 +58,17 @@ export function providerConfig(inputs: Decoded, secretsKnown: boolean): Provider
   return { values, secrets, secretsKnown };
 }
 
+/** Whether the setting `key` (full key) was given as a secret; undefined when the request could not say. */
+export function isSecretIn(config: ProviderConfig, key: string): boolean | undefined {
+  return config.secretsKnown ? config.secrets.has(key) : undefined;
+}
+
 export function configSources(config: ProviderConfig, env: Readonly<Record<string, string | undefined>>): SettingsSources {
   return {
     config: (key) => config.values.get(key),
     env,
     keys: () => [...config.values.keys()],
-    isSecret: (key) => (config.secretsKnown ? config.secrets.has(key) : undefined),
+    isSecret: (key) => isSecretIn(config, key),
   };
 }
 

@@ -9,7 +9,15 @@ import type { IResourceProviderServer } from '@pulumi/pulumi/proto/provider_grpc
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime/providers';
 import type { CheckFailure } from '../resources/common/check';
 import type { FieldDiff } from '../resources/common/diff';
-import { checkProviderConfig, diffProviderConfig, EMPTY_CONFIG, providerConfig, SECRET_SETTINGS, type ProviderConfig } from './config';
+import {
+  checkProviderConfig,
+  isSecretIn,
+  diffProviderConfig,
+  EMPTY_CONFIG,
+  providerConfig,
+  SECRET_SETTINGS,
+  type ProviderConfig,
+} from './config';
 import { RequestError, serviceError, UnimplementedError, type Leftover } from './errors';
 import type { KindTable, NativeFunction, NativeResourceKind } from './kinds';
 import { proto, type pb, type structPb } from './proto';
@@ -29,8 +37,6 @@ export interface NativeProviderOptions {
 
 export interface NativeProvider {
   service: IResourceProviderServer;
-  /** The engine's address, from Handshake or Attach (undefined until then). */
-  engineAddress(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -108,8 +114,7 @@ function diffResponse(d: FieldDiff, olds: Properties, news: Properties, deleteBe
 export function createNativeProvider(options: NativeProviderOptions): NativeProvider {
   const { grpc: g, provider: p, plugin, struct, empty } = proto();
   let config: ProviderConfig = EMPTY_CONFIG;
-  let engine: string | undefined;
-  const runtime = createRuntime({ ...options.runtime, isSecret: (key) => config.secrets.has(key) });
+  const runtime = createRuntime({ ...options.runtime, isSecret: (key) => isSecretIn(config, key) });
   const env = (): Readonly<Record<string, string | undefined>> => options.runtime?.env ?? process.env;
   const table = (options.table ?? runtimeKinds)(runtime);
   const kinds = new Map<string, NativeResourceKind>(table.resources.map((k) => [k.token, k]));
@@ -134,13 +139,7 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
     leftover?: (request: Req) => Leftover,
   ): grpc.handleUnaryCall<Req, Res> {
     return (call, callback) => {
-      let request: Req;
-      try {
-        request = call.request;
-      } catch (error) {
-        callback(serviceError(error));
-        return;
-      }
+      const request = call.request;
       Promise.resolve(request)
         .then(handle)
         .then(
@@ -174,8 +173,8 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
   };
 
   const service: IResourceProviderServer = {
-    handshake: unary((request: pb.ProviderHandshakeRequest) => {
-      engine = request.getEngineAddress() || engine;
+    // The engine's address also arrives as the process's argument, where ../runtime/report.ts takes it.
+    handshake: unary(() => {
       const response = new p.ProviderHandshakeResponse();
       response.setAcceptSecrets(true);
       response.setAcceptResources(false);
@@ -374,10 +373,7 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
     }),
 
     cancel: unary(() => new empty.Empty()),
-    attach: unary((request: { getAddress(): string }) => {
-      engine = request.getAddress() || engine;
-      return new empty.Empty();
-    }),
+    attach: unary(() => new empty.Empty()),
     parameterize: unary(unimplemented('Parameterize', 'it is not a parameterized provider')),
     construct: unary(unimplemented('Construct', 'it has no component resources')),
     call: unary(unimplemented('Call', 'it has no resource methods')),
@@ -388,11 +384,7 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
     },
   };
 
-  return {
-    service,
-    engineAddress: () => engine,
-    close: () => runtime.context.close(),
-  };
+  return { service, close: () => runtime.context.close() };
 }
 
 export interface ServingProvider {
