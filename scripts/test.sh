@@ -19,7 +19,9 @@ export PATH="$pulumi_bin:$PATH"
 # What Python and Go programs need, fetched here so that the tests run without the network: the Python
 # virtualenv with Pulumi's SDK, and the Go modules of a program on Pulumi's Go SDK.
 echo "[test] ensuring the Python virtualenv and the Go modules of programs..."
-bash scripts/ensure-pulumi.sh --print-python-venv --go-programs >/dev/null
+if ! bash scripts/ensure-pulumi.sh --print-python-venv --go-programs >/dev/null; then
+  echo "[test] warning: the native provider's Python and Go end-to-end tests will fail (see the message above); running everything"
+fi
 
 echo "[test] building packages (tsc -b)..."
 npx tsc -b sdk emulator provider
