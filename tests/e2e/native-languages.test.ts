@@ -6,10 +6,10 @@
 // the note encrypted; the policy exists at the service between `up` and `destroy`, and not after.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startOrganization, type TestOrganization } from './support/organization';
-import { REPO_ROOT, cleanEnv, run } from './support/process';
-import { PulumiProject } from './support/project';
-import { generateSdk, installPythonSdk, pluginsSection, prepareGoPrograms, pythonVenv, writeGoSdkModule } from './support/native';
+import { startOrganization, type TestOrganization } from '../support/e2e/organization';
+import { REPO_ROOT, cleanEnv, run } from '../support/e2e/process';
+import { PulumiProject } from '../support/e2e/project';
+import { generateSdk, installPythonSdk, pluginsSection, prepareGoPrograms, pythonVenv, writeGoSdkModule } from '../support/e2e/native';
 
 jest.setTimeout(1_800_000);
 

@@ -2,14 +2,18 @@
 // on a loopback port and prints that port, alone on a line, on stdout, which is how the engine learns
 // where to connect (a plugin's first stdout line, newPlugin in sdk/go/common/resource/plugin/plugin.go of
 // github.com/pulumi/pulumi). Everything else goes to stderr, which the engine shows.
+import { installWasmTieringHold } from '@walletinfra/sdk/process';
 import { ownVersion } from '../cli/run';
-import { installStderrFilter } from '../runtime/report';
+import { installTraces } from '../runtime/process/traces';
 import { schemaText } from './schema';
 import { createNativeProvider, serveProvider } from './server';
 
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
-  // Stack traces of our errors go to the engine's debug log (`pulumi up --debug`), as in the dynamic provider.
-  installStderrFilter(argv);
+  // As the dynamic provider's process does (../runtime/index.ts): stack traces of our errors go to the
+  // engine's debug log (`pulumi up --debug`), and undici's WebAssembly parser stays on V8's baseline tier.
+  // No stderr filter: there is no shim here printing a second copy of our errors.
+  installTraces(argv);
+  installWasmTieringHold();
   const provider = createNativeProvider({ version: ownVersion(), schema: schemaText });
   const serving = await serveProvider(provider);
   process.stdout.write(`${serving.port}\n`);

@@ -12,7 +12,7 @@ import { createNativeProvider, serveProvider, type ServingProvider } from '@wall
 import { SECRET_SIGNATURE, SIGNATURE_KEY } from '@walletinfra/pulumi/native/values';
 import { UNKNOWN } from '@walletinfra/pulumi/unknown';
 import type { ResourceProviderClient } from '@pulumi/pulumi/proto/provider_grpc_pb';
-import { FIXED_NOW } from './emulator-support';
+import { FIXED_NOW } from '../../support/emulator';
 
 const { grpc: g, provider: p, plugin, struct, empty, providerGrpc } = proto();
 const VERSION = '9.8.7';
