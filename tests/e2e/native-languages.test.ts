@@ -4,7 +4,7 @@
 // from the plugin's schema, the plugin found through `plugins.providers` in Pulumi.yaml). Each creates a
 // Policy with a secret note: `up`, then `preview --expect-no-changes`, then `destroy`. The state keeps
 // the note encrypted; the policy exists at the service between `up` and `destroy`, and not after.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { REPO_ROOT, cleanEnv, run } from '../support/e2e/process';
@@ -30,6 +30,7 @@ async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
 
 afterAll(() => {
   process.stdout.write(`native provider timings (s): ${JSON.stringify(timings)}\n`);
+  if (process.env.WALLETINFRA_E2E_KEEP !== '1') rmSync(WORK, { recursive: true, force: true });
 });
 
 /** The provider's settings for the emulator organization, as a user sets them (the key as a secret). */
