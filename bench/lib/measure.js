@@ -11,7 +11,7 @@ function nowMs() {
 function rateSync(fn, durationMs, batch = 8) {
   let ops = 0;
   const start = nowMs();
-  let elapsed = 0;
+  let elapsed;
   do {
     for (let i = 0; i < batch; i += 1) fn(ops + i);
     ops += batch;
@@ -24,7 +24,7 @@ function rateSync(fn, durationMs, batch = 8) {
 async function rateAsync(fn, durationMs) {
   let ops = 0;
   const start = nowMs();
-  let elapsed = 0;
+  let elapsed;
   do {
     await fn(ops);
     ops += 1;

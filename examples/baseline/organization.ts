@@ -1,6 +1,6 @@
 // The baseline organization as a reusable function: the main job (index.ts) declares it with settings from
 // stack config, and the end-to-end tests drive program edits through the same settings.
-import * as pulumi from '@pulumi/pulumi';
+import type * as pulumi from '@pulumi/pulumi';
 import * as walletinfra from '@walletinfra/pulumi';
 
 export interface BaselineSettings {

@@ -179,7 +179,7 @@ test('the walkthrough runs as written and does what it says', async () => {
   expect(nameOf(diff.match(/\[urn=(\S+)\]\n\s+~ notes/)?.[1] ?? '')).toBe('seed-no-exports');
 
   // The test stops what the page started, and every process of it exits.
-  const baseUrl = JSON.parse(readFileSync(join(REPO_ROOT, ADOPT_DIR, 'credentials.json'), 'utf8')).baseUrl as string;
+  const { baseUrl } = JSON.parse(readFileSync(join(REPO_ROOT, ADOPT_DIR, 'credentials.json'), 'utf8')) as { baseUrl: string };
   stopPage(run);
   await run.allExited;
   await expect(fetch(baseUrl)).rejects.toThrow();

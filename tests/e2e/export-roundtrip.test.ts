@@ -130,12 +130,14 @@ test('1. exporting twice writes identical files; every kind is declared and adop
   }
   expect(index).toContain('filtersJson: "{\\"b\\":1, \\"a\\":[2]}"');
   expect(index).toMatch(
-    /new walletinfra\.IpAllowlist\("api-key-alice-laptop", \{\n  publicKey: "[0-9a-f]+",\n  rules: \[\],\n  onEvaluationError: "ALLOW",\n/,
+    /new walletinfra\.IpAllowlist\("api-key-alice-laptop", \{\n {2}publicKey: "[0-9a-f]+",\n {2}rules: \[\],\n {2}onEvaluationError: "ALLOW",\n/,
   );
   expect(index).toContain('secretApiKey: config.requireSecret("moonpayPkTestExportSecretApiKey")');
   expect(index).not.toContain(ONRAMP_SECRET);
   expect(first['README.md']).toContain('pulumi config set --secret moonpayPkTestExportSecretApiKey <secret API key>');
-  expect(JSON.parse(first['package.json'] as string).dependencies['@walletinfra/pulumi']).toBe('0.1.0');
+  expect(
+    (JSON.parse(first['package.json'] as string) as { dependencies: Record<string, string> }).dependencies['@walletinfra/pulumi'],
+  ).toBe('0.1.0');
   expect(stderr.join('')).toContain('1 secret(s) to set before `pulumi up`');
   before = await inventory();
 });

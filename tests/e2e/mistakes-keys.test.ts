@@ -8,6 +8,7 @@ import { generateApiKeyPair, PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY } from '@w
 import { REPO_ROOT, run } from '../support/e2e/process';
 import { configureStack, ONRAMP_SECRET, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { PulumiProject } from '../support/e2e/project';
+import { AdminUser, generatedKey } from '../support/emulator';
 import { diagnosticsOf, expectOnce, failingOutput, occurrences, TRACE } from '../support/e2e/diagnostics';
 
 // Generous: on a loaded 2-core machine one `pulumi up` can take minutes; nothing here waits on a timer.
@@ -112,7 +113,7 @@ describe('the key of a user that no policy allows to write', () => {
   beforeAll(async () => {
     const added = await org.admin('POST', '/users', { userName: 'ci-bot', generateApiKey: true });
     if (added.status !== 200) throw new Error(`admin users: ${JSON.stringify(added.json)}`);
-    bot = added.json.apiKeys[0] as { publicKey: string; privateKey: string };
+    bot = generatedKey(AdminUser.parse(added.json));
     denied =
       `API key ${bot.publicKey} (from stack config walletinfra:apiPublicKey) may not create_policy in organization ${org.organizationId} ` +
       `(from stack config walletinfra:organizationId): no policy of the organization allows it for the key's user, which is not a ` +

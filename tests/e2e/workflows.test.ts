@@ -8,6 +8,7 @@ import { run } from '../support/e2e/process';
 import { PulumiProject } from '../support/e2e/project';
 
 // js-yaml ships with @pulumi/pulumi (no types of its own here).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- an untyped package (above): require() lets this line declare the one function used
 const yaml = require('js-yaml') as { load(text: string): unknown };
 
 jest.setTimeout(900_000);
@@ -25,7 +26,6 @@ interface Workflow {
 
 const REPO = 'acme/infra';
 const PR = '7';
-const RUN_URL = 'https://github.com/acme/infra/actions/runs/1';
 
 let org: TestOrganization;
 let project: PulumiProject;

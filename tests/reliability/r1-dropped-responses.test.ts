@@ -13,7 +13,7 @@ const RUNS = 3; // one `pulumi up` and two re-runs
 const h = useHarness({ config: { 'walletinfra:maxRetries': String(DEFAULT_RETRY_OPTIONS.maxAttempts - 1) } });
 const seed = seedFor(1001);
 
-beforeAll(async () => {
+beforeAll(() => {
   h.emulator.faults.set({ seed, rules: [{ path: '/public/v1/submit/create_policy', probability: 0.2, dropResponse: true }] });
 });
 
@@ -26,7 +26,7 @@ test('R1: creates with 20% of responses dropped after commit converge with no du
     const name = `r1 policy ${i}`;
     let runtime = h.newRuntime();
     const inputs = (await runtime.policy.check({}, { policyName: name, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'" }))
-      .inputs;
+      .inputs as Record<string, unknown>;
     let lastError: unknown;
     for (let run = 0; run < RUNS; run++) {
       if (run > 0) {

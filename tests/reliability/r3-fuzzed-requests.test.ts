@@ -32,7 +32,7 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Route = { kind: 'query' | 'submit' | 'proxy' | 'discovery'; name: string; path: string };
 
 const ROUTES: Route[] = [
-  ...Object.values(operations).map((o) => ({ kind: o.kind, name: o.name, path: o.path }) as Route),
+  ...Object.values(operations).map((o): Route => ({ kind: o.kind, name: o.name, path: o.path })),
   { kind: 'query', name: 'unknown', path: '/public/v1/query/no_such_query' },
   { kind: 'submit', name: 'unknown', path: '/public/v1/submit/no_such_submit' },
 ];
@@ -81,7 +81,12 @@ function slots(value: Json): Array<[Record<string, Json> | Json[], string | numb
   const out: Array<[Record<string, Json> | Json[], string | number]> = [];
   const walk = (v: Json) => {
     if (Array.isArray(v)) v.forEach((item, i) => (out.push([v, i]), walk(item)));
-    else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) (out.push([v, k]), walk(v[k] as Json));
+    else if (v !== null && typeof v === 'object') {
+      for (const k of Object.keys(v)) {
+        out.push([v, k]);
+        walk(v[k] as Json);
+      }
+    }
   };
   walk(value);
   return out;
@@ -109,12 +114,12 @@ function bodyText(route: Route, mutation: Mutation): string {
   else body = { organizationId: org };
   if (mutation.op === 'none') return JSON.stringify(body);
   const all = slots(body);
-  const [parent, key] = all[mutation.at % all.length] ?? [body as Record<string, Json>, 'x'];
+  const [parent, key] = all[mutation.at % all.length] ?? [body, 'x'];
   const set = (v: Json) => ((parent as Record<string | number, Json>)[key] = v);
   switch (mutation.op) {
     case 'delete':
       if (Array.isArray(parent)) parent.splice(key as number, 1);
-      else delete (parent as Record<string, Json>)[key as string];
+      else delete parent[key as string];
       return JSON.stringify(body);
     case 'replace':
       set(mutation.value);
@@ -126,7 +131,7 @@ function bodyText(route: Route, mutation: Mutation): string {
       set(new Array(mutation.length).fill({}));
       return JSON.stringify(body);
     case 'unknownKey':
-      if (!Array.isArray(parent)) (parent as Record<string, Json>)[`${mutation.key}_`] = mutation.value;
+      if (!Array.isArray(parent)) parent[`${mutation.key}_`] = mutation.value;
       return JSON.stringify(body);
     case 'deep': {
       set('__DEEP__');

@@ -1,6 +1,7 @@
 // R6: writes that need two approvals, across repeated `pulumi up`s (new provider runtimes) that each give up
 // waiting, with the approval arriving late — after the runs gave up — and a final run. Goals: 0 duplicate
 // activities, 0 duplicate objects; every write ends with exactly one object.
+import type { ActivityRecord, PolicyRecord } from '@walletinfra/emulator/store/records';
 import { requireTwoApprovals, useHarness } from '../support/provider-harness';
 import { report, size } from '../support/reliability/measure';
 
@@ -23,7 +24,7 @@ test('R6: consensus writes across repeated runs with late approvals make no dupl
     const name = `r6 policy ${i}`;
     const inputs = (
       await h.newRuntime().policy.check({}, { policyName: name, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'" })
-    ).inputs;
+    ).inputs as Record<string, unknown>;
     for (let run = 0; run < RUNS_BEFORE_APPROVAL; run++) {
       try {
         await h.newRuntime().policy.create(inputs);
@@ -48,14 +49,14 @@ test('R6: consensus writes across repeated runs with late approvals make no dupl
       problems.push(`${name}: final run: ${(e as Error).message.split('\n')[0]}`);
     }
   }
-  const dump = h.emulator.store.dump() as Record<string, Array<Record<string, any>>>;
-  const activities = (dump.activities ?? []).filter(
+  const dump = h.emulator.store.dump();
+  const activities = ((dump.activities ?? []) as ActivityRecord[]).filter(
     (a) => a.organizationId === h.org && a.type === 'ACTIVITY_TYPE_CREATE_POLICY_V3' && String(a.parameters?.policyName).startsWith('r6 '),
   );
-  const policies = (dump.policies ?? []).filter((p) => String(p.policyName).startsWith('r6 '));
+  const policies = ((dump.policies ?? []) as PolicyRecord[]).filter((p) => p.policyName.startsWith('r6 '));
   const tally = (names: string[]) => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
   const activityCounts = tally(activities.map((a) => a.parameters.policyName as string));
-  const policyCounts = tally(policies.map((p) => p.policyName as string));
+  const policyCounts = tally(policies.map((p) => p.policyName));
   const duplicateActivities = [...activityCounts.values()].reduce((n, c) => n + c - 1, 0);
   const duplicateObjects = [...policyCounts.values()].reduce((n, c) => n + c - 1, 0);
   const missing = count - policyCounts.size;

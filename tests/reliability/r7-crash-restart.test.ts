@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ApiKeyStamper } from '@walletinfra/sdk';
+import type { ActivityRecord, PolicyRecord } from '@walletinfra/emulator/store/records';
+import { ApiKeyStamper, operations } from '@walletinfra/sdk';
 import { report, size } from '../support/reliability/measure';
 
 jest.setTimeout(3_600_000);
@@ -53,7 +54,7 @@ async function start(): Promise<Emulator> {
   children.push(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', () => reject(new Error('the emulator exited during start-up')));
   });
   return { child, baseUrl: (JSON.parse(line) as { baseUrl: string }).baseUrl, exited };
@@ -103,7 +104,7 @@ test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0
       adminToken: string;
     };
   const dumpOf = async (e: Emulator) =>
-    (await admin(e, credentials().adminToken, 'GET', '/dump')) as Record<string, Array<Record<string, any>>>;
+    (await admin(e, credentials().adminToken, 'GET', '/dump')) as { activities?: ActivityRecord[]; policies?: PolicyRecord[] };
   let emu = await start();
   const writes: Write[] = [];
   let answeredBeforeCrash = 0;
@@ -169,7 +170,7 @@ test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0
     cutOff += perRound - answered;
     emu = await start();
     // What the crash left of this round's unanswered writes: the dropped ones are there, the held ones are not.
-    const kept = new Set(((await dumpOf(emu)).policies ?? []).map((p) => p.policyName as string));
+    const kept = new Set(((await dumpOf(emu)).policies ?? []).map((p) => p.policyName));
     const unanswered = batch.filter((w) => w.firstActivityId === undefined);
     unansweredKept += unanswered.filter((w) => kept.has(w.name)).length;
     unansweredMissing += unanswered.filter((w) => !kept.has(w.name)).length;
@@ -186,21 +187,20 @@ test('R7: kill -9 during concurrent writes, restart, identical resend: 0 lost, 0
   emu.child.kill('SIGTERM');
   await emu.exited;
 
-  const policies = (dump.policies ?? []).filter((p) => String(p.policyName).startsWith('r7 '));
+  const policies = (dump.policies ?? []).filter((p) => p.policyName.startsWith('r7 '));
   const activities = (dump.activities ?? []).filter(
     (a) => a.type === 'ACTIVITY_TYPE_CREATE_POLICY_V3' && String(a.parameters?.policyName).startsWith('r7 '),
   );
   const count = (names: string[]) => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
-  const policyCount = count(policies.map((p) => p.policyName as string));
+  const policyCount = count(policies.map((p) => p.policyName));
   const activityCount = count(activities.map((a) => a.parameters.policyName as string));
   const lost = writes.filter((w) => !policyCount.has(w.name)).length;
   const duplicated = [...policyCount.values(), ...activityCount.values()].filter((n) => n > 1).length;
-  const policyIds = new Set(policies.map((p) => p.policyId as string));
-  const completedIds = new Set(
-    activities.filter((a) => a.status === 'ACTIVITY_STATUS_COMPLETED').map((a) => a.result?.createPolicyResult?.policyId as string),
-  );
+  const policyIds = new Set(policies.map((p) => p.policyId));
+  const createdPolicyId = (a: ActivityRecord) => operations.create_policy.result.safeParse(a.result.createPolicyResult).data?.policyId;
+  const completedIds = new Set(activities.filter((a) => a.status === 'ACTIVITY_STATUS_COMPLETED').map(createdPolicyId));
   const halfApplied =
-    activities.filter((a) => a.status !== 'ACTIVITY_STATUS_COMPLETED' || !policyIds.has(a.result?.createPolicyResult?.policyId)).length +
+    activities.filter((a) => a.status !== 'ACTIVITY_STATUS_COMPLETED' || !policyIds.has(createdPolicyId(a) ?? '')).length +
     policies.filter((p) => !completedIds.has(p.policyId)).length;
   const db = new Database(join(dir, 'emulator.db'), { readonly: true });
   const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; ');

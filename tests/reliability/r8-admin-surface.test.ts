@@ -6,7 +6,7 @@ import { report, size } from '../support/reliability/measure';
 
 const emu = useTestEmulator();
 
-function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: any }> {
+function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: unknown }> {
   const url = new URL(emu.baseUrl);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -99,12 +99,16 @@ test('R8: cross-site, wrong-Host and tokenless admin requests are 100% refused, 
       for (const [method, path, body] of routes) {
         const res = await send(method, path, headers(method !== 'GET'), body);
         sent += 1;
+        const { json } = res;
         const shaped =
-          typeof res.json === 'object' &&
-          res.json !== null &&
-          typeof res.json.code === 'number' &&
-          typeof res.json.message === 'string' &&
-          Array.isArray(res.json.details);
+          typeof json === 'object' &&
+          json !== null &&
+          'code' in json &&
+          typeof json.code === 'number' &&
+          'message' in json &&
+          typeof json.message === 'string' &&
+          'details' in json &&
+          Array.isArray(json.details);
         if (res.status < 400 || !shaped) answered.push(`${variant}: ${method} ${path} -> ${res.status}`);
       }
     }

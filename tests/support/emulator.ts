@@ -1,6 +1,17 @@
 // Shared set-up for the emulator's integration tests: an in-memory emulator on loopback and clients for it.
-import { ApiKeyStamper, WalletInfraClient } from '@walletinfra/sdk';
+import {
+  ActivityResponse,
+  ApiKeyStamper,
+  operations,
+  WalletInfraClient,
+  type Activity,
+  type QueryName,
+  type ResponseOf,
+  type ResultOf,
+  type SubmitName,
+} from '@walletinfra/sdk';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
+import { z } from 'zod';
 import { useForFile } from './use-for-file';
 
 export const FIXED_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -51,12 +62,57 @@ export function clientFor(
   });
 }
 
+/** The service's error body (docs/service-behaviour.md#errors), as the emulator writes every refusal. */
+export const ServiceErrorBody = z.looseObject({
+  code: z.number(),
+  message: z.string(),
+  details: z.array(z.looseObject({ '@type': z.string() })),
+});
+export type ServiceErrorBody = z.infer<typeof ServiceErrorBody>;
+
+/**
+ * A reply from the main API: its status, its body parsed as JSON (or its text when it is not JSON) and its headers. The getters
+ * read the body through the sdk's schemas, so a body of the wrong shape fails the test where it is read, with the path at fault.
+ */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly json: unknown,
+    readonly headers: Headers,
+  ) {}
+
+  /** The activity of a submit or `get_activity` reply. */
+  get activity(): Activity {
+    return this.read('an activity reply', ActivityResponse, this.json).activity;
+  }
+
+  /** The typed result of the submit `name` in this reply's activity (`activity.result[resultKey]`). */
+  result<N extends SubmitName>(name: N): ResultOf<N> {
+    const op = operations[name];
+    const { result } = this.activity;
+    return this.read(`the result of ${name}`, op.result, op.resultKey === undefined ? result : result[op.resultKey]) as ResultOf<N>;
+  }
+
+  /** The body as the response of the query `name`. */
+  as<N extends QueryName>(name: N): ResponseOf<N> {
+    return this.read(`the response of ${name}`, operations[name].response, this.json) as ResponseOf<N>;
+  }
+
+  /** The body as the service's error: `{code, message, details}`. */
+  get error(): ServiceErrorBody {
+    return this.read("the service's error", ServiceErrorBody, this.json);
+  }
+
+  // A body of another shape fails the test with the reply's status and body, not only zod's path.
+  private read<S extends z.ZodType>(what: string, schema: S, value: unknown): z.output<S> {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    throw new Error(`expected ${what}, got HTTP ${this.status} ${JSON.stringify(this.json)}: ${z.prettifyError(parsed.error)}`);
+  }
+}
+
 /** Raw HTTP against the emulator (for malformed requests the clients refuse to send). */
-export async function post(
-  url: string,
-  body: string | Uint8Array<ArrayBuffer>,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; json: unknown; headers: Headers }> {
+export async function post(url: string, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}): Promise<Reply> {
   const res = await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
   const text = await res.text();
   let json: unknown = text;
@@ -65,7 +121,7 @@ export async function post(
   } catch {
     // keep the text
   }
-  return { status: res.status, json, headers: res.headers };
+  return new Reply(res.status, json, res.headers);
 }
 
 /** The headers every admin request needs: the admin token, and JSON for writes. */
@@ -73,13 +129,37 @@ export function adminHeaders(emu: { credentials: { adminToken: string } }): Reco
   return { Authorization: `Bearer ${emu.credentials.adminToken}`, 'Content-Type': 'application/json' };
 }
 
-export async function admin(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+/** What `POST /__admin/users` answers (emulator README "Admin API"); `privateKey` only on the key made by `generateApiKey`. */
+export const AdminUser = z.object({
+  organizationId: z.string(),
+  userId: z.string(),
+  userTags: z.array(z.string()),
+  apiKeys: z.array(z.object({ apiKeyId: z.string(), publicKey: z.string(), privateKey: z.string().optional() })),
+  authenticatorIds: z.array(z.string()),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+/** The key pair `POST /__admin/users` made for `generateApiKey: true` (the last of the user's keys). */
+export function generatedKey(user: AdminUser): ApiKey {
+  const key = user.apiKeys.at(-1);
+  if (key?.privateKey === undefined) throw new Error(`the admin API made no key pair for user ${user.userId}`);
+  return { publicKey: key.publicKey, privateKey: key.privateKey };
+}
+
+export async function admin(
+  emu: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests/integration/provider still reads these replies untyped; they move to AdminUser and `unknown` with that folder's lint pass
+): Promise<{ status: number; json: any }> {
   const res = await fetch(`${emu.adminUrl}${path}`, {
     method,
     headers: adminHeaders(emu),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: res.status, json: await res.json() };
+  const json: unknown = await res.json();
+  return { status: res.status, json };
 }
 
 /** The service's error body for a code/status pair. */
@@ -88,12 +168,7 @@ export function serviceError(code: number, message: string, turnkeyErrorCode: st
 }
 
 /** POSTs `body` (an object or exact text) to the main API, stamped with `key` (default: the root key). */
-export async function stampedPost(
-  emu: RunningEmulator,
-  path: string,
-  body: unknown,
-  key: ApiKey = rootKey(emu),
-): Promise<{ status: number; json: any; headers: Headers }> {
+export async function stampedPost(emu: RunningEmulator, path: string, body: unknown, key: ApiKey = rootKey(emu)): Promise<Reply> {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   const stamp = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey }).stamp(text);
   return post(`${emu.baseUrl}${path}`, text, { [stamp.headerName]: stamp.headerValue });

@@ -6,7 +6,7 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@wall
 import { createRuntime, type Provider, type Runtime } from '@walletinfra/pulumi/runtime/providers';
 import type { ContextOptions } from '@walletinfra/pulumi/runtime/context';
 import { useForFile } from './use-for-file';
-import { FIXED_NOW } from './emulator';
+import { AdminUser, FIXED_NOW, generatedKey } from './emulator';
 
 export interface Harness {
   emulator: RunningEmulator;
@@ -29,6 +29,7 @@ export interface Harness {
   /** `POST /public/v1/...` paths the emulator answered since the last `resetRequests()`. */
   requests(): string[];
   resetRequests(): void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests/integration/provider still reads these replies untyped; they move to AdminUser and `unknown` with that folder's lint pass
   admin(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
   close(): Promise<void>;
 }
@@ -106,7 +107,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         headers: { Authorization: `Bearer ${emulator.credentials.adminToken}`, 'Content-Type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return { status: res.status, json: await res.json() };
+      const json: unknown = await res.json();
+      return { status: res.status, json };
     },
     close: async () => {
       await Promise.all([...runtimes.map((r) => r.context.close()), ...clients.map((c) => c.close())]);
@@ -136,8 +138,9 @@ export async function checkAndCreate(
   declared: Record<string, unknown>,
 ): Promise<{ inputs: Record<string, unknown>; id: string; outs: Record<string, unknown> }> {
   const inputs = await checkedInputs(resource, declared);
-  const { id, outs } = await resource.create(inputs);
-  return { inputs, id, outs };
+  const { id, outs } = (await resource.create(inputs)) as { id: string; outs: unknown };
+  if (typeof outs !== 'object' || outs === null) throw new Error(`create returned no outputs: ${String(outs)}`);
+  return { inputs, id, outs: outs as Record<string, unknown> };
 }
 
 /** The error a promise rejects with, as `{code, message}` plus the given extra fields. */
@@ -146,7 +149,12 @@ export async function failure(p: Promise<unknown>, extra: string[] = []): Promis
     await p;
   } catch (e) {
     const err = e as Record<string, unknown>;
-    return Object.fromEntries([['code', err.code], ['message', err.message], ...extra.map((k) => [k, err[k]])]);
+    const fields: Array<[string, unknown]> = [
+      ['code', err.code],
+      ['message', err.message],
+      ...extra.map((k): [string, unknown] => [k, err[k]]),
+    ];
+    return Object.fromEntries(fields);
   }
   throw new Error('expected a rejection');
 }
@@ -155,8 +163,8 @@ export async function failure(p: Promise<unknown>, extra: string[] = []): Promis
 export async function requireTwoApprovals(h: Harness): Promise<{ userId: string; client: WalletInfraClient }> {
   const user = await h.admin('POST', '/users', { userName: 'approver', root: true, generateApiKey: true });
   if (user.status !== 200) throw new Error(`admin users: ${JSON.stringify(user.json)}`);
-  const key = user.json.apiKeys[0] as { publicKey: string; privateKey: string };
+  const added = AdminUser.parse(user.json);
   const settings = await h.admin('POST', `/organizations/${h.org}/settings`, { requiredApprovals: 2 });
   if (settings.status !== 200) throw new Error(`admin settings: ${JSON.stringify(settings.json)}`);
-  return { userId: user.json.userId as string, client: h.clientFor(key) };
+  return { userId: added.userId, client: h.clientFor(generatedKey(added)) };
 }

@@ -1,12 +1,15 @@
 // Activities like the service's: idempotency by fingerprint, root-quorum and
 // policy consensus with approve/reject by fingerprint, policy denials, and get_policy_evaluations.
+import { expect } from '@jest/globals';
 import { activityFingerprint } from '@walletinfra/sdk';
 import {
   admin,
+  AdminUser,
   type ApiKey,
   clientFor,
   envelope,
   FIXED_NOW,
+  generatedKey,
   manualClock,
   rootKey,
   serviceError,
@@ -28,14 +31,13 @@ const submit = (name: string, body: unknown, key?: ApiKey) => submitActivity(emu
 const vote = (kind: 'approve' | 'reject', fingerprint: string, key: ApiKey, at = FIXED_NOW + 1) =>
   submit(`${kind}_activity`, envelope(emu, `ACTIVITY_TYPE_${kind.toUpperCase()}_ACTIVITY`, { fingerprint }, at), key);
 const getActivity = async (activityId: string, key: ApiKey = rootKey(emu)) =>
-  (await stampedPost(emu, '/public/v1/query/get_activity', { organizationId: emu.credentials.organizationId, activityId }, key)).json
-    .activity;
+  (await stampedPost(emu, '/public/v1/query/get_activity', { organizationId: emu.credentials.organizationId, activityId }, key)).activity;
 
 async function addUser(body: Record<string, unknown>): Promise<{ userId: string; key: ApiKey; userTags: string[] }> {
   const res = await admin(emu, 'POST', '/users', { generateApiKey: true, ...body });
   expect(res.status).toBe(200);
-  const [k] = res.json.apiKeys as Array<{ publicKey: string; privateKey: string }>;
-  return { userId: res.json.userId, key: { publicKey: k!.publicKey, privateKey: k!.privateKey }, userTags: res.json.userTags };
+  const user = AdminUser.parse(res.json);
+  return { userId: user.userId, key: generatedKey(user), userTags: user.userTags };
 }
 
 describe('idempotency (docs/service-behaviour.md#idempotency-and-fingerprints)', () => {
@@ -45,7 +47,7 @@ describe('idempotency (docs/service-behaviour.md#idempotency-and-fingerprints)',
     const second = await submit('create_policy', body);
     expect(first.status).toBe(200);
     expect(second.json).toEqual(first.json);
-    expect(first.json.activity.fingerprint).toBe(activityFingerprint(body));
+    expect(first.activity.fingerprint).toBe(activityFingerprint(body));
     expect(emu.store.policies.all()).toHaveLength(1);
     const third = await submit('create_policy', policyBody('once', FIXED_NOW + 1));
     expect([third.status, third.json]).toEqual([400, serviceError(3, 'policy label must be unique', 'REQUEST_INVALID')]);
@@ -56,16 +58,16 @@ describe('idempotency (docs/service-behaviour.md#idempotency-and-fingerprints)',
     const body = `\ufeff${JSON.stringify(policyBody('marked'))}`;
     const first = await submit('create_policy', body);
     expect(first.status).toBe(200);
-    expect(first.json.activity.fingerprint).toBe(activityFingerprint(body));
-    expect(first.json.activity.fingerprint).not.toBe(activityFingerprint(body.slice(1)));
-    expect(first.json.activity.votes[0].message).toBe(body);
+    expect(first.activity.fingerprint).toBe(activityFingerprint(body));
+    expect(first.activity.fingerprint).not.toBe(activityFingerprint(body.slice(1)));
+    expect(first.activity.votes[0]?.message).toBe(body);
     expect((await submit('create_policy', body)).json).toEqual(first.json);
   });
 
   test('concurrent identical submissions make one activity', async () => {
     const body = JSON.stringify(policyBody('raced'));
     const results = await Promise.all(Array.from({ length: 8 }, () => submit('create_policy', body)));
-    expect(new Set(results.map((r) => `${r.status} ${r.json.activity.id}`)).size).toBe(1);
+    expect(new Set(results.map((r) => `${r.status} ${r.activity.id}`)).size).toBe(1);
     expect(emu.store.activities.all()).toHaveLength(1);
     expect(emu.store.policies.all()).toHaveLength(1);
   });
@@ -96,7 +98,7 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
   test('a write waits (HTTP 200, CONSENSUS_NEEDED) and completes on approval by another root user', async () => {
     const submitted = await submit('create_policy', policyBody('needs two'));
     expect(submitted.status).toBe(200);
-    const activity = submitted.json.activity;
+    const activity = submitted.activity;
     expect(activity).toMatchObject({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', result: {}, canApprove: false, canReject: false });
     expect(activity.votes.map((v: { userId: string; selection: string }) => [v.userId, v.selection])).toEqual([
       [emu.credentials.userId, 'VOTE_SELECTION_APPROVED'],
@@ -107,7 +109,7 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
     const approved = await vote('approve', activity.fingerprint, second.key);
     expect(approved.status).toBe(200);
     const policyId = emu.store.policies.all()[0]?.policyId;
-    expect(approved.json.activity).toMatchObject({
+    expect(approved.activity).toMatchObject({
       type: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
       status: 'ACTIVITY_STATUS_COMPLETED',
       intent: { approveActivityIntent: { fingerprint: activity.fingerprint } },
@@ -142,41 +144,41 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
   });
 
   test('approvals expire after 24 hours; the activity waits on, and an expired voter may approve again', async () => {
-    const { json } = await submit('create_policy', policyBody('slow'));
+    const { activity } = await submit('create_policy', policyBody('slow'));
     clock.advance(24 * 60 * 60 * 1000);
-    const late = await vote('approve', json.activity.fingerprint, second.key, clock.now());
-    expect(late.json.activity.result).toEqual({});
-    expect(await getActivity(json.activity.id)).toMatchObject({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', canApprove: true });
-    const renewed = await vote('approve', json.activity.fingerprint, rootKey(emu), clock.now() + 1);
-    expect(renewed.json.activity.result).toEqual({ createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } });
-    expect((await getActivity(json.activity.id)).votes).toHaveLength(3);
+    const late = await vote('approve', activity.fingerprint, second.key, clock.now());
+    expect(late.activity.result).toEqual({});
+    expect(await getActivity(activity.id)).toMatchObject({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED', canApprove: true });
+    const renewed = await vote('approve', activity.fingerprint, rootKey(emu), clock.now() + 1);
+    expect(renewed.activity.result).toEqual({ createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } });
+    expect((await getActivity(activity.id)).votes).toHaveLength(3);
   });
 
   test('a fault between the approved effect and the records leaves the activity waiting and nothing applied', async () => {
-    const { json } = await submit('create_policy', policyBody('fault on approve'));
+    const { activity } = await submit('create_policy', policyBody('fault on approve'));
     const before = emu.store.dump();
     emu.faults.set([{ path: '/public/v1/submit/approve_activity', failBetweenEffectAndRecord: true, times: 1 }]);
-    const failed = await vote('approve', json.activity.fingerprint, second.key);
+    const failed = await vote('approve', activity.fingerprint, second.key);
     expect(failed.status).toBe(500);
     expect(emu.store.dump()).toEqual(before);
-    const retried = await vote('approve', json.activity.fingerprint, second.key);
-    expect(retried.json.activity.result).toEqual({ createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } });
+    const retried = await vote('approve', activity.fingerprint, second.key);
+    expect(retried.activity.result).toEqual({ createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } });
   });
 
   test('a rejection ends the activity REJECTED and nothing is applied', async () => {
-    const { json } = await submit('create_policy', policyBody('rejected'));
-    const rejected = await vote('reject', json.activity.fingerprint, second.key);
-    expect(rejected.json.activity).toMatchObject({
+    const { activity } = await submit('create_policy', policyBody('rejected'));
+    const rejected = await vote('reject', activity.fingerprint, second.key);
+    expect(rejected.activity).toMatchObject({
       type: 'ACTIVITY_TYPE_REJECT_ACTIVITY',
       status: 'ACTIVITY_STATUS_COMPLETED',
       result: {},
     });
-    expect(await getActivity(json.activity.id)).toMatchObject({ status: 'ACTIVITY_STATUS_REJECTED' });
+    expect(await getActivity(activity.id)).toMatchObject({ status: 'ACTIVITY_STATUS_REJECTED' });
     expect(emu.store.policies.all()).toEqual([]);
-    const late = await vote('approve', json.activity.fingerprint, second.key, FIXED_NOW + 2);
+    const late = await vote('approve', activity.fingerprint, second.key, FIXED_NOW + 2);
     expect([late.status, late.json]).toEqual([
       400,
-      serviceError(3, `activity ${json.activity.id} is not awaiting consensus (status ACTIVITY_STATUS_REJECTED)`, 'REQUEST_INVALID'),
+      serviceError(3, `activity ${activity.id} is not awaiting consensus (status ACTIVITY_STATUS_REJECTED)`, 'REQUEST_INVALID'),
     ]);
   });
 
@@ -190,14 +192,14 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
         'UNSPECIFIED',
       ),
     ]);
-    const { json } = await submit('create_policy', policyBody('votes'));
-    const again = await vote('approve', json.activity.fingerprint, rootKey(emu));
+    const { activity } = await submit('create_policy', policyBody('votes'));
+    const again = await vote('approve', activity.fingerprint, rootKey(emu));
     expect([again.status, again.json]).toEqual([
       400,
-      serviceError(3, `user has already voted on activity ${json.activity.id}`, 'REQUEST_INVALID'),
+      serviceError(3, `user has already voted on activity ${activity.id}`, 'REQUEST_INVALID'),
     ]);
     const outsider = await addUser({ userName: 'outsider' });
-    const denied = await vote('approve', json.activity.fingerprint, outsider.key);
+    const denied = await vote('approve', activity.fingerprint, outsider.key);
     expect([denied.status, denied.json]).toEqual([
       403,
       serviceError(7, 'request not authorized: only members of the root quorum can vote on this activity', 'REQUEST_NOT_AUTHORIZED'),
@@ -205,11 +207,11 @@ describe('root quorum consensus (organization requiring 2 approvals)', () => {
   });
 
   test('an effect refused when consensus is reached ends FAILED with the refusal as failure', async () => {
-    const a = (await submit('create_policy', policyBody('same name'))).json.activity;
-    const b = (await submit('create_policy', policyBody('same name', FIXED_NOW + 5))).json.activity;
+    const a = (await submit('create_policy', policyBody('same name'))).activity;
+    const b = (await submit('create_policy', policyBody('same name', FIXED_NOW + 5))).activity;
     await vote('approve', a.fingerprint, second.key);
     const approved = await vote('approve', b.fingerprint, second.key, FIXED_NOW + 6);
-    expect(approved.json.activity.result).toEqual({});
+    expect(approved.activity.result).toEqual({});
     expect(await getActivity(b.id)).toMatchObject({
       status: 'ACTIVITY_STATUS_FAILED',
       failure: serviceError(3, 'policy label must be unique', 'REQUEST_INVALID'),
@@ -255,7 +257,7 @@ describe('policies decide non-root writes (docs/service-behaviour.md#policy-lang
         FIXED_NOW,
       ),
     );
-    const allowId = allow.json.activity.result.createPolicyResult.policyId;
+    const allowId = allow.result('create_policy').policyId;
     const deny = await submit(
       'create_policy',
       envelope(
@@ -265,24 +267,24 @@ describe('policies decide non-root writes (docs/service-behaviour.md#policy-lang
         FIXED_NOW,
       ),
     );
-    const denyId = deny.json.activity.result.createPolicyResult.policyId;
+    const denyId = deny.result('create_policy').policyId;
 
     const res = await submit(
       'create_private_key_tag',
       envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'by ops', privateKeyIds: [] }, FIXED_NOW),
       user.key,
     );
-    expect(res.json.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    expect(res.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
     const evaluations = await stampedPost(emu, '/public/v1/query/get_policy_evaluations', {
       organizationId: emu.credentials.organizationId,
-      activityId: res.json.activity.id,
+      activityId: res.activity.id,
     });
-    expect(evaluations.json.policyEvaluations).toEqual([
+    expect(evaluations.as('get_policy_evaluations').policyEvaluations).toEqual([
       {
         id: expect.any(String),
-        activityId: res.json.activity.id,
+        activityId: res.activity.id,
         organizationId: emu.credentials.organizationId,
-        voteId: res.json.activity.votes[0].id,
+        voteId: res.activity.votes[0]?.id,
         policyEvaluations: [
           { policyId: allowId, outcome: 'OUTCOME_ALLOW' },
           { policyId: denyId, outcome: 'OUTCOME_DENY_IMPLICIT' },
@@ -314,15 +316,15 @@ describe('policies decide non-root writes (docs/service-behaviour.md#policy-lang
         FIXED_NOW,
       ),
     );
-    const denyId = deny.json.activity.result.createPolicyResult.policyId;
+    const denyId = deny.result('create_policy').policyId;
     const res = await submit(
       'create_private_key_tag',
       envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'x', privateKeyIds: [] }, FIXED_NOW),
       user.key,
     );
     expect(res.status).toBe(403);
-    expect(res.json.message).toBe(`request not authorized: The following policies denied this action: ${denyId}`);
-    expect(res.json.details[1].policyEvaluations).toContainEqual({ policyId: denyId, outcome: 'OUTCOME_DENY_EXPLICIT' });
+    expect(res.error.message).toBe(`request not authorized: The following policies denied this action: ${denyId}`);
+    expect(res.error.details[1]?.policyEvaluations).toContainEqual({ policyId: denyId, outcome: 'OUTCOME_DENY_EXPLICIT' });
   });
 
   test('a policy consensus of two approvers waits for a second tagged user', async () => {
@@ -349,14 +351,14 @@ describe('policies decide non-root writes (docs/service-behaviour.md#policy-lang
       envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'two', privateKeyIds: [] }, FIXED_NOW),
       a.key,
     );
-    expect(submitted.json.activity.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
+    expect(submitted.activity.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
     expect(emu.store.tags.all()).toHaveLength(1); // only the user tag
-    const approved = await vote('approve', submitted.json.activity.fingerprint, b.key);
-    expect(approved.json.activity.result).toEqual({
+    const approved = await vote('approve', submitted.activity.fingerprint, b.key);
+    expect(approved.activity.result).toEqual({
       createPrivateKeyTagResult: { privateKeyTagId: expect.any(String), privateKeyIds: [] },
     });
-    expect((await getActivity(submitted.json.activity.id)).status).toBe('ACTIVITY_STATUS_COMPLETED');
-    const evaluations = emu.store.policyEvaluations.findByKey(submitted.json.activity.id).map((e) => e.policyEvaluations[0]?.outcome);
+    expect((await getActivity(submitted.activity.id)).status).toBe('ACTIVITY_STATUS_COMPLETED');
+    const evaluations = emu.store.policyEvaluations.findByKey(submitted.activity.id).map((e) => e.policyEvaluations[0]?.outcome);
     expect(evaluations).toEqual(['OUTCOME_REQUIRES_CONSENSUS', 'OUTCOME_ALLOW']);
   });
 });
@@ -383,18 +385,18 @@ test('a consensus over credentials counts the credential of every approving vote
     envelope(emu, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', { privateKeyTagName: 'keys', privateKeyIds: [] }, FIXED_NOW),
     a.key,
   );
-  expect(submitted.json.activity.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
-  await vote('approve', submitted.json.activity.fingerprint, b.key);
-  expect((await getActivity(submitted.json.activity.id)).status).toBe('ACTIVITY_STATUS_COMPLETED');
+  expect(submitted.activity.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED');
+  await vote('approve', submitted.activity.fingerprint, b.key);
+  expect((await getActivity(submitted.activity.id)).status).toBe('ACTIVITY_STATUS_COMPLETED');
 });
 
 test('list_activities: newest first, status filter, before/after cursors', async () => {
   const ids: string[] = [];
-  for (let i = 0; i < 3; i++) ids.push((await submit('create_policy', policyBody(`p${i}`, FIXED_NOW + i))).json.activity.id);
+  for (let i = 0; i < 3; i++) ids.push((await submit('create_policy', policyBody(`p${i}`, FIXED_NOW + i))).activity.id);
   const list = async (extra: Record<string, unknown>) =>
-    (
-      await stampedPost(emu, '/public/v1/query/list_activities', { organizationId: emu.credentials.organizationId, ...extra })
-    ).json.activities.map((a: { id: string }) => a.id);
+    (await stampedPost(emu, '/public/v1/query/list_activities', { organizationId: emu.credentials.organizationId, ...extra }))
+      .as('list_activities')
+      .activities.map((a) => a.id);
   expect(await list({})).toEqual([ids[2], ids[1], ids[0]]);
   expect(await list({ paginationOptions: { limit: '1', after: ids[2] } })).toEqual([ids[1]]);
   expect(await list({ paginationOptions: { before: ids[0] } })).toEqual([ids[2], ids[1]]);

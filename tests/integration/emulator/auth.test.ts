@@ -108,7 +108,7 @@ test("wrong organization: a sub-organization's key cannot act on its parent", as
     ),
   ]);
   // the parent's key may read the sub-organization but not write to it
-  const subId = sub.json.activity.result.createSubOrganizationResultV8.subOrganizationId as string;
+  const subId = sub.result('create_sub_organization').subOrganizationId;
   expect((await query({ organizationId: subId })).status).toBe(200);
   const write = await stampedPost(
     emu,
@@ -188,7 +188,7 @@ describe('timestampMs liveness (default window 5 minutes, injected clock)', () =
     clock.advance(3_600_000);
     const again = await submit(body);
     expect(again.status).toBe(200);
-    expect(again.json.activity.id).toBe(first.json.activity.id);
+    expect(again.activity.id).toBe(first.activity.id);
   });
 
   test('queries carry no timestamp and are not checked', async () => {

@@ -1,6 +1,7 @@
 // Bad input: a table of malformed requests for every endpoint — wrong types, missing
 // fields, bad enums, bad JSON, huge bodies, unknown ids — each answered with the right 4xx in the service's
 // error shape, and the state unchanged afterwards.
+import { expect } from '@jest/globals';
 import { operations } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { join } from 'node:path';

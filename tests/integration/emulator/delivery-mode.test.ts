@@ -16,7 +16,7 @@ const REFUSAL = (mode: string) =>
 async function deliver(mode: EmulatorOptions['deliveryMode'], url: string): Promise<{ deliveries: DeliveryRecord[]; fetched: string[] }> {
   const fetched: string[] = [];
   const recording = (async (input: string | URL | Request) => {
-    fetched.push(String(input));
+    fetched.push(input instanceof Request ? input.url : input.toString());
     return new Response(null, { status: 200 });
   }) as typeof fetch;
   const emu = await startTestEmulator({ deliveryMode: mode, fetch: recording });

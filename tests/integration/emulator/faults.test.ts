@@ -7,6 +7,7 @@ import {
   FIXED_NOW,
   manualClock,
   serviceError,
+  ServiceErrorBody,
   stampedPost,
   startTestEmulator,
   useTestEmulator,
@@ -69,7 +70,7 @@ test('dropResponse: the write commits, the connection drops, the identical retry
   const [activity] = emu.store.activities.all();
   expect(activity?.status).toBe('ACTIVITY_STATUS_COMPLETED');
   const retry = await stampedPost(emu, '/public/v1/submit/create_policy', body);
-  expect([retry.status, retry.json.activity.id]).toEqual([200, activity?.id]);
+  expect([retry.status, retry.activity.id]).toEqual([200, activity?.id]);
   expect(emu.store.policies.all().map((p) => p.policyName)).toEqual(['dropped']);
 });
 
@@ -99,15 +100,15 @@ test('failBetweenEffectAndRecord: a 500, and neither the effect nor the activity
 test('pendingPolls: a write answers PENDING and completes on the Nth get_activity; clients that poll see it finish', async () => {
   emu.faults.set([{ path: '/public/v1/submit/create_policy', pendingPolls: 2, times: 1 }]);
   const submitted = await createPolicy('async');
-  expect(submitted.json.activity).toMatchObject({ status: 'ACTIVITY_STATUS_PENDING', result: {} });
+  expect(submitted.activity).toMatchObject({ status: 'ACTIVITY_STATUS_PENDING', result: {} });
   expect(emu.store.policies.all()).toEqual([]);
   const poll = () =>
     stampedPost(emu, '/public/v1/query/get_activity', {
       organizationId: emu.credentials.organizationId,
-      activityId: submitted.json.activity.id,
+      activityId: submitted.activity.id,
     });
-  expect((await poll()).json.activity.status).toBe('ACTIVITY_STATUS_PENDING');
-  const done = (await poll()).json.activity;
+  expect((await poll()).activity.status).toBe('ACTIVITY_STATUS_PENDING');
+  const done = (await poll()).activity;
   expect(done).toMatchObject({
     status: 'ACTIVITY_STATUS_COMPLETED',
     result: { createPolicyResult: { policyId: emu.store.policies.all()[0]?.policyId } },
@@ -154,14 +155,14 @@ test('the admin endpoint sets and shows rules; bad rules are a 400 naming the fi
   const put = await admin(emu, 'PUT', '/faults', { seed: 7, rules: [{ path: '/public/v1/submit/*', status: 503 }] });
   expect(put).toEqual({ status: 200, json: { seed: 7, rules: [{ path: '/public/v1/submit/*', status: 503, fired: 0 }] } });
   expect((await createPolicy('blocked')).status).toBe(503);
-  expect((await admin(emu, 'GET', '/faults')).json.rules[0].fired).toBe(1);
+  expect((await admin(emu, 'GET', '/faults')).json).toMatchObject({ rules: [{ fired: 1 }] });
   const bad = await admin(emu, 'PUT', '/faults', { rules: [{ path: '/x', status: 200 }] });
   expect(bad).toEqual({
     status: 400,
     json: serviceError(3, 'invalid request body: faults.rules[0].status must be an integer from 400 to 599, got 200', 'REQUEST_INVALID'),
   });
   const unknown = await admin(emu, 'PUT', '/faults', { rules: [{ path: '/x', statuss: 500 }] });
-  expect(unknown.json.message).toBe(
+  expect(ServiceErrorBody.parse(unknown.json).message).toBe(
     'invalid request body: unknown faults.rules[0] field "statuss"; known: path, probability, delayMs, status, retryAfter, dropResponse, failBetweenEffectAndRecord, pendingPolls, times, message',
   );
   const wrongType = await admin(emu, 'PUT', '/faults', { rules: [{ path: '/x' }, { path: '/y', probability: 'half' }] });

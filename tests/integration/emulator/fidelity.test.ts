@@ -1,5 +1,6 @@
 // Independent client fidelity: the real service's own SDKs, @turnkey/http's TurnkeyClient with
 // @turnkey/api-key-stamper and @turnkey/sdk-server, drive the emulator without noticing a difference.
+import { expect } from '@jest/globals';
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { encryptOnRampSecret } from '@turnkey/crypto';
 import { createActivityPoller, TurnkeyClient, TurnkeyRequestError } from '@turnkey/http';
@@ -115,7 +116,7 @@ test('@turnkey/http: webhook endpoints create, update, list, delete', async () =
 });
 
 test('@turnkey/http + @turnkey/crypto: fiat on-ramp credentials encrypted to the emulator key', async () => {
-  const secret = await encryptOnRampSecret('sk_live_tk', emu.onRampEncryptionPublicKey);
+  const secret = encryptOnRampSecret('sk_live_tk', emu.onRampEncryptionPublicKey);
   const created = await tk.createFiatOnRampCredential({
     type: 'ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL',
     timestampMs: now(),
@@ -128,7 +129,7 @@ test('@turnkey/http + @turnkey/crypto: fiat on-ramp credentials encrypted to the
     },
   });
   const id = created.activity.result.createFiatOnRampCredentialResult?.fiatOnRampCredentialId as string;
-  const secret2 = await encryptOnRampSecret('sk_live_tk2', emu.onRampEncryptionPublicKey);
+  const secret2 = encryptOnRampSecret('sk_live_tk2', emu.onRampEncryptionPublicKey);
   await tk.updateFiatOnRampCredential({
     type: 'ACTIVITY_TYPE_UPDATE_FIAT_ON_RAMP_CREDENTIAL',
     timestampMs: now(),

@@ -3,6 +3,7 @@
 // few problems and a count, bodies past the limit get a 413 in the service's shape on every path (the body is
 // drained, so the client reads the answer instead of a reset), oversized headers and malformed HTTP get a
 // JSON error, and none of it changes state.
+import { expect } from '@jest/globals';
 import { connect } from 'node:net';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { envelope, serviceError, stampedPost, startTestEmulator } from '../../support/emulator';
@@ -84,7 +85,7 @@ describe('request arrays have upper bounds; validation never ends in a 500', () 
         stampedPost(emu, '/public/v1/query/list_policies', { organizationId: emu.credentials.organizationId }),
       ),
     ]);
-    expect([bad!.status, bad!.json]).toEqual([400, invalid('invalid request body: parameters.accounts: must have at most 100 items')]);
+    expect([bad.status, bad.json]).toEqual([400, invalid('invalid request body: parameters.accounts: must have at most 100 items')]);
     expect(others.map((o) => o.status)).toEqual([200, 200, 200, 200, 200]);
   });
 
@@ -101,7 +102,7 @@ describe('request arrays have upper bounds; validation never ends in a 500', () 
       envelope(emu, 'ACTIVITY_TYPE_CREATE_WALLET', { walletName: 'w', accounts: accounts.slice(0, 100) }, Date.now()),
     );
     expect(res.status).toBe(400);
-    const message = res.json.message as string;
+    const message = res.error.message;
     expect(message.split('; ').slice(0, 10)).toEqual(
       Array.from(
         { length: 10 },

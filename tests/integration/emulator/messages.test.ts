@@ -26,7 +26,7 @@ async function messages(): Promise<string[]> {
   const push = async (r: Promise<{ status: number; json: unknown }>) => out.push(line(await r));
   // routing, size, JSON, stamp
   await push(stampedPost(emu, q('no_such_query'), { organizationId: org }));
-  await push(fetch(`${emu.baseUrl}${q('list_policies')}`).then(async (r) => ({ status: r.status, json: await r.json() })));
+  await push(fetch(`${emu.baseUrl}${q('list_policies')}`).then(async (r) => ({ status: r.status, json: (await r.json()) as unknown })));
   await push(stampedPost(emu, q('list_policies'), JSON.stringify({ organizationId: org, pad: 'x'.repeat(5000) })));
   await push(stampedPost(emu, q('list_policies'), '{"organizationId":'));
   await push(post(`${emu.baseUrl}${q('list_policies')}`, JSON.stringify({ organizationId: org })));
@@ -87,7 +87,7 @@ async function messages(): Promise<string[]> {
   await push(admin(emu, 'POST', '/seed', { users: [{ userName: 'a', apiKeys: [{ apiKeyName: 'k', publicKey: 5 }] }] }));
   await push(admin(emu, 'POST', '/users', { userName: 'a', root: 'yes' }));
   await push(admin(emu, 'POST', `/organizations/${org}/settings`, { requiredApprovals: 0 }));
-  await push(fetch(`${emu.adminUrl}/faults`).then(async (r) => ({ status: r.status, json: await r.json() })));
+  await push(fetch(`${emu.adminUrl}/faults`).then(async (r) => ({ status: r.status, json: (await r.json()) as unknown })));
   return out;
 }
 

@@ -44,12 +44,11 @@ test('a restart on the same data dir keeps the organization, its key, its resour
     expect(second.store.dump()).toEqual(dump); // the seed is not applied twice
     expect(await (await fetch(`${second.baseUrl}/public/v1/discovery/webhooks/jwks`)).json()).toEqual(jwks);
     expect(second.onRampEncryptionPublicKey).toBe(first.onRampEncryptionPublicKey);
-    const createdActivity = (created.json as { activity: { id: string } }).activity;
     const got = await stampedPost(second, '/public/v1/query/get_activity', {
       organizationId: credentials.organizationId,
-      activityId: createdActivity.id,
+      activityId: created.activity.id,
     });
-    expect((got.json as { activity: unknown }).activity).toEqual(createdActivity);
+    expect(got.activity).toEqual(created.activity);
     const file = join(dir, 'credentials.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(second.credentials);

@@ -4,9 +4,11 @@
 // no secret (init_import_secrets carries none) as a missing field, so such a policy does not apply.
 import {
   admin,
+  AdminUser,
   type ApiKey,
   envelope,
   FIXED_NOW,
+  generatedKey,
   manualClock,
   serviceError,
   stampedPost,
@@ -38,8 +40,8 @@ const initImport = (key: ApiKey, at = FIXED_NOW) =>
 
 async function agent(): Promise<{ key: ApiKey; tag: string }> {
   const res = await admin(emu, 'POST', '/users', { generateApiKey: true, userName: 'agent', userTags: ['agent'] });
-  const [k] = res.json.apiKeys as Array<{ publicKey: string; privateKey: string }>;
-  return { key: { publicKey: k!.publicKey, privateKey: k!.privateKey }, tag: res.json.userTags[0] };
+  const user = AdminUser.parse(res.json);
+  return { key: generatedKey(user), tag: user.userTags[0]! };
 }
 
 test('secret policies in the docs style are accepted; SECRET/IMPORT lets an agent start an import', async () => {
@@ -50,23 +52,23 @@ test('secret policies in the docs style are accepted; SECRET/IMPORT lets an agen
     consensus: `approvers.any(user, user.tags.contains('${tag}'))`,
     condition: "activity.type == 'ACTIVITY_TYPE_EXPORT_SECRETS' && secret.static_properties['consensus'] == 'unilateral'",
   });
-  expect(exportPolicy.json.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+  expect(exportPolicy.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
   const importPolicy = await createPolicy({
     policyName: 'agents import secrets',
     effect: 'EFFECT_ALLOW',
     consensus: `approvers.any(user, user.tags.contains('${tag}'))`,
     condition: "activity.resource == 'SECRET' && activity.action == 'IMPORT'",
   });
-  const exportId = exportPolicy.json.activity.result.createPolicyResult.policyId;
-  const importId = importPolicy.json.activity.result.createPolicyResult.policyId;
+  const exportId = exportPolicy.result('create_policy').policyId;
+  const importId = importPolicy.result('create_policy').policyId;
 
   const res = await initImport(key);
-  expect(res.json.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+  expect(res.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
   const evaluations = await stampedPost(emu, '/public/v1/query/get_policy_evaluations', {
     organizationId: emu.credentials.organizationId,
-    activityId: res.json.activity.id,
+    activityId: res.activity.id,
   });
-  expect(evaluations.json.policyEvaluations[0].policyEvaluations).toEqual([
+  expect(evaluations.as('get_policy_evaluations').policyEvaluations[0]?.policyEvaluations).toEqual([
     // init_import_secrets targets no stored secret: reading `secret` is an evaluation error.
     { policyId: exportId, outcome: 'OUTCOME_ERROR' },
     { policyId: importId, outcome: 'OUTCOME_ALLOW' },
@@ -81,7 +83,7 @@ test('a DENY that reads `secret` does not block an activity without one', async 
     condition: "secret.static_properties['kind'] == 'creditCard'",
   });
   await createPolicy({ policyName: 'imports', effect: 'EFFECT_ALLOW', condition: "activity.kind == 'INIT_IMPORT_SECRETS'" });
-  expect((await initImport(key)).json.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+  expect((await initImport(key)).activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
 });
 
 test.each([

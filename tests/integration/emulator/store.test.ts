@@ -240,9 +240,9 @@ describe('a data dir from the previous schema', () => {
     try {
       expect(emu.store.dump()).toEqual(before);
       const org = credentials.organizationId;
-      const names = (await stampedPost(emu, '/public/v1/query/list_policies', { organizationId: org })).json.policies.map(
-        (p: { policyName: string }) => p.policyName,
-      );
+      const names = (await stampedPost(emu, '/public/v1/query/list_policies', { organizationId: org }))
+        .as('list_policies')
+        .policies.map((p) => p.policyName);
       expect(names).toEqual((before.policies as PolicyRecord[]).filter((p) => p.organizationId === org).map((p) => p.policyName));
       const envelope = (parameters: Record<string, unknown>, timestampMs: number) => ({
         type: 'ACTIVITY_TYPE_CREATE_POLICY_V3',
@@ -255,19 +255,19 @@ describe('a data dir from the previous schema', () => {
         '/public/v1/submit/create_policy',
         envelope({ policyName: 'fixture policy 3', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()),
       );
-      expect([dup.status, dup.json.message]).toEqual([400, 'policy label must be unique']);
+      expect([dup.status, dup.error.message]).toEqual([400, 'policy label must be unique']);
       const created = await stampedPost(
         emu,
         '/public/v1/submit/create_policy',
         envelope({ policyName: 'after the migration', effect: 'EFFECT_ALLOW', notes: '' }, Date.now()),
       );
-      expect(created.json.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+      expect(created.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
       const oldActivities = (before.activities as ActivityRecord[]).filter((a) => a.organizationId === org).reverse();
       const list = async (paginationOptions: PaginationInput) =>
-        (await stampedPost(emu, '/public/v1/query/list_activities', { organizationId: org, paginationOptions })).json.activities.map(
-          (a: { id: string }) => a.id,
-        );
-      expect(await list({ limit: '3' })).toEqual([created.json.activity.id, ...oldActivities.slice(0, 2).map((a) => a.id)]);
+        (await stampedPost(emu, '/public/v1/query/list_activities', { organizationId: org, paginationOptions }))
+          .as('list_activities')
+          .activities.map((a) => a.id);
+      expect(await list({ limit: '3' })).toEqual([created.activity.id, ...oldActivities.slice(0, 2).map((a) => a.id)]);
       expect(await list({ limit: '2', after: oldActivities[4]!.id })).toEqual(oldActivities.slice(5, 7).map((a) => a.id));
       const wallet = await stampedPost(emu, '/public/v1/submit/create_wallet', {
         type: 'ACTIVITY_TYPE_CREATE_WALLET',
@@ -275,7 +275,7 @@ describe('a data dir from the previous schema', () => {
         organizationId: org,
         parameters: { walletName: 'Fixture wallet', accounts: [] },
       });
-      expect([wallet.status, wallet.json.message]).toEqual([400, 'wallet label must be unique']);
+      expect([wallet.status, wallet.error.message]).toEqual([400, 'wallet label must be unique']);
     } finally {
       await emu.close();
     }

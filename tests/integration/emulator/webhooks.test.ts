@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyTurnkeyWebhookSignature } from '@turnkey/crypto';
 import type { RunningEmulator } from '@walletinfra/emulator';
-import { envelope, FIXED_NOW, manualClock, serviceError, stampedPost, startTestEmulator } from '../../support/emulator';
+import { envelope, FIXED_NOW, manualClock, stampedPost, startTestEmulator } from '../../support/emulator';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -50,7 +50,7 @@ async function createEndpoint(url = hookUrl, subscriptions: unknown[] = [{ event
     envelope(emu, 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', { url, name: 'hook', subscriptions }, clock.now()),
   );
   expect(res.status).toBe(200);
-  return res.json.activity.result.createWebhookEndpointResult.endpointId;
+  return res.result('create_webhook_endpoint').endpointId;
 }
 
 const createTag = (name: string) =>
@@ -87,7 +87,7 @@ test('an activity update is delivered once, signed, and verifies with @turnkey/c
   expect(h['x-turnkey-signature-algorithm']).toBe('ed25519');
   expect(h['x-turnkey-signature-version']).toBe('v1');
   const verified = verifyTurnkeyWebhookSignature({
-    headers: h as Record<string, string>,
+    headers: h,
     body: delivery.body,
     verificationKeys: await verificationKeys(),
     maxTimestampAgeMs: 5 * 60 * 1000,
@@ -96,14 +96,14 @@ test('an activity update is delivered once, signed, and verifies with @turnkey/c
   expect(verified).toEqual({ ok: true, eventId: h['x-turnkey-event-id'], keyId: h['x-turnkey-signature-key-id'], timestampMs: FIXED_NOW });
   const payload = JSON.parse(delivery.body) as Record<string, unknown>;
   expect(payload).toMatchObject({
-    id: tag.json.activity.id,
+    id: tag.activity.id,
     type: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
     status: 'ACTIVITY_STATUS_COMPLETED',
     createdAt: new Date(FIXED_NOW).toISOString(),
   });
   // a tampered body fails the same verifier
   const tampered = verifyTurnkeyWebhookSignature({
-    headers: h as Record<string, string>,
+    headers: h,
     body: `${delivery.body} `,
     verificationKeys: await verificationKeys(),
     maxTimestampAgeMs: 300_000,
@@ -247,7 +247,7 @@ test("'loopback-only' delivery mode (the default) delivers to a loopback receive
       clock.now(),
     );
     const submitted = await stampedPost(auto, '/public/v1/submit/create_webhook_endpoint', body);
-    expect([submitted.status, submitted.json.activity?.status]).toEqual([200, 'ACTIVITY_STATUS_COMPLETED']);
+    expect([submitted.status, submitted.activity.status]).toEqual([200, 'ACTIVITY_STATUS_COMPLETED']);
     const delivery = await Promise.race([arrived, attemptFailed]);
     expect(JSON.parse(delivery.body)).toMatchObject({ type: 'ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT', status: 'ACTIVITY_STATUS_COMPLETED' });
   } finally {

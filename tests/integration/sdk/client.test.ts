@@ -1,6 +1,6 @@
 // The client over real HTTP on loopback: configuration, organization defaults, the auth proxy, discovery,
 // lenient response validation, service errors and pagination.
-import { ConfigurationError, generateApiKeyPair, collectAll, WalletInfraClient } from '@walletinfra/sdk';
+import { type ConfigurationError, generateApiKeyPair, collectAll, WalletInfraClient } from '@walletinfra/sdk';
 import { ORG, sampleQueryResponses } from '../../support/client-fixtures';
 import { caught, fakeTime, startScriptedServer, type ScriptedServer } from '../../support/client';
 
@@ -93,7 +93,7 @@ describe('organization', () => {
     const c = client({ organizationId: ORG });
     await c.listPolicies();
     await c.listPolicies({ organizationId: 'sub-org' });
-    expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([{ organizationId: ORG }, { organizationId: 'sub-org' }]);
+    expect(server.requests.map((r): unknown => JSON.parse(r.body))).toEqual([{ organizationId: ORG }, { organizationId: 'sub-org' }]);
   });
 });
 
@@ -203,7 +203,7 @@ describe('pagination over HTTP', () => {
     });
     const c = client({ organizationId: ORG });
     expect(await collectAll(c.iterateSuborgs({ paginationOptions: { limit: '2' } }), { max: 10 })).toEqual(['o1', 'o2', 'o3', 'o4', 'o5']);
-    expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([
+    expect(server.requests.map((r): unknown => JSON.parse(r.body))).toEqual([
       { organizationId: ORG, paginationOptions: { limit: '2' } },
       { organizationId: ORG, paginationOptions: { limit: '2', after: 'o2' } },
       { organizationId: ORG, paginationOptions: { limit: '2', after: 'o4' } },

@@ -17,7 +17,7 @@ export interface TestOrganization {
   /** The emulator itself (fault rules, request log). */
   emulator: RunningEmulator;
   /** Calls the emulator's admin API (e.g. `POST /users` to add a non-root user). */
-  admin(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
+  admin(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }>;
   close(): Promise<void>;
 }
 
@@ -68,7 +68,7 @@ export async function startOrganization(options: OrganizationOptions = {}): Prom
         headers: { Authorization: `Bearer ${credentials.adminToken}`, 'Content-Type': 'application/json' },
         ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
       });
-      return { status: res.status, json: await res.json() };
+      return { status: res.status, json: (await res.json()) as unknown };
     },
     async close() {
       await client.close();

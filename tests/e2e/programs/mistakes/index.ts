@@ -37,7 +37,7 @@ export const hookIds = Object.fromEntries(
       url: config.require('webhookUrl'),
       name: spec.name,
       subscriptions: spec.subscriptions,
-    } as walletinfra.WebhookEndpointArgs).endpointId,
+    }).endpointId,
   ]),
 );
 
@@ -47,5 +47,5 @@ export const onRampId = config.getBoolean('onRamp')
       publishableApiKey: 'pk_test_mistakes',
       secretApiKey: config.requireSecret('onRampSecretApiKey'),
       sandboxMode: true,
-    } as walletinfra.FiatOnRampCredentialArgs).fiatOnrampCredentialId
+    }).fiatOnrampCredentialId
   : undefined;

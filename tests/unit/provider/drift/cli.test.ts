@@ -1,4 +1,12 @@
-import { describeRunError, main, USAGE, type CliDeps, type EngineEventLike, type StackRunner } from '@walletinfra/pulumi/drift';
+import {
+  describeRunError,
+  main,
+  USAGE,
+  type ChangeReport,
+  type CliDeps,
+  type EngineEventLike,
+  type StackRunner,
+} from '@walletinfra/pulumi/drift';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,11 +120,11 @@ describe('walletinfra-drift runs', () => {
     const code = await main(['--stack', 'a', '--stack', 'b', '--cwd', project, '--json-out', 'r.json', '--md-out', 'r.md'], deps);
     expect(code).toBe(2);
     expect(out.stdout).toBe('');
-    const report = JSON.parse(out.files['r.json'] ?? '{}');
+    const report = JSON.parse(out.files['r.json'] ?? '{}') as ChangeReport;
     expect(report.runAt).toBe('2026-11-22T06:00:00.000Z');
     expect(report.tools).toEqual({ walletinfraDrift: VERSION, pulumiCli: '3.248.0', pulumiSdk: '3.248.0', node: process.version });
     expect(report.summary).toEqual({ drifted: 2, deletedOutsideCode: 1, clean: 7 });
-    expect(report.stacks.map((s: { stack: string; status: string }) => [s.stack, s.status])).toEqual([
+    expect(report.stacks.map((s) => [s.stack, s.status])).toEqual([
       ['a', 'clean'],
       ['b', 'drift'],
     ]);
@@ -130,8 +138,8 @@ describe('walletinfra-drift runs', () => {
     });
     const { out, deps } = harness(runner);
     expect(await main(['--stack', 'good', '--stack', 'bad', '--cwd', project, '--json-out', 'r.json'], deps)).toBe(1);
-    const report = JSON.parse(out.files['r.json'] ?? '{}');
-    expect(report.stacks[0].status).toBe('drift');
+    const report = JSON.parse(out.files['r.json'] ?? '{}') as ChangeReport;
+    expect(report.stacks[0]?.status).toBe('drift');
     expect(report.stacks[1]).toEqual({
       stack: 'bad',
       workDir: project,

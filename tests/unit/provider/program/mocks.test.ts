@@ -20,6 +20,7 @@ const secretOutputsByName = new Map<string, string[]>();
 
 beforeAll(async () => {
   // The mock monitor hands newResource() no options; record additionalSecretOutputs from the request.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with the monitor as `this` (original.call below)
   const original = MockMonitor.prototype.registerResource;
   MockMonitor.prototype.registerResource = function (
     req: { getName(): string; getAdditionalsecretoutputsList(): string[] },
@@ -31,8 +32,10 @@ beforeAll(async () => {
   await pulumi.runtime.setMocks(
     {
       newResource: (args) => {
-        registered.push({ type: args.type, name: args.name, inputs: args.inputs });
-        return { id: `${args.name}-id`, state: { ...args.inputs, organizationId: 'org-mock' } };
+        // pulumi.runtime.MockResourceArgs types the resource's inputs as `any`; they are its input properties.
+        const inputs = args.inputs as Record<string, unknown>;
+        registered.push({ type: args.type, name: args.name, inputs });
+        return { id: `${args.name}-id`, state: { ...inputs, organizationId: 'org-mock' } };
       },
       call: () => ({}),
     },
@@ -203,11 +206,12 @@ describe('resource classes', () => {
     await settled(resources);
     for (const r of resources as Array<pulumi.CustomResource & { profile: pulumi.Output<unknown>; adopt: pulumi.Output<unknown> }>) {
       // Pulumi's transferProperties makes an own data property for every registered key; ours is made on first read.
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- only checked for presence, never called
       expect(Object.getOwnPropertyDescriptor(r, 'profile')?.get).toBeDefined();
       expect(await outputValue(r.profile)).toEqual({ value: undefined, secret: false });
       expect(await outputValue(r.adopt)).toEqual({ value: undefined, secret: false });
       expect(r.profile).toBe(r.profile);
-      const deps = await (r.adopt as unknown as { resources(): Set<pulumi.Resource> }).resources();
+      const deps = (r.adopt as unknown as { resources(): Set<pulumi.Resource> }).resources();
       expect([...deps]).toEqual([r]);
     }
   });
@@ -220,6 +224,7 @@ describe('resource classes', () => {
       adopt: { byName: true },
     });
     await settled([p]);
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- only checked for absence, never called
     expect(Object.getOwnPropertyDescriptor(p, 'profile')?.get).toBeUndefined();
     expect(await outputValue(p.profile)).toEqual({ value: 'child', secret: false });
     expect(await outputValue(p.adopt)).toEqual({ value: { byName: true }, secret: false });

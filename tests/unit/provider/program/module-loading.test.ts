@@ -5,6 +5,10 @@
 // provider runtime loads the steps that reach the service (the shared lifecycle, a kind's own writes) on
 // the engine's first call that needs them: a preview (check and diff) loads none. Diffs of text fields (refresh and preview diff every resource) do not load
 // deep-equal.
+import type * as Entry from '@walletinfra/pulumi';
+import type * as Context from '@walletinfra/pulumi/runtime/context';
+import type * as Providers from '@walletinfra/pulumi/runtime/providers';
+
 const mockLoaded: string[] = [];
 
 /** The real module at `path`, its loading recorded under `label`. */
@@ -41,14 +45,16 @@ beforeEach(() => {
 });
 
 test('the program entry loads neither the sdk client, its transport (undici) nor the sdk main entry', () => {
-  const entry = require('@walletinfra/pulumi') as typeof import('@walletinfra/pulumi');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- what loads, and when, is under test: the module loads here, after the mocks and resetModules
+  const entry = require('@walletinfra/pulumi') as typeof Entry;
   expect(typeof entry.Policy).toBe('function');
   expect(typeof entry.getWallets).toBe('function');
   expect(mockLoaded).toEqual([]);
 });
 
 test('a context loads the client on its first request, not before', () => {
-  const { createContext } = require('@walletinfra/pulumi/runtime/context') as typeof import('@walletinfra/pulumi/runtime/context');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- what loads, and when, is under test: the module loads here, after the mocks and resetModules
+  const { createContext } = require('@walletinfra/pulumi/runtime/context') as typeof Context;
   const ctx = createContext({ env: {} });
   expect(ctx.endpoints({}).baseUrl).toBe('https://api.turnkey.com');
   expect(mockLoaded).toEqual([]);
@@ -58,7 +64,8 @@ test('a context loads the client on its first request, not before', () => {
 });
 
 test('the provider runtime previews a policy without the lifecycle, the client or deep-equal; a read loads the shared steps only', async () => {
-  const { createRuntime } = require('@walletinfra/pulumi/runtime/providers') as typeof import('@walletinfra/pulumi/runtime/providers');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- what loads, and when, is under test: the module loads here, after the mocks and resetModules
+  const { createRuntime } = require('@walletinfra/pulumi/runtime/providers') as typeof Providers;
   const runtime = createRuntime({ env: { WALLETINFRA_BASE_URL: 'http://127.0.0.1:9' } });
   expect(mockLoaded).toEqual([]);
   const news = {
@@ -69,11 +76,13 @@ test('the provider runtime previews a policy without the lifecycle, the client o
   };
   const checked = await runtime.policy.check({}, news);
   expect(checked.failures ?? []).toEqual([]);
-  expect(await runtime.policy.diff('id', checked.inputs, checked.inputs)).toEqual({ changes: false });
-  expect(await runtime.policy.diff('id', checked.inputs, { ...checked.inputs, notes: 'changed' })).toEqual({ changes: undefined });
+  // pulumi.dynamic.CheckResult types the checked inputs as `any`; they are the resource's input properties.
+  const inputs = checked.inputs as Record<string, unknown>;
+  expect(await runtime.policy.diff('id', inputs, inputs)).toEqual({ changes: false });
+  expect(await runtime.policy.diff('id', inputs, { ...inputs, notes: 'changed' })).toEqual({ changes: undefined });
   expect(mockLoaded).toEqual([]);
   // No credentials are set, so the read fails before any request; it has loaded what a request needs.
-  await expect(runtime.policy.read('id', checked.inputs)).rejects.toThrow();
+  await expect(runtime.policy.read('id', inputs)).rejects.toThrow();
   expect(mockLoaded).toEqual(expect.arrayContaining(['shared lifecycle', 'shared writes', 'sdk transport', 'sdk client']));
   expect(mockLoaded).not.toContain('fiatOnRampCredential steps');
   expect(mockLoaded).not.toContain('ipAllowlist steps');

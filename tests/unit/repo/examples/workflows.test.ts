@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // js-yaml ships with @pulumi/pulumi (no types of its own here).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- an untyped package (above): require() lets this line declare the one function used
 const yaml = require('js-yaml') as { load(text: string): unknown };
 
 interface Step {

@@ -56,7 +56,7 @@ async function messages(): Promise<string[]> {
   try {
     return [
       // options
-      thrown(() => new WalletInfraClient({ organizationId: 'org-1', apiPublicKey: KEY.apiPublicKey } as never)),
+      thrown(() => new WalletInfraClient({ organizationId: 'org-1', apiPublicKey: KEY.apiPublicKey })),
       thrown(() => new WalletInfraClient({ organizationId: 'org-1', ...KEY, bogus: 1 } as never)),
       thrown(() => new Transport({ baseUrl: 'api.turnkey.com' })),
       thrown(() => new WebhookKeyStore({})),

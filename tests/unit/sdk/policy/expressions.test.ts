@@ -1,5 +1,6 @@
 // Evaluating single expressions: every operator and method of the language (https://docs.turnkey.com/features/policies/language) against a context, and
 // the run-time errors (the service's MissingField and friends) with their exact messages.
+import { expect } from '@jest/globals';
 import {
   PolicyEvaluationError,
   PolicySyntaxError,

@@ -1,4 +1,5 @@
 // The parser's trees, the printer's canonical text and the syntax error's shape (docs/service-behaviour.md#policy-language).
+import { expect } from '@jest/globals';
 import {
   PolicyInputError,
   PolicySyntaxError,

@@ -10,6 +10,7 @@ type KnownKeys<T> = keyof {
   [K in keyof T as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: 0;
 };
 type OptionalKeys<T> = {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the empty object type is meant: it extends Pick<T, K> exactly when K is optional
   [K in KnownKeys<T>]-?: K extends keyof T ? ({} extends Pick<T, K> ? K : never) : never;
 }[KnownKeys<T>];
 
@@ -33,7 +34,7 @@ export type Fits<A, B, P extends string = '$'> = [A] extends [readonly (infer EA
     : `${P}: array on the left only`
   : [A] extends [object]
     ? [B] extends [object]
-      ? [A] extends [Function]
+      ? [A] extends [(...args: never[]) => unknown]
         ? true
         : FitsObject<A, B, P>
       : [A] extends [B]

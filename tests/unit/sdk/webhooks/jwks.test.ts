@@ -29,7 +29,7 @@ let rawBody: string | undefined;
 let hits = 0;
 let gate: Promise<void> | undefined;
 
-const server = http.createServer(async (req, res) => {
+async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   hits++;
   if (gate) await gate;
   if (req.url !== '/public/v1/discovery/webhooks/jwks' || req.method !== 'GET') {
@@ -38,7 +38,9 @@ const server = http.createServer(async (req, res) => {
   }
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': cacheControl });
   res.end(rawBody ?? (status === 200 ? JSON.stringify({ keys }) : '{"code":13,"message":"internal server error"}'));
-});
+}
+// node:http ignores what a handler returns; `void` marks the answer's promise as deliberately not awaited.
+const server = http.createServer((req, res) => void answer(req, res));
 let baseUrl = '';
 let transport: Transport;
 beforeAll(async () => {

@@ -55,7 +55,7 @@ function both(input: {
   };
   return {
     ours: verifyWebhookSignature(common),
-    theirs: verifyTurnkeyWebhookSignature(common as Parameters<typeof verifyTurnkeyWebhookSignature>[0]),
+    theirs: verifyTurnkeyWebhookSignature(common),
   };
 }
 
@@ -236,7 +236,7 @@ test.each<[string, Parameters<typeof both>[0], object]>([
   ],
   [
     'ArrayBuffer body',
-    { headers: good, body: new TextEncoder().encode(BODY).buffer as ArrayBuffer },
+    { headers: good, body: new TextEncoder().encode(BODY).buffer },
     { ok: true, eventId: 'evt_1', keyId: KID, timestampMs: NOW },
   ],
 ])('%s: same result as @turnkey/crypto', (_label, input, expected) => {
