@@ -26,7 +26,7 @@ test('R1: creates with 20% of responses dropped after commit converge with no du
     const name = `r1 policy ${i}`;
     let runtime = h.newRuntime();
     const inputs = (await runtime.policy.check({}, { policyName: name, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'" }))
-      .inputs as Record<string, unknown>;
+      .inputs;
     let lastError: unknown;
     for (let run = 0; run < RUNS; run++) {
       if (run > 0) {

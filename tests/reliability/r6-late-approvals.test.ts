@@ -24,7 +24,7 @@ test('R6: consensus writes across repeated runs with late approvals make no dupl
     const name = `r6 policy ${i}`;
     const inputs = (
       await h.newRuntime().policy.check({}, { policyName: name, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'" })
-    ).inputs as Record<string, unknown>;
+    ).inputs;
     for (let run = 0; run < RUNS_BEFORE_APPROVAL; run++) {
       try {
         await h.newRuntime().policy.create(inputs);

@@ -151,8 +151,7 @@ export async function admin(
   method: string,
   path: string,
   body?: unknown,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests/integration/provider still reads these replies untyped; they move to AdminUser and `unknown` with that folder's lint pass
-): Promise<{ status: number; json: any }> {
+): Promise<{ status: number; json: unknown }> {
   const res = await fetch(`${emu.adminUrl}${path}`, {
     method,
     headers: adminHeaders(emu),

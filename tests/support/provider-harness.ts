@@ -1,6 +1,7 @@
 // Shared set-up for the provider's integration tests: an in-memory emulator on loopback, a provider runtime
 // configured like `configure` would configure it, an sdk client for out-of-band changes, a manual clock, and
 // the emulator's request log (to count requests at the server).
+import type { ReadResult } from '@walletinfra/pulumi/resources/kind';
 import { WalletInfraClient } from '@walletinfra/sdk';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
 import { createRuntime, type Provider, type Runtime } from '@walletinfra/pulumi/runtime/providers';
@@ -23,14 +24,13 @@ export interface Harness {
   client: WalletInfraClient;
   clientFor(key: { publicKey: string; privateKey: string }): WalletInfraClient;
   config: Record<string, string>;
-  clock: { now(): number; advance(ms: number): void };
+  clock: { now: () => number; advance: (ms: number) => void };
   /** Called by the runtime's sleep after the clock moved: tests approve activities here. */
   onSleep: { hook?: (ms: number) => Promise<void> | void };
   /** `POST /public/v1/...` paths the emulator answered since the last `resetRequests()`. */
   requests(): string[];
   resetRequests(): void;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests/integration/provider still reads these replies untyped; they move to AdminUser and `unknown` with that folder's lint pass
-  admin(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
+  admin(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }>;
   close(): Promise<void>;
 }
 
@@ -129,7 +129,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
 export async function checkedInputs(resource: Pick<Provider, 'check'>, news: Record<string, unknown>): Promise<Record<string, unknown>> {
   const result = await resource.check({}, news);
   expect(result.failures).toBeUndefined();
-  return result.inputs as Record<string, unknown>;
+  return result.inputs;
 }
 
 /** Checks `declared` (asserting no failures) and creates it: the checked inputs, the new id and its outputs. */
@@ -167,4 +167,11 @@ export async function requireTwoApprovals(h: Harness): Promise<{ userId: string;
   const settings = await h.admin('POST', `/organizations/${h.org}/settings`, { requiredApprovals: 2 });
   if (settings.status !== 200) throw new Error(`admin settings: ${JSON.stringify(settings.json)}`);
   return { userId: added.userId, client: h.clientFor(generatedKey(added)) };
+}
+
+/** A read that found its object (what a refresh keeps): its props and inputs, or a failure naming what came back. */
+export function present(read: ReadResult): Required<ReadResult> {
+  if (read.id === '' || read.props === undefined || read.inputs === undefined)
+    throw new Error(`the read found no object: ${JSON.stringify(read)}`);
+  return read as Required<ReadResult>;
 }

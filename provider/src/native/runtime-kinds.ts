@@ -6,7 +6,6 @@ import { KINDS } from '../resources/kinds';
 import type { AnyKind } from '../resources/kind';
 import { diffKind, type Provider, type Runtime } from '../runtime/providers';
 import type { KindTable, NativeResourceKind } from './kinds';
-import type { Properties } from './values';
 
 function nativeKind(kind: AnyKind, provider: Provider): NativeResourceKind {
   return {
@@ -22,19 +21,19 @@ function nativeKind(kind: AnyKind, provider: Provider): NativeResourceKind {
       },
       create: async (inputs) => {
         const result = await provider.create(inputs);
-        return { id: result.id, outs: result.outs as Properties | undefined };
+        return { id: result.id, outs: result.outs };
       },
       read: async (id, props) => {
         const result = await provider.read(id, props);
         return {
           ...(result.id !== undefined ? { id: result.id } : {}),
-          ...(result.props !== undefined ? { props: result.props as Properties } : {}),
-          ...(result.inputs !== undefined ? { inputs: result.inputs as Properties } : {}),
+          ...(result.props !== undefined ? { props: result.props } : {}),
+          ...(result.inputs !== undefined ? { inputs: result.inputs } : {}),
         };
       },
       update: async (id, olds, news) => {
         const result = await provider.update(id, olds, news);
-        return { outs: result.outs as Properties | undefined };
+        return { outs: result.outs };
       },
       delete: (id, props) => provider.delete(id, props),
     },

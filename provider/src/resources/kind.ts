@@ -135,16 +135,29 @@ export interface KindExport<Live> {
   section?: string;
 }
 
+/** What the lifecycle steps return: Pulumi's dynamic-provider results (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/), with typed values. */
+export interface CheckResult {
+  inputs: Record<string, unknown>;
+  failures?: Array<{ property: string; reason: string }>;
+}
+export interface CreateResult {
+  id: string;
+  outs: Record<string, unknown>;
+}
+export interface ReadResult {
+  id?: string;
+  props?: Record<string, unknown>;
+  inputs?: Record<string, unknown>;
+}
+export interface UpdateResult {
+  outs: Record<string, unknown>;
+}
+
 /** A whole lifecycle a kind writes itself (objects addressed by scope, not by a listed id). */
 export interface OwnLifecycle {
-  create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult>;
-  read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult>;
-  update(
-    ctx: ProviderContext,
-    id: string,
-    olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-  ): Promise<pulumi.dynamic.UpdateResult>;
+  create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<CreateResult>;
+  read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<ReadResult>;
+  update(ctx: ProviderContext, id: string, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<UpdateResult>;
   delete(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void>;
 }
 

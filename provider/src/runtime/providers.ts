@@ -10,16 +10,17 @@ import { normalize, type AnyKind, type OwnLifecycle, type OwnSteps } from '../re
 import { KINDS, type KindMember } from '../resources/kinds';
 import { createContext, type ContextOptions, type OwnedContext, type ProviderContext } from './context';
 import { guarded, guardedCheck } from './report';
+import type { CheckResult, CreateResult, ReadResult, UpdateResult } from '../resources/kind';
 
 type Values = Record<string, unknown>;
 
 /** One kind's provider: a dynamic provider's methods (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/), typed. */
 export interface Provider {
-  check: (olds: Values, news: Values) => Promise<pulumi.dynamic.CheckResult>;
+  check: (olds: Values, news: Values) => Promise<CheckResult>;
   diff: (id: string, olds: Values, news: Values) => Promise<pulumi.dynamic.DiffResult>;
-  create: (inputs: Values) => Promise<pulumi.dynamic.CreateResult>;
-  read: (id: string, props?: Values) => Promise<pulumi.dynamic.ReadResult>;
-  update: (id: string, olds: Values, news: Values) => Promise<pulumi.dynamic.UpdateResult>;
+  create: (inputs: Values) => Promise<CreateResult>;
+  read: (id: string, props?: Values) => Promise<ReadResult>;
+  update: (id: string, olds: Values, news: Values) => Promise<UpdateResult>;
   delete: (id: string, props?: Values) => Promise<void>;
 }
 

@@ -3,12 +3,12 @@
 // dynamic-provider process (drop the shim's copy of the error, send its stack trace to the engine's debug
 // log) is installed by that process's entry (./index.ts) from ./process/, and does nothing elsewhere.
 import { WalletInfraError } from '@walletinfra/sdk/errors';
-import type * as pulumi from '@pulumi/pulumi';
 import { explainServiceError } from '../config/explain';
 import { selectorOf } from '../resources/common/inputs';
 import type { ProviderContext } from './context';
 import { dropShimCopy } from './process/stderr-filter';
 import { sendTrace, tracesDelivered } from './process/traces';
+import type { CheckResult } from '../resources/kind';
 
 /** The error as the user should see it; its shim copy is dropped and its trace sent (where installed). */
 function userError(error: unknown, ctx: ProviderContext, props: Record<string, unknown>): unknown {
@@ -48,11 +48,7 @@ export async function guarded<T>(ctx: ProviderContext, props: Record<string, unk
 }
 
 /** `check` never throws: a setting it cannot resolve is a check failure, printed by the engine once. */
-export async function guardedCheck(
-  ctx: ProviderContext,
-  news: Record<string, unknown>,
-  run: () => pulumi.dynamic.CheckResult,
-): Promise<pulumi.dynamic.CheckResult> {
+export async function guardedCheck(ctx: ProviderContext, news: Record<string, unknown>, run: () => CheckResult): Promise<CheckResult> {
   try {
     return run();
   } catch (error) {

@@ -362,7 +362,10 @@ describe('signing requests against policies', () => {
   });
 });
 
-const seed = (body: unknown): Promise<{ status: number; json: { message?: string } }> => admin(emu, 'POST', '/seed', body);
+const seed = async (body: unknown): Promise<{ status: number; json: { message?: string } }> => {
+  const reply = await admin(emu, 'POST', '/seed', body);
+  return { status: reply.status, json: reply.json as { message?: string } };
+};
 
 describe('seeding', () => {
   test('interfaces (the ABI given as JSON) and velocity controls are seeded before the policies that use them', async () => {

@@ -31,7 +31,7 @@ function countingDispatcher() {
           };
         },
       });
-      return inner.dispatch(options as never, wrapped as never);
+      return inner.dispatch(options as never, wrapped);
     },
   };
   return { dispatcher, counts, close: () => inner.close() };

@@ -1,6 +1,7 @@
 // Writes that need approval (the emulator's organization requires two root approvals): the provider waits,
 // fails after consensusTimeoutMs naming the activity, its fingerprint and its approvers, reuses the waiting
 // activity on the next run, and adopts (never duplicates) what an approval completed after a run gave up.
+import { expect } from '@jest/globals';
 import type { Activity, WalletInfraClient } from '@walletinfra/sdk';
 import { failure, requireTwoApprovals, startHarness, useHarness } from '../../support/provider-harness';
 
@@ -41,7 +42,7 @@ async function policyInputs(name: string, extra: Record<string, unknown> = {}): 
     {},
     { policyName: name, effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'", ...extra },
   );
-  return r.inputs as Record<string, unknown>;
+  return r.inputs;
 }
 
 async function policiesNamed(name: string): Promise<string[]> {
@@ -117,7 +118,7 @@ describe('create that needs approval', () => {
     const error = await failure(rt.webhookEndpoint.create(inputs), ['activityId']);
     expect(error).toEqual({
       code: 'ACTIVITY_REJECTED',
-      message: `activity ${error.activityId} (ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT) was rejected`,
+      message: `activity ${String(error.activityId)} (ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT) was rejected`,
       activityId: error.activityId,
     });
     expect((await h.client.listWebhookEndpoints({})).webhookEndpoints).toEqual([]);

@@ -4,11 +4,12 @@
 // export cannot see such a list and declares neither. A list without rules that reads otherwise
 // (onEvaluationError ALLOW) is declared, and the provider adopts that declaration without a write. A program
 // that declares a key's list without rules gets it set, since the read could not tell it was missing.
+import { AdminUser, generatedKey } from '../../support/emulator';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DISK, runExport } from '@walletinfra/pulumi/export/cli';
-import { checkAndCreate, checkedInputs, useHarness } from '../../support/provider-harness';
+import { checkAndCreate, checkedInputs, present, useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
 let out: string;
@@ -17,7 +18,7 @@ let ciKey: string;
 
 beforeAll(async () => {
   rootKey = h.emulator.credentials.apiPublicKey;
-  ciKey = (await h.admin('POST', '/users', { userName: 'ci', generateApiKey: true })).json.apiKeys[0].publicKey as string;
+  ciKey = generatedKey(AdminUser.parse((await h.admin('POST', '/users', { userName: 'ci', generateApiKey: true })).json)).publicKey;
   out = mkdtempSync(join(tmpdir(), 'walletinfra-export-'));
 });
 
@@ -84,8 +85,8 @@ test('a list without rules that says ALLOW is exported, and the provider adopts 
     adopt: { id: `apiKey:${rootKey}` },
   });
   expect(h.requests().filter((p) => p.includes('/submit/'))).toEqual([]);
-  const read = await h.newRuntime().ipAllowlist.read(created.id, created.outs);
-  expect(await h.runtime.ipAllowlist.diff(created.id, read.props as Record<string, unknown>, created.inputs)).toEqual({ changes: false });
+  const read = present(await h.newRuntime().ipAllowlist.read(created.id, created.outs));
+  expect(await h.runtime.ipAllowlist.diff(created.id, read.props, created.inputs)).toEqual({ changes: false });
 });
 
 test('without adopt, a list that says ALLOW is not taken over silently', async () => {

@@ -6,7 +6,7 @@
 import { decryptCredentialBundle } from '@turnkey/crypto';
 import { encryptOnRampSecret, type FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
 import { fingerprintMatches, SECRET_KEPT } from '@walletinfra/pulumi/resources/fiatOnRampCredential/secrets';
-import { checkedInputs, failure, useHarness } from '../../support/provider-harness';
+import { checkedInputs, failure, useHarness, present } from '../../support/provider-harness';
 
 const h = useHarness();
 let encryptionPrivateKey: string;
@@ -79,14 +79,14 @@ describe('FiatOnRampCredential lifecycle', () => {
   });
 
   test('read equals what was created; its inputs hold a placeholder for the secrets it cannot recover', async () => {
-    const read = await h.newRuntime().fiatOnRampCredential.read(id, outs);
+    const read = present(await h.newRuntime().fiatOnRampCredential.read(id, outs));
     returned.push(read);
     const { secretApiKey: _s, privateApiKey: _p, ...plain } = inputs;
     expect(read).toEqual({ id, props: outs, inputs: { ...plain, secretApiKey: SECRET_KEPT, privateApiKey: SECRET_KEPT } });
   });
 
   test('no diff after create or read, although every encryption gives another ciphertext', async () => {
-    const read = await h.newRuntime().fiatOnRampCredential.read(id, outs);
+    const read = present(await h.newRuntime().fiatOnRampCredential.read(id, outs));
     expect(await h.runtime.fiatOnRampCredential.diff(id, outs, inputs)).toEqual({ changes: false });
     expect(await h.runtime.fiatOnRampCredential.diff(id, read.props, inputs)).toEqual({ changes: false });
     // a second refresh compares with the inputs the first one stored
@@ -128,7 +128,7 @@ describe('FiatOnRampCredential lifecycle', () => {
       encryptedSecretApiKey: encryptOnRampSecret(BY_HAND, h.emulator.onRampEncryptionPublicKey),
       encryptedPrivateApiKey: outs.encryptedPrivateApiKey as string,
     });
-    const read = await h.newRuntime().fiatOnRampCredential.read(id, outs);
+    const read = present(await h.newRuntime().fiatOnRampCredential.read(id, outs));
     returned.push(read);
     const [credential] = await live();
     expect(read.props).toEqual({
@@ -190,7 +190,7 @@ describe('FiatOnRampCredential with already-encrypted keys', () => {
       organizationId: h.org,
       encryptedSecretApiKey: ciphertext,
     });
-    const read = await h.newRuntime().fiatOnRampCredential.read(created.id, created.outs);
+    const read = present(await h.newRuntime().fiatOnRampCredential.read(created.id, created.outs));
     expect(read).toEqual({ id: created.id, props: created.outs, inputs });
     expect(await h.runtime.fiatOnRampCredential.diff(created.id, read.props, inputs)).toEqual({ changes: false });
     await h.newRuntime().fiatOnRampCredential.delete(created.id, created.outs);

@@ -1,13 +1,15 @@
 // IpAllowlist through the provider's own methods against the emulator: check (CIDRs by index, duplicates,
 // limits, lockout guard), create on an empty scope, normalised no-op diffs, whole-list update, refusal to
 // take over a hand-written list without adopt, adoption, drift, per-API-key lists, delete.
-import { checkedInputs, failure, useHarness } from '../../support/provider-harness';
+import { expect } from '@jest/globals';
+import { AdminUser, generatedKey } from '../../support/emulator';
+import { checkedInputs, failure, useHarness, present } from '../../support/provider-harness';
 
 const h = useHarness();
 let otherKey: string;
 beforeAll(async () => {
   const user = await h.admin('POST', '/users', { userName: 'ci', generateApiKey: true });
-  otherKey = user.json.apiKeys[0].publicKey as string;
+  otherKey = generatedKey(AdminUser.parse(user.json)).publicKey;
 });
 
 const DECLARED = {
@@ -122,10 +124,10 @@ describe('IpAllowlist lifecycle (organization level)', () => {
   });
 
   test('read equals the state; no diff for the program as written, in another order, or with host bits set', async () => {
-    const read = await h.newRuntime().ipAllowlist.read('organization', outs);
+    const read = present(await h.newRuntime().ipAllowlist.read('organization', outs));
     expect(read).toEqual({ id: 'organization', props: outs, inputs: outs });
-    expect(await h.runtime.ipAllowlist.diff('organization', read.props!, inputs)).toEqual({ changes: false });
-    expect(await h.runtime.ipAllowlist.diff('organization', read.props!, { ...DECLARED, organizationId: h.org })).toEqual({
+    expect(await h.runtime.ipAllowlist.diff('organization', read.props, inputs)).toEqual({ changes: false });
+    expect(await h.runtime.ipAllowlist.diff('organization', read.props, { ...DECLARED, organizationId: h.org })).toEqual({
       changes: false,
     });
     const reordered = {
@@ -136,7 +138,7 @@ describe('IpAllowlist lifecycle (organization level)', () => {
       ],
       organizationId: h.org,
     };
-    expect(await h.runtime.ipAllowlist.diff('organization', read.props!, reordered)).toEqual({ changes: false });
+    expect(await h.runtime.ipAllowlist.diff('organization', read.props, reordered)).toEqual({ changes: false });
   });
 
   test('changing a rule is an in-place update that sends the whole list', async () => {
@@ -160,10 +162,10 @@ describe('IpAllowlist lifecycle (organization level)', () => {
 
   test('a list changed by hand shows as drift on read, and update restores the declared list', async () => {
     await h.client.setIpAllowlist({ enabled: false, rules: [{ cidr: '192.0.2.0/24' }] });
-    const read = await h.newRuntime().ipAllowlist.read('organization', outs);
+    const read = present(await h.newRuntime().ipAllowlist.read('organization', outs));
     expect(read.props).toEqual({ ...outs, enabled: false, rules: [{ cidr: '192.0.2.0/24', label: '' }], onEvaluationError: 'DENY' });
-    expect(await h.runtime.ipAllowlist.diff('organization', read.props!, inputs)).toEqual({ changes: undefined });
-    await h.newRuntime().ipAllowlist.update('organization', read.props!, inputs);
+    expect(await h.runtime.ipAllowlist.diff('organization', read.props, inputs)).toEqual({ changes: undefined });
+    await h.newRuntime().ipAllowlist.update('organization', read.props, inputs);
     expect((await h.newRuntime().ipAllowlist.read('organization', outs)).props).toEqual(outs);
   });
 

@@ -78,11 +78,11 @@ describe.each(RESOURCES)('$name', (r) => {
     const lines: string[] = [];
     const rt = h.newRuntime({}, { log: (line) => lines.push(line) });
     const p = r.provider(rt);
-    const check = async (news: Record<string, unknown>) => (await p.check({}, news)).inputs as Record<string, unknown>;
+    const check = async (news: Record<string, unknown>) => (await p.check({}, news)).inputs;
     // One full cycle first: each write kind's reusable-activity lookup is then answered for this process.
     const warm = await p.create(await check(r.declared(`${tag}-warm`)));
-    const warmUpdated = await p.update(warm.id, warm.outs as Record<string, unknown>, await check(r.changed(`${tag}-warm`)));
-    await p.delete(warm.id, warmUpdated.outs as Record<string, unknown>);
+    const warmUpdated = await p.update(warm.id, warm.outs, await check(r.changed(`${tag}-warm`)));
+    await p.delete(warm.id, warmUpdated.outs);
 
     const lose = (kind: 'create' | 'update' | 'delete') =>
       h.emulator.faults.set([{ path: r.path(kind), dropResponse: true, times: 1 }, ...(unreadable ? [HISTORY_UNREADABLE] : [])]);
@@ -95,13 +95,13 @@ describe.each(RESOURCES)('$name', (r) => {
     expect((await r.live()).filter(([, v]) => v === r.shows(tag, false))).toEqual([[created.id, r.shows(tag, false)]]);
 
     lose('update');
-    const updated = await p.update(created.id, created.outs as Record<string, unknown>, await check(r.changed(tag)));
+    const updated = await p.update(created.id, created.outs, await check(r.changed(tag)));
     expect(dropped()).toBe(1);
     h.emulator.faults.set([]);
     expect((await r.live()).filter(([id]) => id === created.id)).toEqual([[created.id, r.shows(tag, true)]]);
 
     lose('delete');
-    await p.delete(created.id, updated.outs as Record<string, unknown>);
+    await p.delete(created.id, updated.outs);
     expect(dropped()).toBe(1);
     h.emulator.faults.set([]);
     expect((await r.live()).filter(([id]) => id === created.id)).toEqual([]);
@@ -112,13 +112,8 @@ describe.each(RESOURCES)('$name', (r) => {
 
 test('a write that did not take effect says so, and one nobody can judge says how the next up reconciles', async () => {
   const rt = h.newRuntime({}, { log: () => {} });
-  const inputs = (await rt.policy.check({}, { policyName: 'never-committed', effect: 'EFFECT_DENY', notes: 'n' })).inputs as Record<
-    string,
-    unknown
-  >;
-  await rt.policy.create(
-    (await rt.policy.check({}, { policyName: 'warm-up', effect: 'EFFECT_DENY', notes: 'n' })).inputs as Record<string, unknown>,
-  );
+  const inputs = (await rt.policy.check({}, { policyName: 'never-committed', effect: 'EFFECT_DENY', notes: 'n' })).inputs;
+  await rt.policy.create((await rt.policy.check({}, { policyName: 'warm-up', effect: 'EFFECT_DENY', notes: 'n' })).inputs);
   // A 500 before processing: the service never made the activity.
   h.emulator.faults.set([{ path: '/public/v1/submit/create_policy', status: 500, times: 1 }]);
   await expect(rt.policy.create(inputs)).rejects.toThrow(

@@ -167,7 +167,7 @@ test('an on-ramp secret encrypted to the wrong key names walletinfra:onRampEncry
     },
   );
   expect(checkResult.failures ?? []).toEqual([]);
-  const seen = await failure(rt.fiatOnRampCredential.create(checkResult.inputs as Record<string, unknown>));
+  const seen = await failure(rt.fiatOnRampCredential.create(checkResult.inputs));
   expect(seen).toEqual({
     code: 'INVALID_REQUEST',
     message:

@@ -6,7 +6,7 @@ const h = useHarness();
 
 /** Runs `tasks` with at most `parallel` at once, like the engine's --parallel, moving the clock 5 ms per start. */
 async function engine<T>(tasks: Array<() => Promise<T>>, parallel: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
+  const results = new Array<T>(tasks.length);
   let next = 0;
   const worker = async () => {
     while (next < tasks.length) {
@@ -82,8 +82,7 @@ test('re-creating objects an earlier run created and deleted lists once, not onc
     condition: "activity.action == 'EXPORT'",
     notes: 'again',
   }));
-  const inputsOf = async (rt: ReturnType<typeof h.newRuntime>, d: Record<string, unknown>) =>
-    (await rt.policy.check({}, d)).inputs as Record<string, unknown>;
+  const inputsOf = async (rt: ReturnType<typeof h.newRuntime>, d: Record<string, unknown>) => (await rt.policy.check({}, d)).inputs;
   const earlier = h.newRuntime();
   for (const d of declared) {
     const made = await earlier.policy.create(await inputsOf(earlier, d));

@@ -3,6 +3,7 @@
 // organization, the settings they came from and what to check. Reads are not subject to policies
 // (docs/service-behaviour.md#transport), so a data source and the drift command's policy-impact reader
 // still work with such a key.
+import { AdminUser, generatedKey } from '../../support/emulator';
 import { join } from 'node:path';
 import { createDataSources } from '@walletinfra/pulumi/datasources';
 import { clientReader } from '@walletinfra/pulumi/policy-review/organization';
@@ -20,7 +21,8 @@ beforeAll(async () => {
   org = h.org;
   const added = await h.admin('POST', '/users', { userName: 'ci-bot', generateApiKey: true });
   if (added.status !== 200) throw new Error(`admin users: ${JSON.stringify(added.json)}`);
-  user = { userId: added.json.userId, ...(added.json.apiKeys[0] as { publicKey: string; privateKey: string }) };
+  const parsed = AdminUser.parse(added.json);
+  user = { userId: parsed.userId, ...generatedKey(parsed) };
   keyConfig = { 'walletinfra:apiPublicKey': user.publicKey, 'walletinfra:apiPrivateKey': user.privateKey };
 });
 

@@ -5,7 +5,7 @@ import { WalletInfraClient } from '@walletinfra/sdk';
 import type { ProviderSettings } from '@walletinfra/pulumi/config';
 import { policyImpact } from '@walletinfra/pulumi/policy-review/impact';
 import { clientReader } from '@walletinfra/pulumi/policy-review/organization';
-import { admin, FIXED_NOW, manualClock, useTestEmulator } from '../../support/emulator';
+import { admin, AdminUser, FIXED_NOW, generatedKey, manualClock, useTestEmulator } from '../../support/emulator';
 
 const clock = manualClock();
 const emu = useTestEmulator({ clock: clock.now });
@@ -19,8 +19,9 @@ test('replays what the emulator recorded: policy-decided activities change, root
     clock: { now: clock.now },
   });
   const user = await admin(emu, 'POST', '/users', { userName: 'ops', userTags: ['ops'], generateApiKey: true });
-  const tagId = user.json.userTags[0] as string;
-  const key = user.json.apiKeys[0] as { publicKey: string; privateKey: string };
+  const added = AdminUser.parse(user.json);
+  const tagId = added.userTags[0] as string;
+  const key = generatedKey(added);
   const ops = new WalletInfraClient({
     baseUrl: emu.baseUrl,
     organizationId: emu.credentials.organizationId,

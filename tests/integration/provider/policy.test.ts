@@ -2,7 +2,7 @@
 // update, replacement into another organization, out-of-band change and deletion, delete (twice),
 // adoption without duplicates, and a partial failure that still reports the object's id.
 import { generateApiKeyPair, type Policy as ServicePolicy } from '@walletinfra/sdk';
-import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness, present } from '../../support/provider-harness';
 
 const h = useHarness();
 
@@ -43,7 +43,7 @@ describe('Policy lifecycle', () => {
   });
 
   test('no diff right after create and after read', async () => {
-    const read = await h.runtime.policy.read(id, outs);
+    const read = present(await h.runtime.policy.read(id, outs));
     expect(await h.runtime.policy.diff(id, outs, inputs)).toEqual({ changes: false });
     expect(await h.runtime.policy.diff(id, read.props, inputs)).toEqual({ changes: false });
     expect(await h.runtime.policy.diff(id, read.props, read.inputs)).toEqual({ changes: false });
@@ -74,7 +74,7 @@ describe('Policy lifecycle', () => {
 
   test('an out-of-band change is detected by read and shows as a diff', async () => {
     await h.client.updatePolicy({ policyId: id, policyNotes: 'changed by hand', policyEffect: 'EFFECT_DENY' });
-    const read = await h.newRuntime().policy.read(id, outs);
+    const read = present(await h.newRuntime().policy.read(id, outs));
     expect(read).toEqual({
       id,
       props: { ...outs, notes: 'changed by hand', effect: 'EFFECT_DENY' },
@@ -231,7 +231,7 @@ describe('Policy in another organization', () => {
     const rt = h.newRuntime();
     const policies = (await h.clientFor(child).listPolicies({ organizationId: child.organizationId })).policies;
     const target = policies[0]!;
-    const read = await rt.policy.read(target.policyId, { organizationId: child.organizationId });
+    const read = present(await rt.policy.read(target.policyId, { organizationId: child.organizationId }));
     expect(read).toMatchObject({ id: target.policyId, props: { policyName: 'moving', organizationId: child.organizationId } });
   });
 });

@@ -1,7 +1,7 @@
 // PrivateKeyTag through the provider's own methods against the emulator (seeded with private keys):
 // create with members, membership read from list_private_keys, rename and membership change in ONE
 // update with add/remove sets, drift, adoption by name and id, out-of-band deletion, delete.
-import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness, present } from '../../support/provider-harness';
 
 const h = useHarness({
   emulator: {
@@ -57,10 +57,10 @@ describe('PrivateKeyTag lifecycle', () => {
   });
 
   test('read equals the state and no diff, whatever the order of the ids', async () => {
-    const read = await h.newRuntime().privateKeyTag.read(id, outs);
+    const read = present(await h.newRuntime().privateKeyTag.read(id, outs));
     expect(read).toEqual({ id, props: outs, inputs });
     expect(
-      await h.runtime.privateKeyTag.diff(id, read.props!, {
+      await h.runtime.privateKeyTag.diff(id, read.props, {
         privateKeyTagName: 'cold',
         privateKeyIds: [keys.k2, keys.k1],
         organizationId: h.org,
@@ -89,10 +89,10 @@ describe('PrivateKeyTag lifecycle', () => {
 
   test('membership changed by hand is drift; update restores it', async () => {
     await h.client.updatePrivateKeyTag({ privateKeyTagId: id, addPrivateKeyIds: [keys.k1!], removePrivateKeyIds: [] });
-    const read = await h.newRuntime().privateKeyTag.read(id, outs);
+    const read = present(await h.newRuntime().privateKeyTag.read(id, outs));
     expect(read.props).toEqual({ ...outs, privateKeyIds: [keys.k1, keys.k2, keys.k3].sort() });
-    expect(await h.runtime.privateKeyTag.diff(id, read.props!, inputs)).toEqual({ changes: undefined });
-    await h.newRuntime().privateKeyTag.update(id, read.props!, inputs);
+    expect(await h.runtime.privateKeyTag.diff(id, read.props, inputs)).toEqual({ changes: undefined });
+    await h.newRuntime().privateKeyTag.update(id, read.props, inputs);
     expect(await liveMembers(id)).toEqual([keys.k2, keys.k3].sort());
   });
 

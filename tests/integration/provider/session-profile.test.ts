@@ -1,6 +1,7 @@
 // SessionProfile through the provider's own methods against the emulator: scope checked at preview,
 // create, read, every field a replacement, adoption (by id must match; by name is a full match), and
 // delete leaving the profile in place with a warning.
+import { expect } from '@jest/globals';
 import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
 

@@ -2,7 +2,7 @@
 // diffs, in-place update, replacement on subscriptions, out-of-band change and deletion, delete (twice),
 // adoption, an inactive endpoint (two writes), and the partial failure when the second write fails.
 import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
-import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
+import { checkAndCreate, checkedInputs, failure, useHarness, present } from '../../support/provider-harness';
 
 const h = useHarness();
 
@@ -37,7 +37,7 @@ describe('WebhookEndpoint lifecycle', () => {
   });
 
   test('read equals what was created; no diff after create or read', async () => {
-    const read = await h.newRuntime().webhookEndpoint.read(id, outs);
+    const read = present(await h.newRuntime().webhookEndpoint.read(id, outs));
     expect(read).toEqual({ id, props: outs, inputs });
     expect(await h.runtime.webhookEndpoint.diff(id, outs, inputs)).toEqual({ changes: false });
     expect(await h.runtime.webhookEndpoint.diff(id, read.props, read.inputs)).toEqual({ changes: false });
@@ -58,7 +58,7 @@ describe('WebhookEndpoint lifecycle', () => {
 
   test('an out-of-band change is detected by read', async () => {
     await h.client.updateWebhookEndpoint({ endpointId: id, isActive: true, name: 'renamed by hand' });
-    const read = await h.newRuntime().webhookEndpoint.read(id, outs);
+    const read = present(await h.newRuntime().webhookEndpoint.read(id, outs));
     expect(read).toEqual({
       id,
       props: { ...outs, isActive: true, name: 'renamed by hand' },

@@ -1,12 +1,12 @@
 // `check` of any kind, from its declaration (../kind.ts): the shared validation steps in one order, with
 // the kind's own steps where it declares them.
-import type * as pulumi from '@pulumi/pulumi';
 import { z } from 'zod';
 import type { ProviderContext } from '../../runtime/context';
 import { normalize, type AnyKind, type CheckStep } from '../kind';
 import { optionalType, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from './check';
 import { adoptFailures, selectorFailures } from './inputs';
 import { checkResult } from './organization';
+import type { CheckResult } from '../kind';
 
 /** A zod type without its optional wrapper, and whether it had one. */
 function unwrapOptional(type: z.ZodType): { base: z.ZodType; optional: boolean } {
@@ -39,7 +39,7 @@ function typedProperties(kind: AnyKind): { strings: string[]; booleans: string[]
  * late steps (expressions, destinations, duplicates); one failure per property, unknown values skipped.
  * The inputs come back in normal form with their organization resolved.
  */
-export function checkKind(kind: AnyKind, ctx: ProviderContext, news: Record<string, unknown>): pulumi.dynamic.CheckResult {
+export function checkKind(kind: AnyKind, ctx: ProviderContext, news: Record<string, unknown>): CheckResult {
   const typed = typedProperties(kind);
   const failures: CheckFailure[] = [
     ...unknownPropertyFailures(news, kind.inputKeys),

@@ -10,7 +10,6 @@
 // - update: against the live object, not the old state (this also repairs drift nobody refreshed), sending
 //   only what differs.
 // - delete: idempotent; an object another resource of this update adopted is left alone.
-import type * as pulumi from '@pulumi/pulumi';
 import { NotFoundError } from '@walletinfra/sdk/errors';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
@@ -21,6 +20,7 @@ import { selectorOf } from './inputs';
 import { isValueTaken, valueTaken } from './taken';
 import { submitWrite } from './write';
 import type { Activity, SubmitName } from '@walletinfra/sdk';
+import type { CreateResult, ReadResult, UpdateResult } from '../kind';
 
 type Values = Record<string, unknown>;
 type Listed = { kind: AnyKind; listing: Listing<unknown>; writes: ListedWrites<unknown, Values> };
@@ -97,7 +97,7 @@ async function sync(k: Listed, session: OrgSession, live: unknown, desired: Valu
   invalidate(k, session);
 }
 
-async function adopt(k: Listed, session: OrgSession, desired: Values): Promise<pulumi.dynamic.CreateResult | undefined> {
+async function adopt(k: Listed, session: OrgSession, desired: Values): Promise<CreateResult | undefined> {
   const live = await findAdoptable(session, desired, {
     noun: k.kind.noun,
     table: k.kind.table,
@@ -128,7 +128,7 @@ async function earlierObject(k: Listed, session: OrgSession, id: string, activit
   return census.fresh && k.listing.read === undefined ? listed : findListed(k, session, id, true);
 }
 
-async function create(ctx: ProviderContext, kind: AnyKind, inputs: Values): Promise<pulumi.dynamic.CreateResult> {
+async function create(ctx: ProviderContext, kind: AnyKind, inputs: Values): Promise<CreateResult> {
   const k = listedOf(kind);
   const desired = normalize(kind, inputs);
   const session = ctx.session(selectorOf(desired));
@@ -205,7 +205,7 @@ function deletedOutsidePulumi(noun: string, id: string, organizationId: string):
 }
 
 /** `read` (refresh, import): the live object's outputs and the inputs they imply, or `{ id: '' }` when it is gone. */
-async function read(ctx: ProviderContext, kind: AnyKind, id: string, props: Values): Promise<pulumi.dynamic.ReadResult> {
+async function read(ctx: ProviderContext, kind: AnyKind, id: string, props: Values): Promise<ReadResult> {
   const k = listedOf(kind);
   const session = ctx.session(selectorOf(props));
   const live = await findListed(k, session, id);
@@ -214,7 +214,7 @@ async function read(ctx: ProviderContext, kind: AnyKind, id: string, props: Valu
   return { id, props: outs, inputs: inputsOfOutputs(kind, outs) };
 }
 
-async function update(ctx: ProviderContext, kind: AnyKind, id: string, news: Values): Promise<pulumi.dynamic.UpdateResult> {
+async function update(ctx: ProviderContext, kind: AnyKind, id: string, news: Values): Promise<UpdateResult> {
   const k = listedOf(kind);
   const desired = normalize(kind, news);
   const session = ctx.session(selectorOf(desired));

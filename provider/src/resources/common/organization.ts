@@ -2,11 +2,11 @@
 // `organizationId`, its profile, or the default credentials), so that pointing a stack at another
 // organization shows up in the preview as a replacement instead of acting on the wrong one.
 import { WalletInfraError } from '@walletinfra/sdk/errors';
-import type * as pulumi from '@pulumi/pulumi';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown } from '../../unknown';
 import type { CheckFailure } from './check';
 import { selectorOf } from './inputs';
+import type { CheckResult } from '../kind';
 
 /** Fills `inputs.organizationId` in place; returns a failure when it cannot be resolved. */
 function resolveInputOrganization(ctx: ProviderContext, inputs: Record<string, unknown>, reported: Set<string>): CheckFailure[] {
@@ -25,7 +25,7 @@ function resolveInputOrganization(ctx: ProviderContext, inputs: Record<string, u
  * The end of every `check`: the inputs in normal form with their organization filled in (unless a
  * failure already concerns `organizationId` or `profile`), and the failures, if any.
  */
-export function checkResult(ctx: ProviderContext, inputs: Record<string, unknown>, failures: CheckFailure[]): pulumi.dynamic.CheckResult {
+export function checkResult(ctx: ProviderContext, inputs: Record<string, unknown>, failures: CheckFailure[]): CheckResult {
   const all = [...failures, ...resolveInputOrganization(ctx, inputs, new Set(failures.map((f) => f.property)))];
   return all.length > 0 ? { inputs, failures: all } : { inputs };
 }

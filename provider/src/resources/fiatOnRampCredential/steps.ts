@@ -1,7 +1,6 @@
 // FiatOnRampCredential's create and update (./spec.ts): every write is a full re-send (provider, keys), so
 // each one encrypts the declared secrets afresh; the outputs keep the ciphertext the service holds and a
 // salted fingerprint of each plaintext (./secrets.ts). Read and delete are the shared steps.
-import type * as pulumi from '@pulumi/pulumi';
 import { operations, type FiatOnRampCredential as ServiceCredential, type SubmitName } from '@walletinfra/sdk';
 import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { recordedIfFails } from '../../errors';
@@ -15,6 +14,7 @@ import { comparable, intentOf, submitWrite, type WriteOutcome } from '../common/
 import { normalize, readListed, type InputsOf, type Listing, type OwnSteps } from '../kind';
 import { seal, sealedFromActivity, type Sealed } from './seal';
 import { changedSecrets, fiatOnRampCredential as kind, SECRET_SLOTS, type FiatOnRampCredentialOutputs } from './spec';
+import type { CreateResult, UpdateResult } from '../kind';
 
 type Desired = InputsOf<typeof kind>;
 
@@ -129,7 +129,7 @@ async function write(
   return heldSeal(sealed, outcome, intentKey);
 }
 
-async function adopt(ctx: ProviderContext, session: OrgSession, desired: Desired): Promise<pulumi.dynamic.CreateResult | undefined> {
+async function adopt(ctx: ProviderContext, session: OrgSession, desired: Desired): Promise<CreateResult | undefined> {
   const live = await findAdoptable(session, desired, {
     noun: kind.noun,
     table: kind.table,
@@ -149,7 +149,7 @@ async function adopt(ctx: ProviderContext, session: OrgSession, desired: Desired
   return { id, outs: outputsOf(id, desired, sealed, session) };
 }
 
-async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<CreateResult> {
   const desired = normalize(kind, inputs) as unknown as Desired;
   const session = ctx.session(selectorOf(desired));
   const adopted = await adopt(ctx, session, desired);
@@ -187,7 +187,7 @@ async function update(
   id: string,
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
-): Promise<pulumi.dynamic.UpdateResult> {
+): Promise<UpdateResult> {
   const desired = normalize(kind, news) as unknown as Desired;
   const previous = olds as Partial<FiatOnRampCredentialOutputs>;
   const session = ctx.session(selectorOf(desired));

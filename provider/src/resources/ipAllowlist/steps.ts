@@ -3,7 +3,6 @@
 // get_ip_allowlist answers an empty list for a scope without one. Every write is a whole-list
 // set_ip_allowlist; delete is remove_ip_allowlist.
 import { InvalidRequestError, NotFoundError, type IpAllowlist as ServiceIpAllowlist, type RequestOf } from '@walletinfra/sdk';
-import type * as pulumi from '@pulumi/pulumi';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
@@ -12,6 +11,7 @@ import { adoptRequest, selectorOf } from '../common/inputs';
 import { submitWrite } from '../common/write';
 import { normalize, type InputsOf, type OwnSteps } from '../kind';
 import { ipAllowlist as kind, ipAllowlistId, isEmptyAllowlist } from './spec';
+import type { CreateResult, ReadResult, UpdateResult } from '../kind';
 
 type IpAllowlistInputs = InputsOf<typeof kind>;
 type IpAllowlistOutputs = IpAllowlistInputs;
@@ -74,7 +74,7 @@ async function sync(session: OrgSession, live: ServiceIpAllowlist, desired: IpAl
   });
 }
 
-async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<CreateResult> {
   const desired = desiredOf(inputs);
   const session = ctx.session(selectorOf(desired));
   const id = ipAllowlistId(desired.publicKey);
@@ -111,7 +111,7 @@ async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Pr
 }
 
 /** A list never disappears from the service (an emptied scope reads back as no rules), so read never reports "gone". */
-async function read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+async function read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<ReadResult> {
   const session = ctx.session(selectorOf(props));
   const state = normalizeIpAllowlistInputs(props) as unknown as IpAllowlistOutputs;
   const live = await getLive(session, state.publicKey);
@@ -124,7 +124,7 @@ async function update(
   _id: string,
   _olds: Record<string, unknown>,
   news: Record<string, unknown>,
-): Promise<pulumi.dynamic.UpdateResult> {
+): Promise<UpdateResult> {
   const desired = desiredOf(news);
   const session = ctx.session(selectorOf(desired));
   await sync(session, await getLive(session, desired.publicKey), desired);

@@ -77,7 +77,7 @@ test('the provider runtime previews a policy without the lifecycle, the client o
   const checked = await runtime.policy.check({}, news);
   expect(checked.failures ?? []).toEqual([]);
   // pulumi.dynamic.CheckResult types the checked inputs as `any`; they are the resource's input properties.
-  const inputs = checked.inputs as Record<string, unknown>;
+  const inputs = checked.inputs;
   expect(await runtime.policy.diff('id', inputs, inputs)).toEqual({ changes: false });
   expect(await runtime.policy.diff('id', inputs, { ...inputs, notes: 'changed' })).toEqual({ changes: undefined });
   expect(mockLoaded).toEqual([]);

@@ -34,6 +34,7 @@ function build(dir: string): Record<string, pulumi.dynamic.ResourceProvider> {
     fileName: file,
   });
   const mod = { exports: {} as Record<string, pulumi.dynamic.ResourceProvider> };
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- the compiled provider.ts, loaded as Node would
   new Function('exports', 'require', 'module', outputText)(mod.exports, require, mod);
   return mod.exports;
 }
@@ -86,6 +87,7 @@ describe.each(RESOURCES)('%s provider', (member, provider) => {
       return fakeRuntime;
     };
     const mod = { exports: {} as { handler: () => pulumi.dynamic.ResourceProvider } };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- the serialized text, loaded as the engine would
     new Function('exports', 'require', 'module', text)(mod.exports, fakeRequire, mod);
     const loaded = mod.exports.handler() as Required<pulumi.dynamic.ResourceProvider>;
     const config = { get: () => undefined, require: () => '' };
