@@ -12,8 +12,8 @@ import { ONRAMP_SECRET, configureStack, startOrganization, type TestOrganization
 import { PulumiProject, nameOf } from '../support/e2e/project';
 import { PREVIOUS_RELEASE, buildRelease, type BuiltRelease } from '../support/e2e/release';
 
-// A cap, not a wait: the tests wait on pulumi's exit. The slowest test here took 43 s at load 4-6; a full
-// `npm test` on 2 cores runs e2e files 2-3x slower than that, and a load of 10 more, so 300 s was too close.
+// A cap, not a wait: the tests wait on pulumi's exit. This file took 45-60 s at load 10, plus 45 s the first
+// time (building the previous release); a full `npm test` on 2 cores runs e2e files 2-3x slower than that.
 jest.setTimeout(900_000);
 
 const UPGRADED_VERSION = '0.2.0-e2e';

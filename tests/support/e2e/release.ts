@@ -2,11 +2,11 @@
 // history, so the provider-upgrade test runs the code that wrote users' stacks without any registry. The build
 // uses the repository's TypeScript and node_modules (the versions the workspace runs, checked against the
 // release's own ranges) and is cached under .data/releases/<commit>/ (git-ignored): only the first run builds.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { REPO_ROOT, cleanEnv, run, type RunResult } from './process';
+import { REPO_ROOT, cleanEnv, run } from './process';
 
-/** The code before resource kinds were declared once each (provider/src/resources/<kind>/spec.ts). */
+/** The previous release, whose state users' stacks hold: main before each resource kind was declared once (provider/src/resources/<kind>/spec.ts). */
 export const PREVIOUS_RELEASE = '20f8fed91d6fcaeef54d1f0d0c065804eaf3a71e';
 
 export interface BuiltRelease {
@@ -21,13 +21,17 @@ export interface BuiltRelease {
 const PACKAGES = ['sdk', 'provider'] as const;
 const BUILT = 'built.json';
 
-async function git(args: readonly string[]): Promise<RunResult> {
-  return run('git', args, { cwd: REPO_ROOT, env: cleanEnv() });
-}
-
 async function must(command: string, args: readonly string[], cwd: string): Promise<void> {
   const result = await run(command, args, { cwd, env: cleanEnv() });
   if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.code}\n${result.stdout}${result.stderr}`);
+}
+
+function linkOf(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -38,9 +42,11 @@ async function must(command: string, args: readonly string[], cwd: string): Prom
  */
 function linkDependencies(dir: string): void {
   const link = (path: string, target: string): void => {
+    const to = relative(dirname(path), target);
+    if (linkOf(path) === to) return;
     rmSync(path, { force: true });
     mkdirSync(dirname(path), { recursive: true });
-    symlinkSync(relative(dirname(path), target), path);
+    symlinkSync(to, path);
   };
   link(join(dir, 'node_modules', '@walletinfra', 'sdk'), join(dir, 'sdk'));
   for (const pkg of PACKAGES) {
@@ -61,7 +67,7 @@ function compare(a: Version, b: Version): number {
 }
 
 /** npm's `^x.y.z`, `~x.y.z` and exact `x.y.z` (https://docs.npmjs.com/cli/v10/configuring-npm/package-json#dependencies), the forms this repository writes. */
-function satisfies(version: string, range: string): boolean {
+export function satisfies(version: string, range: string): boolean {
   const m = /^([~^]?)(\d+\.\d+\.\d+)$/.exec(range);
   const low = versionOf(m?.[2] ?? '');
   const v = versionOf(version);
@@ -104,20 +110,25 @@ function checkDependencies(dir: string, commit: string): void {
 }
 
 /**
- * The release at `commit`, built once into .data/releases/<commit>/. Fails with the fix when the commit is not
- * in this clone (a shallow clone: CI clones the whole history).
+ * The full id of `commit` in the clone at `cwd`, or an error that says how to get it: a shallow clone lacks the
+ * previous release (CI clones the whole history).
  */
-export async function buildRelease(commit: string): Promise<BuiltRelease> {
+export async function resolveCommit(commit: string, cwd = REPO_ROOT): Promise<string> {
+  const git = (args: readonly string[]) => run('git', args, { cwd, env: cleanEnv() });
   const resolved = await git(['rev-parse', '--verify', '--quiet', `${commit}^{commit}`]);
-  if (resolved.code !== 0) {
-    const shallow = (await git(['rev-parse', '--is-shallow-repository'])).stdout.trim() === 'true';
-    throw new Error(
-      `commit ${commit} (the previous release the provider-upgrade test installs) is not in this clone` +
-        (shallow ? ', a shallow clone: run `git fetch --unshallow`, or clone without --depth' : ': fetch the full history of main') +
-        '.',
-    );
+  if (resolved.code === 0) return resolved.stdout.trim();
+  const what = `commit ${commit} (the previous release the provider-upgrade test installs)`;
+  const shallow = await git(['rev-parse', '--is-shallow-repository']);
+  if (shallow.code !== 0) throw new Error(`${what} cannot be read: ${cwd} is not a git clone; run the test in a clone of the repository.`);
+  if (shallow.stdout.trim() === 'true') {
+    throw new Error(`${what} is not in this shallow clone: run \`git fetch --unshallow\`, or clone without --depth.`);
   }
-  const full = resolved.stdout.trim();
+  throw new Error(`${what} is not in this clone: fetch the full history of main.`);
+}
+
+/** The release at `commit`, built once into .data/releases/<commit>/ (about 15 s of one core for tsc), then reused. */
+export async function buildRelease(commit: string): Promise<BuiltRelease> {
+  const full = await resolveCommit(commit);
   const dir = join(REPO_ROOT, '.data', 'releases', full);
   if (!existsSync(join(dir, BUILT))) {
     const started = Date.now();
