@@ -7,8 +7,23 @@ import { policy } from './policy/spec';
 import { privateKeyTag } from './privateKeyTag/spec';
 import { sessionProfile } from './sessionProfile/spec';
 import { webhookEndpoint } from './webhookEndpoint/spec';
+import { apiKey } from './apiKey/spec';
+import { rootQuorum } from './rootQuorum/spec';
+import { user } from './user/spec';
+import { userTag } from './userTag/spec';
 
-export const KINDS = [policy, webhookEndpoint, fiatOnRampCredential, ipAllowlist, privateKeyTag, sessionProfile] as const;
+export const KINDS = [
+  policy,
+  webhookEndpoint,
+  fiatOnRampCredential,
+  ipAllowlist,
+  privateKeyTag,
+  sessionProfile,
+  userTag,
+  user,
+  apiKey,
+  rootQuorum,
+] as const;
 
 /** A kind's runtime member name: `policy`, `webhookEndpoint`. */
 export type KindMember = (typeof KINDS)[number]['member'];
