@@ -80,9 +80,7 @@ async function serviceFailures(
   if (typeof olds.publicKey === 'string' && olds.publicKey.trim().toLowerCase() === publicKey) return [];
   const adopted = (news.adopt as { id?: unknown; byPublicKey?: unknown } | undefined) ?? {};
   const holder = apiKeysOf(users).find((k) => k.key.credential.publicKey.toLowerCase() === publicKey);
-  if (holder === undefined || adopted.byPublicKey === true || adopted.id === holder.key.apiKeyId || ctx.ownership.isDeclared('ApiKey', holder.key.apiKeyId)) {
-    return [];
-  }
+  if (holder === undefined || adopted.byPublicKey === true || adopted.id === holder.key.apiKeyId) return [];
   return [
     {
       property: 'publicKey',

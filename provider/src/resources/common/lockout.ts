@@ -50,9 +50,9 @@ export function membersWithoutCredential(view: IdentityView, userIds: readonly s
   });
 }
 
-export function quorumCredentialReason(user: User, index: number): string {
+export function quorumCredentialReason(user: User): string {
   return (
-    `userIds[${index}]: ${userLabel(user)} has no credential that can sign (no unexpired API key, no passkey), and this ` +
+    `${userLabel(user)} has no credential that can sign (no unexpired API key, no passkey), and this ` +
     `deployment declares no ApiKey for it: a root user who cannot sign never approves, so the quorum could lose the ` +
     `approvals it needs (lock-out rule: ${RULES.quorumCredentials}). Declare an ApiKey for the user before the ` +
     'RootQuorum in the program, enroll a passkey, remove the user from userIds, or set allowLockout: true.'

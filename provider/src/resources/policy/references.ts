@@ -171,7 +171,7 @@ export async function identityReferenceFailures(news: Record<string, unknown>, c
   };
   const reasons = new Map<string, string[]>();
   for (const r of found) {
-    if (known[r.of].has(r.id) || ctx.ownership.isDeclared(r.of === 'user' ? 'User' : 'UserTag', r.id)) continue;
+    if (isUnknown(r.id) || known[r.of].has(r.id) || ctx.ownership.isDeclared(r.of === 'user' ? 'User' : 'UserTag', r.id)) continue;
     const noun = r.of === 'user' ? 'user' : 'user tag';
     const kind = r.of === 'user' ? 'User' : 'UserTag';
     const org = `organization ${session.organizationId}`;
@@ -187,7 +187,7 @@ export async function identityReferenceFailures(news: Record<string, unknown>, c
     reasons.set(r.field, [...(reasons.get(r.field) ?? []), reason]);
   }
   const fix =
-    "A consensus naming a missing tag or user can never be met: name tags and users by their resources' userTagId and userId outputs " +
-    '(or by an id the organization has), not by a literal that does not exist';
+    "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' " +
+    'userTagId and userId outputs (or by an id the organization has)';
   return [...reasons].map(([property, list]) => ({ property, reason: `policy ${JSON.stringify(news.policyName)}: ${list.join('; ')}. ${fix}` }));
 }

@@ -45,7 +45,7 @@ async function serviceFailures(news: Record<string, unknown>, ctx: ProviderConte
   if (news.allowLockout !== true) {
     const without = membersWithoutCredential(view, ids, plannedKeyFor(ctx, session.organizationId));
     if (without.length > 0) {
-      return [{ property: 'userIds', reason: without.map((u) => quorumCredentialReason(u, ids.indexOf(u.userId))).join(' ') }];
+      return [{ property: 'userIds', reason: without.map((u) => quorumCredentialReason(u)).join(' ') }];
     }
   }
   const changes = view.quorum.threshold !== threshold || memberSet(view.quorum.userIds).join() !== memberSet(ids).join();

@@ -52,7 +52,7 @@ async function assertMembersCanSign(ctx: ProviderContext, session: OrgSession, d
     `update the root quorum of organization ${session.organizationId}`,
     without.map((u) => ({
       path: 'userIds',
-      message: `${quorumCredentialReason(u, desired.userIds.indexOf(u.userId))} (A key declared after the RootQuorum is created too late: add it to the RootQuorum's dependsOn.)`,
+      message: `${quorumCredentialReason(u)} (A key declared after the RootQuorum is created too late: add it to the RootQuorum's dependsOn.)`,
     })),
   );
 }
