@@ -159,6 +159,11 @@ export interface KindExport<Live> {
   ): Array<[string, ExportValue | undefined]>;
   /** A comment above each declaration of the kind. */
   note?: string;
+  /**
+   * Why an object is declared with `retainOnDelete: true` (the stack's own credentials, root users: objects the
+   * lock-out rules keep), or undefined. `snapshot` is everything the export read.
+   */
+  retain?(live: Live, snapshot: { objects: Readonly<Record<string, readonly unknown[]>>; ownPublicKey?: string }): string | undefined;
   /** The section heading, when not the plural capitalised. */
   section?: string;
 }

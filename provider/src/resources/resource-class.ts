@@ -27,10 +27,15 @@ function optionalOutputs(kind: AnyKind): string[] {
 
 /** Which organization a resource names, as far as the program knows (the default credentials' when it says nothing). */
 function organizationKey(args: Record<string, unknown>): pulumi.Input<string> {
-  return pulumi.all([args.organizationId, args.profile]).apply(([org, profile]) => {
+  const key = (org: unknown, profile: unknown): string => {
     if (typeof org === 'string' && org !== '') return `organization ${org}`;
     return typeof profile === 'string' && profile !== '' ? `the organization of profile ${profile}` : 'the configured organization';
-  });
+  };
+  const { organizationId, profile } = args;
+  if (pulumi.Output.isInstance(organizationId) || pulumi.Output.isInstance(profile)) {
+    return pulumi.all([organizationId, profile]).apply(([org, p]) => key(org, p));
+  }
+  return key(organizationId, profile);
 }
 
 /** The public key this stack signs with for a resource whose placement is plain values; undefined when it cannot tell. */
@@ -62,7 +67,8 @@ export function resourceClass<K extends AnyKind>(kind: K, provider: pulumi.dynam
         if (value !== undefined) props[key] = pulumi.secret(value);
       }
       let options = secretOutputs.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputs] }) : opts;
-      if (opts?.protect === undefined && kind.protects !== undefined) {
+      // A resource that only lets go of its object on delete cannot delete it: nothing to protect.
+      if (opts?.protect === undefined && opts?.retainOnDelete !== true && kind.protects !== undefined) {
         const own = ownPublicKey(given);
         if (own !== undefined && kind.protects(given, own)) options = pulumi.mergeOptions(options, { protect: true });
       }

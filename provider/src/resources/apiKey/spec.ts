@@ -19,7 +19,7 @@ import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';
 import { containsUnknown, isUnknown } from '../../unknown';
 import type { CheckFailure } from '../common/check';
-import { USERS } from '../common/identity';
+import { exportedIdentity, retainedReason, USERS } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
 import { apiKeyDeleteRefusal } from '../common/lockout';
 import { defineKind } from '../kind';
@@ -140,6 +140,10 @@ export const apiKey = defineKind({
     fallback: 'api-key',
     note: 'Public keys only: the private keys stay where they were made.',
     section: 'API keys',
+    retain: (k: LiveApiKey, snapshot) => {
+      const { rootUserIds, ownPublicKey } = exportedIdentity(snapshot);
+      return retainedReason('key', k.key.credential.publicKey.toLowerCase() === ownPublicKey, rootUserIds.has(k.userId));
+    },
   },
   listing: {
     list: USERS,

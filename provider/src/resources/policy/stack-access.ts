@@ -213,6 +213,12 @@ export async function stackAccessWarnings(
   const organizationId = inputs.organizationId;
   if (typeof organizationId !== 'string' || containsUnknown(organizationId)) return;
   try {
+    // Without credentials (a preview of a program whose settings `check` reports elsewhere) there is nobody to warn about.
+    ctx.settings(selectorOf(inputs));
+  } catch {
+    return;
+  }
+  try {
     for (const p of waiting.splice(0)) {
       for (const need of needsOf(p.kind, p.inputs, p.olds)) state.needs.set(JSON.stringify([need.type, need.params ?? {}]), need);
     }

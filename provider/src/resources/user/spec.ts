@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { User as ServiceUser } from '@walletinfra/sdk';
 import { USER_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { UserParamsV4 } from '@walletinfra/sdk/schemas';
-import { USERS } from '../common/identity';
+import { exportedIdentity, retainedReason, USERS } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
 import { userDeleteRefusal } from '../common/lockout';
 import { defineKind } from '../kind';
@@ -66,6 +66,11 @@ export const user = defineKind({
     name: (u: ServiceUser) => u.userName,
     fallback: 'user',
     note: 'Tag membership is declared on the user tags, API keys as ApiKey resources; passkeys and OAuth identities stay with the person.',
+    retain: (u: ServiceUser, snapshot) => {
+      const { rootUserIds, ownPublicKey } = exportedIdentity(snapshot);
+      const own = u.apiKeys.some((k) => k.credential.publicKey.toLowerCase() === ownPublicKey);
+      return retainedReason('user', own, rootUserIds.has(u.userId));
+    },
   },
   listing: { list: USERS, idOf: (u: ServiceUser) => u.userId },
   form: (live: ServiceUser, state) => ({
