@@ -103,7 +103,7 @@ export function declareBaseline(s: BaselineSettings): Baseline {
     ...(s.adoptExisting ? { adopt: { byName: true } } : {}),
   });
   const ciDeployerKey = new walletinfra.ApiKey('ci-deployer-key', {
-    userId: ciDeployer.userId,
+    userId: ciDeployer.id,
     apiKeyName: 'ci-deployer',
     publicKey: s.ciApiPublicKey,
     curveType: 'API_KEY_CURVE_P256',
@@ -123,7 +123,7 @@ export function declareBaseline(s: BaselineSettings): Baseline {
     policyName: 'Approvers approve policy changes',
     effect: 'EFFECT_ALLOW',
     condition: "activity.resource == 'POLICY'",
-    consensus: pulumi.interpolate`approvers.any(user, user.tags.contains('${approvers.userTagId}'))`,
+    consensus: pulumi.interpolate`approvers.any(user, user.tags.contains('${approvers.id}'))`,
     notes: 'Managed by Pulumi (examples/baseline)',
     ...(s.adoptExisting ? { adopt: { byName: true } } : {}),
   });

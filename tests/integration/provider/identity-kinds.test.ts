@@ -243,7 +243,7 @@ describe('UserTag', () => {
     expect((await h.runtime.userTag.check({}, { userTagName: 't', userIds: [users.bob, 'nobody'] })).failures).toEqual([
       {
         property: 'userIds',
-        reason: `userIds[1] nobody: no such user in organization ${h.org}; name users by their User resource's userId output or by the id of an existing user`,
+        reason: `userIds[1] nobody: no such user in organization ${h.org}; name users by their User resources' id or by the id of an existing user`,
       },
     ]);
   });

@@ -263,8 +263,8 @@ describe('Policy', () => {
         reason:
           `policy "Approvers sign": user tag '${typo}' (line 1, column 40) is no user tag of organization ${h.org}, and no UserTag of this ` +
           `deployment has that id; the nearest user tag by name is "approvers" (${approvers}). ` +
-          "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' userTagId and " +
-          'userId outputs (or by an id the organization has)',
+          "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' id " +
+          '(or by an id the organization has)',
       },
     ]);
     expect((await h.runtime.policy.check({}, policy("approvers.any(user, user.tags.contains('approvers'))"))).failures?.[0]?.reason).toContain(
@@ -283,16 +283,16 @@ describe('Policy', () => {
         reason:
           `policy "Approvers sign": user 'nobody' (line 1, column 32) is no user of organization ${h.org}, and no User of this deployment has ` +
           `that id; the nearest user by name is "root" (${ids.root}). ` +
-          "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' userTagId and " +
-          'userId outputs (or by an id the organization has)',
+          "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' id " +
+          '(or by an id the organization has)',
       },
       {
         property: 'condition',
         reason:
           `policy "Approvers sign": user 'ghost' (line 1, column 104) is no user of organization ${h.org}, and no User of this deployment has ` +
           `that id; the nearest user by name is "root" (${ids.root}). ` +
-          "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' userTagId and " +
-          'userId outputs (or by an id the organization has)',
+          "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' id " +
+          '(or by an id the organization has)',
       },
     ]);
   });

@@ -72,7 +72,7 @@ async function serviceFailures(
     return [
       {
         property: 'userId',
-        reason: `no user ${userId} in organization ${session.organizationId}; name the user by its User resource's userId output or by an existing user's id`,
+        reason: `no user ${userId} in organization ${session.organizationId}; name the user by its User resource's id or by an existing user's id`,
       },
     ];
   }

@@ -4,7 +4,7 @@
 // literal id is looked up among the organization's user tags and users and among the ids this deployment
 // declares (../../plan.ts, ../../ownership.ts); one that is neither is refused, naming the position and the
 // nearest tag or user by name. A tag the same deployment creates has no id yet at preview: a program names it
-// through the UserTag's `userTagId` output, which is unknown then and checked during `up`.
+// through the UserTag's `id`, which is unknown then and checked during `up`.
 import { editDistance, parsePolicyExpression, type PolicyExpr } from '@walletinfra/sdk/policy';
 import type { User, UserTag } from '@walletinfra/sdk';
 import type { ProviderContext } from '../../runtime/context';
@@ -188,6 +188,6 @@ export async function identityReferenceFailures(news: Record<string, unknown>, c
   }
   const fix =
     "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' " +
-    'userTagId and userId outputs (or by an id the organization has)';
+    'id (or by an id the organization has)';
   return [...reasons].map(([property, list]) => ({ property, reason: `policy ${JSON.stringify(news.policyName)}: ${list.join('; ')}. ${fix}` }));
 }

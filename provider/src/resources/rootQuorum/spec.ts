@@ -38,7 +38,7 @@ async function serviceFailures(news: Record<string, unknown>, ctx: ProviderConte
     return [
       {
         property: 'userIds',
-        reason: `${unknown.join(', ')}: no such user in organization ${session.organizationId}; name users by their User resource's userId output or by an existing user's id`,
+        reason: `${unknown.join(', ')}: no such user in organization ${session.organizationId}; name users by their User resources' id or by an existing user's id`,
       },
     ];
   }

@@ -46,7 +46,7 @@ async function unknownMembers(news: Record<string, unknown>, ctx: ProviderContex
       property: 'userIds',
       reason:
         `${missing.join(', ')}: no such user in organization ${session.organizationId}; ` +
-        "name users by their User resource's userId output or by the id of an existing user",
+        "name users by their User resources' id or by the id of an existing user",
     },
   ];
 }
