@@ -5,7 +5,7 @@
 // `walletinfra:*` stack config (scripts/main-job.sh sets them from the emulator's credentials.json); the knobs
 // below come from this project's config (`walletinfra-baseline:*`).
 import * as pulumi from '@pulumi/pulumi';
-import { declareBaseline, describeOrganization, userIdsNamed } from './organization';
+import { CI_API_PUBLIC_KEY, declareBaseline, describeOrganization, userIdsNamed } from './organization';
 
 const config = new pulumi.Config();
 
@@ -25,7 +25,7 @@ const baseline = declareBaseline({
   },
   approverIds: userIdsNamed(config.getObject<string[]>('approverNames') ?? ['alice', 'bob']),
   // The CI system made this key pair and keeps the private half; only the public key is declared.
-  ciApiPublicKey: config.get('ciApiPublicKey') ?? '0250a5c38dde91d157b793cfaf31b24b12e9b4faf46e001e609bdd0003144efc31',
+  ciApiPublicKey: config.get('ciApiPublicKey') ?? CI_API_PUBLIC_KEY,
   rootQuorum: {
     userIds: userIdsNamed(config.getObject<string[]>('rootUserNames') ?? ['root']),
     threshold: config.getNumber('rootQuorumThreshold', { min: 1 }) ?? 1,

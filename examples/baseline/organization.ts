@@ -3,6 +3,9 @@
 import type * as pulumi from '@pulumi/pulumi';
 import * as walletinfra from '@walletinfra/pulumi';
 
+/** The public half of the CI machine user's API key; the CI system that made the pair keeps the private half. */
+export const CI_API_PUBLIC_KEY = '0250a5c38dde91d157b793cfaf31b24b12e9b4faf46e001e609bdd0003144efc31';
+
 export interface BaselineSettings {
   /** Where activity webhooks go (HTTPS; the local emulator also accepts loopback http when started so). */
   webhookUrl: string;

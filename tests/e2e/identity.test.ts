@@ -6,6 +6,7 @@
 // where it does not) with nothing changed at the service. The writes of each step are read back from the
 // emulator's activity history, in the order the service completed them.
 import { generateApiKeyPair } from '@walletinfra/sdk';
+import { CI_API_PUBLIC_KEY as CI_KEY } from '../../examples/baseline/organization';
 import { runDrift } from '../support/e2e/drift';
 import { diagnosticsOf, expectOnce, failingOutput } from '../support/e2e/diagnostics';
 import { stepsByName } from '../support/e2e/project';
@@ -13,7 +14,6 @@ import { useTestStack } from '../support/e2e/stack';
 
 jest.setTimeout(600_000);
 
-const CI_KEY = '0250a5c38dde91d157b793cfaf31b24b12e9b4faf46e001e609bdd0003144efc31';
 
 const e2e = useTestStack('identity');
 

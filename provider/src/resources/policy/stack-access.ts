@@ -5,8 +5,9 @@
 //
 // "The plan" is what `check` has seen (../../plan.ts): each resource says which activities it needs (a new
 // resource its create, a changed one its update, a replaced one its create and delete), and each policy of the
-// deployment what it will be. Nothing runs until a policy of the deployment changes: with the policies as they
-// are, the service itself already decides. Each policy is evaluated once per needed activity and the outcomes
+// deployment what it will be, and the root quorum too (a stack that drops its own user from the quorum loses
+// the bypass). Nothing runs until a policy or the quorum of the deployment changes: with them as they are, the
+// service itself already decides. Each policy is evaluated once per needed activity and the outcomes
 // combine as the service combines them (deny wins, then allow, then awaiting consensus), so a deployment of
 // many policies costs one evaluation per policy and activity.
 import {
@@ -37,7 +38,8 @@ interface Need {
 
 interface AccessState {
   needs: Map<string, Need>;
-  policiesChanged: boolean;
+  /** A policy or the root quorum of the deployment changes: from then on the plan is evaluated. */
+  accessChanged: boolean;
   /** Per-policy outcomes, by `<policy key> <need key>`. */
   outcomes: Map<string, PolicyOutcome>;
 }
@@ -46,7 +48,7 @@ const states = new WeakMap<DeploymentPlan, AccessState>();
 
 function stateOf(plan: DeploymentPlan): AccessState {
   let state = states.get(plan);
-  if (state === undefined) states.set(plan, (state = { needs: new Map(), policiesChanged: false, outcomes: new Map() }));
+  if (state === undefined) states.set(plan, (state = { needs: new Map(), accessChanged: false, outcomes: new Map() }));
   return state;
 }
 
@@ -87,8 +89,19 @@ function needsOf(kind: AnyKind, inputs: Record<string, unknown>, olds: Record<st
   });
 }
 
-function policyChanged(inputs: Record<string, unknown>, olds: Record<string, unknown>): boolean {
-  return Object.keys(olds).length === 0 || POLICY_FIELDS.some((f) => (olds[f] ?? '') !== (inputs[f] ?? ''));
+/** Does this resource change who may do what: a new or changed policy, or a new (adopted) or changed root quorum? */
+function changesAccess(kind: AnyKind, inputs: Record<string, unknown>, olds: Record<string, unknown>): boolean {
+  const fields = kind.type === 'Policy' ? POLICY_FIELDS : kind.type === 'RootQuorum' ? (['threshold', 'userIds'] as const) : undefined;
+  if (fields === undefined) return false;
+  return Object.keys(olds).length === 0 || fields.some((f) => JSON.stringify(olds[f] ?? '') !== JSON.stringify(inputs[f] ?? ''));
+}
+
+/** The root quorum the deployment declares for the organization, when it does and its values are known. */
+function plannedQuorum(plan: DeploymentPlan, organizationId: string): { threshold: number; userIds: string[] } | undefined {
+  const declared = plan.declared('RootQuorum').find((p) => p.inputs.organizationId === organizationId);
+  const { threshold, userIds } = declared?.inputs ?? {};
+  if (typeof threshold !== 'number' || !Array.isArray(userIds) || containsUnknown(userIds)) return undefined;
+  return { threshold, userIds: userIds as string[] };
 }
 
 /** The policies the organization will have: the live ones, each declared one in place of the live one it names. */
@@ -205,11 +218,11 @@ export async function stackAccessWarnings(
   olds: Record<string, unknown>,
 ): Promise<void> {
   const state = stateOf(ctx.plan);
-  if (kind.type === 'Policy' && policyChanged(inputs, olds)) state.policiesChanged = true;
+  if (changesAccess(kind, inputs, olds)) state.accessChanged = true;
   const waiting = pendingNeeds.get(ctx.plan) ?? [];
   waiting.push({ kind, inputs, olds });
   pendingNeeds.set(ctx.plan, waiting);
-  if (!state.policiesChanged) return;
+  if (!state.accessChanged) return;
   const organizationId = inputs.organizationId;
   if (typeof organizationId !== 'string' || containsUnknown(organizationId)) return;
   try {
@@ -229,7 +242,10 @@ export async function stackAccessWarnings(
     if (user === undefined) return;
     const policies = plannedPolicies(live, ctx.plan, session.organizationId);
     for (const [needKey, need] of state.needs) {
-      const decided = decide(state, policies, needKey, contextFor(need, user, view.ownPublicKey, view.quorum, view.now));
+      // A root-only change is approved by the quorum as it is; everything else runs under the planned one.
+      const planned = plannedQuorum(ctx.plan, session.organizationId);
+      const quorum = planned === undefined || isRootQuorumOnlyActivity(need.type) ? view.quorum : planned;
+      const decided = decide(state, policies, `${needKey} ${JSON.stringify(quorum)}`, contextFor(need, user, view.ownPublicKey, quorum, view.now));
       const warning = warningOf(decided, need, user);
       if (warning !== undefined && ctx.plan.once(`access ${needKey} ${decided.outcome} ${names(decided.by)}`)) ctx.warn(warning);
     }
