@@ -36,9 +36,17 @@ const CURVE_OF_TYPE: Readonly<Record<string, 'API_KEY_CURVE_P256' | 'API_KEY_CUR
   CREDENTIAL_TYPE_API_KEY_ED25519: 'API_KEY_CURVE_ED25519',
 };
 
+/** Flattened once per list read: a refresh reads every key from the same coalesced `list_users` answer. */
+const flattened = new WeakMap<readonly User[], LiveApiKey[]>();
+
 /** The API keys among users' credentials (session and one-time keys are credentials too, but no ApiKey's). */
 export function apiKeysOf(users: readonly User[]): LiveApiKey[] {
-  return users.flatMap((u) => u.apiKeys.filter((k) => CURVE_OF_TYPE[k.credential.type] !== undefined).map((key) => ({ userId: u.userId, key })));
+  let keys = flattened.get(users);
+  if (keys === undefined) {
+    keys = users.flatMap((u) => u.apiKeys.filter((k) => CURVE_OF_TYPE[k.credential.type] !== undefined).map((key) => ({ userId: u.userId, key })));
+    flattened.set(users, keys);
+  }
+  return keys;
 }
 
 async function readApiKeys(session: OrgSession, fresh: boolean): Promise<LiveApiKey[]> {

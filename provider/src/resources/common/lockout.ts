@@ -77,15 +77,8 @@ const REDECLARE = 'declare the resource again with allowLockout: true and run `p
  * Why deleting API key `id` is refused, or undefined. `replacing` names the changed properties when a
  * replacement deletes it (diff), undefined for a delete.
  */
-export async function apiKeyDeleteRefusal(
-  ctx: ProviderContext,
-  session: OrgSession,
-  id: string,
-  allowLockout: boolean,
-  replacing?: readonly string[],
-): Promise<string | undefined> {
+export function apiKeyDeleteReason(view: IdentityView, id: string, allowLockout: boolean, replacing?: readonly string[]): string | undefined {
   if (allowLockout) return undefined;
-  const view = await readIdentity(ctx, session, replacing === undefined);
   const user = view.users.find((u) => u.apiKeys.some((k) => k.apiKeyId === id));
   const key = user?.apiKeys.find((k) => k.apiKeyId === id);
   if (user === undefined || key === undefined) return undefined;
@@ -114,17 +107,22 @@ export async function apiKeyDeleteRefusal(
   return undefined;
 }
 
-// ---- users ----
-
-/** Why deleting user `id` is refused, or undefined; `replacing` as for API keys (moving a user to another organization). */
-export async function userDeleteRefusal(
+/** {@link apiKeyDeleteReason}, on the organization as it is now (a fresh read for a delete). */
+export async function apiKeyDeleteRefusal(
   ctx: ProviderContext,
   session: OrgSession,
   id: string,
   allowLockout: boolean,
   replacing?: readonly string[],
 ): Promise<string | undefined> {
-  const view = await readIdentity(ctx, session, replacing === undefined);
+  if (allowLockout) return undefined;
+  return apiKeyDeleteReason(await readIdentity(ctx, session, replacing === undefined), id, allowLockout, replacing);
+}
+
+// ---- users ----
+
+/** Why deleting user `id` is refused, or undefined; `replacing` as for API keys (moving a user to another organization). */
+export function userDeleteReason(view: IdentityView, id: string, allowLockout: boolean, replacing?: readonly string[]): string | undefined {
   const user = view.users.find((u) => u.userId === id);
   if (user === undefined) return undefined;
   const what =
@@ -154,4 +152,15 @@ export async function userDeleteRefusal(
     );
   }
   return undefined;
+}
+
+/** {@link userDeleteReason}, on the organization as it is now (a fresh read for a delete). */
+export async function userDeleteRefusal(
+  ctx: ProviderContext,
+  session: OrgSession,
+  id: string,
+  allowLockout: boolean,
+  replacing?: readonly string[],
+): Promise<string | undefined> {
+  return userDeleteReason(await readIdentity(ctx, session, replacing === undefined), id, allowLockout, replacing);
 }

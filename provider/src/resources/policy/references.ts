@@ -148,33 +148,35 @@ function nearest<T>(literal: string, candidates: readonly T[], nameOf: (c: T) =>
 
 const FIELDS = ['consensus', 'condition'] as const;
 
-/**
- * `check`'s step for a policy: every literal user tag or user id its consensus and condition name must exist at
- * the service or be declared by this deployment. Reads the service only when the policy names such an id.
- */
-export async function identityReferenceFailures(news: Record<string, unknown>, ctx: ProviderContext): Promise<CheckFailure[]> {
-  const found = FIELDS.flatMap((field) => {
+/** A literal reference, with the expression it is in. */
+export type FoundReference = IdentityReference & { field: (typeof FIELDS)[number]; source: string };
+
+/** The literal user and tag ids of a policy's consensus and condition (unknown expressions skipped). */
+export function policyReferences(news: Record<string, unknown>): FoundReference[] {
+  return FIELDS.flatMap((field) => {
     const source = news[field];
     return typeof source === 'string' && !isUnknown(source) ? identityReferences(source).map((r) => ({ ...r, field, source })) : [];
   });
-  if (found.length === 0) return [];
-  const session = ctx.session(selectorOf(news));
-  const [tags, users] = await Promise.all([session.list(USER_TAGS), session.list(USERS)]);
-  const adopted = (type: string) =>
-    ctx.plan.declared(type).flatMap((p) => {
-      const id = (p.inputs.adopt as { id?: unknown } | undefined)?.id;
-      return typeof id === 'string' ? [id] : [];
-    });
-  const known = {
-    userTag: new Set([...tags.map((t) => t.tagId), ...adopted('UserTag')]),
-    user: new Set([...users.map((u) => u.userId), ...adopted('User')]),
-  };
+}
+
+/**
+ * One failure per expression naming ids that are neither the organization's (`tags`, `users`) nor `known` (declared
+ * by the deployment): where each is, and the nearest tag or user by name.
+ */
+export function referenceFailures(
+  found: readonly FoundReference[],
+  organization: { organizationId: string; tags: readonly UserTag[]; users: readonly User[] },
+  known: (of: IdentityReference['of'], id: string) => boolean,
+  policyName: unknown,
+): CheckFailure[] {
+  const { organizationId, tags, users } = organization;
+  const exists = { userTag: new Set(tags.map((t) => t.tagId)), user: new Set(users.map((u) => u.userId)) };
   const reasons = new Map<string, string[]>();
   for (const r of found) {
-    if (isUnknown(r.id) || known[r.of].has(r.id) || ctx.ownership.isDeclared(r.of === 'user' ? 'User' : 'UserTag', r.id)) continue;
+    if (isUnknown(r.id) || exists[r.of].has(r.id) || known(r.of, r.id)) continue;
     const noun = r.of === 'user' ? 'user' : 'user tag';
     const kind = r.of === 'user' ? 'User' : 'UserTag';
-    const org = `organization ${session.organizationId}`;
+    const org = `organization ${organizationId}`;
     let hint: string;
     if (r.of === 'userTag') {
       const near = nearest<UserTag>(r.id, tags, (t) => t.tagName, (t) => t.tagId);
@@ -189,5 +191,26 @@ export async function identityReferenceFailures(news: Record<string, unknown>, c
   const fix =
     "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' " +
     'id (or by an id the organization has)';
-  return [...reasons].map(([property, list]) => ({ property, reason: `policy ${JSON.stringify(news.policyName)}: ${list.join('; ')}. ${fix}` }));
+  return [...reasons].map(([property, list]) => ({ property, reason: `policy ${JSON.stringify(policyName)}: ${list.join('; ')}. ${fix}` }));
+}
+
+/**
+ * `check`'s step for a policy: every literal user tag or user id its consensus and condition name must exist at
+ * the service or be declared by this deployment. Reads the service only when the policy names such an id.
+ */
+export async function identityReferenceFailures(news: Record<string, unknown>, ctx: ProviderContext): Promise<CheckFailure[]> {
+  const found = policyReferences(news);
+  if (found.length === 0) return [];
+  const session = ctx.session(selectorOf(news));
+  const [tags, users] = await Promise.all([session.list(USER_TAGS), session.list(USERS)]);
+  const adopted = (type: string) =>
+    new Set(
+      ctx.plan.declared(type).flatMap((p) => {
+        const id = (p.inputs.adopt as { id?: unknown } | undefined)?.id;
+        return typeof id === 'string' ? [id] : [];
+      }),
+    );
+  const declared = { userTag: adopted('UserTag'), user: adopted('User') };
+  const known = (of: IdentityReference['of'], id: string) => declared[of].has(id) || ctx.ownership.isDeclared(of === 'user' ? 'User' : 'UserTag', id);
+  return referenceFailures(found, { organizationId: session.organizationId, tags, users }, known, news.policyName);
 }

@@ -29,7 +29,7 @@ import { normalize, type AnyKind } from '../kind';
 import { POLICIES } from './spec';
 
 /** An activity the plan needs this stack's user to be allowed. */
-interface Need {
+export interface AccessNeed {
   type: string;
   params?: Record<string, string>;
   /** What it is for: `create user tag "approvers"`. */
@@ -37,7 +37,7 @@ interface Need {
 }
 
 interface AccessState {
-  needs: Map<string, Need>;
+  needs: Map<string, AccessNeed>;
   /** A policy or the root quorum of the deployment changes: from then on the plan is evaluated. */
   accessChanged: boolean;
   /** Per-policy outcomes, by `<policy key> <need key>`. */
@@ -79,7 +79,7 @@ function neededOperations(kind: AnyKind, inputs: Record<string, unknown>, olds: 
   return split.map((w) => [w.operation, `update ${kind.noun}`]);
 }
 
-function needsOf(kind: AnyKind, inputs: Record<string, unknown>, olds: Record<string, unknown>): Need[] {
+function needsOf(kind: AnyKind, inputs: Record<string, unknown>, olds: Record<string, unknown>): AccessNeed[] {
   return neededOperations(kind, inputs, olds).flatMap(([operation, why]) => {
     const type = activityTypeOf(operation);
     if (type === undefined) return [];
@@ -129,7 +129,7 @@ function plannedPolicies(live: readonly ServicePolicy[], plan: DeploymentPlan, o
   ];
 }
 
-function contextFor(need: Need, user: User, publicKey: string, quorum: { threshold: number; userIds: readonly string[] }, now: number): PolicyContext {
+function contextFor(need: AccessNeed, user: User, publicKey: string, quorum: { threshold: number; userIds: readonly string[] }, now: number): PolicyContext {
   const key = user.apiKeys.find((k) => k.credential.publicKey.toLowerCase() === publicKey);
   return {
     activity: { type: need.type, ...(need.params !== undefined ? { params: need.params } : {}) },
@@ -176,7 +176,7 @@ function names(policies: ReadonlyArray<PolicyInput>): string {
 
 function warningOf(
   decided: { outcome: PolicyOutcome; by: ReadonlyArray<PolicyInput>; rootOnly?: true },
-  need: Need,
+  need: AccessNeed,
   user: User,
 ): string | undefined {
   const who = `this stack's own ${userLabel(user)}`;
@@ -203,6 +203,23 @@ function warningOf(
       }
       return `warning: with the planned policies, ${who} would be denied ${what}: no policy allows it; ${stops}. To proceed, ${fix}.`;
   }
+}
+
+/**
+ * The warning for one activity the plan needs, decided afresh from the policies the organization will have, the
+ * stack's own user and the root quorum; undefined when the service would allow it.
+ */
+export function accessWarning(
+  policies: readonly PolicyInput[],
+  need: AccessNeed,
+  user: User,
+  ownPublicKey: string,
+  quorum: { threshold: number; userIds: readonly string[] },
+  now: number,
+): string | undefined {
+  const state: AccessState = { needs: new Map(), accessChanged: true, outcomes: new Map() };
+  const keyed = policies.map((p, i) => ({ ...p, key: String(i) }));
+  return warningOf(decide(state, keyed, 'need', contextFor(need, user, ownPublicKey, quorum, now)), need, user);
 }
 
 /**
