@@ -110,6 +110,36 @@ describe('RootQuorum', () => {
   });
 });
 
+describe('RootQuorum and the keys of the same update', () => {
+  test('the update waits for a key this update creates for a new member, then writes', async () => {
+    const rt = h.newRuntime();
+    const keyInputs = await checkedInputs(rt.apiKey, { userId: ids.carol, apiKeyName: 'carol', publicKey: generateApiKeyPair().publicKey });
+    const news = await checkedInputs(rt.rootQuorum, { threshold: 1, userIds: [ids.root, ids.carol] });
+    // The quorum's update finds carol without a credential and waits; meanwhile the key's create runs.
+    h.onSleep.hook = async () => {
+      h.onSleep.hook = undefined;
+      await rt.apiKey.create(keyInputs);
+    };
+    h.resetRequests();
+    await rt.rootQuorum.update('rootQuorum', { threshold: 1, userIds: [ids.root], allowLockout: false, organizationId: h.org }, news);
+    expect(await submitted()).toEqual(['/public/v1/submit/create_api_keys', '/public/v1/submit/update_root_quorum']);
+    expect(await quorum()).toEqual({ threshold: 1, userIds: [ids.root, ids.carol].sort() });
+    await h.client.updateRootQuorum({ threshold: 1, userIds: [ids.root!] });
+  });
+
+  test("a planned quorum without the stack's own user warns about what the stack then cannot do", async () => {
+    const rt = h.newRuntime({}, { warn: (line) => warnings.push(line), log: () => undefined });
+    await checkedInputs(rt.userTag, { userTagName: 'reviewers' });
+    expect(warnings).toEqual([]);
+    await checkedInputs(rt.rootQuorum, { threshold: 1, userIds: [ids.alice] });
+    expect(warnings).toEqual([
+      `warning: with the planned policies, this stack's own user "root" (${ids.root}) would be denied ACTIVITY_TYPE_CREATE_USER_TAG ` +
+        '(to create user tag): no policy allows it; the update would stop there, and so would every later run of this stack. To proceed, ' +
+        'allow it for this user, or run the stack with credentials of a user the policies allow.',
+    ]);
+  });
+});
+
 describe('ApiKey', () => {
   let rootKey: { id: string; outs: Record<string, unknown> };
 
