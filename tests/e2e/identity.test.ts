@@ -14,7 +14,6 @@ import { useTestStack } from '../support/e2e/stack';
 
 jest.setTimeout(600_000);
 
-
 const e2e = useTestStack('identity');
 
 type Write = { type: string; intent: Record<string, unknown>; status: string; createdMs: number; updatedMs: number };

@@ -46,7 +46,9 @@ export function identityLookups(context: () => ProviderContext) {
       const root = new Set(quorum?.userIds ?? []);
       return {
         organizationId: session.organizationId,
-        users: users.filter((u) => a.userName === undefined || u.userName === a.userName).map((u) => ({ ...u, rootUser: root.has(u.userId) })),
+        users: users
+          .filter((u) => a.userName === undefined || u.userName === a.userName)
+          .map((u) => ({ ...u, rootUser: root.has(u.userId) })),
       };
     }),
     userTags: define<GetUserTagsArgs, GetUserTagsResult>('getUserTags', [], context, async (ctx, a) => {

@@ -67,7 +67,12 @@ export function declarationsOf(
         (p): p is [string, ExportValue] => p[1] !== undefined,
       );
       const retain = kind.export.retain?.(item, snapshot);
-      declarations.push({ kind, name, properties: [...properties, ['adopt', { id: idOf(item) }]], ...(retain !== undefined ? { retain } : {}) });
+      declarations.push({
+        kind,
+        name,
+        properties: [...properties, ['adopt', { id: idOf(item) }]],
+        ...(retain !== undefined ? { retain } : {}),
+      });
     }
   }
   return { declarations, secrets };

@@ -26,5 +26,9 @@ export async function readOrganization(
 ): Promise<OrganizationSnapshot> {
   progress(`reading organization ${session.organizationId}`);
   const read = await Promise.all(kinds.map(async (kind) => [kind.type, await readKind(kind, session)] as const));
-  return { organizationId: session.organizationId, objects: Object.fromEntries(read), ownPublicKey: session.settings.apiPublicKey.toLowerCase() };
+  return {
+    organizationId: session.organizationId,
+    objects: Object.fromEntries(read),
+    ownPublicKey: session.settings.apiPublicKey.toLowerCase(),
+  };
 }

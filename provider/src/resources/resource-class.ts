@@ -41,7 +41,8 @@ function organizationKey(args: Record<string, unknown>): pulumi.Input<string> {
 /** The public key this stack signs with for a resource whose placement is plain values; undefined when it cannot tell. */
 function ownPublicKey(args: Record<string, unknown>): string | undefined {
   const { profile, organizationId } = args;
-  if ((profile !== undefined && typeof profile !== 'string') || (organizationId !== undefined && typeof organizationId !== 'string')) return undefined;
+  if ((profile !== undefined && typeof profile !== 'string') || (organizationId !== undefined && typeof organizationId !== 'string'))
+    return undefined;
   try {
     return programContext()
       .settings({ ...(profile !== undefined ? { profile } : {}), ...(organizationId !== undefined ? { organizationId } : {}) })

@@ -102,7 +102,8 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
           const refused = await guarded(ctx, olds, () => refuseReplace(ctx, id, olds, news, d.replaces));
           if (refused !== undefined) await guarded(ctx, olds, () => Promise.reject(new InvalidRequestError(refused)));
         }
-        const deleteFirst = d.replaces.length > 0 && kind.diff?.deleteBeforeReplace?.(normalize(kind, olds), normalize(kind, news)) === true;
+        const deleteFirst =
+          d.replaces.length > 0 && kind.diff?.deleteBeforeReplace?.(normalize(kind, olds), normalize(kind, news)) === true;
         return toDiffResult(d, deleteFirst);
       },
       create: (inputs) => guarded(ctx, inputs, () => remote().create(ctx, inputs)),

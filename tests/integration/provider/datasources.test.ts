@@ -198,7 +198,9 @@ test('users (with their keys, passkeys and tag ids, and whether each is a root u
   expect(Object.keys(byName).sort()).toEqual(['alice', 'bob', 'root']);
   expect([byName.root?.rootUser, byName.alice?.rootUser]).toEqual([true, false]);
   expect(byName.alice?.apiKeys.map((k) => k.apiKeyName)).toEqual(['alice laptop']);
-  expect((await ds.users.promise({ userName: 'bob' })).users.map((u) => [u.userName, u.userPhoneNumber])).toEqual([['bob', '+14155550123']]);
+  expect((await ds.users.promise({ userName: 'bob' })).users.map((u) => [u.userName, u.userPhoneNumber])).toEqual([
+    ['bob', '+14155550123'],
+  ]);
   const tags = await ds.userTags.promise();
   expect(tags.userTags.map((t) => [t.userTagName, t.userIds]).sort()).toEqual([
     ['approvers', [byName.alice?.userId, byName.bob?.userId].sort()],

@@ -12,7 +12,12 @@ const h = useHarness({
     seed: {
       userTags: ['approvers', 'operations'],
       users: [
-        { userName: 'alice', userEmail: 'alice@acme.example', tags: ['approvers'], apiKeys: [{ apiKeyName: 'alice laptop', publicKey: ALICE_KEY }] },
+        {
+          userName: 'alice',
+          userEmail: 'alice@acme.example',
+          tags: ['approvers'],
+          apiKeys: [{ apiKeyName: 'alice laptop', publicKey: ALICE_KEY }],
+        },
         { userName: 'bob', tags: ['approvers', 'operations'] },
       ],
     },
@@ -76,7 +81,12 @@ describe('User', () => {
       '/public/v1/submit/update_user_phone_number',
     ]);
     const live = await liveUser(id);
-    expect([live.userName, live.userEmail, live.userPhoneNumber, live.userTags]).toEqual(['ci', undefined, '+14155550100', [tags.operations]]);
+    expect([live.userName, live.userEmail, live.userPhoneNumber, live.userTags]).toEqual([
+      'ci',
+      undefined,
+      '+14155550100',
+      [tags.operations],
+    ]);
     outs = updated.outs!;
     inputs = news;
   });
@@ -95,9 +105,12 @@ describe('User', () => {
   test('adopt by name takes over a hand-made user; several users with the name are refused, naming them', async () => {
     const adopted = await h.newRuntime().user.create(await checkedInputs(h.runtime.user, { userName: 'bob', adopt: { byName: true } }));
     expect(adopted.id).toBe(users.bob);
-    const twin = (await h.client.createUsers({ users: [{ userName: 'bob', apiKeys: [], authenticators: [], oauthProviders: [], userTags: [] }] }))
-      .result.userIds[0];
-    expect(await failure(h.newRuntime().user.create(await checkedInputs(h.runtime.user, { userName: 'bob', adopt: { byName: true } })))).toEqual({
+    const twin = (
+      await h.client.createUsers({ users: [{ userName: 'bob', apiKeys: [], authenticators: [], oauthProviders: [], userTags: [] }] })
+    ).result.userIds[0];
+    expect(
+      await failure(h.newRuntime().user.create(await checkedInputs(h.runtime.user, { userName: 'bob', adopt: { byName: true } }))),
+    ).toEqual({
       code: 'INVALID_REQUEST',
       message: `invalid request for adopt user: adopt: 2 users match (${users.bob}, ${twin}); adopt one of them by id, e.g. adopt: { id: '${users.bob}' }`,
     });
@@ -158,13 +171,27 @@ describe('ApiKey', () => {
   });
 
   test('a new public key replaces, creating first; the same public key with a new name replaces deleting first', async () => {
-    const rotated = await checkedInputs(h.runtime.apiKey, { userId, apiKeyName: 'ci', publicKey: second.publicKey, expirationSeconds: '86400' });
+    const rotated = await checkedInputs(h.runtime.apiKey, {
+      userId,
+      apiKeyName: 'ci',
+      publicKey: second.publicKey,
+      expirationSeconds: '86400',
+    });
     expect(await h.runtime.apiKey.diff(id, outs, rotated)).toEqual({ changes: undefined, replaces: ['publicKey'] });
     // check gets the resource's inputs in the state: its own public key is no conflict
-    const checked = await h.runtime.apiKey.check(inputs, { userId, apiKeyName: 'ci-2', publicKey: first.publicKey, expirationSeconds: '86400' });
+    const checked = await h.runtime.apiKey.check(inputs, {
+      userId,
+      apiKeyName: 'ci-2',
+      publicKey: first.publicKey,
+      expirationSeconds: '86400',
+    });
     expect(checked.failures).toBeUndefined();
     const renamed = checked.inputs as Record<string, unknown>;
-    expect(await h.runtime.apiKey.diff(id, outs, renamed)).toEqual({ changes: undefined, replaces: ['apiKeyName'], deleteBeforeReplace: true });
+    expect(await h.runtime.apiKey.diff(id, outs, renamed)).toEqual({
+      changes: undefined,
+      replaces: ['apiKeyName'],
+      deleteBeforeReplace: true,
+    });
   });
 
   test('a public key another key already has is refused at preview, with the adopt line', async () => {
@@ -182,12 +209,21 @@ describe('ApiKey', () => {
     const adopted = await h
       .newRuntime()
       .apiKey.create(
-        await checkedInputs(h.runtime.apiKey, { userId: users.alice, apiKeyName: 'alice laptop', publicKey: ALICE_KEY, adopt: { byPublicKey: true } }),
+        await checkedInputs(h.runtime.apiKey, {
+          userId: users.alice,
+          apiKeyName: 'alice laptop',
+          publicKey: ALICE_KEY,
+          adopt: { byPublicKey: true },
+        }),
       );
     expect(adopted.id).toBe(aliceKeyId);
     expect(
       await failure(
-        h.newRuntime().apiKey.create(await checkedInputs(h.runtime.apiKey, { userId, apiKeyName: 'x', publicKey: second.publicKey, adopt: { id: 'nope' } })),
+        h
+          .newRuntime()
+          .apiKey.create(
+            await checkedInputs(h.runtime.apiKey, { userId, apiKeyName: 'x', publicKey: second.publicKey, adopt: { id: 'nope' } }),
+          ),
       ),
     ).toEqual({ code: 'NOT_FOUND', message: `cannot adopt API key nope: organization ${h.org} has no API key with that id` });
   });

@@ -285,7 +285,7 @@ describe('User', () => {
 describe('Policy', () => {
   const policy = (consensus: string, condition = '') => ({ policyName: 'Approvers sign', effect: 'EFFECT_ALLOW', consensus, condition });
 
-  test("a literal tag id that exists neither at the service nor in the plan is refused, naming the position and the nearest tag by name", async () => {
+  test('a literal tag id that exists neither at the service nor in the plan is refused, naming the position and the nearest tag by name', async () => {
     const typo = `${approvers.slice(0, -1)}x`;
     expect((await h.runtime.policy.check({}, policy(`approvers.any(user, user.tags.contains('${typo}'))`))).failures).toEqual([
       {
@@ -297,7 +297,9 @@ describe('Policy', () => {
           '(or by an id the organization has)',
       },
     ]);
-    expect((await h.runtime.policy.check({}, policy("approvers.any(user, user.tags.contains('approvers'))"))).failures?.[0]?.reason).toContain(
+    expect(
+      (await h.runtime.policy.check({}, policy("approvers.any(user, user.tags.contains('approvers'))"))).failures?.[0]?.reason,
+    ).toContain(
       `user tag 'approvers' (line 1, column 40) is no user tag of organization ${h.org}, and no UserTag of this deployment has that id; the nearest user tag by name is "approvers" (${approvers})`,
     );
   });
@@ -305,7 +307,10 @@ describe('Policy', () => {
   test('a literal user id is checked the same way, in the consensus and in the condition', async () => {
     const result = await h.runtime.policy.check(
       {},
-      policy(`approvers.any(user, user.id == 'nobody')`, `activity.params.user_id == '${ids.alice}' || activity.params.user_ids.contains('ghost')`),
+      policy(
+        `approvers.any(user, user.id == 'nobody')`,
+        `activity.params.user_id == '${ids.alice}' || activity.params.user_ids.contains('ghost')`,
+      ),
     );
     expect(result.failures).toEqual([
       {
@@ -354,7 +359,11 @@ describe('Policy', () => {
     const root = h.newRuntime({}, { warn: (line) => warnings.push(line) });
     warnings.length = 0;
     await checkedInputs(root.userTag, { userTagName: 'reviewers' });
-    await checkedInputs(root.policy, { policyName: 'No new tags', effect: 'EFFECT_DENY', condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG'" });
+    await checkedInputs(root.policy, {
+      policyName: 'No new tags',
+      effect: 'EFFECT_DENY',
+      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG'",
+    });
     expect(warnings).toEqual([]);
   });
 

@@ -43,7 +43,9 @@ const flattened = new WeakMap<readonly User[], LiveApiKey[]>();
 export function apiKeysOf(users: readonly User[]): LiveApiKey[] {
   let keys = flattened.get(users);
   if (keys === undefined) {
-    keys = users.flatMap((u) => u.apiKeys.filter((k) => CURVE_OF_TYPE[k.credential.type] !== undefined).map((key) => ({ userId: u.userId, key })));
+    keys = users.flatMap((u) =>
+      u.apiKeys.filter((k) => CURVE_OF_TYPE[k.credential.type] !== undefined).map((key) => ({ userId: u.userId, key })),
+    );
     flattened.set(users, keys);
   }
   return keys;
@@ -120,7 +122,8 @@ export const apiKey = defineKind({
     publicKey:
       'The public key in hex: P-256 and secp256k1 compressed (66 characters, `02…`/`03…`), Ed25519 its 32 bytes; lower-cased. Never the private key.',
     curveType: '`API_KEY_CURVE_P256` (default), `API_KEY_CURVE_SECP256K1` or `API_KEY_CURVE_ED25519`.',
-    expirationSeconds: 'Seconds the key stays valid, counted from its creation (a replacement restarts it), as a decimal string; absent: no expiry.',
+    expirationSeconds:
+      'Seconds the key stays valid, counted from its creation (a replacement restarts it), as a decimal string; absent: no expiry.',
     allowLockout:
       'Accept replacing or deleting the key this stack signs with, or the last credential of a root user, which the provider otherwise refuses (no call to the service).',
   },
@@ -141,7 +144,8 @@ export const apiKey = defineKind({
     refuseReplace: (ctx, id, olds, news, replaces) =>
       apiKeyDeleteRefusal(ctx, ctx.session(selectorOf(olds)), id, news.allowLockout === true, replaces),
   },
-  protects: (given, own) => given.allowLockout !== true && typeof given.publicKey === 'string' && given.publicKey.trim().toLowerCase() === own,
+  protects: (given, own) =>
+    given.allowLockout !== true && typeof given.publicKey === 'string' && given.publicKey.trim().toLowerCase() === own,
   export: {
     read: (session) => readApiKeys(session, false),
     name: (k: LiveApiKey) => k.key.apiKeyName,
@@ -165,7 +169,9 @@ export const apiKey = defineKind({
     apiKeyName: live.key.apiKeyName,
     publicKey: live.key.credential.publicKey.toLowerCase(),
     curveType: CURVE_OF_TYPE[live.key.credential.type] ?? 'API_KEY_CURVE_P256',
-    ...(live.key.expirationSeconds !== undefined && live.key.expirationSeconds !== '' ? { expirationSeconds: live.key.expirationSeconds } : {}),
+    ...(live.key.expirationSeconds !== undefined && live.key.expirationSeconds !== ''
+      ? { expirationSeconds: live.key.expirationSeconds }
+      : {}),
     allowLockout: state.allowLockout === true,
     ...placementOf(state as Parameters<typeof placementOf>[0]),
   }),

@@ -72,7 +72,12 @@ export async function checkKind(
   const result = checkResult(ctx, normalize(kind, news), failures);
   if (result.failures !== undefined) return result;
   const inputs = result.inputs as Record<string, unknown>;
-  ctx.plan.record(kind.type, kind.table.naturalKey.map((f) => inputs[f]), inputs, olds);
+  ctx.plan.record(
+    kind.type,
+    kind.table.naturalKey.map((f) => inputs[f]),
+    inputs,
+    olds,
+  );
   const remote = (await kind.check?.remote?.(inputs, ctx, olds)) ?? [];
   if (remote.length > 0) return { inputs, failures: remote };
   await stackAccessWarnings(kind, ctx, inputs, olds);

@@ -85,13 +85,19 @@ export function exportedIdentity(snapshot: { objects: Readonly<Record<string, re
   ownPublicKey?: string;
 } {
   const quorum = (snapshot.objects.RootQuorum ?? [])[0] as RootQuorum | undefined;
-  return { rootUserIds: new Set(quorum?.userIds ?? []), ...(snapshot.ownPublicKey !== undefined ? { ownPublicKey: snapshot.ownPublicKey } : {}) };
+  return {
+    rootUserIds: new Set(quorum?.userIds ?? []),
+    ...(snapshot.ownPublicKey !== undefined ? { ownPublicKey: snapshot.ownPublicKey } : {}),
+  };
 }
 
 /** Why an exported user or key keeps `retainOnDelete: true`: the export's own credentials and root users outlive the stack. */
 export function retainedReason(what: 'user' | 'key', own: boolean, root: boolean): string | undefined {
   if (!own && !root) return undefined;
-  const why = [own ? `the ${what === 'user' ? 'user' : 'key'} this export signed with` : '', root ? `${what === 'user' ? 'a root user' : "a root user's key"}` : '']
+  const why = [
+    own ? `the ${what === 'user' ? 'user' : 'key'} this export signed with` : '',
+    root ? `${what === 'user' ? 'a root user' : "a root user's key"}` : '',
+  ]
     .filter((w) => w !== '')
     .join(' and ');
   return `${why.charAt(0).toUpperCase()}${why.slice(1)}: \`pulumi destroy\` and removing it from the program leave it in the organization.`;

@@ -61,8 +61,7 @@ export function quorumCredentialReason(user: User): string {
 
 /** The API keys this deployment declares for a user (by `check`; ../../plan.ts). */
 export function plannedKeyFor(ctx: ProviderContext, organizationId: string): (userId: string) => boolean {
-  return (userId) =>
-    ctx.plan.declared('ApiKey').some((p) => p.inputs.userId === userId && p.inputs.organizationId === organizationId);
+  return (userId) => ctx.plan.declared('ApiKey').some((p) => p.inputs.userId === userId && p.inputs.organizationId === organizationId);
 }
 
 // ---- API keys ----
@@ -77,7 +76,12 @@ const REDECLARE = 'declare the resource again with allowLockout: true and run `p
  * Why deleting API key `id` is refused, or undefined. `replacing` names the changed properties when a
  * replacement deletes it (diff), undefined for a delete.
  */
-export function apiKeyDeleteReason(view: IdentityView, id: string, allowLockout: boolean, replacing?: readonly string[]): string | undefined {
+export function apiKeyDeleteReason(
+  view: IdentityView,
+  id: string,
+  allowLockout: boolean,
+  replacing?: readonly string[],
+): string | undefined {
   if (allowLockout) return undefined;
   const user = view.users.find((u) => u.apiKeys.some((k) => k.apiKeyId === id));
   const key = user?.apiKeys.find((k) => k.apiKeyId === id);

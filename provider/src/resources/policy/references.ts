@@ -140,7 +140,10 @@ function nearest<T>(literal: string, candidates: readonly T[], nameOf: (c: T) =>
   let best: T | undefined;
   let bestDistance = Infinity;
   for (const c of candidates) {
-    const d = Math.min(editDistance(literal.toLowerCase(), nameOf(c).toLowerCase()), editDistance(literal.toLowerCase(), idOf(c).toLowerCase()));
+    const d = Math.min(
+      editDistance(literal.toLowerCase(), nameOf(c).toLowerCase()),
+      editDistance(literal.toLowerCase(), idOf(c).toLowerCase()),
+    );
     if (d < bestDistance) [best, bestDistance] = [c, d];
   }
   return best;
@@ -179,10 +182,20 @@ export function referenceFailures(
     const org = `organization ${organizationId}`;
     let hint: string;
     if (r.of === 'userTag') {
-      const near = nearest<UserTag>(r.id, tags, (t) => t.tagName, (t) => t.tagId);
+      const near = nearest<UserTag>(
+        r.id,
+        tags,
+        (t) => t.tagName,
+        (t) => t.tagId,
+      );
       hint = near === undefined ? `; ${org} has no user tags` : `; the nearest user tag by name is "${near.tagName}" (${near.tagId})`;
     } else {
-      const near = nearest<User>(r.id, users, (u) => u.userName, (u) => u.userId);
+      const near = nearest<User>(
+        r.id,
+        users,
+        (u) => u.userName,
+        (u) => u.userId,
+      );
       hint = near === undefined ? `; ${org} has no users` : `; the nearest user by name is "${near.userName}" (${near.userId})`;
     }
     const reason = `${noun} '${r.id}' (${position(r.source, r.offset)}) is no ${noun} of ${org}, and no ${kind} of this deployment has that id${hint}`;
@@ -211,6 +224,7 @@ export async function identityReferenceFailures(news: Record<string, unknown>, c
       }),
     );
   const declared = { userTag: adopted('UserTag'), user: adopted('User') };
-  const known = (of: IdentityReference['of'], id: string) => declared[of].has(id) || ctx.ownership.isDeclared(of === 'user' ? 'User' : 'UserTag', id);
+  const known = (of: IdentityReference['of'], id: string) =>
+    declared[of].has(id) || ctx.ownership.isDeclared(of === 'user' ? 'User' : 'UserTag', id);
   return referenceFailures(found, { organizationId: session.organizationId, tags, users }, known, news.policyName);
 }

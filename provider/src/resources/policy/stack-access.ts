@@ -71,7 +71,8 @@ function neededOperations(kind: AnyKind, inputs: Record<string, unknown>, olds: 
   if (writes === undefined) return (kind.activities ?? []).map((op) => [op, `write ${kind.noun}`]);
   const create: Array<[string, string]> = [[writes.create.operation, `create ${kind.noun}`]];
   if (d === undefined) return create;
-  if (d.replaces.length > 0) return [...create, ...(writes.delete ? [[writes.delete.operation, `replace ${kind.noun}`] as [string, string]] : [])];
+  if (d.replaces.length > 0)
+    return [...create, ...(writes.delete ? [[writes.delete.operation, `replace ${kind.noun}`] as [string, string]] : [])];
   const update = writes.update;
   if (update === undefined) return [];
   const changed = Object.fromEntries(d.changed.filter((f) => kind.table.inPlace.includes(f)).map((f) => [f, inputs[f] ?? '']));
@@ -85,7 +86,13 @@ function needsOf(kind: AnyKind, inputs: Record<string, unknown>, olds: Record<st
     if (type === undefined) return [];
     // A credential change names its user: the own-credentials permission reads it (docs/service-behaviour.md#implicit-permissions).
     const userId = inputs.userId;
-    return [{ type, why, ...(kind.type === 'ApiKey' && typeof userId === 'string' && !containsUnknown(userId) ? { params: { user_id: userId } } : {}) }];
+    return [
+      {
+        type,
+        why,
+        ...(kind.type === 'ApiKey' && typeof userId === 'string' && !containsUnknown(userId) ? { params: { user_id: userId } } : {}),
+      },
+    ];
   });
 }
 
@@ -105,7 +112,11 @@ function plannedQuorum(plan: DeploymentPlan, organizationId: string): { threshol
 }
 
 /** The policies the organization will have: the live ones, each declared one in place of the live one it names. */
-function plannedPolicies(live: readonly ServicePolicy[], plan: DeploymentPlan, organizationId: string): Array<PolicyInput & { key: string }> {
+function plannedPolicies(
+  live: readonly ServicePolicy[],
+  plan: DeploymentPlan,
+  organizationId: string,
+): Array<PolicyInput & { key: string }> {
   const declared = plan
     .declared('Policy')
     .filter((p) => p.inputs.organizationId === organizationId && !containsUnknown(POLICY_FIELDS.map((f) => p.inputs[f])));
@@ -129,13 +140,21 @@ function plannedPolicies(live: readonly ServicePolicy[], plan: DeploymentPlan, o
   ];
 }
 
-function contextFor(need: AccessNeed, user: User, publicKey: string, quorum: { threshold: number; userIds: readonly string[] }, now: number): PolicyContext {
+function contextFor(
+  need: AccessNeed,
+  user: User,
+  publicKey: string,
+  quorum: { threshold: number; userIds: readonly string[] },
+  now: number,
+): PolicyContext {
   const key = user.apiKeys.find((k) => k.credential.publicKey.toLowerCase() === publicKey);
   return {
     activity: { type: need.type, ...(need.params !== undefined ? { params: need.params } : {}) },
     approvers: [policyUserOf(user)],
     credentials:
-      key === undefined ? [] : [{ id: key.apiKeyId, user_id: user.userId, type: key.credential.type, public_key: key.credential.publicKey }],
+      key === undefined
+        ? []
+        : [{ id: key.apiKeyId, user_id: user.userId, type: key.credential.type, public_key: key.credential.publicKey }],
     now,
     rootQuorum: quorum,
   };
@@ -262,7 +281,12 @@ export async function stackAccessWarnings(
       // A root-only change is approved by the quorum as it is; everything else runs under the planned one.
       const planned = plannedQuorum(ctx.plan, session.organizationId);
       const quorum = planned === undefined || isRootQuorumOnlyActivity(need.type) ? view.quorum : planned;
-      const decided = decide(state, policies, `${needKey} ${JSON.stringify(quorum)}`, contextFor(need, user, view.ownPublicKey, quorum, view.now));
+      const decided = decide(
+        state,
+        policies,
+        `${needKey} ${JSON.stringify(quorum)}`,
+        contextFor(need, user, view.ownPublicKey, quorum, view.now),
+      );
       const warning = warningOf(decided, need, user);
       if (warning !== undefined && ctx.plan.once(`access ${needKey} ${decided.outcome} ${names(decided.by)}`)) ctx.warn(warning);
     }
@@ -272,4 +296,7 @@ export async function stackAccessWarnings(
 }
 
 /** Resources checked before any policy changed, whose needs are worked out once one does. */
-const pendingNeeds = new WeakMap<DeploymentPlan, Array<{ kind: AnyKind; inputs: Record<string, unknown>; olds: Record<string, unknown> }>>();
+const pendingNeeds = new WeakMap<
+  DeploymentPlan,
+  Array<{ kind: AnyKind; inputs: Record<string, unknown>; olds: Record<string, unknown> }>
+>();

@@ -77,7 +77,10 @@ async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Pr
   const request = adoptRequest(desired.adopt);
   if (request !== undefined && 'id' in request && request.id !== ROOT_QUORUM_ID) {
     throw InvalidRequestError.fromIssues(`adopt the root quorum of organization ${session.organizationId}`, [
-      { path: 'adopt.id', message: `is "${request.id}", but the root quorum's id is "${ROOT_QUORUM_ID}"; use adopt: { id: "${ROOT_QUORUM_ID}" }` },
+      {
+        path: 'adopt.id',
+        message: `is "${request.id}", but the root quorum's id is "${ROOT_QUORUM_ID}"; use adopt: { id: "${ROOT_QUORUM_ID}" }`,
+      },
     ]);
   }
   const live = await getLive(session, true);

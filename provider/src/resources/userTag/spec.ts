@@ -39,7 +39,9 @@ async function unknownMembers(news: Record<string, unknown>, ctx: ProviderContex
   if (!Array.isArray(ids) || ids.length === 0 || containsUnknown(ids)) return [];
   const session = ctx.session(selectorOf(news));
   const users = new Set((await session.list(USERS)).map((u) => u.userId));
-  const missing = (ids as string[]).flatMap((id, i) => (users.has(id) || ctx.ownership.isDeclared('User', id) ? [] : [`userIds[${i}] ${id}`]));
+  const missing = (ids as string[]).flatMap((id, i) =>
+    users.has(id) || ctx.ownership.isDeclared('User', id) ? [] : [`userIds[${i}] ${id}`],
+  );
   if (missing.length === 0) return [];
   return [
     {

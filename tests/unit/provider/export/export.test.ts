@@ -192,9 +192,14 @@ test('who can act: users, their API keys (public keys only), user tags with memb
   });
   const own = `02${'a'.repeat(64)}`;
   const root = userOf('u-root', 'root', [keyOf('k-root', 'root key', own)]);
-  const ci = userOf('u-ci', 'ci-deployer', [keyOf('k-ci', 'ci', `03${'b'.repeat(64)}`, 'CREDENTIAL_TYPE_API_KEY_P256', { expirationSeconds: '86400' })], {
-    userEmail: 'ci@acme.example',
-  });
+  const ci = userOf(
+    'u-ci',
+    'ci-deployer',
+    [keyOf('k-ci', 'ci', `03${'b'.repeat(64)}`, 'CREDENTIAL_TYPE_API_KEY_P256', { expirationSeconds: '86400' })],
+    {
+      userEmail: 'ci@acme.example',
+    },
+  );
   const snapshot: OrganizationSnapshot = {
     organizationId: '11111111-2222-3333-4444-555555555555',
     ownPublicKey: own,
@@ -204,13 +209,19 @@ test('who can act: users, their API keys (public keys only), user tags with memb
         { userId: 'u-root', key: root.apiKeys[0] },
         { userId: 'u-ci', key: ci.apiKeys[0] },
       ],
-      UserTag: [{ tag: { tagId: 't-1', tagName: 'approvers', tagType: 'TAG_TYPE_USER', createdAt: TS, updatedAt: TS }, members: ['u-ci', 'u-root'] }],
+      UserTag: [
+        {
+          tag: { tagId: 't-1', tagName: 'approvers', tagType: 'TAG_TYPE_USER', createdAt: TS, updatedAt: TS },
+          members: ['u-ci', 'u-root'],
+        },
+      ],
       RootQuorum: [{ threshold: 1, userIds: ['u-root'] }],
     },
   };
   const { files, counts } = renderProject(snapshot, { versions: VERSIONS });
   expect(counts).toEqual({ UserTag: 1, User: 2, ApiKey: 2, RootQuorum: 1 });
-  expect(files['index.ts']).toBe(`// Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export. Every object is adopted (\`adopt: { id }\`):
+  expect(files['index.ts'])
+    .toBe(`// Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export. Every object is adopted (\`adopt: { id }\`):
 // the first \`pulumi up\` takes them over without creating anything; from then on this file is the organization.
 import * as walletinfra from '@walletinfra/pulumi';
 

@@ -119,6 +119,8 @@ test('with credentials, an unchanged policy previews without the client; a chang
   // Nothing listens on port 9: the warning cannot be worked out, the check still passes, and says why in the log.
   expect((await runtime.policy.check(state, { ...state, condition: "activity.action == 'EXPORT'" })).failures).toBeUndefined();
   expect(mockLoaded).toEqual(expect.arrayContaining(['@walletinfra/sdk', 'sdk client']));
-  expect(logged.filter((l) => l.startsWith("walletinfra: could not check the planned policies against this stack's own user"))).toHaveLength(1);
+  expect(
+    logged.filter((l) => l.startsWith("walletinfra: could not check the planned policies against this stack's own user")),
+  ).toHaveLength(1);
   await runtime.context.close();
 });
