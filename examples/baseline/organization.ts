@@ -1,6 +1,6 @@
 // The baseline organization as a reusable function: the main job (index.ts) declares it with settings from
 // stack config, and the end-to-end tests drive program edits through the same settings.
-import type * as pulumi from '@pulumi/pulumi';
+import * as pulumi from '@pulumi/pulumi';
 import * as walletinfra from '@walletinfra/pulumi';
 
 /** The public half of the CI machine user's API key; the CI system that made the pair keeps the private half. */
