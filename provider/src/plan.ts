@@ -29,7 +29,7 @@ export class DeploymentPlan {
   record(kind: string, key: unknown, inputs: Record<string, unknown>, olds: Record<string, unknown>): boolean {
     let resources = this.byKind.get(kind);
     const first = resources === undefined;
-    if (resources === undefined) this.byKind.set(kind, (resources = new Map()));
+    if (resources === undefined) this.byKind.set(kind, (resources = new Map<string, PlannedResource>()));
     resources.set(sortedJson(key), { inputs, olds });
     return first;
   }

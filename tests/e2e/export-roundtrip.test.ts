@@ -148,10 +148,10 @@ test('1. exporting twice writes identical files; every kind is declared and adop
   }
   // the export's own user and key, and the root users, outlive the exported stack
   expect(index).toMatch(
-    /\/\/ The user this export signed with and a root user: `pulumi destroy` and removing it from the program leave it in the organization\.\nnew walletinfra\.User\("root", \{\n  userName: "root",\n  adopt: \{ id: "[0-9a-f-]+" \},\n\}, \{ retainOnDelete: true \}\);/,
+    /\/\/ The user this export signed with and a root user: `pulumi destroy` and removing it from the program leave it in the organization\.\nnew walletinfra\.User\("root", \{\n {2}userName: "root",\n {2}adopt: \{ id: "[0-9a-f-]+" \},\n\}, \{ retainOnDelete: true \}\);/,
   );
   expect(index).toMatch(
-    /new walletinfra\.RootQuorum\("root-quorum", \{\n  threshold: 1,\n  userIds: \[\n    "[0-9a-f-]+",\n  \],\n  adopt: \{ id: "rootQuorum" \},\n\}\);/,
+    /new walletinfra\.RootQuorum\("root-quorum", \{\n {2}threshold: 1,\n {2}userIds: \[\n {4}"[0-9a-f-]+",\n {2}\],\n {2}adopt: \{ id: "rootQuorum" \},\n\}\);/,
   );
   expect(index).toContain('filtersJson: "{\\"b\\":1, \\"a\\":[2]}"');
   expect(index).toMatch(

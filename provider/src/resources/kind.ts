@@ -264,13 +264,13 @@ export interface KindDeclaration<
      * Why replacing object `id` must not happen (a replacement deletes the old object: the stack's own key or
      * user), or undefined; `olds` is the state, `replaces` the properties whose change replaces it.
      */
-    refuseReplace?(
+    refuseReplace?: (
       ctx: ProviderContext,
       id: string,
       olds: Record<string, unknown>,
       news: Record<string, unknown>,
       replaces: readonly string[],
-    ): Promise<string | undefined>;
+    ) => Promise<string | undefined>;
   };
   /**
    * Whether the program registers the resource with Pulumi's `protect` option, so that the engine refuses at

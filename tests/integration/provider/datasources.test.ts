@@ -16,7 +16,7 @@ let org: string;
 beforeAll(async () => {
   h = await startHarness({ emulator: { seed: path.join(__dirname, '../../../emulator/seeds/example.json') } });
   org = h.emulator.credentials.organizationId;
-  ctx = createContext({ config: (k) => h.config[k], env: {}, now: h.clock.now });
+  ctx = createContext({ config: (k) => h.config[k], env: {}, now: () => h.clock.now() });
   ds = createDataSources(() => ctx);
 });
 afterAll(async () => {

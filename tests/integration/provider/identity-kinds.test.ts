@@ -66,7 +66,7 @@ describe('User', () => {
   test('read equals the state; no diff', async () => {
     const read = await h.newRuntime().user.read(id, outs);
     expect(read).toEqual({ id, props: outs, inputs });
-    expect(await h.runtime.user.diff(id, read.props!, inputs)).toEqual({ changes: false });
+    expect(await h.runtime.user.diff(id, read.props as Record<string, unknown>, inputs)).toEqual({ changes: false });
   });
 
   test('update: each changed field is its own activity, and the email is removed with an empty one; tags are never written', async () => {
@@ -87,7 +87,7 @@ describe('User', () => {
       '+14155550100',
       [tags.operations],
     ]);
-    outs = updated.outs!;
+    outs = updated.outs as Record<string, unknown>;
     inputs = news;
   });
 
@@ -97,8 +97,8 @@ describe('User', () => {
     await h.client.updateUserName({ userId: id, userName: 'renamed by hand' });
     const drifted = await h.newRuntime().user.read(id, outs);
     expect(drifted.props).toEqual({ ...outs, userName: 'renamed by hand' });
-    expect(await h.runtime.user.diff(id, drifted.props!, inputs)).toEqual({ changes: undefined });
-    await h.newRuntime().user.update(id, drifted.props!, inputs);
+    expect(await h.runtime.user.diff(id, drifted.props as Record<string, unknown>, inputs)).toEqual({ changes: undefined });
+    await h.newRuntime().user.update(id, drifted.props as Record<string, unknown>, inputs);
     expect((await liveUser(id)).userName).toBe('ci');
   });
 
@@ -206,16 +206,14 @@ describe('ApiKey', () => {
 
   test('adopt by public key takes over a hand-made key of a seeded user; by a missing id is NOT_FOUND', async () => {
     const aliceKeyId = (await liveUser(users.alice!)).apiKeys[0]!.apiKeyId;
-    const adopted = await h
-      .newRuntime()
-      .apiKey.create(
-        await checkedInputs(h.runtime.apiKey, {
-          userId: users.alice,
-          apiKeyName: 'alice laptop',
-          publicKey: ALICE_KEY,
-          adopt: { byPublicKey: true },
-        }),
-      );
+    const adopted = await h.newRuntime().apiKey.create(
+      await checkedInputs(h.runtime.apiKey, {
+        userId: users.alice,
+        apiKeyName: 'alice laptop',
+        publicKey: ALICE_KEY,
+        adopt: { byPublicKey: true },
+      }),
+    );
     expect(adopted.id).toBe(aliceKeyId);
     expect(
       await failure(
@@ -259,7 +257,7 @@ describe('UserTag', () => {
       removeUserIds: [users.alice],
     });
     expect(await membersOf(id)).toEqual([users.bob, rootUserId].sort());
-    outs = updated.outs!;
+    outs = updated.outs as Record<string, unknown>;
     inputs = news;
   });
 
@@ -267,8 +265,8 @@ describe('UserTag', () => {
     await h.client.updateUserTag({ userTagId: id, addUserIds: [users.alice!], removeUserIds: [] });
     const read = await h.newRuntime().userTag.read(id, outs);
     expect(read.props).toEqual({ ...outs, userIds: [users.alice, users.bob, rootUserId].sort() });
-    expect(await h.runtime.userTag.diff(id, read.props!, inputs)).toEqual({ changes: undefined });
-    await h.newRuntime().userTag.update(id, read.props!, inputs);
+    expect(await h.runtime.userTag.diff(id, read.props as Record<string, unknown>, inputs)).toEqual({ changes: undefined });
+    await h.newRuntime().userTag.update(id, read.props as Record<string, unknown>, inputs);
     expect(await membersOf(id)).toEqual([users.bob, rootUserId].sort());
   });
 
@@ -318,7 +316,7 @@ describe('RootQuorum', () => {
     expect(updated.outs).toEqual({ ...news });
     const rt = h.newRuntime({}, { log: () => undefined });
     (rt.context as { warn: (line: string) => void }).warn = (line) => warnings.push(line);
-    await rt.rootQuorum.delete('rootQuorum', updated.outs!);
+    await rt.rootQuorum.delete('rootQuorum', updated.outs as Record<string, unknown>);
     expect(warnings).toEqual([
       `warning: the root quorum of organization ${h.org} was left in place: an organization always has one. Pulumi no longer manages it; its members and threshold stay as they are.`,
     ]);

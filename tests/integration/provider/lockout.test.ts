@@ -35,9 +35,11 @@ function asDeployer(): Runtime {
 }
 
 beforeAll(async () => {
-  const made = await h.admin('POST', '/users', { userName: 'deployer', generateApiKey: true });
-  const key = made.json.apiKeys[0] as { apiKeyId: string; publicKey: string; privateKey: string };
-  deployer = { userId: made.json.userId as string, ...key };
+  const made = (await h.admin('POST', '/users', { userName: 'deployer', generateApiKey: true })).json as {
+    userId: string;
+    apiKeys: Array<{ apiKeyId: string; publicKey: string; privateKey: string }>;
+  };
+  deployer = { userId: made.userId, ...made.apiKeys[0]! };
   ids = Object.fromEntries((await h.client.listUsers({})).users.map((u) => [u.userName, u.userId]));
   approvers = (await h.client.listUserTags({})).userTags[0]!.tagId;
 });

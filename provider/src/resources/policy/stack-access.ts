@@ -18,6 +18,7 @@ import {
   type PolicyInput,
   type PolicyOutcome,
 } from '@walletinfra/sdk/policy';
+import type * as Sdk from '@walletinfra/sdk';
 import type { Policy as ServicePolicy, User } from '@walletinfra/sdk';
 import type { DeploymentPlan } from '../../plan';
 import type { ProviderContext } from '../../runtime/context';
@@ -57,7 +58,7 @@ const POLICY_FIELDS = ['policyName', 'effect', 'condition', 'consensus', 'time']
 /** The activity type of a write operation (`create_policy` -> `ACTIVITY_TYPE_CREATE_POLICY_V3`), loaded only when needed. */
 function activityTypeOf(operation: string): string | undefined {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the sdk's registry, loaded once a policy changed (see above)
-  const { operations } = require('@walletinfra/sdk') as typeof import('@walletinfra/sdk');
+  const { operations } = require('@walletinfra/sdk') as typeof Sdk;
   const op = (operations as Record<string, { activityType?: string } | undefined>)[operation];
   return op?.activityType;
 }

@@ -51,7 +51,8 @@ beforeAll(async () => {
         const ids: Record<string, string> = { User: 'userId', UserTag: 'userTagId' };
         const idOutput = ids[args.type.split(':').pop() ?? ''];
         const state = { ...inputs, organizationId: 'org-mock', ...(idOutput !== undefined ? { [idOutput]: `${args.name}-id` } : {}) };
-        return { id: `${args.name}-id`, state };      },
+        return { id: `${args.name}-id`, state };
+      },
       call: () => ({}),
     },
     'walletinfra-baseline',
@@ -83,7 +84,7 @@ describe('the baseline example', () => {
       ciApiPublicKey: CI_KEY,
       rootQuorum: { userIds: ['user-root'], threshold: 1 },
     });
-    await settled(Object.values(baseline));
+    await settled(Object.values(baseline) as pulumi.CustomResource[]);
   });
 
   test('registers three policies, a webhook endpoint, an on-ramp credential, the IP allowlist, a user, its key, a tag and the quorum', () => {
