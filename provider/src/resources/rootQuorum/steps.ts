@@ -3,7 +3,6 @@
 // (writing only when it differs) and `delete` leaves it. Before a write, every member must have a credential
 // that can sign: a member whose API key this same update creates is waited for (the key's create tells the
 // plan, ../../plan.ts), any other is refused before anything is written.
-import type * as pulumi from '@pulumi/pulumi';
 import { InvalidRequestError, type RootQuorum as ServiceRootQuorum } from '@walletinfra/sdk';
 import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';
@@ -13,7 +12,7 @@ import { adoptRequest, selectorOf } from '../common/inputs';
 import { membersWithoutCredential, plannedKeyFor, quorumCredentialReason } from '../common/lockout';
 import { memberSet } from '../common/members';
 import { submitWrite } from '../common/write';
-import { normalize, type InputsOf, type OwnSteps } from '../kind';
+import { normalize, type CreateResult, type InputsOf, type OwnSteps, type ReadResult, type UpdateResult } from '../kind';
 import { ROOT_QUORUM_ID, rootQuorum as kind } from './spec';
 
 type Desired = InputsOf<typeof kind>;
@@ -71,7 +70,7 @@ async function sync(ctx: ProviderContext, session: OrgSession, live: ServiceRoot
   session.invalidate(ROOT_QUORUM);
 }
 
-async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<CreateResult> {
   const desired = desiredOf(inputs);
   const session = ctx.session(selectorOf(desired));
   const request = adoptRequest(desired.adopt);
@@ -91,7 +90,7 @@ async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Pr
   return { id: ROOT_QUORUM_ID, outs: outputsOf(desired, session) };
 }
 
-async function read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+async function read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<ReadResult> {
   const session = ctx.session(selectorOf(props));
   const outs = kind.form(await getLive(session), { ...props, organizationId: session.organizationId }) as Record<string, unknown>;
   return { id, props: outs, inputs: outs };
@@ -102,7 +101,7 @@ async function update(
   _id: string,
   _olds: Record<string, unknown>,
   news: Record<string, unknown>,
-): Promise<pulumi.dynamic.UpdateResult> {
+): Promise<UpdateResult> {
   const desired = desiredOf(news);
   const session = ctx.session(selectorOf(desired));
   await sync(ctx, session, await getLive(session, true), desired);
