@@ -87,7 +87,7 @@ describe('User', () => {
       '+14155550100',
       [tags.operations],
     ]);
-    outs = updated.outs as Record<string, unknown>;
+    outs = updated.outs;
     inputs = news;
   });
 
@@ -186,7 +186,7 @@ describe('ApiKey', () => {
       expirationSeconds: '86400',
     });
     expect(checked.failures).toBeUndefined();
-    const renamed = checked.inputs as Record<string, unknown>;
+    const renamed = checked.inputs;
     expect(await h.runtime.apiKey.diff(id, outs, renamed)).toEqual({
       changes: undefined,
       replaces: ['apiKeyName'],
@@ -257,7 +257,7 @@ describe('UserTag', () => {
       removeUserIds: [users.alice],
     });
     expect(await membersOf(id)).toEqual([users.bob, rootUserId].sort());
-    outs = updated.outs as Record<string, unknown>;
+    outs = updated.outs;
     inputs = news;
   });
 
@@ -316,7 +316,7 @@ describe('RootQuorum', () => {
     expect(updated.outs).toEqual({ ...news });
     const rt = h.newRuntime({}, { log: () => undefined });
     (rt.context as { warn: (line: string) => void }).warn = (line) => warnings.push(line);
-    await rt.rootQuorum.delete('rootQuorum', updated.outs as Record<string, unknown>);
+    await rt.rootQuorum.delete('rootQuorum', updated.outs);
     expect(warnings).toEqual([
       `warning: the root quorum of organization ${h.org} was left in place: an organization always has one. Pulumi no longer manages it; its members and threshold stay as they are.`,
     ]);

@@ -158,7 +158,7 @@ describe('ApiKey', () => {
 
   test('replacing the key this stack signs with is refused at preview (diff)', async () => {
     const news = await h.runtime.apiKey.check(rootKey.outs, { ...rootKey.outs, publicKey: generateApiKeyPair().publicKey });
-    expect(await failure(h.runtime.apiKey.diff(rootKey.id, rootKey.outs, news.inputs as Record<string, unknown>))).toEqual({
+    expect(await failure(h.runtime.apiKey.diff(rootKey.id, rootKey.outs, news.inputs))).toEqual({
       code: 'INVALID_REQUEST',
       message:
         `refusing to replace API key ${rootKey.id} ("emulator root key") of user "root" (${ids.root}) (changing publicKey replaces it, which deletes it): ` +
@@ -167,7 +167,7 @@ describe('ApiKey', () => {
         'run `pulumi up`, set walletinfra:apiPublicKey and walletinfra:apiPrivateKey to the new key, then change or remove this one; or set allowLockout: true.',
     });
     const allowed = await h.runtime.apiKey.check(rootKey.outs, { ...rootKey.outs, apiKeyName: 'renamed', allowLockout: true });
-    expect(await h.runtime.apiKey.diff(rootKey.id, rootKey.outs, allowed.inputs as Record<string, unknown>)).toEqual({
+    expect(await h.runtime.apiKey.diff(rootKey.id, rootKey.outs, allowed.inputs)).toEqual({
       changes: undefined,
       replaces: ['apiKeyName'],
       deleteBeforeReplace: true,

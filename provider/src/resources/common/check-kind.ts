@@ -71,7 +71,7 @@ export async function checkKind(
   add(kind.check?.late);
   const result = checkResult(ctx, normalize(kind, news), failures);
   if (result.failures !== undefined) return result;
-  const inputs = result.inputs as Record<string, unknown>;
+  const inputs = result.inputs;
   ctx.plan.record(
     kind.type,
     kind.table.naturalKey.map((f) => inputs[f]),
