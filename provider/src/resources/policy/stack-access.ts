@@ -24,7 +24,7 @@ import type { DeploymentPlan } from '../../plan';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown } from '../../unknown';
 import { compareFields } from '../common/diff';
-import { readIdentity, userLabel } from '../common/identity';
+import { readIdentity, userLabel, type IdentityView } from '../common/identity';
 import { selectorOf } from '../common/inputs';
 import { normalize, type AnyKind } from '../kind';
 import { POLICIES } from './spec';
@@ -43,13 +43,19 @@ interface AccessState {
   accessChanged: boolean;
   /** Per-policy outcomes, by `<policy key> <need key>`. */
   outcomes: Map<string, PolicyOutcome>;
+  /**
+   * The organization's policies and identity as the deployment found them, read once per organization: the
+   * plan's own policies replace theirs by name, so a read after this deployment's writes would add nothing but
+   * one list request per checked resource.
+   */
+  found: Map<string, Promise<[readonly ServicePolicy[], IdentityView]>>;
 }
 
 const states = new WeakMap<DeploymentPlan, AccessState>();
 
 function stateOf(plan: DeploymentPlan): AccessState {
   let state = states.get(plan);
-  if (state === undefined) states.set(plan, (state = { needs: new Map(), accessChanged: false, outcomes: new Map() }));
+  if (state === undefined) states.set(plan, (state = { needs: new Map(), accessChanged: false, outcomes: new Map(), found: new Map() }));
   return state;
 }
 
@@ -274,7 +280,14 @@ export async function stackAccessWarnings(
     }
     if (state.needs.size === 0) return;
     const session = ctx.session(selectorOf(inputs));
-    const [live, view] = await Promise.all([session.list(POLICIES), readIdentity(ctx, session)]);
+    let found = state.found.get(session.organizationId);
+    if (found === undefined) {
+      found = Promise.all([session.list(POLICIES), readIdentity(ctx, session)]);
+      state.found.set(session.organizationId, found);
+      // A failed read is tried again by the next resource's check.
+      void found.catch(() => state.found.delete(session.organizationId));
+    }
+    const [live, view] = await found;
     const user = view.ownUser;
     if (user === undefined) return;
     const policies = plannedPolicies(live, ctx.plan, session.organizationId);
