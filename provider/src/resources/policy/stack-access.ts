@@ -243,7 +243,7 @@ export function accessWarning(
   quorum: { threshold: number; userIds: readonly string[] },
   now: number,
 ): string | undefined {
-  const state: AccessState = { needs: new Map(), accessChanged: true, outcomes: new Map() };
+  const state: AccessState = { needs: new Map(), accessChanged: true, outcomes: new Map(), found: new Map() };
   const keyed = policies.map((p, i) => ({ ...p, key: String(i) }));
   return warningOf(decide(state, keyed, 'need', contextFor(need, user, ownPublicKey, quorum, now)), need, user);
 }
