@@ -104,6 +104,47 @@ serve({
       notes,
     }));
   },
+  /**
+   * Inserts `users` users with `keysPerUser` API keys each in one transaction (the store has no per-organization
+   * user limit; create_users does); returns them with their keys. The public keys are random bytes: nothing
+   * signs with them.
+   */
+  insertUsers({ users, keysPerUser }) {
+    const now = Date.now();
+    const out = [];
+    emulator.store.transaction(() => {
+      for (let i = 0; i < users; i += 1) {
+        const userId = crypto.randomUUID();
+        const userName = `bench-user-${String(i).padStart(4, '0')}`;
+        emulator.store.users.insert({
+          userId,
+          organizationId: org(),
+          userName,
+          userTags: [],
+          oauthProviders: [],
+          createdAt: now,
+          updatedAt: now,
+        });
+        const keys = [];
+        for (let k = 0; k < keysPerUser; k += 1) {
+          const key = {
+            apiKeyId: crypto.randomUUID(),
+            organizationId: org(),
+            userId,
+            apiKeyName: `${userName} key ${k}`,
+            publicKey: `02${crypto.randomBytes(32).toString('hex')}`,
+            type: 'CREDENTIAL_TYPE_API_KEY_P256',
+            createdAt: now,
+            updatedAt: now,
+          };
+          emulator.store.apiKeys.insert(key);
+          keys.push({ apiKeyId: key.apiKeyId, apiKeyName: key.apiKeyName, publicKey: key.publicKey });
+        }
+        out.push({ userId, userName, keys });
+      }
+    });
+    return out;
+  },
   /** Inserts `count` completed activities in one transaction; returns 64 of their ids spread over the range. */
   insertActivities({ count }) {
     const now = Date.now();

@@ -49,6 +49,13 @@ const GOALS = [
     what: 'HTTP requests for a refresh of 1,000 policies in one organization',
   },
   {
+    id: 'refresh_identity_requests',
+    suite: 'refresh',
+    op: '<=',
+    value: 2,
+    what: 'HTTP requests for a refresh of 200 users and 400 API keys (one list request per kind at most)',
+  },
+  {
     id: 'refresh_vs_floor',
     suite: 'e2e',
     op: '<=',

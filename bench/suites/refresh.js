@@ -2,7 +2,9 @@
 // 3. Refresh cost: the engine calls the provider's `read` once per resource, all at once. Our provider
 // answers all of them from one coalesced `list_policies` per organization; the
 // naive way is one `get_policy` per resource. Both go through the same client and the same per-organization
-// concurrency limit, against the emulator answering at once and with 50 ms of injected latency.
+// concurrency limit, against the emulator answering at once and with 50 ms of injected latency. The same for
+// who can act: 200 users and 400 API keys, read from one `list_users` (both kinds read it) against a
+// `get_user` and a `get_api_key` per resource.
 const { createRuntime } = require('@walletinfra/pulumi/dist/runtime');
 const children = require('../lib/children');
 const { CountingAgent } = require('../lib/counting-agent');
@@ -65,6 +67,79 @@ function check(approach, value, policies) {
     throw new Error(`list_policies returned ${value.policies.length}, expected ${policies.length}`);
 }
 
+/** What `create` stored for a user and for one of its keys (provider resources/user, resources/apiKey `form`). */
+function userStateOf(user, organizationId) {
+  return { userId: user.userId, userName: user.userName, allowLockout: false, organizationId };
+}
+function keyStateOf(user, key, organizationId) {
+  return {
+    apiKeyId: key.apiKeyId,
+    userId: user.userId,
+    apiKeyName: key.apiKeyName,
+    publicKey: key.publicKey,
+    curveType: 'API_KEY_CURVE_P256',
+    allowLockout: false,
+    organizationId,
+  };
+}
+
+const IDENTITY = { users: 200, keysPerUser: 2 };
+
+const IDENTITY_APPROACHES = {
+  // Every User and ApiKey read at once, as the engine calls them during a refresh.
+  ours: (users, orgId) => (runtime) =>
+    Promise.all([
+      ...users.map((u) => runtime.user.read(u.userId, userStateOf(u, orgId))),
+      ...users.flatMap((u) => u.keys.map((k) => runtime.apiKey.read(k.apiKeyId, keyStateOf(u, k, orgId)))),
+    ]),
+  naive: (users) => (runtime) => {
+    const session = runtime.context.session({});
+    return Promise.all([
+      ...users.map((u) => session.client.getUser({ userId: u.userId })),
+      ...users.flatMap((u) => u.keys.map((k) => session.client.getApiKey({ apiKeyId: k.apiKeyId }))),
+    ]);
+  },
+  floor: () => (runtime) => runtime.context.session({}).client.listUsers({}),
+};
+
+function checkIdentity(approach, value, users) {
+  const expected = users.length * (1 + IDENTITY.keysPerUser);
+  if (approach === 'ours') {
+    const gone = value.filter((r) => r.id === '').length;
+    if (value.length !== expected || gone > 0) throw new Error(`provider read reported ${gone} of ${value.length} users and keys as gone`);
+  }
+  if (approach === 'floor' && value.users.length < users.length) throw new Error(`list_users returned ${value.users.length} users`);
+}
+
+/** The refresh of 200 users and 400 keys, at 0 ms (and 50 ms unless quick) of injected latency. */
+async function runIdentity({ quick, log, emulator, env, creds, trials }) {
+  await emulator.call('reset');
+  const users = await emulator.call('insertUsers', IDENTITY);
+  const latencies = quick ? [0] : LATENCIES;
+  const cells = [];
+  for (const latencyMs of latencies) {
+    await emulator.call('setLatency', { latencyMs });
+    const samples = Object.fromEntries(Object.keys(IDENTITY_APPROACHES).map((a) => [a, []]));
+    for (let t = 0; t < trials; t += 1) {
+      for (const approach of Object.keys(IDENTITY_APPROACHES)) {
+        const r = await oneRefresh(env, IDENTITY_APPROACHES[approach](users, creds.organizationId));
+        checkIdentity(approach, r.value, users);
+        samples[approach].push(r);
+      }
+    }
+    const cell = { latencyMs };
+    for (const [approach, list] of Object.entries(samples)) {
+      cell[approach] = { ms: median(list.map((x) => x.ms)), requests: median(list.map((x) => x.requests)) };
+    }
+    log(
+      `    ${IDENTITY.users} users + ${IDENTITY.users * IDENTITY.keysPerUser} keys, latency ${String(latencyMs).padStart(2)} ms: ours ${ms(cell.ours.ms)} / ${cell.ours.requests} req, naive ${ms(cell.naive.ms)} / ${cell.naive.requests} req, floor ${ms(cell.floor.ms)}`,
+    );
+    cells.push(cell);
+  }
+  await emulator.call('setLatency', { latencyMs: 0 });
+  return cells;
+}
+
 async function run({ quick, log }) {
   const trials = quick ? 1 : 3;
   const sizes = quick ? QUICK_SIZES : SIZES;
@@ -107,10 +182,11 @@ async function run({ quick, log }) {
     }
   }
   await emulator.call('setLatency', { latencyMs: 0 });
-  return report(cells, trials);
+  const identity = await runIdentity({ quick, log, emulator, env, creds, trials });
+  return report(cells, trials, identity);
 }
 
-function report(cells, trials) {
+function report(cells, trials, identity) {
   const rows = cells.map((c) => [
     ratio(c.ours.ms / c.naive.ms),
     ratio(c.ours.requests / c.naive.requests),
@@ -143,7 +219,9 @@ function report(cells, trials) {
       'included). "Naive" is one `get_policy` per resource through the same session and per-organization limit ' +
       '(`maxConcurrentRequests`, default 4); "one round trip" is a single `list_policies` of the same organization, ' +
       "the least a refresh can cost. Latency is injected by the emulator's fault rules (`delayMs` on every request). " +
-      `Times are medians of ${trials} trial(s), after one untimed warm-up refresh per approach.`,
+      `Times are medians of ${trials} trial(s), after one untimed warm-up refresh per approach. The second table does ` +
+      `the same for ${IDENTITY.users} users and ${IDENTITY.users * IDENTITY.keysPerUser} API keys (\`user.read\` and \`apiKey.read\` ` +
+      'together): both kinds read one `list_users`; naive is a `get_user` and a `get_api_key` per resource.',
     tables: [
       {
         caption: 'Refresh of N policies',
@@ -158,6 +236,27 @@ function report(cells, trials) {
           'one round trip',
         ],
         rows,
+      },
+      {
+        caption: `Refresh of ${IDENTITY.users} users and ${IDENTITY.users * IDENTITY.keysPerUser} API keys`,
+        columns: [
+          'time × naive',
+          'requests × naive',
+          'time × one round trip',
+          'latency',
+          'ours: requests / time',
+          'naive: requests / time',
+          'one round trip',
+        ],
+        rows: identity.map((c) => [
+          ratio(c.ours.ms / c.naive.ms),
+          ratio(c.ours.requests / c.naive.requests),
+          ratio(c.ours.ms / c.floor.ms),
+          `${c.latencyMs} ms`,
+          `${int(c.ours.requests)} / ${ms(c.ours.ms)}`,
+          `${int(c.naive.requests)} / ${ms(c.naive.ms)}`,
+          ms(c.floor.ms),
+        ]),
       },
     ],
     plots: [
@@ -201,6 +300,13 @@ function report(cells, trials) {
         id: 'refresh_requests',
         ratio: Math.max(...cells.filter((c) => c.n === maxN).map((c) => c.ours.requests)),
         detail: `HTTP requests for a refresh of ${int(maxN)} policies (every latency, retries included); get_policy per resource: ${int(instant.naive.requests)}`,
+      },
+      {
+        id: 'refresh_identity_requests',
+        ratio: Math.max(...identity.map((c) => c.ours.requests)),
+        detail:
+          `HTTP requests for a refresh of ${IDENTITY.users} users and ${IDENTITY.users * IDENTITY.keysPerUser} API keys (every latency); ` +
+          `get_user and get_api_key per resource: ${int(identity[0].naive.requests)}`,
       },
       {
         id: 'refresh_vs_one_round_trip',

@@ -1,10 +1,11 @@
-// The main job's program (root Pulumi.yaml): a baseline organization with two policies, an activity
-// webhook, a sandbox on-ramp credential and the organization-level IP allowlist, plus the organization's
-// wallets, private-key tags, IP allowlist (as the service reports it) and session profiles as stack outputs. Provider credentials come from `walletinfra:*` stack
-// config (scripts/main-job.sh sets them from the emulator's credentials.json); the knobs below come from
-// this project's config (`walletinfra-baseline:*`).
+// The main job's program (root Pulumi.yaml): a baseline organization with three policies, an activity
+// webhook, a sandbox on-ramp credential, the organization-level IP allowlist, a CI machine user with its API
+// key, the approvers tag and the root quorum, plus the organization's wallets, private-key tags, IP allowlist
+// (as the service reports it) and session profiles as stack outputs. Provider credentials come from
+// `walletinfra:*` stack config (scripts/main-job.sh sets them from the emulator's credentials.json); the knobs
+// below come from this project's config (`walletinfra-baseline:*`).
 import * as pulumi from '@pulumi/pulumi';
-import { declareBaseline, describeOrganization } from './organization';
+import { CI_API_PUBLIC_KEY, declareBaseline, describeOrganization, userIdsNamed } from './organization';
 
 const config = new pulumi.Config();
 
@@ -22,6 +23,13 @@ const baseline = declareBaseline({
       { cidr: '2001:db8:1234::/48', label: 'office v6' },
     ],
   },
+  approverIds: userIdsNamed(config.getObject<string[]>('approverNames') ?? ['alice', 'bob']),
+  // The CI system made this key pair and keeps the private half; only the public key is declared.
+  ciApiPublicKey: config.get('ciApiPublicKey') ?? CI_API_PUBLIC_KEY,
+  rootQuorum: {
+    userIds: userIdsNamed(config.getObject<string[]>('rootUserNames') ?? ['root']),
+    threshold: config.getNumber('rootQuorumThreshold', { min: 1 }) ?? 1,
+  },
 });
 
 const organization = describeOrganization();
@@ -29,9 +37,13 @@ const organization = describeOrganization();
 export const policyIds = {
   signingNeedsApprovals: baseline.signingApproval.policyId,
   denyPrivateKeyExports: baseline.denyKeyExports.policyId,
+  approversApprovePolicyChanges: baseline.approversApprovePolicies.policyId,
 };
 export const webhookEndpointId = baseline.activityWebhook.endpointId;
 export const fiatOnRampCredentialId = baseline.moonpay.fiatOnrampCredentialId;
+export const ciDeployer = { userId: baseline.ciDeployer.userId, apiKeyId: baseline.ciDeployerKey.apiKeyId };
+export const approversTagId = baseline.approvers.userTagId;
+export const rootQuorum = { threshold: baseline.rootQuorum.threshold, userIds: baseline.rootQuorum.userIds };
 export const wallets = organization.wallets;
 export const privateKeyTags = organization.privateKeyTags;
 export const ipAllowlist = organization.ipAllowlist;

@@ -1,7 +1,10 @@
 // The baseline organization as a reusable function: the main job (index.ts) declares it with settings from
 // stack config, and the end-to-end tests drive program edits through the same settings.
-import type * as pulumi from '@pulumi/pulumi';
+import * as pulumi from '@pulumi/pulumi';
 import * as walletinfra from '@walletinfra/pulumi';
+
+/** The public half of the CI machine user's API key; the CI system that made the pair keeps the private half. */
+export const CI_API_PUBLIC_KEY = '0250a5c38dde91d157b793cfaf31b24b12e9b4faf46e001e609bdd0003144efc31';
 
 export interface BaselineSettings {
   /** Where activity webhooks go (HTTPS; the local emulator also accepts loopback http when started so). */
@@ -17,6 +20,12 @@ export interface BaselineSettings {
   adoptExisting: boolean;
   /** The organization-level IP allowlist: the whole list, as the service stores it. */
   ipAllowlist: { enabled: boolean; rules: Array<{ cidr: string; label?: string }> };
+  /** The users in the approvers tag (ids; see userIdsNamed), which a policy names by the tag's id. */
+  approverIds: pulumi.Input<string[]>;
+  /** The public key of the CI machine user's API key; the CI system keeps the private key, which never reaches Pulumi. */
+  ciApiPublicKey: string;
+  /** The root quorum: its users (ids) and how many of them must approve. */
+  rootQuorum: { userIds: pulumi.Input<string[]>; threshold: number };
 }
 
 export interface Baseline {
@@ -25,6 +34,22 @@ export interface Baseline {
   activityWebhook: walletinfra.WebhookEndpoint;
   moonpay: walletinfra.FiatOnRampCredential;
   ipAllowlist: walletinfra.IpAllowlist;
+  ciDeployer: walletinfra.User;
+  ciDeployerKey: walletinfra.ApiKey;
+  approvers: walletinfra.UserTag;
+  rootQuorum: walletinfra.RootQuorum;
+  approversApprovePolicies: walletinfra.Policy;
+}
+
+/** The ids of users named `names`, from the organization's users (a lookup on every preview and up). */
+export function userIdsNamed(names: readonly string[]): pulumi.Output<string[]> {
+  return walletinfra.getUsersOutput().apply((r) =>
+    names.map((name) => {
+      const user = r.users.find((u) => u.userName === name);
+      if (user === undefined) throw new pulumi.RunError(`no user named "${name}" in organization ${r.organizationId}`);
+      return user.userId;
+    }),
+  );
 }
 
 export function declareBaseline(s: BaselineSettings): Baseline {
@@ -72,7 +97,52 @@ export function declareBaseline(s: BaselineSettings): Baseline {
     adopt: { byScope: true },
   });
 
-  return { signingApproval, denyKeyExports, activityWebhook, moonpay, ipAllowlist };
+  // Who can act, as code. A machine user for CI with the public half of its API key (the CI system keeps the
+  // private key); the approvers tag, which owns its membership (the users' own resources never list tags);
+  // the root quorum, which `create` takes over (an organization always has one); and a policy that names the
+  // tag by its id output, so the tag is created (or adopted) before the policy and never hard-coded.
+  const ciDeployer = new walletinfra.User('ci-deployer', {
+    userName: 'ci-deployer',
+    ...(s.adoptExisting ? { adopt: { byName: true } } : {}),
+  });
+  const ciDeployerKey = new walletinfra.ApiKey('ci-deployer-key', {
+    userId: ciDeployer.id,
+    apiKeyName: 'ci-deployer',
+    publicKey: s.ciApiPublicKey,
+    curveType: 'API_KEY_CURVE_P256',
+    ...(s.adoptExisting ? { adopt: { byPublicKey: true } } : {}),
+  });
+  // The seed already has an "approvers" tag: adopted by name (created when absent), its members then declared here.
+  const approvers = new walletinfra.UserTag('approvers', {
+    userTagName: 'approvers',
+    userIds: s.approverIds,
+    adopt: { byName: true },
+  });
+  const rootQuorum = new walletinfra.RootQuorum('root-quorum', {
+    threshold: s.rootQuorum.threshold,
+    userIds: s.rootQuorum.userIds,
+  });
+  const approversApprovePolicies = new walletinfra.Policy('approvers-approve-policy-changes', {
+    policyName: 'Approvers approve policy changes',
+    effect: 'EFFECT_ALLOW',
+    condition: "activity.resource == 'POLICY'",
+    consensus: pulumi.interpolate`approvers.any(user, user.tags.contains('${approvers.id}'))`,
+    notes: 'Managed by Pulumi (examples/baseline)',
+    ...(s.adoptExisting ? { adopt: { byName: true } } : {}),
+  });
+
+  return {
+    signingApproval,
+    denyKeyExports,
+    activityWebhook,
+    moonpay,
+    ipAllowlist,
+    ciDeployer,
+    ciDeployerKey,
+    approvers,
+    rootQuorum,
+    approversApprovePolicies,
+  };
 }
 
 /** Read-only lookups reported as stack outputs (data sources run on every preview and up, docs/service-behaviour.md#activities). */

@@ -39,6 +39,14 @@ export type {
   SessionProfileInputs,
   SessionProfileOutputs,
 } from './resources/sessionProfile/resource';
+export { UserTag } from './resources/userTag/resource';
+export type { UserTagArgs, UserTagAdopt, UserTagInputs, UserTagOutputs } from './resources/userTag/resource';
+export { User } from './resources/user/resource';
+export type { UserArgs, UserAdopt, UserInputs, UserOutputs } from './resources/user/resource';
+export { ApiKey } from './resources/apiKey/resource';
+export type { ApiKeyArgs, ApiKeyAdopt, ApiKeyCurve, ApiKeyInputs, ApiKeyOutputs } from './resources/apiKey/resource';
+export { RootQuorum } from './resources/rootQuorum/resource';
+export type { RootQuorumArgs, RootQuorumAdopt, RootQuorumInputs, RootQuorumOutputs } from './resources/rootQuorum/resource';
 export {
   createDataSources,
   getApiKey,
@@ -55,6 +63,8 @@ export {
   getPolicyOutput,
   getPrivateKeyTags,
   getPrivateKeyTagsOutput,
+  getRootQuorum,
+  getRootQuorumOutput,
   getSessionProfile,
   getSessionProfileOutput,
   getSessionProfiles,
@@ -63,6 +73,10 @@ export {
   getSolTransactionHistoryOutput,
   getSubOrganizations,
   getSubOrganizationsOutput,
+  getUserTags,
+  getUserTagsOutput,
+  getUsers,
+  getUsersOutput,
   getWalletKitConfig,
   getWalletKitConfigOutput,
   getWallets,
@@ -88,6 +102,8 @@ export type {
   GetPolicyResult,
   GetPrivateKeyTagsArgs,
   GetPrivateKeyTagsResult,
+  GetRootQuorumArgs,
+  GetRootQuorumResult,
   GetSessionProfileArgs,
   GetSessionProfileResult,
   GetSessionProfilesArgs,
@@ -96,6 +112,10 @@ export type {
   GetSolTransactionHistoryResult,
   GetSubOrganizationsArgs,
   GetSubOrganizationsResult,
+  GetUserTagsArgs,
+  GetUserTagsResult,
+  GetUsersArgs,
+  GetUsersResult,
   GetWalletKitConfigArgs,
   GetWalletKitConfigResult,
   GetWalletsArgs,
@@ -109,6 +129,7 @@ export type {
   ParsedPolicyExpressions,
   PolicyWithExpressions,
   SuborgFilterType,
+  UserTagView,
 } from './datasources';
 export {
   CONFIG_NAMESPACE,

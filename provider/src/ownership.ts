@@ -58,8 +58,8 @@ interface Rename {
 /** Waits `ms` (the context's clock); rejects or resolves early when `signal` aborts. */
 export type Wait = (ms: number, signal: AbortSignal) => Promise<void>;
 
-/** Values announced under a key, and whoever waits for the first one. */
-class Announcements<T> {
+/** Values announced under a key, and whoever waits for the first one (also ./plan.ts). */
+export class Announcements<T> {
   private readonly values = new Map<string, T>();
   private readonly waiting = new Map<string, Array<(value: T) => void>>();
 

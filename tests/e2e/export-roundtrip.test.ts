@@ -2,7 +2,8 @@
 // exported (twice: identical files), the generated project runs as written (its dependencies resolve from
 // the workspace, as `npm install` of the pinned versions would), `pulumi up` adopts everything and creates
 // nothing, `pulumi preview --expect-no-changes` passes, and an edit of the generated code previews as an
-// update of exactly that object. Destroy then says that session profiles are left in place.
+// update of exactly that object. Destroy then says that session profiles and the root quorum are left in place,
+// and keeps the user and key the export signed with (retainOnDelete).
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '@walletinfra/emulator';
@@ -57,6 +58,12 @@ async function inventory(): Promise<Record<string, string[]>> {
     sessionProfiles: s.sessionProfiles.map((x) => x.sessionProfileId).sort(),
     privateKeyTagMembers: k.privateKeys.map((x) => `${x.privateKeyId}:${x.privateKeyTags.sort().join(',')}`).sort(),
     ipAllowlist: org.allowlist.rules.map((r) => `${r.cidr} ${r.label ?? ''}`),
+    users: (await client.listUsers({})).users
+      .map((u) => `${u.userId} ${u.userName} ${u.userEmail ?? ''} ${[...u.userTags].sort().join(',')}`)
+      .sort(),
+    apiKeys: (await client.getApiKeys({})).apiKeys.map((k) => `${k.apiKeyId} ${k.apiKeyName} ${k.credential.publicKey}`).sort(),
+    userTags: (await client.listUserTags({})).userTags.map((t) => `${t.tagId} ${t.tagName}`).sort(),
+    rootQuorum: [JSON.stringify((await client.getOrganizationConfigs({})).configs.quorum)],
     keyAllowlists: (
       await Promise.all(
         (await client.getApiKeys({})).apiKeys.map(async (k) => {
@@ -125,9 +132,27 @@ test('1. exporting twice writes identical files; every kind is declared and adop
   expect(second).toEqual(first);
   expect(Object.keys(first)).toEqual(['Pulumi.yaml', 'README.md', 'index.ts', 'package.json', 'tsconfig.json']);
   const index = first['index.ts'] as string;
-  for (const type of ['Policy', 'WebhookEndpoint', 'FiatOnRampCredential', 'IpAllowlist', 'PrivateKeyTag', 'SessionProfile']) {
+  for (const type of [
+    'Policy',
+    'WebhookEndpoint',
+    'FiatOnRampCredential',
+    'IpAllowlist',
+    'PrivateKeyTag',
+    'SessionProfile',
+    'UserTag',
+    'User',
+    'ApiKey',
+    'RootQuorum',
+  ]) {
     expect(index).toContain(`new walletinfra.${type}(`);
   }
+  // the export's own user and key, and the root users, outlive the exported stack
+  expect(index).toMatch(
+    /\/\/ The user this export signed with and a root user: `pulumi destroy` and removing it from the program leave it in the organization\.\nnew walletinfra\.User\("root", \{\n {2}userName: "root",\n {2}adopt: \{ id: "[0-9a-f-]+" \},\n\}, \{ retainOnDelete: true \}\);/,
+  );
+  expect(index).toMatch(
+    /new walletinfra\.RootQuorum\("root-quorum", \{\n {2}threshold: 1,\n {2}userIds: \[\n {4}"[0-9a-f-]+",\n {2}\],\n {2}adopt: \{ id: "rootQuorum" \},\n\}\);/,
+  );
   expect(index).toContain('filtersJson: "{\\"b\\":1, \\"a\\":[2]}"');
   expect(index).toMatch(
     /new walletinfra\.IpAllowlist\("api-key-alice-laptop", \{\n {2}publicKey: "[0-9a-f]+",\n {2}rules: \[\],\n {2}onEvaluationError: "ALLOW",\n/,
@@ -163,9 +188,12 @@ test('3. an edit of the generated code previews as an update of exactly that obj
   expect(changed.map((s) => [s.op, nameOf(s.urn), s.diffReasons])).toEqual([['update', 'seed-no-exports', ['notes']]]);
 });
 
-test('4. destroy deletes what the service can delete and says that session profiles stay', async () => {
+test('4. destroy deletes what the service can delete and says that session profiles and the root quorum stay; the own credentials and root users are kept', async () => {
   const result = await project.pulumi(['destroy', '--yes', '--skip-preview', '--stack', project.stack]);
   expect(`${result.stdout}\n${result.stderr}`).toMatch(/session profile [0-9a-f-]+ "Read only" was left in place/);
+  expect(`${result.stdout}\n${result.stderr}`).toContain('the root quorum of organization');
+  expect((await client.listUsers({})).users.map((u) => u.userName)).toEqual(['root']);
+  expect((await client.getApiKeys({})).apiKeys.map((k) => k.credential.publicKey)).toEqual([env.WALLETINFRA_API_PUBLIC_KEY]);
   expect((await client.getSessionProfiles({})).sessionProfiles.map((s) => s.sessionProfileId).sort()).toEqual(before.sessionProfiles);
   expect((await client.listPolicies({})).policies).toEqual([]);
 });

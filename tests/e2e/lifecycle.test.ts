@@ -50,6 +50,14 @@ test('1. up creates every object with the declared values', async () => {
     })),
   ).toEqual([
     {
+      policyId: (outputs.policyIds as Record<string, string>).approversApprovePolicyChanges,
+      policyName: 'Approvers approve policy changes',
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.resource == 'POLICY'",
+      consensus: `approvers.any(user, user.tags.contains('${outputs.approversTagId as string}'))`,
+      notes: NOTES,
+    },
+    {
       policyId: (outputs.policyIds as Record<string, string>).denyPrivateKeyExports,
       policyName: DENY,
       effect: 'EFFECT_DENY',
@@ -107,8 +115,8 @@ test('2. preview and refresh preview expect no changes right after up', async ()
 test('walletinfra-drift exits 0 on a clean stack', async () => {
   const drift = await runDrift(e2e.project, ['--stack', e2e.project.stack]);
   expect(drift.code).toBe(0);
-  expect(drift.json).toMatchObject({ mode: 'drift', summary: { drifted: 0, deletedOutsideCode: 0, clean: 5 } });
-  expect(drift.markdown).toContain(`| \`${e2e.project.stack}\` | no drift | 0 | 0 | 5 |`);
+  expect(drift.json).toMatchObject({ mode: 'drift', summary: { drifted: 0, deletedOutsideCode: 0, clean: 10 } });
+  expect(drift.markdown).toContain(`| \`${e2e.project.stack}\` | no drift | 0 | 0 | 10 |`);
 });
 
 describe('3. out-of-band changes', () => {
@@ -137,6 +145,11 @@ describe('3. out-of-band changes', () => {
       'activity-updates': ['update', ['isActive']],
       'moonpay-sandbox': ['delete', []],
       'organization-ip-allowlist': ['refresh', []],
+      'ci-deployer': ['refresh', []],
+      'ci-deployer-key': ['refresh', []],
+      approvers: ['refresh', []],
+      'root-quorum': ['refresh', []],
+      'approvers-approve-policy-changes': ['refresh', []],
     });
     expect(steps['deny-private-key-exports']!.newState!.inputs!.condition).toBe("activity.action == 'EXPORT'");
     expect(steps['activity-updates']!.newState!.inputs!.isActive).toBe(false);
@@ -153,7 +166,7 @@ describe('3. out-of-band changes', () => {
         resources: Array<{ name: string; id: string; op: string; changes: unknown[] }>;
       }>;
     };
-    expect(report.summary).toEqual({ drifted: 2, deletedOutsideCode: 1, clean: 2 });
+    expect(report.summary).toEqual({ drifted: 2, deletedOutsideCode: 1, clean: 7 });
     const stack = report.stacks[0]!;
     expect(stack.status).toBe('drift');
     expect(stack.remediation).toBe(`pulumi up --refresh --stack ${e2e.project.stack} --cwd ${e2e.project.dir}`);

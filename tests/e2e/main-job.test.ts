@@ -67,7 +67,7 @@ test('npm run up brings up the baseline organization, prints every step and the 
   ];
   expect(lines).toHaveLength(expected.length);
   lines.forEach((line, i) => expect(line).toMatch(expected[i]!));
-  expect(result.stdout).toMatch(/Resources:\n\s+\+ 6 created/);
+  expect(result.stdout).toMatch(/Resources:\n\s+\+ 11 created/);
 
   // The outputs, printed as JSON after "stack outputs:".
   const json = result.stdout.slice(
@@ -76,10 +76,13 @@ test('npm run up brings up the baseline organization, prints every step and the 
   );
   const outputs = JSON.parse(json) as Record<string, unknown>;
   expect(Object.keys(outputs).sort()).toEqual([
+    'approversTagId',
+    'ciDeployer',
     'fiatOnRampCredentialId',
     'ipAllowlist',
     'policyIds',
     'privateKeyTags',
+    'rootQuorum',
     'sessionProfiles',
     'wallets',
     'webhookEndpointId',
@@ -108,6 +111,6 @@ test('running it again changes nothing', async () => {
   expect(lines).toContain(`[up] using stack ${stack}`);
   expect(lines).not.toContain('[up] generating a sandbox on-ramp secret key (kept as a stack secret)...');
   expect(lines).toContain('[up] no changes pending');
-  expect(result.stdout).toMatch(/Resources:\n\s+6 unchanged/);
+  expect(result.stdout).toMatch(/Resources:\n\s+11 unchanged/);
   expect(result.stdout).not.toMatch(/[+~-] \d+ (created|updated|deleted|to create|to update|to delete)/);
 });

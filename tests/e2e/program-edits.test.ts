@@ -4,6 +4,7 @@
 // `walletinfra-drift --preview`; adopting objects that already exist creates no duplicates. Edits go through
 // the baseline program's own stack config (`signingApprovals`, `webhookEventTypes`, `adoptExisting`).
 import { encryptOnRampSecret } from '@walletinfra/sdk';
+import { CI_API_PUBLIC_KEY as CI_KEY } from '../../examples/baseline/organization';
 import { runDrift } from '../support/e2e/drift';
 import { ONRAMP_SECRET, WEBHOOK_URL, configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { PulumiProject, stepsByName } from '../support/e2e/project';
@@ -49,7 +50,7 @@ describe('4. program edits', () => {
   test('an in-place update: one update, naming the changed property', async () => {
     await project.setConfig('signingApprovals', '3');
     const { digest } = await project.json(['preview']);
-    expect(digest.changeSummary).toEqual({ update: 1, same: 5 });
+    expect(digest.changeSummary).toEqual({ update: 1, same: 10 });
     const step = stepsByName(digest)['signing-needs-approvals']!;
     expect([step.op, step.diffReasons, step.replaceReasons ?? [], step.detailedDiff]).toEqual([
       'update',
@@ -71,7 +72,7 @@ describe('4. program edits', () => {
   test('a replacement: one replace, naming the property that forced it', async () => {
     await project.setConfig('webhookEventTypes', '["ACTIVITY_UPDATES","BALANCE_CONFIRMED_UPDATES"]');
     const { digest } = await project.json(['preview']);
-    expect(digest.changeSummary).toEqual({ replace: 1, same: 5 });
+    expect(digest.changeSummary).toEqual({ replace: 1, same: 10 });
     const step = stepsByName(digest)['activity-updates']!;
     expect([step.op, step.diffReasons, step.replaceReasons]).toEqual(['replace', ['subscriptions'], ['subscriptions']]);
     expect(Object.keys(step.detailedDiff ?? {}).filter((path) => !path.startsWith('subscriptions'))).toEqual([]);
@@ -80,7 +81,7 @@ describe('4. program edits', () => {
     // The pull-request summary says the same, for people (it counts organization objects, not the stack).
     const summary = await runDrift(project, ['--preview', '--stack', project.stack]);
     expect(summary.code).toBe(0);
-    expect(summary.json).toMatchObject({ mode: 'preview', summary: { create: 0, update: 0, replace: 1, delete: 0, same: 4 } });
+    expect(summary.json).toMatchObject({ mode: 'preview', summary: { create: 0, update: 0, replace: 1, delete: 0, same: 9 } });
     expect(summary.markdown).toContain('### WebhookEndpoint');
     expect(summary.markdown).toMatch(/#### activity-updates \(`[^`]+`\): \*\*replace\*\* \(forced by `subscriptions/);
     expect(summary.markdown).not.toContain(ONRAMP_SECRET);
@@ -145,12 +146,41 @@ test('5. adopting objects that already exist creates no duplicates', async () =>
     encryptedSecretApiKey: encryptOnRampSecret(ONRAMP_SECRET, org.onRampEncryptionPublicKey),
     sandboxMode: true,
   });
+  // Who can act, made by hand too: the CI user with its key, the approvers tag (the seed's, unless an earlier
+  // destroy removed it) and the policy that names it.
+  const ci = await org.client.createUsers({
+    users: [
+      {
+        userName: 'ci-deployer',
+        apiKeys: [{ apiKeyName: 'ci-deployer', publicKey: CI_KEY, curveType: 'API_KEY_CURVE_P256' }],
+        authenticators: [],
+        oauthProviders: [],
+        userTags: [],
+      },
+    ],
+  });
+  const tagId =
+    (await org.client.listUserTags({})).userTags.find((t) => t.tagName === 'approvers')?.tagId ??
+    (await org.client.createUserTag({ userTagName: 'approvers', userIds: [] })).result.userTagId;
+  const approvers = await org.client.createPolicy({
+    policyName: 'Approvers approve policy changes',
+    effect: 'EFFECT_ALLOW',
+    condition: "activity.resource == 'POLICY'",
+    consensus: `approvers.any(user, user.tags.contains('${tagId}'))`,
+    notes: 'Made by hand',
+  });
+  const identity = async () => ({
+    users: (await org.client.listUsers({})).users.map((u) => u.userId).sort(),
+    keys: (await org.client.getApiKeys({})).apiKeys.map((k) => k.apiKeyId).sort(),
+    tags: (await org.client.listUserTags({})).userTags.map((t) => t.tagId).sort(),
+  });
   const before = {
     policies: (await ourPolicies()).length,
     hooks: (await org.client.listWebhookEndpoints()).webhookEndpoints.length,
     credentials: (await org.client.listFiatOnRampCredentials()).fiatOnRampCredentials.length,
+    ...(await identity()),
   };
-  expect(before).toEqual({ policies: 2, hooks: 1, credentials: 1 });
+  expect([before.policies, before.hooks, before.credentials]).toEqual([3, 1, 1]);
 
   const project = await PulumiProject.create('adopt');
   try {
@@ -161,13 +191,25 @@ test('5. adopting objects that already exist creates no duplicates', async () =>
     expect([
       (outputs.policyIds as Record<string, string>).signingNeedsApprovals,
       (outputs.policyIds as Record<string, string>).denyPrivateKeyExports,
+      (outputs.policyIds as Record<string, string>).approversApprovePolicyChanges,
       outputs.webhookEndpointId,
       outputs.fiatOnRampCredentialId,
-    ]).toEqual([signing.result.policyId, deny.result.policyId, hook.result.endpointId, credential.result.fiatOnRampCredentialId]);
+      (outputs.ciDeployer as { userId: string }).userId,
+      outputs.approversTagId,
+    ]).toEqual([
+      signing.result.policyId,
+      deny.result.policyId,
+      approvers.result.policyId,
+      hook.result.endpointId,
+      credential.result.fiatOnRampCredentialId,
+      ci.result.userIds[0],
+      tagId,
+    ]);
     expect({
       policies: (await ourPolicies()).length,
       hooks: (await org.client.listWebhookEndpoints()).webhookEndpoints.length,
       credentials: (await org.client.listFiatOnRampCredentials()).fiatOnRampCredentials.length,
+      ...(await identity()),
     }).toEqual(before);
     // Adopted objects now match the program (the hand-written notes were brought in line), and stay so.
     expect((await ourPolicies()).find((p) => p.policyId === signing.result.policyId)?.notes).toBe('Managed by Pulumi (examples/baseline)');
@@ -175,6 +217,7 @@ test('5. adopting objects that already exist creates no duplicates', async () =>
     await project.pulumi(['refresh', '--preview-only', '--expect-no-changes', '--stack', project.stack]);
     await project.pulumi(['destroy', '--yes', '--skip-preview', '--stack', project.stack]);
     expect(await ourPolicies()).toEqual([]);
+    expect((await org.client.listUsers({})).users.map((u) => u.userName)).not.toContain('ci-deployer');
   } finally {
     project.remove();
   }

@@ -18,7 +18,7 @@ export interface Harness {
   /** A fresh runtime sharing config and clock, one second later: a second `pulumi` run (a new provider process). */
   newRuntime(
     overrides?: Record<string, string>,
-    options?: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'activityPageSize'>,
+    options?: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'warn' | 'activityPageSize'>,
   ): Runtime;
   /** The organization's own API key, for out-of-band changes. */
   client: WalletInfraClient;
@@ -64,7 +64,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const runtimes: Runtime[] = [];
   const newRuntime = (
     overrides: Record<string, string> = {},
-    extra: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'activityPageSize'> = {},
+    extra: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'warn' | 'activityPageSize'> = {},
   ) => {
     // A later `pulumi` run happens later: identical request bodies get new timestamps, so the service's
     // idempotency by body (docs/service-behaviour.md#idempotency-and-fingerprints) does not hand back an earlier run's activity.

@@ -1,8 +1,7 @@
 // Building blocks for organizations, users and their credentials, shared by the bootstrap, the seed, the
 // admin endpoints and create_sub_organization.
-import { ed25519 } from '@noble/curves/ed25519';
 import { p256 } from '@noble/curves/p256';
-import { secp256k1 } from '@noble/curves/secp256k1';
+import { apiPublicKeyProblem } from '@walletinfra/sdk/rules';
 import type { Env } from '../env';
 import { invalidArgument, resourceExhausted } from '../errors';
 import type { ApiKeyRecord, AuthenticatorRecord, OauthProviderRecord, OrganizationRecord, UserRecord } from '../store/records';
@@ -97,56 +96,11 @@ export function createUser(d: Deps, org: OrganizationRecord, input: NewUser): Us
   return user;
 }
 
-/** A P-256 public key must be a 33-byte compressed point (docs/service-behaviour.md#request-stamps); returns it lowercased. */
-export function checkP256PublicKey(publicKey: string, field: string): string {
-  const hex = publicKey.trim().toLowerCase();
-  let ok = /^0[23][0-9a-f]{64}$/.test(hex);
-  if (ok) {
-    try {
-      p256.Point.fromHex(hex).assertValidity();
-    } catch {
-      ok = false;
-    }
-  }
-  if (!ok) throw invalidArgument(`invalid request body: ${field}: must be a compressed P-256 public key (66 hex characters)`);
-  return hex;
-}
-
-/** A secp256k1 public key is a 33-byte compressed point, as for P-256 (docs/service-behaviour.md#api-keys); returns it lowercased. */
-function checkSecp256k1PublicKey(publicKey: string, field: string): string {
-  const hex = publicKey.trim().toLowerCase();
-  let ok = /^0[23][0-9a-f]{64}$/.test(hex);
-  if (ok) {
-    try {
-      secp256k1.Point.fromHex(hex).assertValidity();
-    } catch {
-      ok = false;
-    }
-  }
-  if (!ok) throw invalidArgument(`invalid request body: ${field}: must be a compressed secp256k1 public key (66 hex characters)`);
-  return hex;
-}
-
-/** An Ed25519 public key is its 32-byte encoding (docs/service-behaviour.md#api-keys); returns it lowercased. */
-function checkEd25519PublicKey(publicKey: string, field: string): string {
-  const hex = publicKey.trim().toLowerCase();
-  let ok = /^[0-9a-f]{64}$/.test(hex);
-  if (ok) {
-    try {
-      ed25519.Point.fromHex(hex).assertValidity();
-    } catch {
-      ok = false;
-    }
-  }
-  if (!ok) throw invalidArgument(`invalid request body: ${field}: must be an Ed25519 public key (64 hex characters)`);
-  return hex;
-}
-
-/** The public key in the form the curve's stamps carry it, or a 400 naming the field. */
+/** The public key in the form the curve's stamps carry it, or a 400 naming the field (the sdk's rule, shared with the provider's check). */
 export function checkApiPublicKey(curve: string, publicKey: string, field: string): string {
-  if (curve === 'API_KEY_CURVE_SECP256K1') return checkSecp256k1PublicKey(publicKey, field);
-  if (curve === 'API_KEY_CURVE_ED25519') return checkEd25519PublicKey(publicKey, field);
-  return checkP256PublicKey(publicKey, field);
+  const problem = apiPublicKeyProblem(curve, publicKey);
+  if (problem !== undefined) throw invalidArgument(`invalid request body: ${field}: ${problem}`);
+  return publicKey.trim().toLowerCase();
 }
 
 /** API keys per user (docs.turnkey.com/reference/resource-limits): 10 long-lived and 10 expiring. */

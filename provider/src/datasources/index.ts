@@ -2,6 +2,7 @@
 // `pulumi.runtime` (no secret warning: the values never reach an output) and the environment.
 import { preflight, programContext } from '../program';
 import type { ProviderContext } from '../runtime/context';
+import { identityLookups } from './identity';
 import { integrationLookups } from './integrations';
 import { organizationLookups } from './organization';
 import { pagedLookups } from './paged';
@@ -11,6 +12,7 @@ import { publicLookups } from './public';
 export function createDataSources(context: () => ProviderContext) {
   return {
     ...organizationLookups(context),
+    ...identityLookups(context),
     ...policyLookups(context),
     ...integrationLookups(context),
     ...pagedLookups(context),
@@ -53,6 +55,12 @@ export const getSolTransactionHistory = ds.solTransactionHistory.promise;
 export const getSolTransactionHistoryOutput = ds.solTransactionHistory.output;
 export const getWalletKitConfig = ds.walletKitConfig.promise;
 export const getWalletKitConfigOutput = ds.walletKitConfig.output;
+export const getUsers = ds.users.promise;
+export const getUsersOutput = ds.users.output;
+export const getUserTags = ds.userTags.promise;
+export const getUserTagsOutput = ds.userTags.output;
+export const getRootQuorum = ds.rootQuorum.promise;
+export const getRootQuorumOutput = ds.rootQuorum.output;
 export const getWebhookJwks = ds.webhookJwks.promise;
 export const getWebhookJwksOutput = ds.webhookJwks.output;
 
@@ -94,5 +102,14 @@ export type {
   GetSubOrganizationsResult,
   SuborgFilterType,
 } from './paged';
+export type {
+  GetRootQuorumArgs,
+  GetRootQuorumResult,
+  GetUserTagsArgs,
+  GetUserTagsResult,
+  GetUsersArgs,
+  GetUsersResult,
+  UserTagView,
+} from './identity';
 export type { GetWalletKitConfigArgs, GetWalletKitConfigResult, GetWebhookJwksArgs, GetWebhookJwksResult } from './public';
 export type { LookupSelector, InputArgs } from './define';

@@ -30,6 +30,8 @@ export interface Declaration {
   kind: AnyKind;
   name: string;
   properties: Array<[string, ExportValue]>;
+  /** Why it is declared with `retainOnDelete: true`, when it is. */
+  retain?: string;
 }
 
 /** A value worth writing: not absent, not empty, not the kind's default for the property. */
@@ -64,7 +66,13 @@ export function declarationsOf(
       const properties = (kind.export.properties?.(item, secret) ?? defaultProperties(kind, item)).filter(
         (p): p is [string, ExportValue] => p[1] !== undefined,
       );
-      declarations.push({ kind, name, properties: [...properties, ['adopt', { id: idOf(item) }]] });
+      const retain = kind.export.retain?.(item, snapshot);
+      declarations.push({
+        kind,
+        name,
+        properties: [...properties, ['adopt', { id: idOf(item) }]],
+        ...(retain !== undefined ? { retain } : {}),
+      });
     }
   }
   return { declarations, secrets };
@@ -90,8 +98,8 @@ function tsValue(value: ExportValue, indent: string): string {
 
 function tsDeclaration(d: Declaration, placement: Array<[string, string]>): string {
   const lines = [...d.properties.map(([k, v]) => `  ${k}: ${tsValue(v, '  ')},`), ...placement.map(([k, v]) => `  ${k}: ${v},`)];
-  const comment = d.kind.export.note !== undefined ? `// ${d.kind.export.note}\n` : '';
-  return `${comment}new walletinfra.${d.kind.type}(${lit(d.name)}, {\n${lines.join('\n')}\n});`;
+  const comments = [d.kind.export.note, d.retain].filter((c) => c !== undefined).map((c) => `// ${c}\n`);
+  return `${comments.join('')}new walletinfra.${d.kind.type}(${lit(d.name)}, {\n${lines.join('\n')}\n}${d.retain !== undefined ? ', { retainOnDelete: true }' : ''});`;
 }
 
 /** A kind's section heading in the program and the README. */

@@ -8,6 +8,8 @@ export interface OrganizationSnapshot {
   organizationId: string;
   /** The live objects of each kind, by the kind's type (`Policy`). */
   objects: Readonly<Record<string, readonly unknown[]>>;
+  /** The public key the export signed with (lower-case): the credentials the exported stack will likely use too. */
+  ownPublicKey?: string;
 }
 
 /** A kind's objects: its own export read, or its listing. */
@@ -24,5 +26,9 @@ export async function readOrganization(
 ): Promise<OrganizationSnapshot> {
   progress(`reading organization ${session.organizationId}`);
   const read = await Promise.all(kinds.map(async (kind) => [kind.type, await readKind(kind, session)] as const));
-  return { organizationId: session.organizationId, objects: Object.fromEntries(read) };
+  return {
+    organizationId: session.organizationId,
+    objects: Object.fromEntries(read),
+    ownPublicKey: session.settings.apiPublicKey.toLowerCase(),
+  };
 }

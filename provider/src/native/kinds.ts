@@ -15,8 +15,11 @@ export interface KindCheckResult {
 export interface KindLifecycle {
   /** `olds`: the last checked inputs ({} for a new resource); `news`: the program's inputs. */
   check(olds: Properties, news: Properties): Promise<KindCheckResult>;
-  /** `olds`: the state's outputs; `news`: the checked inputs. Unknown values are the sentinel of ../unknown.ts. */
-  diff(id: string, olds: Properties, news: Properties): Promise<FieldDiff>;
+  /**
+   * `olds`: the state's outputs; `news`: the checked inputs. Unknown values are the sentinel of ../unknown.ts.
+   * `deleteBeforeReplace`: this replacement must delete the old object first (besides the kind's own rule).
+   */
+  diff(id: string, olds: Properties, news: Properties): Promise<FieldDiff & { deleteBeforeReplace?: boolean }>;
   create(inputs: Properties): Promise<{ id: string; outs?: Properties }>;
   /** `props`: the state's outputs ({} for `pulumi import`). An empty or absent `id` means the object is gone. */
   read(id: string, props: Properties): Promise<{ id?: string; props?: Properties; inputs?: Properties }>;

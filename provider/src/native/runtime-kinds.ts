@@ -15,9 +15,11 @@ function nativeKind(kind: AnyKind, provider: Provider): NativeResourceKind {
     lifecycle: {
       check: (olds, news) => provider.check(olds, news),
       diff: async (id, olds, news) => {
-        // The runtime's diff records what the program declares (../ownership.ts); its answer is this one.
-        await provider.diff(id, olds, news);
-        return diffKind(kind, olds, news);
+        // The runtime's diff records what the program declares (../ownership.ts), refuses what the lock-out rules
+        // refuse and says whether the replacement deletes first (an API key that keeps its public key); the
+        // per-property answer is this one.
+        const answered = await provider.diff(id, olds, news);
+        return { ...diffKind(kind, olds, news), ...(answered.deleteBeforeReplace === true ? { deleteBeforeReplace: true } : {}) };
       },
       create: async (inputs) => {
         const result = await provider.create(inputs);

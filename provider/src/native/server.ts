@@ -271,7 +271,7 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
         { changed: kept(d.changed), replaces: kept(d.replaces) },
         olds.values,
         news.values,
-        kind.deleteBeforeReplace === true,
+        kind.deleteBeforeReplace === true || d.deleteBeforeReplace === true,
       );
     }),
     create: unary(

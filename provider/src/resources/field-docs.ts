@@ -33,7 +33,10 @@ export function inPlaceTable(kinds: readonly AnyKind[] = KINDS): string {
 export function adoptionTable(kinds: readonly AnyKind[] = KINDS): string {
   const rows = kinds.map((kind) => {
     const mustMatch = kind.table.replace.length === 0 ? '' : `; its ${list(names(kind, kind.table.replace))} must equal the declared value`;
-    return `| ${kind.type} | that ${kind.noun}${mustMatch} | \`{ ${kind.adopt.flag}: true }\`: the ${kind.noun} with the same ${list(names(kind, kind.table.naturalKey))} |`;
+    const natural = kind.table.singleton
+      ? `the organization's one ${kind.noun}, which always exists (\`create\` takes it over even without \`adopt\`)`
+      : `the ${kind.noun} with the same ${list(names(kind, kind.table.naturalKey))}`;
+    return `| ${kind.type} | that ${kind.noun}${mustMatch} | \`{ ${kind.adopt.flag}: true }\`: ${natural} |`;
   });
   return ['| resource | `adopt: { id }` | natural key |', '|---|---|---|', ...rows].join('\n');
 }

@@ -42,6 +42,17 @@ export type InputArgs<T> = { [K in keyof T]: InputValue<Exclude<T[K], undefined>
 /** One step of `check` that a kind adds to the shared ones. */
 export type CheckStep = (news: Record<string, unknown>, ctx: ProviderContext) => CheckFailure[];
 
+/**
+ * A step of `check` that reads the service (the lock-out rules, identity references in policies): it runs last,
+ * on the inputs in normal form with their organization resolved, only when every other step passed. `olds` are
+ * the resource's inputs in the state ({} for a new resource), so a rule can see what the plan replaces.
+ */
+export type RemoteCheckStep = (
+  news: Record<string, unknown>,
+  ctx: ProviderContext,
+  olds: Record<string, unknown>,
+) => Promise<CheckFailure[]>;
+
 /** How a kind's objects are read when they sit in one of the session's coalesced lists. */
 export interface Listing<Live> {
   /** The service's list the objects are in (read through one coalesced `list_*` per organization). */
@@ -52,8 +63,11 @@ export interface Listing<Live> {
   read?(session: OrgSession, fresh: boolean): Promise<Live[]>;
   /** A live object's id. */
   idOf(live: Live): string;
-  /** The id of an item of the session list itself, when the live object joins several lists. */
-  listedIdOf?: (item: unknown) => string;
+  /**
+   * The ids of the kind's objects an item of the session list itself holds, when the live object is not the
+   * item (a private-key tag joins the keys; a user holds its API keys).
+   */
+  listedIds?: (item: unknown) => readonly string[];
 }
 
 /**
@@ -76,6 +90,8 @@ export interface ListedWrites<Live, Desired> {
     secondWrite?(desired: Desired): string;
     /** A description of the object for messages: `"allow-treasury"`. */
     label(desired: Desired): string;
+    /** Told after a create (an API key tells the plan that its user has a credential now). */
+    created?(ctx: ProviderContext, desired: Desired, id: string): void;
   };
   update?: {
     operation: string;
@@ -83,13 +99,25 @@ export interface ListedWrites<Live, Desired> {
     parameters?(live: Live, desired: Desired, form: Record<string, unknown>): Record<string, unknown> | undefined;
     /** The result an update would have returned for `live`. */
     resultOf(live: Live): Record<string, unknown>;
+    /**
+     * The activities that carry the update's parameters, when not the one `operation` (a user's name, email and
+     * phone number each have an activity of their own, none of which can touch its tags): in order.
+     */
+    split?(parameters: Record<string, unknown>): Array<{ operation: string; parameters: Record<string, unknown> }>;
   };
   /** Absent: the service cannot delete the kind's objects (`destroy` leaves them, and says so). */
   delete?: {
     operation: string;
-    parameters(id: string): Record<string, unknown>;
+    /** The delete's parameters; `props` is the state (an API key is deleted by naming its user too). */
+    parameters(id: string, props: Record<string, unknown>): Record<string, unknown>;
     /** What the delete returns; stands for it when its response was lost. */
     deleted(id: string): Record<string, unknown>;
+    /**
+     * Why this delete must not happen (the stack's own credential, the last credential of a root user), checked
+     * before anything is written; undefined lets it go ahead. A resource removed from the program gets no
+     * `check`, so this is where its delete is refused (provider README, "Lock-out rules").
+     */
+    refuse?(ctx: ProviderContext, session: OrgSession, id: string, props: Record<string, unknown>): Promise<string | undefined>;
   };
   /** Said when `destroy` removes a resource whose object the service cannot delete. */
   leftInPlace?(id: string, props: Record<string, unknown>): string;
@@ -131,6 +159,11 @@ export interface KindExport<Live> {
   ): Array<[string, ExportValue | undefined]>;
   /** A comment above each declaration of the kind. */
   note?: string;
+  /**
+   * Why an object is declared with `retainOnDelete: true` (the stack's own credentials, root users: objects the
+   * lock-out rules keep), or undefined. `snapshot` is everything the export read.
+   */
+  retain?(live: Live, snapshot: { objects: Readonly<Record<string, readonly unknown[]>>; ownPublicKey?: string }): string | undefined;
   /** The section heading, when not the plural capitalised. */
   section?: string;
 }
@@ -207,15 +240,46 @@ export interface KindDeclaration<
   secrets?: { inputs?: readonly string[]; outputs?: readonly string[] };
   /** A value only one object of the organization may hold (a policy's name): checked in the program. */
   unique?: { property: keyof z.output<A> & string; why: string };
+  /** One object per organization (the root quorum): a second resource for the same organization is refused in the program. */
+  singleton?: { why: string };
   /**
    * Properties `check` validates itself rather than with the create intent's schema (secrets, a number the
    * service takes as a string): the kind's own check steps cover them.
    */
   ownChecks?: readonly string[];
-  /** Check steps of the kind's own: `early` before the common inputs, `late` after the schema. */
-  check?: { early?: CheckStep; beforeSchema?: CheckStep; late?: CheckStep };
-  /** Properties compared by a rule of the kind's own (secrets by fingerprint), not by value. */
-  diff?: { except?: readonly string[]; extra?(olds: Record<string, unknown>, news: Record<string, unknown>): string[] };
+  /**
+   * Check steps of the kind's own: `early` before the common inputs, `late` after the schema, `remote` last, when
+   * everything else passed (it reads the service).
+   */
+  check?: { early?: CheckStep; beforeSchema?: CheckStep; late?: CheckStep; remote?: RemoteCheckStep };
+  /**
+   * Properties compared by a rule of the kind's own (secrets by fingerprint), not by value; `deleteBeforeReplace`
+   * when a replacement cannot create the new object while the old one exists (an API key's public key is unique).
+   */
+  diff?: {
+    except?: readonly string[];
+    extra?(olds: Record<string, unknown>, news: Record<string, unknown>): string[];
+    deleteBeforeReplace?(olds: Record<string, unknown>, news: Record<string, unknown>): boolean;
+    /**
+     * Why replacing object `id` must not happen (a replacement deletes the old object: the stack's own key or
+     * user), or undefined; `olds` is the state, `replaces` the properties whose change replaces it.
+     */
+    refuseReplace?: (
+      ctx: ProviderContext,
+      id: string,
+      olds: Record<string, unknown>,
+      news: Record<string, unknown>,
+      replaces: readonly string[],
+    ) => Promise<string | undefined>;
+  };
+  /**
+   * Whether the program registers the resource with Pulumi's `protect` option, so that the engine refuses at
+   * preview to delete or replace it even once it is removed from the program (no `check` runs then): true for
+   * an API key whose public key is the one this stack signs with. `apiPublicKey` is the stack's own key.
+   */
+  protects?(args: Record<string, unknown>, apiPublicKey: string): boolean;
+  /** The activities a kind that writes its own steps submits (for a listed kind they are its `writes`). */
+  activities?: readonly string[];
   /** Why a replace-only field replaces, when not "the update cannot change it" (docs). */
   replaceReason?: string;
   /** The inputs that stand for a service field, where a program may give others (a secret in plain text): docs. */

@@ -5,7 +5,7 @@
 // own `provider.ts`, whose text the engine stores in every resource's state.
 import * as pulumi from '@pulumi/pulumi';
 import type { z } from 'zod';
-import { declareUnique, resourceInputs, unsetPlacementOutputs } from '../program';
+import { declareUnique, programContext, resourceInputs, unsetPlacementOutputs } from '../program';
 import { PACKAGE, type AnyKind, type ArgsOf, type OutputsOf } from './kind';
 
 /** Every output as the class exposes it: `resource.policyId`, an Output. */
@@ -25,6 +25,34 @@ function optionalOutputs(kind: AnyKind): string[] {
   return Object.keys(kind.outputs.shape).filter((k) => !required.includes(k));
 }
 
+/** Which organization a resource names, as far as the program knows (the default credentials' when it says nothing). */
+function organizationKey(args: Record<string, unknown>): pulumi.Input<string> {
+  const key = (org: unknown, profile: unknown): string => {
+    if (typeof org === 'string' && org !== '') return `organization ${org}`;
+    return typeof profile === 'string' && profile !== '' ? `the organization of profile ${profile}` : 'the configured organization';
+  };
+  const { organizationId, profile } = args;
+  if (pulumi.Output.isInstance(organizationId) || pulumi.Output.isInstance(profile)) {
+    return pulumi.all([organizationId, profile]).apply(([org, p]) => key(org, p));
+  }
+  return key(organizationId, profile);
+}
+
+/** The public key this stack signs with for a resource whose placement is plain values; undefined when it cannot tell. */
+function ownPublicKey(args: Record<string, unknown>): string | undefined {
+  const { profile, organizationId } = args;
+  if ((profile !== undefined && typeof profile !== 'string') || (organizationId !== undefined && typeof organizationId !== 'string'))
+    return undefined;
+  try {
+    return programContext()
+      .settings({ ...(profile !== undefined ? { profile } : {}), ...(organizationId !== undefined ? { organizationId } : {}) })
+      .apiPublicKey.toLowerCase();
+  } catch {
+    // Settings that cannot be resolved are reported by the preview's check; nothing is protected here.
+    return undefined;
+  }
+}
+
 export function resourceClass<K extends AnyKind>(kind: K, provider: pulumi.dynamic.ResourceProvider): ResourceClass<K> {
   const optional = optionalOutputs(kind);
   const secretInputs = kind.secrets?.inputs ?? [];
@@ -34,11 +62,17 @@ export function resourceClass<K extends AnyKind>(kind: K, provider: pulumi.dynam
       const given = args as Record<string, unknown> & { adopt?: unknown };
       const props = resourceInputs(kind.type, name, given, optional);
       if (kind.unique !== undefined) declareUnique(kind.type, kind.unique.property, given[kind.unique.property], name, kind.unique.why);
+      if (kind.singleton !== undefined) declareUnique(kind.type, 'the organization', organizationKey(given), name, kind.singleton.why);
       for (const key of secretInputs) {
         const value = given[key];
         if (value !== undefined) props[key] = pulumi.secret(value);
       }
-      const options = secretOutputs.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputs] }) : opts;
+      let options = secretOutputs.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputs] }) : opts;
+      // A resource that only lets go of its object on delete cannot delete it: nothing to protect.
+      if (opts?.protect === undefined && opts?.retainOnDelete !== true && kind.protects !== undefined) {
+        const own = ownPublicKey(given);
+        if (own !== undefined && kind.protects(given, own)) options = pulumi.mergeOptions(options, { protect: true });
+      }
       super(provider, name, props, options, PACKAGE, kind.type);
       unsetPlacementOutputs(this, props);
     }

@@ -3,6 +3,7 @@
 // so refresh and destroy always run the installed code (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/
 // "which code version runs where").
 import type * as pulumi from '@pulumi/pulumi';
+import { InvalidRequestError } from '@walletinfra/sdk/errors';
 import { checkKind } from '../resources/common/check-kind';
 import { compareFields, toDiffResult, type FieldDiff } from '../resources/common/diff';
 import type * as LifecycleModuleTypes from '../resources/common/lifecycle';
@@ -88,15 +89,22 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     const remote = (): OwnLifecycle => (steps ??= lifecycleOf(kind));
     const owned = kind.listing !== undefined;
     return {
-      check: async (_olds, news) => {
-        const checked = await guardedCheck(ctx, news, () => checkKind(kind, ctx, news));
+      check: async (olds, news) => {
+        const checked = await guardedCheck(ctx, news, () => checkKind(kind, ctx, news, olds));
         if (owned) ctx.ownership.checkedInputs(kind.type, checked.inputs);
         return checked;
       },
-      diff: (id, olds, news) => {
+      diff: async (id, olds, news) => {
         const d = diffKind(kind, olds, news);
         if (owned) noteDiff(ctx, kind, id, d, olds, news);
-        return Promise.resolve(toDiffResult(d));
+        const refuseReplace = kind.diff?.refuseReplace;
+        if (d.replaces.length > 0 && refuseReplace !== undefined) {
+          const refused = await guarded(ctx, olds, () => refuseReplace(ctx, id, olds, news, d.replaces));
+          if (refused !== undefined) await guarded(ctx, olds, () => Promise.reject(new InvalidRequestError(refused)));
+        }
+        const deleteFirst =
+          d.replaces.length > 0 && kind.diff?.deleteBeforeReplace?.(normalize(kind, olds), normalize(kind, news)) === true;
+        return toDiffResult(d, deleteFirst);
       },
       create: (inputs) => guarded(ctx, inputs, () => remote().create(ctx, inputs)),
       read: (id, props) => guarded(ctx, props, () => remote().read(ctx, id, props ?? {})),

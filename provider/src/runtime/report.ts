@@ -48,9 +48,13 @@ export async function guarded<T>(ctx: ProviderContext, props: Record<string, unk
 }
 
 /** `check` never throws: a setting it cannot resolve is a check failure, printed by the engine once. */
-export async function guardedCheck(ctx: ProviderContext, news: Record<string, unknown>, run: () => CheckResult): Promise<CheckResult> {
+export async function guardedCheck(
+  ctx: ProviderContext,
+  news: Record<string, unknown>,
+  run: () => Promise<CheckResult>,
+): Promise<CheckResult> {
   try {
-    return run();
+    return await run();
   } catch (error) {
     const explained = userError(error, ctx, news);
     await tracesDelivered();

@@ -38,3 +38,4 @@ export {
   VELOCITY_CONTROL_FIELD_TABLE,
   WEBHOOK_ENDPOINT_FIELD_TABLE,
 } from './resource-fields';
+export { apiPublicKeyProblem, hasPrivateKeyLength } from './api-public-key';

@@ -16,7 +16,7 @@ let org: string;
 beforeAll(async () => {
   h = await startHarness({ emulator: { seed: path.join(__dirname, '../../../emulator/seeds/example.json') } });
   org = h.emulator.credentials.organizationId;
-  ctx = createContext({ config: (k) => h.config[k], env: {}, now: h.clock.now });
+  ctx = createContext({ config: (k) => h.config[k], env: {}, now: () => h.clock.now() });
   ds = createDataSources(() => ctx);
 });
 afterAll(async () => {
@@ -190,4 +190,29 @@ test('another organization through organizationId (a sub-organization read with 
   const [child] = (await ds.subOrganizations.promise({ filterType: 'NAME', filterValue: 'Customer 1001' })).organizationIds;
   const wallets = await ds.wallets.promise({ organizationId: child! });
   expect([wallets.organizationId, wallets.wallets.map((w) => w.walletName)]).toEqual([child, ['Customer 1001 wallet']]);
+});
+
+test('users (with their keys, passkeys and tag ids, and whether each is a root user), user tags with members, the root quorum', async () => {
+  const all = await ds.users.promise();
+  const byName = Object.fromEntries(all.users.map((u) => [u.userName, u]));
+  expect(Object.keys(byName).sort()).toEqual(['alice', 'bob', 'root']);
+  expect([byName.root?.rootUser, byName.alice?.rootUser]).toEqual([true, false]);
+  expect(byName.alice?.apiKeys.map((k) => k.apiKeyName)).toEqual(['alice laptop']);
+  expect((await ds.users.promise({ userName: 'bob' })).users.map((u) => [u.userName, u.userPhoneNumber])).toEqual([
+    ['bob', '+14155550123'],
+  ]);
+  const tags = await ds.userTags.promise();
+  expect(tags.userTags.map((t) => [t.userTagName, t.userIds]).sort()).toEqual([
+    ['approvers', [byName.alice?.userId, byName.bob?.userId].sort()],
+    ['operations', [byName.bob?.userId]],
+  ]);
+  expect(await ds.rootQuorum.promise()).toEqual({ organizationId: org, threshold: 1, userIds: [byName.root?.userId] });
+  expect(await settle(ds.rootQuorum.output({}))).toEqual({
+    value: { organizationId: org, threshold: 1, userIds: [byName.root?.userId] },
+    secret: false,
+  });
+  expect(await failure(ds.users.promise({ userNames: ['alice'] } as never))).toEqual({
+    code: 'INVALID_REQUEST',
+    message: 'invalid request for getUsers: userNames: is not an argument of getUsers; known: profile, organizationId, userName',
+  });
 });

@@ -505,7 +505,8 @@ describe('malformed requests', () => {
         call((done) => client.check(checkRequest({}, {}, 'urn:pulumi:e2e::native::walletinfra:index:Polcy::x'), done)),
         'unknown resource type "walletinfra:index:Polcy" (CheckRequest): the walletinfra provider 9.8.7 manages walletinfra:index:Policy, ' +
           'walletinfra:index:WebhookEndpoint, walletinfra:index:FiatOnRampCredential, walletinfra:index:IpAllowlist, ' +
-          'walletinfra:index:PrivateKeyTag, walletinfra:index:SessionProfile',
+          'walletinfra:index:PrivateKeyTag, walletinfra:index:SessionProfile, walletinfra:index:UserTag, walletinfra:index:User, ' +
+          'walletinfra:index:ApiKey, walletinfra:index:RootQuorum',
       ],
       [
         call((done) => client.check(checkRequest(undefined), done)),

@@ -94,6 +94,10 @@ test('re-creating objects an earlier run created and deleted lists once, not onc
   const ids: string[] = [];
   for (const d of declared) ids.push((await rt.policy.create(await inputsOf(rt, d))).id);
   expect(h.requests()).toEqual([
+    // The first check reads what the access warning evaluates, once per deployment (policy/stack-access.ts).
+    '/public/v1/query/list_policies',
+    '/public/v1/query/list_users',
+    '/public/v1/query/get_organization_configs',
     '/public/v1/query/list_activities',
     '/public/v1/query/list_policies',
     ...declared.map(() => '/public/v1/submit/create_policy'),

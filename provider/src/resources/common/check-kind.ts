@@ -7,6 +7,7 @@ import { optionalType, requiredString, schemaFailures, unknownPropertyFailures, 
 import { adoptFailures, selectorFailures } from './inputs';
 import { checkResult } from './organization';
 import type { CheckResult } from '../kind';
+import { stackAccessWarnings } from '../policy/stack-access';
 
 /** A zod type without its optional wrapper, and whether it had one. */
 function unwrapOptional(type: z.ZodType): { base: z.ZodType; optional: boolean } {
@@ -37,9 +38,16 @@ function typedProperties(kind: AnyKind): { strings: string[]; booleans: string[]
  * properties, required strings and booleans given as something else, the kind's own early steps, the
  * common inputs, then the create intent's schema for the fields nothing earlier reported, then the kind's
  * late steps (expressions, destinations, duplicates); one failure per property, unknown values skipped.
+ * When all of that passed, the resource joins the deployment's plan (../../plan.ts), and the kind's remote
+ * step (the lock-out rules, identity references) and the policies' access warnings read the service.
  * The inputs come back in normal form with their organization resolved.
  */
-export function checkKind(kind: AnyKind, ctx: ProviderContext, news: Record<string, unknown>): CheckResult {
+export async function checkKind(
+  kind: AnyKind,
+  ctx: ProviderContext,
+  news: Record<string, unknown>,
+  olds: Record<string, unknown> = {},
+): Promise<CheckResult> {
   const typed = typedProperties(kind);
   const failures: CheckFailure[] = [
     ...unknownPropertyFailures(news, kind.inputKeys),
@@ -61,5 +69,17 @@ export function checkKind(kind: AnyKind, ctx: ProviderContext, news: Record<stri
   for (const f of fields) withDefaults[f] = news[f] ?? (kind.defaults as Record<string, unknown>)[f];
   add(() => schemaFailures(kind.table.create, withDefaults, fields));
   add(kind.check?.late);
-  return checkResult(ctx, normalize(kind, news), failures);
+  const result = checkResult(ctx, normalize(kind, news), failures);
+  if (result.failures !== undefined) return result;
+  const inputs = result.inputs;
+  ctx.plan.record(
+    kind.type,
+    kind.table.naturalKey.map((f) => inputs[f]),
+    inputs,
+    olds,
+  );
+  const remote = (await kind.check?.remote?.(inputs, ctx, olds)) ?? [];
+  if (remote.length > 0) return { inputs, failures: remote };
+  await stackAccessWarnings(kind, ctx, inputs, olds);
+  return result;
 }

@@ -90,7 +90,20 @@ export async function findAdoptable<L>(session: OrgSession, desired: { adopt?: u
   const request = adoptRequest(desired.adopt);
   if (request === undefined) return undefined;
   const items = await source.items();
-  if (!('id' in request)) return items.find((item) => matchesNaturalKey(source.table, source.form(item), desired));
+  if (!('id' in request)) {
+    const matching = items.filter((item) => matchesNaturalKey(source.table, source.form(item), desired));
+    // A natural key the service does not keep unique (a user's name) may match several objects: which one is meant must be said.
+    if (matching.length > 1) {
+      const ids = matching.map((item) => source.idOf(item));
+      throw InvalidRequestError.fromIssues(`adopt ${source.noun}`, [
+        {
+          path: 'adopt',
+          message: `${matching.length} ${source.noun}s match (${ids.join(', ')}); adopt one of them by id, e.g. adopt: { id: '${ids[0]}' }`,
+        },
+      ]);
+    }
+    return matching[0];
+  }
   const live = items.find((item) => source.idOf(item) === request.id);
   if (live === undefined) throw cannotAdopt(source.noun, request.id, session.organizationId);
   const mismatch = adoptMismatch(source.table, source.noun, request.id, source.form(live), desired);

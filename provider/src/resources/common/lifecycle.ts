@@ -10,7 +10,7 @@
 // - update: against the live object, not the old state (this also repairs drift nobody refreshed), sending
 //   only what differs.
 // - delete: idempotent; an object another resource of this update adopted is left alone.
-import { NotFoundError } from '@walletinfra/sdk/errors';
+import { InvalidRequestError, NotFoundError } from '@walletinfra/sdk/errors';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';
@@ -85,16 +85,22 @@ async function sync(k: Listed, session: OrgSession, live: unknown, desired: Valu
   const parameters = updateParameters(k.kind, live, desired);
   if (update === undefined || parameters === undefined) return;
   const id = k.listing.idOf(live);
-  await submitWrite(session, {
-    operation: update.operation as SubmitName,
-    description: `update ${k.kind.noun} ${k.writes.create.label(desired)} (${id})`,
-    parameters,
-    evidence: async () => {
-      const now = await findListed(k, session, id, true);
-      return now !== undefined && updateParameters(k.kind, now, desired) === undefined ? update.resultOf(now) : undefined;
-    },
-  });
-  invalidate(k, session);
+  const writes = update.split?.(parameters) ?? [{ operation: update.operation, parameters }];
+  for (const write of writes) {
+    await submitWrite(session, {
+      operation: write.operation as SubmitName,
+      description: `update ${k.kind.noun} ${k.writes.create.label(desired)} (${id})`,
+      parameters: write.parameters,
+      // A lost response: the object shows this write's effect when no write of the same activity is left to do.
+      evidence: async () => {
+        const now = await findListed(k, session, id, true);
+        const rest = now === undefined ? undefined : updateParameters(k.kind, now, desired);
+        const left = rest === undefined ? [] : (update.split?.(rest) ?? [{ operation: update.operation, parameters: rest }]);
+        return now !== undefined && !left.some((w) => w.operation === write.operation) ? update.resultOf(now) : undefined;
+      },
+    });
+    invalidate(k, session);
+  }
 }
 
 async function adopt(k: Listed, session: OrgSession, desired: Values): Promise<CreateResult | undefined> {
@@ -122,8 +128,8 @@ async function adopt(k: Listed, session: OrgSession, desired: Values): Promise<C
  */
 async function earlierObject(k: Listed, session: OrgSession, id: string, activity: Activity): Promise<unknown> {
   const census = session.listedAfter(k.listing.list, activity);
-  const idOf = k.listing.listedIdOf ?? ((item: unknown) => k.listing.idOf(item));
-  const listed = (await census.items).find((item) => idOf(item) === id);
+  const idsOf = k.listing.listedIds ?? ((item: unknown) => [k.listing.idOf(item)]);
+  const listed = (await census.items).find((item) => idsOf(item).includes(id));
   if (listed === undefined) return undefined;
   return census.fresh && k.listing.read === undefined ? listed : findListed(k, session, id, true);
 }
@@ -158,6 +164,7 @@ async function create(ctx: ProviderContext, kind: AnyKind, inputs: Values): Prom
   const result = written.result as Values;
   const id = step.resultId(result);
   ctx.ownership.declare(kind.type, id);
+  step.created?.(ctx, desired, id);
   const outs = outputsOf(kind, id, desired, session);
   if (k.writes.update === undefined || updateOnlyFields(kind).length === 0) return { id, outs };
   const created = step.liveOf?.(result, id) ?? (await findListed(k, session, id, true));
@@ -245,12 +252,16 @@ async function remove(ctx: ProviderContext, kind: AnyKind, id: string, props: Va
     session.log(`walletinfra: not deleting ${id}: another resource of this update adopted it as its own`);
     return;
   }
+  const refused = await step.refuse?.(ctx, session, id, props);
+  if (refused !== undefined) {
+    throw new InvalidRequestError(refused, { operation: `/public/v1/submit/${step.operation}` });
+  }
   const listed = async () => (await findListed(k, session, id, true)) !== undefined;
   try {
     await submitWrite(session, {
       operation: step.operation as SubmitName,
       description: `delete ${kind.noun} ${id}`,
-      parameters: step.parameters(id),
+      parameters: step.parameters(id, props),
       evidence: async () => ((await listed()) ? undefined : step.deleted(id)),
     });
   } catch (error) {

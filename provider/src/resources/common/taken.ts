@@ -8,7 +8,10 @@ import type { OrgSession } from '../../session';
 import { readListed, type AnyKind } from '../kind';
 
 export function isValueTaken(error: unknown): boolean {
-  return error instanceof WalletInfraError && /label must be unique|already exists/i.test(error.serviceMessage ?? error.message);
+  return (
+    error instanceof WalletInfraError &&
+    /label must be unique|name must be unique|already exists/i.test(error.serviceMessage ?? error.message)
+  );
 }
 
 export async function valueTaken(

@@ -13,6 +13,7 @@ import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
 import { serviceList } from '../../session/object-lists';
 import { defineKind } from '../kind';
+import { identityReferenceFailures } from './references';
 
 type Diagnostic = { message: string; position: { line: number; column: number; offset: number }; suggestion?: string };
 
@@ -89,7 +90,7 @@ export const policy = defineKind({
     property: 'policyName',
     why: 'the service allows one policy per name, so one of them would fail or fight the other; give each its own policyName',
   },
-  check: { late: expressionFailures },
+  check: { late: expressionFailures, remote: identityReferenceFailures },
   export: { name: (p: ServicePolicy) => p.policyName, fallback: 'policy' },
   listing: { list: POLICIES, idOf: (p: ServicePolicy) => p.policyId },
   form: (live: ServicePolicy, state) => ({

@@ -2,21 +2,16 @@
 // private key lists its tags (list_private_keys), so a tag's live object joins two coalesced lists, and
 // its members are read from the keys. Member ids are a set: sorted and de-duplicated on both sides of every
 // comparison. A rename and a membership change go out as ONE update_private_key_tag with add/remove sets
-// computed against the live members. Names are unique.
+// computed against the live members (../common/members.ts, shared with UserTag). Names are unique.
 import { z } from 'zod';
 import type { PrivateKey, PrivateKeyTag as ServicePrivateKeyTag } from '@walletinfra/sdk';
 import { PRIVATE_KEY_TAG_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { CreatePrivateKeyTagIntent } from '@walletinfra/sdk/schemas';
 import type { OrgSession } from '../../session';
-import { containsUnknown } from '../../unknown';
-import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
+import { canonicalMembers, memberSet, membershipUpdate, repeatedMembers } from '../common/members';
 import { serviceList } from '../../session/object-lists';
 import { defineKind } from '../kind';
-
-function memberSet(ids: readonly string[]): string[] {
-  return [...new Set(ids)].sort();
-}
 
 /** The ids of the keys that carry the tag. */
 function membersOf(tagId: string, keys: readonly PrivateKey[]): string[] {
@@ -48,38 +43,12 @@ async function readTags(session: OrgSession, fresh: boolean): Promise<LiveTag[]>
   return liveTags(tags, keys);
 }
 
-function duplicateFailures(news: Record<string, unknown>): CheckFailure[] {
-  const ids = news.privateKeyIds;
-  if (!Array.isArray(ids) || containsUnknown(ids)) return [];
-  const first = new Map<unknown, number>();
-  const out: CheckFailure[] = [];
-  ids.forEach((id, i) => {
-    const earlier = first.get(id);
-    if (earlier === undefined) first.set(id, i);
-    else
-      out.push({
-        property: 'privateKeyIds',
-        reason: `privateKeyIds[${i}]: ${String(id)} repeats privateKeyIds[${earlier}]; list each private key once`,
-      });
-  });
-  return out;
-}
-
-/** update_private_key_tag for what differs from the live tag, or undefined when nothing does. */
-function updateParameters(live: LiveTag, desired: Record<string, unknown>): Record<string, unknown> | undefined {
-  const wanted = desired.privateKeyIds as string[];
-  const current = new Set(live.members);
-  const keep = new Set(wanted);
-  const p: Record<string, unknown> = {
-    privateKeyTagId: live.tag.tagId,
-    addPrivateKeyIds: wanted.filter((id) => !current.has(id)),
-    removePrivateKeyIds: live.members.filter((id) => !keep.has(id)),
-  };
-  if (live.tag.tagName !== desired.privateKeyTagName) p.newPrivateKeyTagName = desired.privateKeyTagName;
-  const changes =
-    (p.addPrivateKeyIds as string[]).length + (p.removePrivateKeyIds as string[]).length + (p.newPrivateKeyTagName !== undefined ? 1 : 0);
-  return changes > 0 ? p : undefined;
-}
+const UPDATE_FIELDS = {
+  id: 'privateKeyTagId',
+  newName: 'newPrivateKeyTagName',
+  add: 'addPrivateKeyIds',
+  remove: 'removePrivateKeyIds',
+} as const;
 
 export const privateKeyTag = defineKind({
   type: 'PrivateKeyTag',
@@ -97,16 +66,16 @@ export const privateKeyTag = defineKind({
     privateKeyIds: 'The private keys the tag holds (default none); sorted, each once.',
   },
   defaults: { privateKeyIds: [] },
-  canonical: { privateKeyIds: (v) => (Array.isArray(v) && !containsUnknown(v) ? memberSet(v.map(String)) : v) },
+  canonical: { privateKeyIds: canonicalMembers },
   adopt: { flag: 'byName', doc: 'Take over the private-key tag with the same `privateKeyTagName` (names are unique), or create it.' },
-  check: { late: duplicateFailures },
+  check: { late: repeatedMembers('privateKeyIds', 'private key') },
   export: { name: (t: LiveTag) => t.tag.tagName, fallback: 'tag', section: 'Private-key tags' },
   listing: {
     list: TAGS,
     alsoReads: [PRIVATE_KEYS],
     read: readTags,
     idOf: (t: LiveTag) => t.tag.tagId,
-    listedIdOf: (t) => (t as ServicePrivateKeyTag).tagId,
+    listedIds: (t) => [(t as ServicePrivateKeyTag).tagId],
   },
   form: (live: LiveTag, state) => ({
     privateKeyTagId: live.tag.tagId,
@@ -124,7 +93,12 @@ export const privateKeyTag = defineKind({
     },
     update: {
       operation: 'update_private_key_tag',
-      parameters: (live: LiveTag, desired) => updateParameters(live, desired),
+      parameters: (live: LiveTag, desired) =>
+        membershipUpdate(
+          UPDATE_FIELDS,
+          { id: live.tag.tagId, name: live.tag.tagName, members: live.members },
+          { name: String(desired.privateKeyTagName), members: desired.privateKeyIds as string[] },
+        ),
       resultOf: (t: LiveTag) => ({ privateKeyTagId: t.tag.tagId }),
     },
     delete: {

@@ -168,3 +168,118 @@ new walletinfra.IpAllowlist("organization", {
     renderProject(SNAPSHOT, { versions: VERSIONS, profile: 'ops' }),
   );
 });
+
+test('who can act: users, their API keys (public keys only), user tags with members and the root quorum; the export’s own credentials and the root users are retained', () => {
+  const userOf = (userId: string, userName: string, apiKeys: unknown[], extra: Record<string, unknown> = {}) => ({
+    userId,
+    userName,
+    apiKeys,
+    authenticators: [],
+    oauthProviders: [],
+    userTags: [],
+    mfaPolicies: [],
+    createdAt: TS,
+    updatedAt: TS,
+    ...extra,
+  });
+  const keyOf = (apiKeyId: string, apiKeyName: string, publicKey: string, type = 'CREDENTIAL_TYPE_API_KEY_P256', extra = {}) => ({
+    apiKeyId,
+    apiKeyName,
+    credential: { publicKey, type },
+    createdAt: TS,
+    updatedAt: TS,
+    ...extra,
+  });
+  const own = `02${'a'.repeat(64)}`;
+  const root = userOf('u-root', 'root', [keyOf('k-root', 'root key', own)]);
+  const ci = userOf(
+    'u-ci',
+    'ci-deployer',
+    [keyOf('k-ci', 'ci', `03${'b'.repeat(64)}`, 'CREDENTIAL_TYPE_API_KEY_P256', { expirationSeconds: '86400' })],
+    {
+      userEmail: 'ci@acme.example',
+    },
+  );
+  const snapshot: OrganizationSnapshot = {
+    organizationId: '11111111-2222-3333-4444-555555555555',
+    ownPublicKey: own,
+    objects: {
+      User: [root, ci],
+      ApiKey: [
+        { userId: 'u-root', key: root.apiKeys[0] },
+        { userId: 'u-ci', key: ci.apiKeys[0] },
+      ],
+      UserTag: [
+        {
+          tag: { tagId: 't-1', tagName: 'approvers', tagType: 'TAG_TYPE_USER', createdAt: TS, updatedAt: TS },
+          members: ['u-ci', 'u-root'],
+        },
+      ],
+      RootQuorum: [{ threshold: 1, userIds: ['u-root'] }],
+    },
+  };
+  const { files, counts } = renderProject(snapshot, { versions: VERSIONS });
+  expect(counts).toEqual({ UserTag: 1, User: 2, ApiKey: 2, RootQuorum: 1 });
+  expect(files['index.ts'])
+    .toBe(`// Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export. Every object is adopted (\`adopt: { id }\`):
+// the first \`pulumi up\` takes them over without creating anything; from then on this file is the organization.
+import * as walletinfra from '@walletinfra/pulumi';
+
+// ---- User tags ----
+
+new walletinfra.UserTag("approvers", {
+  userTagName: "approvers",
+  userIds: [
+    "u-ci",
+    "u-root",
+  ],
+  adopt: { id: "t-1" },
+});
+
+// ---- Users ----
+
+// Tag membership is declared on the user tags, API keys as ApiKey resources; passkeys and OAuth identities stay with the person.
+new walletinfra.User("ci-deployer", {
+  userName: "ci-deployer",
+  userEmail: "ci@acme.example",
+  adopt: { id: "u-ci" },
+});
+
+// Tag membership is declared on the user tags, API keys as ApiKey resources; passkeys and OAuth identities stay with the person.
+// The user this export signed with and a root user: \`pulumi destroy\` and removing it from the program leave it in the organization.
+new walletinfra.User("root", {
+  userName: "root",
+  adopt: { id: "u-root" },
+}, { retainOnDelete: true });
+
+// ---- API keys ----
+
+// Public keys only: the private keys stay where they were made.
+new walletinfra.ApiKey("ci", {
+  userId: "u-ci",
+  apiKeyName: "ci",
+  publicKey: "03${'b'.repeat(64)}",
+  expirationSeconds: "86400",
+  adopt: { id: "k-ci" },
+});
+
+// Public keys only: the private keys stay where they were made.
+// The key this export signed with and a root user's key: \`pulumi destroy\` and removing it from the program leave it in the organization.
+new walletinfra.ApiKey("root-key", {
+  userId: "u-root",
+  apiKeyName: "root key",
+  publicKey: "${own}",
+  adopt: { id: "k-root" },
+}, { retainOnDelete: true });
+
+// ---- Root quorum ----
+
+new walletinfra.RootQuorum("root-quorum", {
+  threshold: 1,
+  userIds: [
+    "u-root",
+  ],
+  adopt: { id: "rootQuorum" },
+});
+`);
+});

@@ -4,7 +4,16 @@
 import * as pulumi from '@pulumi/pulumi';
 import { MockMonitor } from '@pulumi/pulumi/runtime/mocks';
 import { declareBaseline } from '../../../../examples/baseline/organization';
-import { FiatOnRampCredential, IpAllowlist, Policy, PrivateKeyTag, SessionProfile, WebhookEndpoint } from '@walletinfra/pulumi';
+import {
+  ApiKey,
+  FiatOnRampCredential,
+  IpAllowlist,
+  Policy,
+  PrivateKeyTag,
+  RootQuorum,
+  SessionProfile,
+  WebhookEndpoint,
+} from '@walletinfra/pulumi';
 
 const SECRET_SIG = { '4dabf18193072939515e22adb298388d': '1b47061264138c4ac30d75fd1eb44270' };
 const ON_RAMP_SECRET = 'sk_test_mocks_0123456789';
@@ -17,16 +26,19 @@ interface Registered {
 
 const registered: Registered[] = [];
 const secretOutputsByName = new Map<string, string[]>();
+const protectedByName = new Map<string, boolean>();
+const CI_KEY = '0250a5c38dde91d157b793cfaf31b24b12e9b4faf46e001e609bdd0003144efc31';
 
 beforeAll(async () => {
   // The mock monitor hands newResource() no options; record additionalSecretOutputs from the request.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with the monitor as `this` (original.call below)
   const original = MockMonitor.prototype.registerResource;
   MockMonitor.prototype.registerResource = function (
-    req: { getName(): string; getAdditionalsecretoutputsList(): string[] },
+    req: { getName(): string; getAdditionalsecretoutputsList(): string[]; getProtect(): boolean },
     cb: (err: unknown, res: unknown) => void,
   ) {
     secretOutputsByName.set(req.getName(), req.getAdditionalsecretoutputsList());
+    protectedByName.set(req.getName(), req.getProtect());
     return original.call(this, req, cb);
   };
   await pulumi.runtime.setMocks(
@@ -35,7 +47,11 @@ beforeAll(async () => {
         // pulumi.runtime.MockResourceArgs types the resource's inputs as `any`; they are its input properties.
         const inputs = args.inputs as Record<string, unknown>;
         registered.push({ type: args.type, name: args.name, inputs });
-        return { id: `${args.name}-id`, state: { ...inputs, organizationId: 'org-mock' } };
+        // The id outputs other resources take (a key's userId, a policy's tag id) come back as the service's would.
+        const ids: Record<string, string> = { User: 'userId', UserTag: 'userTagId' };
+        const idOutput = ids[args.type.split(':').pop() ?? ''];
+        const state = { ...inputs, organizationId: 'org-mock', ...(idOutput !== undefined ? { [idOutput]: `${args.name}-id` } : {}) };
+        return { id: `${args.name}-id`, state };
       },
       call: () => ({}),
     },
@@ -64,11 +80,14 @@ describe('the baseline example', () => {
       onRampSecretApiKey: pulumi.secret(ON_RAMP_SECRET),
       adoptExisting: true,
       ipAllowlist: { enabled: true, rules: [{ cidr: '198.51.100.0/24', label: 'ci' }] },
+      approverIds: ['user-alice', 'user-bob'],
+      ciApiPublicKey: CI_KEY,
+      rootQuorum: { userIds: ['user-root'], threshold: 1 },
     });
-    await settled([baseline.signingApproval, baseline.denyKeyExports, baseline.activityWebhook, baseline.moonpay, baseline.ipAllowlist]);
+    await settled(Object.values(baseline) as pulumi.CustomResource[]);
   });
 
-  test('registers two policies, a webhook endpoint, an on-ramp credential and the IP allowlist with their type tokens', () => {
+  test('registers three policies, a webhook endpoint, an on-ramp credential, the IP allowlist, a user, its key, a tag and the quorum', () => {
     const byName = Object.fromEntries(registered.map((r) => [r.name, r.type]));
     expect(byName).toEqual({
       'signing-needs-approvals': 'pulumi-nodejs:dynamic/walletinfra:Policy',
@@ -76,6 +95,11 @@ describe('the baseline example', () => {
       'activity-updates': 'pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint',
       'moonpay-sandbox': 'pulumi-nodejs:dynamic/walletinfra:FiatOnRampCredential',
       'organization-ip-allowlist': 'pulumi-nodejs:dynamic/walletinfra:IpAllowlist',
+      'ci-deployer': 'pulumi-nodejs:dynamic/walletinfra:User',
+      'ci-deployer-key': 'pulumi-nodejs:dynamic/walletinfra:ApiKey',
+      approvers: 'pulumi-nodejs:dynamic/walletinfra:UserTag',
+      'root-quorum': 'pulumi-nodejs:dynamic/walletinfra:RootQuorum',
+      'approvers-approve-policy-changes': 'pulumi-nodejs:dynamic/walletinfra:Policy',
     });
   });
 
@@ -111,6 +135,25 @@ describe('the baseline example', () => {
       rules: [{ cidr: '198.51.100.0/24', label: 'ci' }],
       adopt: { byScope: true },
     });
+    expect(inputs('ci-deployer')).toEqual({ userName: 'ci-deployer', adopt: { byName: true } });
+    expect(inputs('ci-deployer-key')).toEqual({
+      userId: 'ci-deployer-id',
+      apiKeyName: 'ci-deployer',
+      publicKey: CI_KEY,
+      curveType: 'API_KEY_CURVE_P256',
+      adopt: { byPublicKey: true },
+    });
+    expect(inputs('approvers')).toEqual({ userTagName: 'approvers', userIds: ['user-alice', 'user-bob'], adopt: { byName: true } });
+    expect(inputs('root-quorum')).toEqual({ threshold: 1, userIds: ['user-root'] });
+    // The policy names the tag by its id output, never by a literal.
+    expect(inputs('approvers-approve-policy-changes')).toEqual({
+      policyName: 'Approvers approve policy changes',
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.resource == 'POLICY'",
+      consensus: "approvers.any(user, user.tags.contains('approvers-id'))",
+      notes: 'Managed by Pulumi (examples/baseline)',
+      adopt: { byName: true },
+    });
   });
 
   test('one serialized provider per type, shared by every resource of that type, with no secret', () => {
@@ -121,7 +164,7 @@ describe('the baseline example', () => {
     }
     const policyTexts = registered.filter((r) => r.type.endsWith(':Policy')).map((r) => r.inputs.__provider);
     expect(new Set(policyTexts).size).toBe(1);
-    expect(new Set(providers).size).toBe(4);
+    expect(new Set(providers).size).toBe(8);
   });
 
   test('declares the credential’s sensitive outputs secret, and nothing for the others', () => {
@@ -131,6 +174,11 @@ describe('the baseline example', () => {
       'activity-updates': [],
       'moonpay-sandbox': ['encryptedSecretApiKey', 'encryptedPrivateApiKey', 'secretApiKeyFingerprint', 'privateApiKeyFingerprint'],
       'organization-ip-allowlist': [],
+      'ci-deployer': [],
+      'ci-deployer-key': [],
+      approvers: [],
+      'root-quorum': [],
+      'approvers-approve-policy-changes': [],
     });
   });
 
@@ -248,4 +296,43 @@ describe('one resource per adopted object', () => {
       await settled([first]);
     },
   );
+});
+
+describe('lock-out rules the program applies', () => {
+  test('an ApiKey declaring the public key this stack signs with is protected, unless allowLockout, retainOnDelete or protect says otherwise', async () => {
+    pulumi.runtime.setAllConfig(
+      {
+        'walletinfra:organizationId': '00000000-0000-4000-8000-000000000001',
+        'walletinfra:apiPublicKey': CI_KEY,
+        'walletinfra:apiPrivateKey': '1f4b7c0a2d6e9f3b8c5a7e1d4f2b9c6a3e8d5f1a7c4b2e9d6f3a8c5b1e7d4a2f',
+      },
+      ['walletinfra:apiPrivateKey'],
+    );
+    const key = { userId: 'u', apiKeyName: 'own', publicKey: CI_KEY.toUpperCase() };
+    const resources = [
+      new ApiKey('own-key', key),
+      new ApiKey('own-key-allowed', { ...key, allowLockout: true }),
+      new ApiKey('own-key-retained', key, { retainOnDelete: true }),
+      new ApiKey('own-key-unprotected', key, { protect: false }),
+      new ApiKey('other-key', { ...key, publicKey: '03' + CI_KEY.slice(2) }),
+    ];
+    await settled(resources);
+    const names = ['own-key', 'own-key-allowed', 'own-key-retained', 'own-key-unprotected', 'other-key'];
+    expect(names.map((n) => [n, protectedByName.get(n)])).toEqual([
+      ['own-key', true],
+      ['own-key-allowed', false],
+      ['own-key-retained', false],
+      ['own-key-unprotected', false],
+      ['other-key', false],
+    ]);
+    pulumi.runtime.setAllConfig({});
+  });
+
+  test('a second RootQuorum for the same organization is refused, naming both', () => {
+    new RootQuorum('quorum-first', { threshold: 1, userIds: ['u'], organizationId: 'org-q' });
+    expect(() => new RootQuorum('quorum-second', { threshold: 1, userIds: ['u'], organizationId: 'org-q' })).toThrow(
+      'RootQuorum "quorum-second" declares the organization "organization org-q", which RootQuorum "quorum-first" already declares: ' +
+        'an organization has one root quorum, so the two resources would fight over it; declare it once',
+    );
+  });
 });

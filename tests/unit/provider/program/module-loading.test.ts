@@ -3,12 +3,12 @@
 // HTTP stack (undici) or the package's main entry, which loads both. The session layer loads them on the
 // first request (a data source's lookup, the provider's first create, read, update or delete). The
 // provider runtime loads the steps that reach the service (the shared lifecycle, a kind's own writes) on
-// the engine's first call that needs them: a preview (check and diff) loads none. Diffs of text fields (refresh and preview diff every resource) do not load
-// deep-equal.
+// the engine's first call that needs them: a preview (check and diff) of unchanged resources loads none; a new or
+// changed policy's check reads the service to warn about planned policies that would lock the stack out. Diffs of
+// text fields (refresh and preview diff every resource) do not load deep-equal.
 import type * as Entry from '@walletinfra/pulumi';
 import type * as Context from '@walletinfra/pulumi/runtime/context';
 import type * as Providers from '@walletinfra/pulumi/runtime/providers';
-
 const mockLoaded: string[] = [];
 
 /** The real module at `path`, its loading recorded under `label`. */
@@ -87,5 +87,40 @@ test('the provider runtime previews a policy without the lifecycle, the client o
   expect(mockLoaded).not.toContain('fiatOnRampCredential steps');
   expect(mockLoaded).not.toContain('ipAllowlist steps');
   expect(mockLoaded).not.toContain('deep-equal');
+  await runtime.context.close();
+});
+
+test('with credentials, an unchanged policy previews without the client; a changed one reads the service for the lock-out warning', async () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- what loads, and when, is under test: the module loads here, after the mocks and resetModules
+  const { createRuntime } = require('@walletinfra/pulumi/runtime/providers') as typeof Providers;
+  const logged: string[] = [];
+  const runtime = createRuntime({
+    env: {
+      WALLETINFRA_BASE_URL: 'http://127.0.0.1:9',
+      WALLETINFRA_ORGANIZATION_ID: '00000000-0000-4000-8000-000000000000',
+      WALLETINFRA_API_PUBLIC_KEY: '02a6cf8e57b18145d85481fb21422e13d18e492bdaf5b1c97278497b5a6bb1de5c',
+      WALLETINFRA_API_PRIVATE_KEY: '1f4b7c0a2d6e9f3b8c5a7e1d4f2b9c6a3e8d5f1a7c4b2e9d6f3a8c5b1e7d4a2f',
+      WALLETINFRA_MAX_RETRIES: '0',
+    },
+    log: (line) => logged.push(line),
+  });
+  const state = {
+    policyName: 'Allow signing',
+    effect: 'EFFECT_ALLOW',
+    condition: "activity.action == 'SIGN'",
+    consensus: '',
+    notes: '',
+    time: '',
+    organizationId: '00000000-0000-4000-8000-000000000000',
+  };
+  expect((await runtime.policy.check(state, state)).failures).toBeUndefined();
+  expect(await runtime.policy.diff('id', state, state)).toEqual({ changes: false });
+  expect(mockLoaded).toEqual([]);
+  // Nothing listens on port 9: the warning cannot be worked out, the check still passes, and says why in the log.
+  expect((await runtime.policy.check(state, { ...state, condition: "activity.action == 'EXPORT'" })).failures).toBeUndefined();
+  expect(mockLoaded).toEqual(expect.arrayContaining(['@walletinfra/sdk', 'sdk client']));
+  expect(
+    logged.filter((l) => l.startsWith("walletinfra: could not check the planned policies against this stack's own user")),
+  ).toHaveLength(1);
   await runtime.context.close();
 });

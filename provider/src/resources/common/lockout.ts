@@ -1,0 +1,170 @@
+// No plan may lock the organization out (provider README, "Lock-out rules"). Each rule names the resource, the
+// rule and the way to proceed. `check` applies the rules to what the program declares (a quorum, a replaced
+// key or user); a resource removed from the program gets no `check`, so its delete applies them before it
+// writes anything (../kind.ts `writes.delete.refuse`). `allowLockout: true` on the resource lets a deliberate
+// exception through, where the service itself would accept it.
+import type { ApiKey, User } from '@walletinfra/sdk';
+import type { ProviderContext } from '../../runtime/context';
+import type { OrgSession } from '../../session';
+import { containsUnknown } from '../../unknown';
+import type { CheckFailure } from './check';
+import { credentialsOf, readIdentity, userLabel, type IdentityView } from './identity';
+
+/** How messages name the stack's credentials. */
+const OWN_KEY_SETTING = 'walletinfra:apiPublicKey (or its profile)';
+
+// ---- the rules, as text ----
+
+export const RULES = {
+  quorumThreshold: 'a root quorum needs at most as many approvals as it has members',
+  quorumCredentials: 'every root user keeps a credential that can sign',
+  ownKey: 'a stack never deletes the API key it signs with',
+  ownUser: 'a stack never deletes the user it signs as',
+  lastRootUser: 'an organization keeps a root user',
+  rootUserDelete: 'a root user leaves the quorum before it is deleted',
+} as const;
+
+/** A threshold above the number of members: the quorum could never approve anything again, a change of itself included. */
+export function quorumThresholdFailures(news: Record<string, unknown>): CheckFailure[] {
+  const { threshold, userIds } = news;
+  if (typeof threshold !== 'number' || !Array.isArray(userIds) || containsUnknown(userIds)) return [];
+  const members = new Set(userIds).size;
+  if (threshold <= members) return [];
+  return [
+    {
+      property: 'threshold',
+      reason:
+        `${threshold} is more than the ${members} user(s) of userIds: the root quorum could never approve anything again, ` +
+        `a change of itself included (lock-out rule: ${RULES.quorumThreshold}). Lower threshold to at most ${members}, ` +
+        'or add users to userIds.',
+    },
+  ];
+}
+
+/** The member ids of a quorum that have no credential left, counting the API keys this deployment declares for them. */
+export function membersWithoutCredential(view: IdentityView, userIds: readonly string[], plannedFor: (userId: string) => boolean): User[] {
+  return userIds.flatMap((id) => {
+    const user = view.users.find((u) => u.userId === id);
+    if (user === undefined || credentialsOf(user, view.now).length > 0 || plannedFor(id)) return [];
+    return [user];
+  });
+}
+
+export function quorumCredentialReason(user: User): string {
+  return (
+    `${userLabel(user)} has no credential that can sign (no unexpired API key, no passkey), and this ` +
+    `deployment declares no ApiKey for it: a root user who cannot sign never approves, so the quorum could lose the ` +
+    `approvals it needs (lock-out rule: ${RULES.quorumCredentials}). Declare an ApiKey for the user before the ` +
+    'RootQuorum in the program, enroll a passkey, remove the user from userIds, or set allowLockout: true.'
+  );
+}
+
+/** The API keys this deployment declares for a user (by `check`; ../../plan.ts). */
+export function plannedKeyFor(ctx: ProviderContext, organizationId: string): (userId: string) => boolean {
+  return (userId) => ctx.plan.declared('ApiKey').some((p) => p.inputs.userId === userId && p.inputs.organizationId === organizationId);
+}
+
+// ---- API keys ----
+
+function keyLabel(key: ApiKey): string {
+  return `API key ${key.apiKeyId} (${JSON.stringify(key.apiKeyName)})`;
+}
+
+const REDECLARE = 'declare the resource again with allowLockout: true and run `pulumi up` before removing it';
+
+/**
+ * Why deleting API key `id` is refused, or undefined. `replacing` names the changed properties when a
+ * replacement deletes it (diff), undefined for a delete.
+ */
+export function apiKeyDeleteReason(
+  view: IdentityView,
+  id: string,
+  allowLockout: boolean,
+  replacing?: readonly string[],
+): string | undefined {
+  if (allowLockout) return undefined;
+  const user = view.users.find((u) => u.apiKeys.some((k) => k.apiKeyId === id));
+  const key = user?.apiKeys.find((k) => k.apiKeyId === id);
+  if (user === undefined || key === undefined) return undefined;
+  const what =
+    replacing === undefined
+      ? `refusing to delete ${keyLabel(key)} of ${userLabel(user)}`
+      : `refusing to replace ${keyLabel(key)} of ${userLabel(user)} (changing ${replacing.join(', ')} replaces it, which deletes it)`;
+  if (key.credential.publicKey.toLowerCase() === view.ownPublicKey) {
+    const fix =
+      replacing === undefined
+        ? `Switch the stack's credentials to another key of the organization first, or ${REDECLARE}.`
+        : 'To rotate it, declare the new key as another ApiKey, run `pulumi up`, set walletinfra:apiPublicKey and ' +
+          'walletinfra:apiPrivateKey to the new key, then change or remove this one; or set allowLockout: true.';
+    return (
+      `${what}: it is the key this stack signs its requests with (${OWN_KEY_SETTING}), so the rest of the update and every ` +
+      `later run would be refused (lock-out rule: ${RULES.ownKey}). ${fix}`
+    );
+  }
+  if (replacing === undefined && view.quorum.userIds.includes(user.userId) && credentialsOf(user, view.now, new Set([id])).length === 0) {
+    return (
+      `${what}: it is the last credential of a member of the root quorum, and a root user who cannot sign never approves ` +
+      `(lock-out rule: ${RULES.quorumCredentials}). Give the user another API key or a passkey first, remove it from the ` +
+      `RootQuorum, or ${REDECLARE}.`
+    );
+  }
+  return undefined;
+}
+
+/** {@link apiKeyDeleteReason}, on the organization as it is now (a fresh read for a delete). */
+export async function apiKeyDeleteRefusal(
+  ctx: ProviderContext,
+  session: OrgSession,
+  id: string,
+  allowLockout: boolean,
+  replacing?: readonly string[],
+): Promise<string | undefined> {
+  if (allowLockout) return undefined;
+  return apiKeyDeleteReason(await readIdentity(ctx, session, replacing === undefined), id, allowLockout, replacing);
+}
+
+// ---- users ----
+
+/** Why deleting user `id` is refused, or undefined; `replacing` as for API keys (moving a user to another organization). */
+export function userDeleteReason(view: IdentityView, id: string, allowLockout: boolean, replacing?: readonly string[]): string | undefined {
+  const user = view.users.find((u) => u.userId === id);
+  if (user === undefined) return undefined;
+  const what =
+    replacing === undefined
+      ? `refusing to delete ${userLabel(user)}`
+      : `refusing to replace ${userLabel(user)} (changing ${replacing.join(', ')} replaces it, which deletes it)`;
+  const { quorum } = view;
+  if (quorum.userIds.includes(id)) {
+    // The service refuses to delete a root user whatever the resource says (docs/service-behaviour.md#users).
+    if (quorum.userIds.length === 1) {
+      return (
+        `${what}: it is the last user of the root quorum, and nobody could approve root-only changes again ` +
+        `(lock-out rule: ${RULES.lastRootUser}). Add another user with a credential to the RootQuorum and run \`pulumi up\` first.`
+      );
+    }
+    return (
+      `${what}: it is a member of the root quorum (${quorum.userIds.length} members, threshold ${quorum.threshold}), and the ` +
+      `service refuses to delete a root user (lock-out rule: ${RULES.rootUserDelete}). Remove it from the RootQuorum's ` +
+      'userIds (keeping threshold at most the members left) and run `pulumi up` first.'
+    );
+  }
+  if (!allowLockout && view.ownUser?.userId === id) {
+    return (
+      `${what}: it holds the API key this stack signs its requests with (${OWN_KEY_SETTING}), and deleting a user deletes ` +
+      `its keys (lock-out rule: ${RULES.ownUser}). Switch the stack's credentials to a key of another user first, or ` +
+      `${replacing === undefined ? REDECLARE : 'set allowLockout: true'}.`
+    );
+  }
+  return undefined;
+}
+
+/** {@link userDeleteReason}, on the organization as it is now (a fresh read for a delete). */
+export async function userDeleteRefusal(
+  ctx: ProviderContext,
+  session: OrgSession,
+  id: string,
+  allowLockout: boolean,
+  replacing?: readonly string[],
+): Promise<string | undefined> {
+  return userDeleteReason(await readIdentity(ctx, session, replacing === undefined), id, allowLockout, replacing);
+}

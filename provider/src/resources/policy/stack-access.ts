@@ -1,0 +1,316 @@
+// The warning a preview gives when the policies this deployment plans would deny this stack's own user an
+// activity the plan needs (provider README, "Lock-out rules"): a policy that denies the stack its own writes
+// stops the update partway and every later run. Decided with the sdk's evaluator, which knows the root-quorum
+// bypass and the implicit permissions (docs/service-behaviour.md#policy-language, #implicit-permissions).
+//
+// "The plan" is what `check` has seen (../../plan.ts): each resource says which activities it needs (a new
+// resource its create, a changed one its update, a replaced one its create and delete), and each policy of the
+// deployment what it will be, and the root quorum too (a stack that drops its own user from the quorum loses
+// the bypass). Nothing runs until a policy or the quorum of the deployment changes: with them as they are, the
+// service itself already decides. Each policy is evaluated once per needed activity and the outcomes
+// combine as the service combines them (deny wins, then allow, then awaiting consensus), so a deployment of
+// many policies costs one evaluation per policy and activity.
+import {
+  evaluatePolicies,
+  isRootQuorumOnlyActivity,
+  policyUserOf,
+  type PolicyContext,
+  type PolicyInput,
+  type PolicyOutcome,
+} from '@walletinfra/sdk/policy';
+import type * as Sdk from '@walletinfra/sdk';
+import type { Policy as ServicePolicy, User } from '@walletinfra/sdk';
+import type { DeploymentPlan } from '../../plan';
+import type { ProviderContext } from '../../runtime/context';
+import { containsUnknown } from '../../unknown';
+import { compareFields } from '../common/diff';
+import { readIdentity, userLabel, type IdentityView } from '../common/identity';
+import { selectorOf } from '../common/inputs';
+import { normalize, type AnyKind } from '../kind';
+import { POLICIES } from './spec';
+
+/** An activity the plan needs this stack's user to be allowed. */
+export interface AccessNeed {
+  type: string;
+  params?: Record<string, string>;
+  /** What it is for: `create user tag "approvers"`. */
+  why: string;
+}
+
+interface AccessState {
+  needs: Map<string, AccessNeed>;
+  /** A policy or the root quorum of the deployment changes: from then on the plan is evaluated. */
+  accessChanged: boolean;
+  /** Per-policy outcomes, by `<policy key> <need key>`. */
+  outcomes: Map<string, PolicyOutcome>;
+  /**
+   * The organization's policies and identity as the deployment found them, read once per organization: the
+   * plan's own policies replace theirs by name, so a read after this deployment's writes would add nothing but
+   * one list request per checked resource.
+   */
+  found: Map<string, Promise<[readonly ServicePolicy[], IdentityView]>>;
+}
+
+const states = new WeakMap<DeploymentPlan, AccessState>();
+
+function stateOf(plan: DeploymentPlan): AccessState {
+  let state = states.get(plan);
+  if (state === undefined) states.set(plan, (state = { needs: new Map(), accessChanged: false, outcomes: new Map(), found: new Map() }));
+  return state;
+}
+
+const POLICY_FIELDS = ['policyName', 'effect', 'condition', 'consensus', 'time'] as const;
+
+/** The activity type of a write operation (`create_policy` -> `ACTIVITY_TYPE_CREATE_POLICY_V3`), loaded only when needed. */
+function activityTypeOf(operation: string): string | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the sdk's registry, loaded once a policy changed (see above)
+  const { operations } = require('@walletinfra/sdk') as typeof Sdk;
+  const op = (operations as Record<string, { activityType?: string } | undefined>)[operation];
+  return op?.activityType;
+}
+
+/** The write operations a resource needs for the change from `olds` to `inputs` (none when nothing changes). */
+function neededOperations(kind: AnyKind, inputs: Record<string, unknown>, olds: Record<string, unknown>): Array<[string, string]> {
+  const isNew = Object.keys(olds).length === 0;
+  const d = isNew ? undefined : compareFields(normalize(kind, olds), normalize(kind, inputs), kind.diffKeys, kind.replaceKeys);
+  if (d !== undefined && d.changed.length === 0) return [];
+  const writes = kind.writes;
+  if (writes === undefined) return (kind.activities ?? []).map((op) => [op, `write ${kind.noun}`]);
+  const create: Array<[string, string]> = [[writes.create.operation, `create ${kind.noun}`]];
+  if (d === undefined) return create;
+  if (d.replaces.length > 0)
+    return [...create, ...(writes.delete ? [[writes.delete.operation, `replace ${kind.noun}`] as [string, string]] : [])];
+  const update = writes.update;
+  if (update === undefined) return [];
+  const changed = Object.fromEntries(d.changed.filter((f) => kind.table.inPlace.includes(f)).map((f) => [f, inputs[f] ?? '']));
+  const split = update.split?.(kind.table.updateParameters('', changed)) ?? [{ operation: update.operation }];
+  return split.map((w) => [w.operation, `update ${kind.noun}`]);
+}
+
+function needsOf(kind: AnyKind, inputs: Record<string, unknown>, olds: Record<string, unknown>): AccessNeed[] {
+  return neededOperations(kind, inputs, olds).flatMap(([operation, why]) => {
+    const type = activityTypeOf(operation);
+    if (type === undefined) return [];
+    // A credential change names its user: the own-credentials permission reads it (docs/service-behaviour.md#implicit-permissions).
+    const userId = inputs.userId;
+    return [
+      {
+        type,
+        why,
+        ...(kind.type === 'ApiKey' && typeof userId === 'string' && !containsUnknown(userId) ? { params: { user_id: userId } } : {}),
+      },
+    ];
+  });
+}
+
+/** Does this resource change who may do what: a new or changed policy, or a new (adopted) or changed root quorum? */
+function changesAccess(kind: AnyKind, inputs: Record<string, unknown>, olds: Record<string, unknown>): boolean {
+  const fields = kind.type === 'Policy' ? POLICY_FIELDS : kind.type === 'RootQuorum' ? (['threshold', 'userIds'] as const) : undefined;
+  if (fields === undefined) return false;
+  return Object.keys(olds).length === 0 || fields.some((f) => JSON.stringify(olds[f] ?? '') !== JSON.stringify(inputs[f] ?? ''));
+}
+
+/** The root quorum the deployment declares for the organization, when it does and its values are known. */
+function plannedQuorum(plan: DeploymentPlan, organizationId: string): { threshold: number; userIds: string[] } | undefined {
+  const declared = plan.declared('RootQuorum').find((p) => p.inputs.organizationId === organizationId);
+  const { threshold, userIds } = declared?.inputs ?? {};
+  if (typeof threshold !== 'number' || !Array.isArray(userIds) || containsUnknown(userIds)) return undefined;
+  return { threshold, userIds: userIds as string[] };
+}
+
+/** The policies the organization will have: the live ones, each declared one in place of the live one it names. */
+function plannedPolicies(
+  live: readonly ServicePolicy[],
+  plan: DeploymentPlan,
+  organizationId: string,
+): Array<PolicyInput & { key: string }> {
+  const declared = plan
+    .declared('Policy')
+    .filter((p) => p.inputs.organizationId === organizationId && !containsUnknown(POLICY_FIELDS.map((f) => p.inputs[f])));
+  const replaced = new Set(declared.flatMap((p) => [p.inputs.policyName, p.olds.policyName]).filter((n) => typeof n === 'string'));
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return [
+    ...live
+      .filter((p) => !replaced.has(p.policyName))
+      .map((p) => ({ ...p, effect: p.effect as PolicyInput['effect'], key: `live ${p.policyId} ${JSON.stringify(p)}` })),
+    ...declared.map((p) => {
+      const policy: PolicyInput = {
+        policyId: `planned:${text(p.inputs.policyName)}`,
+        policyName: text(p.inputs.policyName),
+        effect: p.inputs.effect as PolicyInput['effect'],
+        condition: text(p.inputs.condition),
+        consensus: text(p.inputs.consensus),
+        time: text(p.inputs.time),
+      };
+      return { ...policy, key: `planned ${JSON.stringify(policy)}` };
+    }),
+  ];
+}
+
+function contextFor(
+  need: AccessNeed,
+  user: User,
+  publicKey: string,
+  quorum: { threshold: number; userIds: readonly string[] },
+  now: number,
+): PolicyContext {
+  const key = user.apiKeys.find((k) => k.credential.publicKey.toLowerCase() === publicKey);
+  return {
+    activity: { type: need.type, ...(need.params !== undefined ? { params: need.params } : {}) },
+    approvers: [policyUserOf(user)],
+    credentials:
+      key === undefined
+        ? []
+        : [{ id: key.apiKeyId, user_id: user.userId, type: key.credential.type, public_key: key.credential.publicKey }],
+    now,
+    rootQuorum: quorum,
+  };
+}
+
+/** What the service would decide, from the per-policy outcomes (each evaluated once) and the implicit permissions. */
+function decide(
+  state: AccessState,
+  policies: ReadonlyArray<PolicyInput & { key: string }>,
+  needKey: string,
+  context: PolicyContext,
+): { outcome: PolicyOutcome; by: Array<PolicyInput & { key: string }>; rootOnly?: true } {
+  // Without policies: the root quorum's bypass, an activity only the root quorum may do, or the implicit permissions.
+  const bare = evaluatePolicies([], context);
+  if (bare.implicitPermission === 'ROOT_QUORUM') return { outcome: 'OUTCOME_ALLOW', by: [] };
+  if (isRootQuorumOnlyActivity(context.activity.type)) return { outcome: bare.outcome, by: [], rootOnly: true };
+  const outcomes = policies.map((p) => {
+    const cacheKey = `${p.key} ${needKey}`;
+    let outcome = state.outcomes.get(cacheKey);
+    if (outcome === undefined) {
+      const { key: _key, ...policy } = p;
+      outcome = evaluatePolicies([policy], context).evaluations[0]?.outcome ?? 'OUTCOME_DENY_IMPLICIT';
+      state.outcomes.set(cacheKey, outcome);
+    }
+    return { policy: p, outcome };
+  });
+  for (const wanted of ['OUTCOME_DENY_EXPLICIT', 'OUTCOME_ALLOW', 'OUTCOME_REQUIRES_CONSENSUS'] as const) {
+    const by = outcomes.filter((o) => o.outcome === wanted).map((o) => o.policy);
+    if (by.length > 0) return { outcome: wanted, by };
+  }
+  // No policy decides: an implicit permission (own credentials) or the implicit deny.
+  return { outcome: bare.outcome, by: [] };
+}
+
+function names(policies: ReadonlyArray<PolicyInput>): string {
+  return policies.map((p) => `policy ${JSON.stringify(p.policyName ?? p.policyId)}`).join(', ');
+}
+
+function warningOf(
+  decided: { outcome: PolicyOutcome; by: ReadonlyArray<PolicyInput>; rootOnly?: true },
+  need: AccessNeed,
+  user: User,
+): string | undefined {
+  const who = `this stack's own ${userLabel(user)}`;
+  const what = `${need.type} (to ${need.why})`;
+  const stops = 'the update would stop there, and so would every later run of this stack';
+  const fix = 'allow it for this user, or run the stack with credentials of a user the policies allow';
+  switch (decided.outcome) {
+    case 'OUTCOME_ALLOW':
+      return undefined;
+    case 'OUTCOME_DENY_EXPLICIT':
+      return `warning: with the planned policies, ${who} would be denied ${what}: ${names(decided.by)} denies it; ${stops}. To proceed, ${fix}.`;
+    case 'OUTCOME_REQUIRES_CONSENSUS':
+      return (
+        `warning: with the planned policies, ${what} by ${who} would wait for approvals: ${names(decided.by)} ` +
+        `allows it only with its consensus (${decided.by.map((p) => p.consensus).join('; ')}), so unattended runs wait up to ` +
+        'walletinfra:consensusTimeoutMs and then fail. To proceed, approve those activities, or change the consensus.'
+      );
+    default:
+      if (decided.rootOnly === true) {
+        return (
+          `warning: ${who} is not enough of the root quorum for ${what}: only the root quorum may do it, whatever the policies say; ` +
+          `${stops}. To proceed, run the stack with a root user's credentials, or have the root quorum approve it.`
+        );
+      }
+      return `warning: with the planned policies, ${who} would be denied ${what}: no policy allows it; ${stops}. To proceed, ${fix}.`;
+  }
+}
+
+/**
+ * The warning for one activity the plan needs, decided afresh from the policies the organization will have, the
+ * stack's own user and the root quorum; undefined when the service would allow it.
+ */
+export function accessWarning(
+  policies: readonly PolicyInput[],
+  need: AccessNeed,
+  user: User,
+  ownPublicKey: string,
+  quorum: { threshold: number; userIds: readonly string[] },
+  now: number,
+): string | undefined {
+  const state: AccessState = { needs: new Map(), accessChanged: true, outcomes: new Map(), found: new Map() };
+  const keyed = policies.map((p, i) => ({ ...p, key: String(i) }));
+  return warningOf(decide(state, keyed, 'need', contextFor(need, user, ownPublicKey, quorum, now)), need, user);
+}
+
+/**
+ * Called by `check` for every resource that passed: records what it needs and, once a policy of the deployment
+ * changed, warns (once per activity and outcome) when the planned policies would not let this stack's own user
+ * do what the plan needs. A warning that cannot be computed (the service unreachable at preview) is left out:
+ * the update's own writes then meet the real policies.
+ */
+export async function stackAccessWarnings(
+  kind: AnyKind,
+  ctx: ProviderContext,
+  inputs: Record<string, unknown>,
+  olds: Record<string, unknown>,
+): Promise<void> {
+  const state = stateOf(ctx.plan);
+  if (changesAccess(kind, inputs, olds)) state.accessChanged = true;
+  const waiting = pendingNeeds.get(ctx.plan) ?? [];
+  waiting.push({ kind, inputs, olds });
+  pendingNeeds.set(ctx.plan, waiting);
+  if (!state.accessChanged) return;
+  const organizationId = inputs.organizationId;
+  if (typeof organizationId !== 'string' || containsUnknown(organizationId)) return;
+  try {
+    // Without credentials (a preview of a program whose settings `check` reports elsewhere) there is nobody to warn about.
+    ctx.settings(selectorOf(inputs));
+  } catch {
+    return;
+  }
+  try {
+    for (const p of waiting.splice(0)) {
+      for (const need of needsOf(p.kind, p.inputs, p.olds)) state.needs.set(JSON.stringify([need.type, need.params ?? {}]), need);
+    }
+    if (state.needs.size === 0) return;
+    const session = ctx.session(selectorOf(inputs));
+    let found = state.found.get(session.organizationId);
+    if (found === undefined) {
+      found = Promise.all([session.list(POLICIES), readIdentity(ctx, session)]);
+      state.found.set(session.organizationId, found);
+      // A failed read is tried again by the next resource's check.
+      void found.catch(() => state.found.delete(session.organizationId));
+    }
+    const [live, view] = await found;
+    const user = view.ownUser;
+    if (user === undefined) return;
+    const policies = plannedPolicies(live, ctx.plan, session.organizationId);
+    for (const [needKey, need] of state.needs) {
+      // A root-only change is approved by the quorum as it is; everything else runs under the planned one.
+      const planned = plannedQuorum(ctx.plan, session.organizationId);
+      const quorum = planned === undefined || isRootQuorumOnlyActivity(need.type) ? view.quorum : planned;
+      const decided = decide(
+        state,
+        policies,
+        `${needKey} ${JSON.stringify(quorum)}`,
+        contextFor(need, user, view.ownPublicKey, quorum, view.now),
+      );
+      const warning = warningOf(decided, need, user);
+      if (warning !== undefined && ctx.plan.once(`access ${needKey} ${decided.outcome} ${names(decided.by)}`)) ctx.warn(warning);
+    }
+  } catch (error) {
+    ctx.log(`walletinfra: could not check the planned policies against this stack's own user: ${String(error)}`);
+  }
+}
+
+/** Resources checked before any policy changed, whose needs are worked out once one does. */
+const pendingNeeds = new WeakMap<
+  DeploymentPlan,
+  Array<{ kind: AnyKind; inputs: Record<string, unknown>; olds: Record<string, unknown> }>
+>();

@@ -1,0 +1,397 @@
+// No plan may lock the organization out: every lock-out rule and the access warning through the provider's own
+// methods against the emulator, each message asserted whole, and nothing written at the service when a rule
+// refuses. Two identities sign: the harness's root user (a root quorum of one), and "deployer", a non-root user
+// with its own API key, for the rules about the stack's own key and user.
+import { generateApiKeyPair } from '@walletinfra/sdk';
+import type { Runtime } from '@walletinfra/pulumi/runtime/providers';
+import { UNKNOWN } from '@walletinfra/pulumi/unknown';
+import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
+
+const ALICE_KEY = generateApiKeyPair().publicKey;
+
+const h = useHarness({
+  emulator: {
+    seed: {
+      userTags: ['approvers'],
+      users: [
+        { userName: 'alice', tags: ['approvers'], apiKeys: [{ apiKeyName: 'alice laptop', publicKey: ALICE_KEY }] },
+        { userName: 'carol' },
+      ],
+    },
+  },
+});
+
+let ids: Record<string, string>;
+let approvers: string;
+let deployer: { userId: string; apiKeyId: string; publicKey: string; privateKey: string };
+const warnings: string[] = [];
+
+/** A runtime signing as the deployer (a second `pulumi` run of another stack), its warnings collected. */
+function asDeployer(): Runtime {
+  return h.newRuntime(
+    { 'walletinfra:apiPublicKey': deployer.publicKey, 'walletinfra:apiPrivateKey': deployer.privateKey },
+    { warn: (line) => warnings.push(line), log: () => undefined },
+  );
+}
+
+beforeAll(async () => {
+  const made = (await h.admin('POST', '/users', { userName: 'deployer', generateApiKey: true })).json as {
+    userId: string;
+    apiKeys: Array<{ apiKeyId: string; publicKey: string; privateKey: string }>;
+  };
+  deployer = { userId: made.userId, ...made.apiKeys[0]! };
+  ids = Object.fromEntries((await h.client.listUsers({})).users.map((u) => [u.userName, u.userId]));
+  approvers = (await h.client.listUserTags({})).userTags[0]!.tagId;
+});
+beforeEach(() => {
+  warnings.length = 0;
+});
+
+async function quorum() {
+  return (await h.client.getOrganizationConfigs({})).configs.quorum;
+}
+
+async function submitted(): Promise<string[]> {
+  return h.requests().filter((p) => p.includes('/submit/'));
+}
+
+describe('RootQuorum', () => {
+  test('a threshold above its members is refused at preview', async () => {
+    expect((await h.runtime.rootQuorum.check({}, { threshold: 3, userIds: [ids.root, ids.alice] })).failures).toEqual([
+      {
+        property: 'threshold',
+        reason:
+          '3 is more than the 2 user(s) of userIds: the root quorum could never approve anything again, a change of itself included ' +
+          '(lock-out rule: a root quorum needs at most as many approvals as it has members). Lower threshold to at most 2, or add users to userIds.',
+      },
+    ]);
+  });
+
+  test('a member without a credential is refused at preview, unless this deployment declares a key for it or allowLockout says so', async () => {
+    const rt = h.newRuntime();
+    expect((await rt.rootQuorum.check({}, { threshold: 1, userIds: [ids.root, ids.carol] })).failures).toEqual([
+      {
+        property: 'userIds',
+        reason:
+          `user "carol" (${ids.carol}) has no credential that can sign (no unexpired API key, no passkey), and this deployment ` +
+          'declares no ApiKey for it: a root user who cannot sign never approves, so the quorum could lose the approvals it needs ' +
+          '(lock-out rule: every root user keeps a credential that can sign). Declare an ApiKey for the user before the RootQuorum in the ' +
+          'program, enroll a passkey, remove the user from userIds, or set allowLockout: true.',
+      },
+    ]);
+    expect((await rt.rootQuorum.check({}, { threshold: 1, userIds: [ids.root, ids.carol], allowLockout: true })).failures).toBeUndefined();
+    await checkedInputs(rt.apiKey, { userId: ids.carol, apiKeyName: 'carol', publicKey: generateApiKeyPair().publicKey });
+    expect((await rt.rootQuorum.check({}, { threshold: 1, userIds: [ids.root, ids.carol] })).failures).toBeUndefined();
+  });
+
+  test('a change the stack cannot submit (its user is not in the quorum) is refused at preview', async () => {
+    expect((await asDeployer().rootQuorum.check({}, { threshold: 1, userIds: [ids.root, ids.alice] })).failures).toEqual([
+      {
+        property: 'userIds',
+        reason:
+          `only the root quorum can change the root quorum, and this stack signs as user "deployer" (${deployer.userId}), who is not in it ` +
+          `(members ${ids.root}, threshold 1); run this stack with a root user's credentials, or declare the quorum as it is`,
+      },
+    ]);
+  });
+
+  test('the update refuses a member without a credential before writing anything', async () => {
+    const outs = { threshold: 1, userIds: [ids.root], allowLockout: false, organizationId: h.org };
+    h.resetRequests();
+    const news = { threshold: 1, userIds: [ids.root, ids.carol].sort(), allowLockout: false, organizationId: h.org };
+    expect(await failure(h.newRuntime().rootQuorum.update('rootQuorum', outs, news))).toEqual({
+      code: 'INVALID_REQUEST',
+      message:
+        `invalid request for update the root quorum of organization ${h.org}: userIds: user "carol" (${ids.carol}) has no credential that can sign (no unexpired API key, no passkey), and this deployment declares no ` +
+        'ApiKey for it: a root user who cannot sign never approves, so the quorum could lose the approvals it needs (lock-out rule: every ' +
+        'root user keeps a credential that can sign). Declare an ApiKey for the user before the RootQuorum in the program, enroll a passkey, ' +
+        "remove the user from userIds, or set allowLockout: true. (A key declared after the RootQuorum is created too late: add it to the RootQuorum's dependsOn.)",
+    });
+    expect(await submitted()).toEqual([]);
+    expect(await quorum()).toEqual({ threshold: 1, userIds: [ids.root] });
+  });
+});
+
+describe('RootQuorum and the keys of the same update', () => {
+  test('the update waits for a key this update creates for a new member, then writes', async () => {
+    const rt = h.newRuntime();
+    const keyInputs = await checkedInputs(rt.apiKey, { userId: ids.carol, apiKeyName: 'carol', publicKey: generateApiKeyPair().publicKey });
+    const news = await checkedInputs(rt.rootQuorum, { threshold: 1, userIds: [ids.root, ids.carol] });
+    // The quorum's update finds carol without a credential and waits; meanwhile the key's create runs.
+    h.onSleep.hook = async () => {
+      h.onSleep.hook = undefined;
+      await rt.apiKey.create(keyInputs);
+    };
+    h.resetRequests();
+    await rt.rootQuorum.update('rootQuorum', { threshold: 1, userIds: [ids.root], allowLockout: false, organizationId: h.org }, news);
+    expect(await submitted()).toEqual(['/public/v1/submit/create_api_keys', '/public/v1/submit/update_root_quorum']);
+    expect(await quorum()).toEqual({ threshold: 1, userIds: [ids.root, ids.carol].sort() });
+    await h.client.updateRootQuorum({ threshold: 1, userIds: [ids.root!] });
+  });
+
+  test("a planned quorum without the stack's own user warns about what the stack then cannot do", async () => {
+    const rt = h.newRuntime({}, { warn: (line) => warnings.push(line), log: () => undefined });
+    await checkedInputs(rt.userTag, { userTagName: 'reviewers' });
+    expect(warnings).toEqual([]);
+    await checkedInputs(rt.rootQuorum, { threshold: 1, userIds: [ids.alice] });
+    expect(warnings).toEqual([
+      `warning: with the planned policies, this stack's own user "root" (${ids.root}) would be denied ACTIVITY_TYPE_CREATE_USER_TAG ` +
+        '(to create user tag): no policy allows it; the update would stop there, and so would every later run of this stack. To proceed, ' +
+        'allow it for this user, or run the stack with credentials of a user the policies allow.',
+    ]);
+  });
+});
+
+describe('ApiKey', () => {
+  let rootKey: { id: string; outs: Record<string, unknown> };
+
+  beforeAll(async () => {
+    const live = (await h.client.getUser({ userId: ids.root! })).user.apiKeys[0]!;
+    const created = await checkAndCreate(h.runtime.apiKey, {
+      userId: ids.root,
+      apiKeyName: live.apiKeyName,
+      publicKey: live.credential.publicKey,
+      adopt: { id: live.apiKeyId },
+    });
+    rootKey = { id: created.id, outs: created.outs };
+  });
+
+  test('replacing the key this stack signs with is refused at preview (diff)', async () => {
+    const news = await h.runtime.apiKey.check(rootKey.outs, { ...rootKey.outs, publicKey: generateApiKeyPair().publicKey });
+    expect(await failure(h.runtime.apiKey.diff(rootKey.id, rootKey.outs, news.inputs))).toEqual({
+      code: 'INVALID_REQUEST',
+      message:
+        `refusing to replace API key ${rootKey.id} ("emulator root key") of user "root" (${ids.root}) (changing publicKey replaces it, which deletes it): ` +
+        'it is the key this stack signs its requests with (walletinfra:apiPublicKey (or its profile)), so the rest of the update and every later run ' +
+        'would be refused (lock-out rule: a stack never deletes the API key it signs with). To rotate it, declare the new key as another ApiKey, ' +
+        'run `pulumi up`, set walletinfra:apiPublicKey and walletinfra:apiPrivateKey to the new key, then change or remove this one; or set allowLockout: true.',
+    });
+    const allowed = await h.runtime.apiKey.check(rootKey.outs, { ...rootKey.outs, apiKeyName: 'renamed', allowLockout: true });
+    expect(await h.runtime.apiKey.diff(rootKey.id, rootKey.outs, allowed.inputs)).toEqual({
+      changes: undefined,
+      replaces: ['apiKeyName'],
+      deleteBeforeReplace: true,
+    });
+  });
+
+  test('deleting the key this stack signs with is refused before anything is written', async () => {
+    h.resetRequests();
+    expect(await failure(h.newRuntime().apiKey.delete(rootKey.id, rootKey.outs))).toEqual({
+      code: 'INVALID_REQUEST',
+      message:
+        `refusing to delete API key ${rootKey.id} ("emulator root key") of user "root" (${ids.root}): it is the key this stack signs its ` +
+        'requests with (walletinfra:apiPublicKey (or its profile)), so the rest of the update and every later run would be refused ' +
+        "(lock-out rule: a stack never deletes the API key it signs with). Switch the stack's credentials to another key of the organization " +
+        'first, or declare the resource again with allowLockout: true and run `pulumi up` before removing it.',
+    });
+    expect(await submitted()).toEqual([]);
+  });
+
+  test('deleting the last credential of a root user is refused before anything is written', async () => {
+    await h.client.updateRootQuorum({ threshold: 1, userIds: [ids.root!, ids.alice!] });
+    const alice = (await h.client.getUser({ userId: ids.alice! })).user.apiKeys[0]!;
+    const { id, outs } = await checkAndCreate(h.runtime.apiKey, {
+      userId: ids.alice,
+      apiKeyName: 'alice laptop',
+      publicKey: ALICE_KEY,
+      adopt: { byPublicKey: true },
+    });
+    expect(id).toBe(alice.apiKeyId);
+    h.resetRequests();
+    expect(await failure(h.newRuntime().apiKey.delete(id, outs))).toEqual({
+      code: 'INVALID_REQUEST',
+      message:
+        `refusing to delete API key ${id} ("alice laptop") of user "alice" (${ids.alice}): it is the last credential of a member of the ` +
+        'root quorum, and a root user who cannot sign never approves (lock-out rule: every root user keeps a credential that can sign). ' +
+        'Give the user another API key or a passkey first, remove it from the RootQuorum, or declare the resource again with allowLockout: true ' +
+        'and run `pulumi up` before removing it.',
+    });
+    expect(await submitted()).toEqual([]);
+    await h.client.updateRootQuorum({ threshold: 1, userIds: [ids.root!] });
+  });
+
+  test('with allowLockout the stack deletes its own key (a user may delete its own credentials)', async () => {
+    const rt = asDeployer();
+    const { id, outs } = await checkAndCreate(rt.apiKey, {
+      userId: deployer.userId,
+      apiKeyName: 'deployer key',
+      publicKey: deployer.publicKey,
+      adopt: { id: deployer.apiKeyId },
+      allowLockout: true,
+    });
+    await rt.apiKey.delete(id, outs);
+    expect((await h.client.getUser({ userId: deployer.userId })).user.apiKeys).toEqual([]);
+    // The deployer gets a new key for the tests below, from the root user.
+    const pair = generateApiKeyPair();
+    await h.client.createApiKeys({
+      userId: deployer.userId,
+      apiKeys: [{ apiKeyName: 'deployer key', publicKey: pair.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+    });
+    deployer = { ...deployer, ...pair, apiKeyId: (await h.client.getUser({ userId: deployer.userId })).user.apiKeys[0]!.apiKeyId };
+  });
+});
+
+describe('User', () => {
+  test('deleting the user this stack signs as is refused before anything is written', async () => {
+    const rt = asDeployer();
+    const { id, outs } = await checkAndCreate(rt.user, { userName: 'deployer', adopt: { id: deployer.userId } });
+    h.resetRequests();
+    expect(await failure(asDeployer().user.delete(id, outs))).toEqual({
+      code: 'INVALID_REQUEST',
+      message:
+        `refusing to delete user "deployer" (${deployer.userId}): it holds the API key this stack signs its requests with ` +
+        '(walletinfra:apiPublicKey (or its profile)), and deleting a user deletes its keys (lock-out rule: a stack never deletes the user it signs as). ' +
+        "Switch the stack's credentials to a key of another user first, or declare the resource again with allowLockout: true and run `pulumi up` before removing it.",
+    });
+    expect(await submitted()).toEqual([]);
+  });
+
+  test('moving the user this stack signs as to another organization is refused at preview (diff)', async () => {
+    const rt = asDeployer();
+    const outs = { userName: 'deployer', allowLockout: false, organizationId: h.org, userId: deployer.userId };
+    expect(await failure(rt.user.diff(deployer.userId, outs, { userName: 'deployer', organizationId: 'another-org' }))).toEqual({
+      code: 'INVALID_REQUEST',
+      message:
+        `refusing to replace user "deployer" (${deployer.userId}) (changing organizationId replaces it, which deletes it): it holds the API key ` +
+        'this stack signs its requests with (walletinfra:apiPublicKey (or its profile)), and deleting a user deletes its keys (lock-out rule: ' +
+        "a stack never deletes the user it signs as). Switch the stack's credentials to a key of another user first, or set allowLockout: true.",
+    });
+  });
+
+  test('deleting the last root user is refused, whatever allowLockout says', async () => {
+    const outs = { userName: 'root', allowLockout: true, organizationId: h.org, userId: ids.root };
+    h.resetRequests();
+    expect(await failure(h.newRuntime().user.delete(ids.root!, outs))).toEqual({
+      code: 'INVALID_REQUEST',
+      message:
+        `refusing to delete user "root" (${ids.root}): it is the last user of the root quorum, and nobody could approve root-only changes again ` +
+        '(lock-out rule: an organization keeps a root user). Add another user with a credential to the RootQuorum and run `pulumi up` first.',
+    });
+    expect(await submitted()).toEqual([]);
+  });
+
+  test('deleting a root user is refused until it leaves the quorum', async () => {
+    await h.client.updateRootQuorum({ threshold: 1, userIds: [ids.root!, ids.alice!] });
+    const outs = { userName: 'alice', allowLockout: false, organizationId: h.org, userId: ids.alice };
+    expect(await failure(h.newRuntime().user.delete(ids.alice!, outs))).toEqual({
+      code: 'INVALID_REQUEST',
+      message:
+        `refusing to delete user "alice" (${ids.alice}): it is a member of the root quorum (2 members, threshold 1), and the service refuses ` +
+        "to delete a root user (lock-out rule: a root user leaves the quorum before it is deleted). Remove it from the RootQuorum's userIds " +
+        '(keeping threshold at most the members left) and run `pulumi up` first.',
+    });
+    await h.client.updateRootQuorum({ threshold: 1, userIds: [ids.root!] });
+  });
+});
+
+describe('Policy', () => {
+  const policy = (consensus: string, condition = '') => ({ policyName: 'Approvers sign', effect: 'EFFECT_ALLOW', consensus, condition });
+
+  test('a literal tag id that exists neither at the service nor in the plan is refused, naming the position and the nearest tag by name', async () => {
+    const typo = `${approvers.slice(0, -1)}x`;
+    expect((await h.runtime.policy.check({}, policy(`approvers.any(user, user.tags.contains('${typo}'))`))).failures).toEqual([
+      {
+        property: 'consensus',
+        reason:
+          `policy "Approvers sign": user tag '${typo}' (line 1, column 40) is no user tag of organization ${h.org}, and no UserTag of this ` +
+          `deployment has that id; the nearest user tag by name is "approvers" (${approvers}). ` +
+          "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' id " +
+          '(or by an id the organization has)',
+      },
+    ]);
+    expect(
+      (await h.runtime.policy.check({}, policy("approvers.any(user, user.tags.contains('approvers'))"))).failures?.[0]?.reason,
+    ).toContain(
+      `user tag 'approvers' (line 1, column 40) is no user tag of organization ${h.org}, and no UserTag of this deployment has that id; the nearest user tag by name is "approvers" (${approvers})`,
+    );
+  });
+
+  test('a literal user id is checked the same way, in the consensus and in the condition', async () => {
+    const result = await h.runtime.policy.check(
+      {},
+      policy(
+        `approvers.any(user, user.id == 'nobody')`,
+        `activity.params.user_id == '${ids.alice}' || activity.params.user_ids.contains('ghost')`,
+      ),
+    );
+    expect(result.failures).toEqual([
+      {
+        property: 'consensus',
+        reason:
+          `policy "Approvers sign": user 'nobody' (line 1, column 32) is no user of organization ${h.org}, and no User of this deployment has ` +
+          `that id; the nearest user by name is "root" (${ids.root}). ` +
+          "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' id " +
+          '(or by an id the organization has)',
+      },
+      {
+        property: 'condition',
+        reason:
+          `policy "Approvers sign": user 'ghost' (line 1, column 104) is no user of organization ${h.org}, and no User of this deployment has ` +
+          `that id; the nearest user by name is "root" (${ids.root}). ` +
+          "A consensus or condition naming a tag or user that does not exist can never be met: name tags and users by their resources' id " +
+          '(or by an id the organization has)',
+      },
+    ]);
+  });
+
+  test('existing ids, ids this deployment adopts, and ids unknown at preview pass', async () => {
+    const rt = h.newRuntime();
+    expect((await rt.policy.check({}, policy(`approvers.any(user, user.tags.contains('${approvers}'))`))).failures).toBeUndefined();
+    expect((await rt.policy.check({}, policy(`approvers.any(user, user.tags.contains('${UNKNOWN}'))`))).failures).toBeUndefined();
+    await checkedInputs(rt.userTag, { userTagName: 'later', adopt: { id: 'tag-in-the-plan' } });
+    expect((await rt.policy.check({}, policy("approvers.any(user, user.tags.contains('tag-in-the-plan'))"))).failures).toBeUndefined();
+  });
+
+  test('a planned deny of an activity the plan needs warns, naming the policy; the root quorum is never denied', async () => {
+    const rt = asDeployer();
+    await checkedInputs(rt.userTag, { userTagName: 'reviewers' });
+    await checkedInputs(rt.policy, {
+      policyName: 'No new tags',
+      effect: 'EFFECT_DENY',
+      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG'",
+    });
+    expect(warnings).toEqual([
+      `warning: with the planned policies, this stack's own user "deployer" (${deployer.userId}) would be denied ACTIVITY_TYPE_CREATE_USER_TAG ` +
+        '(to create user tag): policy "No new tags" denies it; the update would stop there, and so would every later run of this stack. ' +
+        'To proceed, allow it for this user, or run the stack with credentials of a user the policies allow.',
+      `warning: with the planned policies, this stack's own user "deployer" (${deployer.userId}) would be denied ACTIVITY_TYPE_CREATE_POLICY_V3 ` +
+        '(to create policy): no policy allows it; the update would stop there, and so would every later run of this stack. ' +
+        'To proceed, allow it for this user, or run the stack with credentials of a user the policies allow.',
+    ]);
+    const root = h.newRuntime({}, { warn: (line) => warnings.push(line) });
+    warnings.length = 0;
+    await checkedInputs(root.userTag, { userTagName: 'reviewers' });
+    await checkedInputs(root.policy, {
+      policyName: 'No new tags',
+      effect: 'EFFECT_DENY',
+      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG'",
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  test('a planned consensus on an activity the plan needs warns that unattended runs would wait', async () => {
+    const rt = asDeployer();
+    await h.client.createPolicy({
+      policyName: 'Deployer writes',
+      effect: 'EFFECT_ALLOW',
+      condition: `activity.resource == 'POLICY'`,
+      consensus: `approvers.any(user, user.id == '${deployer.userId}')`,
+      notes: '',
+    });
+    const olds = {
+      policyName: 'Deployer writes',
+      effect: 'EFFECT_ALLOW',
+      condition: `activity.resource == 'POLICY'`,
+      consensus: `approvers.any(user, user.id == '${deployer.userId}')`,
+      notes: '',
+      time: '',
+      organizationId: h.org,
+    };
+    expect((await rt.policy.check(olds, { ...olds, consensus: 'approvers.count() >= 2' })).failures).toBeUndefined();
+    expect(warnings).toEqual([
+      `warning: with the planned policies, ACTIVITY_TYPE_UPDATE_POLICY_V2 (to update policy) by this stack's own user "deployer" (${deployer.userId}) ` +
+        'would wait for approvals: policy "Deployer writes" allows it only with its consensus (approvers.count() >= 2), so unattended runs wait up to ' +
+        'walletinfra:consensusTimeoutMs and then fail. To proceed, approve those activities, or change the consensus.',
+    ]);
+  });
+});
