@@ -167,6 +167,7 @@ export const ipAllowlist = defineKind({
     beforeSchema: rulesRequired,
     late: (news) => [...ruleFailures(news.rules), ...lockoutFailures(news)],
   },
+  inventory: { governs: 'access', createdBy: ['ACTIVITY_TYPE_SET_IP_ALLOWLIST'] },
   export: {
     read: readForExport,
     name: (l: ExportedList) => (l.publicKey === undefined ? 'organization' : `api-key ${l.apiKeyName ?? ''}`),
