@@ -99,6 +99,7 @@ function kindReport(kind: AnyKind, input: OrganizationInput, options: InventoryO
     noun: kind.noun,
     plural: kind.plural,
     governs: kind.inventory.governs,
+    deletable: !singleton && (kind.writes?.delete !== undefined || (kind.ownSteps ?? []).includes('delete')),
     ...counts(live.length - outside.length, n('unmanaged'), n('acknowledged'), n('service-default')),
     objects,
   };

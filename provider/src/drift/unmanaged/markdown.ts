@@ -5,6 +5,7 @@ import { codeSpan, plural } from '../markdown-text';
 import type { InventoryCounts, InventoryObject, KindInventoryReport, OrganizationInventoryReport, Origin, UnmanagedReport } from './types';
 
 const cell = (text: string): string => text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+const capital = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** `71%`; `—` when there is nothing to count. Rounded down, so a share is 100% only when everything is managed. */
 export function percent(share: number | null): string {
@@ -17,7 +18,7 @@ function objectLabel(kind: KindInventoryReport, o: InventoryObject): string {
 
 function originText(origin: Origin): [string, string] {
   if (!origin.known) return [`unknown: ${origin.reason}`, 'unknown'];
-  const when = `${origin.event === 'changed' ? 'changed ' : ''}${origin.at} by ${codeSpan(origin.activityType)} ${codeSpan(origin.activityId)}`;
+  const when = `${origin.event === 'changed' ? 'changed ' : ''}${origin.at}, ${codeSpan(origin.activityType)} (${codeSpan(origin.activityId)})`;
   const [first, ...others] = origin.by.map((u) => (u.userName !== undefined ? `${codeSpan(u.userName)} (${codeSpan(u.userId)})` : codeSpan(u.userId)));
   if (first === undefined) return [when, 'unknown: the activity records no approving vote'];
   return [when, others.length > 0 ? `${first}, approved by ${others.join(', ')}` : first];
@@ -55,12 +56,13 @@ function shareLine(c: InventoryCounts): string {
     : `${c.managed} of ${plural(c.total, 'object')} (${percent(c.managedShare)}) managed as code.`;
 }
 
-function objectTable(kind: KindInventoryReport, objects: readonly InventoryObject[]): string[] {
+function objectTable(kind: KindInventoryReport, objects: readonly InventoryObject[], heading: string): string[] {
   const rows = objects.map((o) => {
     const [when, who] = originText(o.origin);
     return `| ${cell(codeSpan(o.name))} | ${codeSpan(o.id)} | ${cell(when)} | ${cell(who)} |`;
   });
-  return [`#### ${kind.plural.charAt(0).toUpperCase()}${kind.plural.slice(1)}`, '', '| Object | Id | Made | By |', '|---|---|---|---|', ...rows, ''];
+  const stays = kind.deletable ? [] : [`The service cannot delete ${kind.plural}: declare them, or acknowledge them.`, ''];
+  return [`${heading} ${capital(kind.plural)}`, '', '| Object | Id | Made | By |', '|---|---|---|---|', ...rows, '', ...stays];
 }
 
 function fence(code: string): string[] {
@@ -73,16 +75,17 @@ function organizationSection(org: OrganizationInventoryReport, many: boolean, de
   const lines: string[] = [];
   const stacks = org.stacks.map((s) => codeSpan(s)).join(', ');
   if (many) lines.push(`### Organization ${codeSpan(org.organizationId)}`, '');
-  lines.push(`Organization ${codeSpan(org.organizationId)} (stacks ${stacks}): ${shareLine(org.totals)}`, '');
+  const share = many ? ` ${shareLine(org.totals)}` : '';
+  lines.push(`Organization ${codeSpan(org.organizationId)}, declared into by ${plural(org.stacks.length, 'stack')} (${stacks}).${share}`, '');
   lines.push(
     '| Kind | Managed | Unmanaged | Acknowledged | Made by the service | Managed as code |',
     '|---|---:|---:|---:|---:|---:|',
-    ...org.kinds.map((k) => countsRow(k.plural.charAt(0).toUpperCase() + k.plural.slice(1), k)),
+    ...org.kinds.map((k) => countsRow(capital(k.plural), k)),
     countsRow('**All**', org.totals),
     '',
   );
   const unmanaged = org.kinds.filter((k) => k.objects.some((o) => o.status === 'unmanaged'));
-  for (const kind of unmanaged) lines.push(...objectTable(kind, kind.objects.filter((o) => o.status === 'unmanaged')));
+  for (const kind of unmanaged) lines.push(...objectTable(kind, kind.objects.filter((o) => o.status === 'unmanaged'), many ? '####' : '###'));
   if (details && unmanaged.length > 0) {
     const code = unmanaged.flatMap((k) => k.objects.filter((o) => o.status === 'unmanaged').map((o) => o.declaration)).join('\n\n');
     lines.push('<details><summary>Declarations that adopt them</summary>', '', ...fence(code), '', '</details>', '');
@@ -100,18 +103,23 @@ function organizationSection(org: OrganizationInventoryReport, many: boolean, de
     for (const [k, o] of acknowledged) {
       const rule = o.acknowledgedBy;
       const why = rule?.reason !== undefined ? `: ${cell(rule.reason)}` : '';
-      lines.push(`- ${objectLabel(k, o)}${why} (${rule?.source ?? ''})`);
+      lines.push(`- ${objectLabel(k, o)}${why} (${sourceText(rule?.source ?? '')})`);
     }
     lines.push('', '</details>', '');
   }
   return lines;
 }
 
+/** `stack `dev` config`, `--ignore`. */
+function sourceText(source: string): string {
+  return source.startsWith('stack ') ? `stack ${codeSpan(source.slice(6))} config` : codeSpan(source);
+}
+
 function ruleText(rule: { id?: string; kind?: string; source: string }): string {
   const what = [rule.kind !== undefined ? `kind ${codeSpan(rule.kind)}` : '', rule.id !== undefined ? `id ${codeSpan(rule.id)}` : '']
     .filter((s) => s !== '')
     .join(', ');
-  return `${what} (${rule.source})`;
+  return `${what} (${sourceText(rule.source)})`;
 }
 
 /** The section under the stacks; `details` adds the folded declarations (left out first when the report is too long). */
@@ -133,7 +141,7 @@ export function unmanagedSection(report: UnmanagedReport, details: boolean): str
   if (t.unmanaged > 0) {
     lines.push(
       `To manage an object as code, add its declaration to a stack (\`adopt: { id }\` takes it over; \`walletinfra-export\` writes them all) and run \`pulumi up\`. ` +
-        'To keep one out of code, acknowledge it with a reason in the stack config `walletinfra-drift:ignore`. Otherwise delete it at the service.',
+        'To keep one out of code, acknowledge it with a reason in the stack config `walletinfra-drift:ignore`. Otherwise delete it at the service, where it can be.',
       '',
     );
   }

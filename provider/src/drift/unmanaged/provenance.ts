@@ -75,7 +75,7 @@ export class Provenance {
     // Another kind's activity may name the id too (a user tag's creation names its members): only the kind's own count.
     const creation = (this.naming.get(id) ?? []).filter((a) => types.includes(a.type)).pop();
     if (creation !== undefined) return originOf(creation, 'created');
-    return { known: false, reason: `no completed ${types.join(', ')} activity in the organization's history names it` };
+    return { known: false, reason: `no completed activity that creates ${kind.plural} names it in the organization's history` };
   }
 
   /** Whether an activity of the kind's `createdBy` has changed the service's own object. */

@@ -77,6 +77,8 @@ export interface KindInventoryReport extends InventoryCounts {
   /** `API keys`. */
   plural: string;
   governs: Governs;
+  /** Whether the service can delete the kind's objects (session profiles and the root quorum stay). */
+  deletable: boolean;
   /** The objects no stack declares, unmanaged first, then acknowledged, then the service's own; by name, then id. */
   objects: InventoryObject[];
 }

@@ -10,6 +10,7 @@ import {
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deployment, fakeReaders, ORG, stackConfig } from '../../../support/drift-inventory';
 
 const fixture = (name: string): EngineEventLike[] =>
   JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'fixtures', 'drift', `${name}.json`), 'utf8')) as EngineEventLike[];
@@ -32,6 +33,13 @@ function replayRunner(byStack: Record<string, EngineEventLike[] | Error>): Stack
     async pulumiVersion() {
       return '3.248.0';
     },
+    // An organization with nothing the stacks leave out (tests/unit/provider/drift/unmanaged.test.ts has the rest).
+    async stackConfig() {
+      return stackConfig();
+    },
+    async exportStack() {
+      return deployment([]);
+    },
   };
 }
 
@@ -43,6 +51,8 @@ function harness(runner: StackRunner) {
     stdout: (t) => (out.stdout += t),
     stderr: (t) => (out.stderr += t),
     writeFile: (p, t) => (out.files[p] = t),
+    env: {},
+    makeInventoryReader: fakeReaders({ [ORG]: { objects: {}, activities: [] } }),
   };
   return { out, deps };
 }
@@ -69,7 +79,7 @@ describe('walletinfra-drift arguments', () => {
     [['--stack', '--cwd', 'x'], '--stack needs a value'],
     [
       ['--stack=dev', '--bogus'],
-      'unknown argument "--bogus"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --fail-on-impact, --impact-activities, --impact-window, --policy-tests, --version, --help',
+      'unknown argument "--bogus"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --fail-on-impact, --impact-activities, --impact-window, --policy-tests, --ignore, --ignore-kind, --strict, --no-unmanaged, --version, --help',
     ],
     [['--stack', 'dev', '--stack', 'dev'], '--stack dev is given twice'],
     [['--stack', 'dev', '--detailed-exitcode'], '--detailed-exitcode only applies with --preview (drift checks always exit 2 on drift)'],
@@ -110,7 +120,8 @@ describe('walletinfra-drift runs', () => {
     expect(out.stdout.split('\n')[0]).toBe('# Drift report');
     expect(out.stdout).toContain('| `dev` | no drift | 0 | 0 | 5 |');
     expect(out.stderr).toBe(
-      `[drift] refresh preview of stack dev in ${project}...\n[drift] dev: clean (drifted 0, deletedOutsideCode 0, clean 5)\n`,
+      `[drift] refresh preview of stack dev in ${project}...\n[drift] dev: clean (drifted 0, deletedOutsideCode 0, clean 5)\n` +
+        '[drift] objects no stack declares, in the organizations of dev...\n[drift] unmanaged 0, acknowledged 0, managed 0 of 0\n',
     );
   });
 

@@ -73,6 +73,7 @@ function declaration(): KindDeclaration<z.ZodObject, z.ZodObject, { id: string }
     defaults: {},
     adopt: { flag: 'byName', doc: 'by name' },
     export: { name: (l) => l.id, fallback: 'example' },
+    inventory: { governs: 'policy', createdBy: ['ACTIVITY_TYPE_CREATE_POLICY_V3'] },
     listing: { list: POLICIES, idOf: (l) => l.id },
     idProperty: 'policyId',
     form: () => ({ policyName: '', effect: 'EFFECT_ALLOW', condition: '', consensus: '', notes: '', time: '', policyId: '' }),
@@ -99,6 +100,11 @@ test.each([
   ],
   ['no normal form', (d: Record<string, unknown>) => delete d.form, "no normal form (`form`: the live object as the resource's outputs)"],
   ['no export', (d: Record<string, unknown>) => delete d.export, 'no export (`export`: how walletinfra-export declares its objects)'],
+  [
+    'no inventory',
+    (d: Record<string, unknown>) => delete d.inventory,
+    'no inventory (`inventory`: what its objects decide and which activities make them)',
+  ],
   [
     'a field of its table that is no input',
     (d: Record<string, unknown>) => (d.args = CreatePolicyIntent.omit({ time: true })),
