@@ -31,7 +31,10 @@ export function resource(
     urn: `urn:pulumi:dev::baseline::${kind.dynamicToken}::${name}`,
     type: kind.dynamicToken,
     id,
-    outputs: { organizationId: placement.organizationId ?? ORG, ...(placement.profile !== undefined ? { profile: placement.profile } : {}) },
+    outputs: {
+      organizationId: placement.organizationId ?? ORG,
+      ...(placement.profile !== undefined ? { profile: placement.profile } : {}),
+    },
   };
 }
 
@@ -45,7 +48,14 @@ export function policy(policyId: string, policyName: string, extra: Record<strin
 }
 
 export function sessionProfile(sessionProfileId: string, sessionProfileName: string) {
-  return { sessionProfileId, sessionProfileName, scope: "activity.action != 'EXPORT'", expirationSeconds: '900', createdAt: TS, updatedAt: TS };
+  return {
+    sessionProfileId,
+    sessionProfileName,
+    scope: "activity.action != 'EXPORT'",
+    expirationSeconds: '900',
+    createdAt: TS,
+    updatedAt: TS,
+  };
 }
 
 export function privateKeyTag(tagId: string, tagName: string, members: string[] = []) {
@@ -101,13 +111,13 @@ export function fakeReaders(orgs: Record<string, FakeOrganization>): MakeInvento
     const org = orgs[settings.organizationId];
     if (org === undefined) throw new Error(`the test has no organization ${settings.organizationId}`);
     return {
-      async objects(kinds) {
+      objects(kinds) {
         reads.push(`objects ${settings.organizationId}`);
-        return Object.fromEntries(kinds.map((k) => [k.type, org.objects[k.type] ?? []]));
+        return Promise.resolve(Object.fromEntries(kinds.map((k) => [k.type, org.objects[k.type] ?? []])));
       },
-      async activities(types) {
+      activities(types) {
         reads.push(`activities ${settings.organizationId} ${types.length}`);
-        return org.activities.filter((a) => types.includes(a.type));
+        return Promise.resolve(org.activities.filter((a) => types.includes(a.type)));
       },
     };
   };
@@ -122,15 +132,9 @@ export function stateRunner(stacks: Record<string, { config: Record<string, stri
     return s;
   };
   return {
-    async run() {},
-    async pulumiVersion() {
-      return '3.248.0';
-    },
-    async stackConfig(stack) {
-      return of(stack).config;
-    },
-    async exportStack(stack) {
-      return of(stack).state;
-    },
+    run: () => Promise.resolve(),
+    pulumiVersion: () => Promise.resolve('3.248.0'),
+    stackConfig: (stack) => Promise.resolve(of(stack).config),
+    exportStack: (stack) => Promise.resolve(of(stack).state),
   };
 }

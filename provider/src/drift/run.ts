@@ -91,7 +91,7 @@ export function automationRunner(): StackRunner {
     async exportStack(stack, workDir) {
       const ws = await automation().LocalWorkspace.create({ workDir });
       const s = await automation().Stack.select(stack, ws);
-      return (await s.exportStack()) as DeploymentLike;
+      return s.exportStack();
     },
     async pulumiVersion(workDir) {
       try {

@@ -45,7 +45,11 @@ export function changesApprovers(plan: PlannedApprovers): boolean {
 export function plannedState(live: ApprovalState, plan: PlannedApprovers): ApprovalState {
   const tags = new Map<string, string[]>([...live.tagsByUser].map(([user, t]) => [user, [...t]]));
   for (const [tagId, members] of plan.tagMembers) {
-    for (const [user, t] of tags) tags.set(user, t.filter((id) => id !== tagId));
+    for (const [user, t] of tags)
+      tags.set(
+        user,
+        t.filter((id) => id !== tagId),
+      );
     for (const user of members) tags.set(user, [...(tags.get(user) ?? []), tagId]);
   }
   for (const [user, t] of plan.userTags) tags.set(user, [...t]);

@@ -212,8 +212,9 @@ export async function policyImpact(
     changed,
     notEvaluable,
     newlyDenied: changed.filter((c) => c.source === 'activity' && c.after.decision === 'DENY').length,
-    lostConsensus: changed.filter((c) => c.source === 'activity' && c.before.decision === 'ALLOW' && c.after.decision === 'REQUIRES_CONSENSUS')
-      .length,
+    lostConsensus: changed.filter(
+      (c) => c.source === 'activity' && c.before.decision === 'ALLOW' && c.after.decision === 'REQUIRES_CONSENSUS',
+    ).length,
     newlyAllowed: changed.filter((c) => c.after.decision === 'ALLOW').length,
   };
 }

@@ -21,7 +21,7 @@ export interface ImpactSettings extends ImpactOptions {
 
 async function sidesOf(reader: Awaited<ReturnType<typeof stackReader>>, plan: PlannedApprovers): Promise<ApproverSides | undefined> {
   if (!changesApprovers(plan)) return undefined;
-  if (reader.approvalState === undefined) throw new Error("the organization reader cannot read users and the root quorum (approvalState)");
+  if (reader.approvalState === undefined) throw new Error('the organization reader cannot read users and the root quorum (approvalState)');
   const live = await reader.approvalState();
   return { live, planned: plannedState(live, plan) };
 }

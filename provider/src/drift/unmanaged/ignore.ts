@@ -36,7 +36,9 @@ export function configRules(stack: string, value: string | undefined, kinds: rea
   try {
     raw = JSON.parse(value);
   } catch {
-    throw new ConfigurationError(`${where}: expected a list of { id, kind, reason } (set it as a YAML list in Pulumi.${stack}.yaml), ${example}`);
+    throw new ConfigurationError(
+      `${where}: expected a list of { id, kind, reason } (set it as a YAML list in Pulumi.${stack}.yaml), ${example}`,
+    );
   }
   const parsed = ConfigRules.safeParse(raw);
   if (!parsed.success) {

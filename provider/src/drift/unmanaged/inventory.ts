@@ -6,14 +6,7 @@ import { GOVERNS, type AnyKind } from '../../resources/kind';
 import type { DeclaredObject } from './declared';
 import { matchingRule } from './ignore';
 import type { Provenance } from './provenance';
-import type {
-  IgnoreRule,
-  InventoryCounts,
-  InventoryObject,
-  KindInventoryReport,
-  ObjectStatus,
-  OrganizationInventoryReport,
-} from './types';
+import type { IgnoreRule, InventoryCounts, InventoryObject, KindInventoryReport, ObjectStatus, OrganizationInventoryReport } from './types';
 
 export interface OrganizationInput {
   organizationId: string;

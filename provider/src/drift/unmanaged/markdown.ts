@@ -19,12 +19,17 @@ function objectLabel(kind: KindInventoryReport, o: InventoryObject): string {
 function originText(origin: Origin): [string, string] {
   if (!origin.known) return [`unknown: ${origin.reason}`, 'unknown'];
   const when = `${origin.event === 'changed' ? 'changed ' : ''}${origin.at}, ${codeSpan(origin.activityType)} (${codeSpan(origin.activityId)})`;
-  const [first, ...others] = origin.by.map((u) => (u.userName !== undefined ? `${codeSpan(u.userName)} (${codeSpan(u.userId)})` : codeSpan(u.userId)));
+  const [first, ...others] = origin.by.map((u) =>
+    u.userName !== undefined ? `${codeSpan(u.userName)} (${codeSpan(u.userId)})` : codeSpan(u.userId),
+  );
   if (first === undefined) return [when, 'unknown: the activity records no approving vote'];
   return [when, others.length > 0 ? `${first}, approved by ${others.join(', ')}` : first];
 }
 
-function unmanagedOf(report: Extract<UnmanagedReport, { status: 'evaluated' }>, governs?: string): Array<[KindInventoryReport, InventoryObject]> {
+function unmanagedOf(
+  report: Extract<UnmanagedReport, { status: 'evaluated' }>,
+  governs?: string,
+): Array<[KindInventoryReport, InventoryObject]> {
   return report.organizations.flatMap((org) =>
     org.kinds
       .filter((k) => governs === undefined || k.governs === governs)
@@ -76,7 +81,7 @@ function organizationSection(org: OrganizationInventoryReport, many: boolean, de
   const stacks = org.stacks.map((s) => codeSpan(s)).join(', ');
   if (many) lines.push(`### Organization ${codeSpan(org.organizationId)}`, '');
   const share = many ? ` ${shareLine(org.totals)}` : '';
-  lines.push(`Organization ${codeSpan(org.organizationId)}, declared into by ${plural(org.stacks.length, 'stack')} (${stacks}).${share}`, '');
+  lines.push(`Organization ${codeSpan(org.organizationId)} (${org.stacks.length === 1 ? 'stack' : 'stacks'} ${stacks}).${share}`, '');
   lines.push(
     '| Kind | Managed | Unmanaged | Acknowledged | Made by the service | Managed as code |',
     '|---|---:|---:|---:|---:|---:|',
@@ -85,7 +90,14 @@ function organizationSection(org: OrganizationInventoryReport, many: boolean, de
     '',
   );
   const unmanaged = org.kinds.filter((k) => k.objects.some((o) => o.status === 'unmanaged'));
-  for (const kind of unmanaged) lines.push(...objectTable(kind, kind.objects.filter((o) => o.status === 'unmanaged'), many ? '####' : '###'));
+  for (const kind of unmanaged)
+    lines.push(
+      ...objectTable(
+        kind,
+        kind.objects.filter((o) => o.status === 'unmanaged'),
+        many ? '####' : '###',
+      ),
+    );
   if (details && unmanaged.length > 0) {
     const code = unmanaged.flatMap((k) => k.objects.filter((o) => o.status === 'unmanaged').map((o) => o.declaration)).join('\n\n');
     lines.push('<details><summary>Declarations that adopt them</summary>', '', ...fence(code), '', '</details>', '');
@@ -95,7 +107,15 @@ function organizationSection(org: OrganizationInventoryReport, many: boolean, de
     lines.push('Made by the service with the organization and unchanged since (not drift):', '');
     for (const [k, o] of own) lines.push(`- ${objectLabel(k, o)}`);
     lines.push('');
-    if (details) lines.push('<details><summary>As it is now</summary>', '', ...fence(own.map(([, o]) => o.declaration).join('\n\n')), '', '</details>', '');
+    if (details)
+      lines.push(
+        '<details><summary>As it is now</summary>',
+        '',
+        ...fence(own.map(([, o]) => o.declaration).join('\n\n')),
+        '',
+        '</details>',
+        '',
+      );
   }
   const acknowledged = org.kinds.flatMap((k) => k.objects.filter((o) => o.status === 'acknowledged').map((o) => [k, o] as const));
   if (acknowledged.length > 0) {

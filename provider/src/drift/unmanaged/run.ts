@@ -57,7 +57,7 @@ async function organizationsOf(
       try {
         resolved = resolveSettings(sources, selector);
       } catch (error) {
-        throw new Error(`stack ${stack}: ${messageOf(error)}`);
+        throw new Error(`stack ${stack}: ${messageOf(error)}`, { cause: error });
       }
       const key = orgKey(resolved);
       let org = byKey.get(key);
@@ -82,8 +82,8 @@ export async function unmanagedReport(runner: StackRunner, settings: UnmanagedSe
     const used = new Set<IgnoreRule>();
     const reports: OrganizationInventoryReport[] = [];
     for (const org of organizations) {
-      const reader = makeReader(org.settings);
       try {
+        const reader = makeReader(org.settings);
         const objects = await reader.objects(settings.kinds);
         const activities = await reader.activities(historyTypes(settings.kinds));
         reports.push(
@@ -101,7 +101,7 @@ export async function unmanagedReport(runner: StackRunner, settings: UnmanagedSe
         );
       } catch (error) {
         const explained = explainServiceError(error, { sources: org.sources, selector: org.selector, baseUrl: org.settings.baseUrl });
-        throw new Error(`organization ${org.settings.organizationId}: ${messageOf(explained)}`);
+        throw new Error(`organization ${org.settings.organizationId}: ${messageOf(explained)}`, { cause: error });
       }
     }
     return {

@@ -23,23 +23,18 @@ function replayRunner(byStack: Record<string, EngineEventLike[] | Error>): Stack
   const calls: string[] = [];
   return {
     calls,
-    async run(mode, stack, workDir, onEvent) {
+    run(mode, stack, workDir, onEvent) {
       calls.push(`${mode} ${stack} ${workDir}`);
       const script = byStack[stack];
-      if (script === undefined) throw new Error(`unexpected stack ${stack}`);
-      if (script instanceof Error) throw script;
+      if (script === undefined) return Promise.reject(new Error(`unexpected stack ${stack}`));
+      if (script instanceof Error) return Promise.reject(script);
       script.forEach(onEvent);
+      return Promise.resolve();
     },
-    async pulumiVersion() {
-      return '3.248.0';
-    },
+    pulumiVersion: () => Promise.resolve('3.248.0'),
     // An organization with nothing the stacks leave out (tests/unit/provider/drift/unmanaged.test.ts has the rest).
-    async stackConfig() {
-      return stackConfig();
-    },
-    async exportStack() {
-      return deployment([]);
-    },
+    stackConfig: () => Promise.resolve(stackConfig()),
+    exportStack: () => Promise.resolve(deployment([])),
   };
 }
 

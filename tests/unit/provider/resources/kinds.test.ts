@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
+import { ACTIVITY_TYPES } from '@walletinfra/sdk';
 import { POLICY_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
 import * as walletinfra from '@walletinfra/pulumi';
@@ -36,6 +37,10 @@ describe.each(KINDS.map((k) => [k.type, k as AnyKind] as const))('%s', (_type, k
     expect((walletinfra as unknown as Record<string, { name?: string }>)[kind.type]?.name).toBe(kind.type);
     const runtime = createRuntime({ env: {} }) as unknown as Record<string, unknown>;
     expect(Object.keys(runtime[kind.member] as object).sort()).toEqual(['check', 'create', 'delete', 'diff', 'read', 'update']);
+  });
+
+  test("names the service's activity types that make its objects (the unmanaged-objects report reads them)", () => {
+    expect(kind.inventory.createdBy.filter((t) => !ACTIVITY_TYPES.includes(t))).toEqual([]);
   });
 
   test('is found by its dynamic and its native type token', () => {
