@@ -115,7 +115,7 @@ describe('walletinfra-drift: objects no stack declares', () => {
   test('the JSON report: per kind in order, who made each object and when, the acknowledged ones and the share', async () => {
     const { out, deps, reads } = harness({ dev: DEV });
     expect(await main(['--stack', 'dev', '--cwd', project, '--ignore', 'sp-1', '--json-out', 'r.json'], deps)).toBe(2);
-    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 9`]);
+    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 8`]);
     const report = JSON.parse(out.files['r.json'] ?? '{}') as ChangeReport;
     const totals = { managed: 1, unmanaged: 2, acknowledged: 2, serviceDefault: 0, total: 5, managedShare: 0.2 };
     expect(report.unmanaged).toEqual({
@@ -614,7 +614,7 @@ describe('the share managed as code, over several stacks and organizations', () 
     );
     const argv = ['--stack', 'dev', '--stack', 'prod', '--cwd', project, '--json-out', 'r.json', '--md-out', 'r.md'];
     expect(await main(argv, deps)).toBe(2);
-    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 9`, `objects ${OTHER}`, `activities ${OTHER} 9`]);
+    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 8`, `objects ${OTHER}`, `activities ${OTHER} 8`]);
     const report = (JSON.parse(out.files['r.json'] ?? '{}') as ChangeReport).unmanaged as Extract<UnmanagedReport, { status: 'evaluated' }>;
     expect(report.organizations.map((o) => [o.organizationId, o.stacks, o.totals])).toEqual([
       [ORG, ['dev', 'prod'], { managed: 2, unmanaged: 2, acknowledged: 1, serviceDefault: 0, total: 5, managedShare: 0.4 }],
