@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { run } from '../support/e2e/process';
 import { PulumiProject } from '../support/e2e/project';
+import { isoTime } from '@walletinfra/pulumi/drift/unmanaged/provenance';
 
 // js-yaml ships with @pulumi/pulumi (no types of its own here).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- an untyped package (above): require() lets this line declare the one function used
@@ -205,5 +206,46 @@ describe('examples/drift-ci/drift-check.yml', () => {
     expect(issues).toHaveLength(1);
     expect(issues[0]?.state).toBe('closed');
     expect(issues[0]?.comments.join('\n')).toContain('No drift any more');
+  });
+
+  test('objects made by hand are drift until acknowledged: the issue names them, who made them and when', async () => {
+    const policy = await org.client.createPolicy({
+      policyName: 'made by hand',
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.resource == 'WALLET'",
+      notes: '',
+    });
+    const hook = await org.client.createWebhookEndpoint({
+      name: 'console hook',
+      url: 'http://127.0.0.1:9/console-hook',
+      subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }],
+    });
+    const root = `\`root\` (\`${org.emulator.credentials.userId}\`)`;
+    const made = (a: { id: string; type: string; createdAt: unknown }): string => `${isoTime(a.createdAt)}, \`${a.type}\` (\`${a.id}\`)`;
+
+    const found = await scheduledRun();
+    expect(found.code).toBe('2');
+    const issues = ghState().issues;
+    expect(issues.map((i) => i.state)).toEqual(['closed', 'open']);
+    const body = issues[1]?.body ?? '';
+    expect(body).toContain('**Unmanaged:** 2 objects at the service that no stack declares (see below).');
+    expect(body).toContain(`| \`made by hand\` | \`${policy.result.policyId}\` | ${made(policy.activity)} | ${root} |`);
+    expect(body).toContain(`| \`console hook\` | \`${hook.result.endpointId}\` | ${made(hook.activity)} | ${root} |`);
+    expect(body).toContain(`adopt: { id: "${policy.result.policyId}" },`);
+
+    // Acknowledged in the stack's config, with the reason: reviewed like code, and the next run is clean.
+    const current = await project.pulumi(['config', 'get', 'walletinfra-drift:ignore', '--stack', project.stack]);
+    const acknowledged = JSON.parse(current.stdout) as unknown[];
+    await project.setConfig(
+      'walletinfra-drift:ignore',
+      JSON.stringify([
+        ...acknowledged,
+        { id: policy.result.policyId, reason: 'break-glass wallet policy, reviewed in SEC-12' },
+        { kind: 'WebhookEndpoint', reason: 'the data team owns webhooks' },
+      ]),
+    );
+    const clean = await scheduledRun();
+    expect(clean.code).toBe('0');
+    expect(ghState().issues.map((i) => i.state)).toEqual(['closed', 'closed']);
   });
 });

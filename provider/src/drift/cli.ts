@@ -106,7 +106,8 @@ async function checkStacks(args: DriftArgs, deps: CliDeps): Promise<number> {
     }
     stacks.push(report);
   }
-  const unmanaged = args.mode === 'drift' && args.unmanaged ? await checkUnmanaged(args, deps) : undefined;
+  const failed = stacks.filter((s) => s.status === 'error').map((s) => s.stack);
+  const unmanaged = args.mode === 'drift' && args.unmanaged ? await checkUnmanaged(args, deps, failed) : undefined;
   const pulumiCli = await deps.runner.pulumiVersion(resolve(args.cwd));
   const tools: ToolVersions = {
     walletinfraDrift: ownVersion(),
@@ -127,7 +128,9 @@ async function checkStacks(args: DriftArgs, deps: CliDeps): Promise<number> {
   return exitCodeFor(report, args.detailedExitcode, args.failOnImpact);
 }
 
-async function checkUnmanaged(args: DriftArgs, deps: CliDeps): Promise<UnmanagedReport> {
+async function checkUnmanaged(args: DriftArgs, deps: CliDeps, failed: readonly string[]): Promise<UnmanagedReport> {
+  // Its reason is already reported once; the organizations are read with the same settings.
+  if (failed.length > 0) return { status: 'not-evaluable', reason: `stack ${failed.join(', ')} could not be checked (see above)` };
   deps.stderr(`[drift] objects no stack declares, in the organizations of ${args.stacks.join(', ')}...\n`);
   const rules: IgnoreRule[] = [
     ...args.ignoreIds.map((id) => ({ id, source: '--ignore' })),

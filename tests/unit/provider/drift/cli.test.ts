@@ -156,6 +156,9 @@ describe('walletinfra-drift runs', () => {
       error: 'error: failed to load checkpoint: stack bad is corrupt',
     });
     expect(out.stderr).toContain('[drift] bad: error: error: failed to load checkpoint: stack bad is corrupt\n');
+    // The objects no stack declares need every stack's declarations: not read, and the reason said once.
+    expect(report.unmanaged).toEqual({ status: 'not-evaluable', reason: 'stack bad could not be checked (see above)' });
+    expect(out.stderr).not.toContain('objects no stack declares');
   });
 
   it('summarises a preview with --preview and exits 0, or 2 with --detailed-exitcode', async () => {

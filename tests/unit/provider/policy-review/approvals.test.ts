@@ -22,12 +22,12 @@ import { stackConfig } from '../../../support/drift-inventory';
 const NOW = Date.UTC(2026, 0, 10);
 const OPTIONS: ImpactOptions = { maxActivities: 50, maxAgeMs: 7 * 86_400_000, nowMs: NOW };
 
-interface VoteUser {
+type VoteUser = {
   userId: string;
   userName: string;
   userTags: string[];
   apiKeys: Array<{ apiKeyId: string; credential: { publicKey: string; type: string } }>;
-}
+};
 const user = (userId: string, userTags: string[] = []): VoteUser => ({
   userId,
   userName: userId.replace(/^u-/, ''),
@@ -39,7 +39,7 @@ const BOB = user('u-bob');
 const ROOT = user('u-root');
 
 /** A recorded activity with its approving votes (the submitter first), as list_activities returns it. */
-function activity(id: string, type: string, votes: VoteUser[], status = 'ACTIVITY_STATUS_COMPLETED'): Activity {
+function activity(id: string, type: string, votes: VoteUser[], status: Activity['status'] = 'ACTIVITY_STATUS_COMPLETED'): Activity {
   const seconds = String(Math.floor((NOW - 86_400_000) / 1000));
   return {
     id,
