@@ -4,7 +4,8 @@
 import type { CollectedStep } from '../drift/collect';
 import type { StackRunner } from '../drift/run';
 import { messageOf } from '../errors';
-import { approverChanges, changesApprovers, plannedState, type PlannedApprovers } from './approvals';
+import { approverChanges } from './approver-changes';
+import { changesApprovers, plannedState, type PlannedApprovers } from './approvals';
 import { loadTestFiles } from './discover';
 import { policyImpact, type ApproverSides, type ImpactOptions } from './impact';
 import type { StackPolicyImpact } from './impact-report';

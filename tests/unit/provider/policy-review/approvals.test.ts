@@ -6,13 +6,8 @@ import { collectFromMetadata } from '@walletinfra/pulumi/drift/collect';
 import { UNKNOWN_SENTINEL } from '@walletinfra/pulumi/drift/redact';
 import { renderChangesMarkdown } from '@walletinfra/pulumi/drift/markdown';
 import type { ChangeReport, StackRunner } from '@walletinfra/pulumi/drift';
-import {
-  approverChanges,
-  plannedState,
-  withApprovers,
-  type ApprovalState,
-  type PlannedApprovers,
-} from '@walletinfra/pulumi/policy-review/approvals';
+import { approverChanges } from '@walletinfra/pulumi/policy-review/approver-changes';
+import { plannedState, withApprovers, type ApprovalState, type PlannedApprovers } from '@walletinfra/pulumi/policy-review/approvals';
 import type { ReviewPolicy } from '@walletinfra/pulumi/policy-review/decide';
 import { policyImpact, type ImpactOptions } from '@walletinfra/pulumi/policy-review/impact';
 import type { OrganizationReader } from '@walletinfra/pulumi/policy-review/organization';
