@@ -45,8 +45,6 @@ export function historyTypes(kinds: readonly AnyKind[]): string[] {
   return [...new Set(kinds.flatMap((k) => k.inventory.createdBy))];
 }
 
-type ActivityType = `ACTIVITY_TYPE_${string}`;
-
 export class Provenance {
   /** Object id -> the completed activities whose result names it, newest first. */
   private readonly naming = new Map<string, Activity[]>();
@@ -56,7 +54,11 @@ export class Provenance {
     for (const activity of activities) {
       const named = new Set<string>();
       stringsIn(activity.result, named);
-      for (const id of named) this.naming.set(id, [...(this.naming.get(id) ?? []), activity]);
+      for (const id of named) {
+        const list = this.naming.get(id);
+        if (list === undefined) this.naming.set(id, [activity]);
+        else list.push(activity);
+      }
     }
   }
 
@@ -80,7 +82,7 @@ export class Provenance {
 
   /** Whether an activity of the kind's `createdBy` has changed the service's own object. */
   changed(kind: AnyKind): boolean {
-    const types: readonly ActivityType[] = kind.inventory.createdBy;
-    return this.activities.some((a) => types.includes(a.type as ActivityType));
+    const types: readonly string[] = kind.inventory.createdBy;
+    return this.activities.some((a) => types.includes(a.type));
   }
 }
