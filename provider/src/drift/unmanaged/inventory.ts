@@ -55,8 +55,10 @@ function kindReport(kind: AnyKind, input: OrganizationInput, options: InventoryO
   // The service's one object is the same object whatever id a stack's resource gave it.
   const isManaged = (item: unknown): boolean => (singleton ? declared.length > 0 : declaredIds.has(idOf(item)));
   const outside = live.filter((item) => !isManaged(item));
-  // Names unique among the kind's objects, as walletinfra-export gives them; each declaration adopts its object by id.
-  const { declarations } = declarationsOf({ organizationId: input.organizationId, objects: { [kind.type]: outside } }, [kind]);
+  // Names unique among the kind's objects, as walletinfra-export gives them (reading the rest of the organization
+  // where a kind's declaration depends on it); each declaration adopts its object by id.
+  const snapshot = { organizationId: input.organizationId, objects: { ...input.objects, [kind.type]: outside } };
+  const { declarations } = declarationsOf(snapshot, [kind]);
   const byId = new Map(declarations.map((d) => [(Object.fromEntries(d.properties).adopt as { id: string }).id, d]));
   const objects: InventoryObject[] = outside.map((item) => {
     const id = idOf(item);
