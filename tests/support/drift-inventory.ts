@@ -1,7 +1,8 @@
 // Fixed data for the unmanaged-objects report of walletinfra-drift: stack states as `pulumi stack export`
 // prints them, organizations as the report reads them, and activities as list_activities returns them.
-import type { Activity } from '@walletinfra/sdk';
+import type { Activity, User } from '@walletinfra/sdk';
 import type { DeploymentLike, InventoryReader, MakeInventoryReader, StackRunner, StateResourceLike } from '@walletinfra/pulumi/drift';
+import { apiKeysOf, type LiveApiKey } from '@walletinfra/pulumi/resources/apiKey/spec';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
 
 export const ORG = 'b3d2c1a0-0000-4000-8000-000000000001';
@@ -60,6 +61,32 @@ export function sessionProfile(sessionProfileId: string, sessionProfileName: str
 
 export function privateKeyTag(tagId: string, tagName: string, members: string[] = []) {
   return { tag: { tagId, tagName, tagType: 'TAG_TYPE_PRIVATE_KEY', createdAt: TS, updatedAt: TS }, members };
+}
+
+/** A user with API keys ([apiKeyId, apiKeyName, publicKey]) and tag ids, as list_users returns it. */
+export function user(userId: string, userName: string, keys: Array<[string, string, string]> = [], userTags: string[] = []): User {
+  return {
+    userId,
+    userName,
+    authenticators: [],
+    apiKeys: keys.map(([apiKeyId, apiKeyName, publicKey]) => ({
+      apiKeyId,
+      apiKeyName,
+      credential: { publicKey, type: 'CREDENTIAL_TYPE_API_KEY_P256' },
+      createdAt: TS,
+      updatedAt: TS,
+    })),
+    userTags,
+    oauthProviders: [],
+    createdAt: TS,
+    updatedAt: TS,
+    mfaPolicies: [],
+  };
+}
+
+/** The API keys of users, as the ApiKey kind reads them (each with the user holding it). */
+export function apiKeys(users: readonly User[]): LiveApiKey[] {
+  return apiKeysOf(users);
 }
 
 /** A completed activity whose result is `{ [resultKey]: result }`, approved by `by` ([userId, userName]) in order. */

@@ -66,7 +66,8 @@ function objectTable(kind: KindInventoryReport, objects: readonly InventoryObjec
     const [when, who] = originText(o.origin);
     return `| ${cell(codeSpan(o.name))} | ${codeSpan(o.id)} | ${cell(when)} | ${cell(who)} |`;
   });
-  const stays = kind.deletable ? [] : [`The service cannot delete ${kind.plural}: declare them, or acknowledge them.`, ''];
+  const them = objects.length === 1 ? 'it' : 'them';
+  const stays = kind.deletable ? [] : [`The service cannot delete ${kind.plural}: declare ${them}, or acknowledge ${them}.`, ''];
   return [`${heading} ${capital(kind.plural)}`, '', '| Object | Id | Made | By |', '|---|---|---|---|', ...rows, '', ...stays];
 }
 

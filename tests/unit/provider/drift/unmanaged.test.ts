@@ -18,15 +18,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   activity,
+  apiKeys,
   deployment,
   fakeReaders,
   ORG,
   policy,
+  PUBLIC_KEY,
   privateKeyTag,
   resource,
   sessionProfile,
   stackConfig,
   stateRunner,
+  user,
   type FakeOrganization,
 } from '../../../support/drift-inventory';
 
@@ -35,6 +38,8 @@ const VERSION = (
 ).version;
 const kind = (type: string): AnyKind => KINDS.find((k) => k.type === type) as AnyKind;
 const POLICY = kind('Policy');
+/** Every kind's type, as the messages list them. */
+const TYPES = KINDS.map((k) => k.type).join(', ');
 
 let project: string;
 beforeAll(() => {
@@ -115,7 +120,7 @@ describe('walletinfra-drift: objects no stack declares', () => {
   test('the JSON report: per kind in order, who made each object and when, the acknowledged ones and the share', async () => {
     const { out, deps, reads } = harness({ dev: DEV });
     expect(await main(['--stack', 'dev', '--cwd', project, '--ignore', 'sp-1', '--json-out', 'r.json'], deps)).toBe(2);
-    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 8`]);
+    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 17`]);
     const report = JSON.parse(out.files['r.json'] ?? '{}') as ChangeReport;
     const totals = { managed: 1, unmanaged: 2, acknowledged: 2, serviceDefault: 0, total: 5, managedShare: 0.2 };
     expect(report.unmanaged).toEqual({
@@ -127,6 +132,10 @@ describe('walletinfra-drift: objects no stack declares', () => {
           stacks: ['dev'],
           totals,
           kinds: [
+            none('UserTag', 'identity'),
+            none('User', 'identity'),
+            none('ApiKey', 'identity'),
+            none('RootQuorum', 'identity', false),
             {
               type: 'Policy',
               noun: 'policy',
@@ -262,6 +271,10 @@ describe('walletinfra-drift: objects no stack declares', () => {
         '',
         '| Kind | Managed | Unmanaged | Acknowledged | Made by the service | Managed as code |',
         '|---|---:|---:|---:|---:|---:|',
+        '| User tags | 0 | 0 | 0 | 0 | — |',
+        '| Users | 0 | 0 | 0 | 0 | — |',
+        '| API keys | 0 | 0 | 0 | 0 | — |',
+        '| Root quorums | 0 | 0 | 0 | 0 | — |',
         '| Policies | 1 | 2 | 0 | 0 | 33% |',
         '| Private-key tags | 0 | 0 | 1 | 0 | 0% |',
         '| IP allowlists | 0 | 0 | 0 | 0 | — |',
@@ -396,64 +409,45 @@ describe('exit codes', () => {
   });
 });
 
-/** Test-only kinds that decide who can act, declared after the others: the report still lists them first. */
-const USER: AnyKind = {
-  ...POLICY,
-  type: 'TestUser',
-  noun: 'test user',
-  plural: 'test users',
-  dynamicToken: 'pulumi-nodejs:dynamic/walletinfra:TestUser',
-  nativeToken: 'walletinfra:index:TestUser',
-  inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_CREATE_USERS_V4', 'ACTIVITY_TYPE_CREATE_API_ONLY_USERS'] },
-  export: {
-    name: (u: { userName: string }) => u.userName,
-    fallback: 'user',
-    properties: (u: { userName: string }) => [['userName', u.userName]],
-  },
-  listing: { ...POLICY.listing!, idOf: (u: { userId: string }) => u.userId },
-};
-const QUORUM: AnyKind = {
-  ...POLICY,
-  type: 'TestRootQuorum',
-  noun: 'test root quorum',
-  plural: 'test root quorums',
-  dynamicToken: 'pulumi-nodejs:dynamic/walletinfra:TestRootQuorum',
-  nativeToken: 'walletinfra:index:TestRootQuorum',
-  inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_UPDATE_ROOT_QUORUM'], serviceSingleton: true },
-  export: {
-    name: () => 'root quorum',
-    fallback: 'root-quorum',
-    id: () => 'root-quorum',
-    properties: (q: { threshold: number; userIds: string[] }) => [
-      ['threshold', q.threshold],
-      ['userIds', q.userIds],
-    ],
-  },
-  listing: undefined,
-  writes: undefined,
-  ownSteps: ['create', 'read', 'update', 'delete'],
-};
-const TEST_KINDS = [POLICY, kind('WebhookEndpoint'), USER, QUORUM];
+/** The kinds that decide who can act, declared after the others here: the report still lists them first. */
+const USER = kind('User');
+const API_KEY = kind('ApiKey');
+const QUORUM = kind('RootQuorum');
+const TEST_KINDS = [POLICY, kind('WebhookEndpoint'), USER, API_KEY, QUORUM];
+const MALLORY_KEY = `03${'e'.repeat(64)}`;
+const SPARE_KEY = `02${'f'.repeat(64)}`;
 
+/**
+ * The root user with the bootstrap key the stack signs with and a spare key root added; mallory, added by
+ * root with a key; the root quorum as the service made it (root alone) or changed by hand to let mallory in.
+ */
 function identityOrganization(quorumChanged: boolean): FakeOrganization {
+  const users = [
+    user('u-root', 'root', [
+      ['k-root', 'bootstrap', PUBLIC_KEY],
+      ['k-spare', 'root spare', SPARE_KEY],
+    ]),
+    user('u-mallory', 'mallory', [['k-mallory', 'mallory laptop', MALLORY_KEY]]),
+  ];
   return {
     objects: {
       Policy: [policy('p-1', 'allow signing')],
-      TestUser: [
-        { userId: 'u-root', userName: 'root' },
-        { userId: 'u-mallory', userName: 'mallory' },
-      ],
-      TestRootQuorum: [{ threshold: 1, userIds: ['u-mallory', 'u-root'] }],
+      User: users,
+      ApiKey: apiKeys(users),
+      RootQuorum: [{ threshold: 1, userIds: quorumChanged ? ['u-mallory', 'u-root'] : ['u-root'] }],
     },
     activities: [
       ...(quorumChanged
         ? [
             activity('act-9', 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM', '2026-11-21T23:59:00Z', { updateRootQuorumResult: {} }, [
-              ['u-root', 'root'],
+              ['u-mallory', 'mallory'],
             ]),
           ]
         : []),
-      activity('act-8', 'ACTIVITY_TYPE_CREATE_USERS_V4', '2026-11-21T23:50:00Z', { createUsersResult: { userIds: ['u-mallory'] } }, [
+      activity('act-8', 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', '2026-11-21T23:55:00Z', { createApiKeysResult: { apiKeyIds: ['k-spare'] } }, [
+        ['u-root', 'root'],
+      ]),
+      activity('act-7', 'ACTIVITY_TYPE_CREATE_USERS_V4', '2026-11-21T23:50:00Z', { createUsersResult: { userIds: ['u-mallory'] } }, [
         ['u-root', undefined],
       ]),
     ],
@@ -474,15 +468,20 @@ async function identityReport(
 }
 
 describe('who can act comes first', () => {
-  test('identity kinds lead the report whatever their place in the kinds array; a hand-made user is drift', async () => {
+  test('identity kinds lead the report whatever their place in the kinds array; a hand-made user and keys are drift', async () => {
     const report = await identityReport(false);
     const org = report.organizations[0]!;
-    expect(org.kinds.map((k) => [k.type, k.governs])).toEqual([
-      ['TestUser', 'identity'],
-      ['TestRootQuorum', 'identity'],
-      ['Policy', 'policy'],
-      ['WebhookEndpoint', 'integration'],
+    expect(org.kinds.map((k) => [k.type, k.governs, k.managed, k.unmanaged, k.serviceDefault])).toEqual([
+      ['User', 'identity', 0, 2, 0],
+      ['ApiKey', 'identity', 0, 3, 0],
+      ['RootQuorum', 'identity', 0, 0, 1],
+      ['Policy', 'policy', 1, 0, 0],
+      ['WebhookEndpoint', 'integration', 0, 0, 0],
     ]);
+    const unknown = (plural: string) => ({
+      known: false,
+      reason: `no completed activity that creates ${plural} names it in the organization's history`,
+    });
     expect(org.kinds[0]!.objects.map((o) => [o.name, o.status, o.origin])).toEqual([
       [
         'mallory',
@@ -490,39 +489,70 @@ describe('who can act comes first', () => {
         {
           known: true,
           event: 'created',
-          activityId: 'act-8',
+          activityId: 'act-7',
           activityType: 'ACTIVITY_TYPE_CREATE_USERS_V4',
           at: '2026-11-21T23:50:00.000Z',
           by: [{ userId: 'u-root' }],
         },
       ],
+      // The organization's first root user predates its history: never exempt, never guessed.
+      ['root', 'unmanaged', unknown('users')],
+    ]);
+    expect(org.kinds[1]!.objects.map((o) => [o.name, o.id, o.origin])).toEqual([
+      ['bootstrap', 'k-root', unknown('API keys')],
+      // Made with its user by create_users, whose result names only the user.
+      ['mallory laptop', 'k-mallory', unknown('API keys')],
       [
-        'root',
-        'unmanaged',
-        { known: false, reason: "no completed activity that creates test users names it in the organization's history" },
+        'root spare',
+        'k-spare',
+        {
+          known: true,
+          event: 'created',
+          activityId: 'act-8',
+          activityType: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+          at: '2026-11-21T23:55:00.000Z',
+          by: [{ userId: 'u-root', userName: 'root' }],
+        },
       ],
     ]);
+    // Adopting the root user keeps it when the stack goes (as walletinfra-export declares it).
+    expect(org.kinds[0]!.objects[1]!.declaration).toBe(
+      '// Tag membership is declared on the user tags, API keys as ApiKey resources; passkeys and OAuth identities stay with the person.\n' +
+        '// A root user: `pulumi destroy` and removing it from the program leave it in the organization.\n' +
+        'new walletinfra.User("root", {\n  userName: "root",\n  adopt: { id: "u-root" },\n}, { retainOnDelete: true });',
+    );
     const md = renderChangesMarkdown({ ...emptyReport(), unmanaged: report });
     expect(md.split('\n').slice(0, 5)).toEqual([
       '# Drift report',
       '',
       '> [!CAUTION]',
-      '> **2 objects that decide who can act were made outside code:** test user `mallory` (`u-mallory`), test user `root` (`u-root`).',
+      '> **5 objects that decide who can act were made outside code:** user `mallory` (`u-mallory`), user `root` (`u-root`), ' +
+        'API key `bootstrap` (`k-root`), API key `mallory laptop` (`k-mallory`), API key `root spare` (`k-spare`).',
       '',
     ]);
     expect(md).toContain(
-      '| `mallory` | `u-mallory` | 2026-11-21T23:50:00.000Z, `ACTIVITY_TYPE_CREATE_USERS_V4` (`act-8`) | `u-root` |\n' +
-        "| `root` | `u-root` | unknown: no completed activity that creates test users names it in the organization's history | unknown |\n",
+      '| Kind | Managed | Unmanaged | Acknowledged | Made by the service | Managed as code |\n|---|---:|---:|---:|---:|---:|\n' +
+        '| Users | 0 | 2 | 0 | 0 | 0% |\n| API keys | 0 | 3 | 0 | 0 | 0% |\n| Root quorums | 0 | 0 | 0 | 1 | 0% |\n' +
+        '| Policies | 1 | 0 | 0 | 0 | 100% |\n| Webhook endpoints | 0 | 0 | 0 | 0 | — |\n| **All** | 1 | 5 | 0 | 1 | 14% |\n',
+    );
+    expect(md).toContain(
+      '### Users\n\n| Object | Id | Made | By |\n|---|---|---|---|\n' +
+        '| `mallory` | `u-mallory` | 2026-11-21T23:50:00.000Z, `ACTIVITY_TYPE_CREATE_USERS_V4` (`act-7`) | `u-root` |\n' +
+        "| `root` | `u-root` | unknown: no completed activity that creates users names it in the organization's history | unknown |\n\n" +
+        '### API keys\n\n| Object | Id | Made | By |\n|---|---|---|---|\n' +
+        "| `bootstrap` | `k-root` | unknown: no completed activity that creates API keys names it in the organization's history | unknown |\n" +
+        "| `mallory laptop` | `k-mallory` | unknown: no completed activity that creates API keys names it in the organization's history | unknown |\n" +
+        '| `root spare` | `k-spare` | 2026-11-21T23:55:00.000Z, `ACTIVITY_TYPE_CREATE_API_KEYS_V2` (`act-8`) | `root` (`u-root`) |\n\n',
     );
   });
 
   test("the service's own object: listed but not drift while unchanged; drift once changed by hand, with who and when", async () => {
     const unchanged = await identityReport(false);
-    const quorum = unchanged.organizations[0]!.kinds[1]!;
+    const quorum = unchanged.organizations[0]!.kinds[2]!;
     expect(quorum).toEqual({
-      type: 'TestRootQuorum',
-      noun: 'test root quorum',
-      plural: 'test root quorums',
+      type: 'RootQuorum',
+      noun: 'root quorum',
+      plural: 'root quorums',
       governs: 'identity',
       deletable: false,
       managed: 0,
@@ -533,26 +563,26 @@ describe('who can act comes first', () => {
       managedShare: 0,
       objects: [
         {
-          id: 'root-quorum',
-          name: 'root quorum',
+          id: 'rootQuorum',
+          name: 'root-quorum',
           status: 'service-default',
           origin: {
             known: false,
             reason: 'made by the service with the organization; no ACTIVITY_TYPE_UPDATE_ROOT_QUORUM activity has changed it',
           },
           declaration:
-            'new walletinfra.TestRootQuorum("root-quorum", {\n  threshold: 1,\n  userIds: [\n    "u-mallory",\n    "u-root",\n  ],\n  adopt: { id: "root-quorum" },\n});',
+            'new walletinfra.RootQuorum("root-quorum", {\n  threshold: 1,\n  userIds: [\n    "u-root",\n  ],\n  adopt: { id: "rootQuorum" },\n});',
         },
       ],
     });
     const md = renderChangesMarkdown({ ...emptyReport(), unmanaged: unchanged });
-    expect(md).toContain('| Test root quorums | 0 | 0 | 0 | 1 | 0% |\n');
+    expect(md).toContain('| Root quorums | 0 | 0 | 0 | 1 | 0% |\n');
     expect(md).toContain(
-      'Made by the service with the organization and unchanged since (not drift):\n\n- test root quorum `root quorum` (`root-quorum`)\n',
+      'Made by the service with the organization and unchanged since (not drift):\n\n- root quorum `root-quorum` (`rootQuorum`)\n',
     );
 
     const changed = await identityReport(true);
-    const object = changed.organizations[0]!.kinds[1]!.objects[0]!;
+    const object = changed.organizations[0]!.kinds[2]!.objects[0]!;
     expect([object.status, object.origin]).toEqual([
       'unmanaged',
       {
@@ -561,21 +591,30 @@ describe('who can act comes first', () => {
         activityId: 'act-9',
         activityType: 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM',
         at: '2026-11-21T23:59:00.000Z',
-        by: [{ userId: 'u-root', userName: 'root' }],
+        by: [{ userId: 'u-mallory', userName: 'mallory' }],
       },
     ]);
-    expect(renderChangesMarkdown({ ...emptyReport(), unmanaged: changed })).toContain(
-      '### Test root quorums\n\n| Object | Id | Made | By |\n|---|---|---|---|\n' +
-        '| `root quorum` | `root-quorum` | changed 2026-11-21T23:59:00.000Z, `ACTIVITY_TYPE_UPDATE_ROOT_QUORUM` (`act-9`) | `root` (`u-root`) |\n\n' +
-        'The service cannot delete test root quorums: declare them, or acknowledge them.\n',
+    const changedMd = renderChangesMarkdown({ ...emptyReport(), unmanaged: changed });
+    expect(changedMd).toContain(
+      '### Root quorums\n\n| Object | Id | Made | By |\n|---|---|---|---|\n' +
+        '| `root-quorum` | `rootQuorum` | changed 2026-11-21T23:59:00.000Z, `ACTIVITY_TYPE_UPDATE_ROOT_QUORUM` (`act-9`) | `mallory` (`u-mallory`) |\n\n' +
+        'The service cannot delete root quorums: declare it, or acknowledge it.\n',
     );
+    expect(changedMd).toContain(', root quorum `root-quorum` (`rootQuorum`).\n');
   });
 
-  test('--strict counts the unchanged one; a stack declaring it manages it whatever id its resource has', async () => {
+  test('--strict counts the unchanged one; a stack declaring it manages it; declared users and keys are managed', async () => {
     const strict = await identityReport(false, { strict: true });
-    expect(strict.organizations[0]!.kinds[1]!.objects[0]!.status).toBe('unmanaged');
-    const declared = await identityReport(true, { declared: [resource(QUORUM, 'quorum', ORG)] });
-    expect(declared.organizations[0]!.kinds[1]).toMatchObject({ managed: 1, unmanaged: 0, total: 1, managedShare: 1, objects: [] });
+    expect(strict.organizations[0]!.kinds[2]!.objects[0]!.status).toBe('unmanaged');
+    const declared = await identityReport(true, {
+      declared: [resource(QUORUM, 'quorum', 'rootQuorum'), resource(USER, 'root', 'u-root'), resource(API_KEY, 'bootstrap', 'k-root')],
+    });
+    expect(declared.organizations[0]!.kinds.slice(0, 3).map((k) => [k.type, k.managed, k.unmanaged, k.total, k.managedShare])).toEqual([
+      ['User', 1, 1, 2, 0.5],
+      ['ApiKey', 1, 2, 3, 1 / 3],
+      ['RootQuorum', 1, 0, 1, 1],
+    ]);
+    expect(declared.organizations[0]!.kinds[2]!.objects).toEqual([]);
   });
 });
 
@@ -614,7 +653,7 @@ describe('the share managed as code, over several stacks and organizations', () 
     );
     const argv = ['--stack', 'dev', '--stack', 'prod', '--cwd', project, '--json-out', 'r.json', '--md-out', 'r.md'];
     expect(await main(argv, deps)).toBe(2);
-    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 8`, `objects ${OTHER}`, `activities ${OTHER} 8`]);
+    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 17`, `objects ${OTHER}`, `activities ${OTHER} 17`]);
     const report = (JSON.parse(out.files['r.json'] ?? '{}') as ChangeReport).unmanaged as Extract<UnmanagedReport, { status: 'evaluated' }>;
     expect(report.organizations.map((o) => [o.organizationId, o.stacks, o.totals])).toEqual([
       [ORG, ['dev', 'prod'], { managed: 2, unmanaged: 2, acknowledged: 1, serviceDefault: 0, total: 5, managedShare: 0.4 }],
@@ -674,16 +713,8 @@ describe('acknowledging objects', () => {
     ['an unknown field', '[{"id":"a","reason":"r","why":"x"}]', '[0]: unknown field "why"; known: id, kind, reason'],
     ['no reason', '[{"id":"a"}]', '[0].reason: Invalid input: expected string, received undefined'],
     ['an empty reason', '[{"id":"a","reason":" "}]', '[0].reason: must say why the object stays out of code'],
-    [
-      'an entry naming nothing',
-      '[{"reason":"r"}]',
-      '[0]: names nothing; give the object\'s "id", a "kind" (Policy, WebhookEndpoint, FiatOnRampCredential, IpAllowlist, PrivateKeyTag, SessionProfile), or both',
-    ],
-    [
-      'an unknown kind',
-      '[{"kind":"Apikey","reason":"r"}]',
-      '[0].kind: "Apikey" is no resource kind; known: Policy, WebhookEndpoint, FiatOnRampCredential, IpAllowlist, PrivateKeyTag, SessionProfile',
-    ],
+    ['an entry naming nothing', '[{"reason":"r"}]', `[0]: names nothing; give the object's "id", a "kind" (${TYPES}), or both`],
+    ['an unknown kind', '[{"kind":"Apikey","reason":"r"}]', `[0].kind: "Apikey" is no resource kind; known: ${TYPES}`],
   ])('a stack config walletinfra-drift:ignore with %s: exit 1, naming the entry', async (_what, value, message) => {
     const { out, deps } = harness({ dev: { config: stackConfig({ 'walletinfra-drift:ignore': value }), state: DEV.state } });
     expect(await main(['--stack', 'dev', '--cwd', project, '--json-out', 'r.json'], deps)).toBe(1);
@@ -694,10 +725,7 @@ describe('acknowledging objects', () => {
   });
 
   test.each([
-    [
-      ['--ignore-kind', 'ApiKeys'],
-      '--ignore-kind: "ApiKeys" is no resource kind; known: Policy, WebhookEndpoint, FiatOnRampCredential, IpAllowlist, PrivateKeyTag, SessionProfile',
-    ],
+    [['--ignore-kind', 'ApiKeys'], `--ignore-kind: "ApiKeys" is no resource kind; known: ${TYPES}`],
     [['--preview', '--ignore', 'x'], '--ignore only applies to drift checks (a preview shows what a pull request changes)'],
     [['--preview', '--strict'], '--strict only applies to drift checks (a preview shows what a pull request changes)'],
     [
