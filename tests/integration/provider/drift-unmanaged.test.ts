@@ -1,14 +1,11 @@
 // The unmanaged-objects report against a real emulator over HTTP, read through the provider's own sessions:
 // objects made by hand are reported with their creator and time from the activity history; objects from
-// before the history (the emulator's admin API, like a seed) are "unknown". Users, API keys and the root
-// quorum are read through stand-in kinds until the identity kinds are declared (the report maps over any
-// kinds array): they prove the history names who added a user, a key, or changed the quorum.
-import { generateApiKeyPair, WalletInfraClient, type ApiKey, type RootQuorum, type User } from '@walletinfra/sdk';
-import { main, unmanagedReport, type ChangeReport, type CliDeps, type UnmanagedReport } from '@walletinfra/pulumi/drift';
+// before the history (the emulator's admin API, like a seed) are "unknown": a user, an API key, or a change
+// of the root quorum made by hand is named with who made it and when.
+import { generateApiKeyPair, WalletInfraClient } from '@walletinfra/sdk';
+import { main, type ChangeReport, type CliDeps, type UnmanagedReport } from '@walletinfra/pulumi/drift';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
-import type { OrgSession } from '@walletinfra/pulumi/session';
-import { serviceList } from '@walletinfra/pulumi/session/object-lists';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,59 +22,6 @@ beforeAll(() => {
   writeFileSync(join(project, 'Pulumi.yaml'), 'name: baseline\nruntime: nodejs\n');
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
-
-const USERS = serviceList<User>('test-users', async (c) => (await c.listUsers({})).users);
-const STAND_INS: AnyKind[] = [
-  {
-    ...POLICY,
-    type: 'User',
-    noun: 'user',
-    plural: 'users',
-    dynamicToken: 'pulumi-nodejs:dynamic/walletinfra:User',
-    nativeToken: 'walletinfra:index:User',
-    inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_CREATE_USERS_V4', 'ACTIVITY_TYPE_CREATE_API_ONLY_USERS'] },
-    export: { name: (u: User) => u.userName, fallback: 'user', properties: (u: User) => [['userName', u.userName]] },
-    listing: { list: USERS, idOf: (u: User) => u.userId },
-  },
-  {
-    ...POLICY,
-    type: 'ApiKey',
-    noun: 'API key',
-    plural: 'API keys',
-    dynamicToken: 'pulumi-nodejs:dynamic/walletinfra:ApiKey',
-    nativeToken: 'walletinfra:index:ApiKey',
-    inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_CREATE_API_KEYS', 'ACTIVITY_TYPE_CREATE_API_KEYS_V2'] },
-    export: {
-      read: async (s: OrgSession) => (await s.client.getApiKeys({})).apiKeys,
-      name: (k: ApiKey) => k.apiKeyName,
-      fallback: 'api-key',
-      id: (k: ApiKey) => k.apiKeyId,
-      properties: (k: ApiKey) => [['publicKey', k.credential.publicKey]],
-    },
-  },
-  {
-    ...POLICY,
-    type: 'RootQuorum',
-    noun: 'root quorum',
-    plural: 'root quorums',
-    dynamicToken: 'pulumi-nodejs:dynamic/walletinfra:RootQuorum',
-    nativeToken: 'walletinfra:index:RootQuorum',
-    inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_UPDATE_ROOT_QUORUM'], serviceSingleton: true },
-    export: {
-      read: async (s: OrgSession) => [(await s.client.getOrganizationConfigs({})).configs.quorum as RootQuorum],
-      name: () => 'root quorum',
-      fallback: 'root-quorum',
-      id: () => 'root-quorum',
-      properties: (q: RootQuorum) => [
-        ['threshold', q.threshold],
-        ['userIds', q.userIds],
-      ],
-    },
-    listing: undefined,
-    writes: undefined,
-    ownSteps: ['create', 'read', 'update', 'delete'],
-  },
-];
 
 function config(): Record<string, string> {
   return {
@@ -147,7 +91,7 @@ test('hand-made objects are reported with their creator and time from the activi
     },
   };
 
-  // The CLI with the provider's kinds: the private-key tag, by ops.
+  // The CLI with the provider's kinds: who can act first, then the private-key tag by ops.
   const out = { stdout: '', stderr: '', files: {} as Record<string, string> };
   const deps: CliDeps = {
     runner: stateRunner(stacks),
@@ -161,79 +105,72 @@ test('hand-made objects are reported with their creator and time from the activi
   expect([code, out.stderr]).toEqual([
     2,
     `[drift] refresh preview of stack dev in ${project}...\n[drift] dev: clean (drifted 0, deletedOutsideCode 0, clean 0)\n` +
-      '[drift] objects no stack declares, in the organizations of dev...\n[drift] unmanaged 1, acknowledged 0, managed 1 of 2\n',
+      '[drift] objects no stack declares, in the organizations of dev...\n[drift] unmanaged 10, acknowledged 0, managed 1 of 11\n',
   ]);
   const report = (JSON.parse(out.files['r.json'] ?? '{}') as ChangeReport).unmanaged as Extract<UnmanagedReport, { status: 'evaluated' }>;
-  const tags = report.organizations[0]?.kinds.find((k) => k.type === 'PrivateKeyTag');
-  expect(tags?.objects.map((o) => [o.id, o.name, o.status, o.origin])).toEqual([
-    [
-      tag.result.privateKeyTagId,
-      'hot',
-      'unmanaged',
-      {
-        known: true,
-        event: 'created',
-        activityId: tag.activity.id,
-        activityType: 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
-        at: at(2000),
-        by: [{ userId: ops.userId, userName: 'ops' }],
-      },
-    ],
-  ]);
-  expect(report.organizations[0]?.kinds.find((k) => k.type === 'Policy')).toMatchObject({ managed: 1, unmanaged: 0 });
-  expect(out.files['r.md']).toContain(
-    `| \`hot\` | \`${tag.result.privateKeyTagId}\` | ${at(2000)}, \`ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG\` (\`${tag.activity.id}\`) | \`ops\` (\`${ops.userId}\`) |`,
-  );
-
-  // Users, API keys and the root quorum, first.
-  const identity = await unmanagedReport(stateRunner(stacks), {
-    stacks: ['dev'],
-    workDir: project,
-    env: {},
-    rules: [],
-    strict: false,
-    kinds: [...KINDS, ...STAND_INS],
-  });
-  if (identity.status !== 'evaluated') throw new Error(identity.reason);
-  const kinds = identity.organizations[0]!.kinds;
-  expect(kinds.slice(0, 3).map((k) => [k.type, k.unmanaged, k.total])).toEqual([
-    ['User', 3, 3],
-    ['ApiKey', 4, 4],
-    ['RootQuorum', 1, 1],
+  const kinds = report.organizations[0]!.kinds;
+  expect(kinds.map((k) => [k.type, k.managed, k.unmanaged, k.total])).toEqual([
+    ['UserTag', 0, 1, 1],
+    ['User', 0, 3, 3],
+    ['ApiKey', 0, 4, 4],
+    ['RootQuorum', 0, 1, 1],
+    ['Policy', 1, 0, 1],
+    ['PrivateKeyTag', 0, 1, 1],
+    ['IpAllowlist', 0, 0, 0],
+    ['SessionProfile', 0, 0, 0],
+    ['WebhookEndpoint', 0, 0, 0],
+    ['FiatOnRampCredential', 0, 0, 0],
   ]);
   const rootUser = { userId: rootId, userName: 'root' };
-  const created = (activityId: string, activityType: string, offset: number) => ({
+  const created = (activityId: string, activityType: string, offset: number, by = [rootUser]) => ({
     known: true,
     event: 'created',
     activityId,
     activityType,
     at: at(offset),
-    by: [rootUser],
+    by,
   });
   const unknown = (plural: string) => ({
     known: false,
     reason: `no completed activity that creates ${plural} names it in the organization's history`,
   });
-  expect(kinds[0]!.objects.map((o) => [o.name, o.origin])).toEqual([
+  const kind = (type: string) => kinds.find((k) => k.type === type)!;
+  expect(kind('UserTag').objects.map((o) => [o.id, o.name, o.origin])).toEqual([[ops.userTags[0], 'ops', unknown('user tags')]]);
+  expect(kind('User').objects.map((o) => [o.name, o.origin])).toEqual([
     ['mallory', created(mallory.activity.id, 'ACTIVITY_TYPE_CREATE_API_ONLY_USERS', 3000)],
     ['ops', unknown('users')],
     ['root', unknown('users')],
   ]);
-  expect(kinds[1]!.objects.map((o) => [o.name, o.origin])).toEqual([
+  expect(kind('ApiKey').objects.map((o) => [o.name, o.origin])).toEqual([
     ['emulator root key', unknown('API keys')],
     // made with its user by create_api_only_users, whose result names only the user
     ['mallory laptop', unknown('API keys')],
     ['ops key', unknown('API keys')],
     ['root spare', created(extraKey.activity.id, 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', 4000)],
   ]);
-  expect(kinds[2]!.objects).toEqual([
+  expect(kind('RootQuorum').objects).toEqual([
     {
-      id: 'root-quorum',
-      name: 'root quorum',
+      id: 'rootQuorum',
+      name: 'root-quorum',
       status: 'unmanaged',
       origin: { ...created(quorum.activity.id, 'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM', 5000), event: 'changed' },
-      declaration: `new walletinfra.RootQuorum("root-quorum", {\n  threshold: 1,\n  userIds: [\n    "${rootId}",\n    "${malloryId}",\n  ],\n  adopt: { id: "root-quorum" },\n});`,
+      declaration: `new walletinfra.RootQuorum("root-quorum", {\n  threshold: 1,\n  userIds: [\n    "${[rootId, malloryId].sort().join('",\n    "')}",\n  ],\n  adopt: { id: "rootQuorum" },\n});`,
     },
   ]);
+  expect(kind('PrivateKeyTag').objects.map((o) => [o.id, o.name, o.status, o.origin])).toEqual([
+    [
+      tag.result.privateKeyTagId,
+      'hot',
+      'unmanaged',
+      created(tag.activity.id, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', 2000, [{ userId: ops.userId, userName: 'ops' }]),
+    ],
+  ]);
+  const md = out.files['r.md'] ?? '';
+  expect(md).toContain(
+    `| \`hot\` | \`${tag.result.privateKeyTagId}\` | ${at(2000)}, \`ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG\` (\`${tag.activity.id}\`) | \`ops\` (\`${ops.userId}\`) |`,
+  );
+  expect(md).toContain(
+    `| \`root-quorum\` | \`rootQuorum\` | changed ${at(5000)}, \`ACTIVITY_TYPE_UPDATE_ROOT_QUORUM\` (\`${quorum.activity.id}\`) | \`root\` (\`${rootId}\`) |`,
+  );
   await Promise.all([root.close(), opsClient.close()]);
 });
