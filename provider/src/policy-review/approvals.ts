@@ -15,25 +15,27 @@ export interface ApprovalState {
   tagsByUser: ReadonlyMap<string, readonly string[]>;
   /** Absent when the organization reports none: then no approval bypasses policies. */
   rootQuorum?: RootQuorumState;
+  /** Users the plan deletes: their votes no longer count. */
+  removedUsers?: ReadonlySet<string>;
 }
 
 /**
- * What a plan changes about who may approve. Tag membership is declared in one place (the tag's members or the
- * user's tags, whichever the kinds own): both are applied, tags first.
+ * What a plan changes about who may approve. Tag membership is declared on the UserTag (its `userIds`, the one
+ * owner; a User does not declare its tags), and a deleted user leaves every tag and the root quorum.
  */
 export interface PlannedApprovers {
   /** User tags whose members the plan sets, by tag id; a deleted tag has none. */
   tagMembers: ReadonlyMap<string, readonly string[]>;
-  /** Users whose tag list the plan sets, by user id; a deleted user has none. */
-  userTags: ReadonlyMap<string, readonly string[]>;
+  /** Users the plan deletes (or replaces: the new user has a new id). */
+  deletedUsers: ReadonlySet<string>;
   /** The root quorum as planned, when the plan sets it. */
   rootQuorum?: RootQuorumState;
-  /** What changes, for the report: `user tag approvers (members)`, `root quorum (threshold 2 -> 1)`. */
+  /** What changes, for the report: `user tag approvers (members: u-1, u-2)`, `root quorum (threshold 2 of u-1, u-2)`. */
   changes: string[];
 }
 
 export function changesApprovers(plan: PlannedApprovers): boolean {
-  return plan.tagMembers.size > 0 || plan.userTags.size > 0 || plan.rootQuorum !== undefined;
+  return plan.tagMembers.size > 0 || plan.deletedUsers.size > 0 || plan.rootQuorum !== undefined;
 }
 
 /** The live state with the plan applied. */
@@ -47,22 +49,31 @@ export function plannedState(live: ApprovalState, plan: PlannedApprovers): Appro
       );
     for (const user of members) tags.set(user, [...(tags.get(user) ?? []), tagId]);
   }
-  for (const [user, t] of plan.userTags) tags.set(user, [...t]);
-  const rootQuorum = plan.rootQuorum ?? live.rootQuorum;
-  return rootQuorum !== undefined ? { tagsByUser: tags, rootQuorum } : { tagsByUser: tags };
+  const removed = new Set([...(live.removedUsers ?? []), ...plan.deletedUsers]);
+  for (const user of removed) tags.set(user, []);
+  const quorum = plan.rootQuorum ?? live.rootQuorum;
+  const rootQuorum =
+    quorum !== undefined ? { threshold: quorum.threshold, userIds: quorum.userIds.filter((u) => !removed.has(u)) } : undefined;
+  return {
+    tagsByUser: tags,
+    ...(rootQuorum !== undefined ? { rootQuorum } : {}),
+    ...(removed.size > 0 ? { removedUsers: removed } : {}),
+  };
 }
 
 /**
  * A recorded request as `state` would decide it: each approver with the tags the state gives it (one the state
- * does not know keeps what its vote recorded), and the root quorum computed from the approvals instead of
- * taken from how the service decided the activity then.
+ * does not know keeps what its vote recorded; one it removes no longer approves), and the root quorum computed
+ * from the approvals instead of taken from how the service decided the activity then.
  */
 export function withApprovers(context: PolicyContext, state: ApprovalState): PolicyContext {
   const { isRootQuorum: _decidedThen, ...rest } = context;
   const q = state.rootQuorum;
   return {
     ...rest,
-    approvers: context.approvers.map((u) => ({ ...u, tags: [...(state.tagsByUser.get(u.id) ?? u.tags ?? [])] })),
+    approvers: context.approvers
+      .filter((u) => state.removedUsers?.has(u.id) !== true)
+      .map((u) => ({ ...u, tags: [...(state.tagsByUser.get(u.id) ?? u.tags ?? [])] })),
     ...(q !== undefined ? { rootQuorum: { threshold: q.threshold, userIds: [...q.userIds] } } : {}),
   };
 }

@@ -1,5 +1,5 @@
-// What a preview's steps change about who may approve: the planned members of the stack's UserTag resources,
-// the planned tags of its User resources (when a user declares them) and the planned RootQuorum (./approvals.ts
+// What a preview's steps change about who may approve: the planned members of the stack's UserTag resources
+// (the one owner of membership), the User resources it deletes and its planned RootQuorum (./approvals.ts
 // applies them to the live state).
 import type { CollectedStep } from '../drift/collect';
 import { nameFromUrn } from '../drift/events';
@@ -27,12 +27,12 @@ function list(values: readonly string[]): string {
 
 /**
  * What the preview's UserTag, User and RootQuorum steps change about who may approve: the planned inputs
- * `userIds` of a tag, `userTags` of a user, `threshold` and `userIds` of the root quorum (the sdk's field
- * names). A tag or user the plan creates has no id yet, so no recorded vote or policy can name it.
+ * `userIds` of a tag, `threshold` and `userIds` of the root quorum (the sdk's field names), and the users it
+ * deletes or replaces. A tag or user the plan creates has no id yet, so no recorded vote or policy can name it.
  */
 export function approverChanges(steps: readonly CollectedStep[]): PlannedApprovers {
   const tagMembers = new Map<string, readonly string[]>();
-  const userTags = new Map<string, readonly string[]>();
+  const deletedUsers = new Set<string>();
   const changes: string[] = [];
   let rootQuorum: RootQuorumState | undefined;
   for (const step of steps) {
@@ -48,21 +48,22 @@ export function approverChanges(steps: readonly CollectedStep[]): PlannedApprove
       if (step.op !== 'delete' && [...members].sort().join() === [...old].sort().join()) continue;
       tagMembers.set(id, members);
       changes.push(`user tag ${name} (${step.op === 'delete' ? 'deleted' : `members: ${list(members)}`})`);
-    } else if (isType(step, 'User') && id !== undefined && id !== '') {
-      const tags = step.op === 'delete' ? [] : ids(`user ${name}: userTags`, inputs.userTags);
-      if (tags === undefined) continue;
-      const old = ids(`user ${name}: userTags`, before.userTags) ?? [];
-      if (step.op !== 'delete' && [...tags].sort().join() === [...old].sort().join()) continue;
-      userTags.set(id, tags);
-      changes.push(`user ${name} (${step.op === 'delete' ? 'deleted' : `tags: ${list(tags)}`})`);
+    } else if (isType(step, 'User') && id !== undefined && id !== '' && (step.op === 'delete' || step.op === 'replace')) {
+      deletedUsers.add(id);
+      changes.push(`user ${name} (${step.op === 'delete' ? 'deleted' : 'replaced: a new user id'})`);
     } else if (isType(step, 'RootQuorum') && step.op !== 'delete') {
       const { threshold } = inputs;
       const userIds = ids(`root quorum ${name}: userIds`, inputs.userIds);
       if (containsUnknown(threshold)) throw new Error(`root quorum ${name}: threshold is not known until apply`);
       if (typeof threshold !== 'number' || userIds === undefined) continue;
+      if (
+        threshold === before.threshold &&
+        [...userIds].sort().join() === (ids(`root quorum ${name}: userIds`, before.userIds) ?? []).sort().join()
+      )
+        continue;
       rootQuorum = { threshold, userIds };
       changes.push(`root quorum (threshold ${threshold} of ${list(userIds)})`);
     }
   }
-  return { tagMembers, userTags, ...(rootQuorum !== undefined ? { rootQuorum } : {}), changes };
+  return { tagMembers, deletedUsers, ...(rootQuorum !== undefined ? { rootQuorum } : {}), changes };
 }

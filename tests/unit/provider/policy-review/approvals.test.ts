@@ -1,6 +1,6 @@
 // The approval impact: a plan that changes user tag membership or the root quorum replays the organization's
 // recent activities, from their recorded votes, with who may approve as live and as planned. The planned
-// membership comes from the preview's UserTag, User and RootQuorum steps (the sdk's field names).
+// membership comes from the preview's UserTag (the one owner of membership), User and RootQuorum steps.
 import type { Activity } from '@walletinfra/sdk';
 import { collectFromMetadata } from '@walletinfra/pulumi/drift/collect';
 import { UNKNOWN_SENTINEL } from '@walletinfra/pulumi/drift/redact';
@@ -91,23 +91,27 @@ const approversTag: ReviewPolicy & { policyId: string } = {
 };
 const TAG = 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG';
 
-const plan = (p: Partial<PlannedApprovers>): PlannedApprovers => ({ tagMembers: new Map(), userTags: new Map(), changes: [], ...p });
+const plan = (p: Partial<PlannedApprovers>): PlannedApprovers => ({ tagMembers: new Map(), deletedUsers: new Set(), changes: [], ...p });
 
 describe('who may approve, as planned', () => {
-  test('tag members set by the plan replace the tag on every user; a user tag list replaces that user’s tags', () => {
+  test('tag members set by the plan replace the tag on every user; a deleted user leaves its tags and the root quorum', () => {
+    const live: ApprovalState = { ...LIVE, rootQuorum: { threshold: 1, userIds: ['u-root', 'u-ops'] } };
     const planned = plannedState(
-      LIVE,
-      plan({ tagMembers: new Map([['t-approvers', ['u-bob']]]), userTags: new Map([['u-root', ['t-ops']]]) }),
+      live,
+      plan({ tagMembers: new Map([['t-approvers', ['u-bob', 'u-ops']]]), deletedUsers: new Set(['u-ops']) }),
     );
-    expect([...planned.tagsByUser]).toEqual([
-      ['u-ops', []],
-      ['u-bob', ['t-approvers']],
-      ['u-root', ['t-ops']],
-    ]);
-    expect(planned.rootQuorum).toEqual({ threshold: 1, userIds: ['u-root'] });
-    expect(plannedState(LIVE, plan({ rootQuorum: { threshold: 2, userIds: ['u-root', 'u-bob'] } })).rootQuorum).toEqual({
-      threshold: 2,
-      userIds: ['u-root', 'u-bob'],
+    expect(planned).toEqual({
+      tagsByUser: new Map([
+        ['u-ops', []],
+        ['u-bob', ['t-approvers']],
+        ['u-root', []],
+      ]),
+      rootQuorum: { threshold: 1, userIds: ['u-root'] },
+      removedUsers: new Set(['u-ops']),
+    });
+    expect(plannedState(LIVE, plan({ rootQuorum: { threshold: 2, userIds: ['u-root', 'u-bob'] } }))).toEqual({
+      tagsByUser: LIVE.tagsByUser,
+      rootQuorum: { threshold: 2, userIds: ['u-root', 'u-bob'] },
     });
   });
 
@@ -157,10 +161,18 @@ describe('the replay', () => {
 
   test('a user joining the tag: an activity waiting for its vote newly reaches consensus', async () => {
     const waiting = activity('a-2', TAG, [BOB], 'ACTIVITY_STATUS_CONSENSUS_NEEDED');
-    const planned = plannedState(LIVE, plan({ userTags: new Map([['u-bob', ['t-approvers']]]) }));
+    const planned = plannedState(LIVE, plan({ tagMembers: new Map([['t-approvers', ['u-bob', 'u-ops']]]) }));
     const impact = await policyImpact([approversTag], [approversTag], reader([waiting], []), [], OPTIONS, { live: LIVE, planned });
     expect(impact.changed.map((c) => [c.activityId, c.transition])).toEqual([['a-2', 'REQUIRES_CONSENSUS → ALLOW']]);
     expect([impact.lostConsensus, impact.newlyAllowed]).toEqual([0, 1]);
+  });
+
+  test('a deleted approver: what it approved alone no longer reaches consensus', async () => {
+    const signed = activity('a-4', TAG, [OPS]);
+    const planned = plannedState(LIVE, plan({ deletedUsers: new Set(['u-ops']) }));
+    const impact = await policyImpact([approversTag], [approversTag], reader([signed], []), [], OPTIONS, { live: LIVE, planned });
+    expect(impact.changed.map((c) => [c.activityId, c.transition])).toEqual([['a-4', 'ALLOW → REQUIRES_CONSENSUS']]);
+    expect(impact.lostConsensus).toBe(1);
   });
 
   test('a higher root quorum threshold: what one root user did alone is no longer decided by the quorum', async () => {
@@ -217,7 +229,7 @@ describe('the plan, from preview steps', () => {
     new: inputs !== undefined ? { inputs: { organizationId: 'org', ...inputs } } : null,
   });
 
-  test('tag members, user tags and the root quorum that change; new tags and unchanged members do not count', () => {
+  test('tag members, deleted or replaced users and the root quorum that change; new tags and unchanged ones do not count', () => {
     const changes = approverChanges(
       collectFromMetadata([
         step('UserTag', 'update', 'approvers', 't-approvers', { userTagName: 'approvers', userIds: ['u-bob'] }, { userIds: ['u-ops'] }),
@@ -231,8 +243,17 @@ describe('the plan, from preview steps', () => {
         ),
         step('UserTag', 'create', 'fresh', undefined, { userTagName: 'fresh', userIds: ['u-ops'] }),
         step('UserTag', 'delete', 'gone', 't-gone'),
-        step('User', 'update', 'ci', 'u-ci', { userName: 'ci', userTags: ['t-approvers'] }, { userTags: [] }),
-        step('RootQuorum', 'update', 'root', 'org', { threshold: 2, userIds: ['u-root', 'u-bob'] }, { threshold: 1, userIds: ['u-root'] }),
+        step('User', 'update', 'ci', 'u-ci', { userName: 'ci bot' }, { userName: 'ci' }),
+        step('User', 'delete', 'intern', 'u-intern'),
+        step('User', 'replace', 'vendor', 'u-vendor', { userName: 'vendor', userEmail: 'v@example.com' }, { userName: 'vendor' }),
+        step(
+          'RootQuorum',
+          'update',
+          'root',
+          'rootQuorum',
+          { threshold: 2, userIds: ['u-root', 'u-bob'] },
+          { threshold: 1, userIds: ['u-root'] },
+        ),
         step('Policy', 'update', 'p', 'p-1', { policyName: 'p' }),
       ]),
     );
@@ -241,15 +262,29 @@ describe('the plan, from preview steps', () => {
         ['t-approvers', ['u-bob']],
         ['t-gone', []],
       ]),
-      userTags: new Map([['u-ci', ['t-approvers']]]),
+      deletedUsers: new Set(['u-intern', 'u-vendor']),
       rootQuorum: { threshold: 2, userIds: ['u-root', 'u-bob'] },
       changes: [
         'user tag approvers (members: u-bob)',
         'user tag gone (deleted)',
-        'user ci (tags: t-approvers)',
+        'user intern (deleted)',
+        'user vendor (replaced: a new user id)',
         'root quorum (threshold 2 of u-root, u-bob)',
       ],
     });
+    // Only its allowLockout changes: who may approve stays.
+    const same = step(
+      'RootQuorum',
+      'update',
+      'root',
+      'rootQuorum',
+      { threshold: 1, userIds: ['u-root'], allowLockout: true },
+      {
+        threshold: 1,
+        userIds: ['u-root'],
+      },
+    );
+    expect(approverChanges(collectFromMetadata([same]))).toEqual({ tagMembers: new Map(), deletedUsers: new Set(), changes: [] });
   });
 
   test('members known only at apply cannot be replayed', () => {
@@ -260,7 +295,7 @@ describe('the plan, from preview steps', () => {
     ).toThrow('user tag approvers: userIds is not known until apply');
     expect(() =>
       approverChanges(
-        collectFromMetadata([step('RootQuorum', 'update', 'root', 'org', { threshold: UNKNOWN_SENTINEL, userIds: ['u-root'] })]),
+        collectFromMetadata([step('RootQuorum', 'update', 'root', 'rootQuorum', { threshold: UNKNOWN_SENTINEL, userIds: ['u-root'] })]),
       ),
     ).toThrow('root quorum root: threshold is not known until apply');
   });
