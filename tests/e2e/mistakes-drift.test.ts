@@ -24,14 +24,15 @@ const expiring = generateApiKeyPair();
 beforeAll(async () => {
   org = await startOrganization({ clock: () => Date.now() + skewMs });
   project = await PulumiProject.create('mistakes-drift', 'e2e', { programDir: join(REPO_ROOT, 'tests', 'e2e', 'programs', 'mistakes') });
-  await configureStack(project, org);
-  // A root user whose key lives an hour signs this stack's up, which records it for refresh.
+  // A root user whose key lives an hour signs this stack's up, which records it for refresh. Made before the
+  // stack is configured, so walletinfra-drift counts it with the seed (acknowledged), not as made by hand.
   const added = await org.admin('POST', '/users', {
     userName: 'expiring',
     root: true,
     apiKeys: [{ apiKeyName: 'an hour', publicKey: expiring.publicKey, expirationSeconds: '3600' }],
   });
   if (added.status !== 200) throw new Error(`admin users: ${JSON.stringify(added.json)}`);
+  await configureStack(project, org);
   await project.setConfig('walletinfra:apiPublicKey', expiring.publicKey);
   await project.setConfig('walletinfra:apiPrivateKey', expiring.privateKey, true);
   await project.setConfig('policies', JSON.stringify([{ name: 'watched', policyName: 'drift: deny exports' }]));

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { WalletInfraClient } from '@walletinfra/sdk';
+import { acknowledgeExisting } from '../support/e2e/organization';
 import { REPO_ROOT, cleanEnv, pulumiBinDir, run, type RunResult } from '../support/e2e/process';
 import { findPrivateReferences } from '../support/e2e/private-references';
 
@@ -214,6 +215,8 @@ beforeAll(async () => {
   await pulumi(['config', 'set', 'walletinfra:onRampEncryptionPublicKey', keyAnswer.publicKey]);
   await pulumi(['config', 'set', 'walletinfra:allowLoopbackWebhookUrls', 'true']);
   await pulumi(['config', 'set', 'webhookUrl', 'http://127.0.0.1:9/packed-hooks']);
+  // What the seed made is acknowledged, as a team acknowledges what it keeps out of code (walletinfra-drift:ignore).
+  await pulumi(['config', 'set', 'walletinfra-drift:ignore', await acknowledgeExisting({ ...credentials, baseUrl })]);
 });
 
 afterAll(async () => {

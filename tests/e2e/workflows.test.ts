@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { run } from '../support/e2e/process';
 import { PulumiProject } from '../support/e2e/project';
+import { isoTime } from '@walletinfra/pulumi/drift/unmanaged/provenance';
+import { generateApiKeyPair } from '@walletinfra/sdk';
 
 // js-yaml ships with @pulumi/pulumi (no types of its own here).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- an untyped package (above): require() lets this line declare the one function used
@@ -205,5 +207,72 @@ describe('examples/drift-ci/drift-check.yml', () => {
     expect(issues).toHaveLength(1);
     expect(issues[0]?.state).toBe('closed');
     expect(issues[0]?.comments.join('\n')).toContain('No drift any more');
+  });
+
+  test('objects made by hand and a root quorum changed by hand are drift: the issue names them, who made them and when', async () => {
+    const policy = await org.client.createPolicy({
+      policyName: 'made by hand',
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.resource == 'WALLET'",
+      notes: '',
+    });
+    const hook = await org.client.createWebhookEndpoint({
+      name: 'console hook',
+      url: 'http://127.0.0.1:9/console-hook',
+      subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }],
+    });
+    // Who can act, by hand: a user, an API key for it, and the user let into the root quorum.
+    const mallory = await org.client.createApiOnlyUsers({ apiOnlyUsers: [{ userName: 'mallory', userTags: [], apiKeys: [] }] });
+    const malloryId = mallory.result.userIds[0] as string;
+    const key = await org.client.createApiKeys({
+      userId: malloryId,
+      apiKeys: [{ apiKeyName: 'mallory laptop', publicKey: generateApiKeyPair().publicKey, curveType: 'API_KEY_CURVE_P256' }],
+    });
+    const keyId = key.result.apiKeyIds[0] as string;
+    const rootId = org.emulator.credentials.userId;
+    await org.client.updateRootQuorum({ threshold: 1, userIds: [rootId, malloryId] });
+    const root = `\`root\` (\`${rootId}\`)`;
+    const made = (a: { id: string; type: string; createdAt: unknown }): string => `${isoTime(a.createdAt)}, \`${a.type}\` (\`${a.id}\`)`;
+
+    const found = await scheduledRun();
+    expect(found.code).toBe('2');
+    expect(found.check.stderr).toContain('[drift] unmanaged 4, acknowledged ');
+    const issues = ghState().issues;
+    expect(issues.map((i) => i.state)).toEqual(['closed', 'open']);
+    const body = issues[1]?.body ?? '';
+    expect(body).toContain(
+      `> **2 objects that decide who can act were made outside code:** user \`mallory\` (\`${malloryId}\`), API key \`mallory laptop\` (\`${keyId}\`).`,
+    );
+    expect(body).toContain('**Unmanaged:** 4 objects at the service that no stack declares (see below).');
+    expect(body).toContain(`| \`mallory\` | \`${malloryId}\` | ${made(mallory.activity)} | ${root} |`);
+    expect(body).toContain(`| \`mallory laptop\` | \`${keyId}\` | ${made(key.activity)} | ${root} |`);
+    expect(body).toContain(`| \`made by hand\` | \`${policy.result.policyId}\` | ${made(policy.activity)} | ${root} |`);
+    expect(body).toContain(`| \`console hook\` | \`${hook.result.endpointId}\` | ${made(hook.activity)} | ${root} |`);
+    expect(body).toContain(`adopt: { id: "${policy.result.policyId}" },`);
+    // The stack declares the root quorum: the change by hand is drift of its resource.
+    expect(body).toContain(
+      '### RootQuorum\n\n#### root-quorum (`rootQuorum`): changed outside code\n\n| Property | In the stack | Live |\n|---|---|---|\n| `userIds[',
+    );
+    expect(body.slice(body.indexOf('#### root-quorum'), body.indexOf('## Unmanaged objects'))).toContain(`\`"${malloryId}"\` |`);
+
+    // The code's quorum is put back; what stays is acknowledged in the stack's config, with the reason (reviewed
+    // like code), and the next run is clean.
+    await project.up(['--refresh']);
+    expect((await org.client.getOrganizationConfigs({})).configs.quorum).toEqual({ threshold: 1, userIds: [rootId] });
+    const current = await project.pulumi(['config', 'get', 'walletinfra-drift:ignore', '--stack', project.stack]);
+    const acknowledged = JSON.parse(current.stdout) as unknown[];
+    await project.setConfig(
+      'walletinfra-drift:ignore',
+      JSON.stringify([
+        ...acknowledged,
+        { id: policy.result.policyId, reason: 'break-glass wallet policy, reviewed in SEC-12' },
+        { kind: 'WebhookEndpoint', reason: 'the data team owns webhooks' },
+        { id: malloryId, reason: 'the auditor, until 2027-01-31 (SEC-14)' },
+        { kind: 'ApiKey', id: keyId, reason: "the auditor's key (SEC-14)" },
+      ]),
+    );
+    const clean = await scheduledRun();
+    expect(clean.code).toBe('0');
+    expect(ghState().issues.map((i) => i.state)).toEqual(['closed', 'closed']);
   });
 });

@@ -13,6 +13,10 @@ import { buildReport, buildStackReport, exitCodeFor } from './report';
 import { automationRunner, describeRunError, type StackRunner } from './run';
 import { stackPolicyImpact, type ImpactSettings } from '../policy-review/stack-impact';
 import type { ChangeReport, StackReport, ToolVersions } from './types';
+import { KINDS } from '../resources/kinds';
+import type { MakeInventoryReader } from './unmanaged/read';
+import { unmanagedReport } from './unmanaged/run';
+import type { IgnoreRule, UnmanagedReport } from './unmanaged/types';
 
 export interface CliDeps {
   runner: StackRunner;
@@ -24,6 +28,8 @@ export interface CliDeps {
   env?: Readonly<Record<string, string | undefined>>;
   /** Tests: how the policy impact reads the organization. */
   makeReader?: ImpactSettings['makeReader'];
+  /** Tests: how the unmanaged-objects report reads an organization. */
+  makeInventoryReader?: MakeInventoryReader;
 }
 
 export function defaultDeps(): CliDeps {
@@ -100,6 +106,8 @@ async function checkStacks(args: DriftArgs, deps: CliDeps): Promise<number> {
     }
     stacks.push(report);
   }
+  const failed = stacks.filter((s) => s.status === 'error').map((s) => s.stack);
+  const unmanaged = args.mode === 'drift' && args.unmanaged ? await checkUnmanaged(args, deps, failed) : undefined;
   const pulumiCli = await deps.runner.pulumiVersion(resolve(args.cwd));
   const tools: ToolVersions = {
     walletinfraDrift: ownVersion(),
@@ -107,7 +115,7 @@ async function checkStacks(args: DriftArgs, deps: CliDeps): Promise<number> {
     pulumiSdk: installedVersion('@pulumi/pulumi') ?? 'unknown',
     node: process.version,
   };
-  const report: ChangeReport = buildReport(args.mode, runAt, tools, stacks);
+  const report: ChangeReport = buildReport(args.mode, runAt, tools, stacks, unmanaged);
   const markdown = renderChangesMarkdown(report);
   try {
     if (args.jsonOut !== undefined) deps.writeFile(args.jsonOut, `${JSON.stringify(report, null, 2)}\n`);
@@ -118,6 +126,31 @@ async function checkStacks(args: DriftArgs, deps: CliDeps): Promise<number> {
   }
   if (args.jsonOut === undefined && args.mdOut === undefined) deps.stdout(markdown);
   return exitCodeFor(report, args.detailedExitcode, args.failOnImpact);
+}
+
+async function checkUnmanaged(args: DriftArgs, deps: CliDeps, failed: readonly string[]): Promise<UnmanagedReport> {
+  // Its reason is already reported once; the organizations are read with the same settings.
+  if (failed.length > 0) return { status: 'not-evaluable', reason: `stack ${failed.join(', ')} could not be checked (see above)` };
+  deps.stderr(`[drift] objects no stack declares, in the organizations of ${args.stacks.join(', ')}...\n`);
+  const rules: IgnoreRule[] = [
+    ...args.ignoreIds.map((id) => ({ id, source: '--ignore' })),
+    ...args.ignoreKinds.map((kind) => ({ kind, source: '--ignore-kind' })),
+  ];
+  const report = await unmanagedReport(deps.runner, {
+    stacks: args.stacks,
+    workDir: resolve(args.cwd),
+    env: deps.env ?? process.env,
+    rules,
+    strict: args.strict,
+    kinds: KINDS,
+    ...(deps.makeInventoryReader !== undefined ? { makeReader: deps.makeInventoryReader } : {}),
+  });
+  if (report.status === 'not-evaluable') deps.stderr(`[drift] the unmanaged-objects report could not be made: ${report.reason}\n`);
+  else {
+    const t = report.totals;
+    deps.stderr(`[drift] unmanaged ${t.unmanaged}, acknowledged ${t.acknowledged}, managed ${t.managed} of ${t.total}\n`);
+  }
+  return report;
 }
 
 /** Runs the command for this process (the `walletinfra-drift` bin and `node dist/drift/cli.js`). */

@@ -10,6 +10,24 @@ export { isSecretEnvelope, isSensitivePath, redactValue, UNKNOWN_SENTINEL } from
 export { buildReport, buildStackReport, exitCodeFor, remediationCommand, shellQuote, type StackInput } from './report';
 export { automationRunner, describeRunError, type StackRunner } from './run';
 export { main, defaultDeps, type CliDeps } from './cli';
+export { declaredObjects, type DeclaredObject, type DeploymentLike, type StateResourceLike } from './unmanaged/declared';
+export { configRules, IGNORE_CONFIG_KEY, matchingRule } from './unmanaged/ignore';
+export { organizationInventory, reportOrder, type InventoryOptions, type OrganizationInput } from './unmanaged/inventory';
+export { historyTypes, Provenance } from './unmanaged/provenance';
+export { sessionReaders, type InventoryReader, type MakeInventoryReader } from './unmanaged/read';
+export { unmanagedReport, type UnmanagedSettings } from './unmanaged/run';
+export { unmanagedCallouts, unmanagedSection } from './unmanaged/markdown';
+export type {
+  ActivityUser,
+  IgnoreRule,
+  InventoryCounts,
+  InventoryObject,
+  KindInventoryReport,
+  ObjectStatus,
+  OrganizationInventoryReport,
+  Origin,
+  UnmanagedReport,
+} from './unmanaged/types';
 export {
   PROVIDER_CODE_PLACEHOLDER,
   REPORT_SCHEMA_VERSION,

@@ -13,6 +13,7 @@ import {
 } from './types';
 import { codeSpan, plural } from './markdown-text';
 import { impactCallouts, impactSection } from '../policy-review/impact-report';
+import { unmanagedCallouts, unmanagedSection } from './unmanaged/markdown';
 
 export { codeSpan };
 
@@ -255,21 +256,26 @@ function renderWith(report: ChangeReport, options: MarkdownOptions, details: boo
   const lines: string[] = [title, ''];
   // Callouts first: a change that would deny what the organization does, or newly allow something.
   for (const s of report.stacks) if (s.policyImpact !== undefined) lines.push(...impactCallouts(s.stack, s.policyImpact));
+  if (report.unmanaged !== undefined) lines.push(...unmanagedCallouts(report.unmanaged));
   lines.push(`Run at ${report.runAt} with ${tools.join(', ')}.`, '', ...summaryTable(report), '');
   const failed = report.stacks.filter((s) => s.status === 'error').length;
   if (isDrift(report.summary)) {
     const t = report.summary;
+    const u = report.unmanaged;
+    const unmanaged = u?.status === 'evaluated' ? u.totals.unmanaged : 0;
     if (t.drifted + t.deletedOutsideCode > 0) {
       lines.push(
         `**Drift:** ${plural(t.drifted, 'resource')} changed and ${plural(t.deletedOutsideCode, 'resource')} deleted outside code.`,
         '',
       );
-    } else if (failed === 0) {
+    } else if (failed === 0 && unmanaged === 0 && u?.status !== 'not-evaluable') {
       lines.push('No drift: the organization matches every stack.', '');
     }
+    if (unmanaged > 0) lines.push(`**Unmanaged:** ${plural(unmanaged, 'object')} at the service that no stack declares (see below).`, '');
   }
   if (failed > 0) lines.push(`**Incomplete:** ${plural(failed, 'stack')} could not be checked (see below).`, '');
   for (const s of report.stacks) lines.push(...stackSection(report.mode, s, max, details));
+  if (report.unmanaged !== undefined) lines.push(...unmanagedSection(report.unmanaged, details));
   return `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -7,6 +7,7 @@ import { nameFromUrn, type StepMetadataLike, type StepStateLike } from './events
 import { getAtPath, topLevelKey } from './paths';
 import { redactValue } from './redact';
 import { hasImpact } from '../policy-review/impact-report';
+import type { UnmanagedReport } from './unmanaged/types';
 import {
   REPORT_SCHEMA_VERSION,
   type ChangeReport,
@@ -152,7 +153,13 @@ export function buildStackReport(mode: ReportMode, input: StackInput): StackRepo
   return report;
 }
 
-export function buildReport(mode: ReportMode, runAt: Date, tools: ToolVersions, stacks: readonly StackReport[]): ChangeReport {
+export function buildReport(
+  mode: ReportMode,
+  runAt: Date,
+  tools: ToolVersions,
+  stacks: readonly StackReport[],
+  unmanaged?: UnmanagedReport,
+): ChangeReport {
   const total = emptyCounts(mode) as unknown as Record<string, number>;
   for (const s of stacks) {
     for (const [k, v] of Object.entries(s.summary as unknown as Record<string, number>)) total[k] = (total[k] ?? 0) + v;
@@ -164,21 +171,24 @@ export function buildReport(mode: ReportMode, runAt: Date, tools: ToolVersions, 
     tools,
     summary: total as unknown as DriftCounts | PreviewCounts,
     stacks: [...stacks],
+    ...(unmanaged !== undefined ? { unmanaged } : {}),
   };
 }
 
 /**
- * 1 when any stack failed (an error outranks drift: the report is incomplete); else 2 on drift; else 0.
+ * 1 when any stack failed or the unmanaged-objects report could not be made (an error outranks drift: the
+ * report is incomplete); else 2 on drift or an unmanaged object; else 0.
  * A preview reports planned changes with 2 only when asked (`--detailed-exitcode`, as `terraform plan`
  * does): a pull request that changes something is the normal case, not a failure.
  */
 export function exitCodeFor(report: ChangeReport, detailedPreview = false, failOnImpact = false): 0 | 1 | 2 {
-  if (report.stacks.some((s) => s.status === 'error')) return 1;
+  if (report.stacks.some((s) => s.status === 'error') || report.unmanaged?.status === 'not-evaluable') return 1;
   if (failOnImpact) {
     // A gate cannot pass on an impact it could not compute.
     if (report.stacks.some((s) => s.policyImpact?.status === 'not-evaluable')) return 1;
     if (report.stacks.some((s) => hasImpact(s.policyImpact))) return 2;
   }
   if (report.mode === 'preview' && !detailedPreview) return 0;
+  if (report.unmanaged?.status === 'evaluated' && report.unmanaged.totals.unmanaged > 0) return 2;
   return report.stacks.some((s) => s.status === 'drift' || s.status === 'changes') ? 2 : 0;
 }

@@ -2,6 +2,7 @@
 // `pulumi refresh --preview-only`), `preview` for pull-request summaries. Per-resource detail comes only from
 // engine events (`PreviewResult` has just the counts), so every event is handed to the caller.
 import type { EngineEventLike } from './events';
+import type { DeploymentLike } from './unmanaged/declared';
 import type * as AutomationTypes from '@pulumi/pulumi/automation';
 import { messageOf } from '../errors';
 
@@ -20,6 +21,8 @@ export interface StackRunner {
   pulumiVersion(workDir: string): Promise<string | undefined>;
   /** The stack's configuration, `namespace:key` to plain value (secrets decrypted); used to read the organization. */
   stackConfig?(stack: string, workDir: string): Promise<Record<string, string>>;
+  /** The stack's state (`pulumi stack export`): what it declares, for the unmanaged-objects report. */
+  exportStack?(stack: string, workDir: string): Promise<DeploymentLike>;
 }
 
 // Colour codes and Pulumi's `<{%reset%}>` markers make no sense in a report.
@@ -84,6 +87,11 @@ export function automationRunner(): StackRunner {
       const s = await automation().Stack.select(stack, ws);
       const all = await s.getAllConfig();
       return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v.value]));
+    },
+    async exportStack(stack, workDir) {
+      const ws = await automation().LocalWorkspace.create({ workDir });
+      const s = await automation().Stack.select(stack, ws);
+      return s.exportStack();
     },
     async pulumiVersion(workDir) {
       try {

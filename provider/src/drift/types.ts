@@ -3,6 +3,7 @@
 // (a program preview: what a pull request would change). Field names follow the usual drift-report layout
 // (https://www.pulumi.com/docs/iac/packages-and-automation/automation-api/, "What a scheduled drift report usually contains").
 import type { StackPolicyImpact } from '../policy-review/impact-report';
+import type { UnmanagedReport } from './unmanaged/types';
 
 export type ReportMode = 'drift' | 'preview';
 
@@ -93,4 +94,6 @@ export interface ChangeReport {
   /** Totals over all stacks. */
   summary: DriftCounts | PreviewCounts;
   stacks: StackReport[];
+  /** Drift mode (unless `--no-unmanaged`): the objects at the service that no given stack declares. */
+  unmanaged?: UnmanagedReport;
 }

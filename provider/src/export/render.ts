@@ -96,7 +96,8 @@ function tsValue(value: ExportValue, indent: string): string {
   return lit(value);
 }
 
-function tsDeclaration(d: Declaration, placement: Array<[string, string]>): string {
+/** One declaration as TypeScript (`placement`: properties written as code, e.g. `organizationId`). */
+export function tsDeclaration(d: Declaration, placement: Array<[string, string]> = []): string {
   const lines = [...d.properties.map(([k, v]) => `  ${k}: ${tsValue(v, '  ')},`), ...placement.map(([k, v]) => `  ${k}: ${v},`)];
   const comments = [d.kind.export.note, d.retain].filter((c) => c !== undefined).map((c) => `// ${c}\n`);
   return `${comments.join('')}new walletinfra.${d.kind.type}(${lit(d.name)}, {\n${lines.join('\n')}\n}${d.retain !== undefined ? ', { retainOnDelete: true }' : ''});`;

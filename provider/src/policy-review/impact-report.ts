@@ -3,10 +3,11 @@
 import { codeSpan, plural } from '../drift/markdown-text';
 import type { PolicyImpact } from './impact';
 
+/** `approverChanges`: what the plan changes about who may approve (user tag members, user tags, the root quorum). */
 export type StackPolicyImpact =
-  | { status: 'evaluated'; policyChanges: string[]; elsewhere: string[]; impact: PolicyImpact }
+  | { status: 'evaluated'; policyChanges: string[]; approverChanges: string[]; elsewhere: string[]; impact: PolicyImpact }
   /** The impact could not be computed (e.g. no credentials, a value known only at apply). */
-  | { status: 'not-evaluable'; policyChanges: string[]; reason: string };
+  | { status: 'not-evaluable'; policyChanges: string[]; approverChanges: string[]; reason: string };
 
 const cell = (text: string): string => text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
 
@@ -20,7 +21,14 @@ export function impactCallouts(stack: string, s: StackPolicyImpact): string[] {
   if (s.status === 'not-evaluable')
     return [`> [!WARNING]`, `> Stack ${codeSpan(stack)}: the policy impact could not be computed: ${s.reason}`, ''];
   const out: string[] = [];
-  const { newlyDenied, newlyAllowed, window: w } = s.impact;
+  const { newlyDenied, newlyAllowed, lostConsensus, window: w } = s.impact;
+  if (lostConsensus > 0) {
+    out.push(
+      '> [!CAUTION]',
+      `> Stack ${codeSpan(stack)}: with the planned approvers, **${plural(lostConsensus, 'activity')}** the organization performed in the last ${window(w.maxAgeMs)} would **no longer reach consensus**.`,
+      '',
+    );
+  }
   if (newlyDenied > 0) {
     out.push(
       '> [!CAUTION]',
@@ -38,16 +46,27 @@ export function impactCallouts(stack: string, s: StackPolicyImpact): string[] {
   return out;
 }
 
+/** `Policies changed: `a`, `b`. Approvers changed: user tag approvers (members: u-1).` */
+function changedText(s: StackPolicyImpact): string {
+  const parts: string[] = [];
+  if (s.policyChanges.length > 0) parts.push(`Policies changed: ${s.policyChanges.map((n) => codeSpan(n)).join(', ')}.`);
+  if (s.approverChanges.length > 0) parts.push(`Approvers changed: ${s.approverChanges.map((n) => cell(n)).join('; ')}.`);
+  return parts.join(' ');
+}
+
 export function impactSection(s: StackPolicyImpact): string[] {
   const lines = ['### Policy impact', ''];
-  const changed = s.policyChanges.map((n) => codeSpan(n)).join(', ');
   if (s.status === 'not-evaluable') {
-    lines.push(`Policies changed: ${changed}. The impact could not be computed: ${s.reason}`, '');
+    lines.push(`${changedText(s)} The impact could not be computed: ${s.reason}`, '');
     return lines;
   }
   const i = s.impact;
+  const through =
+    s.approverChanges.length > 0
+      ? 'with who may approve (tag membership, the root quorum) and the policies as they are and as planned'
+      : 'through the current and the planned policies';
   lines.push(
-    `Policies changed: ${changed}. Replayed ${plural(i.evaluated, 'request')} (the organization's activities of the last ${window(i.window.maxAgeMs)}, at most ${i.window.maxActivities}, and the repository's policy test cases) through the current and the planned policies.`,
+    `${changedText(s)} Replayed ${plural(i.evaluated, 'request')} (the organization's activities of the last ${window(i.window.maxAgeMs)}, at most ${i.window.maxActivities}, and the repository's policy test cases) ${through}.`,
     '',
   );
   if (s.elsewhere.length > 0) lines.push(`Not analysed (another organization): ${s.elsewhere.map((n) => codeSpan(n)).join(', ')}.`, '');
@@ -60,7 +79,13 @@ export function impactSection(s: StackPolicyImpact): string[] {
         c.source === 'activity' ? `${codeSpan(c.activityType)} ${codeSpan(c.activityId ?? '')}${who}` : `test ${codeSpan(c.label)}`;
       const decided = (d: { decision: string; decidedBy: string[] }): string =>
         `${d.decision}${d.decidedBy.length > 0 ? `: ${d.decidedBy.join(', ')}` : d.decision === 'DENY' ? ': no policy allows it' : ''}`;
-      lines.push(`| ${cell(request)} | **${c.transition}** | ${cell(decided(c.before))} | ${cell(decided(c.after))} |`);
+      const consensus =
+        c.before.decision === 'ALLOW' && c.after.decision === 'REQUIRES_CONSENSUS'
+          ? ' (no longer reaches consensus)'
+          : c.before.decision === 'REQUIRES_CONSENSUS' && c.after.decision === 'ALLOW'
+            ? ' (newly reaches consensus)'
+            : '';
+      lines.push(`| ${cell(request)} | **${c.transition}**${consensus} | ${cell(decided(c.before))} | ${cell(decided(c.after))} |`);
     }
     lines.push('');
   }

@@ -11,6 +11,7 @@ import {
   type Activity,
   type PolicyContext,
 } from '@walletinfra/sdk';
+import { withApprovers, type ApprovalState } from './approvals';
 import { decide, type Decision, type ReviewPolicy } from './decide';
 import type { TestCase } from './files';
 import type { OrganizationReader } from './organization';
@@ -64,6 +65,8 @@ export interface PolicyImpact {
   notEvaluable: NotEvaluable[];
   /** Activities the organization did in the window that the planned policies would deny. */
   newlyDenied: number;
+  /** Activities that reached consensus and would now wait for more approvals (REQUIRES_CONSENSUS). */
+  lostConsensus: number;
   /** Requests the planned policies would allow that the current ones do not. */
   newlyAllowed: number;
 }
@@ -146,12 +149,22 @@ async function activityRequests(
   return { read: activities.length, requests, skipped };
 }
 
+/**
+ * Who may approve before and after, when the plan changes it (tag membership, the root quorum): the
+ * organization's activities are then replayed with each approver's tags and the root quorum of each side.
+ */
+export interface ApproverSides {
+  live: ApprovalState;
+  planned: ApprovalState;
+}
+
 export async function policyImpact(
   current: readonly ReviewPolicy[],
   planned: readonly ReviewPolicy[],
   reader: OrganizationReader | undefined,
   cases: readonly TestCase[],
   options: ImpactOptions,
+  sides?: ApproverSides,
 ): Promise<PolicyImpact> {
   const fromActivities = reader !== undefined ? await activityRequests(reader, options) : { read: 0, requests: [], skipped: [] };
   const requests: Request[] = [
@@ -174,8 +187,10 @@ export async function policyImpact(
       continue;
     }
     evaluated += 1;
-    const before = describe(current, r.context);
-    const after = describe(planned, r.context);
+    // Test cases state their approvers' tags themselves; recorded activities take them from each side.
+    const replay = sides !== undefined && r.source === 'activity';
+    const before = describe(current, replay ? withApprovers(r.context, sides.live) : r.context);
+    const after = describe(planned, replay ? withApprovers(r.context, sides.planned) : r.context);
     if (before.decision === after.decision) continue;
     const entry: ImpactEntry = {
       source: r.source,
@@ -197,6 +212,9 @@ export async function policyImpact(
     changed,
     notEvaluable,
     newlyDenied: changed.filter((c) => c.source === 'activity' && c.after.decision === 'DENY').length,
+    lostConsensus: changed.filter(
+      (c) => c.source === 'activity' && c.before.decision === 'ALLOW' && c.after.decision === 'REQUIRES_CONSENSUS',
+    ).length,
     newlyAllowed: changed.filter((c) => c.after.decision === 'ALLOW').length,
   };
 }

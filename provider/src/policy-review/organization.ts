@@ -2,6 +2,7 @@
 // whether policies decided each one. An interface, so tests can hand in fixed data.
 import { WalletInfraClient, type Activity } from '@walletinfra/sdk';
 import type { ProviderSettings } from '../config';
+import type { ApprovalState } from './approvals';
 import type { ReviewPolicy } from './decide';
 
 export interface OrganizationReader {
@@ -11,6 +12,8 @@ export interface OrganizationReader {
   listActivities(limit: number): Promise<Activity[]>;
   /** True when the policy engine decided the activity (it has policy evaluations); false for root-quorum decisions. */
   decidedByPolicies(activityId: string): Promise<boolean>;
+  /** Who may approve now: each user's tags (list_users) and the root quorum (get_organization_configs). */
+  approvalState?(): Promise<ApprovalState>;
 }
 
 /** One page of `list_activities` holds at most 100 (the API's pagination limit). */
@@ -61,6 +64,12 @@ export function clientReader(settings: ProviderSettings): OrganizationReader {
     async decidedByPolicies(activityId) {
       const { policyEvaluations } = await client.getPolicyEvaluations({ activityId });
       return policyEvaluations.length > 0;
+    },
+    async approvalState() {
+      const [{ users }, { configs }] = await Promise.all([client.listUsers({}), client.getOrganizationConfigs({})]);
+      // The generated types mark the quorum optional; without one, no approval bypasses policies.
+      const tagsByUser = new Map(users.map((u) => [u.userId, u.userTags]));
+      return configs.quorum !== undefined ? { tagsByUser, rootQuorum: configs.quorum } : { tagsByUser };
     },
   };
 }

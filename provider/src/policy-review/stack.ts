@@ -47,6 +47,7 @@ export async function stackReader(
     listPolicies: explained(() => reader.listPolicies()),
     listActivities: explained((limit: number) => reader.listActivities(limit)),
     decidedByPolicies: explained((activityId: string) => reader.decidedByPolicies(activityId)),
+    ...(reader.approvalState !== undefined ? { approvalState: explained(reader.approvalState.bind(reader)) } : {}),
   };
 }
 

@@ -186,6 +186,31 @@ export interface UpdateResult {
   outs: Record<string, unknown>;
 }
 
+/**
+ * What a kind's objects decide, in the order the unmanaged-objects report of `walletinfra-drift` lists kinds
+ * (../drift/unmanaged/): who can act first, then what they may do, from where and how they sign in, and what
+ * the organization connects to.
+ */
+export const GOVERNS = ['identity', 'policy', 'access', 'integration'] as const;
+export type Governs = (typeof GOVERNS)[number];
+
+/** What the unmanaged-objects report needs of a kind (docs/architecture.md, "Resource kinds"). */
+export interface KindInventory {
+  /** What the kind's objects decide; the report lists kinds in GOVERNS order, then in the order of KINDS. */
+  governs: Governs;
+  /**
+   * Every activity type that makes an object of the kind (older versions too: objects made by hand years ago
+   * count): the completed activity whose result names an object's id made it. Of a `serviceSingleton`: the
+   * activities that change it.
+   */
+  createdBy: readonly `ACTIVITY_TYPE_${string}`[];
+  /**
+   * The service makes the kind's one object with the organization (the root quorum): it is unmanaged only once
+   * an activity of `createdBy` has changed it, and the latest one is reported as its last change.
+   */
+  serviceSingleton?: true;
+}
+
 /** A whole lifecycle a kind writes itself (objects addressed by scope, not by a listed id). */
 export interface OwnLifecycle {
   create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<CreateResult>;
@@ -292,6 +317,8 @@ export interface KindDeclaration<
   inputsOf?(outputs: Record<string, unknown>): Record<string, unknown>;
   /** How `walletinfra-export` writes the kind's objects as declarations (../export/). */
   export: KindExport<Live>;
+  /** What the unmanaged-objects report of `walletinfra-drift` needs: what the objects decide, what makes them. */
+  inventory: KindInventory;
   /** The writes of a listed kind, which the shared steps make (./common/lifecycle.ts). */
   writes?: ListedWrites<Live, Record<string, unknown>>;
   /**
@@ -347,6 +374,7 @@ export function defineKind<
   if (given.table === undefined) throw wrong('no field table (`table`: the sdk field table of its create and update intents)');
   if (typeof given.form !== 'function') throw wrong("no normal form (`form`: the live object as the resource's outputs)");
   if (given.export === undefined) throw wrong('no export (`export`: how walletinfra-export declares its objects)');
+  if (given.inventory === undefined) throw wrong('no inventory (`inventory`: what its objects decide and which activities make them)');
   const argKeys = Object.keys(decl.args.shape);
   const outputKeys = Object.keys(decl.outputs.shape);
   const serviceFields = decl.table.fields.map((f) => f.field);

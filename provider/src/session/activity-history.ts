@@ -11,7 +11,8 @@ type ActivityStatus = NonNullable<RequestOf<'list_activities'>['filterByStatus']
 export const ACTIVITY_PAGE_SIZE = 100;
 
 export interface ActivityQuery {
-  activityType: string;
+  /** One type, or several (one `filterByType` of up to 100, docs/service-behaviour.md#limits-and-pagination). */
+  activityType: string | readonly string[];
   statuses?: ActivityStatus[];
 }
 
@@ -29,7 +30,7 @@ export async function scanActivities(
   let after: string | undefined;
   for (let page = 1; ; page++) {
     const { activities } = await client.listActivities({
-      filterByType: [query.activityType],
+      filterByType: typeof query.activityType === 'string' ? [query.activityType] : [...query.activityType],
       ...(query.statuses !== undefined ? { filterByStatus: query.statuses } : {}),
       paginationOptions: { limit: String(pageSize), ...(after !== undefined ? { after } : {}) },
     });
@@ -41,7 +42,7 @@ export async function scanActivities(
     if (activities.length < pageSize || last === undefined) return out;
     if (last.id === after) {
       throw new UnexpectedResponseError(
-        `list_activities returned page ${page} of ${query.activityType} activities starting again at ${after}; the listing does not advance`,
+        `list_activities returned page ${page} of ${[query.activityType].flat().join(', ')} activities starting again at ${after}; the listing does not advance`,
       );
     }
     after = last.id;

@@ -1,8 +1,10 @@
 // The policy impact corpus read from a real emulator over HTTP: list_activities (paged), each activity's
 // policy evaluations (root-quorum activities have none), the conversion of what it records, and the
-// replay through the current and a tightened policy set.
+// replay through the current and a tightened policy set, and with who may approve as live (list_users,
+// get_organization_configs) and as a plan that takes the tag away would leave it.
 import { WalletInfraClient } from '@walletinfra/sdk';
 import type { ProviderSettings } from '@walletinfra/pulumi/config';
+import { plannedState } from '@walletinfra/pulumi/policy-review/approvals';
 import { policyImpact } from '@walletinfra/pulumi/policy-review/impact';
 import { clientReader } from '@walletinfra/pulumi/policy-review/organization';
 import { admin, AdminUser, FIXED_NOW, generatedKey, manualClock, useTestEmulator } from '../../support/emulator';
@@ -71,5 +73,16 @@ test('replays what the emulator recorded: policy-decided activities change, root
   // The bound on the count: the newest two only.
   const bounded = await policyImpact(current, tightened, reader, [], { maxActivities: 2, maxAgeMs: 86_400_000, nowMs: FIXED_NOW + 10_000 });
   expect(bounded.activitiesRead).toBe(2);
+
+  // Who may approve, read live; the plan takes the tag from ops: what ops approved alone no longer reaches consensus.
+  const live = await (reader.approvalState as NonNullable<typeof reader.approvalState>)();
+  expect([live.tagsByUser.get(added.userId), live.rootQuorum]).toEqual([[tagId], { threshold: 1, userIds: [emu.credentials.userId] }]);
+  const planned = plannedState(live, { tagMembers: new Map([[tagId, []]]), deletedUsers: new Set(), changes: [] });
+  const window = { maxActivities: 200, maxAgeMs: 86_400_000, nowMs: FIXED_NOW + 10_000 };
+  const approvers = await policyImpact(current, current, reader, [], window, { live, planned });
+  expect(approvers.changed.map((c) => [c.activityId, c.transition]).sort()).toEqual(
+    mine.map((id) => [id, 'ALLOW → REQUIRES_CONSENSUS']).sort(),
+  );
+  expect([approvers.lostConsensus, approvers.newlyDenied, approvers.notEvaluable]).toEqual([3, 0, []]);
   await Promise.all([root.close(), ops.close()]);
 });

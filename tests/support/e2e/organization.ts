@@ -1,8 +1,12 @@
 // The emulator side of the end-to-end tests: an emulator seeded like the main job's, an sdk client on the
 // organization's root key (to check what the engine did and to make out-of-band changes), and the stack
-// configuration the main job writes.
+// configuration the main job writes, with the seed acknowledged for walletinfra-drift.
 import { startEmulator, type RunningEmulator } from '@walletinfra/emulator';
 import { WalletInfraClient } from '@walletinfra/sdk';
+import { sessionReaders } from '@walletinfra/pulumi/drift';
+import { resolveSettings } from '@walletinfra/pulumi/config';
+import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
+import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import { join } from 'node:path';
 import { REPO_ROOT } from './process';
 import type { PulumiProject } from './project';
@@ -77,8 +81,41 @@ export async function startOrganization(options: OrganizationOptions = {}): Prom
   };
 }
 
-/** The stack configuration scripts/main-job.sh writes, from this organization. */
+/** Why the objects the organization holds before a test are acknowledged. */
+export const SEEDED = "in the emulator's seed or bootstrap before the stack existed";
+
+/**
+ * `walletinfra-drift:ignore` for every object the organization holds now (the seed, the root user and its key; not
+ * the root quorum),
+ * so a drift check of a stack reports what a test makes by hand, as a team acknowledges what it keeps out of code.
+ */
+export async function acknowledgeExisting(
+  org: Pick<TestOrganization, 'baseUrl' | 'organizationId' | 'apiPublicKey' | 'apiPrivateKey'>,
+): Promise<string> {
+  const config: Record<string, string> = {
+    'walletinfra:baseUrl': org.baseUrl,
+    'walletinfra:organizationId': org.organizationId,
+    'walletinfra:apiPublicKey': org.apiPublicKey,
+    'walletinfra:apiPrivateKey': org.apiPrivateKey,
+  };
+  const readers = sessionReaders();
+  try {
+    const objects = await readers.make(resolveSettings({ config: (k) => config[k], env: {} })).objects(KINDS);
+    const idOf = (kind: AnyKind, live: unknown): string => kind.export.id?.(live) ?? kind.listing?.idOf(live) ?? '';
+    return JSON.stringify(
+      // Not the root quorum: as the service made it, it is no drift, and a change by hand must show.
+      KINDS.filter((kind) => kind.inventory.serviceSingleton !== true).flatMap((kind) =>
+        (objects[kind.type] ?? []).map((live) => ({ kind: kind.type, id: idOf(kind, live), reason: SEEDED })),
+      ),
+    );
+  } finally {
+    await readers.close();
+  }
+}
+
+/** The stack configuration scripts/main-job.sh writes, from this organization, and the seed acknowledged. */
 export async function configureStack(project: PulumiProject, org: TestOrganization): Promise<void> {
+  await project.setConfig('walletinfra-drift:ignore', await acknowledgeExisting(org));
   await project.setConfig('walletinfra:organizationId', org.organizationId);
   await project.setConfig('walletinfra:apiPublicKey', org.apiPublicKey);
   await project.setConfig('walletinfra:apiPrivateKey', org.apiPrivateKey, true);

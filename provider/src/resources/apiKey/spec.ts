@@ -146,6 +146,8 @@ export const apiKey = defineKind({
   },
   protects: (given, own) =>
     given.allowLockout !== true && typeof given.publicKey === 'string' && given.publicKey.trim().toLowerCase() === own,
+  // A key made with its user (create_users, create_api_only_users) is named by no result: those name only the user.
+  inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_CREATE_API_KEYS', 'ACTIVITY_TYPE_CREATE_API_KEYS_V2'] },
   export: {
     read: (session) => readApiKeys(session, false),
     name: (k: LiveApiKey) => k.key.apiKeyName,

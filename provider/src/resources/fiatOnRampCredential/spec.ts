@@ -179,6 +179,7 @@ export const fiatOnRampCredential = defineKind({
   inputNames: Object.fromEntries(SECRET_SLOTS.map((s) => [s.encrypted, [s.plain, s.encrypted]])),
   check: { early: secretFailures },
   diff: { except: CIPHERTEXTS, extra: changedSecrets },
+  inventory: { governs: 'integration', createdBy: ['ACTIVITY_TYPE_CREATE_FIAT_ON_RAMP_CREDENTIAL'] },
   export: {
     name: (c: ServiceCredential) => `${c.onrampProvider.replace(/^FIAT_ON_RAMP_PROVIDER_/, '')} ${c.publishableApiKey}`,
     fallback: 'on-ramp',

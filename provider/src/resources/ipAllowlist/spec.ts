@@ -167,6 +167,8 @@ export const ipAllowlist = defineKind({
     beforeSchema: rulesRequired,
     late: (news) => [...ruleFailures(news.rules), ...lockoutFailures(news)],
   },
+  // set_ip_allowlist addresses a list by its scope: no activity's result names a list's id, so none is its creator.
+  inventory: { governs: 'access', createdBy: [] },
   export: {
     read: readForExport,
     name: (l: ExportedList) => (l.publicKey === undefined ? 'organization' : `api-key ${l.apiKeyName ?? ''}`),

@@ -91,6 +91,15 @@ export const policy = defineKind({
     why: 'the service allows one policy per name, so one of them would fail or fight the other; give each its own policyName',
   },
   check: { late: expressionFailures, remote: identityReferenceFailures },
+  inventory: {
+    governs: 'policy',
+    createdBy: [
+      'ACTIVITY_TYPE_CREATE_POLICY',
+      'ACTIVITY_TYPE_CREATE_POLICY_V2',
+      'ACTIVITY_TYPE_CREATE_POLICY_V3',
+      'ACTIVITY_TYPE_CREATE_POLICIES',
+    ],
+  },
   export: { name: (p: ServicePolicy) => p.policyName, fallback: 'policy' },
   listing: { list: POLICIES, idOf: (p: ServicePolicy) => p.policyId },
   form: (live: ServicePolicy, state) => ({

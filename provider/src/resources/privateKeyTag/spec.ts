@@ -69,6 +69,7 @@ export const privateKeyTag = defineKind({
   canonical: { privateKeyIds: canonicalMembers },
   adopt: { flag: 'byName', doc: 'Take over the private-key tag with the same `privateKeyTagName` (names are unique), or create it.' },
   check: { late: repeatedMembers('privateKeyIds', 'private key') },
+  inventory: { governs: 'policy', createdBy: ['ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG'] },
   export: { name: (t: LiveTag) => t.tag.tagName, fallback: 'tag', section: 'Private-key tags' },
   listing: {
     list: TAGS,

@@ -95,6 +95,8 @@ export const rootQuorum = defineKind({
     remote: serviceFailures,
   },
   activities: ['update_root_quorum'],
+  // The service makes it with the organization: reported once an update_root_quorum has changed it.
+  inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_UPDATE_ROOT_QUORUM'], serviceSingleton: true },
   export: {
     read: (session) => session.list(ROOT_QUORUM),
     name: () => 'root-quorum',

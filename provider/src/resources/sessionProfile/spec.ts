@@ -80,6 +80,7 @@ export const sessionProfile = defineKind({
   replaceReason: 'no update exists; the old profile stays in the service',
   ownChecks: ['expirationSeconds'],
   check: { early: expirationFailures, late: scopeFailures },
+  inventory: { governs: 'access', createdBy: ['ACTIVITY_TYPE_CREATE_SESSION_PROFILE'] },
   export: {
     name: (p: ServiceSessionProfile) => p.sessionProfileName,
     fallback: 'session-profile',

@@ -62,6 +62,16 @@ export const user = defineKind({
   },
   ownChecks: ['userTags'],
   inputNames: { userTags: [] },
+  inventory: {
+    governs: 'identity',
+    createdBy: [
+      'ACTIVITY_TYPE_CREATE_USERS',
+      'ACTIVITY_TYPE_CREATE_USERS_V2',
+      'ACTIVITY_TYPE_CREATE_USERS_V3',
+      'ACTIVITY_TYPE_CREATE_USERS_V4',
+      'ACTIVITY_TYPE_CREATE_API_ONLY_USERS',
+    ],
+  },
   export: {
     name: (u: ServiceUser) => u.userName,
     fallback: 'user',

@@ -80,6 +80,7 @@ export const userTag = defineKind({
     why: 'the service allows one user tag per name, so one of them would fail or fight the other; give each its own userTagName',
   },
   check: { late: repeatedMembers('userIds', 'user'), remote: unknownMembers },
+  inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_CREATE_USER_TAG'] },
   export: { name: (t: LiveUserTag) => t.tag.tagName, fallback: 'user-tag', section: 'User tags' },
   listing: {
     list: USER_TAGS,

@@ -152,6 +152,7 @@ export const webhookEndpoint = defineKind({
     doc: 'Take over an endpoint with the same url, name and subscriptions, or create one.',
   },
   check: { beforeSchema: subscriptionFailures, late: destinationFailures },
+  inventory: { governs: 'integration', createdBy: ['ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT'] },
   export: {
     name: (e: ServiceWebhookEndpoint) => e.name,
     fallback: 'webhook',

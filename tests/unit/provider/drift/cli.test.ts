@@ -10,6 +10,7 @@ import {
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deployment, fakeReaders, ORG, stackConfig } from '../../../support/drift-inventory';
 
 const fixture = (name: string): EngineEventLike[] =>
   JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'fixtures', 'drift', `${name}.json`), 'utf8')) as EngineEventLike[];
@@ -22,16 +23,18 @@ function replayRunner(byStack: Record<string, EngineEventLike[] | Error>): Stack
   const calls: string[] = [];
   return {
     calls,
-    async run(mode, stack, workDir, onEvent) {
+    run(mode, stack, workDir, onEvent) {
       calls.push(`${mode} ${stack} ${workDir}`);
       const script = byStack[stack];
-      if (script === undefined) throw new Error(`unexpected stack ${stack}`);
-      if (script instanceof Error) throw script;
+      if (script === undefined) return Promise.reject(new Error(`unexpected stack ${stack}`));
+      if (script instanceof Error) return Promise.reject(script);
       script.forEach(onEvent);
+      return Promise.resolve();
     },
-    async pulumiVersion() {
-      return '3.248.0';
-    },
+    pulumiVersion: () => Promise.resolve('3.248.0'),
+    // An organization with nothing the stacks leave out (tests/unit/provider/drift/unmanaged.test.ts has the rest).
+    stackConfig: () => Promise.resolve(stackConfig()),
+    exportStack: () => Promise.resolve(deployment([])),
   };
 }
 
@@ -43,6 +46,8 @@ function harness(runner: StackRunner) {
     stdout: (t) => (out.stdout += t),
     stderr: (t) => (out.stderr += t),
     writeFile: (p, t) => (out.files[p] = t),
+    env: {},
+    makeInventoryReader: fakeReaders({ [ORG]: { objects: {}, activities: [] } }),
   };
   return { out, deps };
 }
@@ -69,7 +74,7 @@ describe('walletinfra-drift arguments', () => {
     [['--stack', '--cwd', 'x'], '--stack needs a value'],
     [
       ['--stack=dev', '--bogus'],
-      'unknown argument "--bogus"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --fail-on-impact, --impact-activities, --impact-window, --policy-tests, --version, --help',
+      'unknown argument "--bogus"; known: --stack, --cwd, --json-out, --md-out, --preview, --refresh, --detailed-exitcode, --fail-on-impact, --impact-activities, --impact-window, --policy-tests, --ignore, --ignore-kind, --strict, --no-unmanaged, --version, --help',
     ],
     [['--stack', 'dev', '--stack', 'dev'], '--stack dev is given twice'],
     [['--stack', 'dev', '--detailed-exitcode'], '--detailed-exitcode only applies with --preview (drift checks always exit 2 on drift)'],
@@ -110,7 +115,8 @@ describe('walletinfra-drift runs', () => {
     expect(out.stdout.split('\n')[0]).toBe('# Drift report');
     expect(out.stdout).toContain('| `dev` | no drift | 0 | 0 | 5 |');
     expect(out.stderr).toBe(
-      `[drift] refresh preview of stack dev in ${project}...\n[drift] dev: clean (drifted 0, deletedOutsideCode 0, clean 5)\n`,
+      `[drift] refresh preview of stack dev in ${project}...\n[drift] dev: clean (drifted 0, deletedOutsideCode 0, clean 5)\n` +
+        '[drift] objects no stack declares, in the organizations of dev...\n[drift] unmanaged 0, acknowledged 0, managed 0 of 0\n',
     );
   });
 
@@ -150,6 +156,9 @@ describe('walletinfra-drift runs', () => {
       error: 'error: failed to load checkpoint: stack bad is corrupt',
     });
     expect(out.stderr).toContain('[drift] bad: error: error: failed to load checkpoint: stack bad is corrupt\n');
+    // The objects no stack declares need every stack's declarations: not read, and the reason said once.
+    expect(report.unmanaged).toEqual({ status: 'not-evaluable', reason: 'stack bad could not be checked (see above)' });
+    expect(out.stderr).not.toContain('objects no stack declares');
   });
 
   it('summarises a preview with --preview and exits 0, or 2 with --detailed-exitcode', async () => {

@@ -276,6 +276,7 @@ describe('in the drift report', () => {
   const impact = (changed: number): StackPolicyImpact => ({
     status: 'evaluated',
     policyChanges: ['tags'],
+    approverChanges: [],
     elsewhere: [],
     impact: {
       evaluated: 3,
@@ -299,6 +300,7 @@ describe('in the drift report', () => {
         },
       ],
       newlyDenied: changed,
+      lostConsensus: 0,
       newlyAllowed: 0,
     },
   });
@@ -335,14 +337,18 @@ describe('in the drift report', () => {
     );
     expect(md).toContain("- `ACTIVITY_TYPE_EARN_DEPOSIT e1`: the activity does not record what 'cap' reads activity.params.assets");
     expect(
-      renderChangesMarkdown(report({ status: 'not-evaluable', policyChanges: ['tags'], reason: 'missing walletinfra settings' })),
+      renderChangesMarkdown(
+        report({ status: 'not-evaluable', policyChanges: ['tags'], approverChanges: [], reason: 'missing walletinfra settings' }),
+      ),
     ).toContain('> Stack `dev`: the policy impact could not be computed: missing walletinfra settings');
   });
 
   test('--fail-on-impact: 2 on a changed decision, 1 when it cannot be computed, 0 otherwise', () => {
     expect(exitCodeFor(report(impact(1)), false, true)).toBe(2);
     expect(exitCodeFor(report(impact(0)), false, true)).toBe(0);
-    expect(exitCodeFor(report({ status: 'not-evaluable', policyChanges: ['tags'], reason: 'x' }), false, true)).toBe(1);
+    expect(exitCodeFor(report({ status: 'not-evaluable', policyChanges: ['tags'], approverChanges: [], reason: 'x' }), false, true)).toBe(
+      1,
+    );
     expect(exitCodeFor(report(impact(1)), false, false)).toBe(0);
   });
 

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
+import { ACTIVITY_TYPES } from '@walletinfra/sdk';
 import { POLICY_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
 import * as walletinfra from '@walletinfra/pulumi';
@@ -36,6 +37,10 @@ describe.each(KINDS.map((k) => [k.type, k as AnyKind] as const))('%s', (_type, k
     expect((walletinfra as unknown as Record<string, { name?: string }>)[kind.type]?.name).toBe(kind.type);
     const runtime = createRuntime({ env: {} }) as unknown as Record<string, unknown>;
     expect(Object.keys(runtime[kind.member] as object).sort()).toEqual(['check', 'create', 'delete', 'diff', 'read', 'update']);
+  });
+
+  test("names the service's activity types that make its objects (the unmanaged-objects report reads them)", () => {
+    expect(kind.inventory.createdBy.filter((t) => !ACTIVITY_TYPES.includes(t))).toEqual([]);
   });
 
   test('is found by its dynamic and its native type token', () => {
@@ -73,6 +78,7 @@ function declaration(): KindDeclaration<z.ZodObject, z.ZodObject, { id: string }
     defaults: {},
     adopt: { flag: 'byName', doc: 'by name' },
     export: { name: (l) => l.id, fallback: 'example' },
+    inventory: { governs: 'policy', createdBy: ['ACTIVITY_TYPE_CREATE_POLICY_V3'] },
     listing: { list: POLICIES, idOf: (l) => l.id },
     idProperty: 'policyId',
     form: () => ({ policyName: '', effect: 'EFFECT_ALLOW', condition: '', consensus: '', notes: '', time: '', policyId: '' }),
@@ -99,6 +105,11 @@ test.each([
   ],
   ['no normal form', (d: Record<string, unknown>) => delete d.form, "no normal form (`form`: the live object as the resource's outputs)"],
   ['no export', (d: Record<string, unknown>) => delete d.export, 'no export (`export`: how walletinfra-export declares its objects)'],
+  [
+    'no inventory',
+    (d: Record<string, unknown>) => delete d.inventory,
+    'no inventory (`inventory`: what its objects decide and which activities make them)',
+  ],
   [
     'a field of its table that is no input',
     (d: Record<string, unknown>) => (d.args = CreatePolicyIntent.omit({ time: true })),
