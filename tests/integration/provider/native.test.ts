@@ -17,6 +17,7 @@ import { UNKNOWN } from '@walletinfra/pulumi/unknown';
 import { parsePolicyExpression, withoutPositions } from '@walletinfra/sdk/policy';
 import type { ResourceProviderClient } from '@pulumi/pulumi/proto/provider_grpc_pb';
 import { FIXED_NOW } from '../../support/emulator';
+import { handMadeObjects } from '../../support/e2e/native-program';
 
 const { grpc: g, provider: p, plugin, struct, empty, providerGrpc } = proto();
 const VERSION = '9.8.7';
@@ -55,7 +56,8 @@ function visible(response: unknown): unknown {
 let t = FIXED_NOW;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ deliveryMode: 'manual', clock: () => t });
+  // Loopback webhook URLs: the hand-made endpoint of every kind's import points nowhere on this machine.
+  emulator = await startEmulator({ deliveryMode: 'manual', allowLoopbackWebhooks: true, clock: () => t });
   const creds = emulator.credentials;
   config = {
     organizationId: creds.organizationId,
@@ -64,6 +66,7 @@ beforeAll(async () => {
     baseUrl: emulator.baseUrl,
     onRampEncryptionPublicKey: emulator.onRampEncryptionPublicKey,
     maxRetries: '0',
+    allowLoopbackWebhookUrls: 'true',
     version: '9.8.7',
   };
   const provider = createNativeProvider({
@@ -641,6 +644,43 @@ describe('pulumi import: Read with only the id', () => {
       details: `invalid request for import an IP allowlist: id: is "apiKey": use organization for the organization's list or apiKey:<public key> for an API key's`,
     });
   });
+});
+
+describe('pulumi import of every kind', () => {
+  // What `pulumi import` then relies on: the state Read answers is complete (every output the schema requires),
+  // and its inputs are what a program declaring them has, so Check accepts them and Diff finds nothing to change.
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    ids = await handMadeObjects(
+      { client: service, onRampEncryptionPublicKey: emulator.onRampEncryptionPublicKey },
+      emulator.credentials.apiPublicKey,
+    );
+  });
+
+  test.each(KINDS.map((k) => [k.type, k.nativeToken]))(
+    '%s: Read with only the id answers its whole state, which previews no changes',
+    async (type, token) => {
+      expect(ids[type]).toEqual(expect.any(String));
+      const urn = `urn:pulumi:e2e::native::${token}::imported`;
+      const request = new p.ReadRequest().setId(ids[type]!).setUrn(urn).setProperties(toStruct({})).setInputs(toStruct({}));
+      const read = await call<pb.ReadResponse>((done) => client.read(request, done));
+      expect(read.getId()).toBe(ids[type]);
+      const state = read.getProperties()!.toJavaScript();
+      const required = SCHEMA.resources[token]!.required;
+      expect(required.filter((key) => state[key] === undefined)).toEqual([]);
+      expect(state.organizationId).toBe(emulator.credentials.organizationId);
+
+      const checked = await call<pb.CheckResponse>((done) => client.check(checkRequest(read.getInputs()!.toJavaScript(), {}, urn), done));
+      expect(failuresOf(checked)).toEqual([]);
+      const diff = await call<pb.DiffResponse>((done) =>
+        client.diff(diffRequest(ids[type]!, state, checked.getInputs()!.toJavaScript(), urn), done),
+      );
+      expect({ changes: diff.getChanges(), diffs: diff.getDiffsList() }).toEqual({
+        changes: p.DiffResponse.DiffChanges.DIFF_NONE,
+        diffs: [],
+      });
+    },
+  );
 });
 
 describe('malformed requests', () => {

@@ -96,8 +96,15 @@ export function declared(language: string, version: ProgramVersion, type: string
   return { ...RESOURCES[type]!(language, version).properties };
 }
 
-/** One object of each kind made by hand through the sdk, and the id `pulumi import` takes for it, by kind type. */
-export async function handMadeObjects(org: TestOrganization): Promise<Record<string, string>> {
+/**
+ * One object of each kind made by hand through the sdk, and the id `pulumi import` takes for it, by kind type.
+ * `apiKey` is the API key whose allowlist is set (one of the organization's keys). A kind added to KINDS needs
+ * its object here (the tests that import every kind fail until it has one).
+ */
+export async function handMadeObjects(
+  org: Pick<TestOrganization, 'client' | 'onRampEncryptionPublicKey'>,
+  apiKey = ALICE_PUBLIC_KEY,
+): Promise<Record<string, string>> {
   const c = org.client;
   const policy = await c.createPolicy({
     policyName: 'Hand-made: deny signing',
@@ -117,7 +124,7 @@ export async function handMadeObjects(org: TestOrganization): Promise<Record<str
     encryptedSecretApiKey: encryptOnRampSecret(ONRAMP_SECRET, org.onRampEncryptionPublicKey),
   });
   await c.setIpAllowlist({
-    publicKey: ALICE_PUBLIC_KEY,
+    publicKey: apiKey,
     rules: [{ cidr: '198.51.100.0/24', label: 'hand-made' }],
     onEvaluationError: 'DENY',
   });
@@ -131,7 +138,7 @@ export async function handMadeObjects(org: TestOrganization): Promise<Record<str
     Policy: policy.result.policyId,
     WebhookEndpoint: hook.result.endpointId,
     FiatOnRampCredential: credential.result.fiatOnRampCredentialId,
-    IpAllowlist: `apiKey:${ALICE_PUBLIC_KEY}`,
+    IpAllowlist: `apiKey:${apiKey}`,
     PrivateKeyTag: tag.result.privateKeyTagId,
     SessionProfile: profile.result.sessionProfileId,
   };
