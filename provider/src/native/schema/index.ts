@@ -90,8 +90,8 @@ function inputNames(kind: AnyKind, fields: readonly string[]): string[] {
 /** What `pulumi import` takes as a kind's id, as the docs and the schema say it. */
 export function importIdOf(kind: AnyKind): string {
   if (kind.importId !== undefined) return kind.importId;
-  if (kind.idProperty === undefined)
-    throw new Error(`resource kind ${kind.type}: neither an idProperty nor an importId (what \`pulumi import\` takes)`);
+  // A kind addressed by scope says its id in `importId` (the schema test requires it); until then, the state's id.
+  if (kind.idProperty === undefined) return "the resource's id (as `pulumi stack export` shows it)";
   return `the ${kind.noun}'s id (\`${kind.idProperty}\`)`;
 }
 

@@ -100,6 +100,8 @@ describe.each(KINDS.map((k) => [k.type, k as AnyKind] as const))('resource %s', 
     expect(resource.aliases).toEqual([{ type: kind.dynamicToken }]);
     expect(resource.description).toContain(`pulumi import ${kind.nativeToken} <name> `);
     expect(importIdOf(kind).trim()).not.toBe('');
+    // A kind addressed by scope (no service id) must say what its id is.
+    expect(kind.idProperty !== undefined || kind.importId !== undefined).toBe(true);
   });
 
   test('declares an example for its docs', () => {
