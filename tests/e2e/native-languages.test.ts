@@ -298,6 +298,8 @@ function refreshChanges(stdout: string): Record<string, string[]> {
 describe.each(LANGUAGES)('$title', (lang) => {
   let org: TestOrganization;
   let project: PulumiProject;
+  /** The stack's outputs after the last `up` (read once per `up`: each read is a CLI run). */
+  let outputs: Record<string, unknown>;
   const title = lang.title;
   const render = (version: ProgramVersion) => renderProgram(nativeProgram(title, version), lang.language, SCHEMA);
 
@@ -318,7 +320,7 @@ describe.each(LANGUAGES)('$title', (lang) => {
 
   test('up creates one object of every kind; the state keeps secrets encrypted; the functions answer', async () => {
     await timed(`${title} up`, () => project.up());
-    const outputs = await project.outputs();
+    outputs = await project.outputs();
     const c = org.client;
     const policy = (await c.listPolicies({})).policies.find((p) => p.policyId === outputs.policyId);
     expect(policy).toMatchObject({
@@ -356,7 +358,7 @@ describe.each(LANGUAGES)('$title', (lang) => {
   });
 
   test('an edit updates the policy in place and replaces the webhook endpoint', async () => {
-    const before = await project.outputs();
+    const before = outputs;
     await lang.write(project, render(2));
     const up = await timed(`${title} up (edit)`, () => project.up(['--json']));
     const ops = upChanges(up.stdout);
@@ -369,7 +371,7 @@ describe.each(LANGUAGES)('$title', (lang) => {
         .filter(([name]) => !['deny-exports', 'hooks'].includes(name))
         .map(([, [op]]) => op),
     ).toEqual(Array(KINDS.length - 2).fill('same'));
-    const after = await project.outputs();
+    const after = (outputs = await project.outputs());
     expect(after.policyId).toBe(before.policyId);
     expect(after.endpointId).not.toBe(before.endpointId);
     const c = org.client;
@@ -385,7 +387,6 @@ describe.each(LANGUAGES)('$title', (lang) => {
   });
 
   test('refresh after a change by hand shows the drift, and destroy removes what the service can delete', async () => {
-    const outputs = await project.outputs();
     await org.client.updatePolicy({ policyId: outputs.policyId as string, policyCondition: "activity.action == 'EXPORT'" });
     const refresh = await timed(`${title} refresh`, () =>
       project.pulumi(['refresh', '--yes', '--skip-preview', '--json', '--stack', project.stack]),
