@@ -188,7 +188,8 @@ const LANGUAGES: Language[] = [
       const build = await timed(edit ? 'go build (edit)' : 'go build', async () => {
         const tidy = edit ? undefined : await run('go', ['mod', 'tidy'], { cwd: project.dir, env: project.env });
         if (tidy !== undefined && tidy.code !== 0) return tidy;
-        return run('go', ['build', '-o', 'program', '.'], { cwd: project.dir, env: project.env });
+        // Without symbol and debug tables (-s -w): linking is most of a build, and the test never debugs the program.
+        return run('go', ['build', '-ldflags=-s -w', '-o', 'program', '.'], { cwd: project.dir, env: project.env });
       });
       if (build.code !== 0) throw new Error(`building the Go program failed (${build.code})\n${build.stderr}\n--- main.go ---\n${text}`);
     },
