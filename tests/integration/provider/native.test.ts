@@ -644,6 +644,14 @@ describe('pulumi import: Read with only the id', () => {
       details: `invalid request for import an IP allowlist: id: is "apiKey": use organization for the organization's list or apiKey:<public key> for an API key's`,
     });
   });
+
+  test('the root quorum is imported by its one id, rootQuorum; another id is refused naming it', async () => {
+    expect((await importRead('RootQuorum', 'rootQuorum')).getId()).toBe('rootQuorum');
+    expect(await failed(importRead('RootQuorum', 'quorum'))).toEqual({
+      code: g.status.UNKNOWN,
+      details: `invalid request for import the root quorum of organization ${org()}: id: is "quorum", but the root quorum's id is "rootQuorum"; import it with that id`,
+    });
+  });
 });
 
 describe('pulumi import of every kind', () => {
@@ -670,7 +678,9 @@ describe('pulumi import of every kind', () => {
       expect(required.filter((key) => state[key] === undefined)).toEqual([]);
       expect(state.organizationId).toBe(emulator.credentials.organizationId);
 
-      const checked = await call<pb.CheckResponse>((done) => client.check(checkRequest(read.getInputs()!.toJavaScript(), {}, urn), done));
+      // As the engine's import step checks them: the inputs read are both the old and the new inputs.
+      const inputs = read.getInputs()!.toJavaScript();
+      const checked = await call<pb.CheckResponse>((done) => client.check(checkRequest(inputs, inputs, urn), done));
       expect(failuresOf(checked)).toEqual([]);
       const diff = await call<pb.DiffResponse>((done) =>
         client.diff(diffRequest(ids[type]!, state, checked.getInputs()!.toJavaScript(), urn), done),

@@ -65,7 +65,54 @@ const RESOURCES: Record<string, (language: string, version: ProgramVersion) => O
       expirationSeconds: '600',
     },
   }),
+  User: (language) => ({ name: 'operator', properties: { userName: `e2e operator (${language})` } }),
+  UserTag: (language) => ({
+    name: 'operators',
+    properties: { userTagName: `e2e-${language.toLowerCase()}`, userIds: [new OutputRef('operator', ['userId'])] },
+  }),
+  ApiKey: () => ({
+    name: 'operator-key',
+    properties: {
+      userId: new OutputRef('operator', ['userId']),
+      apiKeyName: 'e2e operator key',
+      publicKey: PROGRAM_API_KEY,
+      curveType: 'API_KEY_CURVE_P256',
+    },
+  }),
+  // The organization's one quorum, declared as it is (from getRootQuorum): taken over without a change.
+  RootQuorum: () => ({
+    name: 'root-quorum',
+    properties: { threshold: new OutputRef('rootQuorum', ['threshold']), userIds: new OutputRef('rootQuorum', ['userIds']) },
+  }),
 };
+
+/** The resource names a value refers to. */
+function referencedNames(value: ProgramValue): string[] {
+  if (value instanceof OutputRef) return [value.name];
+  if (Array.isArray(value)) return (value as readonly ProgramValue[]).flatMap(referencedNames);
+  if (value !== null && typeof value === 'object' && !(value instanceof ConfigSecret) && !(value instanceof SecretLiteral))
+    return Object.values(value as Record<string, ProgramValue>).flatMap(referencedNames);
+  return [];
+}
+
+/** The resources in KINDS order, each after the resources it refers to (Python, Go and TypeScript need them declared). */
+function declarationOrder(resources: readonly ProgramResource[]): ProgramResource[] {
+  const out: ProgramResource[] = [];
+  const visit = (r: ProgramResource): void => {
+    if (out.includes(r)) return;
+    for (const name of Object.values(r.properties).flatMap(referencedNames)) {
+      const target = resources.find((x) => x.name === name);
+      if (target !== undefined && target !== r) visit(target);
+    }
+    out.push(r);
+  };
+  resources.forEach(visit);
+  return out;
+}
+
+/** A key of the program's API key (P-256, compressed), and another for the key made by hand. */
+const PROGRAM_API_KEY = '031b7a2e13938e8487d5ee9bb80b4a401203e077b4272ecd3a2ce1966f2d02605d';
+const HAND_MADE_API_KEY = '02cdaa91b997695986270b6e74d7ccfc39d8b61a24ef7277b42401a3557979a8a3';
 
 /** Kinds in KINDS that the program does not declare yet. */
 export function kindsWithoutResource(): string[] {
@@ -74,16 +121,19 @@ export function kindsWithoutResource(): string[] {
 
 export function nativeProgram(language: string, version: ProgramVersion): Program {
   return {
-    resources: KINDS.map((k) => ({ type: k.type, ...RESOURCES[k.type]!(language, version) })),
+    resources: declarationOrder(KINDS.map((k) => ({ type: k.type, ...RESOURCES[k.type]!(language, version) }))),
     calls: [
       { name: 'seedPolicy', function: 'getPolicy', args: { policyName: SEED_POLICY, parseExpressions: true } },
       { name: 'orgAllowlist', function: 'getIpAllowlist', args: {} },
+      { name: 'rootQuorum', function: 'getRootQuorum', args: {} },
     ],
     outputs: {
       policyId: new OutputRef('deny-exports', ['policyId']),
       notes: new OutputRef('deny-exports', ['notes']),
       endpointId: new OutputRef('hooks', ['endpointId']),
       tagId: new OutputRef('tag', ['privateKeyTagId']),
+      operatorId: new OutputRef('operator', ['userId']),
+      operatorsTagId: new OutputRef('operators', ['userTagId']),
       seedPolicyId: new OutputRef('seedPolicy', ['policy', 'policyId']),
       seedCondition: new OutputRef('seedPolicy', ['policy', 'parsed', 'condition']),
       allowlistRules: new OutputRef('orgAllowlist', ['allowlist', 'rules']),
@@ -134,6 +184,15 @@ export async function handMadeObjects(
     scope: "activity.action == 'SIGN'",
     expirationSeconds: '120',
   });
+  const user = (
+    await c.createUsers({ users: [{ userName: 'hand-made', apiKeys: [], authenticators: [], oauthProviders: [], userTags: [] }] })
+  ).result.userIds[0]!;
+  await c.createApiKeys({
+    userId: user,
+    apiKeys: [{ apiKeyName: 'hand-made', publicKey: HAND_MADE_API_KEY, curveType: 'API_KEY_CURVE_P256' }],
+  });
+  const keyId = (await c.getUser({ userId: user })).user.apiKeys.find((k) => k.credential.publicKey === HAND_MADE_API_KEY)!.apiKeyId;
+  const userTag = await c.createUserTag({ userTagName: 'hand-made', userIds: [user] });
   return {
     Policy: policy.result.policyId,
     WebhookEndpoint: hook.result.endpointId,
@@ -141,5 +200,9 @@ export async function handMadeObjects(
     IpAllowlist: `apiKey:${apiKey}`,
     PrivateKeyTag: tag.result.privateKeyTagId,
     SessionProfile: profile.result.sessionProfileId,
+    User: user,
+    ApiKey: keyId,
+    UserTag: userTag.result.userTagId,
+    RootQuorum: 'rootQuorum',
   };
 }
