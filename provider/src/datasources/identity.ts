@@ -70,7 +70,7 @@ export const GET_ROOT_QUORUM = dataSource({
   name: 'getRootQuorum',
   description: "The organization's root quorum (get_organization_configs): the root users and how many must approve.",
   args: z.strictObject({}),
-  result: z.object({ organizationId: z.string(), threshold: z.number(), userIds: z.array(z.string()) }),
+  result: z.object({ organizationId: z.string(), threshold: z.number().int(), userIds: z.array(z.string()) }),
   docs: {
     organizationId: ORGANIZATION_DOC,
     threshold: 'How many root users must approve an activity that needs the root quorum.',

@@ -469,6 +469,13 @@ function renderGo(r: Renderer, program: Program): string {
 export function renderProgram(program: Program, language: ProgramLanguage, schema: PackageSchema): string {
   const r = new Renderer(schema, language);
   for (const c of program.calls ?? []) r.callNames.add(c.name);
+  // Each resource and call is a variable of the program: two names that make the same one cannot both be declared.
+  const names = [...program.resources.map((x) => x.name), ...(program.calls ?? []).map((c) => c.name)];
+  const clash = names.find((n, i) => names.findIndex((m) => camel(m) === camel(n)) !== i);
+  if (clash !== undefined) {
+    const first = names.find((m) => camel(m) === camel(clash))!;
+    throw new Error(`the program's names "${first}" and "${clash}" are one variable (${camel(clash)}) in a program; rename one of them`);
+  }
   switch (language) {
     case 'yaml':
       return renderYaml(r, program);

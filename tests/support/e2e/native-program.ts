@@ -82,7 +82,7 @@ const RESOURCES: Record<string, (language: string, version: ProgramVersion) => O
   // The organization's one quorum, declared as it is (from getRootQuorum): taken over without a change.
   RootQuorum: () => ({
     name: 'root-quorum',
-    properties: { threshold: new OutputRef('rootQuorum', ['threshold']), userIds: new OutputRef('rootQuorum', ['userIds']) },
+    properties: { threshold: new OutputRef('quorumNow', ['threshold']), userIds: new OutputRef('quorumNow', ['userIds']) },
   }),
 };
 
@@ -125,7 +125,7 @@ export function nativeProgram(language: string, version: ProgramVersion): Progra
     calls: [
       { name: 'seedPolicy', function: 'getPolicy', args: { policyName: SEED_POLICY, parseExpressions: true } },
       { name: 'orgAllowlist', function: 'getIpAllowlist', args: {} },
-      { name: 'rootQuorum', function: 'getRootQuorum', args: {} },
+      { name: 'quorumNow', function: 'getRootQuorum', args: {} },
     ],
     outputs: {
       policyId: new OutputRef('deny-exports', ['policyId']),

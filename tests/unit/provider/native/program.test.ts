@@ -229,3 +229,13 @@ test("names as Pulumi's generators make them", () => {
     'Value5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   ]);
 });
+
+test('two names that make one variable are refused, naming both', () => {
+  const program = {
+    resources: [{ name: 'root-quorum', type: 'RootQuorum', properties: { threshold: 1, userIds: [] } }],
+    calls: [{ name: 'rootQuorum', function: 'getRootQuorum', args: {} }],
+  };
+  expect(() => renderProgram(program, 'go', schema)).toThrow(
+    new Error('the program\'s names "root-quorum" and "rootQuorum" are one variable (rootQuorum) in a program; rename one of them'),
+  );
+});
