@@ -339,6 +339,14 @@ describe.each(LANGUAGES)('$title', (lang) => {
     );
     const profiles = (await c.getSessionProfiles({})).sessionProfiles;
     expect(profiles.find((p) => p.sessionProfileName === `e2e-${title.toLowerCase()}`)?.expirationSeconds).toBe('600');
+    // Who can act: the user with its key, the tag it carries, and the root quorum taken over as it was.
+    const operator = (await c.getUser({ userId: outputs.operatorId as string })).user;
+    expect([operator.userName, operator.apiKeys.map((k) => k.apiKeyName), operator.userTags]).toEqual([
+      `e2e operator (${title})`,
+      ['e2e operator key'],
+      [outputs.operatorsTagId],
+    ]);
+    expect(outputs.quorumThreshold).toBe((await c.getOrganizationConfigs({})).configs.quorum?.threshold);
 
     // The functions: a policy found by name with its condition parsed, and the organization's allowlist.
     const seed = (await c.listPolicies({})).policies.find((p) => p.policyName === SEED_POLICY)!;
@@ -401,6 +409,8 @@ describe.each(LANGUAGES)('$title', (lang) => {
     expect((await c.listFiatOnRampCredentials({})).fiatOnRampCredentials).toEqual([]);
     expect((await c.getIpAllowlist({ publicKey: ALICE_PUBLIC_KEY })).allowlist.rules).toEqual([]);
     expect((await c.listPrivateKeyTags({})).privateKeyTags.map((t) => t.tagId)).not.toContain(outputs.tagId);
+    expect((await c.listUsers({})).users.map((u) => u.userId)).not.toContain(outputs.operatorId);
+    expect((await c.listUserTags({})).userTags.map((t) => t.tagId)).not.toContain(outputs.operatorsTagId);
   });
 
   if (lang.language === 'yaml') {

@@ -134,6 +134,7 @@ export function nativeProgram(language: string, version: ProgramVersion): Progra
       tagId: new OutputRef('tag', ['privateKeyTagId']),
       operatorId: new OutputRef('operator', ['userId']),
       operatorsTagId: new OutputRef('operators', ['userTagId']),
+      quorumThreshold: new OutputRef('root-quorum', ['threshold']),
       seedPolicyId: new OutputRef('seedPolicy', ['policy', 'policyId']),
       seedCondition: new OutputRef('seedPolicy', ['policy', 'parsed', 'condition']),
       allowlistRules: new OutputRef('orgAllowlist', ['allowlist', 'rules']),
