@@ -2,12 +2,27 @@
 // `pulumi.runtime` (no secret warning: the values never reach an output) and the environment.
 import { preflight, programContext } from '../program';
 import type { ProviderContext } from '../runtime/context';
-import { identityLookups } from './identity';
-import { integrationLookups } from './integrations';
-import { organizationLookups } from './organization';
-import { pagedLookups } from './paged';
-import { policyLookups } from './policies';
-import { publicLookups } from './public';
+import type { AnyDataSource } from './define';
+import { IDENTITY_DATA_SOURCES, identityLookups } from './identity';
+import { INTEGRATION_DATA_SOURCES, integrationLookups } from './integrations';
+import { ORGANIZATION_DATA_SOURCES, organizationLookups } from './organization';
+import { PAGED_DATA_SOURCES, pagedLookups } from './paged';
+import { POLICY_DATA_SOURCES, policyLookups } from './policies';
+import { PUBLIC_DATA_SOURCES, publicLookups } from './public';
+
+/**
+ * Every data source, in the order docs list them: what the native provider serves as functions and its schema
+ * declares (../native/). Adding one is declaring it (`dataSource` in ./define.ts) and adding it here and to
+ * `createDataSources`.
+ */
+export const DATA_SOURCES: readonly AnyDataSource[] = [
+  ...ORGANIZATION_DATA_SOURCES,
+  ...IDENTITY_DATA_SOURCES,
+  ...POLICY_DATA_SOURCES,
+  ...INTEGRATION_DATA_SOURCES,
+  ...PAGED_DATA_SOURCES,
+  ...PUBLIC_DATA_SOURCES,
+];
 
 export function createDataSources(context: () => ProviderContext) {
   return {
@@ -113,3 +128,4 @@ export type {
 } from './identity';
 export type { GetWalletKitConfigArgs, GetWalletKitConfigResult, GetWebhookJwksArgs, GetWebhookJwksResult } from './public';
 export type { LookupSelector, InputArgs } from './define';
+export type { AnyDataSource, DataSource } from './define';

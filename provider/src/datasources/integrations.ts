@@ -1,18 +1,50 @@
-// Webhook endpoints and fiat on-ramp credentials as data. The credentials' encrypted keys are returned as
-// secret Outputs, so exporting one never prints it.
+// Webhook endpoints and fiat on-ramp credentials as data. The credentials' encrypted keys are secret: a
+// program gets them as secret Outputs, so exporting one never prints it, and the native function returns
+// the credentials as a secret.
 import * as pulumi from '@pulumi/pulumi';
-import type { FiatOnRampCredential, WebhookEndpoint } from '@walletinfra/sdk';
+import { z } from 'zod';
+import type { FiatOnRampCredential } from '@walletinfra/sdk';
+import { ListFiatOnRampCredentialsResponse, ListWebhookEndpointsResponse } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../runtime/context';
 import { FIAT_ON_RAMP_CREDENTIALS } from '../resources/fiatOnRampCredential/spec';
 import { WEBHOOK_ENDPOINTS } from '../resources/webhookEndpoint/spec';
-import { define, selectorOfArgs, type LookupSelector } from './define';
+import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
 
-export type GetWebhookEndpointsArgs = LookupSelector;
-export interface GetWebhookEndpointsResult {
-  organizationId: string;
-  webhookEndpoints: WebhookEndpoint[];
-}
+export const GET_WEBHOOK_ENDPOINTS = dataSource({
+  name: 'getWebhookEndpoints',
+  description: "The organization's webhook endpoints with their subscriptions (list_webhook_endpoints).",
+  args: z.strictObject({}),
+  result: z.object({ organizationId: z.string(), webhookEndpoints: ListWebhookEndpointsResponse.shape.webhookEndpoints }),
+  docs: { organizationId: 'The organization that was read.', webhookEndpoints: 'Every webhook endpoint, as the service lists them.' },
+  read: async (ctx, a) => {
+    const session = ctx.session(selectorOfArgs(a));
+    return { organizationId: session.organizationId, webhookEndpoints: await session.list(WEBHOOK_ENDPOINTS) };
+  },
+});
 
+export const GET_FIAT_ON_RAMP_CREDENTIALS = dataSource({
+  name: 'getFiatOnRampCredentials',
+  description:
+    "The organization's fiat on-ramp credentials (list_fiat_on_ramp_credentials). The service returns only the ciphertexts " +
+    'of their secrets; those are secret all the same.',
+  args: z.strictObject({}),
+  result: z.object({ organizationId: z.string(), fiatOnRampCredentials: ListFiatOnRampCredentialsResponse.shape.fiatOnRampCredentials }),
+  docs: {
+    organizationId: 'The organization that was read.',
+    fiatOnRampCredentials: 'Every credential; secret, because each holds the ciphertexts of its keys.',
+  },
+  secretResults: ['fiatOnRampCredentials'],
+  read: async (ctx, a) => {
+    const session = ctx.session(selectorOfArgs(a));
+    return { organizationId: session.organizationId, fiatOnRampCredentials: await session.list(FIAT_ON_RAMP_CREDENTIALS) };
+  },
+});
+
+export type GetWebhookEndpointsArgs = ArgsOfDataSource<typeof GET_WEBHOOK_ENDPOINTS>;
+export type GetWebhookEndpointsResult = ResultOfDataSource<typeof GET_WEBHOOK_ENDPOINTS>;
+export type GetFiatOnRampCredentialsArgs = ArgsOfDataSource<typeof GET_FIAT_ON_RAMP_CREDENTIALS>;
+
+/** A credential as a program sees it: the ciphertexts as secret Outputs. */
 export type FiatOnRampCredentialView = Omit<FiatOnRampCredential, 'encryptedSecretApiKey' | 'encryptedPrivateApiKey'> & {
   /** Secret. */
   encryptedSecretApiKey: pulumi.Output<string>;
@@ -20,7 +52,6 @@ export type FiatOnRampCredentialView = Omit<FiatOnRampCredential, 'encryptedSecr
   encryptedPrivateApiKey?: pulumi.Output<string>;
 };
 
-export type GetFiatOnRampCredentialsArgs = LookupSelector;
 export interface GetFiatOnRampCredentialsResult {
   organizationId: string;
   fiatOnRampCredentials: FiatOnRampCredentialView[];
@@ -35,21 +66,14 @@ function view(c: FiatOnRampCredential): FiatOnRampCredentialView {
   };
 }
 
+export const INTEGRATION_DATA_SOURCES = [GET_WEBHOOK_ENDPOINTS, GET_FIAT_ON_RAMP_CREDENTIALS];
+
 export function integrationLookups(context: () => ProviderContext) {
   return {
-    webhookEndpoints: define<GetWebhookEndpointsArgs, GetWebhookEndpointsResult>('getWebhookEndpoints', [], context, async (ctx, a) => {
-      const session = ctx.session(selectorOfArgs(a));
-      return { organizationId: session.organizationId, webhookEndpoints: await session.list(WEBHOOK_ENDPOINTS) };
-    }),
-    fiatOnRampCredentials: define<GetFiatOnRampCredentialsArgs, GetFiatOnRampCredentialsResult>(
-      'getFiatOnRampCredentials',
-      [],
-      context,
-      async (ctx, a) => {
-        const session = ctx.session(selectorOfArgs(a));
-        const credentials = await session.list(FIAT_ON_RAMP_CREDENTIALS);
-        return { organizationId: session.organizationId, fiatOnRampCredentials: credentials.map(view) };
-      },
-    ),
+    webhookEndpoints: define(GET_WEBHOOK_ENDPOINTS, context),
+    fiatOnRampCredentials: define(GET_FIAT_ON_RAMP_CREDENTIALS, context, (r): GetFiatOnRampCredentialsResult => ({
+      organizationId: r.organizationId,
+      fiatOnRampCredentials: r.fiatOnRampCredentials.map(view),
+    })),
   };
 }

@@ -1,100 +1,156 @@
 // Lookups of the organization's own objects (docs/service-behaviour.md#transport): wallets, private-key tags, the IP allowlist,
 // session profiles, an API key, a user's MFA policies.
-import type { ApiKey, IpAllowlist, MfaPolicy, PrivateKeyTag, SessionProfile, Wallet } from '@walletinfra/sdk';
+import { z } from 'zod';
+import {
+  GetApiKeyRequest,
+  GetApiKeyResponse,
+  GetIpAllowlistRequest,
+  GetIpAllowlistResponse,
+  GetMfaPoliciesRequest,
+  GetMfaPoliciesResponse,
+  GetSessionProfileRequest,
+  GetSessionProfileResponse,
+  GetSessionProfilesResponse,
+  ListPrivateKeyTagsResponse,
+  ListWalletsResponse,
+} from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../runtime/context';
-import { define, selectorOfArgs, type LookupSelector } from './define';
+import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type LookupSelector, type ResultOfDataSource } from './define';
 
-export type GetWalletsArgs = LookupSelector;
-export interface GetWalletsResult {
-  organizationId: string;
-  wallets: Wallet[];
-}
+const ORGANIZATION_ID = 'The organization that was read.';
 
-export type GetPrivateKeyTagsArgs = LookupSelector;
-export interface GetPrivateKeyTagsResult {
-  organizationId: string;
-  privateKeyTags: PrivateKeyTag[];
+function session(ctx: ProviderContext, args: LookupSelector) {
+  return ctx.session(selectorOfArgs(args));
 }
 
-export interface GetIpAllowlistArgs extends LookupSelector {
-  /** The allowlist of this API key instead of the organization's (docs/service-behaviour.md#ip-allowlist). */
-  publicKey?: string;
-}
-export interface GetIpAllowlistResult {
-  organizationId: string;
-  allowlist: IpAllowlist;
-}
+export const GET_WALLETS = dataSource({
+  name: 'getWallets',
+  description: "The organization's wallets (list_wallets).",
+  args: z.strictObject({}),
+  result: z.object({ organizationId: z.string(), wallets: ListWalletsResponse.shape.wallets }),
+  docs: { organizationId: ORGANIZATION_ID, wallets: 'Every wallet, as the service lists it.' },
+  read: async (ctx, a) => {
+    const s = session(ctx, a);
+    return { organizationId: s.organizationId, wallets: (await s.client.listWallets({})).wallets };
+  },
+});
 
-export interface GetSessionProfileArgs extends LookupSelector {
-  sessionProfileId: string;
-}
-export interface GetSessionProfileResult {
-  organizationId: string;
-  sessionProfile: SessionProfile;
-}
+export const GET_PRIVATE_KEY_TAGS = dataSource({
+  name: 'getPrivateKeyTags',
+  description: "The organization's tags (list_private_key_tags: private-key tags and user tags, told apart by `tagType`).",
+  args: z.strictObject({}),
+  result: z.object({ organizationId: z.string(), privateKeyTags: ListPrivateKeyTagsResponse.shape.privateKeyTags }),
+  docs: { organizationId: ORGANIZATION_ID, privateKeyTags: 'Every tag, as the service lists it.' },
+  read: async (ctx, a) => {
+    const s = session(ctx, a);
+    return { organizationId: s.organizationId, privateKeyTags: (await s.client.listPrivateKeyTags({})).privateKeyTags };
+  },
+});
 
-export type GetSessionProfilesArgs = LookupSelector;
-export interface GetSessionProfilesResult {
-  organizationId: string;
-  sessionProfiles: SessionProfile[];
-}
+export const GET_IP_ALLOWLIST = dataSource({
+  name: 'getIpAllowlist',
+  description: "The organization's IP allowlist, or one API key's (get_ip_allowlist; docs/service-behaviour.md#ip-allowlist).",
+  args: GetIpAllowlistRequest.pick({ publicKey: true }),
+  result: z.object({ organizationId: z.string(), allowlist: GetIpAllowlistResponse.shape.allowlist }),
+  docs: {
+    publicKey: "The API key (hex public key) whose allowlist to read instead of the organization's.",
+    organizationId: ORGANIZATION_ID,
+    allowlist: 'The list: no rules, not enabled and `DENY` when the scope has none.',
+  },
+  read: async (ctx, a) => {
+    const s = session(ctx, a);
+    const { allowlist } = await s.client.getIpAllowlist(a.publicKey !== undefined ? { publicKey: a.publicKey } : {});
+    return { organizationId: s.organizationId, allowlist };
+  },
+});
 
-export interface GetApiKeyArgs extends LookupSelector {
-  apiKeyId: string;
-}
-export interface GetApiKeyResult {
-  organizationId: string;
-  apiKey: ApiKey;
-}
+export const GET_SESSION_PROFILE = dataSource({
+  name: 'getSessionProfile',
+  description: 'One session profile by its id (get_session_profile).',
+  args: GetSessionProfileRequest.pick({ sessionProfileId: true }),
+  result: z.object({ organizationId: z.string(), sessionProfile: GetSessionProfileResponse.shape.sessionProfile }),
+  docs: { sessionProfileId: 'The id of the session profile.', organizationId: ORGANIZATION_ID, sessionProfile: 'The session profile.' },
+  read: async (ctx, a) => {
+    const s = session(ctx, a);
+    const { sessionProfile } = await s.client.getSessionProfile({ sessionProfileId: a.sessionProfileId });
+    return { organizationId: s.organizationId, sessionProfile };
+  },
+});
 
-export interface GetMfaPoliciesArgs extends LookupSelector {
-  /** MFA policies are per user (docs/service-behaviour.md#mfa-policies). */
-  userId: string;
-}
-export interface GetMfaPoliciesResult {
-  organizationId: string;
-  userId: string;
-  mfaPolicies: MfaPolicy[];
-}
+export const GET_SESSION_PROFILES = dataSource({
+  name: 'getSessionProfiles',
+  description: "Every session profile the organization can use, its parent's included (get_session_profiles).",
+  args: z.strictObject({}),
+  result: z.object({ organizationId: z.string(), sessionProfiles: GetSessionProfilesResponse.shape.sessionProfiles }),
+  docs: { organizationId: ORGANIZATION_ID, sessionProfiles: 'The session profiles.' },
+  read: async (ctx, a) => {
+    const s = session(ctx, a);
+    return { organizationId: s.organizationId, sessionProfiles: (await s.client.getSessionProfiles({})).sessionProfiles };
+  },
+});
+
+export const GET_API_KEY = dataSource({
+  name: 'getApiKey',
+  description: 'One API key by its id (get_api_key).',
+  args: GetApiKeyRequest.pick({ apiKeyId: true }),
+  result: z.object({ organizationId: z.string(), apiKey: GetApiKeyResponse.shape.apiKey }),
+  docs: { apiKeyId: 'The id of the API key.', organizationId: ORGANIZATION_ID, apiKey: 'The API key (its public half and metadata).' },
+  read: async (ctx, a) => {
+    const s = session(ctx, a);
+    return { organizationId: s.organizationId, apiKey: (await s.client.getApiKey({ apiKeyId: a.apiKeyId })).apiKey };
+  },
+});
+
+export const GET_MFA_POLICIES = dataSource({
+  name: 'getMfaPolicies',
+  description: "A user's MFA policies (get_mfa_policies; MFA policies are per user, docs/service-behaviour.md#mfa-policies).",
+  args: GetMfaPoliciesRequest.pick({ userId: true }),
+  result: z.object({ organizationId: z.string(), userId: z.string(), mfaPolicies: GetMfaPoliciesResponse.shape.mfaPolicies }),
+  docs: {
+    userId: 'The user whose MFA policies to read.',
+    organizationId: ORGANIZATION_ID,
+    mfaPolicies: "The user's MFA policies, in the service's order.",
+  },
+  read: async (ctx, a) => {
+    const s = session(ctx, a);
+    const { mfaPolicies } = await s.client.getMfaPolicies({ userId: a.userId });
+    return { organizationId: s.organizationId, userId: a.userId, mfaPolicies };
+  },
+});
+
+export type GetWalletsArgs = ArgsOfDataSource<typeof GET_WALLETS>;
+export type GetWalletsResult = ResultOfDataSource<typeof GET_WALLETS>;
+export type GetPrivateKeyTagsArgs = ArgsOfDataSource<typeof GET_PRIVATE_KEY_TAGS>;
+export type GetPrivateKeyTagsResult = ResultOfDataSource<typeof GET_PRIVATE_KEY_TAGS>;
+export type GetIpAllowlistArgs = ArgsOfDataSource<typeof GET_IP_ALLOWLIST>;
+export type GetIpAllowlistResult = ResultOfDataSource<typeof GET_IP_ALLOWLIST>;
+export type GetSessionProfileArgs = ArgsOfDataSource<typeof GET_SESSION_PROFILE>;
+export type GetSessionProfileResult = ResultOfDataSource<typeof GET_SESSION_PROFILE>;
+export type GetSessionProfilesArgs = ArgsOfDataSource<typeof GET_SESSION_PROFILES>;
+export type GetSessionProfilesResult = ResultOfDataSource<typeof GET_SESSION_PROFILES>;
+export type GetApiKeyArgs = ArgsOfDataSource<typeof GET_API_KEY>;
+export type GetApiKeyResult = ResultOfDataSource<typeof GET_API_KEY>;
+export type GetMfaPoliciesArgs = ArgsOfDataSource<typeof GET_MFA_POLICIES>;
+export type GetMfaPoliciesResult = ResultOfDataSource<typeof GET_MFA_POLICIES>;
+
+export const ORGANIZATION_DATA_SOURCES = [
+  GET_WALLETS,
+  GET_PRIVATE_KEY_TAGS,
+  GET_IP_ALLOWLIST,
+  GET_SESSION_PROFILE,
+  GET_SESSION_PROFILES,
+  GET_API_KEY,
+  GET_MFA_POLICIES,
+];
 
 export function organizationLookups(context: () => ProviderContext) {
-  const call = <T>(ctx: ProviderContext, args: LookupSelector, fn: (s: ReturnType<ProviderContext['session']>) => Promise<T>) => {
-    const session = ctx.session(selectorOfArgs(args));
-    return fn(session).then((value) => ({ organizationId: session.organizationId, value }));
-  };
   return {
-    wallets: define<GetWalletsArgs, GetWalletsResult>('getWallets', [], context, async (ctx, a) => {
-      const r = await call(ctx, a, (s) => s.client.listWallets({}));
-      return { organizationId: r.organizationId, wallets: r.value.wallets };
-    }),
-    privateKeyTags: define<GetPrivateKeyTagsArgs, GetPrivateKeyTagsResult>('getPrivateKeyTags', [], context, async (ctx, a) => {
-      const r = await call(ctx, a, (s) => s.client.listPrivateKeyTags({}));
-      return { organizationId: r.organizationId, privateKeyTags: r.value.privateKeyTags };
-    }),
-    ipAllowlist: define<GetIpAllowlistArgs, GetIpAllowlistResult>('getIpAllowlist', ['publicKey'], context, async (ctx, a) => {
-      const r = await call(ctx, a, (s) => s.client.getIpAllowlist(a.publicKey !== undefined ? { publicKey: a.publicKey } : {}));
-      return { organizationId: r.organizationId, allowlist: r.value.allowlist };
-    }),
-    sessionProfile: define<GetSessionProfileArgs, GetSessionProfileResult>(
-      'getSessionProfile',
-      ['sessionProfileId'],
-      context,
-      async (ctx, a) => {
-        const r = await call(ctx, a, (s) => s.client.getSessionProfile({ sessionProfileId: a.sessionProfileId }));
-        return { organizationId: r.organizationId, sessionProfile: r.value.sessionProfile };
-      },
-    ),
-    sessionProfiles: define<GetSessionProfilesArgs, GetSessionProfilesResult>('getSessionProfiles', [], context, async (ctx, a) => {
-      const r = await call(ctx, a, (s) => s.client.getSessionProfiles({}));
-      return { organizationId: r.organizationId, sessionProfiles: r.value.sessionProfiles };
-    }),
-    apiKey: define<GetApiKeyArgs, GetApiKeyResult>('getApiKey', ['apiKeyId'], context, async (ctx, a) => {
-      const r = await call(ctx, a, (s) => s.client.getApiKey({ apiKeyId: a.apiKeyId }));
-      return { organizationId: r.organizationId, apiKey: r.value.apiKey };
-    }),
-    mfaPolicies: define<GetMfaPoliciesArgs, GetMfaPoliciesResult>('getMfaPolicies', ['userId'], context, async (ctx, a) => {
-      const r = await call(ctx, a, (s) => s.client.getMfaPolicies({ userId: a.userId }));
-      return { organizationId: r.organizationId, userId: a.userId, mfaPolicies: r.value.mfaPolicies };
-    }),
+    wallets: define(GET_WALLETS, context),
+    privateKeyTags: define(GET_PRIVATE_KEY_TAGS, context),
+    ipAllowlist: define(GET_IP_ALLOWLIST, context),
+    sessionProfile: define(GET_SESSION_PROFILE, context),
+    sessionProfiles: define(GET_SESSION_PROFILES, context),
+    apiKey: define(GET_API_KEY, context),
+    mfaPolicies: define(GET_MFA_POLICIES, context),
   };
 }

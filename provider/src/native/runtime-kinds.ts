@@ -1,11 +1,19 @@
 // The provider's kind table, made over the runtime: every kind of ../resources/kinds.ts under its native type
 // token, with the same lifecycle the dynamic resources use (ownership of objects included) and the kind's
-// own secrets. The runtime's diff answers in the dynamic shape (changes or not, and what replaces); the
-// per-property detail is the same comparison, asked again of diffKind.
+// own secrets, and every data source of ../datasources as a function on the runtime's settings. The diff is
+// the runtime's per-property comparison (`diffFields`), computed once.
+import { DATA_SOURCES } from '../datasources';
+import { messageOf } from '../errors';
+import { argumentIssues, type AnyDataSource } from '../datasources/define';
 import { KINDS } from '../resources/kinds';
 import type { AnyKind } from '../resources/kind';
-import { diffKind, type Provider, type Runtime } from '../runtime/providers';
-import type { KindTable, NativeResourceKind } from './kinds';
+import type { CheckFailure } from '../resources/common/check';
+import { guarded } from '../runtime/report';
+import type { Provider, Runtime } from '../runtime/providers';
+import type { KindTable, NativeFunction, NativeResourceKind } from './kinds';
+import { functionToken } from './names';
+import { conform, resultShape } from './results';
+import type { Properties } from './values';
 
 function nativeKind(kind: AnyKind, provider: Provider): NativeResourceKind {
   return {
@@ -14,13 +22,9 @@ function nativeKind(kind: AnyKind, provider: Provider): NativeResourceKind {
     ...(kind.secrets?.outputs !== undefined ? { secretOutputs: kind.secrets.outputs } : {}),
     lifecycle: {
       check: (olds, news) => provider.check(olds, news),
-      diff: async (id, olds, news) => {
-        // The runtime's diff records what the program declares (../ownership.ts), refuses what the lock-out rules
-        // refuse and says whether the replacement deletes first (an API key that keeps its public key); the
-        // per-property answer is this one.
-        const answered = await provider.diff(id, olds, news);
-        return { ...diffKind(kind, olds, news), ...(answered.deleteBeforeReplace === true ? { deleteBeforeReplace: true } : {}) };
-      },
+      // The runtime's comparison, once: it records what the program declares (../ownership.ts), refuses what the
+      // lock-out rules refuse and says whether the replacement deletes first (an API key keeping its public key).
+      diff: (id, olds, news) => provider.diffFields(id, olds, news),
       create: async (inputs) => {
         const result = await provider.create(inputs);
         return { id: result.id, outs: result.outs };
@@ -42,10 +46,43 @@ function nativeKind(kind: AnyKind, provider: Provider): NativeResourceKind {
   };
 }
 
-/** Every resource kind of the runtime; no data source yet. */
-export function runtimeKinds(runtime: Runtime): KindTable {
+/**
+ * A data source as an Invoke: its arguments checked as a program's are (each problem a failure naming the
+ * argument, no request sent), its errors in the words of the configuration and attributed to it, its result
+ * exactly the schema's (what a newer service adds is left out, so every SDK can read it).
+ */
+function nativeFunction(ds: AnyDataSource, runtime: Runtime): NativeFunction {
+  let shape: ReturnType<typeof resultShape> | undefined;
+  return {
+    token: functionToken(ds.name),
+    ...(ds.secretResults !== undefined ? { secretOutputs: ds.secretResults } : {}),
+    invoke: async (args) => {
+      const issues = argumentIssues(ds, args);
+      if (issues.length > 0) {
+        const failures: CheckFailure[] = issues.map((issue) => {
+          const property = /^[^.[]*/.exec(issue.path)?.[0] ?? '';
+          return { property, reason: issue.path === property ? issue.message : `${issue.path}: ${issue.message}` };
+        });
+        return { outputs: {}, failures };
+      }
+      const given = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== null));
+      let result: unknown;
+      try {
+        result = await guarded(runtime.context, given, () => ds.read(runtime.context, given));
+      } catch (error) {
+        const message = messageOf(error);
+        throw new Error(message.startsWith(`${ds.name}: `) ? message : `${ds.name}: ${message}`, { cause: error });
+      }
+      shape ??= resultShape(ds);
+      return { outputs: conform(shape, result) as Properties };
+    },
+  };
+}
+
+/** Every resource kind and every data source, over the runtime. */
+export function runtimeKinds(runtime: Runtime, dataSources: readonly AnyDataSource[] = DATA_SOURCES): KindTable {
   return {
     resources: (KINDS as readonly AnyKind[]).map((kind) => nativeKind(kind, runtime.kinds[kind.member as keyof Runtime['kinds']])),
-    functions: [],
+    functions: dataSources.map((ds) => nativeFunction(ds, runtime)),
   };
 }

@@ -15,9 +15,9 @@ import type { OrgSession } from '../session';
 import type { ServiceList } from '../session/object-lists';
 import type { ProviderContext } from '../runtime/context';
 import type { CheckFailure } from './common/check';
+import { dynamicToken, PACKAGE, resourceToken } from '../native/names';
 
-/** The type-token namespace every kind shares: `pulumi-nodejs:dynamic/walletinfra:Policy`, `walletinfra:index:Policy`. */
-export const PACKAGE = 'walletinfra';
+export { PACKAGE };
 
 /** What a resource's `adopt` input takes: an object's id, or one natural-key flag. */
 export type AdoptOf<Flag extends string> = { id?: string } & { [F in Flag]?: boolean };
@@ -251,6 +251,12 @@ export interface KindDeclaration<
   outputs: O;
   /** The output holding the service's id (also the resource's id); absent when the object is addressed by scope. */
   idProperty?: I;
+  /**
+   * What the resource's id is, and so what `pulumi import` takes, for a kind addressed by scope (no `idProperty`):
+   * `` `organization` for the organization's list, `apiKey:<public key>` for an API key's ``. A kind with an
+   * `idProperty` is imported by the service's id.
+   */
+  importId?: string;
   /** Outputs that are no inputs, besides the id (fingerprints of secrets). */
   outputOnly?: readonly X[];
   /** The documentation of every property in `args` and `outputs`: one sentence or two, as users read them. */
@@ -319,6 +325,11 @@ export interface KindDeclaration<
   export: KindExport<Live>;
   /** What the unmanaged-objects report of `walletinfra-drift` needs: what the objects decide, what makes them. */
   inventory: KindInventory;
+  /**
+   * A resource of the kind as its docs show it in every language (docs/native/, rendered by ../native/program.ts):
+   * the resource's name and its properties, a secret as a stack config key (`ConfigSecret`).
+   */
+  example?: { name: string; properties: Readonly<Record<string, ExportValue>> };
   /** The writes of a listed kind, which the shared steps make (./common/lifecycle.ts). */
   writes?: ListedWrites<Live, Record<string, unknown>>;
   /**
@@ -397,8 +408,8 @@ export function defineKind<
   const compared = serviceFields.filter((f) => !except.includes(f));
   return {
     ...decl,
-    dynamicToken: `pulumi-nodejs:dynamic/${PACKAGE}:${decl.type}`,
-    nativeToken: `${PACKAGE}:index:${decl.type}`,
+    dynamicToken: dynamicToken(decl.type),
+    nativeToken: resourceToken(decl.type),
     inputKeys: [...argKeys, ...COMMON_INPUTS],
     diffKeys: [...compared, 'organizationId', 'profile', ...providerOnly],
     replaceKeys: [...decl.table.replace, 'organizationId'],

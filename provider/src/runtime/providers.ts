@@ -14,11 +14,19 @@ import { guarded, guardedCheck } from './report';
 import type { CheckResult, CreateResult, ReadResult, UpdateResult } from '../resources/kind';
 
 type Values = Record<string, unknown>;
+/** A kind's per-property diff, and whether its replacement must delete the old object first. */
+export type KindDiff = FieldDiff & { deleteBeforeReplace?: boolean };
 
 /** One kind's provider: a dynamic provider's methods (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/), typed. */
 export interface Provider {
   check: (olds: Values, news: Values) => Promise<CheckResult>;
   diff: (id: string, olds: Values, news: Values) => Promise<pulumi.dynamic.DiffResult>;
+  /**
+   * The same comparison, per property: what changed and what of it replaces the object (the native provider's
+   * detailed diff), whether that replacement deletes first, or the lock-out rules' refusal. `diff` is this answer
+   * in the dynamic shape; either records what the program declares.
+   */
+  diffFields: (id: string, olds: Values, news: Values) => Promise<KindDiff>;
   create: (inputs: Values) => Promise<CreateResult>;
   read: (id: string, props?: Values) => Promise<ReadResult>;
   update: (id: string, olds: Values, news: Values) => Promise<UpdateResult>;
@@ -88,23 +96,27 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     let steps: OwnLifecycle | undefined;
     const remote = (): OwnLifecycle => (steps ??= lifecycleOf(kind));
     const owned = kind.listing !== undefined;
+    const diffFields = async (id: string, olds: Values, news: Values): Promise<KindDiff> => {
+      const d = diffKind(kind, olds, news);
+      if (owned) noteDiff(ctx, kind, id, d, olds, news);
+      const refuseReplace = kind.diff?.refuseReplace;
+      if (d.replaces.length > 0 && refuseReplace !== undefined) {
+        const refused = await guarded(ctx, olds, () => refuseReplace(ctx, id, olds, news, d.replaces));
+        if (refused !== undefined) await guarded(ctx, olds, () => Promise.reject(new InvalidRequestError(refused)));
+      }
+      const deleteFirst = d.replaces.length > 0 && kind.diff?.deleteBeforeReplace?.(normalize(kind, olds), normalize(kind, news)) === true;
+      return deleteFirst ? { ...d, deleteBeforeReplace: true } : d;
+    };
     return {
       check: async (olds, news) => {
         const checked = await guardedCheck(ctx, news, () => checkKind(kind, ctx, news, olds));
         if (owned) ctx.ownership.checkedInputs(kind.type, checked.inputs);
         return checked;
       },
+      diffFields,
       diff: async (id, olds, news) => {
-        const d = diffKind(kind, olds, news);
-        if (owned) noteDiff(ctx, kind, id, d, olds, news);
-        const refuseReplace = kind.diff?.refuseReplace;
-        if (d.replaces.length > 0 && refuseReplace !== undefined) {
-          const refused = await guarded(ctx, olds, () => refuseReplace(ctx, id, olds, news, d.replaces));
-          if (refused !== undefined) await guarded(ctx, olds, () => Promise.reject(new InvalidRequestError(refused)));
-        }
-        const deleteFirst =
-          d.replaces.length > 0 && kind.diff?.deleteBeforeReplace?.(normalize(kind, olds), normalize(kind, news)) === true;
-        return toDiffResult(d, deleteFirst);
+        const d = await diffFields(id, olds, news);
+        return toDiffResult(d, d.deleteBeforeReplace === true);
       },
       create: (inputs) => guarded(ctx, inputs, () => remote().create(ctx, inputs)),
       read: (id, props) => guarded(ctx, props, () => remote().read(ctx, id, props ?? {})),

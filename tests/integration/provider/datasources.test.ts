@@ -213,6 +213,6 @@ test('users (with their keys, passkeys and tag ids, and whether each is a root u
   });
   expect(await failure(ds.users.promise({ userNames: ['alice'] } as never))).toEqual({
     code: 'INVALID_REQUEST',
-    message: 'invalid request for getUsers: userNames: is not an argument of getUsers; known: profile, organizationId, userName',
+    message: 'invalid request for getUsers: userNames: is not an argument of getUsers; known: userName, profile, organizationId',
   });
 });

@@ -5,20 +5,26 @@
 // with an error naming the field while the server keeps serving.
 import type * as grpc from '@grpc/grpc-js';
 import { startEmulator, type RunningEmulator } from '@walletinfra/emulator';
-import { WalletInfraClient } from '@walletinfra/sdk';
+import { encryptOnRampSecret, WalletInfraClient } from '@walletinfra/sdk';
 import { KNOWN_KEYS } from '@walletinfra/pulumi/config';
+import { DATA_SOURCES } from '@walletinfra/pulumi/datasources';
+import { KINDS } from '@walletinfra/pulumi/resources/kinds';
+import { generateSchema, type ObjectTypeSpec } from '@walletinfra/pulumi/native/schema';
 import { proto, type pb } from '@walletinfra/pulumi/native/proto';
 import { createNativeProvider, serveProvider, type ServingProvider } from '@walletinfra/pulumi/native/server';
 import { SECRET_SIGNATURE, SIGNATURE_KEY } from '@walletinfra/pulumi/native/values';
 import { UNKNOWN } from '@walletinfra/pulumi/unknown';
+import { parsePolicyExpression, withoutPositions } from '@walletinfra/sdk/policy';
 import type { ResourceProviderClient } from '@pulumi/pulumi/proto/provider_grpc_pb';
 import { FIXED_NOW } from '../../support/emulator';
+import { handMadeObjects } from '../../support/e2e/native-program';
 
 const { grpc: g, provider: p, plugin, struct, empty, providerGrpc } = proto();
 const VERSION = '9.8.7';
 const POLICY = 'walletinfra:index:Policy';
 const URN = `urn:pulumi:e2e::native::${POLICY}::main`;
 const PRIVATE_NOTE = 'the quarterly board keys';
+const SCHEMA = generateSchema();
 
 const secret = (value: unknown) => ({ [SIGNATURE_KEY]: SECRET_SIGNATURE, value });
 const toStruct = (value: Record<string, unknown>) =>
@@ -50,7 +56,8 @@ function visible(response: unknown): unknown {
 let t = FIXED_NOW;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ deliveryMode: 'manual', clock: () => t });
+  // Loopback webhook URLs: the hand-made endpoint of every kind's import points nowhere on this machine.
+  emulator = await startEmulator({ deliveryMode: 'manual', allowLoopbackWebhooks: true, clock: () => t });
   const creds = emulator.credentials;
   config = {
     organizationId: creds.organizationId,
@@ -59,6 +66,7 @@ beforeAll(async () => {
     baseUrl: emulator.baseUrl,
     onRampEncryptionPublicKey: emulator.onRampEncryptionPublicKey,
     maxRetries: '0',
+    allowLoopbackWebhookUrls: 'true',
     version: '9.8.7',
   };
   const provider = createNativeProvider({
@@ -488,6 +496,203 @@ describe('a kind with secret inputs and outputs of its own (FiatOnRampCredential
   });
 });
 
+describe('functions: every data source as an Invoke', () => {
+  function invoke(token: string, args: Record<string, unknown>): Promise<pb.InvokeResponse> {
+    const request = new p.InvokeRequest();
+    request.setTok(`walletinfra:index:${token}`);
+    request.setArgs(toStruct(args));
+    return call<pb.InvokeResponse>((done) => client.invoke(request, done));
+  }
+  const failuresOfInvoke = (response: pb.InvokeResponse) =>
+    response.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+
+  test('getPolicies returns the policies with what the schema declares, and a secret argument makes the result secret', async () => {
+    const made = await service.createPolicy({
+      policyName: 'native-invoke',
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.action == 'SIGN'",
+      notes: '',
+    });
+    const answer = await invoke('getPolicies', { parseExpressions: true });
+    expect(failuresOfInvoke(answer)).toEqual([]);
+    const result = answer.getReturn()!.toJavaScript() as { organizationId: string; policies: Array<Record<string, unknown>> };
+    expect(result.organizationId).toBe(emulator.credentials.organizationId);
+    const policy = result.policies.find((x) => x.policyId === made.result.policyId)!;
+    const declared = Object.keys((SCHEMA.types['walletinfra:index:GetPoliciesPolicy'] as ObjectTypeSpec).properties);
+    expect(Object.keys(policy).filter((k) => !declared.includes(k))).toEqual([]);
+    expect(policy).toMatchObject({ policyName: 'native-invoke', effect: 'EFFECT_ALLOW', condition: "activity.action == 'SIGN'" });
+    expect(policy.parsed).toEqual({
+      condition: JSON.parse(JSON.stringify(withoutPositions(parsePolicyExpression("activity.action == 'SIGN'")))) as unknown,
+    });
+    const secretArgs = await invoke('getPolicies', { parseExpressions: secret(false) });
+    const wrapped = secretArgs.getReturn()!.toJavaScript() as Record<string, unknown>;
+    expect(Object.values(wrapped).every((v) => (v as Record<string, unknown>)[SIGNATURE_KEY] === SECRET_SIGNATURE)).toBe(true);
+  });
+
+  test("a function's results that are always secret come back as secrets", async () => {
+    const answer = await invoke('getFiatOnRampCredentials', {});
+    const result = answer.getReturn()!.toJavaScript() as Record<string, Record<string, unknown>>;
+    expect(result.fiatOnRampCredentials?.[SIGNATURE_KEY]).toBe(SECRET_SIGNATURE);
+    expect(result.organizationId).toBe(emulator.credentials.organizationId);
+  });
+
+  test('argument problems are failures naming the argument, before any request; the service’s errors name the function', async () => {
+    expect(failuresOfInvoke(await invoke('getPolicy', { policyName: 'x', bogus: true }))).toEqual([
+      {
+        property: 'bogus',
+        reason: 'is not an argument of getPolicy; known: policyId, policyName, parseExpressions, profile, organizationId',
+      },
+    ]);
+    expect(failuresOfInvoke(await invoke('getPolicy', { policyName: 'x', parseExpressions: 'yes' }))).toEqual([
+      { property: 'parseExpressions', reason: 'must be of type boolean, got string' },
+    ]);
+    expect(failuresOfInvoke(await invoke('getPolicy', {}))).toEqual([
+      { property: 'policyId', reason: 'set exactly one of policyId or policyName' },
+    ]);
+    expect(failuresOfInvoke(await invoke('getSubOrganizations', { paginationOptions: { limit: '0' } }))).toEqual([
+      { property: 'paginationOptions', reason: 'paginationOptions.limit: must be a string of decimal digits from 1 to 100' },
+    ]);
+    expect(failuresOfInvoke(await invoke('getWebhookJwks', { organizationId: 'o' }))).toEqual([
+      { property: 'organizationId', reason: 'is not an argument of getWebhookJwks; known: profile' },
+    ]);
+    expect(await failed(invoke('getPolicy', { policyName: 'no such policy' }))).toEqual({
+      code: g.status.UNKNOWN,
+      details: `getPolicy: organization ${emulator.credentials.organizationId} has no policy named "no such policy"`,
+    });
+  });
+});
+
+describe('pulumi import: Read with only the id', () => {
+  function importRead(type: string, id: string): Promise<pb.ReadResponse> {
+    const request = new p.ReadRequest();
+    request.setId(id);
+    request.setUrn(`urn:pulumi:e2e::native::walletinfra:index:${type}::imported`);
+    request.setProperties(toStruct({}));
+    request.setInputs(toStruct({}));
+    return call<pb.ReadResponse>((done) => client.read(request, done));
+  }
+  const org = () => emulator.credentials.organizationId;
+
+  test('a listed kind is read by its id: its outputs and the inputs they imply, in the organization of the settings', async () => {
+    const made = await service.createPolicy({
+      policyName: 'native-import',
+      effect: 'EFFECT_DENY',
+      condition: "activity.action == 'EXPORT'",
+      notes: 'by hand',
+    });
+    const id = made.result.policyId;
+    const answer = await importRead('Policy', id);
+    expect(answer.getId()).toBe(id);
+    const outputs = {
+      policyId: id,
+      policyName: 'native-import',
+      effect: 'EFFECT_DENY',
+      condition: "activity.action == 'EXPORT'",
+      consensus: '',
+      notes: 'by hand',
+      time: '',
+      organizationId: org(),
+    };
+    expect(answer.getProperties()?.toJavaScript()).toEqual(outputs);
+    const { policyId: _, ...inputs } = outputs;
+    expect(answer.getInputs()?.toJavaScript()).toEqual(inputs);
+    expect((await importRead('Policy', 'no-such-policy')).getId()).toBe('');
+  });
+
+  test('an on-ramp credential is imported with its ciphertext as a secret input', async () => {
+    const made = await service.createFiatOnRampCredential({
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+      publishableApiKey: 'pk_import',
+      encryptedSecretApiKey: encryptOnRampSecret('sk_by_hand', emulator.onRampEncryptionPublicKey),
+    });
+    const id = made.result.fiatOnRampCredentialId;
+    const live = (await service.listFiatOnRampCredentials({})).fiatOnRampCredentials.find((c) => c.fiatOnrampCredentialId === id)!;
+    const answer = await importRead('FiatOnRampCredential', id);
+    expect(answer.getInputs()?.toJavaScript()).toEqual({
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+      projectId: '',
+      publishableApiKey: 'pk_import',
+      sandboxMode: false,
+      encryptedSecretApiKey: secret(live.encryptedSecretApiKey),
+      organizationId: org(),
+    });
+  });
+
+  test('an IP allowlist is imported by its scope: organization, or apiKey:<public key>; a scope without a list is not found', async () => {
+    const key = emulator.credentials.apiPublicKey;
+    expect((await importRead('IpAllowlist', `apiKey:${key}`)).getId()).toBe('');
+    await service.setIpAllowlist({ publicKey: key, rules: [{ cidr: '198.51.100.0/24', label: 'by hand' }] });
+    const answer = await importRead('IpAllowlist', `apiKey:${key.toUpperCase()}`);
+    expect(answer.getId()).toBe(`apiKey:${key.toUpperCase()}`);
+    expect(answer.getInputs()?.toJavaScript()).toEqual({
+      publicKey: key.toLowerCase(),
+      rules: [{ cidr: '198.51.100.0/24', label: 'by hand' }],
+      onEvaluationError: 'DENY',
+      allowLockout: false,
+      organizationId: org(),
+    });
+    await service.setIpAllowlist({ enabled: false, rules: [{ cidr: '203.0.113.0/24' }] });
+    expect((await importRead('IpAllowlist', 'organization')).getInputs()?.toJavaScript()).toEqual({
+      enabled: false,
+      rules: [{ cidr: '203.0.113.0/24', label: '' }],
+      onEvaluationError: 'DENY',
+      allowLockout: false,
+      organizationId: org(),
+    });
+    expect(await failed(importRead('IpAllowlist', 'apiKey'))).toEqual({
+      code: g.status.UNKNOWN,
+      details: `invalid request for import an IP allowlist: id: is "apiKey": use organization for the organization's list or apiKey:<public key> for an API key's`,
+    });
+  });
+
+  test('the root quorum is imported by its one id, rootQuorum; another id is refused naming it', async () => {
+    expect((await importRead('RootQuorum', 'rootQuorum')).getId()).toBe('rootQuorum');
+    expect(await failed(importRead('RootQuorum', 'quorum'))).toEqual({
+      code: g.status.UNKNOWN,
+      details: `invalid request for import the root quorum of organization ${org()}: id: is "quorum", but the root quorum's id is "rootQuorum"; import it with that id`,
+    });
+  });
+});
+
+describe('pulumi import of every kind', () => {
+  // What `pulumi import` then relies on: the state Read answers is complete (every output the schema requires),
+  // and its inputs are what a program declaring them has, so Check accepts them and Diff finds nothing to change.
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    ids = await handMadeObjects(
+      { client: service, onRampEncryptionPublicKey: emulator.onRampEncryptionPublicKey },
+      emulator.credentials.apiPublicKey,
+    );
+  });
+
+  test.each(KINDS.map((k) => [k.type, k.nativeToken]))(
+    '%s: Read with only the id answers its whole state, which previews no changes',
+    async (type, token) => {
+      expect(ids[type]).toEqual(expect.any(String));
+      const urn = `urn:pulumi:e2e::native::${token}::imported`;
+      const request = new p.ReadRequest().setId(ids[type]!).setUrn(urn).setProperties(toStruct({})).setInputs(toStruct({}));
+      const read = await call<pb.ReadResponse>((done) => client.read(request, done));
+      expect(read.getId()).toBe(ids[type]);
+      const state = read.getProperties()!.toJavaScript();
+      const required = SCHEMA.resources[token]!.required;
+      expect(required.filter((key) => state[key] === undefined)).toEqual([]);
+      expect(state.organizationId).toBe(emulator.credentials.organizationId);
+
+      // As the engine's import step checks them: the inputs read are both the old and the new inputs.
+      const inputs = read.getInputs()!.toJavaScript();
+      const checked = await call<pb.CheckResponse>((done) => client.check(checkRequest(inputs, inputs, urn), done));
+      expect(failuresOf(checked)).toEqual([]);
+      const diff = await call<pb.DiffResponse>((done) =>
+        client.diff(diffRequest(ids[type]!, state, checked.getInputs()!.toJavaScript(), urn), done),
+      );
+      expect({ changes: diff.getChanges(), diffs: diff.getDiffsList() }).toEqual({
+        changes: p.DiffResponse.DiffChanges.DIFF_NONE,
+        diffs: [],
+      });
+    },
+  );
+});
+
 describe('malformed requests', () => {
   test('each names the field, and the server keeps serving', async () => {
     const noType = new p.CheckRequest();
@@ -503,10 +708,7 @@ describe('malformed requests', () => {
       ],
       [
         call((done) => client.check(checkRequest({}, {}, 'urn:pulumi:e2e::native::walletinfra:index:Polcy::x'), done)),
-        'unknown resource type "walletinfra:index:Polcy" (CheckRequest): the walletinfra provider 9.8.7 manages walletinfra:index:Policy, ' +
-          'walletinfra:index:WebhookEndpoint, walletinfra:index:FiatOnRampCredential, walletinfra:index:IpAllowlist, ' +
-          'walletinfra:index:PrivateKeyTag, walletinfra:index:SessionProfile, walletinfra:index:UserTag, walletinfra:index:User, ' +
-          'walletinfra:index:ApiKey, walletinfra:index:RootQuorum',
+        `unknown resource type "walletinfra:index:Polcy" (CheckRequest): the walletinfra provider 9.8.7 manages ${KINDS.map((k) => k.nativeToken).join(', ')}`,
       ],
       [
         call((done) => client.check(checkRequest(undefined), done)),
@@ -534,8 +736,8 @@ describe('malformed requests', () => {
       ],
       [call((done) => client.invoke(new p.InvokeRequest(), done)), 'InvokeRequest.tok is empty: the engine sends the function token there'],
       [
-        call((done) => client.invoke(new p.InvokeRequest().setTok('walletinfra:index:getPolicies'), done)),
-        'unknown function "walletinfra:index:getPolicies" (InvokeRequest.tok): the walletinfra provider 9.8.7 serves no functions',
+        call((done) => client.invoke(new p.InvokeRequest().setTok('walletinfra:index:getPolicys'), done)),
+        `unknown function "walletinfra:index:getPolicys" (InvokeRequest.tok): the walletinfra provider 9.8.7 serves ${DATA_SOURCES.map((d) => `walletinfra:index:${d.name}`).join(', ')}`,
       ],
     ];
     for (const [promise, details] of cases) expect(await failed(promise)).toEqual({ code: g.status.INVALID_ARGUMENT, details });

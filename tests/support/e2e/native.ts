@@ -1,6 +1,7 @@
 // What the native provider's end-to-end tests share: the plugin as a project finds it (`plugins.providers`
 // naming provider/bin, where `pulumi-resource-walletinfra` runs the built provider), SDKs generated from
-// its schema by `pulumi package gen-sdk` through the built language hosts, and the Python virtualenv.
+// the checked-in schema by `pulumi package gen-sdk` through the built language hosts, and the Python
+// virtualenv.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,21 +45,26 @@ export function pythonVenv(): string {
 
 export type SdkLanguage = 'nodejs' | 'python' | 'go';
 
+/** The checked-in schema (`npm run schema` writes it; a unit test holds it to the code). */
+export const SCHEMA_FILE = join(REPO_ROOT, 'provider', 'schema.json');
+
 /**
- * `pulumi package gen-sdk` on the plugin (its GetSchema) for `language`, written under `out`; returns the
- * language's directory. Each generation goes through that language's host.
+ * `pulumi package gen-sdk` for `language` from the checked-in schema, as the plugin `version` serves it,
+ * written under `out`; returns the language's directory. Each generation goes through that language's host.
  */
-export async function generateSdk(language: SdkLanguage, out: string): Promise<{ dir: string; seconds: number }> {
+export async function generateSdk(language: SdkLanguage, out: string, version: string): Promise<{ dir: string; seconds: number }> {
   rmSync(join(out, language), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const started = Date.now();
   const env = {
     ...cleanEnv(),
     PATH: `${pulumiBinDir()}:${process.env.PATH ?? ''}`,
-    PULUMI_HOME: join(out, '.pulumi-home'),
+    // Its own home per language: generations may run at once.
+    PULUMI_HOME: join(out, `.pulumi-home-${language}`),
     PULUMI_SKIP_UPDATE_CHECK: 'true',
   };
-  const result = await run('pulumi', ['package', 'gen-sdk', PLUGIN, '--language', language, '--out', out, '--non-interactive'], {
+  const args = ['package', 'gen-sdk', SCHEMA_FILE, '--language', language, '--version', version, '--out', out, '--non-interactive'];
+  const result = await run('pulumi', args, {
     cwd: out,
     env,
   });

@@ -90,6 +90,12 @@ export class PulumiProject {
     else await this.pulumi(['config', 'set', key, value, '--stack', this.stack]);
   }
 
+  /** Sets several plain (not secret) config values with one CLI run (`pulumi config set-all`). */
+  async setConfigs(values: Readonly<Record<string, string>>): Promise<void> {
+    const pairs = Object.entries(values).flatMap(([key, value]) => ['--plaintext', `${key}=${value}`]);
+    await this.pulumi(['config', 'set-all', ...pairs, '--stack', this.stack]);
+  }
+
   /** Edits the program as a person would: `from`, which must occur exactly once in index.ts, becomes `to`. */
   editProgram(from: string, to: string): void {
     const path = join(this.dir, 'index.ts');

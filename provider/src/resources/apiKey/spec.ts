@@ -148,6 +148,16 @@ export const apiKey = defineKind({
     given.allowLockout !== true && typeof given.publicKey === 'string' && given.publicKey.trim().toLowerCase() === own,
   // A key made with its user (create_users, create_api_only_users) is named by no result: those name only the user.
   inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_CREATE_API_KEYS', 'ACTIVITY_TYPE_CREATE_API_KEYS_V2'] },
+  example: {
+    name: 'ci-key',
+    properties: {
+      userId: '<userId>',
+      apiKeyName: 'CI deploy key',
+      publicKey: '02cdaa91b997695986270b6e74d7ccfc39d8b61a24ef7277b42401a3557979a8a3',
+      curveType: 'API_KEY_CURVE_P256',
+      expirationSeconds: '7776000',
+    },
+  },
   export: {
     read: (session) => readApiKeys(session, false),
     name: (k: LiveApiKey) => k.key.apiKeyName,

@@ -17,7 +17,7 @@ import { isUnknown } from '../../unknown';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
 import { serviceList } from '../../session/object-lists';
-import { defineKind } from '../kind';
+import { ConfigSecret, defineKind } from '../kind';
 import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, SECRET_KEPT } from './secrets';
 
 /** The two secrets, each in its plain and encrypted form, and where its fingerprint lives. */
@@ -197,6 +197,14 @@ export const fiatOnRampCredential = defineKind({
       ['sandboxMode', c.sandboxMode === true ? true : undefined],
     ],
     note: 'The service never returns secrets: set them in stack config (see README.md).',
+  },
+  example: {
+    name: 'moonpay',
+    properties: {
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+      publishableApiKey: 'pk_live_0123456789',
+      secretApiKey: new ConfigSecret('moonpaySecretApiKey', "MoonPay's secret API key", '<secret API key>'),
+    },
   },
   listing: { list: FIAT_ON_RAMP_CREDENTIALS, idOf: (c: ServiceCredential) => c.fiatOnrampCredentialId },
   form,

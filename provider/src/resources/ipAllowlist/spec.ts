@@ -26,6 +26,16 @@ export function ipAllowlistId(publicKey: string | undefined): string {
   return publicKey === undefined ? 'organization' : `apiKey:${publicKey.toLowerCase()}`;
 }
 
+/**
+ * The scope an id names (what `pulumi import` gives `read` with no state): `organization`, or
+ * `apiKey:<public key>`; undefined for anything else.
+ */
+export function scopeOfId(id: string): { publicKey?: string } | undefined {
+  if (id === 'organization') return {};
+  const publicKey = /^apiKey:([0-9A-Fa-f]+)$/.exec(id)?.[1];
+  return publicKey !== undefined ? { publicKey: publicKey.toLowerCase() } : undefined;
+}
+
 function compare(a: IpAllowlistRule, b: IpAllowlistRule): number {
   return a.cidr < b.cidr ? -1 : a.cidr > b.cidr ? 1 : a.label < b.label ? -1 : a.label > b.label ? 1 : 0;
 }
@@ -142,6 +152,7 @@ export const ipAllowlist = defineKind({
     "The organization's IP allowlist, or one API key's: the networks requests may come from. The resource owns the whole " +
     'list of its scope; its id is `organization` or `apiKey:<public key>`.',
   table: IP_ALLOWLIST_FIELD_TABLE,
+  importId: "`organization` for the organization's list, `apiKey:<public key>` for an API key's (the key's public key, hex)",
   args,
   outputs: SetIpAllowlistIntent.required({ enabled: true, onEvaluationError: true }).extend({
     rules: z.array(Rule),
@@ -185,6 +196,16 @@ export const ipAllowlist = defineKind({
       ['allowLockout', l.publicKey === undefined && l.enabled === true && l.rules.length === 0 ? true : undefined],
     ],
     section: "IP allowlists (the organization's, then per API key)",
+  },
+  example: {
+    name: 'organization',
+    properties: {
+      enabled: true,
+      rules: [
+        { cidr: '203.0.113.0/24', label: 'office' },
+        { cidr: '198.51.100.7', label: 'CI runner' },
+      ],
+    },
   },
   form: (live: ServiceIpAllowlist, state) => ({
     ...(typeof state.publicKey === 'string' ? { publicKey: state.publicKey } : {}),

@@ -10,7 +10,7 @@ import { sameValue } from '../common/diff';
 import { adoptRequest, selectorOf } from '../common/inputs';
 import { submitWrite } from '../common/write';
 import { normalize, type InputsOf, type OwnSteps } from '../kind';
-import { ipAllowlist as kind, ipAllowlistId, isEmptyAllowlist } from './spec';
+import { ipAllowlist as kind, ipAllowlistId, isEmptyAllowlist, scopeOfId } from './spec';
 import type { CreateResult, ReadResult, UpdateResult } from '../kind';
 
 type IpAllowlistInputs = InputsOf<typeof kind>;
@@ -110,13 +110,27 @@ async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Pr
   return { id, outs: outputsOf(desired, session) };
 }
 
-/** A list never disappears from the service (an emptied scope reads back as no rules), so read never reports "gone". */
+/**
+ * A list never disappears from the service (an emptied scope reads back as no rules), so a refresh never reports
+ * it "gone". `pulumi import` reads with no state: the id names the scope, and a scope without a list has nothing
+ * to import.
+ */
 async function read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<ReadResult> {
+  const importing = props.organizationId === undefined;
+  const scope = importing ? scopeOfId(id) : {};
+  if (scope === undefined) {
+    throw InvalidRequestError.fromIssues('import an IP allowlist', [
+      { path: 'id', message: `is "${id}": use organization for the organization's list or apiKey:<public key> for an API key's` },
+    ]);
+  }
   const session = ctx.session(selectorOf(props));
-  const state = normalizeIpAllowlistInputs(props) as unknown as IpAllowlistOutputs;
+  const state = normalizeIpAllowlistInputs({ ...props, ...scope }) as unknown as IpAllowlistOutputs;
   const live = await getLive(session, state.publicKey);
+  if (importing && isEmptyAllowlist(live, state.publicKey !== undefined)) return { id: '' };
   const outs = ipAllowlistOutputsFromLive(live, { ...state, organizationId: session.organizationId });
-  return { id, props: outs, inputs: outs };
+  // A per-key list takes no `enabled` (check refuses it); its output is false all the same.
+  const { enabled: _enabled, ...perKey } = outs;
+  return { id, props: outs, inputs: outs.publicKey === undefined ? outs : perKey };
 }
 
 async function update(

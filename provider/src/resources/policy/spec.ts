@@ -101,6 +101,15 @@ export const policy = defineKind({
     ],
   },
   export: { name: (p: ServicePolicy) => p.policyName, fallback: 'policy' },
+  example: {
+    name: 'deny-exports',
+    properties: {
+      policyName: 'Deny private key exports',
+      effect: 'EFFECT_DENY',
+      condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'",
+      notes: 'Key material never leaves the service.',
+    },
+  },
   listing: { list: POLICIES, idOf: (p: ServicePolicy) => p.policyId },
   form: (live: ServicePolicy, state) => ({
     policyId: live.policyId,

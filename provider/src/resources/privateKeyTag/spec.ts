@@ -71,6 +71,7 @@ export const privateKeyTag = defineKind({
   check: { late: repeatedMembers('privateKeyIds', 'private key') },
   inventory: { governs: 'policy', createdBy: ['ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG'] },
   export: { name: (t: LiveTag) => t.tag.tagName, fallback: 'tag', section: 'Private-key tags' },
+  example: { name: 'hot-wallet', properties: { privateKeyTagName: 'hot-wallet', privateKeyIds: [] } },
   listing: {
     list: TAGS,
     alsoReads: [PRIVATE_KEYS],

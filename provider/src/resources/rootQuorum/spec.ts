@@ -75,6 +75,7 @@ export const rootQuorum = defineKind({
     'The root quorum of the organization: the users who may act without the policy engine, and how many of them must approve. ' +
     'There is exactly one: creating the resource takes it over, destroying it leaves it in place. Its id is `rootQuorum`.',
   table: ROOT_QUORUM_FIELD_TABLE,
+  importId: '`rootQuorum` (an organization has exactly one)',
   args,
   outputs: args.required({ allowLockout: true }),
   docs: {
@@ -97,6 +98,7 @@ export const rootQuorum = defineKind({
   activities: ['update_root_quorum'],
   // The service makes it with the organization: reported once an update_root_quorum has changed it.
   inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_UPDATE_ROOT_QUORUM'], serviceSingleton: true },
+  example: { name: 'root-quorum', properties: { threshold: 2, userIds: ['<userId of alice>', '<userId of bob>', '<userId of carol>'] } },
   export: {
     read: (session) => session.list(ROOT_QUORUM),
     name: () => 'root-quorum',

@@ -90,8 +90,14 @@ async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Pr
   return { id: ROOT_QUORUM_ID, outs: outputsOf(desired, session) };
 }
 
+/** `pulumi import` reads with no state: the id must be the quorum's own. */
 async function read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<ReadResult> {
   const session = ctx.session(selectorOf(props));
+  if (props.organizationId === undefined && id !== ROOT_QUORUM_ID) {
+    throw InvalidRequestError.fromIssues(`import the root quorum of organization ${session.organizationId}`, [
+      { path: 'id', message: `is "${id}", but the root quorum's id is "${ROOT_QUORUM_ID}"; import it with that id` },
+    ]);
+  }
   const outs = kind.form(await getLive(session), { ...props, organizationId: session.organizationId }) as Record<string, unknown>;
   return { id, props: outs, inputs: outs };
 }

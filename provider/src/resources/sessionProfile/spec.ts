@@ -86,6 +86,15 @@ export const sessionProfile = defineKind({
     fallback: 'session-profile',
     note: 'Session profiles cannot change or be deleted: any edit creates a new profile, destroy leaves it in place.',
   },
+  example: {
+    name: 'read-only-sessions',
+    properties: {
+      sessionProfileName: 'read-only',
+      scope: "activity.action != 'SIGN' && activity.action != 'EXPORT'",
+      expirationSeconds: '3600',
+      notes: 'Dashboard sessions',
+    },
+  },
   listing: { list: SESSION_PROFILES, idOf: (p: ServiceSessionProfile) => p.sessionProfileId },
   form: (live: ServiceSessionProfile, state) => ({
     sessionProfileId: live.sessionProfileId,

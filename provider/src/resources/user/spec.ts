@@ -72,6 +72,7 @@ export const user = defineKind({
       'ACTIVITY_TYPE_CREATE_API_ONLY_USERS',
     ],
   },
+  example: { name: 'alice', properties: { userName: 'Alice', userEmail: 'alice@example.com' } },
   export: {
     name: (u: ServiceUser) => u.userName,
     fallback: 'user',

@@ -81,6 +81,7 @@ export const userTag = defineKind({
   },
   check: { late: repeatedMembers('userIds', 'user'), remote: unknownMembers },
   inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_CREATE_USER_TAG'] },
+  example: { name: 'approvers', properties: { userTagName: 'approvers', userIds: ['<userId of alice>', '<userId of bob>'] } },
   export: { name: (t: LiveUserTag) => t.tag.tagName, fallback: 'user-tag', section: 'User tags' },
   listing: {
     list: USER_TAGS,

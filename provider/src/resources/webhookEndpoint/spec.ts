@@ -171,6 +171,14 @@ export const webhookEndpoint = defineKind({
       ];
     },
   },
+  example: {
+    name: 'activity-updates',
+    properties: {
+      name: 'Activity updates',
+      url: 'https://hooks.example.com/walletinfra',
+      subscriptions: [{ eventType: 'ACTIVITY_UPDATES' }],
+    },
+  },
   listing: { list: WEBHOOK_ENDPOINTS, idOf: (e: ServiceWebhookEndpoint) => e.endpointId },
   form: (live: ServiceWebhookEndpoint, state) => ({
     endpointId: live.endpointId,

@@ -36,7 +36,15 @@ describe.each(KINDS.map((k) => [k.type, k as AnyKind] as const))('%s', (_type, k
     expect(typeof (walletinfra as Record<string, unknown>)[kind.type]).toBe('function');
     expect((walletinfra as unknown as Record<string, { name?: string }>)[kind.type]?.name).toBe(kind.type);
     const runtime = createRuntime({ env: {} }) as unknown as Record<string, unknown>;
-    expect(Object.keys(runtime[kind.member] as object).sort()).toEqual(['check', 'create', 'delete', 'diff', 'read', 'update']);
+    expect(Object.keys(runtime[kind.member] as object).sort()).toEqual([
+      'check',
+      'create',
+      'delete',
+      'diff',
+      'diffFields',
+      'read',
+      'update',
+    ]);
   });
 
   test("names the service's activity types that make its objects (the unmanaged-objects report reads them)", () => {
