@@ -10,6 +10,24 @@ import { functionToken, nameOfToken, pascalCase, pythonName, resourceToken, SDK_
 import type { EnumTypeSpec, NamedTypeSpec, PackageSchema, PropertySpec, TypeSpec } from './schema';
 
 export type ProgramLanguage = 'yaml' | 'python' | 'go' | 'typescript';
+
+/**
+ * The package a TypeScript program imports: the generated SDK (`native`), or the dynamic classes of
+ * `@walletinfra/pulumi` (`dynamic`, same arguments; enum-typed properties take the service's values, which the
+ * generated SDK's enum types accept too, so a dynamic program moves to the SDK by its import alone).
+ */
+export type TypeScriptPackage = 'native' | 'dynamic';
+
+export interface RenderOptions {
+  /** TypeScript only (default `native`). */
+  typescriptPackage?: TypeScriptPackage;
+}
+
+/** The module a TypeScript program on each package imports. */
+export const TYPESCRIPT_MODULE: Record<TypeScriptPackage, string> = {
+  native: SDK_PACKAGES.nodejs,
+  dynamic: '@walletinfra/pulumi',
+};
 export const PROGRAM_LANGUAGES: readonly ProgramLanguage[] = ['yaml', 'python', 'go', 'typescript'];
 
 /** An output of a resource or a function call of the program: `policy.policyId`, `seed.policy.policyName`. */
@@ -111,6 +129,7 @@ class Renderer {
   constructor(
     readonly schema: PackageSchema,
     readonly language: ProgramLanguage,
+    readonly typescriptPackage: TypeScriptPackage = 'native',
   ) {}
 
   named(ref: string): { name: string; spec: NamedTypeSpec } {
@@ -181,7 +200,7 @@ class Renderer {
     if (v instanceof OutputRef) return this.ref(v);
     if (v instanceof SecretLiteral) return `pulumi.secret(${q(v.value)})`;
     if (v instanceof ConfigSecret) return `config.requireSecret(${q(v.key)})`;
-    if (typeof v === 'string' && type?.$ref !== undefined) {
+    if (typeof v === 'string' && type?.$ref !== undefined && this.typescriptPackage === 'native') {
       const { name, spec } = this.named(type.$ref);
       if ('enum' in spec) return `walletinfra.${name}.${this.enumMember(spec, v)}`;
     }
@@ -364,10 +383,14 @@ function renderTypeScript(r: Renderer, program: Program): string {
   const needsPulumi = configKeys(program).length > 0 || usesSecretLiterals(program);
   const lines = [
     ...(needsPulumi ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
-    `import * as walletinfra from ${q(SDK_PACKAGES.nodejs)};`,
+    `import * as walletinfra from ${q(TYPESCRIPT_MODULE[r.typescriptPackage])};`,
     '',
   ];
   if (configKeys(program).length > 0) lines.push('const config = new pulumi.Config();');
+  if (r.typescriptPackage === 'dynamic' && (program.calls ?? []).length > 0) {
+    // The dynamic package's data sources run in the program (`getPolicies()`), not as functions of a provider.
+    throw new Error(`a program on the dynamic classes cannot call ${program.calls![0]!.function}: functions are the native provider's`);
+  }
   for (const c of program.calls ?? []) {
     const { inputs } = r.call(c.function);
     lines.push(`const ${camel(c.name)} = walletinfra.${c.function}Output(${objectText(r, inputs, c.args, '')});`);
@@ -466,8 +489,8 @@ function renderGo(r: Renderer, program: Program): string {
 }
 
 /** `program` in `language`, on the SDKs generated from `schema` (YAML uses the schema's types directly). */
-export function renderProgram(program: Program, language: ProgramLanguage, schema: PackageSchema): string {
-  const r = new Renderer(schema, language);
+export function renderProgram(program: Program, language: ProgramLanguage, schema: PackageSchema, options: RenderOptions = {}): string {
+  const r = new Renderer(schema, language, options.typescriptPackage);
   for (const c of program.calls ?? []) r.callNames.add(c.name);
   // Each resource and call is a variable of the program: two names that make the same one cannot both be declared.
   const names = [...program.resources.map((x) => x.name), ...(program.calls ?? []).map((c) => c.name)];

@@ -1,0 +1,195 @@
+// A stack of dynamic resources moves to the native provider with nothing created, deleted or replaced at the
+// service, through the real CLI against the emulator. The program (one resource of every kind in KINDS) is
+// first written on the dynamic classes of @walletinfra/pulumi and brought up; the move is what the README's
+// "Moving a stack to the native provider" says: the plugin in Pulumi.yaml, the generated Node.js SDK
+// installed, and the program's import changed from `@walletinfra/pulumi` to `@walletinfra/pulumi-native`
+// (the classes keep their names and arguments). Every native type is aliased to its dynamic type in the
+// schema, so the generated SDK registers each resource with that alias and the engine finds the old state;
+// the default provider changes from pulumi-nodejs to walletinfra, and the engine asks the new provider's
+// DiffConfig whether that needs a replacement (never). `preview --json` shows no create, delete or replace of
+// a resource, `up` moves the state, `preview --expect-no-changes` holds, and the service's objects are what
+// they were (read in full before and after: ids, versions, timestamps). Then the tools read the native
+// stack: walletinfra-drift and walletinfra-policy test --stack.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { KINDS } from '@walletinfra/pulumi/resources/kinds';
+import { generateSchema } from '@walletinfra/pulumi/native/schema';
+import { renderProgram, type Program } from '@walletinfra/pulumi/native/program';
+import { readOrganization, type OrganizationSnapshot } from '@walletinfra/pulumi/export/snapshot';
+import { createContext } from '@walletinfra/pulumi/runtime/context';
+import { ONRAMP_SECRET, startOrganization, type TestOrganization } from '../support/e2e/organization';
+import { REPO_ROOT } from '../support/e2e/process';
+import { nameOf, PulumiProject, type PreviewDigest } from '../support/e2e/project';
+import { builtNodejsSdk, linkNodejsSdk, pluginsSection, typeCheckProgram, writeTypeScriptConfig } from '../support/e2e/native';
+import { kindsWithoutResource, nativeProgram, ONRAMP_SECRET_KEY } from '../support/e2e/native-program';
+
+jest.setTimeout(1_200_000);
+
+const WORK = join(REPO_ROOT, '.data', 'e2e', `native-migration-${process.pid}`);
+const SCHEMA = generateSchema();
+const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'provider', 'package.json'), 'utf8')) as { version: string }).version;
+const started = Date.now();
+const timings: Record<string, number> = {};
+
+async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
+  const begin = Date.now();
+  try {
+    return await step();
+  } finally {
+    timings[label] = Math.round((Date.now() - begin) / 100) / 10;
+  }
+}
+
+/** The program of every kind, without function calls (the dynamic classes' data sources run in the program). */
+const PROGRAM: Program = (() => {
+  const full = nativeProgram('Migration', 1);
+  const resources = new Set(full.resources.map((r) => r.name));
+  return {
+    resources: full.resources,
+    outputs: Object.fromEntries(Object.entries(full.outputs ?? {}).filter(([, ref]) => resources.has(ref.name))),
+  };
+})();
+
+const DYNAMIC_IMPORT = 'import * as walletinfra from "@walletinfra/pulumi";';
+const NATIVE_IMPORT = 'import * as walletinfra from "@walletinfra/pulumi-native";';
+
+const PULUMI_YAML = ['name: migration', 'runtime:', '  name: nodejs', '  options:', '    typescript: true', 'main: index.ts', ''].join(
+  '\n',
+);
+
+let org: TestOrganization;
+let project: PulumiProject;
+let sdk: Promise<string>;
+
+/** Every object of the organization as the service returns it, kind by kind. */
+async function serviceObjects(): Promise<OrganizationSnapshot['objects']> {
+  const ctx = createContext({
+    env: {
+      WALLETINFRA_ORGANIZATION_ID: org.organizationId,
+      WALLETINFRA_API_PUBLIC_KEY: org.apiPublicKey,
+      WALLETINFRA_API_PRIVATE_KEY: org.apiPrivateKey,
+      WALLETINFRA_BASE_URL: org.baseUrl,
+    },
+  });
+  try {
+    return (await readOrganization(ctx.session({}), () => undefined)).objects;
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** The type and id of every walletinfra resource in the stack's state, by resource name. */
+async function stateResources(): Promise<Record<string, { type: string; id: string }>> {
+  const state = JSON.parse((await project.pulumi(['stack', 'export', '--stack', project.stack])).stdout) as {
+    deployment: { resources?: Array<{ urn: string; type: string; id?: string }> };
+  };
+  const out: Record<string, { type: string; id: string }> = {};
+  for (const r of state.deployment.resources ?? []) {
+    if (r.type.includes('walletinfra:') && !r.type.startsWith('pulumi:providers:')) out[nameOf(r.urn)] = { type: r.type, id: r.id ?? '' };
+  }
+  return out;
+}
+
+/** The resources whose state still holds the dynamic provider's serialized stub (`__provider`), by name. */
+async function stubs(): Promise<string[]> {
+  const state = JSON.parse((await project.pulumi(['stack', 'export', '--stack', project.stack])).stdout) as {
+    deployment: { resources?: Array<{ urn: string; outputs?: Record<string, unknown> }> };
+  };
+  return (state.deployment.resources ?? [])
+    .filter((r) => r.outputs?.__provider !== undefined)
+    .map((r) => nameOf(r.urn))
+    .sort();
+}
+
+beforeAll(async () => {
+  mkdirSync(WORK, { recursive: true });
+  // Generated and built while the dynamic stack comes up (or found built by the native-languages file).
+  sdk = builtNodejsSdk(VERSION);
+  sdk.catch(() => undefined);
+  org = await startOrganization();
+  const programDir = join(WORK, 'empty');
+  mkdirSync(programDir, { recursive: true });
+  project = await PulumiProject.create('native-migration', 'e2e', { programDir, pulumiYaml: PULUMI_YAML });
+  writeTypeScriptConfig(project.dir);
+  // The settings are stack config, which the dynamic classes and the native provider both read.
+  await project.setConfig('walletinfra:organizationId', org.organizationId);
+  await project.setConfig('walletinfra:apiPublicKey', org.apiPublicKey);
+  await project.setConfig('walletinfra:apiPrivateKey', org.apiPrivateKey, true);
+  await project.setConfig('walletinfra:baseUrl', org.baseUrl);
+  await project.setConfig('walletinfra:onRampEncryptionPublicKey', org.onRampEncryptionPublicKey);
+  await project.setConfig('walletinfra:allowLoopbackWebhookUrls', 'true');
+  await project.setConfig(ONRAMP_SECRET_KEY, ONRAMP_SECRET, true);
+});
+
+afterAll(async () => {
+  process.stdout.write(
+    `native migration e2e: ${Math.round((Date.now() - started) / 1000)} s in all; steps (s): ${JSON.stringify(timings)}\n`,
+  );
+  project?.remove();
+  await org?.close();
+  if (process.env.WALLETINFRA_E2E_KEEP !== '1') rmSync(WORK, { recursive: true, force: true });
+});
+
+test('the program declares a resource of every kind', () => {
+  expect(kindsWithoutResource()).toEqual([]);
+});
+
+let before: OrganizationSnapshot['objects'];
+let ids: Record<string, string>;
+
+test('a stack of dynamic resources, one of every kind', async () => {
+  const text = renderProgram(PROGRAM, 'typescript', SCHEMA, { typescriptPackage: 'dynamic' });
+  expect(text.split(DYNAMIC_IMPORT)).toHaveLength(2);
+  writeFileSync(join(project.dir, 'index.ts'), text);
+  await timed('dynamic up', () => project.up());
+  const state = await stateResources();
+  expect(
+    Object.values(state)
+      .map((r) => r.type)
+      .sort(),
+  ).toEqual(KINDS.map((k) => k.dynamicToken).sort());
+  ids = Object.fromEntries(Object.entries(state).map(([name, r]) => [name, r.id]));
+  // Each resource's serialized provider loads the package's runtime entry, which therefore stays.
+  const exported = (await project.pulumi(['stack', 'export', '--stack', project.stack])).stdout;
+  expect(exported).toContain('@walletinfra/pulumi/dist/runtime');
+  before = await serviceObjects();
+});
+
+test('the move to the native provider: preview --json shows no create, delete or replace; up; then no changes', async () => {
+  // What the README says to do: the plugin, the SDK, and the program's import.
+  writeFileSync(join(project.dir, 'Pulumi.yaml'), `${PULUMI_YAML}${pluginsSection()}`);
+  linkNodejsSdk(project.dir, await timed('nodejs sdk (gen-sdk, tsc; or built already)', () => sdk));
+  const dynamicText = readFileSync(join(project.dir, 'index.ts'), 'utf8');
+  writeFileSync(join(project.dir, 'index.ts'), dynamicText.replace(DYNAMIC_IMPORT, NATIVE_IMPORT));
+  // The same arguments type-check against the generated SDK (its enum types accept the service's values).
+  const checked = await typeCheckProgram(project.dir);
+  expect(checked.stdout).toBe('');
+
+  // --show-sames: a resource the move leaves alone is listed too, with the type its state had.
+  const { digest } = await timed('native preview --json', () => project.json<PreviewDigest>(['preview', '--show-sames']));
+  const steps = digest.steps.filter((s) => !s.urn.includes('::pulumi:pulumi:Stack::'));
+  expect(steps.map((s) => [nameOf(s.urn), s.urn.split('::')[2], s.op, s.oldState?.type]).sort()).toEqual(
+    PROGRAM.resources.map((r) => [r.name, `walletinfra:index:${r.type}`, 'same', `pulumi-nodejs:dynamic/walletinfra:${r.type}`]).sort(),
+  );
+  expect(digest.changeSummary).toEqual({ same: KINDS.length + 1 });
+
+  await timed('native up', () => project.up());
+  // The move kept each resource's outputs, the dynamic provider's stub among them; a refresh (the plugin
+  // reads each object) leaves the stub behind.
+  expect(await stubs()).toEqual(PROGRAM.resources.map((r) => r.name).sort());
+  await timed('native refresh', () => project.pulumi(['refresh', '--yes', '--skip-preview', '--stack', project.stack]));
+  expect(await stubs()).toEqual([]);
+  await timed('native preview --expect-no-changes', () => project.pulumi(['preview', '--expect-no-changes', '--stack', project.stack]));
+
+  const state = await stateResources();
+  expect(
+    Object.values(state)
+      .map((r) => r.type)
+      .sort(),
+  ).toEqual(KINDS.map((k) => k.nativeToken).sort());
+  expect(Object.fromEntries(Object.entries(state).map(([name, r]) => [name, r.id]))).toEqual(ids);
+  const exported = (await project.pulumi(['stack', 'export', '--stack', project.stack])).stdout;
+  expect(exported).not.toContain('pulumi-nodejs:dynamic/');
+  expect(exported).not.toContain(ONRAMP_SECRET);
+  expect(await serviceObjects()).toEqual(before);
+});
