@@ -10,7 +10,7 @@
 // a resource, `up` moves the state, `preview --expect-no-changes` holds, and the service's objects are what
 // they were (read in full before and after: ids, versions, timestamps). Then the tools read the native
 // stack: walletinfra-drift and walletinfra-policy test --stack.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import { generateSchema } from '@walletinfra/pulumi/native/schema';
@@ -18,7 +18,8 @@ import { renderProgram, type Program } from '@walletinfra/pulumi/native/program'
 import { readOrganization, type OrganizationSnapshot } from '@walletinfra/pulumi/export/snapshot';
 import { createContext } from '@walletinfra/pulumi/runtime/context';
 import { ONRAMP_SECRET, startOrganization, type TestOrganization } from '../support/e2e/organization';
-import { REPO_ROOT } from '../support/e2e/process';
+import { runDrift } from '../support/e2e/drift';
+import { REPO_ROOT, run } from '../support/e2e/process';
 import { nameOf, PulumiProject, type PreviewDigest } from '../support/e2e/project';
 import { builtNodejsSdk, linkNodejsSdk, pluginsSection, typeCheckProgram, writeTypeScriptConfig } from '../support/e2e/native';
 import { kindsWithoutResource, nativeProgram, ONRAMP_SECRET_KEY } from '../support/e2e/native-program';
@@ -192,4 +193,70 @@ test('the move to the native provider: preview --json shows no create, delete or
   expect(exported).not.toContain('pulumi-nodejs:dynamic/');
   expect(exported).not.toContain(ONRAMP_SECRET);
   expect(await serviceObjects()).toEqual(before);
+});
+
+describe('the tools on the native stack', () => {
+  const CONDITION = "activity.resource == 'PRIVATE_KEY' && activity.action == 'EXPORT'";
+  const PLANNED = 'Deny private key exports (Migration)';
+
+  test('walletinfra-drift reports a change made by hand to a native resource, by its kind', async () => {
+    const policyId = ids['deny-exports']!;
+    await org.client.updatePolicy({ policyId, policyCondition: "activity.action == 'EXPORT'" });
+    const drift = await timed('walletinfra-drift', () => runDrift(project, ['--stack', project.stack]));
+    expect(drift.code).toBe(2);
+    const report = drift.json as {
+      summary: unknown;
+      stacks: Array<{
+        status: string;
+        resources: Array<{ type: string; typeName: string; name: string; id: string; op: string; changes: unknown[] }>;
+      }>;
+    };
+    expect(report.summary).toEqual({ drifted: 1, deletedOutsideCode: 0, clean: KINDS.length - 1 });
+    expect(report.stacks[0]!.resources.map((r) => [r.type, r.typeName, r.name, r.id, r.op, r.changes])).toEqual([
+      [
+        'walletinfra:index:Policy',
+        'Policy',
+        'deny-exports',
+        policyId,
+        'update',
+        [{ property: 'condition', kind: 'update', before: CONDITION, after: "activity.action == 'EXPORT'", forcesReplacement: false }],
+      ],
+    ]);
+    expect(drift.markdown).toContain('#### deny-exports');
+    for (const text of [JSON.stringify(drift.json), drift.markdown ?? '', drift.stdout, drift.stderr]) {
+      expect(text).not.toContain(ONRAMP_SECRET);
+      expect(text).not.toContain(org.apiPrivateKey);
+    }
+  });
+
+  test('a native policy edited: drift --preview evaluates its impact; walletinfra-policy test --stack tests the planned set', async () => {
+    // The policy now allows creating private key tags; live, nothing does.
+    project.editProgram('effect: "EFFECT_DENY"', 'effect: "EFFECT_ALLOW"');
+    project.editProgram(JSON.stringify(CONDITION), JSON.stringify("activity.type == 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG'"));
+    const drift = await timed('walletinfra-drift --preview', () => runDrift(project, ['--preview', '--stack', project.stack]));
+    const impact = (drift.json as { stacks: Array<{ policyImpact?: { status: string; policyChanges: string[] } }> }).stacks[0]!
+      .policyImpact;
+    expect([impact?.status, impact?.policyChanges]).toEqual(['evaluated', ['deny-exports']]);
+
+    const dir = mkdtempSync(join(project.dir, 'policy-tests-'));
+    writeFileSync(
+      join(dir, 'tags.yaml'),
+      `cases:
+  - name: anyone may create tags under the planned policy
+    request:
+      activity: { type: ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG }
+      approvers: [{ id: u-ops, tags: [] }]
+    expect: ALLOW
+`,
+    );
+    const bin = join(REPO_ROOT, 'provider', 'dist', 'policy-review', 'cli.js');
+    const tested = await timed('walletinfra-policy test --stack', () =>
+      run(process.execPath, [bin, 'test', dir, '--stack', project.stack, '--cwd', project.dir], { cwd: project.dir, env: project.env }),
+    );
+    expect([tested.code, tested.stdout]).toEqual([
+      0,
+      // Allowed by the planned policy, which only the program's edit of the native resource makes.
+      `PASS ${join(dir, 'tags.yaml')}:2 anyone may create tags under the planned policy: ALLOW by ${PLANNED}\n1 case: 1 passed, 0 failed\n`,
+    ]);
+  });
 });
