@@ -14,14 +14,23 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import { generateSchema } from '@walletinfra/pulumi/native/schema';
-import { renderProgram, type Program } from '@walletinfra/pulumi/native/program';
+import { PROGRAM_FILE, renderProgram, type Program } from '@walletinfra/pulumi/native/program';
+import { DISK, runExport } from '@walletinfra/pulumi/export/cli';
 import { readOrganization, type OrganizationSnapshot } from '@walletinfra/pulumi/export/snapshot';
 import { createContext } from '@walletinfra/pulumi/runtime/context';
 import { ONRAMP_SECRET, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { runDrift } from '../support/e2e/drift';
 import { REPO_ROOT, run } from '../support/e2e/process';
 import { nameOf, PulumiProject, type PreviewDigest } from '../support/e2e/project';
-import { builtNodejsSdk, linkNodejsSdk, pluginsSection, typeCheckProgram, writeTypeScriptConfig } from '../support/e2e/native';
+import {
+  builtNodejsSdk,
+  builtPythonSdk,
+  linkNodejsSdk,
+  pluginsSection,
+  pythonVenv,
+  typeCheckProgram,
+  writeTypeScriptConfig,
+} from '../support/e2e/native';
 import { kindsWithoutResource, nativeProgram, ONRAMP_SECRET_KEY } from '../support/e2e/native-program';
 
 jest.setTimeout(1_200_000);
@@ -63,13 +72,17 @@ let project: PulumiProject;
 let sdk: Promise<string>;
 
 /** Every object of the organization as the service returns it, kind by kind. */
-async function serviceObjects(): Promise<OrganizationSnapshot['objects']> {
+function serviceObjects(): Promise<OrganizationSnapshot['objects']> {
+  return serviceObjectsOf(org);
+}
+
+async function serviceObjectsOf(organization: TestOrganization): Promise<OrganizationSnapshot['objects']> {
   const ctx = createContext({
     env: {
-      WALLETINFRA_ORGANIZATION_ID: org.organizationId,
-      WALLETINFRA_API_PUBLIC_KEY: org.apiPublicKey,
-      WALLETINFRA_API_PRIVATE_KEY: org.apiPrivateKey,
-      WALLETINFRA_BASE_URL: org.baseUrl,
+      WALLETINFRA_ORGANIZATION_ID: organization.organizationId,
+      WALLETINFRA_API_PUBLIC_KEY: organization.apiPublicKey,
+      WALLETINFRA_API_PRIVATE_KEY: organization.apiPrivateKey,
+      WALLETINFRA_BASE_URL: organization.baseUrl,
     },
   });
   try {
@@ -258,5 +271,72 @@ describe('the tools on the native stack', () => {
       // Allowed by the planned policy, which only the program's edit of the native resource makes.
       `PASS ${join(dir, 'tags.yaml')}:2 anyone may create tags under the planned policy: ALLOW by ${PLANNED}\n1 case: 1 passed, 0 failed\n`,
     ]);
+  });
+});
+
+// walletinfra-export for the native provider: a seeded organization (its own emulator) exported as YAML and
+// as Python; `pulumi up` adopts every object (the service's objects are read in full before and after: the
+// same), and `preview --expect-no-changes` holds.
+describe.each([
+  ['yaml', 'YAML'],
+  ['python', 'Python'],
+] as const)('walletinfra-export --language %s', (language, title) => {
+  let seeded: TestOrganization;
+  let exported: PulumiProject;
+
+  afterAll(async () => {
+    exported?.remove();
+    await seeded?.close();
+  });
+
+  test(`the ${title} program adopts every object of the organization; then no changes`, async () => {
+    seeded = await startOrganization();
+    const dir = join(WORK, `export-${language}`);
+    const stderr: string[] = [];
+    const code = await runExport(['--out', dir, '--language', language], {
+      env: {
+        WALLETINFRA_ORGANIZATION_ID: seeded.organizationId,
+        WALLETINFRA_API_PUBLIC_KEY: seeded.apiPublicKey,
+        WALLETINFRA_API_PRIVATE_KEY: seeded.apiPrivateKey,
+        WALLETINFRA_BASE_URL: seeded.baseUrl,
+      },
+      stdout: () => undefined,
+      stderr: (t) => stderr.push(t),
+      ...DISK,
+    });
+    expect([code, stderr.at(-1)]).toEqual([0, 'walletinfra-export: nothing needs a secret\n']);
+    // As its README says: the plugin (here from this repository), and for Python the SDK (here the shared build).
+    const pulumiYaml = readFileSync(join(dir, 'Pulumi.yaml'), 'utf8');
+    if (language === 'python') {
+      writeFileSync(
+        join(dir, 'Pulumi.yaml'),
+        `${pulumiYaml.replace('virtualenv: venv', `virtualenv: ${pythonVenv()}`)}${pluginsSection()}`,
+      );
+    } else {
+      writeFileSync(join(dir, 'Pulumi.yaml'), `${pulumiYaml}${pluginsSection()}`);
+    }
+    exported = await PulumiProject.open(dir);
+    if (language === 'python')
+      exported.env.PYTHONPATH = await timed('python sdk (gen-sdk, pip; or built already)', () => builtPythonSdk(VERSION));
+    await exported.setConfig('walletinfra:organizationId', seeded.organizationId);
+    await exported.setConfig('walletinfra:apiPublicKey', seeded.apiPublicKey);
+    await exported.setConfig('walletinfra:apiPrivateKey', seeded.apiPrivateKey, true);
+    await exported.setConfig('walletinfra:baseUrl', seeded.baseUrl);
+
+    // One `adopt` argument a resource: `adopt:` in YAML, `adopt=` in Python.
+    const declared = [...readFileSync(join(dir, PROGRAM_FILE[language]), 'utf8').matchAll(/^ +adopt[:=]/gm)].length;
+    expect(declared).toBeGreaterThan(0);
+    const live = await serviceObjectsOf(seeded);
+    await timed(`export ${language} up`, () => exported.up());
+    await timed(`export ${language} preview --expect-no-changes`, () =>
+      exported.pulumi(['preview', '--expect-no-changes', '--stack', exported.stack]),
+    );
+    const state = JSON.parse((await exported.pulumi(['stack', 'export', '--stack', exported.stack])).stdout) as {
+      deployment: { resources?: Array<{ type: string; id?: string }> };
+    };
+    const adopted = (state.deployment.resources ?? []).filter((r) => r.type.startsWith('walletinfra:index:'));
+    expect(adopted).toHaveLength(declared);
+    expect(new Set(adopted.map((r) => r.type))).toEqual(new Set(KINDS.filter((k) => live[k.type]!.length > 0).map((k) => k.nativeToken)));
+    expect(await serviceObjectsOf(seeded)).toEqual(live);
   });
 });

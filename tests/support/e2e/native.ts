@@ -101,32 +101,53 @@ export function writeGoSdkModule(out: string): string {
 const TSC = join(REPO_ROOT, 'node_modules', '.bin', 'tsc');
 
 /**
- * The Node.js SDK generated from the checked-in schema and built as its package.json says (`tsc`), its
- * package as npm would install it; returns that directory. Built once for the schema, the plugin version and
- * the CLI, under .data/e2e/native-sdk/ where every end-to-end file finds it: the first to need it builds it
- * in a directory of its own and renames it into place, so files running at once never see half an SDK.
+ * A directory built once for the checked-in schema, the plugin version and the CLI, under
+ * .data/e2e/native-sdk/<name>-<key>, where every end-to-end file finds it: the first to need it builds it in
+ * a directory of its own (`build` gets that directory) and renames it into place, so files running at once
+ * never see half a build.
  */
-export async function builtNodejsSdk(version: string): Promise<string> {
+async function builtOnce(name: string, version: string, build: (dir: string) => Promise<void>): Promise<string> {
   const key = createHash('sha256').update(readFileSync(SCHEMA_FILE)).update(`\0${version}\0${pulumiBinDir()}`).digest('hex').slice(0, 16);
-  const cached = join(REPO_ROOT, '.data', 'e2e', 'native-sdk', `nodejs-${key}`);
-  const bin = join(cached, 'nodejs', 'bin');
-  if (existsSync(join(bin, 'package.json'))) return bin;
+  const cached = join(REPO_ROOT, '.data', 'e2e', 'native-sdk', `${name}-${key}`);
+  if (existsSync(cached)) return cached;
   const building = `${cached}.${process.pid}`;
   rmSync(building, { recursive: true, force: true });
-  const sdk = await generateSdk('nodejs', building, version);
-  const built = await run(TSC, ['-p', sdk.dir], { cwd: sdk.dir, env: cleanEnv() });
-  if (built.code !== 0) throw new Error(`tsc of the generated Node.js SDK exited ${built.code}\n${built.stdout}\n${built.stderr}`);
-  // Last: package.json in bin/ is what marks the SDK complete.
-  cpSync(join(sdk.dir, 'package.json'), join(sdk.dir, 'bin', 'package.json'));
-  rmSync(join(building, `.pulumi-home-nodejs`), { recursive: true, force: true });
+  mkdirSync(building, { recursive: true });
+  await build(building);
   try {
     renameSync(building, cached);
   } catch (error) {
     // Another file renamed its build into place first: use that one.
-    if (!existsSync(join(bin, 'package.json'))) throw error;
+    if (!existsSync(cached)) throw error;
     rmSync(building, { recursive: true, force: true });
   }
-  return bin;
+  return cached;
+}
+
+/**
+ * The Node.js SDK generated from the checked-in schema and built as its package.json says (`tsc`), its
+ * package as npm would install it; returns that directory (shared by the native end-to-end files).
+ */
+export async function builtNodejsSdk(version: string): Promise<string> {
+  const dir = await builtOnce('nodejs', version, async (out) => {
+    const sdk = await generateSdk('nodejs', out, version);
+    const built = await run(TSC, ['-p', sdk.dir], { cwd: sdk.dir, env: cleanEnv() });
+    if (built.code !== 0) throw new Error(`tsc of the generated Node.js SDK exited ${built.code}\n${built.stdout}\n${built.stderr}`);
+    cpSync(join(sdk.dir, 'package.json'), join(sdk.dir, 'bin', 'package.json'));
+  });
+  return join(dir, 'nodejs', 'bin');
+}
+
+/**
+ * The Python SDK generated from the checked-in schema and installed (it reads its version from its installed
+ * metadata) into a directory a program's PYTHONPATH names; returns that directory (shared like the Node.js SDK).
+ */
+export async function builtPythonSdk(version: string): Promise<string> {
+  const dir = await builtOnce('python', version, async (out) => {
+    const sdk = await generateSdk('python', join(out, 'gen'), version);
+    await installPythonSdk(sdk.dir, join(out, 'site'));
+  });
+  return join(dir, 'site');
 }
 
 /** Links the built Node.js SDK into a project's node_modules as `@walletinfra/pulumi-native`. */
