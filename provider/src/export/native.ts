@@ -25,7 +25,12 @@ function program(declared: readonly Declaration[], options: ExportOptions): Prog
     resources: declared.map((d) => {
       const own = d.properties.filter(([k]) => k !== 'adopt');
       const adopt = d.properties.filter(([k]) => k === 'adopt');
-      return { name: d.name, type: d.kind.type, properties: Object.fromEntries([...own, ...placement, ...adopt]) };
+      return {
+        name: d.name,
+        type: d.kind.type,
+        properties: Object.fromEntries([...own, ...placement, ...adopt]),
+        ...(d.retain !== undefined ? { retainOnDelete: true } : {}),
+      };
     }),
   };
 }

@@ -57,6 +57,8 @@ export interface ProgramResource {
   /** The kind's type name: `Policy`. */
   type: string;
   properties: Readonly<Record<string, ProgramValue>>;
+  /** Kept in the organization when Pulumi deletes the resource (the resource option `retainOnDelete`). */
+  retainOnDelete?: boolean;
 }
 
 export interface ProgramCall {
@@ -370,6 +372,7 @@ function renderYaml(r: Renderer, program: Program): string {
   lines.push('resources:');
   for (const res of program.resources) {
     lines.push(`  ${res.name}:`, `    type: ${resourceToken(res.type)}`, `    properties:${r.yamlValue(res.properties, '      ')}`);
+    if (res.retainOnDelete === true) lines.push('    options:', '      retainOnDelete: true');
   }
   const outputs = Object.entries(program.outputs ?? {});
   if (outputs.length > 0) {
@@ -397,7 +400,10 @@ function renderTypeScript(r: Renderer, program: Program): string {
   }
   for (const res of program.resources) {
     const { inputs } = r.resource(res.type);
-    lines.push(`const ${camel(res.name)} = new walletinfra.${res.type}(${q(res.name)}, ${objectText(r, inputs, res.properties, '')});`);
+    const opts = res.retainOnDelete === true ? ', { retainOnDelete: true }' : '';
+    lines.push(
+      `const ${camel(res.name)} = new walletinfra.${res.type}(${q(res.name)}, ${objectText(r, inputs, res.properties, '')}${opts});`,
+    );
   }
   const outputs = Object.entries(program.outputs ?? {});
   if (outputs.length > 0) lines.push('');
@@ -417,11 +423,21 @@ function objectText(
 }
 
 function renderPython(r: Renderer, program: Program): string {
-  const needsPulumi = configKeys(program).length > 0 || usesSecretLiterals(program) || Object.keys(program.outputs ?? {}).length > 0;
+  const needsPulumi =
+    configKeys(program).length > 0 ||
+    usesSecretLiterals(program) ||
+    Object.keys(program.outputs ?? {}).length > 0 ||
+    program.resources.some((res) => res.retainOnDelete === true);
   const lines = [...(needsPulumi ? ['import pulumi'] : []), `import ${SDK_PACKAGES.python} as walletinfra`, ''];
   if (configKeys(program).length > 0) lines.push('config = pulumi.Config()');
-  const call = (head: string, inputs: Record<string, PropertySpec>, values: Readonly<Record<string, ProgramValue>>): string => {
+  const call = (
+    head: string,
+    inputs: Record<string, PropertySpec>,
+    values: Readonly<Record<string, ProgramValue>>,
+    retainOnDelete = false,
+  ): string => {
     const args = Object.entries(values).map(([k, v]) => `    ${pythonName(k)}=${r.py(inputs[k], v, '    ')},`);
+    if (retainOnDelete) args.push('    opts=pulumi.ResourceOptions(retain_on_delete=True),');
     return args.length === 0 ? `${head})` : `${head}\n${args.join('\n')}\n)`;
   };
   for (const c of program.calls ?? []) {
@@ -429,7 +445,7 @@ function renderPython(r: Renderer, program: Program): string {
   }
   for (const res of program.resources) {
     lines.push(
-      `${snake(res.name)} = ${call(`walletinfra.${res.type}(\n    ${q(res.name)},`, r.resource(res.type).inputs, res.properties)}`,
+      `${snake(res.name)} = ${call(`walletinfra.${res.type}(\n    ${q(res.name)},`, r.resource(res.type).inputs, res.properties, res.retainOnDelete)}`,
     );
   }
   const outputs = Object.entries(program.outputs ?? {});
@@ -455,7 +471,7 @@ function renderGo(r: Renderer, program: Program): string {
   for (const res of program.resources) {
     const f = fields(r.resource(res.type).inputs, res.properties, '\t\t');
     body.push(
-      `\t\t${camel(res.name)}, err := walletinfra.New${res.type}(ctx, ${q(res.name)}, &walletinfra.${res.type}Args{${f === '' ? '' : `\n${f}\n\t\t`}})`,
+      `\t\t${camel(res.name)}, err := walletinfra.New${res.type}(ctx, ${q(res.name)}, &walletinfra.${res.type}Args{${f === '' ? '' : `\n${f}\n\t\t`}}${res.retainOnDelete === true ? ', pulumi.RetainOnDelete(true)' : ''})`,
       '\t\tif err != nil {',
       '\t\t\treturn err',
       '\t\t}',

@@ -251,6 +251,37 @@ export const policyId = denyExports.policyId;
   );
 });
 
+test('retainOnDelete: the resource option in every language', () => {
+  const kept: Program = {
+    resources: [{ name: 'tag', type: 'PrivateKeyTag', properties: { privateKeyTagName: 'keep' }, retainOnDelete: true }],
+  };
+  expect(renderProgram(kept, 'yaml', schema)).toBe(`resources:
+  tag:
+    type: walletinfra:index:PrivateKeyTag
+    properties:
+      privateKeyTagName: keep
+    options:
+      retainOnDelete: true
+`);
+  expect(renderProgram(kept, 'typescript', schema)).toContain(`const tag = new walletinfra.PrivateKeyTag("tag", {
+  privateKeyTagName: "keep",
+}, { retainOnDelete: true });
+`);
+  expect(renderProgram(kept, 'python', schema)).toBe(`import pulumi
+import pulumi_walletinfra as walletinfra
+
+tag = walletinfra.PrivateKeyTag(
+    "tag",
+    private_key_tag_name="keep",
+    opts=pulumi.ResourceOptions(retain_on_delete=True),
+)
+`);
+  expect(renderProgram(kept, 'go', schema)).toContain(`tag, err := walletinfra.NewPrivateKeyTag(ctx, "tag", &walletinfra.PrivateKeyTagArgs{
+			PrivateKeyTagName: pulumi.String("keep"),
+		}, pulumi.RetainOnDelete(true))
+`);
+});
+
 test("names as Pulumi's generators make them", () => {
   // pyName of pkg/codegen/python, and the members of an enum of mixed-case values (the Solana networks).
   expect(['policyId', 'SHA256Hash', 'privateKeyIds', 'caip2', 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1'].map(pythonName)).toEqual([
