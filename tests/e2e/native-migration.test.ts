@@ -14,7 +14,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import { generateSchema } from '@walletinfra/pulumi/native/schema';
-import { PROGRAM_FILE, renderProgram, type Program } from '@walletinfra/pulumi/native/program';
+import { OutputRef, PROGRAM_FILE, renderProgram, SecretLiteral, type Program, type ProgramValue } from '@walletinfra/pulumi/native/program';
+import { functionToken } from '@walletinfra/pulumi/native/names';
+import { runtimeKinds } from '@walletinfra/pulumi/native/runtime-kinds';
+import { ConfigSecret } from '@walletinfra/pulumi/resources/kind';
+import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
 import { DISK, runExport } from '@walletinfra/pulumi/export/cli';
 import { readOrganization, type OrganizationSnapshot } from '@walletinfra/pulumi/export/snapshot';
 import { createContext } from '@walletinfra/pulumi/runtime/context';
@@ -50,15 +54,50 @@ async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The program of every kind, without function calls (the dynamic classes' data sources run in the program). */
-const PROGRAM: Program = (() => {
+/**
+ * The program of every kind without function calls (the dynamic classes' data sources run in the program): a
+ * value the native program reads from a call (the root quorum as it is) is the call's answer, asked of the
+ * provider's own function, written as a literal.
+ */
+async function programWithoutCalls(organization: TestOrganization): Promise<Program> {
   const full = nativeProgram('Migration', 1);
-  const resources = new Set(full.resources.map((r) => r.name));
-  return {
-    resources: full.resources,
-    outputs: Object.fromEntries(Object.entries(full.outputs ?? {}).filter(([, ref]) => resources.has(ref.name))),
+  const runtime = createRuntime({ env: credentialsOf(organization) });
+  const answers: Record<string, unknown> = {};
+  try {
+    const functions = runtimeKinds(runtime).functions;
+    for (const c of full.calls ?? []) {
+      const fn = functions.find((f) => f.token === functionToken(c.function))!;
+      answers[c.name] = (await fn.invoke(c.args)).outputs;
+    }
+  } finally {
+    await runtime.context.close();
+  }
+  const literal = (v: ProgramValue): ProgramValue => {
+    if (v instanceof OutputRef && v.name in answers) {
+      const at = (o: unknown, k: string): unknown => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined);
+      return v.path.reduce<unknown>(at, answers[v.name]) as ProgramValue;
+    }
+    if (Array.isArray(v)) return (v as readonly ProgramValue[]).map(literal);
+    if (v !== null && typeof v === 'object' && !(v instanceof OutputRef) && !(v instanceof ConfigSecret) && !(v instanceof SecretLiteral)) {
+      return Object.fromEntries(Object.entries(v as Record<string, ProgramValue>).map(([k, x]) => [k, literal(x)]));
+    }
+    return v;
   };
-})();
+  const resources = full.resources.map((r) => ({ ...r, properties: literal(r.properties) as Record<string, ProgramValue> }));
+  const names = new Set(resources.map((r) => r.name));
+  return { resources, outputs: Object.fromEntries(Object.entries(full.outputs ?? {}).filter(([, ref]) => names.has(ref.name))) };
+}
+
+function credentialsOf(organization: TestOrganization): Record<string, string> {
+  return {
+    WALLETINFRA_ORGANIZATION_ID: organization.organizationId,
+    WALLETINFRA_API_PUBLIC_KEY: organization.apiPublicKey,
+    WALLETINFRA_API_PRIVATE_KEY: organization.apiPrivateKey,
+    WALLETINFRA_BASE_URL: organization.baseUrl,
+  };
+}
+
+let PROGRAM: Program;
 
 const DYNAMIC_IMPORT = 'import * as walletinfra from "@walletinfra/pulumi";';
 const NATIVE_IMPORT = 'import * as walletinfra from "@walletinfra/pulumi-native";';
@@ -77,14 +116,7 @@ function serviceObjects(): Promise<OrganizationSnapshot['objects']> {
 }
 
 async function serviceObjectsOf(organization: TestOrganization): Promise<OrganizationSnapshot['objects']> {
-  const ctx = createContext({
-    env: {
-      WALLETINFRA_ORGANIZATION_ID: organization.organizationId,
-      WALLETINFRA_API_PUBLIC_KEY: organization.apiPublicKey,
-      WALLETINFRA_API_PRIVATE_KEY: organization.apiPrivateKey,
-      WALLETINFRA_BASE_URL: organization.baseUrl,
-    },
-  });
+  const ctx = createContext({ env: credentialsOf(organization) });
   try {
     return (await readOrganization(ctx.session({}), () => undefined)).objects;
   } finally {
@@ -152,6 +184,7 @@ let before: OrganizationSnapshot['objects'];
 let ids: Record<string, string>;
 
 test('a stack of dynamic resources, one of every kind', async () => {
+  PROGRAM = await programWithoutCalls(org);
   const text = renderProgram(PROGRAM, 'typescript', SCHEMA, { typescriptPackage: 'dynamic' });
   expect(text.split(DYNAMIC_IMPORT)).toHaveLength(2);
   writeFileSync(join(project.dir, 'index.ts'), text);
