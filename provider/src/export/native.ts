@@ -3,12 +3,26 @@
 // native program renderer (../native/program.ts), with each language's project files and a README that says
 // how to get the plugin and the SDK. Every object keeps `adopt: { id }`, so the first `pulumi up` creates
 // nothing.
-import type { AnyKind, ConfigSecret } from '../resources/kind';
+import type { AnyKind, ConfigSecret, ExportValue } from '../resources/kind';
 import { SDK_PACKAGES } from '../native/names';
 import { PROGRAM_FILE, renderProgram, type Program, type ProgramLanguage, type ProgramValue } from '../native/program';
 import { generateSchema } from '../native/schema';
-import type { Declaration, ExportOptions } from './render';
 import type { OrganizationSnapshot } from './snapshot';
+
+/** What this file reads of ./render.ts's `Declaration` (declared here: render.ts imports this file). */
+interface Declaration {
+  kind: AnyKind;
+  name: string;
+  properties: Array<[string, ExportValue]>;
+  retain?: string;
+}
+
+/** What this file reads of ./render.ts's `ExportOptions`. */
+interface ExportOptions {
+  organizationId?: string;
+  profile?: string;
+  versions: { walletinfraPulumi: string; pulumi: string; typescript?: string; typesNode?: string };
+}
 
 /** How a line comment starts in each language. */
 const COMMENT: Record<ProgramLanguage, string> = { yaml: '#', python: '#', go: '//', typescript: '//' };
