@@ -17,6 +17,7 @@ const SUITES = {
   refresh: { title: '3. Refresh cost in the provider', load: () => require('./suites/refresh') },
   e2e: { title: '4. End to end with the real Pulumi CLI', load: () => require('./suites/e2e') },
   store: { title: '5. Scale of the emulator store', load: () => require('./suites/store') },
+  native: { title: '6. The native provider end to end', load: () => require('./suites/native') },
 };
 
 function log(line) {

@@ -47,16 +47,31 @@ const { Policy } = require('@walletinfra/pulumi');
 for (let i = 0; i < count; i += 1) new Policy(\`p\${i}\`, inputs(i));
 `;
 
-const PROGRAMS = { noop: NOOP, walletinfra: WALLETINFRA };
+// The native provider's Policy as the generated Node.js SDK registers it (a CustomResource of the schema's type),
+// without generating one: the plugin in Pulumi.yaml (the real one, or the do-nothing one) serves it.
+const NATIVE = `${HEADER}
+class Policy extends pulumi.CustomResource {
+  constructor(name, args, opts) {
+    super('walletinfra:index:Policy', name, args, opts);
+  }
+}
+for (let i = 0; i < count; i += 1) new Policy(\`p\${i}\`, inputs(i));
+`;
 
-/** Writes the program `variant` into `dir` (Pulumi.yaml + index.js) and returns `dir`. */
-function writeProgram(dir, variant) {
+const PROGRAMS = { noop: NOOP, walletinfra: WALLETINFRA, native: NATIVE };
+
+/**
+ * Writes the program `variant` into `dir` (Pulumi.yaml + index.js) and returns `dir`; `pluginDir` names the
+ * directory of the walletinfra plugin the native program uses (`plugins.providers`).
+ */
+function writeProgram(dir, variant, pluginDir) {
   fs.mkdirSync(dir, { recursive: true });
+  const plugins = pluginDir !== undefined ? `plugins:\n  providers:\n    - name: walletinfra\n      path: ${pluginDir}\n` : '';
   fs.writeFileSync(
     path.join(dir, 'Pulumi.yaml'),
-    `name: bench-${variant}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\ndescription: bench/ end-to-end program (${variant})\n`,
+    `name: bench-${variant}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\ndescription: bench/ end-to-end program (${variant})\n${plugins}`,
   );
-  fs.writeFileSync(path.join(dir, 'index.js'), PROGRAMS[variant]);
+  fs.writeFileSync(path.join(dir, 'index.js'), PROGRAMS[pluginDir !== undefined ? 'native' : variant]);
   return dir;
 }
 

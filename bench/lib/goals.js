@@ -70,6 +70,34 @@ const GOALS = [
     value: 1.2,
     what: 'provider process peak RSS in that up vs the do-nothing provider',
   },
+  {
+    id: 'native_up_vs_native_floor',
+    suite: 'native',
+    op: '<=',
+    value: 1.1,
+    what: 'pulumi up, N=300, through the walletinfra plugin vs a do-nothing native plugin',
+  },
+  {
+    id: 'native_refresh_vs_native_floor',
+    suite: 'native',
+    op: '<=',
+    value: 1.1,
+    what: 'pulumi refresh --preview-only, N=300, through the walletinfra plugin vs a do-nothing native plugin',
+  },
+  {
+    id: 'native_up_vs_dynamic_floor',
+    suite: 'native',
+    op: '<=',
+    value: 0.9,
+    what: 'pulumi up, N=300, through the walletinfra plugin vs the do-nothing dynamic provider',
+  },
+  {
+    id: 'native_refresh_vs_dynamic_floor',
+    suite: 'native',
+    op: '<=',
+    value: 0.9,
+    what: 'pulumi refresh --preview-only, N=300, through the walletinfra plugin vs the do-nothing dynamic provider',
+  },
 ];
 
 function goalText(g) {

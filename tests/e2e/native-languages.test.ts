@@ -8,7 +8,7 @@
 // object of every kind made by hand (`pulumi import`, which writes the program) and previews no changes.
 // Secrets stay encrypted in the state. Engine runs are kept to one per assertion; the file's wall time and
 // each step's are printed at the end.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePolicyExpression, withoutPositions } from '@walletinfra/sdk/policy';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
@@ -17,7 +17,18 @@ import { PROGRAM_FILE, renderProgram, type ProgramLanguage } from '@walletinfra/
 import { ONRAMP_SECRET, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { REPO_ROOT, cleanEnv, run } from '../support/e2e/process';
 import { nameOf, PulumiProject } from '../support/e2e/project';
-import { generateSdk, installPythonSdk, pluginsSection, prepareGoPrograms, pythonVenv, writeGoSdkModule } from '../support/e2e/native';
+import {
+  builtNodejsSdk,
+  builtPythonSdk,
+  generateSdk,
+  linkNodejsSdk,
+  pluginsSection,
+  prepareGoPrograms,
+  pythonVenv,
+  typeCheckProgram,
+  writeGoSdkModule,
+  writeTypeScriptConfig,
+} from '../support/e2e/native';
 import {
   ALICE_PUBLIC_KEY,
   handMadeObjects,
@@ -102,7 +113,6 @@ function background<T>(label: string, work: () => Promise<T>): () => Promise<T> 
   };
 }
 
-const TSC = join(REPO_ROOT, 'node_modules', '.bin', 'tsc');
 const GO_ENV = { GOPROXY: 'off', GOSUMDB: 'off', GOFLAGS: '-mod=mod' };
 
 const PREPARE = {
@@ -116,12 +126,7 @@ const PREPARE = {
     return packed.stdout.trim().split('\n').pop() ?? '';
   }),
   /** The Python SDK, installed (it reads its version from its metadata) where PYTHONPATH finds it. */
-  python: background('python sdk (gen-sdk, pip install)', async () => {
-    const sdk = await generateSdk('python', SDK_DIR, VERSION);
-    const site = join(WORK, 'python-site');
-    await installPythonSdk(sdk.dir, site);
-    return site;
-  }),
+  python: background('python sdk (gen-sdk, pip install)', () => builtPythonSdk(VERSION)),
   /** The Go SDK as a module, compiled once into the build cache. */
   go: background('go sdk (gen-sdk, go build)', async () => {
     await generateSdk('go', SDK_DIR, VERSION);
@@ -133,14 +138,8 @@ const PREPARE = {
     if (built.code !== 0) throw new Error(`go build of the generated Go SDK exited ${built.code}\n${built.stderr}`);
     return module;
   }),
-  /** The Node.js SDK built as its package.json says (`tsc`), its package as npm would install it. */
-  nodejs: background('nodejs sdk (gen-sdk, tsc)', async () => {
-    const sdk = await generateSdk('nodejs', SDK_DIR, VERSION);
-    const built = await run(TSC, ['-p', sdk.dir], { cwd: sdk.dir, env: cleanEnv() });
-    if (built.code !== 0) throw new Error(`tsc of the generated Node.js SDK exited ${built.code}\n${built.stdout}\n${built.stderr}`);
-    cpSync(join(sdk.dir, 'package.json'), join(sdk.dir, 'bin', 'package.json'));
-    return join(sdk.dir, 'bin');
-  }),
+  /** The Node.js SDK built as its package.json says (`tsc`), shared with the other native end-to-end files. */
+  nodejs: background('nodejs sdk (gen-sdk, tsc)', () => builtNodejsSdk(VERSION)),
 };
 
 beforeAll(() => {
@@ -209,31 +208,12 @@ const LANGUAGES: Language[] = [
         pluginsSection(),
       ].join('\n'),
     prepare: async (project) => {
-      const scope = join(project.dir, 'node_modules', '@walletinfra');
-      mkdirSync(scope, { recursive: true });
-      symlinkSync(await PREPARE.nodejs(), join(scope, 'pulumi-native'), 'dir');
-      const compilerOptions = {
-        target: 'ES2022',
-        module: 'commonjs',
-        moduleResolution: 'node',
-        strict: true,
-        esModuleInterop: true,
-        skipLibCheck: true,
-        types: ['node'],
-      };
-      // Pulumi runs it through ts-node without a type check (noCheck); tsconfig.check.json is the check.
-      writeFileSync(
-        join(project.dir, 'tsconfig.json'),
-        JSON.stringify({ compilerOptions: { ...compilerOptions, noCheck: true }, files: ['index.ts'] }),
-      );
-      writeFileSync(join(project.dir, 'tsconfig.check.json'), JSON.stringify({ compilerOptions, files: ['index.ts'] }));
+      linkNodejsSdk(project.dir, await PREPARE.nodejs());
+      writeTypeScriptConfig(project.dir);
     },
     write: async (project, text) => {
       writeProgram(project, 'typescript', text);
-      // The type check of the program against the SDK's declarations.
-      const checked = await timed('tsc --noEmit program', () =>
-        run(TSC, ['-p', join(project.dir, 'tsconfig.check.json'), '--noEmit'], { cwd: project.dir, env: cleanEnv() }),
-      );
+      const checked = await timed('tsc --noEmit program', () => typeCheckProgram(project.dir));
       if (checked.code !== 0) throw new Error(`the TypeScript program does not type-check\n${checked.stdout}\n--- index.ts ---\n${text}`);
     },
   },

@@ -1,18 +1,21 @@
 // Command-line arguments of `walletinfra-export`. Strict: an unknown flag or a missing value is an error
 // that names it and shows the usage, never a stack trace (exit 1).
 import { ConfigurationError } from '@walletinfra/sdk';
-import { readFlags, valueFlag, type Flags } from '../cli/args';
+import { readFlags, switchFlag, valueFlag, type Flags } from '../cli/args';
 
 export interface ExportArgs {
   out: string;
   organizationId?: string;
   profile?: string;
-  language: 'typescript';
+  language: ExportLanguage;
+  /** TypeScript on the native provider's generated SDK. */
+  native: boolean;
   help: boolean;
   version: boolean;
 }
 
-export const LANGUAGES = ['typescript'] as const;
+export const LANGUAGES = ['typescript', 'yaml', 'python', 'go'] as const;
+export type ExportLanguage = (typeof LANGUAGES)[number];
 
 export const USAGE = `Usage: walletinfra-export --out DIR [options]
 
@@ -25,7 +28,12 @@ Options:
   --out DIR                directory to write the project to (created; files in it are overwritten)
   --organization-id ID     organization to read (default: the credentials' organization)
   --profile NAME           named credentials (WALLETINFRA_PROFILE_<NAME>_*), as the provider's \`profile\`
-  --language typescript    language of the program (supported languages: typescript)
+  --language LANG          language of the program: typescript (default), yaml, python or go
+                           (supported languages: typescript, yaml, python, go); YAML, Python and Go
+                           programs use the native provider (the walletinfra plugin and, but for YAML,
+                           the SDK generated from it; the project's README says how to get both)
+  --native                 with typescript: the native provider's generated SDK
+                           (@walletinfra/pulumi-native) instead of the dynamic classes
   --version                print the version
   -h, --help               print this help
 
@@ -43,15 +51,26 @@ const FLAGS: Flags<ExportArgs> = {
   '--profile': valueFlag((out, v) => {
     out.profile = v;
   }),
-  '--language': valueFlag((_out, v) => {
+  '--language': valueFlag((out, v) => {
     if (!(LANGUAGES as readonly string[]).includes(v))
       throw new ConfigurationError(`--language ${v}: not supported; supported languages: ${LANGUAGES.join(', ')}`);
+    out.language = v as ExportLanguage;
+  }),
+  '--native': switchFlag((out) => {
+    out.native = true;
   }),
 };
 
 export function parseArgs(argv: readonly string[]): ExportArgs {
-  const out: Partial<ExportArgs> & { help: boolean; version: boolean } = { help: false, version: false, language: 'typescript' };
+  const out: Partial<ExportArgs> & { help: boolean; version: boolean } = {
+    help: false,
+    version: false,
+    language: 'typescript',
+    native: false,
+  };
   readFlags(argv, FLAGS, out as ExportArgs, { unknown: (arg, known) => new ConfigurationError(`unknown option ${arg}; known: ${known}`) });
+  if (out.native === true && out.language !== 'typescript')
+    throw new ConfigurationError(`--native is for --language typescript: ${out.language} programs always use the native provider`);
   if (!out.help && !out.version && out.out === undefined)
     throw new ConfigurationError('--out DIR is required (where to write the project)');
   return out as ExportArgs;

@@ -53,6 +53,8 @@ async function exportOrganization(args: ExportArgs, deps: ExportDeps): Promise<n
       ...(args.organizationId !== undefined ? { organizationId: args.organizationId } : {}),
       ...(args.profile !== undefined ? { profile: args.profile } : {}),
       versions: deps.versions ?? installedVersions(),
+      language: args.language,
+      native: args.native,
     });
     const out = resolve(args.out);
     deps.mkdir(out);

@@ -8,9 +8,15 @@ import { sameValue } from '../resources/common/diff';
 import { ConfigSecret, inputsOfOutputs, type AnyKind, type ExportValue } from '../resources/kind';
 import { KINDS } from '../resources/kinds';
 import { assignNames, camel } from './names';
+import type { ProgramLanguage } from '../native/program';
+import { nativeProjectFiles } from './native';
 import type { OrganizationSnapshot } from './snapshot';
 
 export interface ExportOptions {
+  /** The program's language (default typescript). */
+  language?: ProgramLanguage;
+  /** TypeScript on the native provider's generated SDK instead of the dynamic classes (YAML, Python and Go always are). */
+  native?: boolean;
   /** Written into every resource when the export read another organization than the credentials'. */
   organizationId?: string;
   profile?: string;
@@ -112,8 +118,12 @@ export function renderProject(snapshot: OrganizationSnapshot, options: ExportOpt
   const { declarations, secrets } = declarationsOf(snapshot, kinds);
   const counts: Record<string, number> = {};
   for (const d of declarations) counts[d.kind.type] = (counts[d.kind.type] ?? 0) + 1;
+  const language = options.language ?? 'typescript';
+  const native = language !== 'typescript' || options.native === true;
   return {
-    files: projectFiles(snapshot, options, declarations, secrets, kinds),
+    files: native
+      ? nativeProjectFiles(snapshot, options, language, declarations, secrets, kinds, sectionOf)
+      : projectFiles(snapshot, options, declarations, secrets, kinds),
     counts,
     secrets: secrets.map((s) => ({ key: s.key, command: `pulumi config set --secret ${s.key} ${s.placeholder}`, what: s.what })),
   };

@@ -10,6 +10,24 @@ import { functionToken, nameOfToken, pascalCase, pythonName, resourceToken, SDK_
 import type { EnumTypeSpec, NamedTypeSpec, PackageSchema, PropertySpec, TypeSpec } from './schema';
 
 export type ProgramLanguage = 'yaml' | 'python' | 'go' | 'typescript';
+
+/**
+ * The package a TypeScript program imports: the generated SDK (`native`), or the dynamic classes of
+ * `@walletinfra/pulumi` (`dynamic`, same arguments; enum-typed properties take the service's values, which the
+ * generated SDK's enum types accept too, so a dynamic program moves to the SDK by its import alone).
+ */
+export type TypeScriptPackage = 'native' | 'dynamic';
+
+export interface RenderOptions {
+  /** TypeScript only (default `native`). */
+  typescriptPackage?: TypeScriptPackage;
+}
+
+/** The module a TypeScript program on each package imports. */
+export const TYPESCRIPT_MODULE: Record<TypeScriptPackage, string> = {
+  native: SDK_PACKAGES.nodejs,
+  dynamic: '@walletinfra/pulumi',
+};
 export const PROGRAM_LANGUAGES: readonly ProgramLanguage[] = ['yaml', 'python', 'go', 'typescript'];
 
 /** An output of a resource or a function call of the program: `policy.policyId`, `seed.policy.policyName`. */
@@ -39,6 +57,8 @@ export interface ProgramResource {
   /** The kind's type name: `Policy`. */
   type: string;
   properties: Readonly<Record<string, ProgramValue>>;
+  /** Kept in the organization when Pulumi deletes the resource (the resource option `retainOnDelete`). */
+  retainOnDelete?: boolean;
 }
 
 export interface ProgramCall {
@@ -111,6 +131,7 @@ class Renderer {
   constructor(
     readonly schema: PackageSchema,
     readonly language: ProgramLanguage,
+    readonly typescriptPackage: TypeScriptPackage = 'native',
   ) {}
 
   named(ref: string): { name: string; spec: NamedTypeSpec } {
@@ -181,7 +202,7 @@ class Renderer {
     if (v instanceof OutputRef) return this.ref(v);
     if (v instanceof SecretLiteral) return `pulumi.secret(${q(v.value)})`;
     if (v instanceof ConfigSecret) return `config.requireSecret(${q(v.key)})`;
-    if (typeof v === 'string' && type?.$ref !== undefined) {
+    if (typeof v === 'string' && type?.$ref !== undefined && this.typescriptPackage === 'native') {
       const { name, spec } = this.named(type.$ref);
       if ('enum' in spec) return `walletinfra.${name}.${this.enumMember(spec, v)}`;
     }
@@ -351,6 +372,7 @@ function renderYaml(r: Renderer, program: Program): string {
   lines.push('resources:');
   for (const res of program.resources) {
     lines.push(`  ${res.name}:`, `    type: ${resourceToken(res.type)}`, `    properties:${r.yamlValue(res.properties, '      ')}`);
+    if (res.retainOnDelete === true) lines.push('    options:', '      retainOnDelete: true');
   }
   const outputs = Object.entries(program.outputs ?? {});
   if (outputs.length > 0) {
@@ -364,17 +386,24 @@ function renderTypeScript(r: Renderer, program: Program): string {
   const needsPulumi = configKeys(program).length > 0 || usesSecretLiterals(program);
   const lines = [
     ...(needsPulumi ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
-    `import * as walletinfra from ${q(SDK_PACKAGES.nodejs)};`,
+    `import * as walletinfra from ${q(TYPESCRIPT_MODULE[r.typescriptPackage])};`,
     '',
   ];
   if (configKeys(program).length > 0) lines.push('const config = new pulumi.Config();');
+  if (r.typescriptPackage === 'dynamic' && (program.calls ?? []).length > 0) {
+    // The dynamic package's data sources run in the program (`getPolicies()`), not as functions of a provider.
+    throw new Error(`a program on the dynamic classes cannot call ${program.calls![0]!.function}: functions are the native provider's`);
+  }
   for (const c of program.calls ?? []) {
     const { inputs } = r.call(c.function);
     lines.push(`const ${camel(c.name)} = walletinfra.${c.function}Output(${objectText(r, inputs, c.args, '')});`);
   }
   for (const res of program.resources) {
     const { inputs } = r.resource(res.type);
-    lines.push(`const ${camel(res.name)} = new walletinfra.${res.type}(${q(res.name)}, ${objectText(r, inputs, res.properties, '')});`);
+    const opts = res.retainOnDelete === true ? ', { retainOnDelete: true }' : '';
+    lines.push(
+      `const ${camel(res.name)} = new walletinfra.${res.type}(${q(res.name)}, ${objectText(r, inputs, res.properties, '')}${opts});`,
+    );
   }
   const outputs = Object.entries(program.outputs ?? {});
   if (outputs.length > 0) lines.push('');
@@ -394,11 +423,21 @@ function objectText(
 }
 
 function renderPython(r: Renderer, program: Program): string {
-  const needsPulumi = configKeys(program).length > 0 || usesSecretLiterals(program) || Object.keys(program.outputs ?? {}).length > 0;
+  const needsPulumi =
+    configKeys(program).length > 0 ||
+    usesSecretLiterals(program) ||
+    Object.keys(program.outputs ?? {}).length > 0 ||
+    program.resources.some((res) => res.retainOnDelete === true);
   const lines = [...(needsPulumi ? ['import pulumi'] : []), `import ${SDK_PACKAGES.python} as walletinfra`, ''];
   if (configKeys(program).length > 0) lines.push('config = pulumi.Config()');
-  const call = (head: string, inputs: Record<string, PropertySpec>, values: Readonly<Record<string, ProgramValue>>): string => {
+  const call = (
+    head: string,
+    inputs: Record<string, PropertySpec>,
+    values: Readonly<Record<string, ProgramValue>>,
+    retainOnDelete = false,
+  ): string => {
     const args = Object.entries(values).map(([k, v]) => `    ${pythonName(k)}=${r.py(inputs[k], v, '    ')},`);
+    if (retainOnDelete) args.push('    opts=pulumi.ResourceOptions(retain_on_delete=True),');
     return args.length === 0 ? `${head})` : `${head}\n${args.join('\n')}\n)`;
   };
   for (const c of program.calls ?? []) {
@@ -406,7 +445,7 @@ function renderPython(r: Renderer, program: Program): string {
   }
   for (const res of program.resources) {
     lines.push(
-      `${snake(res.name)} = ${call(`walletinfra.${res.type}(\n    ${q(res.name)},`, r.resource(res.type).inputs, res.properties)}`,
+      `${snake(res.name)} = ${call(`walletinfra.${res.type}(\n    ${q(res.name)},`, r.resource(res.type).inputs, res.properties, res.retainOnDelete)}`,
     );
   }
   const outputs = Object.entries(program.outputs ?? {});
@@ -432,7 +471,7 @@ function renderGo(r: Renderer, program: Program): string {
   for (const res of program.resources) {
     const f = fields(r.resource(res.type).inputs, res.properties, '\t\t');
     body.push(
-      `\t\t${camel(res.name)}, err := walletinfra.New${res.type}(ctx, ${q(res.name)}, &walletinfra.${res.type}Args{${f === '' ? '' : `\n${f}\n\t\t`}})`,
+      `\t\t${camel(res.name)}, err := walletinfra.New${res.type}(ctx, ${q(res.name)}, &walletinfra.${res.type}Args{${f === '' ? '' : `\n${f}\n\t\t`}}${res.retainOnDelete === true ? ', pulumi.RetainOnDelete(true)' : ''})`,
       '\t\tif err != nil {',
       '\t\t\treturn err',
       '\t\t}',
@@ -466,8 +505,8 @@ function renderGo(r: Renderer, program: Program): string {
 }
 
 /** `program` in `language`, on the SDKs generated from `schema` (YAML uses the schema's types directly). */
-export function renderProgram(program: Program, language: ProgramLanguage, schema: PackageSchema): string {
-  const r = new Renderer(schema, language);
+export function renderProgram(program: Program, language: ProgramLanguage, schema: PackageSchema, options: RenderOptions = {}): string {
+  const r = new Renderer(schema, language, options.typescriptPackage);
   for (const c of program.calls ?? []) r.callNames.add(c.name);
   // Each resource and call is a variable of the program: two names that make the same one cannot both be declared.
   const names = [...program.resources.map((x) => x.name), ...(program.calls ?? []).map((c) => c.name)];

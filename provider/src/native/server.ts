@@ -23,6 +23,7 @@ import type { KindTable, NativeFunction, NativeResourceKind } from './kinds';
 import { proto, type pb, type structPb } from './proto';
 import { runtimeKinds } from './runtime-kinds';
 import { decode, fromStruct, toStruct, union, type Decoded, type Properties } from './values';
+import { PROVIDER_KEY } from '../ownership';
 
 export interface NativeProviderOptions {
   /** The plugin's version: GetPluginInfo, and the `version` of the schema it serves. */
@@ -53,6 +54,15 @@ function typeOf(request: { getType(): string; getUrn(): string }, message: strin
     throw new RequestError(`${message}.urn is not a Pulumi URN (urn:pulumi:<stack>::<project>::<type>::<name>)`);
   }
   return qualified.split('$').pop() ?? qualified;
+}
+
+/**
+ * Properties without the dynamic provider's serialized stub: a resource moved from a dynamic type keeps its old
+ * outputs until its first read or update, which then leave the stub behind.
+ */
+function withoutDynamicStub(properties: Properties): Properties {
+  const { [PROVIDER_KEY]: _stub, ...own } = properties;
+  return own;
 }
 
 function required(value: string, field: string, what: string): string {
@@ -317,8 +327,8 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
       // No id: the object is gone, and the engine drops the resource from the state.
       if (result.id === undefined || result.id === '') return response;
       response.setId(result.id);
-      response.setProperties(toWire(result.props ?? state.values, secrets));
-      if (result.inputs !== undefined) response.setInputs(toWire(result.inputs, secrets));
+      response.setProperties(toWire(withoutDynamicStub(result.props ?? state.values), secrets));
+      if (result.inputs !== undefined) response.setInputs(toWire(withoutDynamicStub(result.inputs), secrets));
       return response;
     }),
     update: unary(
@@ -334,11 +344,11 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
         const secrets = union(news.secrets, declared(kind));
         const response = new p.UpdateResponse();
         if (request.getPreview()) {
-          response.setProperties(toWire({ ...olds.values, ...news.values }, secrets));
+          response.setProperties(toWire(withoutDynamicStub({ ...olds.values, ...news.values }), secrets));
           return response;
         }
         const result = await kind.lifecycle.update(id, olds.values, news.values);
-        response.setProperties(toWire(result.outs ?? { ...olds.values, ...news.values }, secrets));
+        response.setProperties(toWire(withoutDynamicStub(result.outs ?? { ...olds.values, ...news.values }), secrets));
         return response;
       },
       (request) => {

@@ -5,6 +5,7 @@
 import type { CollectedStep } from '../drift/collect';
 import { nameFromUrn } from '../drift/events';
 import { UNKNOWN_SENTINEL, isSecretEnvelope } from '../drift/redact';
+import { dynamicToken, resourceToken } from '../native/names';
 import type { ReviewPolicy } from './decide';
 
 export interface PolicyChange {
@@ -19,8 +20,11 @@ export interface PolicyChange {
   organizationId?: string;
 }
 
-function isPolicyStep(step: CollectedStep): boolean {
-  return step.type.endsWith('walletinfra:Policy');
+const POLICY_TOKENS = new Set([dynamicToken('Policy'), resourceToken('Policy')]);
+
+/** A step of a Policy resource, dynamic (`pulumi-nodejs:dynamic/walletinfra:Policy`) or native (`walletinfra:index:Policy`). */
+export function isPolicyStep(step: Pick<CollectedStep, 'type'>): boolean {
+  return POLICY_TOKENS.has(step.type);
 }
 
 const FIELDS = ['policyName', 'effect', 'condition', 'consensus', 'time'] as const;

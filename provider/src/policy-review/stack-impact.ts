@@ -10,7 +10,7 @@ import { loadTestFiles } from './discover';
 import { policyImpact, type ApproverSides, type ImpactOptions } from './impact';
 import type { StackPolicyImpact } from './impact-report';
 import type { clientReader } from './organization';
-import { policyChanges } from './planned';
+import { isPolicyStep, policyChanges } from './planned';
 import { policySets, stackReader } from './stack';
 
 export interface ImpactSettings extends ImpactOptions {
@@ -49,8 +49,7 @@ export async function stackPolicyImpact(
     const impact = await policyImpact(sets.current, sets.planned, reader, cases, settings, sides);
     return { status: 'evaluated', policyChanges: names, approverChanges: approvers, elsewhere: sets.elsewhere, impact };
   } catch (err) {
-    if (names.length === 0)
-      names = steps.filter((s) => s.type.endsWith('walletinfra:Policy') && s.op !== 'same').map((s) => s.urn.split('::').pop() ?? s.urn);
+    if (names.length === 0) names = steps.filter((s) => isPolicyStep(s) && s.op !== 'same').map((s) => s.urn.split('::').pop() ?? s.urn);
     if (approvers.length === 0) approvers = approverSteps(steps);
     if (names.length === 0 && approvers.length === 0) return undefined;
     return { status: 'not-evaluable', policyChanges: names, approverChanges: approvers, reason: messageOf(err) };

@@ -384,6 +384,31 @@ describe('Policy through the native lifecycle', () => {
     expect((await service.listPolicies({})).policies.find((x) => x.policyId === id)?.policyName).toBe('native-renamed');
   });
 
+  test("a state moved from the dynamic type (its serialized provider stub among the outputs) loses the stub on Update's preview, Update and Read", async () => {
+    // What a dynamic resource's state holds (the dynamic provider's `__provider`); the move keeps it until then.
+    const moved = { ...state, __provider: 'exports.handler = require("@walletinfra/pulumi/dist/runtime")' };
+    const { policyId: _, ...current } = state;
+    const update = (preview: boolean) => {
+      const request = new p.UpdateRequest();
+      request.setId(id);
+      request.setUrn(URN);
+      request.setOlds(toStruct(moved));
+      request.setNews(toStruct(current));
+      request.setPreview(preview);
+      return call<pb.UpdateResponse>((done) => client.update(request, done));
+    };
+    expect((await update(true)).getProperties()?.toJavaScript()).toEqual(state);
+    expect((await update(false)).getProperties()?.toJavaScript()).toEqual(state);
+    const read = new p.ReadRequest();
+    read.setId(id);
+    read.setUrn(URN);
+    read.setProperties(toStruct(moved));
+    read.setInputs(toStruct({ ...current, __provider: moved.__provider }));
+    const answer = await call<pb.ReadResponse>((done) => client.read(read, done));
+    expect(answer.getProperties()?.toJavaScript()).toEqual(state);
+    expect(answer.getInputs()?.toJavaScript()).toEqual(current);
+  });
+
   test('Read reports the live policy (a secret of the state stays secret), and no id once it is deleted outside Pulumi', async () => {
     await service.updatePolicy({ policyId: id, policyName: 'native-renamed', policyEffect: 'EFFECT_DENY' });
     const request = new p.ReadRequest();

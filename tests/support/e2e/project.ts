@@ -136,8 +136,8 @@ export class PulumiProject {
 export interface PreviewStep {
   op: string;
   urn: string;
-  oldState?: { id?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
-  newState?: { id?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+  oldState?: { type?: string; id?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+  newState?: { type?: string; id?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
   diffReasons?: string[];
   replaceReasons?: string[];
   detailedDiff?: Record<string, { kind: string; inputDiff?: boolean }> | null;

@@ -14,23 +14,29 @@ test('arguments: --out required, unknown flags and languages named', () => {
     profile: 'ops',
     organizationId: 'org-2',
     language: 'typescript',
+    native: false,
     help: false,
     version: false,
   });
+  expect(parseArgs(['--out', 'd', '--language', 'python'])).toMatchObject({ language: 'python', native: false });
+  expect(parseArgs(['--out', 'd', '--language', 'typescript', '--native'])).toMatchObject({ language: 'typescript', native: true });
   expect(() => parseArgs([])).toThrow('--out DIR is required (where to write the project)');
-  expect(() => parseArgs(['--out', 'd', '--language', 'python'])).toThrow(
-    '--language python: not supported; supported languages: typescript',
+  expect(() => parseArgs(['--out', 'd', '--language', 'csharp'])).toThrow(
+    '--language csharp: not supported; supported languages: typescript, yaml, python, go',
+  );
+  expect(() => parseArgs(['--out', 'd', '--language', 'go', '--native'])).toThrow(
+    '--native is for --language typescript: go programs always use the native provider',
   );
   expect(() => parseArgs(['--out', 'd', '--force'])).toThrow(
-    'unknown option --force; known: --out, --organization-id, --profile, --language, --version, --help',
+    'unknown option --force; known: --out, --organization-id, --profile, --language, --native, --version, --help',
   );
   expect(() => parseArgs(['--out'])).toThrow('--out needs a value');
 });
 
-test('--language: only typescript; another value is one line naming the supported languages, before anything is read or written', async () => {
-  expect(LANGUAGES).toEqual(['typescript']);
+test('--language: typescript, yaml, python or go; another value is one line naming them, before anything is read or written', async () => {
+  expect(LANGUAGES).toEqual(['typescript', 'yaml', 'python', 'go']);
   expect(parseArgs(['--out', 'd', '--language', 'typescript']).language).toBe('typescript');
-  for (const language of ['python', 'TypeScript', 'go']) {
+  for (const language of ['java', 'TypeScript', 'dotnet']) {
     const stderr: string[] = [];
     const touched: string[] = [];
     const code = await runExport(['--out', 'd', `--language=${language}`], {
@@ -44,7 +50,7 @@ test('--language: only typescript; another value is one line naming the supporte
     expect([code, touched, stderr.join('').split('\n')[0]]).toEqual([
       1,
       [],
-      `walletinfra-export: --language ${language}: not supported; supported languages: typescript`,
+      `walletinfra-export: --language ${language}: not supported; supported languages: typescript, yaml, python, go`,
     ]);
   }
 });
@@ -282,4 +288,279 @@ new walletinfra.RootQuorum("root-quorum", {
   adopt: { id: "rootQuorum" },
 });
 `);
+});
+
+describe('for the native provider: the same declarations through the native program renderer', () => {
+  const files = (language: 'yaml' | 'python' | 'go' | 'typescript') =>
+    renderProject(SNAPSHOT, { versions: VERSIONS, profile: 'ops', language, native: true }).files;
+
+  test('YAML: the schema types, config for the secrets, Main.yaml beside Pulumi.yaml', () => {
+    const f = files('yaml');
+    expect(Object.keys(f).sort()).toEqual(['Main.yaml', 'Pulumi.yaml', 'README.md']);
+    expect(f['Pulumi.yaml']).toBe(`name: walletinfra-11111111
+description: Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export
+runtime: yaml
+`);
+    expect(f['Main.yaml'])
+      .toBe(`# Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export (the walletinfra provider).
+# Every object is adopted (\`adopt: { id }\`): the first \`pulumi up\` takes them over without creating anything.
+config:
+  coinbasePkSecretApiKey:
+    type: string
+  coinbasePkPrivateApiKey:
+    type: string
+resources:
+  deny-exports:
+    type: walletinfra:index:Policy
+    properties:
+      policyName: Deny exports
+      effect: EFFECT_DENY
+      condition: activity.action == 'EXPORT'
+      profile: ops
+      adopt:
+        id: p-1
+  coinbase-pk:
+    type: walletinfra:index:FiatOnRampCredential
+    properties:
+      onrampProvider: FIAT_ON_RAMP_PROVIDER_COINBASE
+      projectId: proj
+      publishableApiKey: pk
+      secretApiKey: \${coinbasePkSecretApiKey}
+      privateApiKey: \${coinbasePkPrivateApiKey}
+      profile: ops
+      adopt:
+        id: f-1
+  organization:
+    type: walletinfra:index:IpAllowlist
+    properties:
+      enabled: true
+      rules: []
+      allowLockout: true
+      profile: ops
+      adopt:
+        id: organization
+`);
+  });
+
+  test('Python: the generated SDK from ./sdk, the virtualenv from requirements.txt', () => {
+    const f = files('python');
+    expect(Object.keys(f).sort()).toEqual(['Pulumi.yaml', 'README.md', '__main__.py', 'requirements.txt']);
+    expect(f['Pulumi.yaml']).toBe(`name: walletinfra-11111111
+description: Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export
+runtime:
+  name: python
+  options:
+    toolchain: pip
+    virtualenv: venv
+`);
+    expect(f['requirements.txt']).toBe(`pulumi==3.248.0
+./sdk/python
+`);
+    expect(f['__main__.py'])
+      .toBe(`# Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export (the walletinfra provider).
+# Every object is adopted (\`adopt: { id }\`): the first \`pulumi up\` takes them over without creating anything.
+import pulumi
+import pulumi_walletinfra as walletinfra
+
+config = pulumi.Config()
+deny_exports = walletinfra.Policy(
+    "deny-exports",
+    policy_name="Deny exports",
+    effect=walletinfra.PolicyEffect.DENY,
+    condition="activity.action == 'EXPORT'",
+    profile="ops",
+    adopt=walletinfra.PolicyAdoptArgs(
+        id="p-1",
+    ),
+)
+coinbase_pk = walletinfra.FiatOnRampCredential(
+    "coinbase-pk",
+    onramp_provider=walletinfra.FiatOnRampCredentialOnrampProvider.COINBASE,
+    project_id="proj",
+    publishable_api_key="pk",
+    secret_api_key=config.require_secret("coinbasePkSecretApiKey"),
+    private_api_key=config.require_secret("coinbasePkPrivateApiKey"),
+    profile="ops",
+    adopt=walletinfra.FiatOnRampCredentialAdoptArgs(
+        id="f-1",
+    ),
+)
+organization = walletinfra.IpAllowlist(
+    "organization",
+    enabled=True,
+    rules=[],
+    allow_lockout=True,
+    profile="ops",
+    adopt=walletinfra.IpAllowlistAdoptArgs(
+        id="organization",
+    ),
+)
+`);
+    expect(f['README.md']).toContain(
+      'pulumi package gen-sdk ./node_modules/@walletinfra/pulumi/bin/pulumi-resource-walletinfra --language python --out sdk\n',
+    );
+  });
+
+  test('Go: typed inputs, the SDK module replaced by ./sdk', () => {
+    const f = files('go');
+    expect(Object.keys(f).sort()).toEqual(['Pulumi.yaml', 'README.md', 'go.mod', 'main.go']);
+    expect(f['go.mod']).toBe(`module walletinfra-11111111
+
+go 1.25
+
+require (
+	github.com/pulumi/pulumi/sdk/v3 v3.248.0
+	github.com/walletinfra/walletinfra/sdk v0.0.0
+)
+
+replace github.com/walletinfra/walletinfra/sdk => ./sdk
+`);
+    expect(f['main.go'])
+      .toBe(`// Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export (the walletinfra provider).
+// Every object is adopted (\`adopt: { id }\`): the first \`pulumi up\` takes them over without creating anything.
+package main
+
+import (
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+	"github.com/walletinfra/walletinfra/sdk/go/walletinfra"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		cfg := config.New(ctx, "")
+		denyExports, err := walletinfra.NewPolicy(ctx, "deny-exports", &walletinfra.PolicyArgs{
+			PolicyName: pulumi.String("Deny exports"),
+			Effect:     walletinfra.PolicyEffectDeny,
+			Condition:  pulumi.String("activity.action == 'EXPORT'"),
+			Profile:    pulumi.String("ops"),
+			Adopt: &walletinfra.PolicyAdoptArgs{
+				Id: pulumi.String("p-1"),
+			},
+		})
+		if err != nil {
+			return err
+		}
+		coinbasePk, err := walletinfra.NewFiatOnRampCredential(ctx, "coinbase-pk", &walletinfra.FiatOnRampCredentialArgs{
+			OnrampProvider:    walletinfra.FiatOnRampCredentialOnrampProviderCoinbase,
+			ProjectId:         pulumi.String("proj"),
+			PublishableApiKey: pulumi.String("pk"),
+			SecretApiKey:      cfg.RequireSecret("coinbasePkSecretApiKey"),
+			PrivateApiKey:     cfg.RequireSecret("coinbasePkPrivateApiKey"),
+			Profile:           pulumi.String("ops"),
+			Adopt: &walletinfra.FiatOnRampCredentialAdoptArgs{
+				Id: pulumi.String("f-1"),
+			},
+		})
+		if err != nil {
+			return err
+		}
+		organization, err := walletinfra.NewIpAllowlist(ctx, "organization", &walletinfra.IpAllowlistArgs{
+			Enabled:      pulumi.Bool(true),
+			Rules:        walletinfra.IpAllowlistRuleArray{},
+			AllowLockout: pulumi.Bool(true),
+			Profile:      pulumi.String("ops"),
+			Adopt: &walletinfra.IpAllowlistAdoptArgs{
+				Id: pulumi.String("organization"),
+			},
+		})
+		if err != nil {
+			return err
+		}
+		_ = denyExports
+		_ = coinbasePk
+		_ = organization
+		return nil
+	})
+}
+`);
+  });
+
+  test('TypeScript on the generated SDK (--native): its enums, the SDK from ./sdk/nodejs/bin', () => {
+    const f = files('typescript');
+    expect(Object.keys(f).sort()).toEqual(['Pulumi.yaml', 'README.md', 'index.ts', 'package.json', 'tsconfig.json']);
+    expect(f['index.ts'])
+      .toBe(`// Organization 11111111-2222-3333-4444-555555555555, exported by walletinfra-export (the walletinfra provider).
+// Every object is adopted (\`adopt: { id }\`): the first \`pulumi up\` takes them over without creating anything.
+import * as pulumi from "@pulumi/pulumi";
+import * as walletinfra from "@walletinfra/pulumi-native";
+
+const config = new pulumi.Config();
+const denyExports = new walletinfra.Policy("deny-exports", {
+  policyName: "Deny exports",
+  effect: walletinfra.PolicyEffect.Deny,
+  condition: "activity.action == 'EXPORT'",
+  profile: "ops",
+  adopt: {
+    id: "p-1",
+  },
+});
+const coinbasePk = new walletinfra.FiatOnRampCredential("coinbase-pk", {
+  onrampProvider: walletinfra.FiatOnRampCredentialOnrampProvider.Coinbase,
+  projectId: "proj",
+  publishableApiKey: "pk",
+  secretApiKey: config.requireSecret("coinbasePkSecretApiKey"),
+  privateApiKey: config.requireSecret("coinbasePkPrivateApiKey"),
+  profile: "ops",
+  adopt: {
+    id: "f-1",
+  },
+});
+const organization = new walletinfra.IpAllowlist("organization", {
+  enabled: true,
+  rules: [],
+  allowLockout: true,
+  profile: "ops",
+  adopt: {
+    id: "organization",
+  },
+});
+`);
+    expect(JSON.parse(f['package.json']!)).toMatchObject({
+      dependencies: { '@pulumi/pulumi': '3.248.0', '@walletinfra/pulumi': '0.1.0', '@walletinfra/pulumi-native': 'file:sdk/nodejs/bin' },
+    });
+  });
+
+  test('the README of each says how to get the plugin and the SDK, and the secrets to set', () => {
+    expect(files('yaml')['README.md']).toBe(`# Organization 11111111-2222-3333-4444-555555555555 as code (YAML)
+
+Written by \`walletinfra-export --language yaml\`. \`Main.yaml\` declares every object the organization had
+on the walletinfra native provider, with its values as the service holds them and \`adopt: { id }\`, so the
+first \`pulumi up\` takes them over and creates nothing.
+
+- Policies: 1
+- Fiat on-ramp credentials: 1
+- IP allowlists (the organization's, then per API key): 1
+
+## Next steps
+
+The plugin comes with \`@walletinfra/pulumi\` 0.1.0 (\`npm install @walletinfra/pulumi@0.1.0\` here, or
+\`pulumi plugin install resource walletinfra <version> -f <the packed plugin>\`; see the @walletinfra/pulumi README,
+"Install the plugin"); with the npm package, add to Pulumi.yaml:
+
+\`\`\`yaml
+plugins:
+  providers:
+    - name: walletinfra
+      path: ./node_modules/@walletinfra/pulumi/bin
+\`\`\`
+
+\`\`\`sh
+pulumi stack init <stack>
+pulumi config set walletinfra:organizationId 11111111-2222-3333-4444-555555555555
+pulumi config set walletinfra:apiPublicKey <66 hex chars>
+pulumi config set --secret walletinfra:apiPrivateKey <64 hex chars>
+pulumi config set --secret coinbasePkSecretApiKey <secret API key>
+pulumi config set --secret coinbasePkPrivateApiKey <private API key>
+pulumi preview          # adopts every object, creates none
+pulumi up
+pulumi preview --expect-no-changes
+\`\`\`
+
+The service never returns on-ramp secrets, so they are read from stack config:
+
+- \`coinbasePkSecretApiKey\`: the secret API key of on-ramp credential f-1
+- \`coinbasePkPrivateApiKey\`: the private API key of on-ramp credential f-1
+`);
+  });
 });

@@ -213,6 +213,75 @@ export const seedName = seed.apply((v) => v.policy?.policyName);
 `);
 });
 
+test('TypeScript on the dynamic classes: the same program but its import, enum-typed properties as the service writes them', () => {
+  const withoutCalls: Program = { resources: program.resources, outputs: { policyId: new OutputRef('deny-exports', ['policyId']) } };
+  const dynamic = renderProgram(withoutCalls, 'typescript', schema, { typescriptPackage: 'dynamic' });
+  expect(dynamic).toBe(`import * as pulumi from "@pulumi/pulumi";
+import * as walletinfra from "@walletinfra/pulumi";
+
+const config = new pulumi.Config();
+const denyExports = new walletinfra.Policy("deny-exports", {
+  policyName: "Deny exports",
+  effect: "EFFECT_DENY",
+  notes: pulumi.secret("private note"),
+  adopt: {
+    byName: true,
+  },
+});
+const office = new walletinfra.IpAllowlist("office", {
+  enabled: false,
+  rules: [
+    {
+      cidr: "203.0.113.0/24",
+      label: "office",
+    },
+  ],
+  onEvaluationError: "ALLOW",
+});
+const moonpay = new walletinfra.FiatOnRampCredential("moonpay", {
+  onrampProvider: "FIAT_ON_RAMP_PROVIDER_MOONPAY",
+  publishableApiKey: "pk_1",
+  secretApiKey: config.requireSecret("moonpaySecret"),
+});
+
+export const policyId = denyExports.policyId;
+`);
+  expect(() => renderProgram(program, 'typescript', schema, { typescriptPackage: 'dynamic' })).toThrow(
+    new Error("a program on the dynamic classes cannot call getPolicy: functions are the native provider's"),
+  );
+});
+
+test('retainOnDelete: the resource option in every language', () => {
+  const kept: Program = {
+    resources: [{ name: 'tag', type: 'PrivateKeyTag', properties: { privateKeyTagName: 'keep' }, retainOnDelete: true }],
+  };
+  expect(renderProgram(kept, 'yaml', schema)).toBe(`resources:
+  tag:
+    type: walletinfra:index:PrivateKeyTag
+    properties:
+      privateKeyTagName: keep
+    options:
+      retainOnDelete: true
+`);
+  expect(renderProgram(kept, 'typescript', schema)).toContain(`const tag = new walletinfra.PrivateKeyTag("tag", {
+  privateKeyTagName: "keep",
+}, { retainOnDelete: true });
+`);
+  expect(renderProgram(kept, 'python', schema)).toBe(`import pulumi
+import pulumi_walletinfra as walletinfra
+
+tag = walletinfra.PrivateKeyTag(
+    "tag",
+    private_key_tag_name="keep",
+    opts=pulumi.ResourceOptions(retain_on_delete=True),
+)
+`);
+  expect(renderProgram(kept, 'go', schema)).toContain(`tag, err := walletinfra.NewPrivateKeyTag(ctx, "tag", &walletinfra.PrivateKeyTagArgs{
+			PrivateKeyTagName: pulumi.String("keep"),
+		}, pulumi.RetainOnDelete(true))
+`);
+});
+
 test("names as Pulumi's generators make them", () => {
   // pyName of pkg/codegen/python, and the members of an enum of mixed-case values (the Solana networks).
   expect(['policyId', 'SHA256Hash', 'privateKeyIds', 'caip2', 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1'].map(pythonName)).toEqual([

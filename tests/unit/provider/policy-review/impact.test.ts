@@ -225,52 +225,60 @@ describe('implicit permissions', () => {
   });
 });
 
-describe('planned policies from preview steps', () => {
-  const step = (op: string, name: string, id: string | undefined, inputs?: Record<string, unknown>) => ({
-    op,
-    urn: `urn:pulumi:dev::org::pulumi-nodejs:dynamic/walletinfra:Policy::${name}`,
-    type: 'pulumi-nodejs:dynamic/walletinfra:Policy',
-    old: id !== undefined ? { id, inputs: { organizationId: 'org' } } : null,
-    new: inputs !== undefined ? { inputs: { organizationId: 'org', ...inputs } } : null,
-  });
-  const live = [allowTags, { ...denyTags, policyId: 'id-gone' }, p('unmanaged', 'EFFECT_ALLOW', 'true')];
+// A stack's policies are dynamic resources, or native ones (the plugin's type, or a stack moved to it).
+describe.each(['pulumi-nodejs:dynamic/walletinfra:Policy', 'walletinfra:index:Policy'])(
+  'planned policies from preview steps of %s',
+  (type) => {
+    const step = (op: string, name: string, id: string | undefined, inputs?: Record<string, unknown>, stepType = type) => ({
+      op,
+      urn: `urn:pulumi:dev::org::${stepType}::${name}`,
+      type: stepType,
+      old: id !== undefined ? { id, inputs: { organizationId: 'org' } } : null,
+      new: inputs !== undefined ? { inputs: { organizationId: 'org', ...inputs } } : null,
+    });
+    const live = [allowTags, { ...denyTags, policyId: 'id-gone' }, p('unmanaged', 'EFFECT_ALLOW', 'true')];
 
-  test('live minus updated/replaced/deleted, plus created/updated/replaced inputs; same steps keep live', () => {
-    const changes = policyChanges(
-      collectFromMetadata([
-        step('update', 'tags', 'id-ops tags', {
-          policyName: 'ops tags',
-          effect: 'EFFECT_ALLOW',
-          condition: "activity.resource == 'WALLET'",
-          consensus: '',
-        }),
-        step('delete', 'gone', 'id-gone'),
-        step('create', 'fresh', undefined, { policyName: 'fresh', effect: 'EFFECT_DENY', condition: 'true' }),
-        step('same', 'kept', 'id-kept', { policyName: 'kept', effect: 'EFFECT_ALLOW' }),
-      ]),
-    );
-    expect(changes.map((c) => [c.name, c.op, c.id])).toEqual([
-      ['tags', 'update', 'id-ops tags'],
-      ['gone', 'delete', 'id-gone'],
-      ['fresh', 'create', undefined],
-    ]);
-    expect(plannedPolicies(live, changes)).toEqual([
-      p('unmanaged', 'EFFECT_ALLOW', 'true'),
-      { policyId: 'id-ops tags', policyName: 'ops tags', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'WALLET'" },
-      { policyId: '(new) fresh', policyName: 'fresh', effect: 'EFFECT_DENY', condition: 'true' },
-    ]);
-  });
-
-  test('a value known only at apply cannot be replayed', () => {
-    expect(() =>
-      policyChanges(
+    test('live minus updated/replaced/deleted, plus created/updated/replaced inputs; same steps keep live', () => {
+      const changes = policyChanges(
         collectFromMetadata([
-          step('create', 'later', undefined, { policyName: 'later', effect: 'EFFECT_ALLOW', condition: UNKNOWN_SENTINEL }),
+          step('update', 'tags', 'id-ops tags', {
+            policyName: 'ops tags',
+            effect: 'EFFECT_ALLOW',
+            condition: "activity.resource == 'WALLET'",
+            consensus: '',
+          }),
+          step('delete', 'gone', 'id-gone'),
+          step('create', 'fresh', undefined, { policyName: 'fresh', effect: 'EFFECT_DENY', condition: 'true' }),
+          step('same', 'kept', 'id-kept', { policyName: 'kept', effect: 'EFFECT_ALLOW' }),
+          // Not policies: another kind, dynamic and native, and another package's Policy.
+          step('create', 'hooks', undefined, { name: 'hooks' }, 'walletinfra:index:WebhookEndpoint'),
+          step('create', 'hooks2', undefined, { name: 'hooks' }, 'pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint'),
+          step('create', 'other', undefined, { policyName: 'other' }, 'othercloud:walletinfra:Policy'),
         ]),
-      ),
-    ).toThrow('policy later: condition is not known until apply');
-  });
-});
+      );
+      expect(changes.map((c) => [c.name, c.op, c.id])).toEqual([
+        ['tags', 'update', 'id-ops tags'],
+        ['gone', 'delete', 'id-gone'],
+        ['fresh', 'create', undefined],
+      ]);
+      expect(plannedPolicies(live, changes)).toEqual([
+        p('unmanaged', 'EFFECT_ALLOW', 'true'),
+        { policyId: 'id-ops tags', policyName: 'ops tags', effect: 'EFFECT_ALLOW', condition: "activity.resource == 'WALLET'" },
+        { policyId: '(new) fresh', policyName: 'fresh', effect: 'EFFECT_DENY', condition: 'true' },
+      ]);
+    });
+
+    test('a value known only at apply cannot be replayed', () => {
+      expect(() =>
+        policyChanges(
+          collectFromMetadata([
+            step('create', 'later', undefined, { policyName: 'later', effect: 'EFFECT_ALLOW', condition: UNKNOWN_SENTINEL }),
+          ]),
+        ),
+      ).toThrow('policy later: condition is not known until apply');
+    });
+  },
+);
 
 describe('in the drift report', () => {
   const impact = (changed: number): StackPolicyImpact => ({
