@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `walletinfra-policy test`: policy unit tests, like `opa test`. Exit 0 when every case passes, 1 when a case
+// `walletinfra-policy test`: policy unit tests, like `opa test`; `walletinfra-policy lint`: the policy linter (./lint.ts). Exit 0 when every case passes, 1 when a case
 // fails, 3 for invalid input (arguments, files, policies that do not parse), 4 when the tests cannot run;
 // every problem names the file, case and field (USAGE lists the codes).
 import { writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { loadTestFiles } from './discover';
 import { loadPolicyFile, policyProblems, type TestCase } from './files';
 import type { clientReader } from './organization';
 import { FileProblems, problemText, type Problem } from './problems';
+import { lintCommand } from './lint';
 import { caseLines, junitXml, resultsJson, runCases, summaryLine } from './run-tests';
 import { policySets, previewPolicyChanges, stackReader } from './stack';
 
@@ -67,7 +68,7 @@ async function policiesFor(args: PolicyArgs, deps: PolicyCliDeps): Promise<Revie
 const POLICY: Tool<PolicyArgs> = { name: 'walletinfra-policy', usage: USAGE, parse: parsePolicyArgs, usageExitCode: EXIT.invalid };
 
 export async function policyMain(argv: readonly string[], deps: PolicyCliDeps = defaultPolicyDeps()): Promise<number> {
-  return runTool(POLICY, argv, deps, (args) => testPolicies(args, deps));
+  return runTool(POLICY, argv, deps, (args) => (args.command === 'lint' ? lintCommand(args, deps) : testPolicies(args, deps)));
 }
 
 /** Problems on stderr, one line each, or in the JSON on stdout with --json; returns the exit code. */

@@ -42,13 +42,14 @@ export const PolicyFileSchema = z.union([
   z.array(PolicySchema),
   z.looseObject({
     policies: z.array(
-      z.looseObject(PolicySchema.shape).transform(({ policyId, policyName, effect, condition, consensus, time }) => ({
+      z.looseObject(PolicySchema.shape).transform(({ policyId, policyName, effect, condition, consensus, time, notes }) => ({
         policyId,
         policyName,
         effect,
         condition,
         consensus,
         time,
+        notes,
       })),
     ),
   }),
@@ -218,20 +219,27 @@ export function policiesFromData(data: unknown): PolicyData {
     return { ok: false, schema, issues: schema.safeParse(data, { reportInput: true }).error?.issues ?? result.error.issues };
   }
   const listed = Array.isArray(result.data) ? result.data : result.data.policies;
-  const policies = listed.map(
-    (x) => Object.fromEntries(Object.entries(x).filter(([k, v]) => v !== undefined && k !== 'notes')) as unknown as ReviewPolicy,
-  );
+  const policies = listed.map((x) => Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined)) as unknown as ReviewPolicy);
   return { ok: true, policies };
 }
 
 /** Policies from a file; refused when the file does not validate or a policy does not pass the checker. */
 export function loadPolicyFile(file: string, text = read(file)): ReviewPolicy[] {
+  return loadPolicyFileAt(file, text).policies;
+}
+
+/** Where a policy's field is written in its file. */
+export type PolicyPlace = (index: number, field?: 'condition' | 'consensus' | 'time') => { file: string; line: number; column: number };
+
+/** Policies from a file with where each is written (`where`), refused like `loadPolicyFile`. */
+export function loadPolicyFileAt(file: string, text = read(file)): { policies: ReviewPolicy[]; where: PolicyPlace } {
   const p = parse(file, text);
   const data: unknown = p.doc.toJS();
   const parsed = policiesFromData(data);
   if (!parsed.ok) throw new FileProblems(issuesToProblems(p, data, parsed.schema, parsed.issues, false));
   const base = Array.isArray(data) ? [] : ['policies'];
-  const problems = policyProblems(parsed.policies, (i, field) => ({ file, ...positionOf(p, [...base, i, field]) }));
+  const where: PolicyPlace = (i, field) => ({ file, ...positionOf(p, field === undefined ? [...base, i] : [...base, i, field]) });
+  const problems = policyProblems(parsed.policies, (i, field) => where(i, field));
   if (problems.length > 0) throw new FileProblems(problems);
-  return parsed.policies;
+  return { policies: parsed.policies, where };
 }

@@ -7,7 +7,7 @@ import type { EngineEventLike } from '../drift/events';
 import type { StackRunner } from '../drift/run';
 import type { ReviewPolicy } from './decide';
 import { clientReader, type OrganizationReader } from './organization';
-import { plannedPolicies, policyChanges, type PolicyChange } from './planned';
+import { objectChanges, plannedPolicies, policyChanges, type ObjectChange, type PolicyChange } from './planned';
 
 export interface StackPolicySets {
   reader: OrganizationReader;
@@ -42,12 +42,14 @@ export async function stackReader(
         throw explainServiceError(error, { sources, selector: {}, baseUrl: settings.baseUrl });
       }
     };
+  const lintFacts = reader.lintFacts?.bind(reader);
   return {
     organizationId: reader.organizationId,
     listPolicies: explained(() => reader.listPolicies()),
     listActivities: explained((limit: number) => reader.listActivities(limit)),
     decidedByPolicies: explained((activityId: string) => reader.decidedByPolicies(activityId)),
     ...(reader.approvalState !== undefined ? { approvalState: explained(reader.approvalState.bind(reader)) } : {}),
+    ...(lintFacts !== undefined ? { lintFacts: explained(() => lintFacts()) } : {}),
   };
 }
 
@@ -61,7 +63,24 @@ export async function policySets(reader: OrganizationReader, changesAll: readonl
 
 /** Runs the stack's preview and returns its Policy changes. */
 export async function previewPolicyChanges(runner: StackRunner, stack: string, workDir: string): Promise<PolicyChange[]> {
+  return (await previewChanges(runner, stack, workDir)).policies;
+}
+
+/** The preview's changes to what policies are and depend on. */
+export interface PreviewChanges {
+  policies: PolicyChange[];
+  smartContractInterfaces: ObjectChange[];
+  velocityControls: ObjectChange[];
+}
+
+/** Runs the stack's preview and returns its changes to policies, smart-contract interfaces and velocity controls. */
+export async function previewChanges(runner: StackRunner, stack: string, workDir: string): Promise<PreviewChanges> {
   const events: EngineEventLike[] = [];
   await runner.run('preview', stack, workDir, (e) => events.push(e));
-  return policyChanges(collectSteps(events));
+  const steps = collectSteps(events);
+  return {
+    policies: policyChanges(steps),
+    smartContractInterfaces: objectChanges(steps, 'SmartContractInterface'),
+    velocityControls: objectChanges(steps, 'VelocityControl'),
+  };
 }
