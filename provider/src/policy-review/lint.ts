@@ -4,20 +4,17 @@
 // preview reads them. Exit codes follow `walletinfra-policy test`: 0 when no finding is at error level (warnings
 // are printed), 1 when one is, 3 for invalid input, 4 when the stack could not be previewed or read.
 import { resolve } from 'node:path';
-import { lintPolicies, type ContractInterfaceInput, type LintPolicy, type PolicyLintFinding } from '@walletinfra/sdk/policy';
+import { lintPolicies, type LintPolicy, type PolicyLintFinding } from '@walletinfra/sdk/policy';
 import { describeRunError } from '../drift/run';
 import { messageOf } from '../errors';
 import { findingPlace, findingText, ruleDocs, severityAt } from '../policy-lint/findings';
 import { organizationView, type OrganizationFacts } from '../policy-lint/view';
-import { canonicalInterface } from '../resources/smartContractInterface/spec';
-import { UNKNOWN_SENTINEL } from '../drift/redact';
 import { EXIT, type PolicyArgs } from './args';
 import type { PolicyCliDeps } from './cli';
 import type { ReviewPolicy } from './decide';
 import { loadPolicyFileAt, policyProblems, type PolicyPlace } from './files';
-import { plannedObjects } from './planned';
 import { FileProblems, problemText, type Problem } from './problems';
-import { policySets, previewChanges, stackReader } from './stack';
+import { policySets, previewChanges, stackDependencies, stackReader } from './stack';
 
 /** What is linted: the policies, where each is written, and what the organization tells about them. */
 interface LintSubject {
@@ -38,8 +35,6 @@ function fromFile(file: string): LintSubject {
   return { policies, placeOf, facts: {} };
 }
 
-const known = (v: unknown): v is string => typeof v === 'string' && v !== UNKNOWN_SENTINEL;
-
 async function fromStack(args: PolicyArgs, deps: PolicyCliDeps): Promise<LintSubject> {
   const stack = args.stack as string;
   const workDir = resolve(args.cwd);
@@ -51,20 +46,8 @@ async function fromStack(args: PolicyArgs, deps: PolicyCliDeps): Promise<LintSub
     const config = deps.runner.stackConfig !== undefined ? await deps.runner.stackConfig(stack, workDir) : {};
     const reader = await stackReader(deps.runner, stack, workDir, deps.env, deps.makeReader);
     const sets = await policySets(reader, changes.policies);
-    const ours = <C extends { organizationId?: string }>(c: C) => c.organizationId === undefined || c.organizationId === reader.organizationId;
     const lint = reader.lintFacts !== undefined ? await reader.lintFacts() : undefined;
-    const interfaces = plannedObjects(
-      lint?.smartContractInterfaces ?? [],
-      (i) => i.smartContractInterfaceId,
-      changes.smartContractInterfaces.filter(ours),
-    ).flatMap((i): ContractInterfaceInput[] =>
-      known(i.smartContractAddress) && known(i.type) && i.smartContractInterface !== UNKNOWN_SENTINEL
-        ? [{ smartContractAddress: i.smartContractAddress, type: i.type, smartContractInterface: String(canonicalInterface(i.smartContractInterface)) }]
-        : [],
-    );
-    const controls = plannedObjects(lint?.velocityControls ?? [], (c) => c.velocityControlId, changes.velocityControls.filter(ours)).flatMap(
-      (c) => (known(c.identifier) ? [c.identifier] : []),
-    );
+    const dependencies = stackDependencies(changes, lint, reader.organizationId);
     const names = new Map(sets.changes.flatMap((c) => (c.planned !== undefined ? [[c.planned.policyId, c.name] as const] : [])));
     const level = config['walletinfra:policyLint']?.trim().toLowerCase();
     if (sets.elsewhere.length > 0) deps.stderr(`[policy] not linted (another organization): ${sets.elsewhere.join(', ')}\n`);
@@ -79,8 +62,8 @@ async function fromStack(args: PolicyArgs, deps: PolicyCliDeps): Promise<LintSub
       },
       facts: {
         ...(lint !== undefined ? { users: lint.users ?? [], userTags: lint.userTags ?? [], rootQuorum: lint.rootQuorum } : {}),
-        smartContractInterfaces: interfaces,
-        velocityControls: controls,
+        smartContractInterfaces: dependencies.interfaces,
+        velocityControls: dependencies.controls.map((c) => c.identifier),
       },
       ...(level === 'warn' || level === 'error' || level === 'off' ? { stackLevel: level } : {}),
     };

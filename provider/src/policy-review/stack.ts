@@ -6,8 +6,12 @@ import { collectSteps } from '../drift/collect';
 import type { EngineEventLike } from '../drift/events';
 import type { StackRunner } from '../drift/run';
 import type { ReviewPolicy } from './decide';
-import { clientReader, type OrganizationReader } from './organization';
-import { objectChanges, plannedPolicies, policyChanges, type ObjectChange, type PolicyChange } from './planned';
+import { UNKNOWN_SENTINEL } from '../drift/redact';
+import { canonicalInterface } from '../resources/smartContractInterface/spec';
+import type { ContractInterfaceInput } from '@walletinfra/sdk/policy';
+import { clientReader, type LintFacts, type OrganizationReader } from './organization';
+import type { KnownControl } from './request';
+import { objectChanges, plannedObjects, plannedPolicies, policyChanges, type ObjectChange, type PolicyChange } from './planned';
 
 export interface StackPolicySets {
   reader: OrganizationReader;
@@ -83,4 +87,36 @@ export async function previewChanges(runner: StackRunner, stack: string, workDir
     smartContractInterfaces: objectChanges(steps, 'SmartContractInterface'),
     velocityControls: objectChanges(steps, 'VelocityControl'),
   };
+}
+
+/** What the stack's policies depend on after `pulumi up`: the organization's interfaces and controls with the preview's changes. */
+export interface StackDependencies {
+  interfaces: ContractInterfaceInput[];
+  controls: KnownControl[];
+}
+
+const known = (v: unknown): v is string => typeof v === 'string' && v !== UNKNOWN_SENTINEL;
+
+/** The planned interfaces and velocity controls of `organizationId`: live ones the preview keeps, and the preview's own. */
+export function stackDependencies(changes: PreviewChanges, facts: LintFacts | undefined, organizationId: string): StackDependencies {
+  const ours = (c: ObjectChange) => c.organizationId === undefined || c.organizationId === organizationId;
+  const interfaces = plannedObjects(
+    facts?.smartContractInterfaces ?? [],
+    (i) => i.smartContractInterfaceId,
+    changes.smartContractInterfaces.filter(ours),
+  ).flatMap((i): ContractInterfaceInput[] => {
+    const json = canonicalInterface(i.smartContractInterface);
+    return known(i.smartContractAddress) && known(i.type) && known(json)
+      ? [{ smartContractAddress: i.smartContractAddress, type: i.type, smartContractInterface: json }]
+      : [];
+  });
+  const controls = plannedObjects(facts?.velocityControls ?? [], (c) => c.velocityControlId, changes.velocityControls.filter(ours)).flatMap(
+    (c): KnownControl[] => {
+      const aggregation = (c.aggregation ?? {}) as { operator?: unknown; threshold?: unknown };
+      return known(c.identifier) && known(aggregation.operator) && known(aggregation.threshold)
+        ? [{ identifier: c.identifier, operator: aggregation.operator, threshold: aggregation.threshold }]
+        : [];
+    },
+  );
+  return { interfaces, controls };
 }
