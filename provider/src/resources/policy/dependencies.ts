@@ -212,10 +212,15 @@ export async function policyDependencies(inputs: Values, ctx: ProviderContext): 
   const warnings: string[] = [];
   for (const finding of findings) {
     const severity = severityAt(finding, level === 'off' ? 'warn' : level);
-    // an ABI that lacks the function is an error whatever the level; the rest follows the level and lint-ignore
-    if (severity === 'error' && (finding.severity === 'error' || !ignored.has(finding.rule))) {
-      failures.push({ property: finding.field ?? 'condition', reason: findingText(finding) });
-    } else if (level !== 'off' && !ignored.has(finding.rule)) warnings.push(warningText(finding));
+    if (finding.severity === 'error') {
+      // an ABI that lacks the function: an error whatever the level, like any other mistake in the condition
+      const at = finding.position !== undefined ? ` (line ${finding.position.line}, column ${finding.position.column})` : '';
+      failures.push({ property: finding.field ?? 'condition', reason: `${finding.message}${at}` });
+    } else if (ignored.has(finding.rule) || level === 'off') continue;
+    else if (severity === 'error') {
+      failures.push({ property: finding.field ?? 'condition', reason: `policy lint (walletinfra:policyLint is error): ${findingText(finding)}` });
+    }
+    else warnings.push(warningText(finding));
   }
   // each read problem once per deployment, not once per policy
   const unsaid = reads.problems.filter((p) => ctx.plan.once(`policy dependencies: ${p}`));
