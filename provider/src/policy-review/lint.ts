@@ -10,11 +10,21 @@ import { messageOf } from '../errors';
 import { findingPlace, findingText, ruleDocs, severityAt } from '../policy-lint/findings';
 import { organizationView, type OrganizationFacts } from '../policy-lint/view';
 import { EXIT, type PolicyArgs } from './args';
-import type { PolicyCliDeps } from './cli';
+import type { StackRunner } from '../drift/run';
+import type { clientReader } from './organization';
 import type { ReviewPolicy } from './decide';
 import { loadPolicyFileAt, policyProblems, type PolicyPlace } from './files';
 import { FileProblems, problemText, type Problem } from './problems';
 import { policySets, previewChanges, stackDependencies, stackReader } from './stack';
+
+/** What the command needs from its process: `walletinfra-policy`'s dependencies (./cli.ts) have these. */
+export interface LintDeps {
+  runner: StackRunner;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: Readonly<Record<string, string | undefined>>;
+  makeReader?: typeof clientReader;
+}
 
 /** What is linted: the policies, where each is written, and what the organization tells about them. */
 interface LintSubject {
@@ -35,7 +45,7 @@ function fromFile(file: string): LintSubject {
   return { policies, placeOf, facts: {} };
 }
 
-async function fromStack(args: PolicyArgs, deps: PolicyCliDeps): Promise<LintSubject> {
+async function fromStack(args: PolicyArgs, deps: LintDeps): Promise<LintSubject> {
   const stack = args.stack as string;
   const workDir = resolve(args.cwd);
   deps.stderr(`[policy] preview of stack ${stack} in ${args.cwd}...\n`);
@@ -131,7 +141,7 @@ function summaryLine(s: ReturnType<typeof summaryOf>): string {
   return `${what}: ${parts.join(', ')}`;
 }
 
-function refuse(args: PolicyArgs, deps: PolicyCliDeps, code: number, problems: readonly Problem[]): number {
+function refuse(args: PolicyArgs, deps: LintDeps, code: number, problems: readonly Problem[]): number {
   if (args.json) {
     const summary = { policies: 0, findings: 0, errors: 0, warnings: 0 };
     deps.stdout(`${JSON.stringify({ summary, problems: problems.map((p) => ({ ...p, text: problemText(p) })), findings: [] }, null, 2)}\n`);
@@ -139,7 +149,7 @@ function refuse(args: PolicyArgs, deps: PolicyCliDeps, code: number, problems: r
   return code;
 }
 
-export async function lintCommand(args: PolicyArgs, deps: PolicyCliDeps): Promise<number> {
+export async function lintCommand(args: PolicyArgs, deps: LintDeps): Promise<number> {
   let subject: LintSubject;
   try {
     subject = args.policies !== undefined ? fromFile(args.policies) : await fromStack(args, deps);

@@ -76,7 +76,7 @@ test('an unknown setting: did you mean, before any request', async () => {
     stderr: printed(
       'unknown stack config key walletinfra:baseURL: did you mean walletinfra:baseUrl? Known keys: organizationId, apiPublicKey, ' +
         'apiPrivateKey, baseUrl, authProxyUrl, authProxyConfigId, onRampEncryptionPublicKey, requestTimeoutMs, maxRetries, ' +
-        'retryBudgetMs, consensusTimeoutMs, maxConcurrentRequests, allowLoopbackWebhookUrls, profiles. Rename it: ' +
+        'retryBudgetMs, consensusTimeoutMs, maxConcurrentRequests, allowLoopbackWebhookUrls, policyLint, profiles. Rename it: ' +
         '`pulumi config rm walletinfra:baseURL` then `pulumi config set walletinfra:baseUrl <value>`',
     ),
   });

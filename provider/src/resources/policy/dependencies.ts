@@ -80,9 +80,14 @@ function controlsRead(policy: LintPolicy): string[] {
   return [...new Set(reads.filter((r) => r.startsWith('controls.')).map((r) => r.split('.')[1] as string))];
 }
 
-/** Reads of one deployment's lists: each at most once per check, failures remembered as undefined. */
+/**
+ * Reads of the organization's lists for one check, through the deployment's coalesced lists. Without credentials
+ * (a preview may run with the organization id alone) nothing is read and the client is never loaded; a read that
+ * the linter alone wants is then skipped quietly, one a dependency check needs is reported.
+ */
 class Reads {
   private session: OrgSession | undefined;
+  private credentials: string | undefined;
   readonly problems: string[] = [];
 
   constructor(
@@ -90,7 +95,16 @@ class Reads {
     private readonly inputs: Values,
   ) {}
 
-  async list<T>(list: ServiceList<T>, what: string): Promise<T[] | undefined> {
+  async list<T>(list: ServiceList<T>, what: string, forLint = false): Promise<T[] | undefined> {
+    if (this.session === undefined) {
+      try {
+        this.ctx.settings(selectorOf(this.inputs));
+      } catch (error) {
+        this.credentials ??= error instanceof Error ? error.message : String(error);
+        if (!forLint) this.problems.push(`could not read the organization's ${what} (${this.credentials})`);
+        return undefined;
+      }
+    }
     try {
       this.session ??= this.ctx.session(selectorOf(this.inputs));
       return await this.session.list(list);
@@ -155,7 +169,7 @@ async function otherPolicies(policy: LintPolicy, inputs: Values, ctx: ProviderCo
     .filter((p) => !containsUnknown(p) && p.policyName !== policy.policyName)
     .map((p) => policyOf(p))
     .filter((p): p is LintPolicy => p !== undefined);
-  const live = (await reads.list<ServicePolicy>(POLICIES, 'policies')) ?? [];
+  const live = (await reads.list<ServicePolicy>(POLICIES, 'policies', true)) ?? [];
   const names = new Set([policy.policyName, ...planned.map((p) => p.policyName)]);
   return [...planned, ...live.filter((p) => !names.has(p.policyName))];
 }
@@ -163,12 +177,9 @@ async function otherPolicies(policy: LintPolicy, inputs: Values, ctx: ProviderCo
 /** The users, tags and root quorum, read only when the consensus asks who can approve. */
 async function approverFacts(policy: LintPolicy, reads: Reads): Promise<OrganizationFacts> {
   if ((policy.consensus ?? '').trim() === '') return {};
-  const [users, userTags, quorum] = await Promise.all([
-    reads.list(USERS, 'users'),
-    reads.list(USER_TAGS, 'user tags'),
-    reads.list(ROOT_QUORUM, 'root quorum'),
-  ]);
+  const users = await reads.list(USERS, 'users', true);
   if (users === undefined) return {};
+  const [userTags, quorum] = await Promise.all([reads.list(USER_TAGS, 'user tags', true), reads.list(ROOT_QUORUM, 'root quorum', true)]);
   return {
     users,
     ...(userTags !== undefined ? { userTags } : {}),

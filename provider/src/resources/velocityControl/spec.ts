@@ -6,7 +6,8 @@
 // identifier policies can write. A Policy's preview reads the identifiers this deployment's controls declare
 // (../policy/dependencies.ts).
 import { z } from 'zod';
-import { collectAll, type VelocityControl as ServiceVelocityControl } from '@walletinfra/sdk';
+import type { VelocityControl as ServiceVelocityControl } from '@walletinfra/sdk';
+import { collectAll } from '@walletinfra/sdk/pagination';
 import { VELOCITY_CONTROL_FIELD_TABLE, velocityControlProblems, type VelocityControlInput } from '@walletinfra/sdk/rules';
 import { CreateVelocityControlIntent } from '@walletinfra/sdk/schemas';
 import { containsUnknown } from '../../unknown';
