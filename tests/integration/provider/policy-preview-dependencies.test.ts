@@ -18,8 +18,8 @@ const CONTROL = (identifier: string) => ({
   identifier,
   dataSource: { activityExecution: {} },
   aggregation: {
-    method: 'VELOCITY_CONTROL_AGGREGATION_METHOD_COUNT',
-    operator: 'VELOCITY_CONTROL_AGGREGATION_OPERATOR_LESS_THAN_OR_EQUAL',
+    method: 'VELOCITY_CONTROL_AGGREGATION_METHOD_COUNT' as const,
+    operator: 'VELOCITY_CONTROL_AGGREGATION_OPERATOR_LESS_THAN_OR_EQUAL' as const,
     threshold: '10',
     window: { infinite: {} },
     groupBy: { organization: {} },
@@ -124,7 +124,7 @@ describe('contract calls', () => {
   test('a live interface counts like a planned one', async () => {
     await h.client.createSmartContractInterface({
       smartContractAddress: OTHER,
-      type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+      type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM' as const,
       label: 'USDT',
       smartContractInterface: ERC20,
     });
