@@ -38,7 +38,9 @@ test('1. the policy pack reports one violation per rule on its resource, and the
   const result = await e2e.project.pulumi(['preview', '--stack', e2e.project.stack, '--policy-pack', PACK], [1, 255]);
   const text = `${result.stdout}\n${result.stderr}`;
   expect(text).toContain('walletinfra@v0.1.0');
-  const reported = [...text.matchAll(/\[mandatory\] {2}([a-z-]+) {2}\(pulumi-nodejs:dynamic\/walletinfra:Policy: ([a-z-]+)\)/g)].map((m) => [m[1], m[2]]);
+  const reported = [...text.matchAll(/\[mandatory\] {2}([a-z-]+) {2}\(pulumi-nodejs:dynamic\/walletinfra:Policy: ([a-z-]+)\)/g)].map(
+    (m) => [m[1], m[2]],
+  );
   expect(reported).toEqual(VIOLATIONS);
   // the violation's message: why, how to fix, how to silence
   expect(text).toContain(
@@ -77,7 +79,8 @@ test('2. up creates the interface, the control and the policy reading both', asy
   ids = (await e2e.project.outputs()) as Record<string, string>;
   const client = e2e.org.client;
   const sci = (await client.getSmartContractInterface({ smartContractInterfaceId: ids.interfaceId as string })).smartContractInterface;
-  expect([sci.smartContractAddress, JSON.parse(sci.smartContractInterface).map((f: { name: string }) => f.name)]).toEqual([TOKEN, ['transfer', 'approve']]);
+  const abi = JSON.parse(sci.smartContractInterface) as Array<{ name: string }>;
+  expect([sci.smartContractAddress, abi.map((f) => f.name)]).toEqual([TOKEN, ['transfer', 'approve']]);
   const control = (await client.getVelocityControl({ velocityControlId: ids.velocityControlId as string })).velocityControl;
   expect(control.identifier).toBe('daily_signatures');
   const policy = (await client.getPolicy({ policyId: ids.policyId as string })).policy;
@@ -99,7 +102,9 @@ test('3. walletinfra-drift: clean; a control deleted by hand is reported on its 
   expect(drift.markdown).toContain(`### VelocityControl\n\n#### daily-signatures (\`${control.velocityControlId}\`): deleted outside code`);
   // put it back by hand (a new id), so the organization is whole again for the export
   const { dataSource, aggregation, name, identifier } = control;
-  await e2e.org.client.createVelocityControl({ name, identifier, dataSource, aggregation } as Parameters<typeof e2e.org.client.createVelocityControl>[0]);
+  await e2e.org.client.createVelocityControl({ name, identifier, dataSource, aggregation } as Parameters<
+    typeof e2e.org.client.createVelocityControl
+  >[0]);
 });
 
 test('4. walletinfra-export declares them; up of the exported project adopts everything; preview --expect-no-changes', async () => {

@@ -11,7 +11,13 @@
 // `runPolicyPack`); the engine runs it through the Node.js language host, which starts
 // @pulumi/pulumi/cmd/run-policy-pack in that directory (pulumi-language-nodejs `RunPlugin`).
 import { PolicyPack, type PolicyResource, type ReportViolation, type StackValidationArgs } from '@pulumi/policy';
-import { POLICY_LINT_RULE_IDS, lintPolicies, type ContractInterfaceInput, type LintPolicy, type PolicyLintFinding } from '@walletinfra/sdk/policy';
+import {
+  POLICY_LINT_RULE_IDS,
+  lintPolicies,
+  type ContractInterfaceInput,
+  type LintPolicy,
+  type PolicyLintFinding,
+} from '@walletinfra/sdk/policy';
 import { resolveSettings, type SettingsSources } from '../config';
 import { messageOf } from '../errors';
 import { clientReader, type LintFacts } from '../policy-review/organization';
@@ -47,10 +53,11 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v !==
 /** Every finding on the stack's policies, organization by organization. */
 export function stackFindings(resources: readonly StackResource[], live?: LiveOrganization): StackFinding[] {
   const ofType = (type: string) => resources.filter((r) => kindOfToken(r.type)?.type === type);
-  const organizations = [...new Set(ofType('Policy').map((r) => String(r.props.organizationId ?? '')))];
+  const organizationOf = (r: StackResource): string => text(r.props.organizationId) ?? '';
+  const organizations = [...new Set(ofType('Policy').map(organizationOf))];
   const out: StackFinding[] = [];
   for (const organizationId of organizations) {
-    const here = (r: StackResource) => String(r.props.organizationId ?? '') === organizationId;
+    const here = (r: StackResource) => organizationOf(r) === organizationId;
     const subjects = ofType('Policy').filter(here);
     const policies: LintPolicy[] = subjects.map((r) => ({
       policyName: text(r.props.policyName) ?? r.urn.split('::').pop() ?? '',
@@ -62,18 +69,23 @@ export function stackFindings(resources: readonly StackResource[], live?: LiveOr
     const org = live !== undefined && live.organizationId === organizationId ? live : undefined;
     const declared = new Set(policies.map((p) => p.policyName));
     const context = (org?.policies ?? []).filter((p) => !declared.has(p.policyName));
-    const interfaces: ContractInterfaceInput[] = [...ofType('SmartContractInterface').filter(here).map((r) => r.props), ...(org?.facts.smartContractInterfaces ?? [])].flatMap(
-      (i) => {
-        const address = text(i.smartContractAddress);
-        const type = text(i.type);
-        const json = canonicalInterface(i.smartContractInterface);
-        return address !== undefined && type !== undefined && typeof json === 'string' && json !== UNKNOWN
-          ? [{ smartContractAddress: address, type, smartContractInterface: json }]
-          : [];
-      },
-    );
+    const interfaces: ContractInterfaceInput[] = [
+      ...ofType('SmartContractInterface')
+        .filter(here)
+        .map((r) => r.props),
+      ...(org?.facts.smartContractInterfaces ?? []),
+    ].flatMap((i) => {
+      const address = text(i.smartContractAddress);
+      const type = text(i.type);
+      const json = canonicalInterface(i.smartContractInterface);
+      return address !== undefined && type !== undefined && typeof json === 'string' && json !== UNKNOWN
+        ? [{ smartContractAddress: address, type, smartContractInterface: json }]
+        : [];
+    });
     const controls = [
-      ...ofType('VelocityControl').filter(here).map((r) => text(r.props.identifier)),
+      ...ofType('VelocityControl')
+        .filter(here)
+        .map((r) => text(r.props.identifier)),
       ...(org?.facts.velocityControls ?? []).map((c) => c.identifier),
     ].filter((c): c is string => c !== undefined);
     const view = organizationView({

@@ -134,9 +134,11 @@ export function parsePolicyArgs(argv: readonly string[]): PolicyArgs {
   const out: PolicyArgs = { files: [], cwd: '.', json: false, help: false, version: false };
   readFlags(argv, FLAGS, out, { operand });
   if (out.help || out.version) return out;
-  if (out.command === undefined) throw new ConfigurationError('a command is required: walletinfra-policy test ... or walletinfra-policy lint ...');
+  if (out.command === undefined)
+    throw new ConfigurationError('a command is required: walletinfra-policy test ... or walletinfra-policy lint ...');
   for (const [key, flag, command] of ONLY) {
-    if (out[key] !== undefined && out.command !== command) throw new ConfigurationError(`${flag} belongs to \`walletinfra-policy ${command}\``);
+    if (out[key] !== undefined && out.command !== command)
+      throw new ConfigurationError(`${flag} belongs to \`walletinfra-policy ${command}\``);
   }
   const verb = out.command === 'lint' ? 'lint' : 'test';
   if (out.policies !== undefined && out.stack !== undefined)
@@ -144,7 +146,10 @@ export function parsePolicyArgs(argv: readonly string[]): PolicyArgs {
   if (out.policies === undefined && out.stack === undefined)
     throw new ConfigurationError(`say which policies to ${verb}: --policies FILE or --stack NAME`);
   if (out.command === 'lint') {
-    if (out.files.length > 0) throw new ConfigurationError(`lint takes no files (got ${out.files.join(' ')}): give the policies with --policies FILE or --stack NAME`);
+    if (out.files.length > 0)
+      throw new ConfigurationError(
+        `lint takes no files (got ${out.files.join(' ')}): give the policies with --policies FILE or --stack NAME`,
+      );
   } else if (out.files.length === 0) out.files.push('policy-tests');
   return out;
 }

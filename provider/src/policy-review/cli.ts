@@ -45,7 +45,10 @@ export function defaultPolicyDeps(): PolicyCliDeps {
 class Unavailable extends Error {}
 
 /** The policies to test, and with a stack, the velocity controls and contract interfaces they depend on. */
-async function policiesFor(args: PolicyArgs, deps: PolicyCliDeps): Promise<{ policies: ReviewPolicy[]; dependencies: RequestDependencies }> {
+async function policiesFor(
+  args: PolicyArgs,
+  deps: PolicyCliDeps,
+): Promise<{ policies: ReviewPolicy[]; dependencies: RequestDependencies }> {
   if (args.policies !== undefined) return { policies: loadPolicyFile(args.policies), dependencies: {} };
   const stack = args.stack as string;
   const workDir = resolve(args.cwd);
@@ -58,7 +61,8 @@ async function policiesFor(args: PolicyArgs, deps: PolicyCliDeps): Promise<{ pol
     });
     const reader = await stackReader(deps.runner, stack, workDir, deps.env, deps.makeReader);
     sets = await policySets(reader, changes.policies);
-    const usesDependencies = changes.smartContractInterfaces.length + changes.velocityControls.length > 0 || sets.planned.some(readsDependencies);
+    const usesDependencies =
+      changes.smartContractInterfaces.length + changes.velocityControls.length > 0 || sets.planned.some(readsDependencies);
     const facts = usesDependencies && reader.lintFacts !== undefined ? await reader.lintFacts() : undefined;
     dependencies = stackDependencies(changes, facts, reader.organizationId);
   } catch (err) {

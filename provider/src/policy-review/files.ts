@@ -34,7 +34,9 @@ const FileInterface = z.strictObject({
 /** A velocity control the file's requests give aggregates for (besides the stack's controls). */
 const FileControl = z.strictObject({
   identifier: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a velocity control identifier'),
-  operator: z.enum(VELOCITY_CONTROL_AGGREGATION_OPERATORS, { message: `must be one of ${VELOCITY_CONTROL_AGGREGATION_OPERATORS.join(', ')}` }),
+  operator: z.enum(VELOCITY_CONTROL_AGGREGATION_OPERATORS, {
+    message: `must be one of ${VELOCITY_CONTROL_AGGREGATION_OPERATORS.join(', ')}`,
+  }),
   threshold: z.string().regex(/^[0-9]+(?:\.[0-9]{1,18})?$/, "must be a non-negative decimal, like '1000' or '0.5'"),
 });
 
@@ -185,7 +187,8 @@ export function loadTestFile(file: string, text = read(file)): TestCase[] {
       smartContractAddress: i.address,
       type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
       // a bare integer of the file arrives as a bigint (read exactly), which JSON has no form for
-      smartContractInterface: typeof i.abi === 'string' ? i.abi : JSON.stringify(i.abi, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
+      smartContractInterface:
+        typeof i.abi === 'string' ? i.abi : JSON.stringify(i.abi, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
     })),
   };
   const out = result.data.cases.map((c, i) => {

@@ -13,7 +13,7 @@ import { EXIT, type PolicyArgs } from './args';
 import type { StackRunner } from '../drift/run';
 import type { clientReader } from './organization';
 import type { ReviewPolicy } from './decide';
-import { loadPolicyFileAt, policyProblems, type PolicyPlace } from './files';
+import { loadPolicyFileAt, policyProblems } from './files';
 import { FileProblems, problemText, type Problem } from './problems';
 import { policySets, previewChanges, stackDependencies, stackReader } from './stack';
 
@@ -41,7 +41,7 @@ class Unavailable extends Error {}
 
 function fromFile(file: string): LintSubject {
   const { policies, where } = loadPolicyFileAt(file);
-  const placeOf: LintSubject['placeOf'] = (i, field) => (where as PolicyPlace)(i, field);
+  const placeOf: LintSubject['placeOf'] = (i, field) => where(i, field);
   return { policies, placeOf, facts: {} };
 }
 

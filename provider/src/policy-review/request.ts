@@ -113,7 +113,9 @@ const RootQuorum = z.union([
 ]);
 
 const DECIMAL = /^[0-9]+(?:\.[0-9]{1,18})?$/;
-const decimalText = z.string().regex(DECIMAL, "must be a non-negative decimal with at most 18 digits after the point, like '1000' or '0.5'");
+const decimalText = z
+  .string()
+  .regex(DECIMAL, "must be a non-negative decimal with at most 18 digits after the point, like '1000' or '0.5'");
 
 /**
  * A velocity control's state in a request: its result (`true`/`false`), or the aggregate of the window with this

@@ -52,7 +52,13 @@ export interface CaseResult {
 
 const EXPECT_IN_FILE = 'list the policy under expectErrors';
 
-function runCase(c: TestCase, policies: readonly ReviewPolicy[], nowMs: number, clock: () => number, stack: RequestDependencies): CaseResult {
+function runCase(
+  c: TestCase,
+  policies: readonly ReviewPolicy[],
+  nowMs: number,
+  clock: () => number,
+  stack: RequestDependencies,
+): CaseResult {
   const started = clock();
   const result = decide(policies, toPolicyContext(c.request, nowMs, dependenciesOf(c, stack)));
   const by = decidedByText(result);

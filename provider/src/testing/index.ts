@@ -73,8 +73,13 @@ function matcher(expected: Decision) {
         smartContractInterface: typeof i.abi === 'string' ? i.abi : JSON.stringify(i.abi),
       })),
     };
-    const unresolved = controlProblems(parsed.data, dependencies, 'pass the control as { velocityControls: [{ identifier, operator, threshold }] }');
-    if (unresolved.length > 0) throw new Error(`the request is not valid:${indent(unresolved.map((p) => `${p.path.join('.')}: ${p.message}`))}`);
+    const unresolved = controlProblems(
+      parsed.data,
+      dependencies,
+      'pass the control as { velocityControls: [{ identifier, operator, threshold }] }',
+    );
+    if (unresolved.length > 0)
+      throw new Error(`the request is not valid:${indent(unresolved.map((p) => `${p.path.join('.')}: ${p.message}`))}`);
     const result = decide(policies.policies, toPolicyContext(parsed.data, Date.now(), dependencies));
     const risky = riskyErrors(result, expectErrors);
     if (risky.length > 0) {

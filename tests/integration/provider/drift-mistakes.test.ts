@@ -18,26 +18,27 @@ const PREVIEW = JSON.parse(
 const h = useHarness();
 let project: string;
 
-beforeAll(async () => {
+beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), 'drift-mistakes-'));
   writeFileSync(join(project, 'Pulumi.yaml'), 'name: baseline\nruntime: nodejs\n');
 });
 
-afterAll(async () => {
+afterAll(() => {
   rmSync(project, { recursive: true, force: true });
 });
 
 /** A preview of stack `prod` (it creates Policy "new-deny") whose stack config is `config`. */
 function runner(config: Record<string, string>): StackRunner {
   return {
-    async run(_mode, _stack, _workDir, onEvent) {
+    run(_mode, _stack, _workDir, onEvent) {
       PREVIEW.forEach(onEvent);
+      return Promise.resolve();
     },
-    async pulumiVersion() {
-      return '3.248.0';
+    pulumiVersion() {
+      return Promise.resolve('3.248.0');
     },
-    async stackConfig() {
-      return config;
+    stackConfig() {
+      return Promise.resolve(config);
     },
   };
 }

@@ -23,7 +23,12 @@ const ERC20 = [
 const ERC20_JSON =
   '[{"inputs":[{"name":"to","type":"address"},{"name":"value","type":"uint256"}],"name":"transfer","outputs":[{"name":"","type":"bool"}],"stateMutability":"nonpayable","type":"function"}]';
 
-const INTERFACE = { smartContractAddress: TOKEN, type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', label: 'USDC', smartContractInterface: ERC20 };
+const INTERFACE = {
+  smartContractAddress: TOKEN,
+  type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+  label: 'USDC',
+  smartContractInterface: ERC20,
+};
 
 const CONTROL = {
   name: 'USDC per day',
@@ -46,7 +51,10 @@ const CONTROL = {
 describe('SmartContractInterface', () => {
   test('check applies the sdk rules: ABI shape, address format, size, IDL types; whole messages', async () => {
     const check = (news: Record<string, unknown>) => h.runtime.smartContractInterface.check({}, { ...INTERFACE, ...news });
-    expect((await check({ smartContractInterface: [{ type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'adress' }] }] })).failures).toEqual([
+    expect(
+      (await check({ smartContractInterface: [{ type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'adress' }] }] }))
+        .failures,
+    ).toEqual([
       {
         property: 'smartContractInterface',
         reason: "item 0 (function transfer): inputs[0].type 'adress' is not an ABI type (uint256, address, bytes32, string, tuple[], …)",
@@ -98,14 +106,23 @@ describe('SmartContractInterface', () => {
 
   test('create from the parsed ABI: the state and the service hold the normal form', async () => {
     ({ inputs, id, outs } = await checkAndCreate(h.runtime.smartContractInterface, INTERFACE));
-    expect(outs).toEqual({ ...INTERFACE, smartContractInterface: ERC20_JSON, notes: '', organizationId: h.org, smartContractInterfaceId: id });
+    expect(outs).toEqual({
+      ...INTERFACE,
+      smartContractInterface: ERC20_JSON,
+      notes: '',
+      organizationId: h.org,
+      smartContractInterfaceId: id,
+    });
     const live = (await h.client.getSmartContractInterface({ smartContractInterfaceId: id })).smartContractInterface;
     expect([live.smartContractAddress, live.smartContractInterface, live.label, live.notes]).toEqual([TOKEN, ERC20_JSON, 'USDC', '']);
   });
 
   test('read equals the state; the same ABI as indented text, or with keys in another order, is no change', async () => {
     expect(await h.newRuntime().smartContractInterface.read(id, outs)).toEqual({ id, props: outs, inputs });
-    for (const same of [JSON.stringify(ERC20, null, 2), [{ ...ERC20[0], type: 'function' }].map((item) => Object.fromEntries(Object.entries(item).reverse()))]) {
+    for (const same of [
+      JSON.stringify(ERC20, null, 2),
+      [{ ...ERC20[0], type: 'function' }].map((item) => Object.fromEntries(Object.entries(item).reverse())),
+    ]) {
       const news = await checkedInputs(h.runtime.smartContractInterface, { ...INTERFACE, smartContractInterface: same });
       expect(await h.runtime.smartContractInterface.diff(id, outs, news)).toEqual({ changes: false });
     }
@@ -133,14 +150,14 @@ describe('SmartContractInterface', () => {
   });
 
   test('adopt by address takes over the same interface; a second interface for the address is refused by the service', async () => {
-    const adopted = await h.newRuntime().smartContractInterface.create(await checkedInputs(h.runtime.smartContractInterface, { ...INTERFACE, adopt: { byAddress: true } }));
+    const adopted = await h
+      .newRuntime()
+      .smartContractInterface.create(await checkedInputs(h.runtime.smartContractInterface, { ...INTERFACE, adopt: { byAddress: true } }));
     expect(adopted.id).toBe(id);
     const other = await checkedInputs(h.runtime.smartContractInterface, { ...INTERFACE, label: 'other', adopt: { byAddress: true } });
     expect(await failure(h.newRuntime().smartContractInterface.create(other))).toEqual({
       code: 'INVALID_REQUEST',
-      message: expect.stringContaining(
-        `a smart contract interface already exists for ${TOKEN}; delete it first to upload another (interfaces cannot be updated)`,
-      ),
+      message: `/public/v1/submit/create_smart_contract_interface: a smart contract interface already exists for ${TOKEN}; delete it first to upload another (interfaces cannot be updated) (HTTP 400, REQUEST_INVALID)`,
     });
   });
 
@@ -159,15 +176,23 @@ describe('VelocityControl', () => {
         await check({
           identifier: 'daily usdc',
           dataSource: { ...CONTROL.dataSource, activityExecution: {} },
-          aggregation: { ...CONTROL.aggregation, threshold: '1.0000000000000000001', window: { infinite: {}, rolling: { duration: '60' } } },
+          aggregation: {
+            ...CONTROL.aggregation,
+            threshold: '1.0000000000000000001',
+            window: { infinite: {}, rolling: { duration: '60' } },
+          },
         })
       ).failures,
     ).toEqual([
       {
         property: 'identifier',
-        reason: "must be a name policies can write after 'controls.': letters, digits and '_', not starting with a digit (e.g. 'daily_usdc_spend')",
+        reason:
+          "must be a name policies can write after 'controls.': letters, digits and '_', not starting with a digit (e.g. 'daily_usdc_spend')",
       },
-      { property: 'dataSource', reason: "must set exactly one of 'chainAssetTransfer', 'activityExecution', not 'chainAssetTransfer' and 'activityExecution'" },
+      {
+        property: 'dataSource',
+        reason: "must set exactly one of 'chainAssetTransfer', 'activityExecution', not 'chainAssetTransfer' and 'activityExecution'",
+      },
       {
         property: 'aggregation',
         reason:
@@ -175,7 +200,11 @@ describe('VelocityControl', () => {
       },
     ]);
     expect(
-      (await check({ dataSource: { activityExecution: { filter: { activity: [{ activityType: 'ACTIVITY_TYPE_SING_TRANSACTION_V2' }] } } } })).failures,
+      (
+        await check({
+          dataSource: { activityExecution: { filter: { activity: [{ activityType: 'ACTIVITY_TYPE_SING_TRANSACTION_V2' }] } } },
+        })
+      ).failures,
     ).toEqual([
       {
         property: 'dataSource',
@@ -213,7 +242,9 @@ describe('VelocityControl', () => {
   });
 
   test('adopt by identifier; delete', async () => {
-    const adopted = await h.newRuntime().velocityControl.create(await checkedInputs(h.runtime.velocityControl, { ...CONTROL, adopt: { byIdentifier: true } }));
+    const adopted = await h
+      .newRuntime()
+      .velocityControl.create(await checkedInputs(h.runtime.velocityControl, { ...CONTROL, adopt: { byIdentifier: true } }));
     expect(adopted.id).toBe(id);
     await h.newRuntime().velocityControl.delete(id, outs);
     expect((await h.client.listVelocityControls({})).velocityControls).toEqual([]);

@@ -10,8 +10,22 @@ const h = useHarness();
 const TOKEN = '0xA0b86991c6218b36c1d19d4a2e9eB0cE3606eB48';
 const OTHER = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 const ERC20 = JSON.stringify([
-  { type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }] },
-  { type: 'function', name: 'approve', inputs: [{ name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+  },
+  {
+    type: 'function',
+    name: 'approve',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+  },
 ]);
 const CONTROL = (identifier: string) => ({
   name: identifier,
@@ -45,8 +59,16 @@ beforeAll(async () => {
 describe('controls.<identifier>', () => {
   test('a live control is accepted; another identifier is an error naming the nearest one', async () => {
     const { rt, warnings } = runtime();
-    await checkedInputs(rt.policy, { policyName: 'limited', effect: 'EFFECT_ALLOW', condition: `${SIGN} && controls.daily_usdc`, consensus: TWO });
-    const typo = await rt.policy.check({}, { policyName: 'typo', effect: 'EFFECT_ALLOW', condition: `${SIGN} && controls.daily_usd`, consensus: TWO });
+    await checkedInputs(rt.policy, {
+      policyName: 'limited',
+      effect: 'EFFECT_ALLOW',
+      condition: `${SIGN} && controls.daily_usdc`,
+      consensus: TWO,
+    });
+    const typo = await rt.policy.check(
+      {},
+      { policyName: 'typo', effect: 'EFFECT_ALLOW', condition: `${SIGN} && controls.daily_usd`, consensus: TWO },
+    );
     expect(typo.failures).toEqual([
       {
         property: 'condition',
@@ -75,7 +97,12 @@ describe('controls.<identifier>', () => {
     h.emulator.faults.set({ seed: 1, rules: [{ path: '/public/v1/query/list_velocity_controls', probability: 1, status: 500 }] });
     try {
       const { rt, warnings } = runtime();
-      await checkedInputs(rt.policy, { policyName: 'unchecked', effect: 'EFFECT_ALLOW', condition: `${SIGN} && controls.anything`, consensus: TWO });
+      await checkedInputs(rt.policy, {
+        policyName: 'unchecked',
+        effect: 'EFFECT_ALLOW',
+        condition: `${SIGN} && controls.anything`,
+        consensus: TWO,
+      });
       expect(warnings).toEqual([
         expect.stringMatching(
           /^walletinfra: policy "unchecked": its dependencies and lint were checked without what could not be read: could not read the organization's velocity controls \(.+\)$/,
@@ -144,7 +171,10 @@ describe('the policy linter at preview', () => {
   test('by default, findings are warnings and the preview passes', async () => {
     const { rt, warnings } = runtime();
     await checkedInputs(rt.policy, anything);
-    expect(warnings).toEqual([`walletinfra: policy "anything" condition: ${finding}`, `walletinfra: policy "anything" condition: ${unscoped}`]);
+    expect(warnings).toEqual([
+      `walletinfra: policy "anything" condition: ${finding}`,
+      `walletinfra: policy "anything" condition: ${unscoped}`,
+    ]);
   });
 
   test('walletinfra:policyLint error: findings fail the preview', async () => {
@@ -190,7 +220,8 @@ describe('the policy linter at preview', () => {
     expect((await rt.policy.check({}, anything)).failures).toEqual([
       {
         property: '',
-        reason: 'policyLint from stack config walletinfra:policyLint must be warn, error or off, got "loud"; set it with `pulumi config set walletinfra:policyLint <value>`',
+        reason:
+          'policyLint from stack config walletinfra:policyLint must be warn, error or off, got "loud"; set it with `pulumi config set walletinfra:policyLint <value>`',
       },
     ]);
   });

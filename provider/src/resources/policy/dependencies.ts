@@ -179,7 +179,10 @@ async function approverFacts(policy: LintPolicy, reads: Reads): Promise<Organiza
   if ((policy.consensus ?? '').trim() === '') return {};
   const users = await reads.list(USERS, 'users', true);
   if (users === undefined) return {};
-  const [userTags, quorum] = await Promise.all([reads.list(USER_TAGS, 'user tags', true), reads.list(ROOT_QUORUM, 'root quorum', true)]);
+  const [userTags, quorum] = await Promise.all([
+    reads.list(USER_TAGS, 'user tags', true),
+    reads.list(ROOT_QUORUM, 'root quorum', true),
+  ]);
   return {
     users,
     ...(userTags !== undefined ? { userTags } : {}),
@@ -210,7 +213,8 @@ export async function policyDependencies(inputs: Values, ctx: ProviderContext): 
   const abiReads = readPaths(policy.condition ?? '').filter((r) => ABI_FIELDS.some((f) => r === f || r.startsWith(`${f}.`)));
   if (abiReads.length > 0) {
     const interfaces = await interfacesFor(inputs, ctx, reads);
-    if (interfaces !== undefined) findings.push(...checkContractCalls(policy.condition ?? '', interfaces).map((d) => asFinding(d, policy.policyName)));
+    if (interfaces !== undefined)
+      findings.push(...checkContractCalls(policy.condition ?? '', interfaces).map((d) => asFinding(d, policy.policyName)));
   }
   if (level !== 'off') {
     // only an ALLOW can be shadowed by the others (a DENY always wins)
@@ -229,9 +233,11 @@ export async function policyDependencies(inputs: Values, ctx: ProviderContext): 
       failures.push({ property: finding.field ?? 'condition', reason: `${finding.message}${at}` });
     } else if (ignored.has(finding.rule) || level === 'off') continue;
     else if (severity === 'error') {
-      failures.push({ property: finding.field ?? 'condition', reason: `policy lint (walletinfra:policyLint is error): ${findingText(finding)}` });
-    }
-    else warnings.push(warningText(finding));
+      failures.push({
+        property: finding.field ?? 'condition',
+        reason: `policy lint (walletinfra:policyLint is error): ${findingText(finding)}`,
+      });
+    } else warnings.push(warningText(finding));
   }
   // each read problem once per deployment, not once per policy
   const unsaid = reads.problems.filter((p) => ctx.plan.once(`policy dependencies: ${p}`));

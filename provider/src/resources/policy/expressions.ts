@@ -26,4 +26,3 @@ export function expressionReason(source: string, diagnostics: readonly Diagnosti
     })
     .join('; ');
 }
-

@@ -61,11 +61,7 @@ function interfaceFailures(news: Record<string, unknown>): CheckFailure[] {
 }
 
 /** An ABI is an array of objects, an IDL an object: either is accepted in place of its JSON text. */
-const InterfaceValue = z.union([
-  z.string().min(1, 'must not be empty'),
-  z.array(z.unknown()),
-  z.record(z.string(), z.unknown()),
-]);
+const InterfaceValue = z.union([z.string().min(1, 'must not be empty'), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
 
 const args = CreateSmartContractInterfaceIntent.extend({ smartContractInterface: InterfaceValue });
 

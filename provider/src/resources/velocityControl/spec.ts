@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { VelocityControl as ServiceVelocityControl } from '@walletinfra/sdk';
 import { collectAll } from '@walletinfra/sdk/pagination';
-import { VELOCITY_CONTROL_FIELD_TABLE, velocityControlProblems, type VelocityControlInput } from '@walletinfra/sdk/rules';
+import { VELOCITY_CONTROL_FIELD_TABLE, velocityControlProblems } from '@walletinfra/sdk/rules';
 import { CreateVelocityControlIntent } from '@walletinfra/sdk/schemas';
 import { containsUnknown } from '../../unknown';
 import type { CheckFailure } from '../common/check';
@@ -63,7 +63,7 @@ function controlFailures(news: Record<string, unknown>): CheckFailure[] {
   if (!parsed.success) return [];
   const seen = new Set<string>();
   const failures: CheckFailure[] = [];
-  for (const problem of velocityControlProblems(parsed.data as VelocityControlInput)) {
+  for (const problem of velocityControlProblems(parsed.data)) {
     const property = problem.path.split(/[.[]/)[0] as string;
     if (seen.has(property) || containsUnknown(news[property])) continue;
     seen.add(property);

@@ -8,7 +8,12 @@ import { packPolicies, stackFindings, type LiveOrganization, type StackResource 
 
 const ORG = 'org-1';
 const TOKEN = '0xA0b86991c6218b36c1d19d4a2e9eB0cE3606eB48';
-const resource = (type: string, name: string, props: Record<string, unknown>, token = `pulumi-nodejs:dynamic/walletinfra:${type}`): StackResource => ({
+const resource = (
+  type: string,
+  name: string,
+  props: Record<string, unknown>,
+  token = `pulumi-nodejs:dynamic/walletinfra:${type}`,
+): StackResource => ({
   type: token,
   urn: `urn:pulumi:dev::infra::${token}::${name}`,
   props: { organizationId: ORG, ...props },
@@ -21,7 +26,13 @@ const STACK: StackResource[] = [
     smartContractInterface: '[{"type":"function","name":"transfer","inputs":[]}]',
   }),
   resource('VelocityControl', 'daily', { identifier: 'daily_usdc' }),
-  resource('Policy', 'anything', { policyName: 'anything', effect: 'EFFECT_ALLOW', condition: '', consensus: 'approvers.count() >= 2', notes: 'lint-ignore: unscoped-signing-or-export' }),
+  resource('Policy', 'anything', {
+    policyName: 'anything',
+    effect: 'EFFECT_ALLOW',
+    condition: '',
+    consensus: 'approvers.count() >= 2',
+    notes: 'lint-ignore: unscoped-signing-or-export',
+  }),
   resource(
     'Policy',
     'usdc',
@@ -101,5 +112,7 @@ test('an organization that cannot be read: the stack alone is linted, and the pa
   const policies = packPolicies({ read: () => Promise.reject(new Error('no credentials')), note: (l) => notes.push(l) });
   expect((await violations(policies, 'allow-without-condition', STACK)).length).toBe(1);
   expect(await violations(policies, 'unsatisfiable-consensus', STACK)).toEqual([]);
-  expect(notes).toEqual(["walletinfra policy pack: the organization could not be read (no credentials); linting the stack's own objects only"]);
+  expect(notes).toEqual([
+    "walletinfra policy pack: the organization could not be read (no credentials); linting the stack's own objects only",
+  ]);
 });

@@ -96,7 +96,10 @@ test('invalid input exits 3: a policy that does not parse, bad arguments', async
   expect(await policyMain(['lint', '--policies', bad], deps)).toBe(3);
   expect(out.stderr).toMatch(new RegExp(`^walletinfra-policy: ${bad.replace(/[.]/g, '\\.')}:3:14: policy 'x': condition: 1:\\d+: .+\\n$`));
   for (const [argv, message] of [
-    [['lint', POLICIES, '--policies', POLICIES], `lint takes no files (got ${POLICIES}): give the policies with --policies FILE or --stack NAME`],
+    [
+      ['lint', POLICIES, '--policies', POLICIES],
+      `lint takes no files (got ${POLICIES}): give the policies with --policies FILE or --stack NAME`,
+    ],
     [['lint', '--policies', POLICIES, '--level', 'loud'], '--level loud: expected warn or error'],
     [['lint', '--policies', POLICIES, '--now', '2026-03-02T12:00:00Z'], '--now belongs to `walletinfra-policy test`'],
     [['test', '--policies', POLICIES, '--level', 'error'], '--level belongs to `walletinfra-policy lint`'],
@@ -126,7 +129,10 @@ const step = (op: string, type: string, name: string, inputs: Record<string, unk
   },
 });
 
-function reader(facts: LintFacts, live: Array<{ policyId: string; policyName: string; effect: 'EFFECT_ALLOW' | 'EFFECT_DENY'; condition?: string }>): OrganizationReader {
+function reader(
+  facts: LintFacts,
+  live: Array<{ policyId: string; policyName: string; effect: 'EFFECT_ALLOW' | 'EFFECT_DENY'; condition?: string }>,
+): OrganizationReader {
   return {
     organizationId: ORG,
     listPolicies: () => Promise.resolve(live),
@@ -183,7 +189,10 @@ test('--stack: planned policies with the live DENYs, users, interfaces and contr
     reader(FACTS, [{ policyId: 'p-live', policyName: 'no exports', effect: 'EFFECT_DENY', condition: "activity.action == 'EXPORT'" }]),
   );
   expect(await policyMain(['lint', '--stack', 'dev', '--json'], deps)).toBe(1);
-  const report = JSON.parse(out.stdout) as { summary: unknown; findings: Array<{ rule: string; severity: string; resource?: string; text: string }> };
+  const report = JSON.parse(out.stdout) as {
+    summary: unknown;
+    findings: Array<{ rule: string; severity: string; resource?: string; text: string }>;
+  };
   expect(report.summary).toEqual({ policies: 4, findings: 3, errors: 3, warnings: 0 });
   expect(report.findings.map((f) => [f.rule, f.severity, f.resource])).toEqual([
     ['unsatisfiable-consensus', 'error', 'two-ops'],

@@ -297,7 +297,9 @@ describe('subjects', () => {
       'export w-1: allow-shadowed-by-deny',
       'no exports: deny-never-matches',
     ]);
-    expect(lintPolicies(policies, undefined, { subjects: [0] }).map((f) => [f.policyIndex, f.rule])).toEqual([[0, 'allow-shadowed-by-deny']]);
+    expect(lintPolicies(policies, undefined, { subjects: [0] }).map((f) => [f.policyIndex, f.rule])).toEqual([
+      [0, 'allow-shadowed-by-deny'],
+    ]);
     expect(lintPolicies(policies, undefined, { subjects: [] })).toEqual([]);
   });
 });
