@@ -1,4 +1,4 @@
-// What a Policy's preview learns from the objects it depends on (the kind's `check.related`, ../kind.ts):
+// What a Policy's preview learns from the objects it depends on (part of the kind's `check.remote`, ../kind.ts):
 //
 // - `controls.<identifier>` must name a velocity control that exists (live in the organization) or is planned (a
 //   VelocityControl resource of this deployment checked before this policy, ../../plan.ts); another
