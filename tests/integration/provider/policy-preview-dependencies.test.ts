@@ -79,6 +79,28 @@ describe('controls.<identifier>', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('a policy the update leaves as it is is not judged again (the state holds it); a change to it is', async () => {
+    const { rt, warnings } = runtime();
+    const stored = await checkedInputs(rt.policy, {
+      policyName: 'stored',
+      effect: 'EFFECT_ALLOW',
+      condition: `${SIGN} && controls.daily_usdc`,
+      consensus: TWO,
+    });
+    // the control went away outside the program: an unchanged policy still previews, the drift report says so
+    const olds = { ...stored, condition: `${SIGN} && controls.retired_control` };
+    expect((await rt.policy.check(olds, olds)).failures).toBeUndefined();
+    const edited = await rt.policy.check(olds, { ...olds, notes: 'edited' });
+    expect(edited.failures).toEqual([
+      {
+        property: 'condition',
+        reason:
+          "no velocity control has identifier 'retired_control'; the velocity controls are 'daily_usdc' (line 1, column 88); a velocity control of this program is known here once the engine registered it before this policy: declare it first, or build the condition from its output, e.g. pulumi.interpolate`controls.${control.identifier} && …`",
+      },
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
   test("a control planned by this deployment's earlier check is accepted; a fresh process does not know it", async () => {
     const { rt } = runtime();
     await checkedInputs(rt.velocityControl, CONTROL('weekly_exports'));

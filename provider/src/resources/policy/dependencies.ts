@@ -74,6 +74,12 @@ function policyOf(inputs: Values): (LintPolicy & { time?: string }) | undefined 
   };
 }
 
+/** Whether the state already holds this policy in this organization (a new resource's `olds` are empty). */
+function unchanged(policy: LintPolicy & { time?: string }, inputs: Values, olds: Values): boolean {
+  if (Object.keys(olds).length === 0 || olds.organizationId !== inputs.organizationId) return false;
+  return JSON.stringify(policyOf(olds)) === JSON.stringify(policy);
+}
+
 /** The identifiers a policy reads as `controls.<identifier>`. */
 function controlsRead(policy: LintPolicy): string[] {
   const reads = [...readPaths(policy.condition ?? ''), ...readPaths(policy.consensus ?? '')];
@@ -179,10 +185,7 @@ async function approverFacts(policy: LintPolicy, reads: Reads): Promise<Organiza
   if ((policy.consensus ?? '').trim() === '') return {};
   const users = await reads.list(USERS, 'users', true);
   if (users === undefined) return {};
-  const [userTags, quorum] = await Promise.all([
-    reads.list(USER_TAGS, 'user tags', true),
-    reads.list(ROOT_QUORUM, 'root quorum', true),
-  ]);
+  const [userTags, quorum] = await Promise.all([reads.list(USER_TAGS, 'user tags', true), reads.list(ROOT_QUORUM, 'root quorum', true)]);
   return {
     users,
     ...(userTags !== undefined ? { userTags } : {}),
@@ -201,9 +204,14 @@ function warningText(finding: PolicyLintFinding): string {
   return `walletinfra: policy ${JSON.stringify(finding.policyName)}${place !== '' ? ` ${place}` : ''}: ${findingText(finding)}`;
 }
 
-export async function policyDependencies(inputs: Values, ctx: ProviderContext): Promise<DependencyFindings> {
+/**
+ * What the policy's dependencies and the linter say about it. A policy the update leaves as it is (`olds`, the
+ * state's inputs, hold the same fields) is not judged again: the service accepted it, a preview of an unchanged
+ * stack reads nothing, and `walletinfra-policy lint` and the policy pack lint every policy.
+ */
+export async function policyDependencies(inputs: Values, ctx: ProviderContext, olds: Values = {}): Promise<DependencyFindings> {
   const policy = policyOf(inputs);
-  if (policy === undefined) return { failures: [], warnings: [] };
+  if (policy === undefined || unchanged(policy, inputs, olds)) return { failures: [], warnings: [] };
   const reads = new Reads(ctx, inputs);
   const failures = await controlFailures(policy, inputs, ctx, reads);
   const level = levelOf(inputs, ctx);

@@ -26,9 +26,9 @@ export { POLICIES } from './list';
  * controls, contract interfaces and other policies it depends on (./dependencies.ts), whose warnings go to the
  * engine.
  */
-async function remoteFailures(news: Record<string, unknown>, ctx: ProviderContext): Promise<CheckFailure[]> {
+async function remoteFailures(news: Record<string, unknown>, ctx: ProviderContext, olds: Record<string, unknown>): Promise<CheckFailure[]> {
   const identities = await identityReferenceFailures(news, ctx);
-  const dependencies = await policyDependencies(news, ctx);
+  const dependencies = await policyDependencies(news, ctx, olds);
   for (const warning of dependencies.warnings) ctx.warn(warning);
   return [...identities, ...dependencies.failures];
 }
