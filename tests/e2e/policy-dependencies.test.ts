@@ -2,7 +2,8 @@
 // shipped policy pack run by `pulumi preview --policy-pack` on a program with one violation per lint rule (each
 // reported on its resource, the preview failing under mandatory enforcement, the Policy checks' own warnings shown
 // by the engine); then a SmartContractInterface, a VelocityControl and a Policy using both through up → drift
-// (walletinfra-drift: clean, then a control deleted by hand) → walletinfra-export → up of the exported project,
+// (walletinfra-drift: clean, then a control deleted and made again by hand: deleted on its resource, the new one
+// in the unmanaged-objects report) → walletinfra-export → up of the exported project,
 // which adopts everything → `preview --expect-no-changes`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,22 +90,29 @@ test('2. up creates the interface, the control and the policy reading both', asy
   );
 });
 
-test('3. walletinfra-drift: clean; a control deleted by hand is reported on its resource', async () => {
+test('3. walletinfra-drift: clean; a control deleted and made again by hand: deleted on its resource, the new one unmanaged', async () => {
   const clean = await runDrift(e2e.project, ['--stack', e2e.project.stack]);
   expect(clean.code).toBe(0);
   expect(clean.json).toMatchObject({ mode: 'drift', summary: { drifted: 0, deletedOutsideCode: 0, clean: 3 } });
 
   const control = (await e2e.org.client.getVelocityControl({ velocityControlId: ids.velocityControlId as string })).velocityControl;
   await e2e.org.client.deleteVelocityControl({ velocityControlId: control.velocityControlId });
+  // made again by hand (a new id), so the organization is whole again for the export
+  const { dataSource, aggregation, name, identifier } = control;
+  const remade = await e2e.org.client.createVelocityControl({ name, identifier, dataSource, aggregation } as Parameters<
+    typeof e2e.org.client.createVelocityControl
+  >[0]);
   const drift = await runDrift(e2e.project, ['--stack', e2e.project.stack]);
   expect(drift.code).toBe(2);
   expect(drift.json).toMatchObject({ summary: { drifted: 0, deletedOutsideCode: 1, clean: 2 } });
   expect(drift.markdown).toContain(`### VelocityControl\n\n#### daily-signatures (\`${control.velocityControlId}\`): deleted outside code`);
-  // put it back by hand (a new id), so the organization is whole again for the export
-  const { dataSource, aggregation, name, identifier } = control;
-  await e2e.org.client.createVelocityControl({ name, identifier, dataSource, aggregation } as Parameters<
-    typeof e2e.org.client.createVelocityControl
-  >[0]);
+  const { unmanaged } = drift.json as {
+    unmanaged: { organizations: Array<{ kinds: Array<{ type: string; objects: Array<{ id: string; name: string; status: string }> }> }> };
+  };
+  const unmanagedOf = (type: string) =>
+    unmanaged.organizations[0]?.kinds.find((k) => k.type === type)?.objects.map((o) => [o.id, o.name, o.status]);
+  expect(unmanagedOf('VelocityControl')).toEqual([[remade.result.velocityControlId, name, 'unmanaged']]);
+  expect(unmanagedOf('SmartContractInterface')).toEqual([]);
 });
 
 test('4. walletinfra-export declares them; up of the exported project adopts everything; preview --expect-no-changes', async () => {
