@@ -139,6 +139,26 @@ export const smartContractInterface = defineKind({
       ['notes', i.notes === '' ? undefined : i.notes],
     ],
   },
+  example: {
+    name: 'usdc',
+    properties: {
+      smartContractAddress: '0xA0b86991c6218b36c1d19d4a2e9eB0cE3606eB48',
+      type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+      label: 'USDC',
+      smartContractInterface: [
+        {
+          type: 'function',
+          name: 'transfer',
+          stateMutability: 'nonpayable',
+          inputs: [
+            { name: 'to', type: 'address' },
+            { name: 'value', type: 'uint256' },
+          ],
+          outputs: [{ name: '', type: 'bool' }],
+        },
+      ],
+    },
+  },
   listing: { list: SMART_CONTRACT_INTERFACES, idOf: (i: ServiceInterface) => i.smartContractInterfaceId },
   form: (live: ServiceInterface, state) => ({
     smartContractInterfaceId: live.smartContractInterfaceId,

@@ -113,6 +113,21 @@ export const velocityControl = defineKind({
     fallback: 'velocity-control',
     note: 'Velocity controls cannot be changed: an edit replaces the control (the old one is deleted first when the identifier stays).',
   },
+  example: {
+    name: 'signatures-per-day',
+    properties: {
+      name: 'signatures per day',
+      identifier: 'daily_signatures',
+      dataSource: { activityExecution: { filter: { activity: [{ activityType: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' }] } } },
+      aggregation: {
+        method: 'VELOCITY_CONTROL_AGGREGATION_METHOD_COUNT',
+        operator: 'VELOCITY_CONTROL_AGGREGATION_OPERATOR_LESS_THAN_OR_EQUAL',
+        threshold: '100',
+        window: { rolling: { duration: '86400' } },
+        groupBy: { organization: {} },
+      },
+    },
+  },
   listing: { list: VELOCITY_CONTROLS, idOf: (c: ServiceVelocityControl) => c.velocityControlId },
   form: (live: ServiceVelocityControl, state) => ({
     velocityControlId: live.velocityControlId,
