@@ -33,6 +33,23 @@ export type {
 export { PrivateKeyTag } from './resources/privateKeyTag/resource';
 export type { PrivateKeyTagArgs, PrivateKeyTagAdopt, PrivateKeyTagInputs, PrivateKeyTagOutputs } from './resources/privateKeyTag/resource';
 export { SessionProfile } from './resources/sessionProfile/resource';
+export { SmartContractInterface } from './resources/smartContractInterface/resource';
+export type {
+  SmartContractInterfaceArgs,
+  SmartContractInterfaceAdopt,
+  SmartContractInterfaceInputs,
+  SmartContractInterfaceOutputs,
+  SmartContractInterfaceType,
+} from './resources/smartContractInterface/resource';
+export { VelocityControl } from './resources/velocityControl/resource';
+export type {
+  VelocityControlArgs,
+  VelocityControlAdopt,
+  VelocityControlAggregation,
+  VelocityControlDataSource,
+  VelocityControlInputs,
+  VelocityControlOutputs,
+} from './resources/velocityControl/resource';
 export type {
   SessionProfileArgs,
   SessionProfileAdopt,
@@ -69,6 +86,10 @@ export {
   getSessionProfileOutput,
   getSessionProfiles,
   getSessionProfilesOutput,
+  getSmartContractInterface,
+  getSmartContractInterfaceOutput,
+  getSmartContractInterfaces,
+  getSmartContractInterfacesOutput,
   getSolTransactionHistory,
   getSolTransactionHistoryOutput,
   getSubOrganizations,
@@ -77,6 +98,10 @@ export {
   getUserTagsOutput,
   getUsers,
   getUsersOutput,
+  getVelocityControl,
+  getVelocityControlOutput,
+  getVelocityControls,
+  getVelocityControlsOutput,
   getWalletKitConfig,
   getWalletKitConfigOutput,
   getWallets,
@@ -108,6 +133,10 @@ export type {
   GetSessionProfileResult,
   GetSessionProfilesArgs,
   GetSessionProfilesResult,
+  GetSmartContractInterfaceArgs,
+  GetSmartContractInterfaceResult,
+  GetSmartContractInterfacesArgs,
+  GetSmartContractInterfacesResult,
   GetSolTransactionHistoryArgs,
   GetSolTransactionHistoryResult,
   GetSubOrganizationsArgs,
@@ -116,6 +145,10 @@ export type {
   GetUserTagsResult,
   GetUsersArgs,
   GetUsersResult,
+  GetVelocityControlArgs,
+  GetVelocityControlResult,
+  GetVelocityControlsArgs,
+  GetVelocityControlsResult,
   GetWalletKitConfigArgs,
   GetWalletKitConfigResult,
   GetWalletsArgs,

@@ -484,6 +484,7 @@ export {
   type ContractCallDiagnostic,
   type ContractInterfaceInput,
   type LintPolicy,
+  type LintOptions,
   type OrganizationView,
   type PolicyActivity,
   type PolicyBitcoinTransaction,

@@ -34,7 +34,7 @@ test.each([
     message:
       'walletinfra configuration: unknown stack config key walletinfra:baseURL: did you mean walletinfra:baseUrl? Known keys: ' +
       'organizationId, apiPublicKey, apiPrivateKey, baseUrl, authProxyUrl, authProxyConfigId, onRampEncryptionPublicKey, ' +
-      'requestTimeoutMs, maxRetries, retryBudgetMs, consensusTimeoutMs, maxConcurrentRequests, allowLoopbackWebhookUrls, profiles. ' +
+      'requestTimeoutMs, maxRetries, retryBudgetMs, consensusTimeoutMs, maxConcurrentRequests, allowLoopbackWebhookUrls, policyLint, profiles. ' +
       'Rename it: `pulumi config rm walletinfra:baseURL` then `pulumi config set walletinfra:baseUrl <value>`',
   },
   {
@@ -56,7 +56,7 @@ test.each([
       `walletinfra configuration: unknown stack config key walletinfra:${field === 'organizationId' ? 'organizationID' : 'apiPrivateKeys'}: ` +
       `did you mean walletinfra:${field}? Known keys: organizationId, apiPublicKey, apiPrivateKey, baseUrl, authProxyUrl, ` +
       'authProxyConfigId, onRampEncryptionPublicKey, requestTimeoutMs, maxRetries, retryBudgetMs, consensusTimeoutMs, ' +
-      'maxConcurrentRequests, allowLoopbackWebhookUrls, profiles. Rename it: ' +
+      'maxConcurrentRequests, allowLoopbackWebhookUrls, policyLint, profiles. Rename it: ' +
       `\`pulumi config rm walletinfra:${field === 'organizationId' ? 'organizationID' : 'apiPrivateKeys'}\` then ` +
       `\`pulumi config set ${field === 'apiPrivateKey' ? '--secret ' : ''}walletinfra:${field} <value>\``,
   })),

@@ -1,7 +1,7 @@
 // What a user does with the published packages: `npm pack` the three workspaces, install the tarballs into a
 // TypeScript project of its own OUTSIDE the repository (own package.json, Pulumi.yaml, tsconfig and program),
 // start the emulator from that project's node_modules/.bin, and run pulumi up, preview --expect-no-changes,
-// walletinfra-drift and destroy there. Nothing from the repository's node_modules or sources is visible to it.
+// preview with the shipped policy pack, walletinfra-drift and destroy there. Nothing from the repository's node_modules or sources is visible to it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -300,6 +300,15 @@ test('pulumi up, preview --expect-no-changes, walletinfra-drift and destroy run 
     expect(webhookEndpoints.map((w) => w.endpointId)).toContain(outputs.endpointId);
 
     await pulumi(['preview', '--expect-no-changes', '--stack', 'dev']);
+    // The policy pack the package ships runs from node_modules (its @pulumi/policy and the project's @pulumi/pulumi).
+    const pack = await pulumi([
+      'preview',
+      '--stack',
+      'dev',
+      '--policy-pack',
+      join('node_modules', '@walletinfra', 'pulumi', 'policy-pack'),
+    ]);
+    expect(pack.stdout).toMatch(/walletinfra@v0\.1\.0/);
 
     // The installed bin, as CI runs it (`npx walletinfra-drift`): clean first, then drift after an out-of-band edit.
     const clean = await run('npx', ['--no-install', 'walletinfra-drift', '--stack', 'dev'], { cwd: project, env });

@@ -27,6 +27,8 @@ export interface Harness {
   clock: { now: () => number; advance: (ms: number) => void };
   /** Called by the runtime's sleep after the clock moved: tests approve activities here. */
   onSleep: { hook?: (ms: number) => Promise<void> | void };
+  /** The warnings runtimes made without a `warn` of their own (the engine would show them), kept off the test output. */
+  warnings: string[];
   /** `POST /public/v1/...` paths the emulator answered since the last `resetRequests()`. */
   requests(): string[];
   resetRequests(): void;
@@ -62,6 +64,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await onSleep.hook?.(ms);
   };
   const runtimes: Runtime[] = [];
+  const warnings: string[] = [];
   const newRuntime = (
     overrides: Record<string, string> = {},
     extra: Pick<ContextOptions, 'clientOptions' | 'listTtlMs' | 'log' | 'warn' | 'activityPageSize'> = {},
@@ -70,7 +73,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     // idempotency by body (docs/service-behaviour.md#idempotency-and-fingerprints) does not hand back an earlier run's activity.
     clock.advance(1000);
     const merged = { ...config, ...overrides };
-    const rt = createRuntime({ config: (k) => merged[k], env: {}, now: clock.now, sleep, ...extra });
+    const rt = createRuntime({ config: (k) => merged[k], env: {}, now: clock.now, sleep, warn: (line) => warnings.push(line), ...extra });
     runtimes.push(rt);
     return rt;
   };
@@ -99,6 +102,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     config,
     clock,
     onSleep,
+    warnings,
     requests: () => log.filter((l) => l.startsWith('POST /public/v1/')).map((l) => l.split(' ')[1] as string),
     resetRequests: () => void log.splice(0),
     admin: async (method, path, body) => {

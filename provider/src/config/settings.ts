@@ -4,6 +4,7 @@
 import { PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY } from '@walletinfra/sdk/crypto';
 import { DEFAULT_AUTH_PROXY_URL, DEFAULT_BASE_URL, DEFAULT_RETRY_OPTIONS, DEFAULT_TIMEOUT_MS, ServiceUrl } from '@walletinfra/sdk/options';
 import { z } from 'zod';
+import { LINT_LEVELS } from '../policy-lint/findings';
 
 export const CONFIG_NAMESPACE = 'walletinfra';
 
@@ -107,6 +108,17 @@ export const SettingsSchema = z.object({
   allowLoopbackWebhookUrls: boolean().default(false).register(settingMeta, {
     description: 'Accept `http://` and loopback webhook URLs (an emulator started with `allowLoopbackWebhooks`).',
   }),
+  policyLint: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(LINT_LEVELS, { error: 'must be warn, error or off' }))
+    .default('warn')
+    .register(settingMeta, {
+      description:
+        "What a Policy's preview does with the policy linter's findings (docs/policy-lint.md): `warn` shows them as warnings, " +
+        "`error` fails the preview, `off` skips the linter. A policy's notes silence one rule for it with `lint-ignore: <rule>`.",
+    }),
 });
 
 export type SettingKey = keyof typeof SettingsSchema.shape;

@@ -8,6 +8,7 @@ import { INTEGRATION_DATA_SOURCES, integrationLookups } from './integrations';
 import { ORGANIZATION_DATA_SOURCES, organizationLookups } from './organization';
 import { PAGED_DATA_SOURCES, pagedLookups } from './paged';
 import { POLICY_DATA_SOURCES, policyLookups } from './policies';
+import { POLICY_DEPENDENCY_DATA_SOURCES, policyDependencyLookups } from './policy-dependencies';
 import { PUBLIC_DATA_SOURCES, publicLookups } from './public';
 
 /**
@@ -19,6 +20,7 @@ export const DATA_SOURCES: readonly AnyDataSource[] = [
   ...ORGANIZATION_DATA_SOURCES,
   ...IDENTITY_DATA_SOURCES,
   ...POLICY_DATA_SOURCES,
+  ...POLICY_DEPENDENCY_DATA_SOURCES,
   ...INTEGRATION_DATA_SOURCES,
   ...PAGED_DATA_SOURCES,
   ...PUBLIC_DATA_SOURCES,
@@ -29,6 +31,7 @@ export function createDataSources(context: () => ProviderContext) {
     ...organizationLookups(context),
     ...identityLookups(context),
     ...policyLookups(context),
+    ...policyDependencyLookups(context),
     ...integrationLookups(context),
     ...pagedLookups(context),
     ...publicLookups(context),
@@ -76,6 +79,14 @@ export const getUserTags = ds.userTags.promise;
 export const getUserTagsOutput = ds.userTags.output;
 export const getRootQuorum = ds.rootQuorum.promise;
 export const getRootQuorumOutput = ds.rootQuorum.output;
+export const getSmartContractInterface = ds.smartContractInterface.promise;
+export const getSmartContractInterfaceOutput = ds.smartContractInterface.output;
+export const getSmartContractInterfaces = ds.smartContractInterfaces.promise;
+export const getSmartContractInterfacesOutput = ds.smartContractInterfaces.output;
+export const getVelocityControl = ds.velocityControl.promise;
+export const getVelocityControlOutput = ds.velocityControl.output;
+export const getVelocityControls = ds.velocityControls.promise;
+export const getVelocityControlsOutput = ds.velocityControls.output;
 export const getWebhookJwks = ds.webhookJwks.promise;
 export const getWebhookJwksOutput = ds.webhookJwks.output;
 
@@ -126,6 +137,16 @@ export type {
   GetUsersResult,
   UserTagView,
 } from './identity';
+export type {
+  GetSmartContractInterfaceArgs,
+  GetSmartContractInterfaceResult,
+  GetSmartContractInterfacesArgs,
+  GetSmartContractInterfacesResult,
+  GetVelocityControlArgs,
+  GetVelocityControlResult,
+  GetVelocityControlsArgs,
+  GetVelocityControlsResult,
+} from './policy-dependencies';
 export type { GetWalletKitConfigArgs, GetWalletKitConfigResult, GetWebhookJwksArgs, GetWebhookJwksResult } from './public';
 export type { LookupSelector, InputArgs } from './define';
 export type { AnyDataSource, DataSource } from './define';

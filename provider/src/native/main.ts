@@ -5,16 +5,19 @@
 import { installWasmTieringHold } from '@walletinfra/sdk/process';
 import { ownVersion } from '../cli/run';
 import { installTraces } from '../runtime/process/traces';
+import { installWarnings, sendWarning } from '../runtime/process/warnings';
 import { schemaText } from './schema';
 import { createNativeProvider, serveProvider } from './server';
 
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
   // As the dynamic provider's process does (../runtime/index.ts): stack traces of our errors go to the
   // engine's debug log (`pulumi up --debug`), and undici's WebAssembly parser stays on V8's baseline tier.
-  // No stderr filter: there is no shim here printing a second copy of our errors.
+  // No stderr filter: there is no shim here printing a second copy of our errors. Warnings (a policy's missing
+  // contract interface, the linter's findings) go to the engine as warnings.
   installTraces(argv);
+  installWarnings(argv);
   installWasmTieringHold();
-  const provider = createNativeProvider({ version: ownVersion(), schema: schemaText });
+  const provider = createNativeProvider({ version: ownVersion(), schema: schemaText, runtime: { warn: (line) => sendWarning(line) } });
   const serving = await serveProvider(provider);
   process.stdout.write(`${serving.port}\n`);
   // The engine ends a plugin with SIGINT (or SIGKILL after a grace period): finish what is in flight first.

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `walletinfra-policy test`: policy unit tests, like `opa test`. Exit 0 when every case passes, 1 when a case
+// `walletinfra-policy test`: policy unit tests, like `opa test`; `walletinfra-policy lint`: the policy linter (./lint.ts). Exit 0 when every case passes, 1 when a case
 // fails, 3 for invalid input (arguments, files, policies that do not parse), 4 when the tests cannot run;
 // every problem names the file, case and field (USAGE lists the codes).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exitWith, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
 import { automationRunner, describeRunError, type StackRunner } from '../drift/run';
+import { pathWithin, readPaths } from '@walletinfra/sdk/policy';
 import { messageOf } from '../errors';
 import { EXIT, parsePolicyArgs, USAGE, type PolicyArgs } from './args';
 import type { ReviewPolicy } from './decide';
@@ -13,8 +14,10 @@ import { loadTestFiles } from './discover';
 import { loadPolicyFile, policyProblems, type TestCase } from './files';
 import type { clientReader } from './organization';
 import { FileProblems, problemText, type Problem } from './problems';
-import { caseLines, junitXml, resultsJson, runCases, summaryLine } from './run-tests';
-import { policySets, previewPolicyChanges, stackReader } from './stack';
+import { lintCommand } from './lint';
+import { controlProblems, type RequestDependencies } from './request';
+import { caseLines, dependenciesOf, junitXml, resultsJson, runCases, summaryLine } from './run-tests';
+import { policySets, previewChanges, stackDependencies, stackReader } from './stack';
 
 export interface PolicyCliDeps {
   runner: StackRunner;
@@ -41,18 +44,27 @@ export function defaultPolicyDeps(): PolicyCliDeps {
 /** The tests could not run (exit 4): a preview, a read of the organization or a report failed. */
 class Unavailable extends Error {}
 
-async function policiesFor(args: PolicyArgs, deps: PolicyCliDeps): Promise<ReviewPolicy[]> {
-  if (args.policies !== undefined) return loadPolicyFile(args.policies);
+/** The policies to test, and with a stack, the velocity controls and contract interfaces they depend on. */
+async function policiesFor(
+  args: PolicyArgs,
+  deps: PolicyCliDeps,
+): Promise<{ policies: ReviewPolicy[]; dependencies: RequestDependencies }> {
+  if (args.policies !== undefined) return { policies: loadPolicyFile(args.policies), dependencies: {} };
   const stack = args.stack as string;
   const workDir = resolve(args.cwd);
   deps.stderr(`[policy] preview of stack ${stack} in ${args.cwd}...\n`);
   let sets;
+  let dependencies: RequestDependencies;
   try {
-    const changes = await previewPolicyChanges(deps.runner, stack, workDir).catch((err: unknown) => {
+    const changes = await previewChanges(deps.runner, stack, workDir).catch((err: unknown) => {
       throw new Error(`--stack ${stack}: the preview failed: ${describeRunError(err, stack)}`, { cause: err });
     });
     const reader = await stackReader(deps.runner, stack, workDir, deps.env, deps.makeReader);
-    sets = await policySets(reader, changes);
+    sets = await policySets(reader, changes.policies);
+    const usesDependencies =
+      changes.smartContractInterfaces.length + changes.velocityControls.length > 0 || sets.planned.some(readsDependencies);
+    const facts = usesDependencies && reader.lintFacts !== undefined ? await reader.lintFacts() : undefined;
+    dependencies = stackDependencies(changes, facts, reader.organizationId);
   } catch (err) {
     throw new Unavailable(messageOf(err), { cause: err });
   }
@@ -61,13 +73,35 @@ async function policiesFor(args: PolicyArgs, deps: PolicyCliDeps): Promise<Revie
   // The preview checked what the stack plans; live policies the service accepted may still fail our checker.
   const problems = policyProblems(sets.planned);
   if (problems.length > 0) throw new FileProblems(problems);
-  return sets.planned;
+  return { policies: sets.planned, dependencies };
+}
+
+const DECODED = ['eth.tx.function_name', 'eth.tx.function_signature', 'eth.tx.contract_call_args'];
+
+/** Does a policy read a velocity control or a decoded contract call? */
+function readsDependencies(policy: ReviewPolicy): boolean {
+  const reads = [...readPaths(policy.condition ?? ''), ...readPaths(policy.consensus ?? '')];
+  return reads.some((r) => r.startsWith('controls.') || DECODED.some((f) => pathWithin(r, f)));
+}
+
+/** Velocity-control states whose operator and threshold no declared control gives, at the case's line. */
+function caseControlProblems(cases: readonly TestCase[], stack: RequestDependencies): Problem[] {
+  return cases.flatMap((c) =>
+    controlProblems(c.request, dependenciesOf(c, stack)).map((p) => ({
+      file: c.file,
+      line: c.line,
+      column: 1,
+      case: c.name,
+      field: `request.${p.path.map(String).join('.')}`,
+      message: p.message,
+    })),
+  );
 }
 
 const POLICY: Tool<PolicyArgs> = { name: 'walletinfra-policy', usage: USAGE, parse: parsePolicyArgs, usageExitCode: EXIT.invalid };
 
 export async function policyMain(argv: readonly string[], deps: PolicyCliDeps = defaultPolicyDeps()): Promise<number> {
-  return runTool(POLICY, argv, deps, (args) => testPolicies(args, deps));
+  return runTool(POLICY, argv, deps, (args) => (args.command === 'lint' ? lintCommand(args, deps) : testPolicies(args, deps)));
 }
 
 /** Problems on stderr, one line each, or in the JSON on stdout with --json; returns the exit code. */
@@ -82,6 +116,7 @@ function refuse(args: PolicyArgs, deps: PolicyCliDeps, code: number, problems: r
 async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<number> {
   let cases: TestCase[] = [];
   let policies: ReviewPolicy[] = [];
+  let dependencies: RequestDependencies = {};
   const invalid: Problem[] = [];
   try {
     cases = loadTestFiles(args.files);
@@ -93,15 +128,16 @@ async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<numb
   // preview waits for valid test files.
   if (invalid.length === 0 || args.policies !== undefined) {
     try {
-      policies = await policiesFor(args, deps);
+      ({ policies, dependencies } = await policiesFor(args, deps));
     } catch (err) {
       if (!(err instanceof FileProblems)) return refuse(args, deps, EXIT.unavailable, [{ message: messageOf(err) }]);
       invalid.push(...err.problems);
     }
   }
+  if (invalid.length === 0) invalid.push(...caseControlProblems(cases, dependencies));
   if (invalid.length > 0) return refuse(args, deps, EXIT.invalid, invalid);
   const nowMs = args.now !== undefined ? Date.parse(args.now) : deps.now().getTime();
-  const results = runCases(cases, policies, nowMs, deps.clock);
+  const results = runCases(cases, policies, nowMs, deps.clock, dependencies);
   const problems: Problem[] = [];
   if (args.junit !== undefined) {
     try {

@@ -22,6 +22,8 @@ export interface ReviewPolicy {
   condition?: string;
   consensus?: string;
   time?: string;
+  /** Not decided on; the linter reads `lint-ignore: <rule>` here. */
+  notes?: string;
 }
 
 export interface DecisionResult {

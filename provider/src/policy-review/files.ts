@@ -8,7 +8,8 @@ import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml
 import { z } from 'zod';
 import { DECISIONS, type ReviewPolicy } from './decide';
 import { FileProblems, dotted, issueMessage, knownKeys, unknownFieldMessage, type Problem } from './problems';
-import { PolicyRequestFileSchema, type ParsedPolicyRequest } from './request';
+import { VELOCITY_CONTROL_AGGREGATION_OPERATORS } from '@walletinfra/sdk';
+import { PolicyRequestFileSchema, type ParsedPolicyRequest, type RequestDependencies } from './request';
 
 export { FileProblems } from './problems';
 
@@ -24,8 +25,25 @@ export const TestCaseSchema = z.strictObject({
   expectErrors: names,
 });
 
+/** An ABI the file's requests decode contract calls with (besides the stack's interfaces). */
+const FileInterface = z.strictObject({
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be an Ethereum address: '0x' followed by 40 hexadecimal digits"),
+  abi: z.union([z.string(), z.array(z.unknown())], { message: 'must be the ABI: a list of function descriptions, or its JSON text' }),
+});
+
+/** A velocity control the file's requests give aggregates for (besides the stack's controls). */
+const FileControl = z.strictObject({
+  identifier: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a velocity control identifier'),
+  operator: z.enum(VELOCITY_CONTROL_AGGREGATION_OPERATORS, {
+    message: `must be one of ${VELOCITY_CONTROL_AGGREGATION_OPERATORS.join(', ')}`,
+  }),
+  threshold: z.string().regex(/^[0-9]+(?:\.[0-9]{1,18})?$/, "must be a non-negative decimal, like '1000' or '0.5'"),
+});
+
 export const TestFileSchema = z.strictObject({
   cases: z.array(TestCaseSchema).min(1, 'must list at least one case'),
+  smartContractInterfaces: z.array(FileInterface).optional(),
+  velocityControls: z.array(FileControl).optional(),
 });
 
 const PolicySchema = z.strictObject({
@@ -42,13 +60,14 @@ export const PolicyFileSchema = z.union([
   z.array(PolicySchema),
   z.looseObject({
     policies: z.array(
-      z.looseObject(PolicySchema.shape).transform(({ policyId, policyName, effect, condition, consensus, time }) => ({
+      z.looseObject(PolicySchema.shape).transform(({ policyId, policyName, effect, condition, consensus, time, notes }) => ({
         policyId,
         policyName,
         effect,
         condition,
         consensus,
         time,
+        notes,
       })),
     ),
   }),
@@ -62,6 +81,8 @@ export interface TestCase {
   expect: (typeof DECISIONS)[number];
   decidedBy: string[];
   expectErrors: string[];
+  /** The interfaces and velocity controls the file declares. */
+  dependencies?: RequestDependencies;
 }
 
 interface Parsed {
@@ -160,6 +181,16 @@ export function loadTestFile(file: string, text = read(file)): TestCase[] {
   const seen = new Map<string, number>();
   const problems: Problem[] = [];
   const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  const dependencies: RequestDependencies = {
+    controls: result.data.velocityControls ?? [],
+    interfaces: (result.data.smartContractInterfaces ?? []).map((i) => ({
+      smartContractAddress: i.address,
+      type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+      // a bare integer of the file arrives as a bigint (read exactly), which JSON has no form for
+      smartContractInterface:
+        typeof i.abi === 'string' ? i.abi : JSON.stringify(i.abi, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
+    })),
+  };
   const out = result.data.cases.map((c, i) => {
     const line = positionOf(p, ['cases', i]).line;
     const before = seen.get(c.name);
@@ -181,6 +212,7 @@ export function loadTestFile(file: string, text = read(file)): TestCase[] {
       expect: c.expect,
       decidedBy: list(c.decidedBy),
       expectErrors: list(c.expectErrors),
+      dependencies,
     };
   });
   if (problems.length > 0) throw new FileProblems(problems);
@@ -218,20 +250,27 @@ export function policiesFromData(data: unknown): PolicyData {
     return { ok: false, schema, issues: schema.safeParse(data, { reportInput: true }).error?.issues ?? result.error.issues };
   }
   const listed = Array.isArray(result.data) ? result.data : result.data.policies;
-  const policies = listed.map(
-    (x) => Object.fromEntries(Object.entries(x).filter(([k, v]) => v !== undefined && k !== 'notes')) as unknown as ReviewPolicy,
-  );
+  const policies = listed.map((x) => Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined)) as unknown as ReviewPolicy);
   return { ok: true, policies };
 }
 
 /** Policies from a file; refused when the file does not validate or a policy does not pass the checker. */
 export function loadPolicyFile(file: string, text = read(file)): ReviewPolicy[] {
+  return loadPolicyFileAt(file, text).policies;
+}
+
+/** Where a policy's field is written in its file. */
+export type PolicyPlace = (index: number, field?: 'condition' | 'consensus' | 'time') => { file: string; line: number; column: number };
+
+/** Policies from a file with where each is written (`where`), refused like `loadPolicyFile`. */
+export function loadPolicyFileAt(file: string, text = read(file)): { policies: ReviewPolicy[]; where: PolicyPlace } {
   const p = parse(file, text);
   const data: unknown = p.doc.toJS();
   const parsed = policiesFromData(data);
   if (!parsed.ok) throw new FileProblems(issuesToProblems(p, data, parsed.schema, parsed.issues, false));
   const base = Array.isArray(data) ? [] : ['policies'];
-  const problems = policyProblems(parsed.policies, (i, field) => ({ file, ...positionOf(p, [...base, i, field]) }));
+  const where: PolicyPlace = (i, field) => ({ file, ...positionOf(p, field === undefined ? [...base, i] : [...base, i, field]) });
+  const problems = policyProblems(parsed.policies, (i, field) => where(i, field));
   if (problems.length > 0) throw new FileProblems(problems);
-  return parsed.policies;
+  return { policies: parsed.policies, where };
 }

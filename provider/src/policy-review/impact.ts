@@ -15,7 +15,7 @@ import { withApprovers, type ApprovalState } from './approvals';
 import { decide, type Decision, type ReviewPolicy } from './decide';
 import type { TestCase } from './files';
 import type { OrganizationReader } from './organization';
-import { toPolicyContext } from './request';
+import { controlProblems, toPolicyContext } from './request';
 
 export interface ImpactOptions {
   /** At most this many recent activities (default 200). */
@@ -167,17 +167,26 @@ export async function policyImpact(
   sides?: ApproverSides,
 ): Promise<PolicyImpact> {
   const fromActivities = reader !== undefined ? await activityRequests(reader, options) : { read: 0, requests: [], skipped: [] };
+  const unresolved = (c: TestCase) => controlProblems(c.request, c.dependencies)[0]?.message;
   const requests: Request[] = [
     ...fromActivities.requests,
-    ...cases.map((c) => ({
-      source: 'test' as const,
-      label: `${c.file}:${c.line} ${c.name}`,
-      activityType: c.request.activity.type,
-      context: toPolicyContext(c.request, options.nowMs),
-      notRecorded: [],
-    })),
+    ...cases
+      .filter((c) => unresolved(c) === undefined)
+      .map((c) => ({
+        source: 'test' as const,
+        label: `${c.file}:${c.line} ${c.name}`,
+        activityType: c.request.activity.type,
+        context: toPolicyContext(c.request, options.nowMs, c.dependencies),
+        notRecorded: [],
+      })),
   ];
-  const notEvaluable: NotEvaluable[] = [...fromActivities.skipped];
+  const notEvaluable: NotEvaluable[] = [
+    ...fromActivities.skipped,
+    ...cases.flatMap((c): NotEvaluable[] => {
+      const reason = unresolved(c);
+      return reason === undefined ? [] : [{ source: 'test', label: `${c.file}:${c.line} ${c.name}`, reason }];
+    }),
+  ];
   const changed: ImpactEntry[] = [];
   let evaluated = 0;
   for (const r of requests) {

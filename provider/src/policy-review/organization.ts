@@ -1,9 +1,16 @@
 // What the review tools read from the organization: its live policies, its recent activities and
 // whether policies decided each one. An interface, so tests can hand in fixed data.
-import { WalletInfraClient, type Activity } from '@walletinfra/sdk';
+import { WalletInfraClient, collectAll, type Activity, type SmartContractInterface, type VelocityControl } from '@walletinfra/sdk';
 import type { ProviderSettings } from '../config';
 import type { ApprovalState } from './approvals';
+import type { OrganizationFacts } from '../policy-lint/view';
 import type { ReviewPolicy } from './decide';
+
+/** What the linter reads of an organization: its users, tags and root quorum, its interfaces and velocity controls. */
+export interface LintFacts extends Omit<OrganizationFacts, 'smartContractInterfaces' | 'velocityControls'> {
+  smartContractInterfaces: SmartContractInterface[];
+  velocityControls: VelocityControl[];
+}
 
 export interface OrganizationReader {
   readonly organizationId: string;
@@ -14,6 +21,8 @@ export interface OrganizationReader {
   decidedByPolicies(activityId: string): Promise<boolean>;
   /** Who may approve now: each user's tags (list_users) and the root quorum (get_organization_configs). */
   approvalState?(): Promise<ApprovalState>;
+  /** What `walletinfra-policy lint` reads besides the policies; absent where nothing else can be read. */
+  lintFacts?(): Promise<LintFacts>;
 }
 
 /** One page of `list_activities` holds at most 100 (the API's pagination limit). */
@@ -39,7 +48,7 @@ export function clientReader(settings: ProviderSettings): OrganizationReader {
           policyName: p.policyName,
           effect: p.effect as ReviewPolicy['effect'],
         };
-        for (const k of ['condition', 'consensus', 'time'] as const) {
+        for (const k of ['condition', 'consensus', 'time', 'notes'] as const) {
           const v = (p as Record<string, unknown>)[k];
           if (typeof v === 'string' && v !== '') out[k] = v;
         }
@@ -70,6 +79,22 @@ export function clientReader(settings: ProviderSettings): OrganizationReader {
       // The generated types mark the quorum optional; without one, no approval bypasses policies.
       const tagsByUser = new Map(users.map((u) => [u.userId, u.userTags]));
       return configs.quorum !== undefined ? { tagsByUser, rootQuorum: configs.quorum } : { tagsByUser };
+    },
+    async lintFacts() {
+      const [users, userTags, configs, interfaces, velocityControls] = await Promise.all([
+        client.listUsers({}),
+        client.listUserTags({}),
+        client.getOrganizationConfigs({}),
+        client.listSmartContractInterfaces({}),
+        collectAll(client.iterateVelocityControls({}), { max: 10_000 }),
+      ]);
+      return {
+        users: users.users,
+        userTags: userTags.userTags,
+        ...(configs.configs.quorum !== undefined ? { rootQuorum: configs.configs.quorum } : {}),
+        smartContractInterfaces: interfaces.smartContractInterfaces,
+        velocityControls,
+      };
     },
   };
 }

@@ -50,7 +50,7 @@ export function policyChanges(steps: readonly CollectedStep[]): PolicyChange[] {
         policyName: typeof inputs.policyName === 'string' ? inputs.policyName : name,
         effect: inputs.effect === 'EFFECT_DENY' ? 'EFFECT_DENY' : 'EFFECT_ALLOW',
       };
-      for (const k of ['condition', 'consensus', 'time'] as const) {
+      for (const k of ['condition', 'consensus', 'time', 'notes'] as const) {
         const v = inputs[k];
         if (typeof v === 'string' && v !== '') planned[k] = v;
       }
@@ -59,6 +59,47 @@ export function policyChanges(steps: readonly CollectedStep[]): PolicyChange[] {
     out.push(change);
   }
   return out;
+}
+
+/** A resource of another kind the preview changes: what it declares after the change, and the object it replaces or deletes. */
+export interface ObjectChange {
+  name: string;
+  op: string;
+  /** The id of the existing object; absent for a create. */
+  id?: string;
+  /** The declared inputs after the change; absent for a delete. */
+  inputs?: Record<string, unknown>;
+  organizationId?: string;
+}
+
+/**
+ * The resources of type `walletinfra:<type>` the preview creates, replaces or deletes (nothing else changes an
+ * object of a kind without update); values only known at apply stay the engine's unknown marker.
+ */
+export function objectChanges(steps: readonly CollectedStep[], type: string): ObjectChange[] {
+  const out: ObjectChange[] = [];
+  for (const step of steps) {
+    if (!step.type.endsWith(`walletinfra:${type}`) || !['create', 'replace', 'delete', 'update'].includes(step.op)) continue;
+    const change: ObjectChange = { name: nameFromUrn(step.urn), op: step.op };
+    const id = step.metadata.old?.id ?? undefined;
+    if (id !== undefined && id !== '') change.id = id;
+    const inputs = step.metadata.new?.inputs ?? undefined;
+    const org = inputs?.organizationId ?? step.metadata.old?.inputs?.organizationId;
+    if (typeof org === 'string') change.organizationId = org;
+    if (step.op !== 'delete' && inputs) change.inputs = inputs;
+    out.push(change);
+  }
+  return out;
+}
+
+/** The objects after the changes: live ones the changes do not replace or delete, and the changes' inputs. */
+export function plannedObjects<L>(
+  live: readonly L[],
+  idOf: (item: L) => string,
+  changes: readonly ObjectChange[],
+): Array<L | Record<string, unknown>> {
+  const gone = new Set(changes.flatMap((c) => (c.id !== undefined ? [c.id] : [])));
+  return [...live.filter((item) => !gone.has(idOf(item))), ...changes.flatMap((c) => (c.inputs !== undefined ? [c.inputs] : []))];
 }
 
 /** The planned set: live policies with the changes applied. */

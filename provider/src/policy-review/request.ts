@@ -2,7 +2,18 @@
 // approvers and the condition keywords, in the policy language's own (snake_case) names, plus the time.
 // One zod schema per medium — a YAML/JSON file or code, which write big integers differently — and
 // `toPolicyContext`, which turns a parsed request into what evaluatePolicies takes.
-import { ACTIVITY_TYPES, OWN_CREDENTIAL_ACTIVITY_KINDS, VOTE_ACTIVITY_KINDS, activityKindOf, type PolicyContext } from '@walletinfra/sdk';
+import {
+  ACTIVITY_TYPES,
+  OWN_CREDENTIAL_ACTIVITY_KINDS,
+  VELOCITY_CONTROL_AGGREGATION_OPERATORS,
+  VOTE_ACTIVITY_KINDS,
+  activityKindOf,
+  contractAddressKey,
+  type ContractInterfaceInput,
+  type PolicyContext,
+  type PolicyVelocityControlState,
+} from '@walletinfra/sdk';
+import type * as Contracts from '@walletinfra/sdk/contracts';
 import { z } from 'zod';
 
 const KNOWN_TYPES = new Set(ACTIVITY_TYPES);
@@ -101,6 +112,27 @@ const RootQuorum = z.union([
   }),
 ]);
 
+const DECIMAL = /^[0-9]+(?:\.[0-9]{1,18})?$/;
+const decimalText = z
+  .string()
+  .regex(DECIMAL, "must be a non-negative decimal with at most 18 digits after the point, like '1000' or '0.5'");
+
+/**
+ * A velocity control's state in a request: its result (`true`/`false`), or the aggregate of the window with this
+ * request counted, compared with the control's operator and threshold (given here, or taken from the control the
+ * stack or the test file declares).
+ */
+const ControlState = z.union([
+  z.boolean(),
+  z.strictObject({
+    aggregate: z.union([decimalText, z.bigint().nonnegative('must not be negative'), z.number().int().nonnegative('must not be negative')]),
+    operator: z
+      .enum(VELOCITY_CONTROL_AGGREGATION_OPERATORS, { message: `must be one of ${VELOCITY_CONTROL_AGGREGATION_OPERATORS.join(', ')}` })
+      .optional(),
+    threshold: decimalText.optional(),
+  }),
+]);
+
 function requestSchema(medium: RequestMedium) {
   const Struct = struct(medium);
   return z
@@ -128,6 +160,8 @@ function requestSchema(medium: RequestMedium) {
       tron: Struct.optional(),
       bitcoin: Struct.optional(),
       tempo: Struct.optional(),
+      /** Velocity controls by identifier (`controls.<identifier>`). */
+      controls: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a velocity control identifier'), ControlState).optional(),
       /** When the request is made (RFC 3339); default: the time of the run. */
       time: z.iso.datetime({ offset: true, message: "must be an RFC 3339 time, like '2026-03-01T09:30:00Z'" }).optional(),
       /** `true`: the root quorum approved it, so policies are bypassed; or the quorum, to count the approvers against. */
@@ -173,11 +207,88 @@ function withBigInts(v: unknown): unknown {
   return v;
 }
 
-export function toPolicyContext(request: ParsedPolicyRequest, nowMs: number): PolicyContext {
-  const { time, rootQuorum, ...keywords } = request;
+/** A velocity control as the tools know it: what `controls.<identifier>` compares its aggregate with. */
+export interface KnownControl {
+  identifier: string;
+  operator: string;
+  threshold: string;
+}
+
+/** What a request's evaluation may depend on besides the request: the velocity controls and contract interfaces known. */
+export interface RequestDependencies {
+  controls?: readonly KnownControl[];
+  interfaces?: readonly ContractInterfaceInput[];
+}
+
+/**
+ * Velocity-control states without an operator and threshold, and no control to take them from: `[path, message]`.
+ * `declare` says how to declare a control where the request is written.
+ */
+export function controlProblems(
+  request: ParsedPolicyRequest,
+  deps: RequestDependencies = {},
+  declare = 'declare the control under velocityControls',
+): Array<{ path: PropertyKey[]; message: string }> {
+  return Object.entries(request.controls ?? {}).flatMap(([identifier, state]) => {
+    if (typeof state === 'boolean' || (state.operator !== undefined && state.threshold !== undefined)) return [];
+    if ((deps.controls ?? []).some((c) => c.identifier === identifier)) return [];
+    const known = (deps.controls ?? []).map((c) => c.identifier);
+    return [
+      {
+        path: ['controls', identifier],
+        message:
+          `no velocity control '${identifier}' is declared (known: ${known.length > 0 ? known.join(', ') : 'none'}), so its operator and threshold are unknown; ` +
+          `give them with the aggregate ({ aggregate, operator, threshold }), the result alone (true or false), or ${declare}`,
+      },
+    ];
+  });
+}
+
+function controlStates(request: ParsedPolicyRequest, deps: RequestDependencies): Record<string, PolicyVelocityControlState> | undefined {
+  if (request.controls === undefined) return undefined;
+  const out: Record<string, PolicyVelocityControlState> = {};
+  for (const [identifier, state] of Object.entries(request.controls)) {
+    if (typeof state === 'boolean') {
+      out[identifier] = state;
+      continue;
+    }
+    const known = (deps.controls ?? []).find((c) => c.identifier === identifier);
+    const operator = state.operator ?? known?.operator;
+    const threshold = state.threshold ?? known?.threshold;
+    if (operator === undefined || threshold === undefined) throw new Error(controlProblems(request, deps)[0]?.message);
+    out[identifier] = { aggregate: state.aggregate, operator, threshold };
+  }
+  return out;
+}
+
+let contracts: typeof Contracts | undefined;
+
+/**
+ * `eth.tx` with the call decoded, as the service decodes it: when the request gives `to` and `data` but no
+ * `function_name`, and an Ethereum interface is known for `to`, its ABI fills `function_name`, `function_signature`
+ * and `contract_call_args`; calldata it cannot decode leaves them unset (docs/service-behaviour.md#smart-contract-interfaces).
+ */
+function decodedCall(context: PolicyContext, deps: RequestDependencies): void {
+  const tx = (context.eth as { tx?: Record<string, unknown> } | undefined)?.tx;
+  if (tx === undefined || typeof tx.to !== 'string' || typeof tx.data !== 'string' || tx.function_name !== undefined) return;
+  const ethereum = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
+  const key = contractAddressKey(ethereum, tx.to);
+  const abi = (deps.interfaces ?? []).find((i) => i.type === ethereum && contractAddressKey(ethereum, i.smartContractAddress) === key);
+  if (abi === undefined) return;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- viem loads only for a request that calls a contract
+  contracts ??= require('@walletinfra/sdk/contracts') as typeof Contracts;
+  const decoded = contracts.decodeContractCall(tx.data, abi.smartContractInterface);
+  if (decoded.decoded) Object.assign(tx, decoded.call);
+}
+
+export function toPolicyContext(request: ParsedPolicyRequest, nowMs: number, deps: RequestDependencies = {}): PolicyContext {
+  const { time, rootQuorum, controls: _controls, ...keywords } = request;
   const context = withBigInts(keywords) as PolicyContext;
   context.now = time !== undefined ? Date.parse(time) : nowMs;
   if (rootQuorum === true) context.isRootQuorum = true;
   else if (typeof rootQuorum === 'object') context.rootQuorum = rootQuorum;
+  const controls = controlStates(request, deps);
+  if (controls !== undefined) context.controls = controls;
+  decodedCall(context, deps);
   return context;
 }

@@ -15,7 +15,15 @@ import {
   type ReviewPolicy,
 } from './decide';
 import type { TestCase } from './files';
-import { toPolicyContext } from './request';
+import { toPolicyContext, type RequestDependencies } from './request';
+
+/** The case's file's declarations, then the stack's. */
+export function dependenciesOf(c: Pick<TestCase, 'dependencies'>, stack: RequestDependencies = {}): RequestDependencies {
+  return {
+    controls: [...(c.dependencies?.controls ?? []), ...(stack.controls ?? [])],
+    interfaces: [...(c.dependencies?.interfaces ?? []), ...(stack.interfaces ?? [])],
+  };
+}
 
 export interface CaseResult {
   file: string;
@@ -44,9 +52,15 @@ export interface CaseResult {
 
 const EXPECT_IN_FILE = 'list the policy under expectErrors';
 
-function runCase(c: TestCase, policies: readonly ReviewPolicy[], nowMs: number, clock: () => number): CaseResult {
+function runCase(
+  c: TestCase,
+  policies: readonly ReviewPolicy[],
+  nowMs: number,
+  clock: () => number,
+  stack: RequestDependencies,
+): CaseResult {
   const started = clock();
-  const result = decide(policies, toPolicyContext(c.request, nowMs));
+  const result = decide(policies, toPolicyContext(c.request, nowMs, dependenciesOf(c, stack)));
   const by = decidedByText(result);
   const risky = riskyErrors(result, c.expectErrors);
   let status: CaseResult['status'] = 'passed';
@@ -95,14 +109,18 @@ function runCase(c: TestCase, policies: readonly ReviewPolicy[], nowMs: number, 
   return out;
 }
 
-/** Runs every case; `clock` is a monotonic clock in milliseconds, for the JUnit times. */
+/**
+ * Runs every case; `clock` is a monotonic clock in milliseconds, for the JUnit times; `stack` holds the velocity
+ * controls and contract interfaces of the stack the policies come from.
+ */
 export function runCases(
   cases: readonly TestCase[],
   policies: readonly ReviewPolicy[],
   nowMs: number,
   clock: () => number = () => performance.now(),
+  stack: RequestDependencies = {},
 ): CaseResult[] {
-  return cases.map((c) => runCase(c, policies, nowMs, clock));
+  return cases.map((c) => runCase(c, policies, nowMs, clock, stack));
 }
 
 export function caseLines(r: CaseResult): string[] {

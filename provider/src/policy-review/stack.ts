@@ -6,8 +6,12 @@ import { collectSteps } from '../drift/collect';
 import type { EngineEventLike } from '../drift/events';
 import type { StackRunner } from '../drift/run';
 import type { ReviewPolicy } from './decide';
-import { clientReader, type OrganizationReader } from './organization';
-import { plannedPolicies, policyChanges, type PolicyChange } from './planned';
+import { UNKNOWN_SENTINEL } from '../drift/redact';
+import { canonicalInterface } from '../resources/smartContractInterface/spec';
+import type { ContractInterfaceInput } from '@walletinfra/sdk/policy';
+import { clientReader, type LintFacts, type OrganizationReader } from './organization';
+import type { KnownControl } from './request';
+import { objectChanges, plannedObjects, plannedPolicies, policyChanges, type ObjectChange, type PolicyChange } from './planned';
 
 export interface StackPolicySets {
   reader: OrganizationReader;
@@ -42,12 +46,14 @@ export async function stackReader(
         throw explainServiceError(error, { sources, selector: {}, baseUrl: settings.baseUrl });
       }
     };
+  const lintFacts = reader.lintFacts?.bind(reader);
   return {
     organizationId: reader.organizationId,
     listPolicies: explained(() => reader.listPolicies()),
     listActivities: explained((limit: number) => reader.listActivities(limit)),
     decidedByPolicies: explained((activityId: string) => reader.decidedByPolicies(activityId)),
     ...(reader.approvalState !== undefined ? { approvalState: explained(reader.approvalState.bind(reader)) } : {}),
+    ...(lintFacts !== undefined ? { lintFacts: explained(() => lintFacts()) } : {}),
   };
 }
 
@@ -61,7 +67,56 @@ export async function policySets(reader: OrganizationReader, changesAll: readonl
 
 /** Runs the stack's preview and returns its Policy changes. */
 export async function previewPolicyChanges(runner: StackRunner, stack: string, workDir: string): Promise<PolicyChange[]> {
+  return (await previewChanges(runner, stack, workDir)).policies;
+}
+
+/** The preview's changes to what policies are and depend on. */
+export interface PreviewChanges {
+  policies: PolicyChange[];
+  smartContractInterfaces: ObjectChange[];
+  velocityControls: ObjectChange[];
+}
+
+/** Runs the stack's preview and returns its changes to policies, smart-contract interfaces and velocity controls. */
+export async function previewChanges(runner: StackRunner, stack: string, workDir: string): Promise<PreviewChanges> {
   const events: EngineEventLike[] = [];
   await runner.run('preview', stack, workDir, (e) => events.push(e));
-  return policyChanges(collectSteps(events));
+  const steps = collectSteps(events);
+  return {
+    policies: policyChanges(steps),
+    smartContractInterfaces: objectChanges(steps, 'SmartContractInterface'),
+    velocityControls: objectChanges(steps, 'VelocityControl'),
+  };
+}
+
+/** What the stack's policies depend on after `pulumi up`: the organization's interfaces and controls with the preview's changes. */
+export interface StackDependencies {
+  interfaces: ContractInterfaceInput[];
+  controls: KnownControl[];
+}
+
+const known = (v: unknown): v is string => typeof v === 'string' && v !== UNKNOWN_SENTINEL;
+
+/** The planned interfaces and velocity controls of `organizationId`: live ones the preview keeps, and the preview's own. */
+export function stackDependencies(changes: PreviewChanges, facts: LintFacts | undefined, organizationId: string): StackDependencies {
+  const ours = (c: ObjectChange) => c.organizationId === undefined || c.organizationId === organizationId;
+  const interfaces = plannedObjects(
+    facts?.smartContractInterfaces ?? [],
+    (i) => i.smartContractInterfaceId,
+    changes.smartContractInterfaces.filter(ours),
+  ).flatMap((i): ContractInterfaceInput[] => {
+    const json = canonicalInterface(i.smartContractInterface);
+    return known(i.smartContractAddress) && known(i.type) && known(json)
+      ? [{ smartContractAddress: i.smartContractAddress, type: i.type, smartContractInterface: json }]
+      : [];
+  });
+  const controls = plannedObjects(facts?.velocityControls ?? [], (c) => c.velocityControlId, changes.velocityControls.filter(ours)).flatMap(
+    (c): KnownControl[] => {
+      const aggregation = (c.aggregation ?? {}) as { operator?: unknown; threshold?: unknown };
+      return known(c.identifier) && known(aggregation.operator) && known(aggregation.threshold)
+        ? [{ identifier: c.identifier, operator: aggregation.operator, threshold: aggregation.threshold }]
+        : [];
+    },
+  );
+  return { interfaces, controls };
 }

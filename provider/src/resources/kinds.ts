@@ -8,8 +8,10 @@ import { policy } from './policy/spec';
 import { privateKeyTag } from './privateKeyTag/spec';
 import { rootQuorum } from './rootQuorum/spec';
 import { sessionProfile } from './sessionProfile/spec';
+import { smartContractInterface } from './smartContractInterface/spec';
 import { user } from './user/spec';
 import { userTag } from './userTag/spec';
+import { velocityControl } from './velocityControl/spec';
 import { webhookEndpoint } from './webhookEndpoint/spec';
 
 export const KINDS = [
@@ -23,6 +25,8 @@ export const KINDS = [
   user,
   apiKey,
   rootQuorum,
+  smartContractInterface,
+  velocityControl,
 ] as const;
 
 /** A kind's runtime member name: `policy`, `webhookEndpoint`. */

@@ -4,18 +4,20 @@
 // refresh and destroy without an `up`).
 //
 // This entry, and nothing else in the package, changes the process it runs in: the shim's copy of our errors
-// is dropped from stderr, stack traces go to the engine's debug log, and undici's WebAssembly parser stays on
+// is dropped from stderr, stack traces go to the engine's debug log, warnings to the engine's output, and undici's WebAssembly parser stays on
 // V8's baseline tier (@walletinfra/sdk/process). The same modules used as a library change nothing.
 import { installWasmTieringHold } from '@walletinfra/sdk/process';
 import { createRuntime, type Runtime } from './providers';
 import { installStderrFilter } from './process/stderr-filter';
 import { installTraces } from './process/traces';
+import { installWarnings, sendWarning } from './process/warnings';
 
 installStderrFilter();
 installTraces();
+installWarnings();
 installWasmTieringHold();
 
-const runtime = createRuntime();
+const runtime = createRuntime({ warn: (line) => sendWarning(line) });
 
 export const configure: Runtime['configure'] = (req) => runtime.configure(req);
 /** Each kind's provider by its member name (../resources/kinds.ts). */

@@ -11,6 +11,7 @@ import { normalize, type AnyKind, type OwnLifecycle, type OwnSteps } from '../re
 import { KINDS, type KindMember } from '../resources/kinds';
 import { createContext, type ContextOptions, type OwnedContext, type ProviderContext } from './context';
 import { guarded, guardedCheck } from './report';
+import { warningsDelivered } from './process/warnings';
 import type { CheckResult, CreateResult, ReadResult, UpdateResult } from '../resources/kind';
 
 type Values = Record<string, unknown>;
@@ -111,6 +112,8 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       check: async (olds, news) => {
         const checked = await guardedCheck(ctx, news, () => checkKind(kind, ctx, news, olds));
         if (owned) ctx.ownership.checkedInputs(kind.type, checked.inputs);
+        // the check's warnings (a policy's missing contract interface, lint findings) reach the engine before it moves on
+        await warningsDelivered();
         return checked;
       },
       diffFields,
@@ -130,6 +133,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
       delete: async (id, props) => {
         if (owned && ctx.ownership.releases(kind.type, id)) return;
         await guarded(ctx, props, () => remote().delete(ctx, id, props ?? {}));
+        await warningsDelivered();
       },
     };
   };

@@ -14,14 +14,25 @@
 import { decide, decidedByText, outcomeLines, riskyErrorText, riskyErrors, type Decision } from '../policy-review/decide';
 import { policiesFromData, policyProblems } from '../policy-review/files';
 import { issueLines } from '../policy-review/problems';
-import { PolicyRequestSchema, toPolicyContext, type PolicyRequest } from '../policy-review/request';
+import {
+  PolicyRequestSchema,
+  controlProblems,
+  toPolicyContext,
+  type KnownControl,
+  type PolicyRequest,
+  type RequestDependencies,
+} from '../policy-review/request';
 
-export type { PolicyRequest } from '../policy-review/request';
+export type { KnownControl, PolicyRequest } from '../policy-review/request';
 export type { ReviewPolicy as PolicyUnderTest } from '../policy-review/decide';
 
 export interface PolicyMatcherOptions {
   /** Policies (names or ids) expected to fail to evaluate on this request. */
   expectErrors?: readonly string[];
+  /** Velocity controls whose operator and threshold a request's `controls: { id: { aggregate } }` compares with. */
+  velocityControls?: readonly KnownControl[];
+  /** ABIs by contract address: a request's `eth.tx.data` to one of them is decoded, as the service decodes it. */
+  smartContractInterfaces?: ReadonlyArray<{ address: string; abi: string | readonly unknown[] }>;
 }
 
 export interface PolicyMatchers<R = unknown> {
@@ -54,7 +65,22 @@ function matcher(expected: Decision) {
     const parsed = PolicyRequestSchema.safeParse(request, { reportInput: true });
     if (!parsed.success) throw new Error(`the request is not valid:${indent(issueLines(PolicyRequestSchema, parsed.error.issues))}`);
     const expectErrors = options.expectErrors ?? [];
-    const result = decide(policies.policies, toPolicyContext(parsed.data, Date.now()));
+    const dependencies: RequestDependencies = {
+      controls: options.velocityControls ?? [],
+      interfaces: (options.smartContractInterfaces ?? []).map((i) => ({
+        smartContractAddress: i.address,
+        type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+        smartContractInterface: typeof i.abi === 'string' ? i.abi : JSON.stringify(i.abi),
+      })),
+    };
+    const unresolved = controlProblems(
+      parsed.data,
+      dependencies,
+      'pass the control as { velocityControls: [{ identifier, operator, threshold }] }',
+    );
+    if (unresolved.length > 0)
+      throw new Error(`the request is not valid:${indent(unresolved.map((p) => `${p.path.join('.')}: ${p.message}`))}`);
+    const result = decide(policies.policies, toPolicyContext(parsed.data, Date.now(), dependencies));
     const risky = riskyErrors(result, expectErrors);
     if (risky.length > 0) {
       const fix = `pass { expectErrors: [${risky.map((r) => `'${r.policy}'`).join(', ')}] }`;

@@ -30,6 +30,7 @@ export {
   lintIgnores,
   POLICY_LINT_RULE_IDS,
   type LintPolicy,
+  type LintOptions,
   type OrganizationView,
   type PolicyLintFinding,
   type PolicyLintRuleId,

@@ -18,26 +18,27 @@ const PREVIEW = JSON.parse(
 const h = useHarness();
 let project: string;
 
-beforeAll(async () => {
+beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), 'drift-mistakes-'));
   writeFileSync(join(project, 'Pulumi.yaml'), 'name: baseline\nruntime: nodejs\n');
 });
 
-afterAll(async () => {
+afterAll(() => {
   rmSync(project, { recursive: true, force: true });
 });
 
 /** A preview of stack `prod` (it creates Policy "new-deny") whose stack config is `config`. */
 function runner(config: Record<string, string>): StackRunner {
   return {
-    async run(_mode, _stack, _workDir, onEvent) {
+    run(_mode, _stack, _workDir, onEvent) {
       PREVIEW.forEach(onEvent);
+      return Promise.resolve();
     },
-    async pulumiVersion() {
-      return '3.248.0';
+    pulumiVersion() {
+      return Promise.resolve('3.248.0');
     },
-    async stackConfig() {
-      return config;
+    stackConfig() {
+      return Promise.resolve(config);
     },
   };
 }
@@ -76,7 +77,7 @@ test('an unknown setting: did you mean, before any request', async () => {
     stderr: printed(
       'unknown stack config key walletinfra:baseURL: did you mean walletinfra:baseUrl? Known keys: organizationId, apiPublicKey, ' +
         'apiPrivateKey, baseUrl, authProxyUrl, authProxyConfigId, onRampEncryptionPublicKey, requestTimeoutMs, maxRetries, ' +
-        'retryBudgetMs, consensusTimeoutMs, maxConcurrentRequests, allowLoopbackWebhookUrls, profiles. Rename it: ' +
+        'retryBudgetMs, consensusTimeoutMs, maxConcurrentRequests, allowLoopbackWebhookUrls, policyLint, profiles. Rename it: ' +
         '`pulumi config rm walletinfra:baseURL` then `pulumi config set walletinfra:baseUrl <value>`',
     ),
   });

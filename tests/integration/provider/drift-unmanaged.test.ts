@@ -1,7 +1,7 @@
 // The unmanaged-objects report against a real emulator over HTTP, read through the provider's own sessions:
 // objects made by hand are reported with their creator and time from the activity history; objects from
-// before the history (the emulator's admin API, like a seed) are "unknown": a user, an API key, or a change
-// of the root quorum made by hand is named with who made it and when.
+// before the history (the emulator's admin API, like a seed) are "unknown": a user, an API key, a velocity
+// control, or a change of the root quorum made by hand is named with who made it and when.
 import { generateApiKeyPair, WalletInfraClient } from '@walletinfra/sdk';
 import { main, type ChangeReport, type CliDeps, type UnmanagedReport } from '@walletinfra/pulumi/drift';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
@@ -83,6 +83,19 @@ test('hand-made objects are reported with their creator and time from the activi
   });
   clock.advance(1000);
   const quorum = await root.updateRootQuorum({ threshold: 1, userIds: [rootId, malloryId] });
+  clock.advance(1000);
+  const control = await root.createVelocityControl({
+    name: 'signatures per day',
+    identifier: 'daily_signatures',
+    dataSource: { activityExecution: {} },
+    aggregation: {
+      method: 'VELOCITY_CONTROL_AGGREGATION_METHOD_COUNT',
+      operator: 'VELOCITY_CONTROL_AGGREGATION_OPERATOR_LESS_THAN_OR_EQUAL',
+      threshold: '100',
+      window: { infinite: {} },
+      groupBy: { organization: {} },
+    },
+  });
 
   const stacks = {
     dev: {
@@ -105,7 +118,7 @@ test('hand-made objects are reported with their creator and time from the activi
   expect([code, out.stderr]).toEqual([
     2,
     `[drift] refresh preview of stack dev in ${project}...\n[drift] dev: clean (drifted 0, deletedOutsideCode 0, clean 0)\n` +
-      '[drift] objects no stack declares, in the organizations of dev...\n[drift] unmanaged 10, acknowledged 0, managed 1 of 11\n',
+      '[drift] objects no stack declares, in the organizations of dev...\n[drift] unmanaged 11, acknowledged 0, managed 1 of 12\n',
   ]);
   const report = (JSON.parse(out.files['r.json'] ?? '{}') as ChangeReport).unmanaged as Extract<UnmanagedReport, { status: 'evaluated' }>;
   const kinds = report.organizations[0]!.kinds;
@@ -116,6 +129,8 @@ test('hand-made objects are reported with their creator and time from the activi
     ['RootQuorum', 0, 1, 1],
     ['Policy', 1, 0, 1],
     ['PrivateKeyTag', 0, 1, 1],
+    ['SmartContractInterface', 0, 0, 0],
+    ['VelocityControl', 0, 1, 1],
     ['IpAllowlist', 0, 0, 0],
     ['SessionProfile', 0, 0, 0],
     ['WebhookEndpoint', 0, 0, 0],
@@ -163,6 +178,14 @@ test('hand-made objects are reported with their creator and time from the activi
       'hot',
       'unmanaged',
       created(tag.activity.id, 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG', 2000, [{ userId: ops.userId, userName: 'ops' }]),
+    ],
+  ]);
+  expect(kind('VelocityControl').objects.map((o) => [o.id, o.name, o.status, o.origin])).toEqual([
+    [
+      control.result.velocityControlId,
+      'signatures per day',
+      'unmanaged',
+      created(control.activity.id, 'ACTIVITY_TYPE_CREATE_VELOCITY_CONTROL', 6000),
     ],
   ]);
   const md = out.files['r.md'] ?? '';

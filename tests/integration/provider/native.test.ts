@@ -371,6 +371,29 @@ describe('Policy through the native lifecycle', () => {
     expect(same.getDiffsList()).toEqual([]);
   });
 
+  test('Diff of a velocity control: delete first when the identifier stays, create first when it changes', async () => {
+    const urn = 'urn:pulumi:e2e::native::walletinfra:index:VelocityControl::daily';
+    const control = {
+      name: 'daily',
+      identifier: 'daily_count',
+      dataSource: { activityExecution: {} },
+      aggregation: {
+        method: 'VELOCITY_CONTROL_AGGREGATION_METHOD_COUNT',
+        operator: 'VELOCITY_CONTROL_AGGREGATION_OPERATOR_LESS_THAN_OR_EQUAL',
+        threshold: '10',
+        window: { infinite: {} },
+        groupBy: { organization: {} },
+      },
+      organizationId: 'org',
+    };
+    const diff = (news: Record<string, unknown>) =>
+      call<pb.DiffResponse>((done) => client.diff(diffRequest('vc-1', { ...control, velocityControlId: 'vc-1' }, news, urn), done));
+    const threshold = await diff({ ...control, aggregation: { ...control.aggregation, threshold: '20' } });
+    expect([threshold.getReplacesList(), threshold.getDeletebeforereplace()]).toEqual([['aggregation'], true]);
+    const renamed = await diff({ ...control, identifier: 'daily_count_v2' });
+    expect([renamed.getReplacesList(), renamed.getDeletebeforereplace()]).toEqual([['identifier'], false]);
+  });
+
   test('Update changes the live policy and keeps the secret note secret', async () => {
     const news = { ...inputs, policyName: 'native-renamed' };
     const request = new p.UpdateRequest();

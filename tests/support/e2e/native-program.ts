@@ -18,6 +18,20 @@ export const ONRAMP_SECRET_KEY = 'onRampSecretApiKey';
 
 export type ProgramVersion = 1 | 2;
 
+/** An ERC-20 `transfer` ABI, as the JSON text every language passes on unchanged. */
+const TRANSFER_ABI = JSON.stringify([
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+]);
+
 /**
  * Each kind's resource in the program, by kind type. A kind added to KINDS needs its line here (the test
  * fails until it has one): values the emulator's seeded organization accepts, distinct per language.
@@ -77,6 +91,30 @@ const RESOURCES: Record<string, (language: string, version: ProgramVersion) => O
       apiKeyName: 'e2e operator key',
       publicKey: PROGRAM_API_KEY,
       curveType: 'API_KEY_CURVE_P256',
+    },
+  }),
+  SmartContractInterface: () => ({
+    name: 'usdc-abi',
+    properties: {
+      smartContractAddress: '0xA0b86991c6218b36c1d19d4a2e9eB0cE3606eB48',
+      type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+      label: 'USDC',
+      smartContractInterface: TRANSFER_ABI,
+    },
+  }),
+  VelocityControl: (language) => ({
+    name: 'signatures-per-day',
+    properties: {
+      name: `signatures per day (${language})`,
+      identifier: 'daily_signatures',
+      dataSource: { activityExecution: {} },
+      aggregation: {
+        method: 'VELOCITY_CONTROL_AGGREGATION_METHOD_COUNT',
+        operator: 'VELOCITY_CONTROL_AGGREGATION_OPERATOR_LESS_THAN_OR_EQUAL',
+        threshold: '100',
+        window: { rolling: { duration: '86400' } },
+        groupBy: { organization: {} },
+      },
     },
   }),
   // The organization's one quorum, declared as it is (from getRootQuorum): taken over without a change.
@@ -194,6 +232,24 @@ export async function handMadeObjects(
   });
   const keyId = (await c.getUser({ userId: user })).user.apiKeys.find((k) => k.credential.publicKey === HAND_MADE_API_KEY)!.apiKeyId;
   const userTag = await c.createUserTag({ userTagName: 'hand-made', userIds: [user] });
+  const abi = await c.createSmartContractInterface({
+    smartContractAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+    smartContractInterface: TRANSFER_ABI,
+    type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+    label: 'hand-made',
+  });
+  const control = await c.createVelocityControl({
+    name: 'hand-made',
+    identifier: 'hand_made',
+    dataSource: { activityExecution: {} },
+    aggregation: {
+      method: 'VELOCITY_CONTROL_AGGREGATION_METHOD_COUNT',
+      operator: 'VELOCITY_CONTROL_AGGREGATION_OPERATOR_LESS_THAN_OR_EQUAL',
+      threshold: '5',
+      window: { infinite: {} },
+      groupBy: { user: {} },
+    },
+  });
   return {
     Policy: policy.result.policyId,
     WebhookEndpoint: hook.result.endpointId,
@@ -205,5 +261,7 @@ export async function handMadeObjects(
     ApiKey: keyId,
     UserTag: userTag.result.userTagId,
     RootQuorum: 'rootQuorum',
+    SmartContractInterface: abi.result.smartContractInterfaceId,
+    VelocityControl: control.result.velocityControlId,
   };
 }

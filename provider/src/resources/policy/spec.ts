@@ -11,35 +11,26 @@ import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
 import { isUnknown } from '../../unknown';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
-import { serviceList } from '../../session/object-lists';
 import { defineKind } from '../kind';
+import type { ProviderContext } from '../../runtime/context';
+import { policyDependencies } from './dependencies';
+import { expressionReason } from './expressions';
+import { POLICIES } from './list';
 import { identityReferenceFailures } from './references';
 
-type Diagnostic = { message: string; position: { line: number; column: number; offset: number }; suggestion?: string };
+export { expressionReason } from './expressions';
+export { POLICIES } from './list';
 
 /**
- * The full dotted path of a suggested field: for `activity.resourse` the checker suggests `resource`,
- * and a policy author recognises `activity.resource` faster.
+ * What the service says about the policy's references: identities it names (./references.ts), and the velocity
+ * controls, contract interfaces and other policies it depends on (./dependencies.ts), whose warnings go to the
+ * engine.
  */
-function qualifiedSuggestion(source: string, d: Diagnostic): string | undefined {
-  if (d.suggestion === undefined) return undefined;
-  const prefix = /((?:[A-Za-z_][A-Za-z0-9_]*\.)+)$/.exec(source.slice(0, d.position.offset))?.[1];
-  return prefix !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(d.suggestion) ? `${prefix}${d.suggestion}` : d.suggestion;
-}
-
-/** How an expression problem reads in a preview: the checker's message, the suggestion, the position. */
-export function expressionReason(source: string, diagnostics: readonly Diagnostic[]): string {
-  return diagnostics
-    .map((d) => {
-      const full = qualifiedSuggestion(source, d);
-      let message = d.message;
-      if (full !== undefined && d.suggestion !== undefined) {
-        const asked = `did you mean '${d.suggestion}'?`;
-        message = message.includes(asked) ? message.replace(asked, `did you mean '${full}'?`) : `${message}; did you mean '${full}'?`;
-      }
-      return `${message} (line ${d.position.line}, column ${d.position.column})`;
-    })
-    .join('; ');
+async function remoteFailures(news: Record<string, unknown>, ctx: ProviderContext, olds: Record<string, unknown>): Promise<CheckFailure[]> {
+  const identities = await identityReferenceFailures(news, ctx);
+  const dependencies = await policyDependencies(news, ctx, olds);
+  for (const warning of dependencies.warnings) ctx.warn(warning);
+  return [...identities, ...dependencies.failures];
 }
 
 /** `condition`, `consensus` and `time` through the sdk's policy-language checker, one failure per expression. */
@@ -59,9 +50,6 @@ function expressionFailures(news: Record<string, unknown>): CheckFailure[] {
 }
 
 const args = CreatePolicyIntent.partial({ notes: true });
-
-/** Every policy of the organization (list_policies). */
-export const POLICIES = serviceList<ServicePolicy>('policies', async (c) => (await c.listPolicies({})).policies);
 
 export const policy = defineKind({
   type: 'Policy',
@@ -90,7 +78,7 @@ export const policy = defineKind({
     property: 'policyName',
     why: 'the service allows one policy per name, so one of them would fail or fight the other; give each its own policyName',
   },
-  check: { late: expressionFailures, remote: identityReferenceFailures },
+  check: { late: expressionFailures, remote: remoteFailures },
   inventory: {
     governs: 'policy',
     createdBy: [

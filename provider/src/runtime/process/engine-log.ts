@@ -19,7 +19,7 @@ const DELIVERY_MS = 5_000;
 interface EngineStubs {
   client: { log(request: unknown, metadata: unknown, options: { deadline: number }, done: () => void): void };
   metadata(): unknown;
-  request(text: string): unknown;
+  request(text: string, severity: 'DEBUG' | 'WARNING'): unknown;
 }
 
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return -- the stubs are untyped CommonJS from inside @pulumi/pulumi; EngineStubs is the shape used */
@@ -31,9 +31,9 @@ function engineStubs(address: string): EngineStubs {
   return {
     client: new EngineClient(address, grpc.credentials.createInsecure()),
     metadata: () => new grpc.Metadata(),
-    request: (text) => {
+    request: (text, severity) => {
       const request = new LogRequest();
-      request.setSeverity(LogSeverity.DEBUG);
+      request.setSeverity(LogSeverity[severity]);
       request.setMessage(text);
       request.setUrn('');
       return request;
@@ -47,12 +47,17 @@ function engineStubs(address: string): EngineStubs {
  * not. The caller waits for it before returning the error, or the engine may finish before it arrives.
  */
 export function engineDebugLog(address: string): EngineLog {
+  return engineLog(address, 'DEBUG');
+}
+
+/** A log of the given severity to the engine at `address`: WARNING shows as `warning:` in every run's output. */
+export function engineLog(address: string, severity: 'DEBUG' | 'WARNING'): EngineLog {
   let stubs: EngineStubs | undefined;
   return (text) =>
     new Promise<void>((resolve) => {
       try {
         stubs ??= engineStubs(address);
-        stubs.client.log(stubs.request(text), stubs.metadata(), { deadline: Date.now() + DELIVERY_MS }, () => resolve());
+        stubs.client.log(stubs.request(text, severity), stubs.metadata(), { deadline: Date.now() + DELIVERY_MS }, () => resolve());
       } catch {
         // Debug output is best effort: the error itself still reaches the user.
         resolve();

@@ -40,13 +40,20 @@ export function lintIgnores(notes: string | undefined): Set<PolicyLintRuleId> {
   return out;
 }
 
+/** Which policies to lint; the others are context only (a DENY that shadows an ALLOW). */
+export interface LintOptions {
+  /** Positions in `policies` of the policies to report on; default all. */
+  subjects?: readonly number[];
+}
+
 /**
  * Every finding for every policy, in input order, then rule order. Rules that need the organization (consensus
  * satisfiability, contract interfaces) run only when `view` has what they need.
  */
-export function lintPolicies(policies: readonly LintPolicy[], view?: OrganizationView): PolicyLintFinding[] {
+export function lintPolicies(policies: readonly LintPolicy[], view?: OrganizationView, options: LintOptions = {}): PolicyLintFinding[] {
   const findings: PolicyLintFinding[] = [];
   policies.forEach((policy, policyIndex) => {
+    if (options.subjects !== undefined && !options.subjects.includes(policyIndex)) return;
     const ignored = lintIgnores(policy.notes);
     for (const rule of RULES) {
       for (const f of rule({ policy, all: policies, view })) {

@@ -1,8 +1,9 @@
 // Every resource kind once, for the provider-upgrade e2e test: the stack a previous release writes and the
 // current release must refresh, preview without changes, update and destroy. Its settings are the main job's
 // (webhook URL, on-ramp secret from stack config) plus the ids of two private keys the test seeds. The kinds
-// are the previous release's (tests/support/e2e/release.ts): UserTag, User, ApiKey and RootQuorum came after
-// it, so that release could not write them; they join when PREVIOUS_RELEASE moves to a commit that has them.
+// are the previous release's (tests/support/e2e/release.ts): UserTag, User, ApiKey, RootQuorum,
+// SmartContractInterface and VelocityControl came after it, so that release could not write them; they join
+// when PREVIOUS_RELEASE moves to a commit that has them.
 import * as pulumi from '@pulumi/pulumi';
 import * as walletinfra from '@walletinfra/pulumi';
 

@@ -12,7 +12,7 @@ function sources(config: Record<string, string>, secret: string[] = []): Setting
 
 const KNOWN =
   'Known keys: organizationId, apiPublicKey, apiPrivateKey, baseUrl, authProxyUrl, authProxyConfigId, onRampEncryptionPublicKey, ' +
-  'requestTimeoutMs, maxRetries, retryBudgetMs, consensusTimeoutMs, maxConcurrentRequests, allowLoopbackWebhookUrls, profiles.';
+  'requestTimeoutMs, maxRetries, retryBudgetMs, consensusTimeoutMs, maxConcurrentRequests, allowLoopbackWebhookUrls, policyLint, profiles.';
 
 test.each([
   [

@@ -28,6 +28,7 @@ test('the known keys are the schema keys plus profiles, written out', () => {
     'consensusTimeoutMs',
     'maxConcurrentRequests',
     'allowLoopbackWebhookUrls',
+    'policyLint',
     'profiles',
   ]);
   expect(rows.length).toBe(KNOWN_KEYS.length);

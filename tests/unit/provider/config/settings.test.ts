@@ -36,6 +36,7 @@ const DEFAULTS = {
   consensusTimeoutMs: 60000,
   maxConcurrentRequests: 4,
   allowLoopbackWebhookUrls: false,
+  policyLint: 'warn',
 };
 
 describe('resolveSettings', () => {

@@ -120,7 +120,7 @@ describe('walletinfra-drift: objects no stack declares', () => {
   test('the JSON report: per kind in order, who made each object and when, the acknowledged ones and the share', async () => {
     const { out, deps, reads } = harness({ dev: DEV });
     expect(await main(['--stack', 'dev', '--cwd', project, '--ignore', 'sp-1', '--json-out', 'r.json'], deps)).toBe(2);
-    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 17`]);
+    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 19`]);
     const report = JSON.parse(out.files['r.json'] ?? '{}') as ChangeReport;
     const totals = { managed: 1, unmanaged: 2, acknowledged: 2, serviceDefault: 0, total: 5, managedShare: 0.2 };
     expect(report.unmanaged).toEqual({
@@ -205,6 +205,8 @@ describe('walletinfra-drift: objects no stack declares', () => {
                 },
               ],
             },
+            none('SmartContractInterface', 'policy'),
+            none('VelocityControl', 'policy'),
             none('IpAllowlist', 'access'),
             {
               type: 'SessionProfile',
@@ -277,6 +279,8 @@ describe('walletinfra-drift: objects no stack declares', () => {
         '| Root quorums | 0 | 0 | 0 | 0 | — |',
         '| Policies | 1 | 2 | 0 | 0 | 33% |',
         '| Private-key tags | 0 | 0 | 1 | 0 | 0% |',
+        '| Smart-contract interfaces | 0 | 0 | 0 | 0 | — |',
+        '| Velocity controls | 0 | 0 | 0 | 0 | — |',
         '| IP allowlists | 0 | 0 | 0 | 0 | — |',
         '| Session profiles | 0 | 0 | 1 | 0 | 0% |',
         '| Webhook endpoints | 0 | 0 | 0 | 0 | — |',
@@ -653,7 +657,7 @@ describe('the share managed as code, over several stacks and organizations', () 
     );
     const argv = ['--stack', 'dev', '--stack', 'prod', '--cwd', project, '--json-out', 'r.json', '--md-out', 'r.md'];
     expect(await main(argv, deps)).toBe(2);
-    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 17`, `objects ${OTHER}`, `activities ${OTHER} 17`]);
+    expect(reads).toEqual([`objects ${ORG}`, `activities ${ORG} 19`, `objects ${OTHER}`, `activities ${OTHER} 19`]);
     const report = (JSON.parse(out.files['r.json'] ?? '{}') as ChangeReport).unmanaged as Extract<UnmanagedReport, { status: 'evaluated' }>;
     expect(report.organizations.map((o) => [o.organizationId, o.stacks, o.totals])).toEqual([
       [ORG, ['dev', 'prod'], { managed: 2, unmanaged: 2, acknowledged: 1, serviceDefault: 0, total: 5, managedShare: 0.4 }],

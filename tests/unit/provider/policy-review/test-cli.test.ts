@@ -241,8 +241,11 @@ test.each<[string[], string]>([
     ['test', GOOD, '--policies', 'a', '--stack', 'dev'],
     '--policies and --stack exclude each other: test against a file or against a stack',
   ],
-  [['check', GOOD], 'unknown command "check"; the command is: test'],
-  [['test', '--bogus'], 'unknown argument "--bogus"; known: --policies, --stack, --cwd, --junit, --json, --now, --version, --help'],
+  [['check', GOOD], 'unknown command "check"; the commands are: test, lint'],
+  [
+    ['test', '--bogus'],
+    'unknown argument "--bogus"; known: --policies, --stack, --cwd, --junit, --json, --now, --level, --version, --help',
+  ],
   [['test', GOOD, '--policies'], '--policies needs a value'],
   [['test', GOOD, '--policies', POLICIES, '--now', 'soon'], '--now soon: expected an RFC 3339 time, like 2026-03-01T09:30:00Z'],
 ])('arguments %j -> exit 3 with the message and the usage', async (argv, message) => {

@@ -66,7 +66,8 @@ test('a context loads the client on its first request, not before', () => {
 test('the provider runtime previews a policy without the lifecycle, the client or deep-equal; a read loads the shared steps only', async () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- what loads, and when, is under test: the module loads here, after the mocks and resetModules
   const { createRuntime } = require('@walletinfra/pulumi/runtime/providers') as typeof Providers;
-  const runtime = createRuntime({ env: { WALLETINFRA_BASE_URL: 'http://127.0.0.1:9' } });
+  const warnings: string[] = [];
+  const runtime = createRuntime({ env: { WALLETINFRA_BASE_URL: 'http://127.0.0.1:9' }, warn: (line) => warnings.push(line) });
   expect(mockLoaded).toEqual([]);
   const news = {
     policyName: 'Allow signing',
@@ -76,6 +77,8 @@ test('the provider runtime previews a policy without the lifecycle, the client o
   };
   const checked = await runtime.policy.check({}, news);
   expect(checked.failures ?? []).toEqual([]);
+  // the policy linter ran on the new policy without credentials, so without the client
+  expect(warnings.map((line) => /: ([a-z-]+): /.exec(line)?.[1])).toEqual(['unscoped-signing-or-export']);
   // pulumi.dynamic.CheckResult types the checked inputs as `any`; they are the resource's input properties.
   const inputs = checked.inputs;
   expect(await runtime.policy.diff('id', inputs, inputs)).toEqual({ changes: false });
@@ -94,6 +97,7 @@ test('with credentials, an unchanged policy previews without the client; a chang
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- what loads, and when, is under test: the module loads here, after the mocks and resetModules
   const { createRuntime } = require('@walletinfra/pulumi/runtime/providers') as typeof Providers;
   const logged: string[] = [];
+  const warnings: string[] = [];
   const runtime = createRuntime({
     env: {
       WALLETINFRA_BASE_URL: 'http://127.0.0.1:9',
@@ -103,6 +107,7 @@ test('with credentials, an unchanged policy previews without the client; a chang
       WALLETINFRA_MAX_RETRIES: '0',
     },
     log: (line) => logged.push(line),
+    warn: (line) => warnings.push(line),
   });
   const state = {
     policyName: 'Allow signing',
@@ -122,5 +127,10 @@ test('with credentials, an unchanged policy previews without the client; a chang
   expect(
     logged.filter((l) => l.startsWith("walletinfra: could not check the planned policies against this stack's own user")),
   ).toHaveLength(1);
+  // the changed policy's lint: the local rules ran, and what could not be read is said once
+  expect(warnings).toEqual([
+    `walletinfra: policy "Allow signing" condition: unscoped-signing-or-export: this ALLOW covers exports with any wallet or key: it names no wallet, private key, tag or address, so one compromised approver can move or export everything; scope it, e.g. wallet.id == '<WALLET_ID>' or eth.tx.to == '<CONTRACT_ADDRESS>' (to accept it for this policy, add 'lint-ignore: unscoped-signing-or-export' to its notes; see docs/policy-lint.md#unscoped-signing-or-export)`,
+    `walletinfra: policy "Allow signing": its dependencies and lint were checked without what could not be read: could not read the organization's policies (invalid API key: publicKey 02a6cf8e57b18145d85481fb21422e13d18e492bdaf5b1c97278497b5a6bb1de5c does not belong to privateKey (the private key derives 0366da8d729ba537a91697299013e66c61fa23c08853bdf0eacd0f4a6da4f4735a))`,
+  ]);
   await runtime.context.close();
 });

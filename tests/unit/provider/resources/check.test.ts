@@ -8,6 +8,8 @@ let rt: Runtime;
 beforeAll(() => {
   const config: Record<string, string> = {
     'walletinfra:profiles': JSON.stringify({ child: { organizationId: 'org-child' } }),
+    // check's own failures only: the linter's warnings are tested in tests/integration/provider/policy-preview-dependencies.test.ts
+    'walletinfra:policyLint': 'off',
   };
   rt = createRuntime({ config: (k) => config[k], env: { WALLETINFRA_ORGANIZATION_ID: ORG } });
 });

@@ -5,7 +5,8 @@ import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
 const SECRET = { '4dabf18193072939515e22adb298388d': '1b47061264138c4ac30d75fd1eb44270' };
 
 test('configure feeds stack config to every resource, objects and secret envelopes included', async () => {
-  const rt = createRuntime({ env: {} });
+  const warnings: string[] = [];
+  const rt = createRuntime({ env: {}, warn: (line) => warnings.push(line) });
   const raw: Record<string, unknown> = {
     'walletinfra:organizationId': 'org-from-configure',
     'walletinfra:profiles': {
@@ -16,6 +17,12 @@ test('configure feeds stack config to every resource, objects and secret envelop
   await rt.configure({ config: { get: (k: string) => raw[k] as string | undefined, require: (k: string) => raw[k] as string } });
   const policy = { policyName: 'p', effect: 'EFFECT_ALLOW' };
   expect((await rt.policy.check({}, policy)).inputs).toMatchObject({ organizationId: 'org-from-configure' });
+  // the policy linter's warnings at the default level (walletinfra:policyLint = warn) for an unconditional ALLOW
+  expect(warnings.map((line) => /: ([a-z-]+): /.exec(line)?.[1])).toEqual([
+    'allow-without-condition',
+    'unscoped-signing-or-export',
+    'management-without-consensus',
+  ]);
   expect((await rt.webhookEndpoint.check({}, { url: 'https://h.example.com', name: 'n', profile: 'eu' })).inputs).toMatchObject({
     organizationId: 'org-eu',
   });

@@ -285,3 +285,21 @@ describe('silencing', () => {
     ]);
   });
 });
+
+describe('subjects', () => {
+  test('only the subjects are reported on; the others still count as context (a DENY that shadows)', () => {
+    const policies = [
+      allow('export w-1', "activity.type == 'ACTIVITY_TYPE_EXPORT_WALLET' && wallet.id == 'w-1'", 'approvers.count() >= 2'),
+      deny('no exports', "activity.action == 'EXPORT' && activity.action == 'SIGN'"),
+      deny('no exports at all', "activity.action == 'EXPORT'"),
+    ];
+    expect(lintPolicies(policies).map((f) => `${f.policyName}: ${f.rule}`)).toEqual([
+      'export w-1: allow-shadowed-by-deny',
+      'no exports: deny-never-matches',
+    ]);
+    expect(lintPolicies(policies, undefined, { subjects: [0] }).map((f) => [f.policyIndex, f.rule])).toEqual([
+      [0, 'allow-shadowed-by-deny'],
+    ]);
+    expect(lintPolicies(policies, undefined, { subjects: [] })).toEqual([]);
+  });
+});
