@@ -5,8 +5,9 @@
 //
 // This entry, and nothing else in the package, changes the process it runs in: the shim's copy of our errors
 // is dropped from stderr, stack traces go to the engine's debug log, and undici's WebAssembly parser stays on
-// V8's baseline tier (@walletinfra/sdk/process). The same modules used as a library change nothing.
-import { installWasmTieringHold } from '@walletinfra/sdk/process';
+// V8's baseline tier (@walletinfra/sdk/process), and when `WALLETINFRA_RECORD_FILE` is set (an acceptance run's
+// `--record`) every exchange is appended to that recording. The same modules used as a library change nothing.
+import { installRecordingFromEnv, installWasmTieringHold } from '@walletinfra/sdk/process';
 import { createRuntime, type Runtime } from './providers';
 import { installStderrFilter } from './process/stderr-filter';
 import { installTraces } from './process/traces';
@@ -14,6 +15,7 @@ import { installTraces } from './process/traces';
 installStderrFilter();
 installTraces();
 installWasmTieringHold();
+installRecordingFromEnv('provider');
 
 const runtime = createRuntime();
 
