@@ -11,6 +11,7 @@ import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
 import { createContext } from '@walletinfra/pulumi/runtime/context';
 import { fidelity, FIDELITY_USAGE, parseFidelityArgs } from './fidelity/cli';
+import { emulatorEnv, startAcceptanceEmulator } from './emulator';
 import { sweepables } from './inventory';
 import { parseAge } from './prefix';
 import { EXIT, runAcceptance, type RunOptions } from './run';
@@ -35,6 +36,7 @@ Options:
   --include-singletons    also the organization's own IP allowlist (only when it is empty; left empty)
   --webhook-url URL       the HTTPS URL the run's webhook endpoints name (default https://example.com/...)
   --keep                  keep the Pulumi project in .data/acceptance/<run>/ after a passing run
+  --emulator              run against a fresh local emulator instead (no account, no WALLETINFRA_ACC needed)
   -h, --help              print this help
 
 Exit codes: 0 every check passed, 1 a check failed, 2 bad arguments or settings, 3 refused to start.`;
@@ -53,6 +55,7 @@ Options:
 interface Args {
   help: boolean;
   version: boolean;
+  emulator?: boolean;
 }
 
 function parseRunArgs(argv: readonly string[]): RunOptions & Args {
@@ -69,6 +72,7 @@ function parseRunArgs(argv: readonly string[]): RunOptions & Args {
       o.webhookUrl = v;
     }),
     '--keep': switchFlag((o) => (o.keep = true)),
+    '--emulator': switchFlag((o) => (o.emulator = true)),
   };
   readFlags(argv, flags, out);
   return out;
@@ -105,7 +109,15 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
     if (command === 'run') {
       const options = parseRunArgs(rest);
       if (options.help) return (out(RUN_USAGE), EXIT.passed);
-      return await runAcceptance(options, { env, out, err, now: () => Date.now(), random: Math.random });
+      if (options.emulator !== true) return await runAcceptance(options, { env, out, err, now: () => Date.now(), random: Math.random });
+      const emulator = await startAcceptanceEmulator();
+      try {
+        out(`Running against a fresh local emulator at ${emulator.baseUrl}`);
+        const local = { ...env, ...emulatorEnv(emulator), WALLETINFRA_ACC: '1' };
+        return await runAcceptance(options, { env: local, out, err, now: () => Date.now(), random: Math.random });
+      } finally {
+        await emulator.close();
+      }
     }
     if (command === 'sweep') {
       const options = parseSweepArgs(rest);

@@ -317,29 +317,48 @@ async function dryRun(plan: Plan, env: Env): Promise<number> {
   return EXIT.refused;
 }
 
+/** What the run found before starting, for the refusal rules. */
+export interface Findings {
+  /** Each singleton scenario the run includes, and what the organization holds there (undefined: empty). */
+  singletons: Array<{ scenario: string; what: string; occupied: string | undefined }>;
+  /** Objects already named with this run's prefix. */
+  ownLeftovers: Array<{ type: string; name: string }>;
+}
+
+/**
+ * Why the run must not start: a singleton it would change holds something (it cannot carry the prefix, so
+ * the run could not tell it from the organization's own), or objects already carry this run's prefix (an
+ * earlier run with the same --run-id; the run would adopt or delete them as its own).
+ */
+export function refusals(found: Findings, prefix: string): string[] {
+  const out: string[] = [];
+  for (const s of found.singletons) {
+    if (s.occupied === undefined) continue;
+    out.push(
+      `${s.what} (${s.scenario}) holds ${s.occupied}; the run would replace it, and it cannot carry the run prefix. ` +
+        'Run against an organization where it is empty, or leave out --include-singletons',
+    );
+  }
+  if (found.ownLeftovers.length > 0) {
+    out.push(
+      `the organization already holds ${found.ownLeftovers.length} object(s) named with this run's prefix ${prefix} ` +
+        `(${found.ownLeftovers.map((f) => `${f.type} ${f.name}`).join(', ')}): sweep them (npm run sweep -- --older-than 0 --yes) or use another --run-id`,
+    );
+  }
+  return out;
+}
+
 async function preflight(env: Env): Promise<Preflight & { wallets: { walletId?: string; solanaAddress?: string } }> {
   const { plan, session } = env;
   const hand = handContext(env);
-  const refusals: string[] = [];
+  const singletons: Findings['singletons'] = [];
   for (const { scenario } of plan.included) {
     if (scenario.singleton === undefined) continue;
-    const occupied = await scenario.singleton.occupied(hand);
-    if (occupied !== undefined) {
-      refusals.push(
-        `${scenario.singleton.what} (${scenario.name}) holds ${occupied}; the run would replace it and it carries no run prefix. ` +
-          'Run against an organization where it is empty, or leave out --include-singletons',
-      );
-    }
+    singletons.push({ scenario: scenario.name, what: scenario.singleton.what, occupied: await scenario.singleton.occupied(hand) });
   }
-  const mine = (await inventory(session, sweepables(KINDS as readonly AnyKind[]))).filter((f) => ownedByRun(plan.run.prefix, f.name));
-  if (mine.length > 0) {
-    refusals.push(
-      `the organization already holds ${mine.length} object(s) named with this run's prefix ${plan.run.prefix} ` +
-        `(${mine.map((f) => `${f.type} ${f.name}`).join(', ')}): sweep them (npm run sweep -- --older-than 0 --yes) or use another --run-id`,
-    );
-  }
+  const ownLeftovers = (await inventory(session, sweepables(KINDS as readonly AnyKind[]))).filter((f) => ownedByRun(plan.run.prefix, f.name));
   const wallets = await walletFacts(session.client);
-  return { facts: factsOf(env, wallets, new Map()), refusals, wallets };
+  return { facts: factsOf(env, wallets, new Map()), refusals: refusals({ singletons, ownLeftovers }, plan.run.prefix), wallets };
 }
 
 function handContext(env: Env): HandContext {

@@ -1,7 +1,7 @@
 // What a recording must never hold, and what stands in for it: a file a user can attach to a bug report.
 // Rules by field name first (a secret, a ciphertext, a private key, an email, a phone number, a user's name,
 // a URL's path), then by value anywhere in any string (email addresses, E.164 phone numbers, and the values
-// the caller names as secret). Stamps never reach a recording: request headers are not recorded at all.
+// the caller names as secret); JSON inside a string (a vote's signed message) is redacted as JSON. Stamps never reach a recording: request headers are not recorded at all.
 //
 // Placeholders are stable: the same value gives the same placeholder throughout a recording (an HMAC under a
 // key that is never written, shared by the recording's processes), so a reader still sees that two requests
@@ -161,8 +161,10 @@ export class Redactor {
   json(value: unknown, field?: string): unknown {
     if (typeof value === 'string') {
       const as = field === undefined ? undefined : redactionOfField(field);
-      if (as === undefined || value === '') return this.text(value);
-      return this.placeholder(as, value);
+      if (as !== undefined && value !== '') return this.placeholder(as, value);
+      // JSON inside a string (a vote's signed `message` is the whole request body) is redacted by the same rules.
+      const embedded = embeddedJson(value);
+      return embedded === undefined ? this.text(value) : JSON.stringify(this.json(embedded.json));
     }
     if (Array.isArray(value)) return value.map((v) => this.json(v, field));
     if (value !== null && typeof value === 'object') {
@@ -174,6 +176,18 @@ export class Redactor {
       return out;
     }
     return value;
+  }
+}
+
+/** A string holding a JSON object or array, parsed; undefined for any other string. */
+function embeddedJson(value: string): { json: unknown } | undefined {
+  const start = value.trimStart()[0];
+  if (start !== '{' && start !== '[') return undefined;
+  try {
+    const json = JSON.parse(value) as unknown;
+    return json !== null && typeof json === 'object' ? { json } : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -60,11 +60,12 @@ export function stepOf(kind: AnyKind, scenario: Scenario, step: OptionalStep): {
 
 /**
  * The objects a scenario declares: `main` (updated in place) when the kind has an update or nothing else
- * creates one, `replaced` when it has a replace-only change, `adopted` when an object can be made by hand.
+ * creates an object, `replaced` when it has a replace-only change, `adopted` when an object can be made by
+ * hand. A singleton's scenario has one of them only, as the organization has one such object.
  */
 export function rolesOf(scenario: Scenario): Role[] {
   const roles: Role[] = [];
-  if (scenario.update !== undefined || scenario.replace === undefined) roles.push('main');
+  if (scenario.update !== undefined || (scenario.replace === undefined && scenario.handMade === undefined)) roles.push('main');
   if (scenario.replace !== undefined) roles.push('replaced');
   if (scenario.handMade !== undefined) roles.push('adopted');
   return roles;
