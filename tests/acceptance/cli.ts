@@ -65,7 +65,13 @@ function parseRunArgs(argv: readonly string[]): RunOptions & Args {
     '--record': valueFlag((o, v) => (o.record = v)),
     '--report': valueFlag((o, v) => (o.report = v)),
     '--run-id': valueFlag((o, v) => (o.runId = v)),
-    '--only': valueFlag((o, v) => (o.only = v.split(',').map((s) => s.trim()).filter((s) => s !== ''))),
+    '--only': valueFlag(
+      (o, v) =>
+        (o.only = v
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')),
+    ),
     '--include-singletons': switchFlag((o) => (o.includeSingletons = true)),
     '--webhook-url': valueFlag((o, v) => {
       if (!/^https:\/\/[^/]+/.test(v)) throw new ConfigurationError(`--webhook-url ${v}: must be an https:// URL`);
@@ -80,17 +86,22 @@ function parseRunArgs(argv: readonly string[]): RunOptions & Args {
 
 function parseSweepArgs(argv: readonly string[]): { olderThanMs?: number; yes: boolean } & Args {
   const out: { olderThanMs?: number; yes: boolean } & Args = { yes: false, help: false, version: false };
-  readFlags(argv, {
-    '--older-than': valueFlag((o: typeof out, v) => {
-      try {
-        o.olderThanMs = parseAge(v);
-      } catch (error) {
-        throw new ConfigurationError(messageOf(error));
-      }
-    }),
-    '--yes': switchFlag((o: typeof out) => (o.yes = true)),
-  }, out);
-  if (!out.help && out.olderThanMs === undefined) throw new ConfigurationError('--older-than AGE is required (e.g. 2h, or 0 for every age)');
+  readFlags(
+    argv,
+    {
+      '--older-than': valueFlag((o: typeof out, v) => {
+        try {
+          o.olderThanMs = parseAge(v);
+        } catch (error) {
+          throw new ConfigurationError(messageOf(error));
+        }
+      }),
+      '--yes': switchFlag((o: typeof out) => (o.yes = true)),
+    },
+    out,
+  );
+  if (!out.help && out.olderThanMs === undefined)
+    throw new ConfigurationError('--older-than AGE is required (e.g. 2h, or 0 for every age)');
   return out;
 }
 
@@ -137,7 +148,10 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
     const options = parseFidelityArgs(rest);
     if (options.help) return (out(FIDELITY_USAGE), EXIT.passed);
     const files = options.files.map((f) => resolve(f));
-    const report = await fidelity(files.map((file) => ({ file, text: readFileSync(file, 'utf8') })), { out });
+    const report = await fidelity(
+      files.map((file) => ({ file, text: readFileSync(file, 'utf8') })),
+      { out },
+    );
     return report.differences > 0 ? EXIT.failed : EXIT.passed;
   } catch (error) {
     const message = messageOf(error);

@@ -57,7 +57,7 @@ export const LOOKUPS: Readonly<Record<string, LookupCase>> = {
     args: (f) =>
       f.declares('session-profile-adopted')
         ? { args: { sessionProfileId: ref('session-profile-adopted') } }
-        : { skip: 'needs the run\'s own session profile (the SessionProfile scenario is left out)' },
+        : { skip: "needs the run's own session profile (the SessionProfile scenario is left out)" },
     operations: ['get_session_profile'],
     check: (r, f) => {
       const wanted = f.declared('session-profile-adopted')?.sessionProfileName;
@@ -75,7 +75,7 @@ export const LOOKUPS: Readonly<Record<string, LookupCase>> = {
     operations: ['get_api_key'],
     check: (r, f) => {
       const key = (r.apiKey as { credential?: { publicKey?: string } } | undefined)?.credential?.publicKey;
-      return key?.toLowerCase() === f.identity.apiPublicKey.toLowerCase() ? undefined : 'not the credentials\' own API key';
+      return key?.toLowerCase() === f.identity.apiPublicKey.toLowerCase() ? undefined : "not the credentials' own API key";
     },
   },
   mfaPolicies: {

@@ -117,7 +117,10 @@ export const SDK_CALLS: readonly SdkCall[] = [
   { operation: 'get_user', call: async ({ client, facts }) => void (await client.getUser({ userId: facts.identity.userId })) },
   { operation: 'get_api_keys', call: async ({ client }) => void (await client.getApiKeys({})) },
   { operation: 'get_api_key', call: async ({ client, facts }) => void (await client.getApiKey({ apiKeyId: facts.identity.apiKeyId })) },
-  { operation: 'get_mfa_policies', call: async ({ client, facts }) => void (await client.getMfaPolicies({ userId: facts.identity.userId })) },
+  {
+    operation: 'get_mfa_policies',
+    call: async ({ client, facts }) => void (await client.getMfaPolicies({ userId: facts.identity.userId })),
+  },
   { operation: 'list_user_tags', call: async ({ client }) => void (await client.listUserTags({})) },
   { operation: 'list_policies', call: async ({ client }) => void (await client.listPolicies({})) },
   {
@@ -168,7 +171,8 @@ export const SDK_CALLS: readonly SdkCall[] = [
   },
   {
     operation: 'get_activity',
-    call: async ({ client }, state) => void (await client.getActivity({ activityId: need(state.activityId, 'an activity id from list_activities') })),
+    call: async ({ client }, state) =>
+      void (await client.getActivity({ activityId: need(state.activityId, 'an activity id from list_activities') })),
   },
   {
     operation: 'get_policy_evaluations',
@@ -226,11 +230,15 @@ export const SDK_CALLS: readonly SdkCall[] = [
   {
     operation: 'update_user_email',
     call: async (ctx, state) =>
-      void (await ctx.client.updateUserEmail({ userId: need(state.userId, 'the user'), userEmail: `${ctx.facts.sample.name('user-mail')}@example.com` })),
+      void (await ctx.client.updateUserEmail({
+        userId: need(state.userId, 'the user'),
+        userEmail: `${ctx.facts.sample.name('user-mail')}@example.com`,
+      })),
   },
   {
     operation: 'update_user_phone_number',
-    call: async (ctx, state) => void (await ctx.client.updateUserPhoneNumber({ userId: need(state.userId, 'the user'), userPhoneNumber: '+447700900456' })),
+    call: async (ctx, state) =>
+      void (await ctx.client.updateUserPhoneNumber({ userId: need(state.userId, 'the user'), userPhoneNumber: '+447700900456' })),
   },
   {
     operation: 'create_api_keys',
@@ -300,7 +308,12 @@ export const SDK_CALLS: readonly SdkCall[] = [
     call: async (ctx) => {
       const policyName = ctx.facts.sample.name('probe-invalid-condition');
       ctx.guard('policy', policyName);
-      const { result } = await ctx.client.createPolicy({ policyName, effect: 'EFFECT_ALLOW', condition: 'activity.resource ==', notes: 'probe' });
+      const { result } = await ctx.client.createPolicy({
+        policyName,
+        effect: 'EFFECT_ALLOW',
+        condition: 'activity.resource ==',
+        notes: 'probe',
+      });
       // Accepted after all: remove it again (the probe then fails: an error was expected).
       await ctx.client.deletePolicy({ policyId: result.policyId });
     },

@@ -4,7 +4,17 @@
 import { randomBytes } from 'node:crypto';
 import { generateApiKeyPair } from '@walletinfra/sdk/crypto';
 import { normalize, type AnyKind } from '@walletinfra/pulumi/resources/kind';
-import { deletable, rolesOf, scenariosOf, stepOf, type FixtureApiKey, type KindScenario, type Role, type SampleContext, type Scenario } from './kinds';
+import {
+  deletable,
+  rolesOf,
+  scenariosOf,
+  stepOf,
+  type FixtureApiKey,
+  type KindScenario,
+  type Role,
+  type SampleContext,
+  type Scenario,
+} from './kinds';
 import { ownedByRun, type RunId } from './prefix';
 
 export const DEFAULT_WEBHOOK_URL = 'https://example.com/walletinfra-acceptance';
@@ -129,19 +139,37 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
   const leavesInPlace: PlannedObject[] = [];
   const nameOf = (args: Record<string, unknown>) => prefixedNames(args, prefix)[0] ?? '(no name)';
   if (keys.size > 0) {
-    creates.push({ type: 'User', name: fixtureUser, how: `through the sdk, with API keys ${[...keys.values()].map((k) => k.apiKeyName).join(', ')}` });
+    creates.push({
+      type: 'User',
+      name: fixtureUser,
+      how: `through the sdk, with API keys ${[...keys.values()].map((k) => k.apiKeyName).join(', ')}`,
+    });
     deletes.push({ type: 'User', name: fixtureUser, how: 'through the sdk at the end, with its API keys' });
   }
   for (const r of resources) {
     const finalArgs = r.then;
     const type = r.scenario.name;
     const keep = !deletable(r.kind);
-    creates.push({ type, name: nameOf(r.create), how: r.role === 'adopted' ? 'by hand through the sdk, then adopted by pulumi up' : 'by pulumi up' });
-    if (r.change === 'update') changes.push({ type, name: nameOf(r.create), how: `updated in place (${changedKeys(r.kind, r.create, r.then).join(', ')})` });
-    if (r.change === 'restore') changes.push({ type, name: nameOf(r.create), how: 'changed by hand through the sdk (drift), then restored by pulumi up' });
+    creates.push({
+      type,
+      name: nameOf(r.create),
+      how: r.role === 'adopted' ? 'by hand through the sdk, then adopted by pulumi up' : 'by pulumi up',
+    });
+    if (r.change === 'update')
+      changes.push({ type, name: nameOf(r.create), how: `updated in place (${changedKeys(r.kind, r.create, r.then).join(', ')})` });
+    if (r.change === 'restore')
+      changes.push({ type, name: nameOf(r.create), how: 'changed by hand through the sdk (drift), then restored by pulumi up' });
     if (r.change === 'replace') {
-      creates.push({ type, name: nameOf(r.then), how: `by pulumi up, replacing ${nameOf(r.create)} (${changedKeys(r.kind, r.create, r.then).join(', ')})` });
-      (keep ? leavesInPlace : deletes).push({ type, name: nameOf(r.create), how: keep ? 'replaced; the service cannot delete it' : 'by pulumi up, once replaced' });
+      creates.push({
+        type,
+        name: nameOf(r.then),
+        how: `by pulumi up, replacing ${nameOf(r.create)} (${changedKeys(r.kind, r.create, r.then).join(', ')})`,
+      });
+      (keep ? leavesInPlace : deletes).push({
+        type,
+        name: nameOf(r.create),
+        how: keep ? 'replaced; the service cannot delete it' : 'by pulumi up, once replaced',
+      });
     }
     (keep ? leavesInPlace : deletes).push({
       type,
@@ -150,7 +178,11 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
     });
   }
   creates.push(
-    { type: 'User', name: sample.name('user'), how: 'through the sdk (the sdk step), with an example.com email and a fictional phone number' },
+    {
+      type: 'User',
+      name: sample.name('user'),
+      how: 'through the sdk (the sdk step), with an example.com email and a fictional phone number',
+    },
     { type: 'UserTag', name: sample.name('user-tag'), how: 'through the sdk (the sdk step)' },
     { type: 'ApiKey', name: sample.name('user-key'), how: 'through the sdk (the sdk step), on that user' },
   );

@@ -77,12 +77,18 @@ const UNITS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_0
 export function parseAge(text: string): number {
   if (text === '0') return 0;
   const m = /^(\d+)([smhd])$/.exec(text);
-  if (m === null) throw new Error(`--older-than ${JSON.stringify(text)}: must be a number and a unit (s, m, h, d), e.g. 2h, or 0 for every age`);
+  if (m === null)
+    throw new Error(`--older-than ${JSON.stringify(text)}: must be a number and a unit (s, m, h, d), e.g. 2h, or 0 for every age`);
   return Number(m[1]) * (UNITS[m[2] as string] as number);
 }
 
 /** An age in the words `--older-than` takes: `2h`, `90s`. */
 export function formatAge(ms: number): string {
-  for (const [unit, size] of [['d', UNITS.d], ['h', UNITS.h], ['m', UNITS.m]] as const) if (ms >= (size as number) && ms % (size as number) === 0) return `${ms / (size as number)}${unit}`;
+  for (const [unit, size] of [
+    ['d', UNITS.d],
+    ['h', UNITS.h],
+    ['m', UNITS.m],
+  ] as const)
+    if (ms >= (size as number) && ms % (size as number) === 0) return `${ms / (size as number)}${unit}`;
   return ms === 0 ? '0' : `${Math.round(ms / 1000)}s`;
 }

@@ -32,7 +32,7 @@ export interface ProjectOptions {
   recordFile: string;
   /** Hex key of the recording's placeholders, shared with the engine's processes. */
   recordKey: string;
-  now(): number;
+  now: () => number;
 }
 
 const PROGRAM_DIR = join(__dirname, 'program');

@@ -95,7 +95,10 @@ export function formatReport(report: RunReport): string {
       const timing = report.steps.find((s) => s.step === step);
       lines.push('', `${step}${timing !== undefined ? ` (${timing.seconds.toFixed(1)} s)` : ''}`);
     }
-    const ids = e.requestIds.length === 0 ? '' : `  [${e.requestIds.slice(0, MAX_IDS_SHOWN).join(', ')}${e.requestIds.length > MAX_IDS_SHOWN ? `, +${e.requestIds.length - MAX_IDS_SHOWN} more` : ''}]`;
+    const ids =
+      e.requestIds.length === 0
+        ? ''
+        : `  [${e.requestIds.slice(0, MAX_IDS_SHOWN).join(', ')}${e.requestIds.length > MAX_IDS_SHOWN ? `, +${e.requestIds.length - MAX_IDS_SHOWN} more` : ''}]`;
     const detail = e.detail === undefined ? '' : `: ${e.detail}`;
     lines.push(`  ${pad(e.outcome.toUpperCase(), 4)}  ${pad(e.subject, 34)} ${e.check}${detail}${ids}`);
   }

@@ -28,7 +28,16 @@ import { SDK_CALLS, type SdkContext } from './operations';
 import { buildPlan, describePlan, prefixedNames, type Plan, type PlannedResource } from './plan';
 import { newRunId, ownedByRun, parseRunId } from './prefix';
 import { AcceptanceProject, plannedOps, type ProgramPlan, type PulumiResult } from './pulumi';
-import { formatReport, readExchanges, requestIdOf, requestIdsMentioning, type Outcome, type ReportEntry, type RunReport, type StepTiming } from './report';
+import {
+  formatReport,
+  readExchanges,
+  requestIdOf,
+  requestIdsMentioning,
+  type Outcome,
+  type ReportEntry,
+  type RunReport,
+  type StepTiming,
+} from './report';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 
@@ -46,12 +55,12 @@ export interface RunOptions {
 
 export interface RunDeps {
   env: Readonly<Record<string, string | undefined>>;
-  out(line: string): void;
-  err(line: string): void;
-  now(): number;
-  random(): number;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  now: () => number;
+  random: () => number;
   /** The Pulumi CLI's directory; default scripts/ensure-pulumi.sh's answer. */
-  pulumiBinDir?(): string;
+  pulumiBinDir?: () => string;
 }
 
 /** Exit codes: 0 every check passed, 1 a check failed, 2 a setting or argument is wrong, 3 refused to start. */
@@ -83,7 +92,8 @@ async function findIdentity(client: WalletInfraClient, settings: ProviderSetting
   const publicKey = settings.apiPublicKey.toLowerCase();
   for (const user of users) {
     const key = user.apiKeys.find((k) => k.credential.publicKey.toLowerCase() === publicKey);
-    if (key !== undefined) return { organizationId: settings.organizationId, userId: user.userId, apiKeyId: key.apiKeyId, apiPublicKey: publicKey };
+    if (key !== undefined)
+      return { organizationId: settings.organizationId, userId: user.userId, apiKeyId: key.apiKeyId, apiPublicKey: publicKey };
   }
   throw new Error(
     `no user of organization ${settings.organizationId} holds the API key ${publicKey}: the acceptance run needs credentials of a user ` +
@@ -252,7 +262,17 @@ export async function runAcceptance(options: RunOptions, deps: RunDeps): Promise
       onExchange: (e) => run.onExchange(e),
     });
     try {
-      const code = await execute(run, { options, deps, plan, settings, identity, session, ctx, recordFile, recordKey: recordKey.toString('hex') });
+      const code = await execute(run, {
+        options,
+        deps,
+        plan,
+        settings,
+        identity,
+        session,
+        ctx,
+        recordFile,
+        recordKey: recordKey.toString('hex'),
+      });
       if (code !== EXIT.passed && code !== EXIT.failed) return code;
       const exchanges = readExchanges(recordFile);
       const report: RunReport = {
@@ -294,7 +314,11 @@ interface Env {
 }
 
 /** The facts lookups and sdk calls use, given which inputs the program declares. */
-function factsOf(env: Env, wallets: { walletId?: string; solanaAddress?: string }, declared: Map<string, Record<string, unknown>>): RunFacts {
+function factsOf(
+  env: Env,
+  wallets: { walletId?: string; solanaAddress?: string },
+  declared: Map<string, Record<string, unknown>>,
+): RunFacts {
   return {
     sample: env.plan.sample,
     identity: env.identity,
@@ -356,7 +380,9 @@ async function preflight(env: Env): Promise<Preflight & { wallets: { walletId?: 
     if (scenario.singleton === undefined) continue;
     singletons.push({ scenario: scenario.name, what: scenario.singleton.what, occupied: await scenario.singleton.occupied(hand) });
   }
-  const ownLeftovers = (await inventory(session, sweepables(KINDS as readonly AnyKind[]))).filter((f) => ownedByRun(plan.run.prefix, f.name));
+  const ownLeftovers = (await inventory(session, sweepables(KINDS as readonly AnyKind[]))).filter((f) =>
+    ownedByRun(plan.run.prefix, f.name),
+  );
   const wallets = await walletFacts(session.client);
   return { facts: factsOf(env, wallets, new Map()), refusals: refusals({ singletons, ownLeftovers }, plan.run.prefix), wallets };
 }
@@ -400,12 +426,20 @@ async function execute(run: Run, env: Env): Promise<number> {
   for (const left of plan.leftOut) run.add(left.scenario, 'left out', 'skip', left.why);
 
   const guard = (what: string, name: string): void => {
-    if (!ownedByRun(plan.run.prefix, name)) throw new Error(`refusing to change ${what} ${JSON.stringify(name)}: it does not carry this run's prefix ${plan.run.prefix}`);
+    if (!ownedByRun(plan.run.prefix, name))
+      throw new Error(`refusing to change ${what} ${JSON.stringify(name)}: it does not carry this run's prefix ${plan.run.prefix}`);
   };
   const binDir = deps.pulumiBinDir?.() ?? ensurePulumi();
   const dir = join(REPO_ROOT, '.data', 'acceptance', plan.run.id);
   rmSync(dir, { recursive: true, force: true });
-  const project = new AcceptanceProject({ dir, pulumiBinDir: binDir, env: deps.env, recordFile: env.recordFile, recordKey: env.recordKey, now: deps.now });
+  const project = new AcceptanceProject({
+    dir,
+    pulumiBinDir: binDir,
+    env: deps.env,
+    recordFile: env.recordFile,
+    recordKey: env.recordKey,
+    now: deps.now,
+  });
   const handMade = new Map<string, string>();
   let fixtureUserId: string | undefined;
   let stackHasResources = false;
@@ -420,7 +454,13 @@ async function execute(run: Run, env: Env): Promise<number> {
         guard('user', plan.fixtureUser);
         for (const k of plan.apiKeys) guard('API key', k.apiKeyName);
         const { result } = await session.client.submit('create_api_only_users', {
-          apiOnlyUsers: [{ userName: plan.fixtureUser, userTags: [], apiKeys: plan.apiKeys.map((k) => ({ apiKeyName: k.apiKeyName, publicKey: k.publicKey })) }],
+          apiOnlyUsers: [
+            {
+              userName: plan.fixtureUser,
+              userTags: [],
+              apiKeys: plan.apiKeys.map((k) => ({ apiKeyName: k.apiKeyName, publicKey: k.publicKey })),
+            },
+          ],
         });
         fixtureUserId = result.userIds[0];
         run.add(`User ${plan.fixtureUser}`, `created with ${plan.apiKeys.length} API keys`, 'pass', undefined, ids(run.collect()));
@@ -474,9 +514,24 @@ async function execute(run: Run, env: Env): Promise<number> {
             }
             if (r.role === 'adopted') {
               const wanted = handMade.get(r.name);
-              run.add(label(r), 'adopted the hand-made object', wanted === id ? 'pass' : 'fail', wanted === id ? undefined : `id ${id}, hand-made ${wanted}`, reqIds);
+              run.add(
+                label(r),
+                'adopted the hand-made object',
+                wanted === id ? 'pass' : 'fail',
+                wanted === id ? undefined : `id ${id}, hand-made ${wanted}`,
+                reqIds,
+              );
             }
-            await checkLive(run, env, hand, r, id, r.create, r.role === 'adopted' ? 'read back as declared' : 'created; read back as declared', reqIds);
+            await checkLive(
+              run,
+              env,
+              hand,
+              r,
+              id,
+              r.create,
+              r.role === 'adopted' ? 'read back as declared' : 'created; read back as declared',
+              reqIds,
+            );
           }
         }
       }
@@ -535,13 +590,24 @@ async function execute(run: Run, env: Env): Promise<number> {
         const ops = plannedOps(result.stdout);
         for (const r of plan.resources) {
           const expected = { update: 'update', replace: 'replace', restore: 'update', none: 'same' }[r.change];
-          const what = { update: 'an in-place update', replace: 'a replacement', restore: 'an update restoring the drift', none: 'no change' }[r.change];
+          const what = {
+            update: 'an in-place update',
+            replace: 'a replacement',
+            restore: 'an update restoring the drift',
+            none: 'no change',
+          }[r.change];
           const got = ops[r.name] ?? 'same';
           const reqIds = requestIdsMentioning(exchanges, [idsBefore[r.name] ?? '', ...prefixedNames(r.create, plan.run.prefix)]);
           run.add(label(r), `planned ${what}`, got === expected ? 'pass' : 'fail', got === expected ? undefined : `planned ${got}`, reqIds);
         }
         for (const r of plan.resources) {
-          if (r.role === 'main' && r.change !== 'update') run.add(label(r), 'updated in place', 'skip', stepOf(r.kind, r.scenario, 'update').applies ? 'no update' : (r.scenario.notApplicable?.update ?? ''));
+          if (r.role === 'main' && r.change !== 'update')
+            run.add(
+              label(r),
+              'updated in place',
+              'skip',
+              stepOf(r.kind, r.scenario, 'update').applies ? 'no update' : (r.scenario.notApplicable?.update ?? ''),
+            );
         }
         const noReplace = plan.included.filter((ks) => !stepOf(ks.kind, ks.scenario, 'replace').applies);
         for (const ks of noReplace) run.add(ks.scenario.name, 'replaced', 'skip', ks.scenario.notApplicable?.replace ?? '');
@@ -609,7 +675,13 @@ async function execute(run: Run, env: Env): Promise<number> {
       for (const r of plan.resources) {
         const reqIds = requestIdsMentioning(exchanges, [idsBefore[r.name] ?? '']);
         const got = ops[r.name] ?? (result.code === 0 ? 'same' : 'unknown');
-        run.add(label(r), 'read: refresh finds it as declared', got === 'same' ? 'pass' : 'fail', got === 'same' ? undefined : result.code !== 0 ? lastLines(result) : `planned ${got}`, reqIds);
+        run.add(
+          label(r),
+          'read: refresh finds it as declared',
+          got === 'same' ? 'pass' : 'fail',
+          got === 'same' ? undefined : result.code !== 0 ? lastLines(result) : `planned ${got}`,
+          reqIds,
+        );
       }
     }
     if (run.steps.at(-1)?.step !== run.step) run.end(started);
@@ -630,7 +702,13 @@ async function execute(run: Run, env: Env): Promise<number> {
           const reqIds = requestIdsMentioning(exchanges, [id]);
           if (!deletable(r.kind)) {
             const warned = output.includes(id) && output.includes('left in place');
-            run.add(label(r), 'left in place, with a warning', warned ? 'pass' : 'fail', warned ? r.scenario.notApplicable?.delete : 'destroy did not say so', reqIds);
+            run.add(
+              label(r),
+              'left in place, with a warning',
+              warned ? 'pass' : 'fail',
+              warned ? r.scenario.notApplicable?.delete : 'destroy did not say so',
+              reqIds,
+            );
             continue;
           }
           await checkGone(run, env, hand, r, id, r.then, 'deleted', reqIds);
@@ -670,15 +748,32 @@ function lastLines(result: PulumiResult): string {
   return `exited ${result.code}: ${text.slice(-12).join(' | ')}`;
 }
 
-async function liveForm(env: Env, hand: HandContext, r: PlannedResource, id: string, args: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+async function liveForm(
+  env: Env,
+  hand: HandContext,
+  r: PlannedResource,
+  id: string,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
   const { listing } = r.kind;
   if (listing === undefined) return r.scenario.read?.(hand, id, args);
-  const all = await readListed(listing, env.session, true);
+  const all: unknown[] = await readListed(listing, env.session, true);
   const live = all.find((item) => listing.idOf(item) === id);
-  return live === undefined ? undefined : (r.kind.form(live, { organizationId: env.settings.organizationId, ...args }) as Record<string, unknown>);
+  if (live === undefined) return undefined;
+  const form: unknown = r.kind.form(live, { organizationId: env.settings.organizationId, ...args });
+  return form as Record<string, unknown>;
 }
 
-async function checkLive(run: Run, env: Env, hand: HandContext, r: PlannedResource, id: string, args: Record<string, unknown>, check: string, reqIds: string[]): Promise<void> {
+async function checkLive(
+  run: Run,
+  env: Env,
+  hand: HandContext,
+  r: PlannedResource,
+  id: string,
+  args: Record<string, unknown>,
+  check: string,
+  reqIds: string[],
+): Promise<void> {
   try {
     const live = await liveForm(env, hand, r, id, args);
     const own = ids(run.collect());
@@ -687,21 +782,45 @@ async function checkLive(run: Run, env: Env, hand: HandContext, r: PlannedResour
       return;
     }
     const diff = differences(r.kind, args, live);
-    run.add(`${r.scenario.name} ${r.name}`, check, diff.length === 0 ? 'pass' : 'fail', diff.length === 0 ? undefined : diff.join('; '), [...reqIds, ...own]);
+    run.add(`${r.scenario.name} ${r.name}`, check, diff.length === 0 ? 'pass' : 'fail', diff.length === 0 ? undefined : diff.join('; '), [
+      ...reqIds,
+      ...own,
+    ]);
   } catch (error) {
     run.add(`${r.scenario.name} ${r.name}`, check, 'fail', messageOf(error), [...reqIds, ...ids(run.collect())]);
   }
 }
 
-async function checkGone(run: Run, env: Env, hand: HandContext, r: PlannedResource, id: string, args: Record<string, unknown>, what: string, reqIds: string[]): Promise<void> {
+async function checkGone(
+  run: Run,
+  env: Env,
+  hand: HandContext,
+  r: PlannedResource,
+  id: string,
+  args: Record<string, unknown>,
+  what: string,
+  reqIds: string[],
+): Promise<void> {
   try {
     const live = await liveForm(env, hand, r, id, args);
     const own = ids(run.collect());
     if (!deletable(r.kind)) {
-      run.add(`${r.scenario.name} ${r.name}`, `${what}: left in place`, live !== undefined ? 'pass' : 'fail', live !== undefined ? r.scenario.notApplicable?.delete : 'it is gone', [...reqIds, ...own]);
+      run.add(
+        `${r.scenario.name} ${r.name}`,
+        `${what}: left in place`,
+        live !== undefined ? 'pass' : 'fail',
+        live !== undefined ? r.scenario.notApplicable?.delete : 'it is gone',
+        [...reqIds, ...own],
+      );
       return;
     }
-    run.add(`${r.scenario.name} ${r.name}`, `${what}: gone from the service`, live === undefined ? 'pass' : 'fail', live === undefined ? undefined : `${id} is still there`, [...reqIds, ...own]);
+    run.add(
+      `${r.scenario.name} ${r.name}`,
+      `${what}: gone from the service`,
+      live === undefined ? 'pass' : 'fail',
+      live === undefined ? undefined : `${id} is still there`,
+      [...reqIds, ...own],
+    );
   } catch (error) {
     run.add(`${r.scenario.name} ${r.name}`, `${what}: gone from the service`, 'fail', messageOf(error), [...reqIds, ...ids(run.collect())]);
   }
@@ -739,7 +858,14 @@ async function sdkOperations(
       const status = (error as { status?: number }).status;
       if (call.expectError === '4xx' && status !== undefined && status >= 400 && status < 500) {
         run.add(subject, `answered with an error (a probe): HTTP ${status}`, 'pass', undefined, reqIds);
-      } else run.add(subject, call.expectError !== undefined ? 'answered with a 4xx error (a probe)' : 'answered as its schema says', 'fail', messageOf(error), reqIds);
+      } else
+        run.add(
+          subject,
+          call.expectError !== undefined ? 'answered with a 4xx error (a probe)' : 'answered as its schema says',
+          'fail',
+          messageOf(error),
+          reqIds,
+        );
     }
   }
 }
@@ -755,7 +881,9 @@ async function cleanUp(run: Run, env: Env, fixtureUserId: string | undefined): P
     }
   }
   try {
-    const leftovers = (await inventory(session, sweepables(KINDS as readonly AnyKind[]))).filter((f) => ownedByRun(plan.run.prefix, f.name));
+    const leftovers = (await inventory(session, sweepables(KINDS as readonly AnyKind[]))).filter((f) =>
+      ownedByRun(plan.run.prefix, f.name),
+    );
     const expected = new Set(plan.leavesInPlace.map((o) => o.name));
     const removable = leftovers.filter((f: Found) => f.remove !== undefined && f.cannotDelete === undefined);
     for (const found of removable) await found.remove?.(session.client);
@@ -765,7 +893,11 @@ async function cleanUp(run: Run, env: Env, fixtureUserId: string | undefined): P
       'organization',
       `nothing named ${plan.run.prefix}... is left but what the service cannot delete (${kept.length})`,
       removable.length === 0 && unexpected.length === 0 ? 'pass' : 'fail',
-      removable.length > 0 ? `removed ${removable.map((f) => `${f.type} ${f.name}`).join(', ')} that the steps had left` : unexpected.length > 0 ? `unexpected: ${unexpected.map((f) => `${f.type} ${f.name}`).join(', ')}` : undefined,
+      removable.length > 0
+        ? `removed ${removable.map((f) => `${f.type} ${f.name}`).join(', ')} that the steps had left`
+        : unexpected.length > 0
+          ? `unexpected: ${unexpected.map((f) => `${f.type} ${f.name}`).join(', ')}`
+          : undefined,
       ids(run.collect()),
     );
   } catch (error) {

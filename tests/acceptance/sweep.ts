@@ -15,8 +15,8 @@ export interface SweepOptions {
 export interface SweepDeps {
   session: OrgSession;
   sources: readonly Sweepable[];
-  now(): Date;
-  out(line: string): void;
+  now: () => Date;
+  out: (line: string) => void;
 }
 
 export interface SweepResult {
@@ -40,7 +40,9 @@ export async function sweep(options: SweepOptions, deps: SweepDeps): Promise<Swe
   for (const source of deps.sources) {
     const mine = all.filter((f) => f.type === source.type && f.noun === source.noun);
     const old = mine.filter((f) => sweepable(f.name, deps.now(), options.olderThanMs));
-    out(`  ${source.type} (${source.noun}): ${old.length} found${mine.length > old.length ? `, ${mine.length - old.length} younger kept` : ''}`);
+    out(
+      `  ${source.type} (${source.noun}): ${old.length} found${mine.length > old.length ? `, ${mine.length - old.length} younger kept` : ''}`,
+    );
     for (const found of mine.filter((f) => !old.includes(f))) result.kept.push(found);
     for (const found of old) {
       const line = `    ${found.name}  ${found.id}  age ${age(found, deps.now())}`;

@@ -44,7 +44,12 @@ function prefixed(value: unknown, prefix: string): string[] {
 
 function clientOf(emulator: RunningEmulator): WalletInfraClient {
   const c = emulator.credentials;
-  return new WalletInfraClient({ baseUrl: emulator.baseUrl, organizationId: c.organizationId, apiPublicKey: c.apiPublicKey, apiPrivateKey: c.apiPrivateKey });
+  return new WalletInfraClient({
+    baseUrl: emulator.baseUrl,
+    organizationId: c.organizationId,
+    apiPublicKey: c.apiPublicKey,
+    apiPrivateKey: c.apiPrivateKey,
+  });
 }
 
 async function prefixedObjects(emulator: RunningEmulator): Promise<Found[]> {
@@ -79,15 +84,34 @@ describe('a whole run against a fresh emulator', () => {
     expect([dry.code, dry.stderr]).toEqual([0, '']);
     expect(dry.stdout).toContain('The run would start: nothing it would change lacks its prefix.');
     const section = dry.stdout.split('Would create:\n')[1]?.split(/\n(?=\S)/)[0] ?? '';
-    const wouldCreate = new Set(section.split('\n').map((l) => /^ {2}\S+(?: \(organization\))?\s+(wiacc-\S+) {2}\(/.exec(l)?.[1]).filter((n) => n !== undefined));
+    const wouldCreate = new Set(
+      section
+        .split('\n')
+        .map((l) => /^ {2}\S+(?: \(organization\))?\s+(wiacc-\S+) {2}\(/.exec(l)?.[1])
+        .filter((n) => n !== undefined),
+    );
     expect(await prefixedObjects(emulator)).toEqual([]);
 
-    const result = await acceptance(emulator, ['run', '--include-singletons', '--run-id', runId.id, '--record', record, '--report', reportFile, '--keep']);
+    const result = await acceptance(emulator, [
+      'run',
+      '--include-singletons',
+      '--run-id',
+      runId.id,
+      '--record',
+      record,
+      '--report',
+      reportFile,
+      '--keep',
+    ]);
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as RunReport;
     expect(report.entries.filter((e) => e.outcome === 'fail')).toEqual([]);
     expect(result.code).toBe(0);
     // Every kind's scenarios and every data source were exercised, with request ids.
-    const subjects = new Set(report.entries.filter((e) => e.outcome === 'pass').map((e) => e.subject.split(' ')[0] === 'data' ? e.subject : e.subject.replace(/ \S+$/, '')));
+    const subjects = new Set(
+      report.entries
+        .filter((e) => e.outcome === 'pass')
+        .map((e) => (e.subject.split(' ')[0] === 'data' ? e.subject : e.subject.replace(/ \S+$/, ''))),
+    );
     for (const kind of KINDS) for (const s of ACCEPTANCE[kind.type] ?? []) expect([s.name, subjects.has(s.name)]).toEqual([s.name, true]);
     for (const name of Object.keys(LOOKUPS)) expect([name, subjects.has(`data source ${name}`)]).toEqual([name, true]);
     expect(report.entries.filter((e) => e.outcome === 'pass' && e.step.startsWith('pulumi up') && e.requestIds.length === 0)).toEqual([]);
@@ -124,7 +148,7 @@ describe('a whole run against a fresh emulator', () => {
     const keptPlan = JSON.parse(readFileSync(join(REPO_ROOT, '.data', 'acceptance', runId.id, 'plan.json'), 'utf8')) as unknown;
     const planted = [
       emulator.credentials.apiPrivateKey,
-      ...JSON.stringify(keptPlan).match(/sk_test_[0-9a-f]+/g) ?? [],
+      ...(JSON.stringify(keptPlan).match(/sk_test_[0-9a-f]+/g) ?? []),
       '+447700900123',
       '+447700900456',
       `${runId.prefix}user@example.com`,
@@ -135,7 +159,9 @@ describe('a whole run against a fresh emulator', () => {
     const { exchanges } = parseRecording(text);
     const processes = new Set(exchanges.map((e) => e.process));
     expect([...processes].sort()).toEqual(['program', 'provider', 'runner']);
-    const ciphertexts = exchanges.flatMap((e) => JSON.stringify([e.request, e.response]).match(/"encrypted(?:Secret|Private)ApiKey":"[^"]*"/g) ?? []);
+    const ciphertexts = exchanges.flatMap(
+      (e) => JSON.stringify([e.request, e.response]).match(/"encrypted(?:Secret|Private)ApiKey":"[^"]*"/g) ?? [],
+    );
     expect(ciphertexts.length).toBeGreaterThan(0);
     expect(ciphertexts.filter((c) => !SECRET_PLACEHOLDER.test(c.split('":"')[1]?.slice(0, -1) ?? ''))).toEqual([]);
 
@@ -148,9 +174,18 @@ describe('a whole run against a fresh emulator', () => {
 });
 
 /** Starts the run and kills it, and everything it started, when it announces `step N/`. */
-function runUntilStep(emulator: RunningEmulator, args: readonly string[], step: number): Promise<{ output: string; killed: number[]; killedAt?: string }> {
+function runUntilStep(
+  emulator: RunningEmulator,
+  args: readonly string[],
+  step: number,
+): Promise<{ output: string; killed: number[]; killedAt?: string }> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn('node', [BIN, ...args], { cwd: REPO_ROOT, env: envFor(emulator), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn('node', [BIN, ...args], {
+      cwd: REPO_ROOT,
+      env: envFor(emulator),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let killedAt: string | undefined;
     let killed: number[] = [];
@@ -194,20 +229,32 @@ describe('a run killed at a random step', () => {
       const left = await prefixedObjects(emulator);
       expect(left.length).toBeGreaterThan(0);
       expect(left.filter((f) => !ownedByRun(runId.prefix, f.name))).toEqual([]);
-      const listedNames = listed.stdout.split('\n').filter((l) => /^ {4}wiacc-/.test(l)).map((l) => l.trim().split(/\s+/).slice(0, 2).join(' '));
+      const listedNames = listed.stdout
+        .split('\n')
+        .filter((l) => /^ {4}wiacc-/.test(l))
+        .map((l) => l.trim().split(/\s+/).slice(0, 2).join(' '));
       expect(listedNames.sort()).toEqual(left.map((f) => `${f.name} ${f.id}`).sort());
       // Nothing of the killed run is still running.
       expect(killed.killed.filter(running)).toEqual([]);
 
       const swept = await acceptance(emulator, ['sweep', '--older-than', '0', '--yes']);
       expect([swept.code, swept.stderr]).toEqual([0, '']);
-      const deletedIds = swept.stdout.split('\n').filter((l) => l.endsWith('  deleted')).map((l) => l.trim().split(/\s+/)[1]);
-      expect(deletedIds.sort()).toEqual(left.filter((f) => f.cannotDelete === undefined).map((f) => f.id).sort());
+      const deletedIds = swept.stdout
+        .split('\n')
+        .filter((l) => l.endsWith('  deleted'))
+        .map((l) => l.trim().split(/\s+/)[1]);
+      expect(deletedIds.sort()).toEqual(
+        left
+          .filter((f) => f.cannotDelete === undefined)
+          .map((f) => f.id)
+          .sort(),
+      );
       expect(await prefixedObjects(emulator)).toEqual(left.filter((f) => f.cannotDelete !== undefined));
 
       // Nothing without the prefix was touched: the organization's own user and API key, its wallet.
       const othersAfter = await client.listUsers({});
-      const own = (users: typeof othersBefore.users) => users.filter((u) => !ownedByRun(runId.prefix, u.userName)).map((u) => [u.userId, u.apiKeys.map((k) => k.apiKeyId)]);
+      const own = (users: typeof othersBefore.users) =>
+        users.filter((u) => !ownedByRun(runId.prefix, u.userName)).map((u) => [u.userId, u.apiKeys.map((k) => k.apiKeyId)]);
       expect(own(othersAfter.users)).toEqual(own(othersBefore.users));
       expect((await client.listWallets({})).wallets.map((w) => w.walletName)).toEqual(['acceptance-solana']);
     } finally {

@@ -21,7 +21,10 @@ const SECRET_ENV = /^(WALLETINFRA|TURNKEY)_.*PRIVATE_KEY$/;
  * Starts recording when `WALLETINFRA_RECORD_FILE` is set; returns the recorder, or undefined when not asked.
  * `processName` is written on every line (`provider`, `program`, `walletinfra-drift`).
  */
-export function installRecordingFromEnv(processName: string, env: Readonly<Record<string, string | undefined>> = process.env): Recorder | undefined {
+export function installRecordingFromEnv(
+  processName: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Recorder | undefined {
   const file = env[RECORDING_ENV.file];
   if (file === undefined || file === '') return undefined;
   const keyHex = env[RECORDING_ENV.key];

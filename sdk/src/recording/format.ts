@@ -68,7 +68,13 @@ export type RecordingLine = z.infer<typeof RecordingLine>;
  * Response headers that name a request, first found wins. The emulator sends `x-request-id`; which header
  * the service sends is UNCONFIRMED (docs/service-behaviour.md#transport), so the common names are read.
  */
-export const REQUEST_ID_HEADERS: readonly string[] = ['x-request-id', 'x-turnkey-request-id', 'request-id', 'x-amzn-requestid', 'x-trace-id'];
+export const REQUEST_ID_HEADERS: readonly string[] = [
+  'x-request-id',
+  'x-turnkey-request-id',
+  'request-id',
+  'x-amzn-requestid',
+  'x-trace-id',
+];
 
 /** The request id in a response's headers (lower-case names), if any. */
 export function requestIdOf(headers: Readonly<Record<string, string>> | undefined): string | undefined {

@@ -47,7 +47,10 @@ function parsed(text: string | undefined): { json: unknown } | undefined {
 }
 
 /** One exchange as a recording line, redacted. */
-export function recordedExchange(message: ExchangeMessage, options: Pick<RecorderOptions, 'process' | 'redactor' | 'step'>): RecordedExchange {
+export function recordedExchange(
+  message: ExchangeMessage,
+  options: Pick<RecorderOptions, 'process' | 'redactor' | 'step'>,
+): RecordedExchange {
   const { redactor } = options;
   const request = parsed(message.requestBody);
   const response = parsed(message.responseBody);

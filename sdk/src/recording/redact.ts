@@ -37,7 +37,10 @@ const SECRET_NAMES = new Set([
   'encappedPublicKey',
 ]);
 /** Suffixes and prefixes of secret field names (`encryptedSecretApiKey`, `exportBundle`, `oidcToken`). */
-const SECRET_PATTERNS: readonly RegExp[] = [/^encrypted[A-Z]/, /(PrivateKey|SecretApiKey|PrivateApiKey|Secret|Bundle|Mnemonic|Token|Ciphertext)$/];
+const SECRET_PATTERNS: readonly RegExp[] = [
+  /^encrypted[A-Z]/,
+  /(PrivateKey|SecretApiKey|PrivateApiKey|Secret|Bundle|Mnemonic|Token|Ciphertext)$/,
+];
 
 /** Field names holding personal data, and the form of their placeholder. */
 const PERSONAL_NAMES: Readonly<Record<string, RedactedAs>> = {
@@ -171,7 +174,10 @@ export class Redactor {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
         // A secret field holding an object (a bundle's parts) is dropped whole.
-        out[k] = redactionOfField(k) === 'secret' && v !== null && typeof v === 'object' ? this.placeholder('secret', JSON.stringify(v)) : this.json(v, k);
+        out[k] =
+          redactionOfField(k) === 'secret' && v !== null && typeof v === 'object'
+            ? this.placeholder('secret', JSON.stringify(v))
+            : this.json(v, k);
       }
       return out;
     }
@@ -194,5 +200,5 @@ function embeddedJson(value: string): { json: unknown } | undefined {
 /** The rules in words, written into every recording's header. */
 export const REDACTION_SUMMARY =
   'request headers (stamps) are not recorded; secrets, private keys, ciphertexts, bundles, tokens and codes become ' +
-  '<redacted:…>; emails, phone numbers and users\' names become stable placeholders of the same form; URLs keep only ' +
+  "<redacted:…>; emails, phone numbers and users' names become stable placeholders of the same form; URLs keep only " +
   'their origin; a response that is not JSON keeps only its size';

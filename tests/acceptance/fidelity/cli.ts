@@ -65,14 +65,27 @@ export function compare(replayed: readonly ReplayedExchange[]): OperationReport[
     report.exchanges += 1;
     if (r.notCompared !== undefined && (r.service === undefined || r.emulator === undefined || r.service.status === r.emulator.status)) {
       const reason = r.notCompared;
-      add(report.notCompared, (x) => x.reason === reason, () => ({ reason, exchanges: [] }), i + 1);
+      add(
+        report.notCompared,
+        (x) => x.reason === reason,
+        () => ({ reason, exchanges: [] }),
+        i + 1,
+      );
       return;
     }
     if (r.service === undefined || r.emulator === undefined) return;
     report.compared += 1;
     const differences =
-      r.notCompared !== undefined ? [`status: the service ${r.service.status}, the emulator ${r.emulator.status}`] : answerDifferences(r.service, r.emulator);
-    for (const text of differences) add(report.differences, (x) => x.text === text, () => ({ text, exchanges: [] }), i + 1);
+      r.notCompared !== undefined
+        ? [`status: the service ${r.service.status}, the emulator ${r.emulator.status}`]
+        : answerDifferences(r.service, r.emulator);
+    for (const text of differences)
+      add(
+        report.differences,
+        (x) => x.text === text,
+        () => ({ text, exchanges: [] }),
+        i + 1,
+      );
   });
   return [...byOperation.values()].sort((a, b) => (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0));
 }
@@ -87,7 +100,9 @@ export function formatFidelity(report: FidelityReport): string {
   const lines = [`${report.file} (recorded against ${report.service}):`];
   for (const op of report.operations) {
     const count = op.differences.length;
-    lines.push(`  ${op.operation} (${op.compared} of ${op.exchanges} compared): ${count === 0 ? 'no differences' : `${count} difference${count === 1 ? '' : 's'}`}`);
+    lines.push(
+      `  ${op.operation} (${op.compared} of ${op.exchanges} compared): ${count === 0 ? 'no differences' : `${count} difference${count === 1 ? '' : 's'}`}`,
+    );
     for (const d of op.differences) lines.push(`    - ${d.text} [exchange ${exchangeList(d.exchanges)}]`);
     for (const n of op.notCompared) lines.push(`    not compared: ${n.reason} [exchange ${exchangeList(n.exchanges)}]`);
   }
@@ -103,7 +118,7 @@ export function formatFidelity(report: FidelityReport): string {
 /** Replays each recording against its own fresh emulator; prints and returns the reports. */
 export async function fidelity(
   recordings: ReadonlyArray<{ file: string; text: string }>,
-  io: { out(line: string): void; now?(): number },
+  io: { out: (line: string) => void; now?: () => number },
 ): Promise<{ reports: FidelityReport[]; differences: number }> {
   const reports: FidelityReport[] = [];
   for (const { file, text } of recordings) {

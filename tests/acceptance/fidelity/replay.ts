@@ -67,7 +67,13 @@ export class IdMap {
       }
       return;
     }
-    if (recorded !== null && typeof recorded === 'object' && replayed !== null && typeof replayed === 'object' && !Array.isArray(replayed)) {
+    if (
+      recorded !== null &&
+      typeof recorded === 'object' &&
+      replayed !== null &&
+      typeof replayed === 'object' &&
+      !Array.isArray(replayed)
+    ) {
       for (const [key, value] of Object.entries(recorded)) this.learn(value, (replayed as Record<string, unknown>)[key], key);
     }
   }
@@ -109,11 +115,13 @@ function isEnumLike(value: string): boolean {
 }
 
 /** The wallets a recording read (list_wallets and list_wallet_accounts answers), as the emulator's seed takes them. */
-export function walletsRead(exchanges: readonly RecordedExchange[]): Array<{ walletId: string; walletName: string; accounts: Array<Record<string, string>> }> {
+export function walletsRead(
+  exchanges: readonly RecordedExchange[],
+): Array<{ walletId: string; walletName: string; accounts: Array<Record<string, string>> }> {
   const wallets = new Map<string, { walletId: string; walletName: string; accounts: Array<Record<string, string>> }>();
   for (const e of exchanges) {
     if (e.operation !== 'list_wallets' || e.status !== 200) continue;
-    for (const w of ((e.response as { wallets?: Array<{ walletId?: string; walletName?: string }> } | undefined)?.wallets ?? [])) {
+    for (const w of (e.response as { wallets?: Array<{ walletId?: string; walletName?: string }> } | undefined)?.wallets ?? []) {
       if (typeof w.walletId === 'string' && typeof w.walletName === 'string' && !wallets.has(w.walletId)) {
         wallets.set(w.walletId, { walletId: w.walletId, walletName: w.walletName, accounts: [] });
       }
@@ -121,7 +129,7 @@ export function walletsRead(exchanges: readonly RecordedExchange[]): Array<{ wal
   }
   for (const e of exchanges) {
     if (e.operation !== 'list_wallet_accounts' || e.status !== 200) continue;
-    for (const a of ((e.response as { accounts?: Array<Record<string, unknown>> } | undefined)?.accounts ?? [])) {
+    for (const a of (e.response as { accounts?: Array<Record<string, unknown>> } | undefined)?.accounts ?? []) {
       const wallet = wallets.get(String(a.walletId));
       if (wallet === undefined || wallet.accounts.some((x) => x.address === a.address)) continue;
       const account: Record<string, string> = {};
@@ -145,11 +153,13 @@ function redactedFields(value: unknown, path = ''): string[] {
 /** On-ramp ciphertexts can be made afresh for the emulator's key; any other redacted secret cannot be replayed. */
 function refill(value: unknown, onRampKey: string, field = ''): unknown {
   if (typeof value === 'string') {
-    if (SECRET_PLACEHOLDER.test(value) && /^encrypted(Secret|Private)ApiKey$/.test(field)) return encryptOnRampSecret(`replayed-${value}`, onRampKey);
+    if (SECRET_PLACEHOLDER.test(value) && /^encrypted(Secret|Private)ApiKey$/.test(field))
+      return encryptOnRampSecret(`replayed-${value}`, onRampKey);
     return value;
   }
   if (Array.isArray(value)) return value.map((v) => refill(v, onRampKey, field));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, refill(v, onRampKey, k)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, refill(v, onRampKey, k)]));
   return value;
 }
 
@@ -166,7 +176,11 @@ export interface ReplayDeps {
 }
 
 /** Replays every exchange of a recording against `deps.emulator` (fresh) and pairs the answers. */
-export async function replay(header: RecordingHeader, exchanges: readonly RecordedExchange[], deps: ReplayDeps): Promise<ReplayedExchange[]> {
+export async function replay(
+  header: RecordingHeader,
+  exchanges: readonly RecordedExchange[],
+  deps: ReplayDeps,
+): Promise<ReplayedExchange[]> {
   const { emulator } = deps;
   const creds = emulator.credentials;
   const ids = new IdMap();
@@ -174,13 +188,16 @@ export async function replay(header: RecordingHeader, exchanges: readonly Record
   if (header.identity.userId !== undefined) ids.set(header.identity.userId, creds.userId);
   ids.set(header.identity.apiPublicKey, creds.apiPublicKey);
   const stamper = new ApiKeyStamper({ apiPublicKey: creds.apiPublicKey, apiPrivateKey: creds.apiPrivateKey });
-  const ordered = exchanges.map((e, i) => ({ e, i })).sort((a, b) => a.e.startedAt - b.e.startedAt || a.i - b.i).map((x) => x.e);
+  const ordered = exchanges
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.startedAt - b.e.startedAt || a.i - b.i)
+    .map((x) => x.e);
 
   const wallets = walletsRead(ordered);
   if (wallets.length > 0) {
     emulator.seed({ wallets: wallets.map((w) => ({ walletName: w.walletName, accounts: w.accounts })) });
     const mine = await send(emulator, stamper, 'POST', '/public/v1/query/list_wallets', { organizationId: creds.organizationId });
-    for (const w of ((mine.body as { wallets?: Array<{ walletId: string; walletName: string }> }).wallets ?? [])) {
+    for (const w of (mine.body as { wallets?: Array<{ walletId: string; walletName: string }> }).wallets ?? []) {
       const recorded = wallets.find((x) => x.walletName === w.walletName);
       if (recorded !== undefined) ids.set(recorded.walletId, w.walletId);
     }
@@ -217,7 +234,12 @@ export async function replay(header: RecordingHeader, exchanges: readonly Record
     const answer = await send(emulator, stamper, recorded.method, recorded.path, body);
     const service: Answer = { status: recorded.status, body: recorded.response };
     if (recorded.response === undefined && recorded.responseBytes !== undefined) {
-      out.push({ recorded, service, emulator: answer, notCompared: 'the service answered with a body that is not JSON (only its status is compared)' });
+      out.push({
+        recorded,
+        service,
+        emulator: answer,
+        notCompared: 'the service answered with a body that is not JSON (only its status is compared)',
+      });
       continue;
     }
     if (recorded.status < 400 && answer.status < 400) ids.learn(recorded.response, answer.body);
@@ -226,7 +248,13 @@ export async function replay(header: RecordingHeader, exchanges: readonly Record
   return out;
 }
 
-async function send(emulator: RunningEmulator, stamper: ApiKeyStamper, method: 'GET' | 'POST', path: string, body: unknown): Promise<Answer> {
+async function send(
+  emulator: RunningEmulator,
+  stamper: ApiKeyStamper,
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+): Promise<Answer> {
   const proxy = path.startsWith('/v1/');
   const url = `${proxy ? emulator.authProxyUrl : emulator.baseUrl}${path}`;
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -99,7 +99,8 @@ export function shapeDifferences(service: unknown, emulator: unknown): string[] 
     if (s === undefined || e === undefined) continue;
     const st = typesWithoutNull(s);
     const et = typesWithoutNull(e);
-    if (st.length > 0 && et.length > 0 && st.join() !== et.join()) out.push(`field ${path}: the service sends ${st.join(' or ')}, the emulator ${et.join(' or ')}`);
+    if (st.length > 0 && et.length > 0 && st.join() !== et.join())
+      out.push(`field ${path}: the service sends ${st.join(' or ')}, the emulator ${et.join(' or ')}`);
     else if (s.types.has('null') !== e.types.has('null') && st.length + et.length > 0 && !inList(path)) {
       out.push(`field ${path}: the service sends ${list(s.types)}, the emulator ${list(e.types)}`);
     }
@@ -131,7 +132,9 @@ interface ErrorShape {
 
 function detailTypes(details: unknown): string[] {
   if (!Array.isArray(details)) return [];
-  return [...new Set(details.map((d) => (d as { '@type'?: unknown } | null)?.['@type']).filter((t): t is string => typeof t === 'string'))].sort();
+  return [
+    ...new Set(details.map((d) => (d as { '@type'?: unknown } | null)?.['@type']).filter((t): t is string => typeof t === 'string')),
+  ].sort();
 }
 
 function turnkeyCode(body: ErrorShape): string | undefined {

@@ -46,9 +46,13 @@ export function deletable(kind: AnyKind): boolean {
 }
 
 function sampleOf(kind: AnyKind, scenario: Scenario, step: OptionalStep): unknown {
-  return { update: scenario.update, replace: scenario.replace, adopt: scenario.handMade, drift: scenario.drift, delete: deletable(kind) ? true : undefined }[
-    step
-  ];
+  return {
+    update: scenario.update,
+    replace: scenario.replace,
+    adopt: scenario.handMade,
+    drift: scenario.drift,
+    delete: deletable(kind) ? true : undefined,
+  }[step];
 }
 
 /** What the run does with each optional step of a scenario: the sample exists, or why it does not apply. */
@@ -78,7 +82,8 @@ export function scenarioProblems(kind: AnyKind, scenario: Scenario): string[] {
     const why = scenario.notApplicable?.[step];
     const sample = sampleOf(kind, scenario, step);
     if (sample !== undefined && why !== undefined) problems.push(`${scenario.name}: ${step} has a sample and a reason not to apply`);
-    if (sample === undefined && why === undefined) problems.push(`${scenario.name}: ${step} has neither a sample nor a reason (notApplicable.${step})`);
+    if (sample === undefined && why === undefined)
+      problems.push(`${scenario.name}: ${step} has neither a sample nor a reason (notApplicable.${step})`);
   }
   if (kind.listing === undefined && scenario.read === undefined) {
     problems.push(`${scenario.name}: the kind has no listing, so the scenario must say how to read its object (read)`);

@@ -19,7 +19,7 @@ const keyOf = (args: Record<string, unknown>) => (typeof args.publicKey === 'str
 export const ipAllowlistPerKeyScenario: Scenario = {
   name: 'IpAllowlist',
   stem: 'ip-allowlist',
-  why: "the lists of API keys the run adds and deletes, with documentation-only networks (RFC 5737); nobody signs with those keys",
+  why: 'the lists of API keys the run adds and deletes, with documentation-only networks (RFC 5737); nobody signs with those keys',
   apiKeys: ['main', 'replaced', 'replacement', 'adopted'],
   create: (ctx, role) => ({ publicKey: ctx.apiKey(role).publicKey, rules: [{ cidr: '192.0.2.0/24', label: ctx.name(`ip-${role}`) }] }),
   update: (ctx, args) => ({ ...args, rules: [...(args.rules as Rule[]), { cidr: '198.51.100.0/24', label: ctx.name('ip-main-2') }] }),
@@ -29,7 +29,10 @@ export const ipAllowlistPerKeyScenario: Scenario = {
     return ipAllowlistId(keyOf(args));
   },
   async drift(ctx, _id, args) {
-    await ctx.client.setIpAllowlist({ publicKey: String(args.publicKey), rules: [{ cidr: '203.0.113.0/24', label: ctx.sample.name('ip-outside') }] });
+    await ctx.client.setIpAllowlist({
+      publicKey: String(args.publicKey),
+      rules: [{ cidr: '203.0.113.0/24', label: ctx.sample.name('ip-outside') }],
+    });
     return 'rules replaced with set_ip_allowlist';
   },
   read: (ctx, _id, args) => readList(ctx, keyOf(args)),

@@ -23,13 +23,13 @@ export interface SampleContext {
   /** `wiacc-20260314t091500-k3f9-` */
   prefix: string;
   /** `prefix + suffix`: the name of one of the run's objects. */
-  name(suffix: string): string;
+  name: (suffix: string) => string;
   /** A sample secret for `label`, random per run (never sent in plain text; no recording may hold it). */
-  secret(label: string): string;
+  secret: (label: string) => string;
   /** An HTTPS URL under which the run's webhook endpoints deliver (`--webhook-url`). */
-  webhookUrl(suffix: string): string;
+  webhookUrl: (suffix: string) => string;
   /** The fixture API key with this role. */
-  apiKey(role: string): FixtureApiKey;
+  apiKey: (role: string) => FixtureApiKey;
 }
 
 /** What a hand-made write or an out-of-band change is made with: the sdk, as a person would. */
@@ -49,7 +49,7 @@ export interface Singleton {
    * What the organization holds there now, when the run could not put it back exactly (the run starts only from
    * the empty state and leaves it empty); undefined when it is empty.
    */
-  occupied(ctx: HandContext): Promise<string | undefined>;
+  occupied: (ctx: HandContext) => Promise<string | undefined>;
 }
 
 export interface Scenario {
@@ -64,19 +64,19 @@ export interface Scenario {
   /** Fixture API keys the samples use, by role. */
   apiKeys?: readonly string[];
   /** The name carrying the run prefix, from a live object (default: the kind's export name). */
-  label?(live: unknown): string | undefined;
+  label?: (live: unknown) => string | undefined;
   /** Inputs of a new object (the common inputs left out). */
-  create(ctx: SampleContext, role: Role): Record<string, unknown>;
+  create: (ctx: SampleContext, role: Role) => Record<string, unknown>;
   /** `create(ctx, 'main')` with fields the service changes in place. */
-  update?(ctx: SampleContext, args: Record<string, unknown>): Record<string, unknown>;
+  update?: (ctx: SampleContext, args: Record<string, unknown>) => Record<string, unknown>;
   /** `create(ctx, 'replaced')` with a field whose change replaces the object. */
-  replace?(ctx: SampleContext, args: Record<string, unknown>): Record<string, unknown>;
+  replace?: (ctx: SampleContext, args: Record<string, unknown>) => Record<string, unknown>;
   /** Creates the object with `args` through the sdk; returns the id `adopt: { id }` takes. */
-  handMade?(ctx: HandContext, args: Record<string, unknown>): Promise<string>;
+  handMade?: (ctx: HandContext, args: Record<string, unknown>) => Promise<string>;
   /** Changes the object out of band through the sdk; returns what it changed, for the report. */
-  drift?(ctx: HandContext, id: string, args: Record<string, unknown>): Promise<string>;
+  drift?: (ctx: HandContext, id: string, args: Record<string, unknown>) => Promise<string>;
   /** The live object in normal form (`kind.form`) for a kind without a listing; undefined when it reads as gone. */
-  read?(ctx: HandContext, id: string, args: Record<string, unknown>): Promise<Record<string, unknown> | undefined>;
+  read?: (ctx: HandContext, id: string, args: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
   /** Why a step does not apply (every step either has its sample or its reason here). */
   notApplicable?: Partial<Record<OptionalStep, string>>;
 }

@@ -3,7 +3,7 @@
 // found by their type in the public entry (every kind's class), data sources by their Output form; a value
 // `{ "$ref": name, "property"? }` is another resource's output (its id by default), so a lookup reads after
 // that resource's step. Every resource's id is exported as `ids`, each lookup's result as `lookup_<name>`.
-import * as pulumi from '@pulumi/pulumi';
+import type * as pulumi from '@pulumi/pulumi';
 import * as walletinfra from '@walletinfra/pulumi';
 import { installRecordingFromEnv } from '@walletinfra/sdk/process';
 import { readFileSync } from 'node:fs';
@@ -60,5 +60,5 @@ for (const l of plan.lookups) {
   const fn = library[l.fn] as LookupFn | undefined;
   if (typeof fn !== 'function') throw new Error(`plan.json: ${l.fn} is not a data source of @walletinfra/pulumi`);
   // One export per lookup: a secret in one (a credential's ciphertext) makes only that one secret.
-  module.exports[`lookup_${l.name}`] = fn(resolve(l.args) as Record<string, unknown>);
+  (module.exports as Record<string, unknown>)[`lookup_${l.name}`] = fn(resolve(l.args) as Record<string, unknown>);
 }

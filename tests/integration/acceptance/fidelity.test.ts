@@ -27,10 +27,16 @@ test.each(recordings)('%s replays with no difference', async (file) => {
 });
 
 /** The fixture with edits, and the 1-based position of each edited exchange in the order the replay sends them. */
-function edited(edits: Array<{ pick: (e: RecordedExchange) => boolean; change: (e: RecordedExchange) => void }>): { text: string; at: number[] } {
+function edited(edits: Array<{ pick: (e: RecordedExchange) => boolean; change: (e: RecordedExchange) => void }>): {
+  text: string;
+  at: number[];
+} {
   const text = readFileSync(join(DIR, FIXTURE), 'utf8');
   const { header, exchanges } = parseRecording(text);
-  const order = exchanges.map((e, i) => ({ e, i })).sort((a, b) => a.e.startedAt - b.e.startedAt || a.i - b.i).map((x) => x.e);
+  const order = exchanges
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.startedAt - b.e.startedAt || a.i - b.i)
+    .map((x) => x.e);
   const at = edits.map(({ pick, change }) => {
     const target = order.find(pick);
     if (target === undefined) throw new Error('the fixture has no exchange to edit');
@@ -40,7 +46,9 @@ function edited(edits: Array<{ pick: (e: RecordedExchange) => boolean; change: (
   return { text: [header, ...exchanges].map((l) => JSON.stringify(l)).join('\n'), at };
 }
 
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the recorded JSON, edited by hand
+/** The recorded JSON, edited by hand. */
+type Body = Record<string, unknown>;
+const activityOf = (e: RecordedExchange): Body => (e.response as { activity: Body }).activity;
 
 test('planted differences are each reported, in their operation, with both values and the exchange', async () => {
   const firstCreate = (e: RecordedExchange) => e.operation === 'create_policy' && e.status === 200;
@@ -49,13 +57,13 @@ test('planted differences are each reported, in their operation, with both value
   const firstTag = (e: RecordedExchange) => e.operation === 'create_private_key_tag' && e.status === 200;
   const { text, at } = edited([
     // The service's create answer had no fingerprint: the emulator sends a field the service does not.
-    { pick: firstCreate, change: (e) => delete (e.response as Body).activity.fingerprint },
+    { pick: firstCreate, change: (e) => delete activityOf(e).fingerprint },
     // The service answered the missing policy with another code and message.
     { pick: probe404, change: (e) => Object.assign(e.response as Body, { code: 9, message: 'policy not found: check the id' }) },
     // The service named a field the emulator does not send, in a list it answered.
     { pick: firstList, change: (e) => ((e.response as Body).etag = 'W/"1"') },
     // The service's activity was still pending, and it answered 200 where the emulator answers too.
-    { pick: firstTag, change: (e) => ((e.response as Body).activity.status = 'ACTIVITY_STATUS_PENDING') },
+    { pick: firstTag, change: (e) => (activityOf(e).status = 'ACTIVITY_STATUS_PENDING') },
   ]);
   const lines: string[] = [];
   const { reports, differences } = await fidelity([{ file: 'planted.jsonl', text }], { out: (l) => lines.push(l) });
@@ -64,7 +72,15 @@ test('planted differences are each reported, in their operation, with both value
   const found = report.operations.filter((o) => o.differences.length > 0).map((o) => [o.operation, o.differences]);
   expect(found).toEqual([
     ['create_policy', [{ text: 'field activity.fingerprint: the emulator sends it (string), the service does not', exchanges: [at[0]] }]],
-    ['create_private_key_tag', [{ text: 'field activity.status: the service sends ACTIVITY_STATUS_PENDING, the emulator ACTIVITY_STATUS_COMPLETED', exchanges: [at[3]] }]],
+    [
+      'create_private_key_tag',
+      [
+        {
+          text: 'field activity.status: the service sends ACTIVITY_STATUS_PENDING, the emulator ACTIVITY_STATUS_COMPLETED',
+          exchanges: [at[3]],
+        },
+      ],
+    ],
     [
       'get_policy',
       [

@@ -76,7 +76,12 @@ test('every exchange is recorded, with its request id, and no planted secret or 
     tool: 'test',
     redaction: REDACTION_SUMMARY,
   });
-  const recorder = recordExchanges({ file, process: 'test', redactor: new Redactor({ secrets: [emu.credentials.apiPrivateKey] }), step: () => 'planted' });
+  const recorder = recordExchanges({
+    file,
+    process: 'test',
+    redactor: new Redactor({ secrets: [emu.credentials.apiPrivateKey] }),
+    step: () => 'planted',
+  });
   let planted: { ciphertext: string; apiKeyPrivate: string };
   try {
     planted = await exchanges();
@@ -98,7 +103,9 @@ test('every exchange is recorded, with its request id, and no planted secret or 
   for (const e of recorded) {
     expect(e.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(e.durationMs).toBeGreaterThanOrEqual(0);
-    expect(e.path).toBe(`/public/v1/${e.operation === 'get_policy' || e.operation.startsWith('list_') ? 'query' : 'submit'}/${e.operation}`);
+    expect(e.path).toBe(
+      `/public/v1/${e.operation === 'get_policy' || e.operation.startsWith('list_') ? 'query' : 'submit'}/${e.operation}`,
+    );
   }
   // What is not secret is kept as it was sent: the intent's other fields, the error the service answered.
   expect(JSON.stringify(recorded[1]?.request)).toContain('pk_test_visible');
@@ -127,7 +134,10 @@ test('a process records from its environment: the same file, the step it was giv
   }
   const text = readFileSync(file, 'utf8');
   assertClean(text, [...Object.values(PLANTED), planted.ciphertext, planted.apiKeyPrivate, emu.credentials.apiPrivateKey]);
-  const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { process: string; step: string });
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { process: string; step: string });
   expect(lines).toHaveLength(5);
   expect(new Set(lines.map((l) => `${l.process}/${l.step}`))).toEqual(new Set(['provider/pulumi up']));
   // Off unless asked.

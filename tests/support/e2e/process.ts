@@ -82,7 +82,7 @@ export function processTree(root: number): Array<{ pid: number; pgid: number }> 
     .split('\n')
     .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
   const tree = new Set([root]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of rows) {
       if (tree.has(ppid) && !tree.has(pid)) {

@@ -35,9 +35,9 @@ describe('resource kinds', () => {
     expect(scenarioProblems(policy as unknown as AnyKind, { ...scenario, notApplicable: {} })).toEqual([
       'Policy: replace has neither a sample nor a reason (notApplicable.replace)',
     ]);
-    expect(scenarioProblems(policy as unknown as AnyKind, { ...scenario, notApplicable: { ...scenario.notApplicable, update: 'no' } })).toEqual([
-      'Policy: update has a sample and a reason not to apply',
-    ]);
+    expect(
+      scenarioProblems(policy as unknown as AnyKind, { ...scenario, notApplicable: { ...scenario.notApplicable, update: 'no' } }),
+    ).toEqual(['Policy: update has a sample and a reason not to apply']);
   });
 
   test('every kind is created, updated or replaced, adopted and deleted by some scenario, or says why not', () => {
@@ -46,19 +46,21 @@ describe('resource kinds', () => {
       roles: rolesOf(scenario),
       skipped: (['update', 'replace', 'adopt', 'drift', 'delete'] as const).filter((s) => !stepOf(kind, scenario, s).applies),
     }));
-    expect(summary).toEqual([
-      { scenario: 'Policy', roles: ['main', 'adopted'], skipped: ['replace'] },
-      { scenario: 'WebhookEndpoint', roles: ['main', 'replaced', 'adopted'], skipped: [] },
-      { scenario: 'FiatOnRampCredential', roles: ['main', 'replaced', 'adopted'], skipped: [] },
-      { scenario: 'IpAllowlist', roles: ['main', 'replaced', 'adopted'], skipped: [] },
-      { scenario: 'IpAllowlist (organization)', roles: ['adopted'], skipped: ['update', 'replace'] },
-      { scenario: 'PrivateKeyTag', roles: ['main', 'adopted'], skipped: ['replace'] },
-      { scenario: 'SessionProfile', roles: ['replaced', 'adopted'], skipped: ['update', 'drift', 'delete'] },
-    ].filter((row) => summary.some((s) => s.scenario === row.scenario)));
+    expect(summary).toEqual(
+      [
+        { scenario: 'Policy', roles: ['main', 'adopted'], skipped: ['replace'] },
+        { scenario: 'WebhookEndpoint', roles: ['main', 'replaced', 'adopted'], skipped: [] },
+        { scenario: 'FiatOnRampCredential', roles: ['main', 'replaced', 'adopted'], skipped: [] },
+        { scenario: 'IpAllowlist', roles: ['main', 'replaced', 'adopted'], skipped: [] },
+        { scenario: 'IpAllowlist (organization)', roles: ['adopted'], skipped: ['update', 'replace'] },
+        { scenario: 'PrivateKeyTag', roles: ['main', 'adopted'], skipped: ['replace'] },
+        { scenario: 'SessionProfile', roles: ['replaced', 'adopted'], skipped: ['update', 'drift', 'delete'] },
+      ].filter((row) => summary.some((s) => s.scenario === row.scenario)),
+    );
     expect(summary.map((s) => s.scenario)).toEqual(kinds.flatMap((k) => (ACCEPTANCE[k.type] ?? []).map((s) => s.name)));
   });
 
-  test('the samples are valid inputs of their kind (the kind\'s own argument schema)', () => {
+  test("the samples are valid inputs of their kind (the kind's own argument schema)", () => {
     const sample = {
       prefix: 'wiacc-20260314t091500-k3f9-',
       name: (s: string) => `wiacc-20260314t091500-k3f9-${s}`,
@@ -69,17 +71,24 @@ describe('resource kinds', () => {
     for (const { kind, scenario } of scenariosOf(kinds)) {
       for (const role of rolesOf(scenario)) {
         const args = scenario.create(sample, role);
-        const variants = [args, ...(scenario.update ? [scenario.update(sample, args)] : []), ...(scenario.replace ? [scenario.replace(sample, args)] : [])];
-        for (const v of variants) expect([scenario.name, role, kind.args.safeParse(v).error?.issues ?? []]).toEqual([scenario.name, role, []]);
+        const variants = [
+          args,
+          ...(scenario.update ? [scenario.update(sample, args)] : []),
+          ...(scenario.replace ? [scenario.replace(sample, args)] : []),
+        ];
+        for (const v of variants)
+          expect([scenario.name, role, kind.args.safeParse(v).error?.issues ?? []]).toEqual([scenario.name, role, []]);
       }
     }
   });
 });
 
 describe('data sources', () => {
-  const dataSources = Object.keys(createDataSources(() => {
-    throw new Error('not called');
-  }));
+  const dataSources = Object.keys(
+    createDataSources(() => {
+      throw new Error('not called');
+    }),
+  );
 
   test('every data source has a lookup, and no lookup names a data source that does not exist', () => {
     expect(Object.keys(LOOKUPS).sort()).toEqual([...dataSources].sort());
@@ -107,12 +116,15 @@ describe('sdk operations', () => {
   });
 
   test('a singleton scenario declares one object, as the organization has one', () => {
-    for (const { scenario } of scenariosOf(kinds)) if (scenario.singleton !== undefined) expect([scenario.name, rolesOf(scenario).length]).toEqual([scenario.name, 1]);
+    for (const { scenario } of scenariosOf(kinds))
+      if (scenario.singleton !== undefined) expect([scenario.name, rolesOf(scenario).length]).toEqual([scenario.name, 1]);
   });
 
   test('a lifecycle named as covering an operation sends it', () => {
     const sentByKinds = new Set(
-      kinds.flatMap((k) => [k.writes?.create.operation, k.writes?.update?.operation, k.writes?.delete?.operation].filter((o) => o !== undefined)),
+      kinds.flatMap((k) =>
+        [k.writes?.create.operation, k.writes?.update?.operation, k.writes?.delete?.operation].filter((o) => o !== undefined),
+      ),
     );
     // IpAllowlist writes through steps of its own (set_ip_allowlist, remove_ip_allowlist).
     const ownSteps = ['set_ip_allowlist', 'remove_ip_allowlist'];

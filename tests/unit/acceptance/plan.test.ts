@@ -18,7 +18,11 @@ describe('the plan', () => {
     expect(objects.filter((o) => !ownedByRun(run.prefix, o.name))).toEqual([]);
     for (const r of plan.resources) {
       // A singleton's object has no name of its own: its rules' labels carry the prefix.
-      expect([r.name, prefixedNames(r.create, run.prefix).length > 0, prefixedNames(r.then, run.prefix).length > 0]).toEqual([r.name, true, true]);
+      expect([r.name, prefixedNames(r.create, run.prefix).length > 0, prefixedNames(r.then, run.prefix).length > 0]).toEqual([
+        r.name,
+        true,
+        true,
+      ]);
     }
   });
 
@@ -91,14 +95,28 @@ describe('the plan', () => {
 
 describe('refusals', () => {
   test('nothing to refuse', () => {
-    expect(refusals({ singletons: [{ scenario: 'IpAllowlist (organization)', what: "the organization's IP allowlist", occupied: undefined }], ownLeftovers: [] }, run.prefix)).toEqual([]);
+    expect(
+      refusals(
+        {
+          singletons: [{ scenario: 'IpAllowlist (organization)', what: "the organization's IP allowlist", occupied: undefined }],
+          ownLeftovers: [],
+        },
+        run.prefix,
+      ),
+    ).toEqual([]);
   });
 
   test('a singleton that holds something, and objects already named with this run prefix, each say which and what to do', () => {
     expect(
       refusals(
         {
-          singletons: [{ scenario: 'IpAllowlist (organization)', what: "the organization's IP allowlist", occupied: '2 rules, enabled, onEvaluationError DENY' }],
+          singletons: [
+            {
+              scenario: 'IpAllowlist (organization)',
+              what: "the organization's IP allowlist",
+              occupied: '2 rules, enabled, onEvaluationError DENY',
+            },
+          ],
           ownLeftovers: [{ type: 'Policy', name: `${run.prefix}policy-main` }],
         },
         run.prefix,
@@ -114,7 +132,8 @@ describe('refusals', () => {
 
 describe('the checks of a step', () => {
   test('a preview: each resource is created, updated, replaced, deleted or the same', () => {
-    const urn = (type: string, name: string) => `urn:pulumi:acceptance::walletinfra-acceptance::pulumi-nodejs:dynamic/walletinfra:${type}::${name}`;
+    const urn = (type: string, name: string) =>
+      `urn:pulumi:acceptance::walletinfra-acceptance::pulumi-nodejs:dynamic/walletinfra:${type}::${name}`;
     const preview = JSON.stringify({
       steps: [
         { op: 'same', urn: 'urn:pulumi:acceptance::walletinfra-acceptance::pulumi:pulumi:Stack::walletinfra-acceptance-acceptance' },
@@ -127,13 +146,27 @@ describe('the checks of a step', () => {
         { op: 'create', urn: 'urn:pulumi:acceptance::walletinfra-acceptance::walletinfra:index:Policy::native' },
       ],
     });
-    expect(plannedOps(preview)).toEqual({ 'policy-main': 'update', 'webhook-replaced': 'replace', 'policy-adopted': 'same', native: 'create' });
+    expect(plannedOps(preview)).toEqual({
+      'policy-main': 'update',
+      'webhook-replaced': 'replace',
+      'policy-adopted': 'same',
+      native: 'create',
+    });
   });
 
   test('a live object against the declared inputs: every service field in normal form, secrets aside', () => {
     const kind = policy as unknown as AnyKind;
     const declared = { policyName: 'p', effect: 'EFFECT_ALLOW', condition: 'false', notes: 'n' };
-    const live = { policyId: 'id', policyName: 'p', effect: 'EFFECT_ALLOW', condition: 'false', consensus: '', notes: 'n', time: '', organizationId: 'o' };
+    const live = {
+      policyId: 'id',
+      policyName: 'p',
+      effect: 'EFFECT_ALLOW',
+      condition: 'false',
+      consensus: '',
+      notes: 'n',
+      time: '',
+      organizationId: 'o',
+    };
     expect(differences(kind, declared, live)).toEqual([]);
     expect(differences(kind, declared, { ...live, notes: 'changed', consensus: 'approvers.count() >= 2' })).toEqual([
       'consensus is "approvers.count() >= 2", declared ""',

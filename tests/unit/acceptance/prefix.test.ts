@@ -11,16 +11,25 @@ describe('the run id and its prefix', () => {
     expect(run).toEqual({ id: '20260314t091500-as9d', prefix: 'wiacc-20260314t091500-as9d-', startedAt: new Date('2026-03-14T09:15:00Z') });
   });
 
-  test.each(['2026-03-14', '20260314t091500', '20260314t091500-K3F9', '20261314t091500-k3f9', '20260314t256000-k3f9'])('--run-id %s is refused with the form it takes', (text) => {
-    expect(() => parseRunId(text)).toThrow(
-      `--run-id ${JSON.stringify(text)}: must be <UTC date>t<UTC time>-<4 letters or digits>, e.g. 20260314t091500-k3f9`,
-    );
-  });
+  test.each(['2026-03-14', '20260314t091500', '20260314t091500-K3F9', '20261314t091500-k3f9', '20260314t256000-k3f9'])(
+    '--run-id %s is refused with the form it takes',
+    (text) => {
+      expect(() => parseRunId(text)).toThrow(
+        `--run-id ${JSON.stringify(text)}: must be <UTC date>t<UTC time>-<4 letters or digits>, e.g. 20260314t091500-k3f9`,
+      );
+    },
+  );
 
   test('a name is read back to its run, wherever the rest of the name goes', () => {
     expect(runOfName('wiacc-20260314t091500-k3f9-policy-main')).toEqual(RUN);
     expect(runOfName('wiacc-20260314t091500-k3f9-')).toEqual(RUN);
-    for (const name of ['policy-main', 'my-wiacc-20260314t091500-k3f9-policy', 'wiacc-20260314t091500-k3f9', 'wiacc-20260399t091500-k3f9-x', undefined]) {
+    for (const name of [
+      'policy-main',
+      'my-wiacc-20260314t091500-k3f9-policy',
+      'wiacc-20260314t091500-k3f9',
+      'wiacc-20260399t091500-k3f9-x',
+      undefined,
+    ]) {
       expect(runOfName(name)).toBeUndefined();
     }
   });
@@ -63,6 +72,8 @@ describe('the sweeper deletes only prefixed objects old enough', () => {
   });
 
   test.each(['', '2', 'h', '2 h', '-1h', '1w'])('--older-than %j is refused with the form it takes', (text) => {
-    expect(() => parseAge(text)).toThrow(`--older-than ${JSON.stringify(text)}: must be a number and a unit (s, m, h, d), e.g. 2h, or 0 for every age`);
+    expect(() => parseAge(text)).toThrow(
+      `--older-than ${JSON.stringify(text)}: must be a number and a unit (s, m, h, d), e.g. 2h, or 0 for every age`,
+    );
   });
 });

@@ -16,14 +16,23 @@ const activity = (over: Record<string, unknown> = {}) => ({
 
 describe('successful answers', () => {
   test('ids, times and names do not count', () => {
-    const other = activity({ id: 'another', fingerprint: 'sha256:cd', createdAt: { seconds: '1800000000', nanos: '5' }, result: { createPolicyResult: { policyId: 'p-2' } } });
+    const other = activity({
+      id: 'another',
+      fingerprint: 'sha256:cd',
+      createdAt: { seconds: '1800000000', nanos: '5' },
+      result: { createPolicyResult: { policyId: 'p-2' } },
+    });
     expect(shapeDifferences(activity(), other)).toEqual([]);
   });
 
   test('a field one side sends and the other does not, a type, and an enum value are each one difference', () => {
     const { fingerprint: _dropped, ...withoutFingerprint } = activity().activity;
-    expect(shapeDifferences(activity(), { activity: withoutFingerprint })).toEqual(['field activity.fingerprint: the service sends it (string), the emulator does not']);
-    expect(shapeDifferences({ activity: withoutFingerprint }, activity())).toEqual(['field activity.fingerprint: the emulator sends it (string), the service does not']);
+    expect(shapeDifferences(activity(), { activity: withoutFingerprint })).toEqual([
+      'field activity.fingerprint: the service sends it (string), the emulator does not',
+    ]);
+    expect(shapeDifferences({ activity: withoutFingerprint }, activity())).toEqual([
+      'field activity.fingerprint: the emulator sends it (string), the service does not',
+    ]);
     expect(shapeDifferences(activity(), activity({ createdAt: { seconds: 1700000000, nanos: '0' } }))).toEqual([
       'field activity.createdAt.seconds: the service sends string, the emulator number',
     ]);
@@ -38,30 +47,42 @@ describe('successful answers', () => {
     ]);
   });
 
-  test('in lists: counts and enum values are the organization\'s own; a field counts when one side always has it and the other never', () => {
-    const service = { policies: [{ policyName: 'a', effect: 'EFFECT_DENY', time: 'x' }, { policyName: 'b', effect: 'EFFECT_DENY', time: 'y' }] };
+  test("in lists: counts and enum values are the organization's own; a field counts when one side always has it and the other never", () => {
+    const service = {
+      policies: [
+        { policyName: 'a', effect: 'EFFECT_DENY', time: 'x' },
+        { policyName: 'b', effect: 'EFFECT_DENY', time: 'y' },
+      ],
+    };
     expect(shapeDifferences(service, { policies: [{ policyName: 'c', effect: 'EFFECT_ALLOW', time: 'z' }] })).toEqual([]);
     expect(shapeDifferences(service, { policies: [] })).toEqual([]);
     expect(shapeDifferences(service, { policies: [{ policyName: 'c', effect: 'EFFECT_ALLOW' }] })).toEqual([
       'field policies[].time: the service sends it (string), the emulator does not',
     ]);
     // Optional on the service's side (some policies have it): not a difference.
-    expect(shapeDifferences({ policies: [...service.policies, { policyName: 'd', effect: 'EFFECT_DENY' }] }, { policies: [{ policyName: 'c', effect: 'EFFECT_ALLOW' }] })).toEqual([]);
+    expect(
+      shapeDifferences(
+        { policies: [...service.policies, { policyName: 'd', effect: 'EFFECT_DENY' }] },
+        { policies: [{ policyName: 'c', effect: 'EFFECT_ALLOW' }] },
+      ),
+    ).toEqual([]);
   });
 
   test('enum-like values are upper-case words joined by underscores', () => {
     expect(['EFFECT_ALLOW', 'DENY', 'ACTIVITY_STATUS_COMPLETED', 'ADDRESS_FORMAT_SOLANA'].every(isEnumValue)).toBe(true);
-    expect(['wiacc-x', 'Allow', 'A', 'A1', '0x12AB', 'sha256:ab', 'GpAN18bdsLw4DivyMvMu8gtXjDsbrzT28JKKLqyAyi6C'].some(isEnumValue)).toBe(false);
+    expect(['wiacc-x', 'Allow', 'A', 'A1', '0x12AB', 'sha256:ab', 'GpAN18bdsLw4DivyMvMu8gtXjDsbrzT28JKKLqyAyi6C'].some(isEnumValue)).toBe(
+      false,
+    );
   });
 });
 
 describe('errors', () => {
   const notFound = { code: 5, message: 'policy 6e1f0c7a-1111-4c1e-9f00-000000000001 not found', details: [] };
 
-  test('messages are compared without ids, numbers, quoted values or the run\'s names', () => {
-    expect(normalizeMessage('policy 6e1f0c7a-1111-4c1e-9f00-000000000001 not found in "wiacc-20260314t091500-k3f9-policy" after 3 tries')).toBe(
-      'policy <id> not found in "…" after <n> tries',
-    );
+  test("messages are compared without ids, numbers, quoted values or the run's names", () => {
+    expect(
+      normalizeMessage('policy 6e1f0c7a-1111-4c1e-9f00-000000000001 not found in "wiacc-20260314t091500-k3f9-policy" after 3 tries'),
+    ).toBe('policy <id> not found in "…" after <n> tries');
     expect(errorDifferences(notFound, { ...notFound, message: 'policy 00000000-0000-4000-8000-000000000000 not found' })).toEqual([]);
   });
 
@@ -79,7 +100,7 @@ describe('errors', () => {
     ]);
   });
 
-  test('another status is the one difference reported, with the emulator\'s message', () => {
+  test("another status is the one difference reported, with the emulator's message", () => {
     expect(answerDifferences({ status: 200, body: activity() }, { status: 404, body: notFound })).toEqual([
       'status: the service 200, the emulator 404: policy 6e1f0c7a-1111-4c1e-9f00-000000000001 not found',
     ]);

@@ -30,12 +30,20 @@ describe('by field name', () => {
     expect(redactionOfField(field)).toBe(as);
   });
 
-  test.each(['privateKeyId', 'privateKeyIds', 'privateKeyTags', 'privateKeyTagName', 'publicKey', 'apiKeyName', 'policyName', 'name', 'fingerprint', 'organizationId'])(
-    '%s is kept',
-    (field) => {
-      expect(redactionOfField(field)).toBeUndefined();
-    },
-  );
+  test.each([
+    'privateKeyId',
+    'privateKeyIds',
+    'privateKeyTags',
+    'privateKeyTagName',
+    'publicKey',
+    'apiKeyName',
+    'policyName',
+    'name',
+    'fingerprint',
+    'organizationId',
+  ])('%s is kept', (field) => {
+    expect(redactionOfField(field)).toBeUndefined();
+  });
 });
 
 describe('a request and an answer with planted secrets and personal data', () => {
@@ -56,7 +64,17 @@ describe('a request and an answer with planted secrets and personal data', () =>
     const redactor = new Redactor({ key: KEY, secrets: [PRIVATE_KEY] });
     const out = redactor.json(planted) as typeof planted;
     const text = JSON.stringify(out);
-    for (const value of ['Ada Lovelace', 'ada@analytical.example.org', '+447700900123', '0badc0ffee', PRIVATE_KEY, 'T0123', 'secret-token', 'sig=abc', '04ab']) {
+    for (const value of [
+      'Ada Lovelace',
+      'ada@analytical.example.org',
+      '+447700900123',
+      '0badc0ffee',
+      PRIVATE_KEY,
+      'T0123',
+      'secret-token',
+      'sig=abc',
+      '04ab',
+    ]) {
       expect([value, text.includes(value)]).toEqual([value, false]);
     }
     const user = out.parameters.users[0];
@@ -88,9 +106,11 @@ describe('a request and an answer with planted secrets and personal data', () =>
     expect(new Redactor({ key: new Uint8Array(32).fill(9) }).json(once)).toEqual(once);
   });
 
-  test('JSON inside a string (a vote\'s signed message: the whole request body) is redacted by the same rules', () => {
+  test("JSON inside a string (a vote's signed message: the whole request body) is redacted by the same rules", () => {
     const vote = { votes: [{ message: JSON.stringify(planted), signature: '3045022100ab', publicKey: '02ab' }] };
-    const out = new Redactor({ key: KEY, secrets: [PRIVATE_KEY] }).json(vote) as { votes: Array<{ message: string; signature: string; publicKey: string }> };
+    const out = new Redactor({ key: KEY, secrets: [PRIVATE_KEY] }).json(vote) as {
+      votes: Array<{ message: string; signature: string; publicKey: string }>;
+    };
     expect(JSON.parse(out.votes[0]?.message ?? '')).toEqual(new Redactor({ key: KEY, secrets: [PRIVATE_KEY] }).json(planted));
     expect(out.votes[0]?.signature).toMatch(SECRET_PLACEHOLDER);
     expect(out.votes[0]?.publicKey).toBe('02ab');
