@@ -1,9 +1,11 @@
 // What carries an acceptance prefix in an organization, kind by kind, and how each is deleted: every kind in
 // KINDS with a listing (generic: its listing, its label, its delete write), plus the objects the run makes
-// through the sdk (users, user tags, API keys) until kinds of their own cover them, plus the organization's
-// IP allowlist when every rule of it is labelled by a run. The sweeper and the run's own checks use this.
+// through the sdk (smart-contract interfaces, velocity controls, user tags, API keys, users) until kinds of
+// their own cover them, plus the organization's IP allowlist when every rule of it is labelled by a run. The
+// sweeper and the run's own checks use this.
 import type { WalletInfraClient } from '@walletinfra/sdk';
 import type { SubmitName } from '@walletinfra/sdk/operations';
+import { collectAll } from '@walletinfra/sdk/pagination';
 import { isEmptyAllowlist } from '@walletinfra/pulumi/resources/ipAllowlist/spec';
 import { readListed, type AnyKind } from '@walletinfra/pulumi/resources/kind';
 import type { OrgSession } from '@walletinfra/pulumi/session';
@@ -79,6 +81,41 @@ export function kindSweepable(kind: AnyKind): Sweepable | undefined {
 
 /** The objects the run makes through the sdk, which no kind lists yet. */
 export const SDK_SWEEPABLES: readonly Sweepable[] = [
+  {
+    type: 'SmartContractInterface',
+    noun: 'smart-contract interface',
+    deleteOperation: 'delete_smart_contract_interface',
+    async find(session) {
+      const { smartContractInterfaces } = await session.client.listSmartContractInterfaces({});
+      return smartContractInterfaces
+        .filter((i) => runOfName(i.label) !== undefined)
+        .map((i) => ({
+          type: 'SmartContractInterface',
+          noun: 'smart-contract interface',
+          id: i.smartContractInterfaceId,
+          name: i.label,
+          remove: (client: WalletInfraClient) =>
+            submit(client, 'delete_smart_contract_interface', { smartContractInterfaceId: i.smartContractInterfaceId }),
+        }));
+    },
+  },
+  {
+    type: 'VelocityControl',
+    noun: 'velocity control',
+    deleteOperation: 'delete_velocity_control',
+    async find(session) {
+      const controls = await collectAll(session.client.iterateVelocityControls({}), { max: 10_000 });
+      return controls
+        .filter((c) => runOfName(c.name) !== undefined)
+        .map((c) => ({
+          type: 'VelocityControl',
+          noun: 'velocity control',
+          id: c.velocityControlId,
+          name: c.name,
+          remove: (client: WalletInfraClient) => submit(client, 'delete_velocity_control', { velocityControlId: c.velocityControlId }),
+        }));
+    },
+  },
   {
     type: 'UserTag',
     noun: 'user tag',

@@ -76,6 +76,15 @@ export const OPERATIONS: Readonly<Record<string, OperationUse>> = {
   earn_deposit: { skip: 'moves funds' },
   earn_withdraw: { skip: 'moves funds' },
   create_wallet: { skip: 'the sdk cannot delete a wallet, so it would stay in the organization' },
+  list_smart_contract_interfaces: { sdk: true },
+  get_smart_contract_interface: { sdk: true },
+  create_smart_contract_interface: { sdk: true },
+  delete_smart_contract_interface: { sdk: true },
+  list_velocity_controls: { sdk: true },
+  get_velocity_control: { sdk: true },
+  create_velocity_control: { sdk: true },
+  delete_velocity_control: { sdk: true },
+  sign_transaction: { skip: "signs with one of the organization's keys, and the run makes no key of its own (the sdk cannot delete one)" },
   create_sub_organization: { skip: 'the sdk cannot delete a sub-organization, so it would stay' },
 };
 
@@ -90,7 +99,7 @@ export interface SdkContext {
   /** Throws unless the name carries the run's prefix (the one rule every write of the run obeys). */
   guard(what: string, name: string): void;
   /** Remembers an object the run made through the sdk, so the clean-up deletes it even after a failure. */
-  made(object: { what: 'user' | 'user tag'; id: string; name: string }): void;
+  made(object: { what: string; id: string; name: string }): void;
   /** Forgets an object once deleted. */
   gone(id: string): void;
 }
@@ -104,6 +113,20 @@ export interface SdkCall {
 }
 
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
+/** One ERC-20 function: enough for the service to accept an interface (https://eips.ethereum.org/EIPS/eip-20). */
+const TRANSFER_ABI = [
+  {
+    type: 'function',
+    name: 'transfer',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+    stateMutability: 'nonpayable',
+  },
+];
 
 function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`${what} is missing (an earlier call failed)`);
@@ -293,6 +316,77 @@ export const SDK_CALLS: readonly SdkCall[] = [
     call: async (ctx, state) => {
       const id = need(state.userId, 'the user');
       await ctx.client.deleteUsers({ userIds: [id] });
+      ctx.gone(id);
+    },
+  },
+  // A smart-contract interface and a velocity control named with the run prefix: a policy could decode calls
+  // with the one and read the other as `controls.<identifier>`, but no policy names them, so they change nothing.
+  { operation: 'list_smart_contract_interfaces', call: async ({ client }) => void (await client.listSmartContractInterfaces({})) },
+  {
+    operation: 'create_smart_contract_interface',
+    call: async (ctx, state) => {
+      const label = ctx.facts.sample.name('contract');
+      ctx.guard('smart-contract interface', label);
+      const { result } = await ctx.client.createSmartContractInterface({
+        smartContractAddress: '0x000000000000000000000000000000000000dead',
+        smartContractInterface: JSON.stringify(TRANSFER_ABI),
+        type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+        label,
+        notes: 'walletinfra acceptance run',
+      });
+      state.smartContractInterfaceId = result.smartContractInterfaceId;
+      ctx.made({ what: 'smart-contract interface', id: result.smartContractInterfaceId, name: label });
+    },
+  },
+  {
+    operation: 'get_smart_contract_interface',
+    call: async ({ client }, state) =>
+      void (await client.getSmartContractInterface({ smartContractInterfaceId: need(state.smartContractInterfaceId, 'the interface') })),
+  },
+  {
+    operation: 'delete_smart_contract_interface',
+    call: async (ctx, state) => {
+      const id = need(state.smartContractInterfaceId, 'the interface');
+      await ctx.client.deleteSmartContractInterface({ smartContractInterfaceId: id });
+      ctx.gone(id);
+    },
+  },
+  {
+    operation: 'list_velocity_controls',
+    call: async ({ client }) => void (await client.listVelocityControls({ paginationOptions: { limit: '10' } })),
+  },
+  {
+    operation: 'create_velocity_control',
+    call: async (ctx, state) => {
+      const name = ctx.facts.sample.name('velocity-control');
+      ctx.guard('velocity control', name);
+      const { result } = await ctx.client.createVelocityControl({
+        name,
+        // What policies would write after `controls.`: the run prefix in the language's own form.
+        identifier: ctx.facts.sample.prefix.replace(/-/g, '_').replace(/_$/, ''),
+        dataSource: { activityExecution: { filter: { activity: [{ activityType: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' }] } } },
+        aggregation: {
+          method: 'VELOCITY_CONTROL_AGGREGATION_METHOD_COUNT',
+          operator: 'VELOCITY_CONTROL_AGGREGATION_OPERATOR_LESS_THAN_OR_EQUAL',
+          threshold: '1000',
+          window: { rolling: { duration: '3600' } },
+          groupBy: { user: {} },
+        },
+      });
+      state.velocityControlId = result.velocityControlId;
+      ctx.made({ what: 'velocity control', id: result.velocityControlId, name });
+    },
+  },
+  {
+    operation: 'get_velocity_control',
+    call: async ({ client }, state) =>
+      void (await client.getVelocityControl({ velocityControlId: need(state.velocityControlId, 'the control') })),
+  },
+  {
+    operation: 'delete_velocity_control',
+    call: async (ctx, state) => {
+      const id = need(state.velocityControlId, 'the control');
+      await ctx.client.deleteVelocityControl({ velocityControlId: id });
       ctx.gone(id);
     },
   },

@@ -185,6 +185,8 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
     },
     { type: 'UserTag', name: sample.name('user-tag'), how: 'through the sdk (the sdk step)' },
     { type: 'ApiKey', name: sample.name('user-key'), how: 'through the sdk (the sdk step), on that user' },
+    { type: 'SmartContractInterface', name: sample.name('contract'), how: 'through the sdk (the sdk step)' },
+    { type: 'VelocityControl', name: sample.name('velocity-control'), how: 'through the sdk (the sdk step)' },
   );
   changes.push(
     { type: 'User', name: sample.name('user'), how: 'renamed, new email and phone number (the sdk step)' },
@@ -194,6 +196,8 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
     { type: 'ApiKey', name: sample.name('user-key'), how: 'through the sdk (the sdk step)' },
     { type: 'UserTag', name: sample.name('user-tag-renamed'), how: 'through the sdk (the sdk step)' },
     { type: 'User', name: sample.name('user-named'), how: 'through the sdk (the sdk step)' },
+    { type: 'SmartContractInterface', name: sample.name('contract'), how: 'through the sdk (the sdk step)' },
+    { type: 'VelocityControl', name: sample.name('velocity-control'), how: 'through the sdk (the sdk step)' },
   );
 
   return {
