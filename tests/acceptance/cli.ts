@@ -5,12 +5,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigurationError } from '@walletinfra/sdk';
 import { readFlags, switchFlag, valueFlag, type Flags } from '@walletinfra/pulumi/cli/args';
-import { resolveSettings } from '@walletinfra/pulumi/config';
 import { messageOf } from '@walletinfra/pulumi/errors';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
 import { createContext } from '@walletinfra/pulumi/runtime/context';
 import { fidelity, FIDELITY_USAGE, parseFidelityArgs } from './fidelity/cli';
+import { settingsFromEnv } from './context';
 import { emulatorEnv, startAcceptanceEmulator } from './emulator';
 import { sweepables } from './inventory';
 import { parseAge } from './prefix';
@@ -133,7 +133,7 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
     if (command === 'sweep') {
       const options = parseSweepArgs(rest);
       if (options.help) return (out(SWEEP_USAGE), EXIT.passed);
-      resolveSettings({ config: () => undefined, env });
+      settingsFromEnv(env);
       const ctx = createContext({ env });
       try {
         const result = await sweep(
@@ -156,7 +156,7 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
   } catch (error) {
     const message = messageOf(error);
     err(`walletinfra acceptance ${command}: ${message}`);
-    if (error instanceof ConfigurationError && !/missing walletinfra settings/.test(message)) err(`\n${usage}`);
+    if (error instanceof ConfigurationError) err(`\n${usage}`);
     return EXIT.usage;
   }
 }

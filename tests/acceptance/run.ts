@@ -14,13 +14,13 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { WalletInfraClient } from '@walletinfra/sdk';
 import { Redactor, recordExchanges, REDACTION_SUMMARY, writeRecordingHeader, type RecordedExchange } from '@walletinfra/sdk/recording';
-import { resolveSettings, type ProviderSettings } from '@walletinfra/pulumi/config';
+import type { ProviderSettings } from '@walletinfra/pulumi/config';
 import { messageOf } from '@walletinfra/pulumi/errors';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import { normalize, readListed, type AnyKind } from '@walletinfra/pulumi/resources/kind';
 import { createContext, type OwnedContext } from '@walletinfra/pulumi/runtime/context';
 import type { OrgSession } from '@walletinfra/pulumi/session';
-import type { Identity, RunFacts } from './context';
+import { settingsFromEnv, type Identity, type RunFacts } from './context';
 import { LOOKUPS, outputFunctionOf } from './datasources';
 import { inventory, sweepables, type Found } from './inventory';
 import { deletable, stepOf, type HandContext } from './kinds';
@@ -207,7 +207,7 @@ const STEPS = [
 export async function runAcceptance(options: RunOptions, deps: RunDeps): Promise<number> {
   let settings: ProviderSettings;
   try {
-    settings = resolveSettings({ config: () => undefined, env: deps.env });
+    settings = settingsFromEnv(deps.env);
   } catch (error) {
     deps.err(`acceptance: ${messageOf(error)}`);
     return EXIT.usage;

@@ -62,8 +62,8 @@ test('planted differences are each reported, in their operation, with both value
     { pick: probe404, change: (e) => Object.assign(e.response as Body, { code: 9, message: 'policy not found: check the id' }) },
     // The service named a field the emulator does not send, in a list it answered.
     { pick: firstList, change: (e) => ((e.response as Body).etag = 'W/"1"') },
-    // The service's activity was still pending, and it answered 200 where the emulator answers too.
-    { pick: firstTag, change: (e) => (activityOf(e).status = 'ACTIVITY_STATUS_PENDING') },
+    // The service named the activity's type with another version.
+    { pick: firstTag, change: (e) => (activityOf(e).type = 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG_V2') },
   ]);
   const lines: string[] = [];
   const { reports, differences } = await fidelity([{ file: 'planted.jsonl', text }], { out: (l) => lines.push(l) });
@@ -76,7 +76,7 @@ test('planted differences are each reported, in their operation, with both value
       'create_private_key_tag',
       [
         {
-          text: 'field activity.status: the service sends ACTIVITY_STATUS_PENDING, the emulator ACTIVITY_STATUS_COMPLETED',
+          text: 'field activity.type: the service sends ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG_V2, the emulator ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG',
           exchanges: [at[3]],
         },
       ],
@@ -113,6 +113,26 @@ test('a status the emulator answers differently is the one difference of that ex
   const { reports } = await fidelity([{ file: 'status.jsonl', text }], { out: () => undefined });
   const getPolicy = reports[0]?.operations.find((o) => o.operation === 'get_policy');
   expect(getPolicy?.differences).toEqual([{ text: 'status: the service 403, the emulator 200', exchanges: [at[0]] }]);
+});
+
+test('what depends on time is not compared, and says why: a rate-limited attempt, an activity the service had not finished', async () => {
+  const text = readFileSync(join(DIR, FIXTURE), 'utf8');
+  const { header, exchanges } = parseRecording(text);
+  const create = exchanges.find((e) => e.operation === 'create_policy' && e.status === 200);
+  if (create === undefined) throw new Error('the fixture has no create_policy');
+  // The service answered the first attempt 429 (the client waited and resent the same body), and the second
+  // attempt while the activity was still pending, without its result.
+  const limited = { ...create, startedAt: create.startedAt - 1, status: 429, response: { code: 8, message: 'Too many requests' } };
+  Object.assign(activityOf(create), { status: 'ACTIVITY_STATUS_PENDING', result: {} });
+  const edited = [header, ...exchanges.flatMap((e) => (e === create ? [limited, { ...create, attempt: 2 }] : [e]))];
+  const { reports, differences } = await fidelity([{ file: 'timing.jsonl', text: edited.map((l) => JSON.stringify(l)).join('\n') }], {
+    out: () => undefined,
+  });
+  expect(differences).toBe(0);
+  expect(reports[0]?.operations.find((o) => o.operation === 'create_policy')?.notCompared.map((n) => n.reason)).toEqual([
+    'the service answered 429, which says when, not what (a client retries it)',
+    'the service answered before the activity finished (ACTIVITY_STATUS_PENDING)',
+  ]);
 });
 
 test('a recording that is not one is refused, naming the line', async () => {
