@@ -92,6 +92,8 @@ describe('a whole run against a fresh emulator', () => {
     );
     expect(await prefixedObjects(emulator)).toEqual([]);
 
+    // The service's rate limits, as the emulator's seeded faults: some writes are answered 429 with Retry-After.
+    emulator.faults.set({ seed: 30, rules: [{ path: '/public/v1/submit/*', probability: 0.06, status: 429, retryAfter: 1 }] });
     const result = await acceptance(emulator, [
       'run',
       '--include-singletons',
@@ -103,9 +105,15 @@ describe('a whole run against a fresh emulator', () => {
       reportFile,
       '--keep',
     ]);
+    const limited = emulator.faults.describe().rules[0]?.fired ?? 0;
+    emulator.faults.set([]);
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as RunReport;
     expect(report.entries.filter((e) => e.outcome === 'fail')).toEqual([]);
     expect(result.code).toBe(0);
+    // The rate limits were waited out within the retry budget, and the report counts them.
+    expect(limited).toBeGreaterThan(0);
+    expect(report.rateLimited).toBe(limited);
+    expect(result.stdout).toContain(`, ${limited} answered "slow down" (429/503). Recording: ${record}`);
     // Every kind's scenarios and every data source were exercised, with request ids.
     const subjects = new Set(
       report.entries
