@@ -6,7 +6,8 @@ import { policy } from '@walletinfra/pulumi/resources/policy/spec';
 import { buildPlan, describePlan, prefixedNames } from '../../acceptance/plan';
 import { ownedByRun, parseRunId } from '../../acceptance/prefix';
 import { plannedOps } from '../../acceptance/pulumi';
-import { differences, refusals } from '../../acceptance/run';
+import { differences } from '../../acceptance/checks';
+import { refusals } from '../../acceptance/preflight';
 
 const run = parseRunId('20260314t091500-k3f9');
 const kinds = KINDS as readonly AnyKind[];
