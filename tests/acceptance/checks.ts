@@ -86,7 +86,7 @@ export async function checkGone(
   try {
     const live = await liveForm(env, hand, r, id, args);
     const own = ids(run.collect());
-    if (!deletable(r.kind)) {
+    if (!deletable(r.kind, r.scenario)) {
       run.add(
         `${r.scenario.name} ${r.name}`,
         `${what}: left in place`,

@@ -19,6 +19,9 @@ import { ownedByRun, type RunId } from './prefix';
 
 export const DEFAULT_WEBHOOK_URL = 'https://example.com/walletinfra-acceptance';
 
+/** What samples name the fixture user by until it exists (`SampleContext.fixtureUserId`). */
+export const FIXTURE_USER_ID = '<the fixture user id>';
+
 export interface PlanOptions {
   run: RunId;
   /** Include the kinds that would change an object without the prefix (after checking it is empty). */
@@ -56,6 +59,8 @@ export interface Plan {
   included: KindScenario[];
   leftOut: Array<{ scenario: string; why: string }>;
   fixtureUser: string;
+  /** Whether the run makes the fixture user (a scenario needs its API keys or the user itself). */
+  needsFixtureUser: boolean;
   apiKeys: Array<FixtureApiKey & { privateKey: string }>;
   resources: PlannedResource[];
   creates: PlannedObject[];
@@ -82,6 +87,7 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
   const { prefix } = options.run;
   const secrets = new Map<string, string>();
   const keys = new Map<string, FixtureApiKey & { privateKey: string }>();
+  const publicKeys = new Map<string, string>();
   const webhookBase = (options.webhookUrl ?? DEFAULT_WEBHOOK_URL).replace(/\/+$/, '');
   const sample: SampleContext = {
     prefix,
@@ -104,6 +110,15 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
       }
       return key;
     },
+    publicKey(label) {
+      let key = publicKeys.get(label);
+      if (key === undefined) {
+        key = generateApiKeyPair().publicKey;
+        publicKeys.set(label, key);
+      }
+      return key;
+    },
+    fixtureUserId: FIXTURE_USER_ID,
   };
 
   const included: KindScenario[] = [];
@@ -113,7 +128,7 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
     else if (ks.scenario.singleton !== undefined && !options.includeSingletons) {
       leftOut.push({
         scenario: ks.scenario.name,
-        why: `${ks.scenario.singleton.what} cannot carry the run prefix; include it with --include-singletons (the run then starts only when it is empty)`,
+        why: `${ks.scenario.singleton.what} cannot carry the run prefix; include it with --include-singletons (${ks.scenario.singleton.whenIncluded})`,
       });
     } else included.push(ks);
   }
@@ -137,43 +152,54 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
   const changes: PlannedObject[] = [];
   const deletes: PlannedObject[] = [];
   const leavesInPlace: PlannedObject[] = [];
-  const nameOf = (args: Record<string, unknown>) => prefixedNames(args, prefix)[0] ?? '(no name)';
-  if (keys.size > 0) {
+  const nameOf = (args: Record<string, unknown>, r: PlannedResource) =>
+    prefixedNames(args, prefix)[0] ?? r.scenario.singleton?.what ?? '(no name)';
+  const needsFixtureUser = keys.size > 0 || included.some((ks) => ks.scenario.fixtureUser === true);
+  if (needsFixtureUser) {
     creates.push({
       type: 'User',
       name: fixtureUser,
-      how: `through the sdk, with API keys ${[...keys.values()].map((k) => k.apiKeyName).join(', ')}`,
+      how: keys.size > 0 ? `through the sdk, with API keys ${[...keys.values()].map((k) => k.apiKeyName).join(', ')}` : 'through the sdk',
     });
     deletes.push({ type: 'User', name: fixtureUser, how: 'through the sdk at the end, with its API keys' });
   }
   for (const r of resources) {
     const finalArgs = r.then;
     const type = r.scenario.name;
-    const keep = !deletable(r.kind);
+    const keep = !deletable(r.kind, r.scenario);
+    if (r.scenario.singleton !== undefined && r.scenario.singleton.occupied === undefined) {
+      // Declared exactly as the organization holds it: nothing is created, changed or deleted.
+      leavesInPlace.push({
+        type,
+        name: nameOf(finalArgs, r),
+        how: `declared as it is by pulumi up (no write); ${r.scenario.notApplicable?.delete ?? 'kept'}`,
+      });
+      continue;
+    }
     creates.push({
       type,
-      name: nameOf(r.create),
+      name: nameOf(r.create, r),
       how: r.role === 'adopted' ? 'by hand through the sdk, then adopted by pulumi up' : 'by pulumi up',
     });
     if (r.change === 'update')
-      changes.push({ type, name: nameOf(r.create), how: `updated in place (${changedKeys(r.kind, r.create, r.then).join(', ')})` });
+      changes.push({ type, name: nameOf(r.create, r), how: `updated in place (${changedKeys(r.kind, r.create, r.then).join(', ')})` });
     if (r.change === 'restore')
-      changes.push({ type, name: nameOf(r.create), how: 'changed by hand through the sdk (drift), then restored by pulumi up' });
+      changes.push({ type, name: nameOf(r.create, r), how: 'changed by hand through the sdk (drift), then restored by pulumi up' });
     if (r.change === 'replace') {
       creates.push({
         type,
-        name: nameOf(r.then),
-        how: `by pulumi up, replacing ${nameOf(r.create)} (${changedKeys(r.kind, r.create, r.then).join(', ')})`,
+        name: nameOf(r.then, r),
+        how: `by pulumi up, replacing ${nameOf(r.create, r)} (${changedKeys(r.kind, r.create, r.then).join(', ')})`,
       });
       (keep ? leavesInPlace : deletes).push({
         type,
-        name: nameOf(r.create),
+        name: nameOf(r.create, r),
         how: keep ? 'replaced; the service cannot delete it' : 'by pulumi up, once replaced',
       });
     }
     (keep ? leavesInPlace : deletes).push({
       type,
-      name: nameOf(finalArgs),
+      name: nameOf(finalArgs, r),
       how: keep ? `pulumi destroy leaves it: the service cannot delete ${r.kind.plural}` : 'by pulumi destroy',
     });
   }
@@ -206,6 +232,7 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
     included,
     leftOut,
     fixtureUser,
+    needsFixtureUser,
     apiKeys: [...keys.values()],
     resources,
     creates,
@@ -214,6 +241,17 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
     leavesInPlace,
     secrets: () => [...secrets.values()],
   };
+}
+
+/** `args` with the fixture user's id in place of `FIXTURE_USER_ID`, wherever a sample names it. */
+export function withFixtureUser(args: Record<string, unknown>, fixtureUserId: string): Record<string, unknown> {
+  const fill = (value: unknown): unknown => {
+    if (value === FIXTURE_USER_ID) return fixtureUserId;
+    if (Array.isArray(value)) return value.map(fill);
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    return value;
+  };
+  return fill(args) as Record<string, unknown>;
 }
 
 /** The service fields whose normal forms differ between two inputs. */

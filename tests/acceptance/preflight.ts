@@ -90,7 +90,8 @@ export async function preflight(env: Env): Promise<Preflight & { wallets: { wall
   const hand = handContext(env);
   const singletons: Findings['singletons'] = [];
   for (const { scenario } of plan.included) {
-    if (scenario.singleton === undefined) continue;
+    // A singleton declared as it is (no `occupied`) is never written, so there is nothing to refuse.
+    if (scenario.singleton?.occupied === undefined) continue;
     singletons.push({ scenario: scenario.name, what: scenario.singleton.what, occupied: await scenario.singleton.occupied(hand) });
   }
   const ownLeftovers = (await inventory(session, sweepables(KINDS as readonly AnyKind[]))).filter((f) =>

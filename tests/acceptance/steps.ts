@@ -14,7 +14,7 @@ import { ids, lastLines, skipStep, STEPS, type Journal } from './journal';
 import { deletable, stepOf } from './kinds';
 import { SDK_CALLS, type SdkContext } from './operations';
 import { EXIT, factsOf, handContext, REPO_ROOT, type Env, type Preflight } from './options';
-import { prefixedNames, type Plan, type PlannedResource } from './plan';
+import { prefixedNames, withFixtureUser, type Plan, type PlannedResource } from './plan';
 import { preflight } from './preflight';
 import { ownedByRun } from './prefix';
 import { AcceptanceProject, plannedOps, type ProgramPlan } from './pulumi';
@@ -81,7 +81,7 @@ export async function execute(run: Journal, env: Env): Promise<number> {
   try {
     // ---- 2. fixtures: a user named with the prefix, holding the API keys the per-key allowlists need ----
     started = run.begin(STEPS[1], 2, total);
-    if (plan.apiKeys.length === 0) run.add('fixtures', 'no scenario needs an API key', 'skip', 'nothing to make');
+    if (!plan.needsFixtureUser) run.add('fixtures', 'no scenario needs the fixture user or an API key', 'skip', 'nothing to make');
     else {
       try {
         guard('user', plan.fixtureUser);
@@ -96,9 +96,24 @@ export async function execute(run: Journal, env: Env): Promise<number> {
           ],
         });
         fixtureUserId = result.userIds[0];
+        hand.fixtureUserId = fixtureUserId;
         run.add(`User ${plan.fixtureUser}`, `created with ${plan.apiKeys.length} API keys`, 'pass', undefined, ids(run.collect()));
       } catch (error) {
         run.add(`User ${plan.fixtureUser}`, 'created with its API keys', 'fail', messageOf(error), ids(run.collect()));
+      }
+    }
+    // The inputs only the run can tell: the fixture user's id, and what a scenario reads from the organization.
+    for (const r of plan.resources) {
+      if (run.broken) break;
+      try {
+        if (fixtureUserId !== undefined)
+          [r.create, r.then] = [withFixtureUser(r.create, fixtureUserId), withFixtureUser(r.then, fixtureUserId)];
+        const resolve = r.scenario.resolve;
+        if (resolve === undefined) continue;
+        [r.create, r.then] = [await resolve(hand, r.create), await resolve(hand, r.then)];
+        run.add(label(r), 'inputs read from the organization', 'pass', undefined, ids(run.collect()));
+      } catch (error) {
+        run.add(label(r), 'inputs read from the organization', 'fail', messageOf(error), ids(run.collect()));
       }
     }
     run.end(started);
@@ -333,8 +348,9 @@ export async function execute(run: Journal, env: Env): Promise<number> {
           const id = idsBefore[r.name];
           if (id === undefined) continue;
           const reqIds = requestIdsMentioning(exchanges, [id]);
-          if (!deletable(r.kind)) {
-            const warned = output.includes(id) && output.includes('left in place');
+          if (!deletable(r.kind, r.scenario)) {
+            // The warning names the object by its id (a session profile) or by the resource (a root quorum).
+            const warned = (output.includes(id) || output.includes(r.name)) && output.includes('left in place');
             run.add(
               label(r),
               'left in place, with a warning',

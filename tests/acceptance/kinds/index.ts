@@ -40,9 +40,12 @@ export function scenariosOf(kinds: readonly AnyKind[], table: Readonly<Record<st
   return kinds.flatMap((kind) => (table[kind.type] ?? []).map((scenario) => ({ kind, scenario })));
 }
 
-/** Whether the service can delete the kind's objects (a kind addressed by scope deletes with its own steps). */
-export function deletable(kind: AnyKind): boolean {
-  return kind.listing === undefined || kind.writes?.delete !== undefined;
+/**
+ * Whether pulumi destroy deletes the scenario's objects: a listed kind when it has a delete write, a kind
+ * addressed by scope (with its own steps) unless the scenario says destroy leaves it (a root quorum).
+ */
+export function deletable(kind: AnyKind, scenario: Scenario): boolean {
+  return kind.listing === undefined ? scenario.notApplicable?.delete === undefined : kind.writes?.delete !== undefined;
 }
 
 function sampleOf(kind: AnyKind, scenario: Scenario, step: OptionalStep): unknown {
@@ -51,7 +54,7 @@ function sampleOf(kind: AnyKind, scenario: Scenario, step: OptionalStep): unknow
     replace: scenario.replace,
     adopt: scenario.handMade,
     drift: scenario.drift,
-    delete: deletable(kind) ? true : undefined,
+    delete: deletable(kind, scenario) ? true : undefined,
   }[step];
 }
 

@@ -44,6 +44,7 @@ export const ipAllowlistOrganizationScenario: Scenario = {
   why: "the organization's own list, only when it has none: kept disabled (never enforced) and removed at the end",
   singleton: {
     what: "the organization's IP allowlist",
+    whenIncluded: 'the run then starts only when it is empty',
     async occupied(ctx) {
       const { allowlist } = await ctx.client.getIpAllowlist({});
       if (isEmptyAllowlist(allowlist, false)) return undefined;

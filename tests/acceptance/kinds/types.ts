@@ -30,6 +30,13 @@ export interface SampleContext {
   webhookUrl: (suffix: string) => string;
   /** The fixture API key with this role. */
   apiKey: (role: string) => FixtureApiKey;
+  /** A fresh public key (P-256, compressed) for `label`, registered by nobody yet; its private key is discarded. */
+  publicKey: (label: string) => string;
+  /**
+   * Stands for the id of the fixture user (named with the prefix, made through the sdk before the first up) in
+   * a scenario with `fixtureUser`; replaced by the id once the user exists.
+   */
+  fixtureUserId: string;
 }
 
 /** What a hand-made write or an out-of-band change is made with: the sdk, as a person would. */
@@ -39,17 +46,22 @@ export interface HandContext {
   /** The service's key on-ramp secrets are encrypted to (`walletinfra:onRampEncryptionPublicKey`). */
   onRampEncryptionPublicKey: string;
   sample: SampleContext;
+  /** The fixture user's id, once it exists. */
+  fixtureUserId?: string;
 }
 
 /** A kind whose one object belongs to the organization (its IP allowlist, its root quorum): it carries no prefix. */
 export interface Singleton {
   /** `the organization's IP allowlist` */
   what: string;
+  /** What the run does with it once included: `the run then starts only when it is empty`. */
+  whenIncluded: string;
   /**
    * What the organization holds there now, when the run could not put it back exactly (the run starts only from
-   * the empty state and leaves it empty); undefined when it is empty.
+   * the empty state and leaves it empty); undefined when it is empty. Absent for a singleton the run declares
+   * exactly as it is and never writes (`resolve` reads it), so there is nothing to refuse.
    */
-  occupied: (ctx: HandContext) => Promise<string | undefined>;
+  occupied?: (ctx: HandContext) => Promise<string | undefined>;
 }
 
 export interface Scenario {
@@ -63,6 +75,13 @@ export interface Scenario {
   singleton?: Singleton;
   /** Fixture API keys the samples use, by role. */
   apiKeys?: readonly string[];
+  /** Set when the samples name the fixture user (`ctx.fixtureUserId`): the run makes it even with no fixture key. */
+  fixtureUser?: boolean;
+  /**
+   * Inputs only the organization can tell (its root quorum as it is), read before the first up: the samples'
+   * `create` and `then` inputs after the fixture user's id is filled in.
+   */
+  resolve?: (ctx: HandContext, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /** The name carrying the run prefix, from a live object (default: the kind's export name). */
   label?: (live: unknown) => string | undefined;
   /** Inputs of a new object (the common inputs left out). */

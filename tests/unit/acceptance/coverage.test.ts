@@ -67,6 +67,8 @@ describe('resource kinds', () => {
       secret: (l: string) => `sk_test_${l}`,
       webhookUrl: (s: string) => `https://example.com/walletinfra-acceptance/${s}`,
       apiKey: (role: string) => ({ role, apiKeyName: `key-${role}`, publicKey: `02${'ab'.repeat(32)}` }),
+      publicKey: (label: string) => `03${label.length.toString(16).padStart(2, '0').repeat(32)}`,
+      fixtureUserId: '<the fixture user id>',
     };
     for (const { kind, scenario } of scenariosOf(kinds)) {
       for (const role of rolesOf(scenario)) {
