@@ -67,6 +67,8 @@ export interface Plan {
   changes: PlannedObject[];
   deletes: PlannedObject[];
   leavesInPlace: PlannedObject[];
+  /** Singletons declared exactly as the organization holds them (no prefix, never written). */
+  asItIs: PlannedObject[];
   /** The sample secrets (never sent in plain text). */
   secrets(): string[];
 }
@@ -152,6 +154,7 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
   const changes: PlannedObject[] = [];
   const deletes: PlannedObject[] = [];
   const leavesInPlace: PlannedObject[] = [];
+  const asItIs: PlannedObject[] = [];
   const nameOf = (args: Record<string, unknown>, r: PlannedResource) =>
     prefixedNames(args, prefix)[0] ?? r.scenario.singleton?.what ?? '(no name)';
   const needsFixtureUser = keys.size > 0 || included.some((ks) => ks.scenario.fixtureUser === true);
@@ -169,11 +172,7 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
     const keep = !deletable(r.kind, r.scenario);
     if (r.scenario.singleton !== undefined && r.scenario.singleton.occupied === undefined) {
       // Declared exactly as the organization holds it: nothing is created, changed or deleted.
-      leavesInPlace.push({
-        type,
-        name: nameOf(finalArgs, r),
-        how: `declared as it is by pulumi up (no write); ${r.scenario.notApplicable?.delete ?? 'kept'}`,
-      });
+      asItIs.push({ type, name: nameOf(finalArgs, r), how: `pulumi up writes nothing; ${r.scenario.notApplicable?.delete ?? 'kept'}` });
       continue;
     }
     creates.push({
@@ -239,6 +238,7 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
     changes,
     deletes,
     leavesInPlace,
+    asItIs,
     secrets: () => [...secrets.values()],
   };
 }
@@ -271,6 +271,7 @@ export function describePlan(plan: Plan, organizationId: string): string {
     ...section('Would change (only objects it created)', plan.changes),
     ...section('Would delete (only objects it created)', plan.deletes),
     ...section('Would leave in place (named with the prefix)', plan.leavesInPlace),
+    ...section('Would declare as it is, without writing it', plan.asItIs),
     ...(plan.leftOut.length > 0 ? ['Left out:', ...plan.leftOut.map((l) => `  ${l.scenario.padEnd(28)} ${l.why}`)] : []),
   ].join('\n');
 }
