@@ -132,6 +132,35 @@ export const LOOKUPS: Readonly<Record<string, LookupCase>> = {
     check: (r) => (typeof r === 'object' && r !== null ? undefined : 'no configuration returned'),
   },
   webhookJwks: { args: () => ({ args: {} }), operations: ['get_webhook_jwks'], check: (r) => isList(r.keys, 'keys') },
+  users: {
+    args: (f) =>
+      f.declares('user-main') ? { args: { userName: f.declared('user-main')?.userName, ...after(f, 'user-main') } } : { args: {} },
+    operations: ['list_users', 'get_organization_configs'],
+    check: (r, f) =>
+      f.declares('user-main')
+        ? holds(f, r.users, 'user-main', 'userName')
+        : rows(r.users).some((u) => u.userId === f.identity.userId)
+          ? undefined
+          : "the credentials' own user is not listed",
+  },
+  userTags: {
+    args: (f) => ({ args: after(f, 'user-tag-main') }),
+    operations: ['list_user_tags', 'list_users'],
+    check: (r, f) => holds(f, r.userTags, 'user-tag-main', 'userTagName'),
+  },
+  rootQuorum: {
+    args: (f) => ({ args: after(f, 'root-quorum-main') }),
+    operations: ['get_organization_configs'],
+    check: (r, f) => {
+      if (typeof r.threshold !== 'number' || r.threshold < 1) return `threshold is ${JSON.stringify(r.threshold)}`;
+      const wanted = f.declared('root-quorum-main');
+      if (wanted === undefined) return isList(r.userIds, 'userIds');
+      const same = r.threshold === wanted.threshold && JSON.stringify(r.userIds) === JSON.stringify(wanted.userIds);
+      return same
+        ? undefined
+        : `the quorum is ${r.threshold} of ${JSON.stringify(r.userIds)}, declared ${wanted.threshold} of ${JSON.stringify(wanted.userIds)}`;
+    },
+  },
 };
 
 /** The program's function for a data source: `policy` -> `getPolicyOutput`. */

@@ -71,7 +71,15 @@ export function kindSweepable(kind: AnyKind): Sweepable | undefined {
           name,
           ...(deleteWrite === undefined
             ? { cannotDelete: `the service cannot delete ${kind.plural}` }
-            : { remove: (client: WalletInfraClient) => submit(client, deleteWrite.operation, deleteWrite.parameters(id)) }),
+            : {
+                remove: (client: WalletInfraClient) =>
+                  // The live object in normal form is the state a delete reads (an API key names its user).
+                  submit(
+                    client,
+                    deleteWrite.operation,
+                    deleteWrite.parameters(id, kind.form(item, { organizationId: session.organizationId })),
+                  ),
+              }),
         });
       }
       return found;

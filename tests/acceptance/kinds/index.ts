@@ -2,12 +2,16 @@
 // fails the run before it starts, and tests/unit/acceptance/kinds.test.ts fails on it: add the kind's safe
 // samples here when you add a kind (docs/architecture.md, "Adding a resource kind").
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
+import { apiKeyScenario } from './api-key';
 import { fiatOnRampCredentialScenario } from './fiat-on-ramp-credential';
 import { ipAllowlistOrganizationScenario, ipAllowlistPerKeyScenario } from './ip-allowlist';
 import { policyScenario } from './policy';
 import { privateKeyTagScenario } from './private-key-tag';
+import { rootQuorumScenario } from './root-quorum';
 import { sessionProfileScenario } from './session-profile';
 import type { OptionalStep, Role, Scenario } from './types';
+import { userScenario } from './user';
+import { userTagScenario } from './user-tag';
 import { webhookEndpointScenario } from './webhook-endpoint';
 
 export type { FixtureApiKey, HandContext, OptionalStep, Role, SampleContext, Scenario, Singleton } from './types';
@@ -20,6 +24,10 @@ export const ACCEPTANCE: Readonly<Record<string, readonly Scenario[]>> = {
   IpAllowlist: [ipAllowlistPerKeyScenario, ipAllowlistOrganizationScenario],
   PrivateKeyTag: [privateKeyTagScenario],
   SessionProfile: [sessionProfileScenario],
+  UserTag: [userTagScenario],
+  User: [userScenario],
+  ApiKey: [apiKeyScenario],
+  RootQuorum: [rootQuorumScenario],
 };
 
 /** A scenario with the kind it exercises. */

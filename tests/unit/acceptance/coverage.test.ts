@@ -55,6 +55,10 @@ describe('resource kinds', () => {
         { scenario: 'IpAllowlist (organization)', roles: ['adopted'], skipped: ['update', 'replace'] },
         { scenario: 'PrivateKeyTag', roles: ['main', 'adopted'], skipped: ['replace'] },
         { scenario: 'SessionProfile', roles: ['replaced', 'adopted'], skipped: ['update', 'drift', 'delete'] },
+        { scenario: 'UserTag', roles: ['main', 'adopted'], skipped: ['replace'] },
+        { scenario: 'User', roles: ['main', 'adopted'], skipped: ['replace'] },
+        { scenario: 'ApiKey', roles: ['replaced', 'adopted'], skipped: ['update', 'drift'] },
+        { scenario: 'RootQuorum', roles: ['main'], skipped: ['update', 'replace', 'adopt', 'drift', 'delete'] },
       ].filter((row) => summary.some((s) => s.scenario === row.scenario)),
     );
     expect(summary.map((s) => s.scenario)).toEqual(kinds.flatMap((k) => (ACCEPTANCE[k.type] ?? []).map((s) => s.name)));
