@@ -16,10 +16,12 @@ export interface Identity {
 export interface Ref {
   $ref: string;
   property?: string;
+  /** Other resources the value waits for too (the program resolves it once they are all done). */
+  after?: string[];
 }
 
-export function ref(resource: string, property?: string): Ref {
-  return property === undefined ? { $ref: resource } : { $ref: resource, property };
+export function ref(resource: string, property?: string, after: readonly string[] = []): Ref {
+  return { $ref: resource, ...(property !== undefined ? { property } : {}), ...(after.length > 0 ? { after: [...after] } : {}) };
 }
 
 /** What lookups and sdk operations are made from. */

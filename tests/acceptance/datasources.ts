@@ -19,9 +19,14 @@ type Row = Record<string, unknown>;
 const rows = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : []);
 const isList = (v: unknown, what: string): string | undefined => (Array.isArray(v) ? undefined : `${what} is not a list`);
 
-/** Waits for a declared resource (its organization id), so the lookup reads what the update left. */
-function after(facts: RunFacts, resource: string): { organizationId?: Ref } {
-  return facts.declares(resource) ? { organizationId: ref(resource, 'organizationId') } : {};
+/**
+ * Waits for the declared ones of `resources` (the first one's organization id, once all are done), so the
+ * lookup reads what the update left. Lookups that read the same list wait for the same resources: the
+ * program's lookups share one session, whose first read of a list serves the others.
+ */
+function after(facts: RunFacts, ...resources: string[]): { organizationId?: Ref } {
+  const [first, ...rest] = resources.filter((r) => facts.declares(r));
+  return first === undefined ? {} : { organizationId: ref(first, 'organizationId', rest) };
 }
 
 /** `list` holds a row whose `field` is the declared value of `resource`'s `input`, when the resource is declared. */
@@ -32,6 +37,9 @@ function holds(facts: RunFacts, list: unknown, resource: string, input: string, 
   if (wanted === undefined) return undefined;
   return rows(list).some((r) => r[field] === wanted) ? undefined : `no entry with ${field} ${JSON.stringify(wanted)}`;
 }
+
+/** What the identity lookups wait for: they share the program's one read of the users (list_users). */
+const IDENTITY = ['user-main', 'user-adopted', 'user-tag-main', 'user-tag-adopted', 'root-quorum-main', 'root-quorum-adopted'];
 
 export const LOOKUPS: Readonly<Record<string, LookupCase>> = {
   wallets: { args: () => ({ args: {} }), operations: ['list_wallets'], check: (r) => isList(r.wallets, 'wallets') },
@@ -134,7 +142,7 @@ export const LOOKUPS: Readonly<Record<string, LookupCase>> = {
   webhookJwks: { args: () => ({ args: {} }), operations: ['get_webhook_jwks'], check: (r) => isList(r.keys, 'keys') },
   users: {
     args: (f) =>
-      f.declares('user-main') ? { args: { userName: f.declared('user-main')?.userName, ...after(f, 'user-main') } } : { args: {} },
+      f.declares('user-main') ? { args: { userName: f.declared('user-main')?.userName, ...after(f, ...IDENTITY) } } : { args: {} },
     operations: ['list_users', 'get_organization_configs'],
     check: (r, f) =>
       f.declares('user-main')
@@ -144,12 +152,12 @@ export const LOOKUPS: Readonly<Record<string, LookupCase>> = {
           : "the credentials' own user is not listed",
   },
   userTags: {
-    args: (f) => ({ args: after(f, 'user-tag-main') }),
+    args: (f) => ({ args: after(f, ...IDENTITY) }),
     operations: ['list_user_tags', 'list_users'],
     check: (r, f) => holds(f, r.userTags, 'user-tag-main', 'userTagName'),
   },
   rootQuorum: {
-    args: (f) => ({ args: after(f, 'root-quorum-main') }),
+    args: (f) => ({ args: after(f, ...IDENTITY) }),
     operations: ['get_organization_configs'],
     check: (r, f) => {
       if (typeof r.threshold !== 'number' || r.threshold < 1) return `threshold is ${JSON.stringify(r.threshold)}`;

@@ -2,7 +2,7 @@
 // step), so one project and one stack serve every step, and each step is an edit of the plan. Resources are
 // found by their type in the public entry (every kind's class), data sources by their Output form; a value
 // `{ "$ref": name, "property"? }` is another resource's output (its id by default), so a lookup reads after
-// that resource's step. Every resource's id is exported as `ids`, each lookup's result as `lookup_<name>`.
+// that resource's step (and after those `after` names too). Every resource's id is exported as `ids`, each lookup's result as `lookup_<name>`.
 import type * as pulumi from '@pulumi/pulumi';
 import * as walletinfra from '@walletinfra/pulumi';
 import { installRecordingFromEnv } from '@walletinfra/sdk/process';
@@ -34,14 +34,26 @@ const plan = JSON.parse(readFileSync(join(__dirname, 'plan.json'), 'utf8')) as P
 const library = walletinfra as unknown as Record<string, unknown>;
 const resources: Record<string, pulumi.CustomResource> = {};
 
+function resourceNamed(name: string): pulumi.CustomResource {
+  const target = resources[name];
+  if (target === undefined) throw new Error(`plan.json: $ref ${name} names no resource of the plan`);
+  return target;
+}
+
 function resolve(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(resolve);
   if (value !== null && typeof value === 'object') {
-    const ref = value as { $ref?: unknown; property?: unknown };
+    const ref = value as { $ref?: unknown; property?: unknown; after?: unknown };
     if (typeof ref.$ref === 'string') {
-      const target = resources[ref.$ref];
-      if (target === undefined) throw new Error(`plan.json: $ref ${ref.$ref} names no resource of the plan`);
-      return typeof ref.property === 'string' ? (target as unknown as Record<string, pulumi.Output<unknown>>)[ref.property] : target.id;
+      const target = resourceNamed(ref.$ref);
+      const property = typeof ref.property === 'string' ? ref.property : 'id';
+      let out = (target as unknown as Record<string, pulumi.Output<unknown> | undefined>)[property];
+      if (out === undefined) throw new Error(`plan.json: ${ref.$ref} has no output ${property}`);
+      for (const name of Array.isArray(ref.after) ? (ref.after as string[]) : []) {
+        const before = out;
+        out = resourceNamed(name).id.apply(() => before);
+      }
+      return out;
     }
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
   }
