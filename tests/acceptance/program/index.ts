@@ -50,7 +50,7 @@ function resolve(value: unknown): unknown {
       let out = (target as unknown as Record<string, pulumi.Output<unknown> | undefined>)[property];
       if (out === undefined) throw new Error(`plan.json: ${ref.$ref} has no output ${property}`);
       for (const name of Array.isArray(ref.after) ? (ref.after as string[]) : []) {
-        const before = out;
+        const before: pulumi.Output<unknown> = out;
         out = resourceNamed(name).id.apply(() => before);
       }
       return out;
