@@ -33,7 +33,8 @@ Options:
   --report FILE           write the report as JSON there (default .data/acceptance/<run>.report.json)
   --run-id ID             the run's id (<UTC date>t<UTC time>-<4 letters or digits>; default now and random)
   --only NAMES            only these kinds or scenarios, comma-separated (e.g. Policy,WebhookEndpoint)
-  --include-singletons    also the organization's own IP allowlist (only when it is empty; left empty)
+  --include-singletons    also the organization's own objects, which cannot carry the prefix (its IP allowlist
+                          and the like; the dry run says how the run treats each)
   --webhook-url URL       the HTTPS URL the run's webhook endpoints name (default https://example.com/...)
   --keep                  keep the Pulumi project in .data/acceptance/<run>/ after a passing run
   --emulator              run against a fresh local emulator instead (no account, no WALLETINFRA_ACC needed)
