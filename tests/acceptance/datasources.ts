@@ -166,7 +166,7 @@ export const LOOKUPS: Readonly<Record<string, LookupCase>> = {
       const same = r.threshold === wanted.threshold && JSON.stringify(r.userIds) === JSON.stringify(wanted.userIds);
       return same
         ? undefined
-        : `the quorum is ${r.threshold} of ${JSON.stringify(r.userIds)}, declared ${wanted.threshold} of ${JSON.stringify(wanted.userIds)}`;
+        : `the quorum is ${r.threshold} of ${JSON.stringify(r.userIds)}, declared ${JSON.stringify(wanted.threshold)} of ${JSON.stringify(wanted.userIds)}`;
     },
   },
 };
