@@ -22,9 +22,9 @@ describe('resource kinds', () => {
   });
 
   test('a kind without acceptance data stops the run before it starts, naming the kind and where its data goes', () => {
-    const newcomer = { ...policy, type: 'VelocityControl' } as unknown as AnyKind;
+    const newcomer = { ...policy, type: 'Newcomer' } as unknown as AnyKind;
     expect(() => scenariosOf([...kinds, newcomer])).toThrow(
-      'resource kind VelocityControl has no acceptance data: add safe samples (create, update, replace, hand-made, drift, or the reason a step ' +
+      'resource kind Newcomer has no acceptance data: add safe samples (create, update, replace, hand-made, drift, or the reason a step ' +
         'does not apply) to tests/acceptance/kinds/index.ts',
     );
   });
