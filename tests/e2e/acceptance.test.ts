@@ -52,6 +52,17 @@ function clientOf(emulator: RunningEmulator): WalletInfraClient {
   });
 }
 
+/** Every activity of the organization, page by page (a run submits more than one page holds). */
+async function allActivities(client: WalletInfraClient) {
+  const all = [];
+  for (let after: string | undefined; ;) {
+    const { activities } = await client.listActivities({ paginationOptions: { limit: '100', ...(after !== undefined ? { after } : {}) } });
+    all.push(...activities);
+    after = activities.at(-1)?.id;
+    if (activities.length < 100 || after === undefined) return all;
+  }
+}
+
 async function prefixedObjects(emulator: RunningEmulator): Promise<Found[]> {
   const ctx = createContext({ env: emulatorEnv(emulator) });
   try {
@@ -134,7 +145,7 @@ describe('a whole run against a fresh emulator', () => {
     // What the run created is what the dry run listed: the object each create activity named.
     const client = clientOf(emulator);
     try {
-      const { activities } = await client.listActivities({ paginationOptions: { limit: '100' } });
+      const activities = await allActivities(client);
       const created = new Set<string>();
       const allowlistLabels = new Set<string>();
       for (const a of activities) {
