@@ -38,6 +38,9 @@ function holds(facts: RunFacts, list: unknown, resource: string, input: string, 
   return rows(list).some((r) => r[field] === wanted) ? undefined : `no entry with ${field} ${JSON.stringify(wanted)}`;
 }
 
+/** What the velocity-control lookups wait for: they share the program's one read of the controls. */
+const CONTROLS = ['velocity-control-replaced', 'velocity-control-adopted'];
+
 /** What the identity lookups wait for: they share the program's one read of the users (list_users). */
 const IDENTITY = ['user-main', 'user-adopted', 'user-tag-main', 'user-tag-adopted', 'root-quorum-main', 'root-quorum-adopted'];
 
@@ -168,6 +171,44 @@ export const LOOKUPS: Readonly<Record<string, LookupCase>> = {
         ? undefined
         : `the quorum is ${r.threshold} of ${JSON.stringify(r.userIds)}, declared ${JSON.stringify(wanted.threshold)} of ${JSON.stringify(wanted.userIds)}`;
     },
+  },
+  smartContractInterface: {
+    args: (f) =>
+      f.declares('contract-replaced')
+        ? { args: { smartContractInterfaceId: ref('contract-replaced') } }
+        : { skip: "needs the run's own smart-contract interface (the SmartContractInterface scenario is left out)" },
+    operations: ['get_smart_contract_interface'],
+    check: (r, f) => {
+      const wanted = f.declared('contract-replaced')?.label;
+      const got = (r.smartContractInterface as Row | undefined)?.label;
+      return got === wanted ? undefined : `label is ${JSON.stringify(got)}, not ${JSON.stringify(wanted)}`;
+    },
+  },
+  smartContractInterfaces: {
+    args: (f) => ({ args: after(f, 'contract-replaced', 'contract-adopted') }),
+    operations: ['list_smart_contract_interfaces'],
+    check: (r, f) => holds(f, r.smartContractInterfaces, 'contract-replaced', 'label'),
+  },
+  velocityControl: {
+    args: (f) =>
+      f.declares('velocity-control-replaced')
+        ? { args: { identifier: f.declared('velocity-control-replaced')?.identifier, ...after(f, ...CONTROLS) } }
+        : { skip: "needs the run's own velocity control (the VelocityControl scenario is left out)" },
+    operations: ['list_velocity_controls'],
+    check: (r, f) => {
+      const wanted = f.declared('velocity-control-replaced');
+      const got = r.velocityControl as (Row & { aggregation?: Row }) | undefined;
+      const threshold = (wanted?.aggregation as Row | undefined)?.threshold;
+      if (got?.name !== wanted?.name) return `name is ${JSON.stringify(got?.name)}, not ${JSON.stringify(wanted?.name)}`;
+      return got?.aggregation?.threshold === threshold
+        ? undefined
+        : `threshold is ${JSON.stringify(got?.aggregation?.threshold)}, not ${JSON.stringify(threshold)}`;
+    },
+  },
+  velocityControls: {
+    args: (f) => ({ args: after(f, ...CONTROLS) }),
+    operations: ['list_velocity_controls'],
+    check: (r, f) => holds(f, r.velocityControls, 'velocity-control-replaced', 'name'),
   },
 };
 

@@ -9,9 +9,11 @@ import { policyScenario } from './policy';
 import { privateKeyTagScenario } from './private-key-tag';
 import { rootQuorumScenario } from './root-quorum';
 import { sessionProfileScenario } from './session-profile';
+import { smartContractInterfaceScenario } from './smart-contract-interface';
 import type { OptionalStep, Role, Scenario } from './types';
 import { userScenario } from './user';
 import { userTagScenario } from './user-tag';
+import { velocityControlScenario } from './velocity-control';
 import { webhookEndpointScenario } from './webhook-endpoint';
 
 export type { FixtureApiKey, HandContext, OptionalStep, Role, SampleContext, Scenario, Singleton } from './types';
@@ -28,6 +30,8 @@ export const ACCEPTANCE: Readonly<Record<string, readonly Scenario[]>> = {
   User: [userScenario],
   ApiKey: [apiKeyScenario],
   RootQuorum: [rootQuorumScenario],
+  SmartContractInterface: [smartContractInterfaceScenario],
+  VelocityControl: [velocityControlScenario],
 };
 
 /** A scenario with the kind it exercises. */

@@ -59,6 +59,8 @@ describe('resource kinds', () => {
         { scenario: 'User', roles: ['main', 'adopted'], skipped: ['replace'] },
         { scenario: 'ApiKey', roles: ['replaced', 'adopted'], skipped: ['update', 'drift'] },
         { scenario: 'RootQuorum', roles: ['main'], skipped: ['update', 'replace', 'adopt', 'drift', 'delete'] },
+        { scenario: 'SmartContractInterface', roles: ['replaced', 'adopted'], skipped: ['update', 'drift'] },
+        { scenario: 'VelocityControl', roles: ['replaced', 'adopted'], skipped: ['update', 'drift'] },
       ].filter((row) => summary.some((s) => s.scenario === row.scenario)),
     );
     expect(summary.map((s) => s.scenario)).toEqual(kinds.flatMap((k) => (ACCEPTANCE[k.type] ?? []).map((s) => s.name)));
