@@ -82,6 +82,7 @@ export {
   type AttemptSettledMessage,
   type BackoffInput,
   type Clock,
+  type ExchangeMessage,
   type Failure,
   type FailureClass,
   type GetRequest,

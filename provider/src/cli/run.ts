@@ -4,6 +4,7 @@
 // a stack trace (exit 1).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { installRecordingFromEnv } from '@walletinfra/sdk/process';
 import { messageOf } from '../errors';
 import type { ToolArgs } from './args';
 
@@ -77,8 +78,10 @@ export async function runTool<A extends ToolArgs>(
 }
 
 /** Ends this process with the exit code `main` resolves to; what it throws is one line on stderr, exit 1. */
-export function exitWith(name: string, main: Promise<number>): void {
-  main.then(
+export function exitWith(name: string, main: () => Promise<number>): void {
+  // A command's own requests join the recording an acceptance run's `--record` names (off unless set).
+  installRecordingFromEnv(name);
+  main().then(
     (code) => {
       process.exitCode = code;
     },

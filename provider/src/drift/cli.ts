@@ -155,7 +155,7 @@ async function checkUnmanaged(args: DriftArgs, deps: CliDeps, failed: readonly s
 
 /** Runs the command for this process (the `walletinfra-drift` bin and `node dist/drift/cli.js`). */
 export function runCli(): void {
-  exitWith(DRIFT.name, main(process.argv.slice(2)));
+  exitWith(DRIFT.name, () => main(process.argv.slice(2)));
 }
 
 if (require.main === module) runCli();

@@ -85,5 +85,5 @@ export const DISK: Pick<ExportDeps, 'writeFile' | 'mkdir'> = {
 
 /** The bin's entry point. */
 export function runCli(): void {
-  exitWith(EXPORT.name, runExport(process.argv.slice(2), { env: process.env, ...PROCESS_OUTPUT, ...DISK }));
+  exitWith(EXPORT.name, () => runExport(process.argv.slice(2), { env: process.env, ...PROCESS_OUTPUT, ...DISK }));
 }

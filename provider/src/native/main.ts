@@ -2,7 +2,7 @@
 // on a loopback port and prints that port, alone on a line, on stdout, which is how the engine learns
 // where to connect (a plugin's first stdout line, newPlugin in sdk/go/common/resource/plugin/plugin.go of
 // github.com/pulumi/pulumi). Everything else goes to stderr, which the engine shows.
-import { installWasmTieringHold } from '@walletinfra/sdk/process';
+import { installRecordingFromEnv, installWasmTieringHold } from '@walletinfra/sdk/process';
 import { ownVersion } from '../cli/run';
 import { installTraces } from '../runtime/process/traces';
 import { installWarnings, sendWarning } from '../runtime/process/warnings';
@@ -11,12 +11,14 @@ import { createNativeProvider, serveProvider } from './server';
 
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
   // As the dynamic provider's process does (../runtime/index.ts): stack traces of our errors go to the
-  // engine's debug log (`pulumi up --debug`), and undici's WebAssembly parser stays on V8's baseline tier.
-  // No stderr filter: there is no shim here printing a second copy of our errors. Warnings (a policy's missing
-  // contract interface, the linter's findings) go to the engine as warnings.
+  // engine's debug log (`pulumi up --debug`), undici's WebAssembly parser stays on V8's baseline tier, and
+  // with WALLETINFRA_RECORD_FILE set every exchange joins that recording. No stderr filter: there is no shim
+  // here printing a second copy of our errors. Warnings (a policy's missing contract interface, the linter's
+  // findings) go to the engine as warnings.
   installTraces(argv);
   installWarnings(argv);
   installWasmTieringHold();
+  installRecordingFromEnv('provider');
   const provider = createNativeProvider({ version: ownVersion(), schema: schemaText, runtime: { warn: (line) => sendWarning(line) } });
   const serving = await serveProvider(provider);
   process.stdout.write(`${serving.port}\n`);

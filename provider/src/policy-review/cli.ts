@@ -160,7 +160,7 @@ async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<numb
 }
 
 export function runPolicyCli(): void {
-  exitWith(POLICY.name, policyMain(process.argv.slice(2)));
+  exitWith(POLICY.name, () => policyMain(process.argv.slice(2)));
 }
 
 if (require.main === module) runPolicyCli();

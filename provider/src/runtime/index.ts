@@ -4,9 +4,11 @@
 // refresh and destroy without an `up`).
 //
 // This entry, and nothing else in the package, changes the process it runs in: the shim's copy of our errors
-// is dropped from stderr, stack traces go to the engine's debug log, warnings to the engine's output, and undici's WebAssembly parser stays on
-// V8's baseline tier (@walletinfra/sdk/process). The same modules used as a library change nothing.
-import { installWasmTieringHold } from '@walletinfra/sdk/process';
+// is dropped from stderr, stack traces go to the engine's debug log, warnings to the engine's output,
+// undici's WebAssembly parser stays on V8's baseline tier (@walletinfra/sdk/process), and when
+// `WALLETINFRA_RECORD_FILE` is set (an acceptance run's `--record`) every exchange is appended to that
+// recording. The same modules used as a library change nothing.
+import { installRecordingFromEnv, installWasmTieringHold } from '@walletinfra/sdk/process';
 import { createRuntime, type Runtime } from './providers';
 import { installStderrFilter } from './process/stderr-filter';
 import { installTraces } from './process/traces';
@@ -16,6 +18,7 @@ installStderrFilter();
 installTraces();
 installWarnings();
 installWasmTieringHold();
+installRecordingFromEnv('provider');
 
 const runtime = createRuntime({ warn: (line) => sendWarning(line) });
 

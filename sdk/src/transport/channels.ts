@@ -13,6 +13,11 @@ export const TRANSPORT_CHANNELS = Object.freeze({
   attemptSettled: 'walletinfra:transport:attempt-settled',
   /** A transport was closed. */
   closed: 'walletinfra:transport:closed',
+  /**
+   * One attempt of a request, in full: the body sent and the answer read (what a recording keeps, after
+   * redaction: `@walletinfra/sdk/recording`). Carries secrets as they travel; subscribers must redact.
+   */
+  exchange: 'walletinfra:transport:exchange',
 } as const);
 
 /** Published on `walletinfra:transport:pool-open`. */
@@ -36,9 +41,35 @@ export interface TransportClosedMessage {
   baseUrl: string;
 }
 
+/** Published on `walletinfra:transport:exchange`, once per attempt. */
+export interface ExchangeMessage {
+  origin: string;
+  method: 'GET' | 'POST';
+  /** The path as sent (a base URL's path prefix included). */
+  path: string;
+  /** The operation's own path, as the client names it: `/public/v1/query/get_policy`. */
+  operation: string;
+  /** 1 for the first attempt of a request; a retry resends the same body. */
+  attempt: number;
+  /** The exact body sent; undefined for a GET. */
+  requestBody: string | undefined;
+  /** The transport's clock when the attempt started, and how long it took. */
+  startedAt: number;
+  durationMs: number;
+  /** The response's status; undefined when none arrived. */
+  status: number | undefined;
+  /** Lower-case names; undefined when no response arrived. */
+  responseHeaders: Readonly<Record<string, string>> | undefined;
+  /** The body read; undefined when no response arrived. */
+  responseBody: string | undefined;
+  /** Why no response arrived: `timeout`, `aborted`, or the network failure's kind (`refused`, ...). */
+  failure?: string;
+}
+
 const poolOpen = channel(TRANSPORT_CHANNELS.poolOpen);
 const attemptSettled = channel(TRANSPORT_CHANNELS.attemptSettled);
 const closed = channel(TRANSPORT_CHANNELS.closed);
+const exchange = channel(TRANSPORT_CHANNELS.exchange);
 
 export function announcePoolOpen(message: PoolOpenMessage): void {
   if (poolOpen.hasSubscribers) poolOpen.publish(message);
@@ -50,4 +81,13 @@ export function announceAttemptSettled(message: AttemptSettledMessage): void {
 
 export function announceClosed(message: TransportClosedMessage): void {
   if (closed.hasSubscribers) closed.publish(message);
+}
+
+/** Whether anyone listens for whole exchanges (the message is only built then). */
+export function exchangeObserved(): boolean {
+  return exchange.hasSubscribers;
+}
+
+export function announceExchange(message: ExchangeMessage): void {
+  if (exchange.hasSubscribers) exchange.publish(message);
 }

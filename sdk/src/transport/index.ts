@@ -36,4 +36,4 @@ export type {
 } from './retry';
 export { ConcurrencyLimit, LimitedDispatcher } from './concurrency';
 export { TRANSPORT_CHANNELS } from './channels';
-export type { PoolOpenMessage, AttemptSettledMessage, TransportClosedMessage } from './channels';
+export type { PoolOpenMessage, AttemptSettledMessage, TransportClosedMessage, ExchangeMessage } from './channels';

@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 import { AbortedError, ConfigurationError, ConnectionError, TimeoutError, UnexpectedResponseError, type WalletInfraError } from '../errors';
 import { errorFromResponse } from '../errors-response';
 import { AttemptError, attempt, type AttemptFailure, type AttemptResponse } from './attempt';
-import { announceClosed } from './channels';
+import { announceClosed, announceExchange, exchangeObserved } from './channels';
 import { resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions } from './options';
 import {
   backoffMs,
@@ -164,6 +164,7 @@ export class Transport {
       let error: WalletInfraError;
       const failure: Failure = {};
       let retryAfterMs: number | undefined;
+      const attemptStartedAt = clock.now();
       try {
         const res = await attempt(this.#dispatcher, {
           origin: ex.origin,
@@ -174,6 +175,7 @@ export class Transport {
           ...(ex.body === undefined ? {} : { body: ex.body }),
           ...(ex.signal === undefined ? {} : { signal: ex.signal }),
         });
+        if (exchangeObserved()) this.#announce(ex, attemptNo, attemptStartedAt, { response: res });
         if (res.status >= 200 && res.status <= 299) return res;
         failure.status = res.status;
         retryAfterMs = parseRetryAfter(res.headers['retry-after'], clock.now());
@@ -185,6 +187,9 @@ export class Transport {
         });
       } catch (e) {
         if (!(e instanceof AttemptError)) throw e;
+        if (exchangeObserved()) {
+          this.#announce(ex, attemptNo, attemptStartedAt, { failure: e.failure.type === 'network' ? e.failure.kind : e.failure.type });
+        }
         if (e.failure.type === 'aborted') throw this.#aborted(ex, maybeProcessed);
         failure.errorKind = e.failure.type === 'timeout' ? 'timeout' : e.failure.kind;
         error = this.#failureError(e.failure, ex, Math.max(1, timeoutMs));
@@ -225,6 +230,25 @@ export class Transport {
         throw gaveUp(error, attemptNo, maybeProcessed, clock.now() - startedAt, 'budget-spent', retry);
       }
     }
+  }
+
+  /** One attempt on the exchange channel (./channels.ts), for a recording. */
+  #announce(ex: Exchange, attemptNo: number, startedAt: number, outcome: { response: AttemptResponse } | { failure: string }): void {
+    const response = 'response' in outcome ? outcome.response : undefined;
+    announceExchange({
+      origin: ex.origin,
+      method: ex.method,
+      path: ex.path,
+      operation: ex.operation,
+      attempt: attemptNo,
+      requestBody: ex.body,
+      startedAt,
+      durationMs: Math.max(0, this.#opts.clock.now() - startedAt),
+      status: response?.status,
+      responseHeaders: response?.headers,
+      responseBody: response?.text,
+      ...('failure' in outcome ? { failure: outcome.failure } : {}),
+    });
   }
 
   #aborted(ex: Exchange, maybeProcessed: boolean): AbortedError {

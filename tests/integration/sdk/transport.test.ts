@@ -523,15 +523,27 @@ test('a call that must not be repeated stops after a 5xx without blaming the tim
   expect(sleeps).toEqual([]);
 });
 
-test('announces its own pool, each settled exchange and its close on diagnostics channels', async () => {
+test('announces its own pool, each settled exchange (and, for a recording, each attempt in full) and its close on diagnostics channels', async () => {
   const seen: Array<[string, unknown]> = [];
   const listeners = Object.values(TRANSPORT_CHANNELS).map((name) => {
-    const listener = (message: unknown): void => void seen.push([name, message]);
+    // The response headers hold the server's date: only their request id and type are compared.
+    const listener = (message: unknown): void => {
+      const m = message as { responseHeaders?: Record<string, string> };
+      const headers =
+        m.responseHeaders === undefined
+          ? {}
+          : { responseHeaders: { 'content-type': m.responseHeaders['content-type'], 'x-request-id': m.responseHeaders['x-request-id'] } };
+      seen.push([name, { ...(message as object), ...headers }]);
+    };
     subscribe(name, listener);
     return () => unsubscribe(name, listener);
   });
   try {
-    server.script = [{ status: 503 }, { status: 200 }];
+    server.script = [
+      { status: 503, body: '{"code":14,"message":"busy"}' },
+      { status: 200, headers: { 'x-request-id': 'req-2' } },
+    ];
+    const started = now;
     const t = make();
     await t.post({ path: OP, body: BODY, operation: OP });
     await t.close();
@@ -540,15 +552,77 @@ test('announces its own pool, each settled exchange and its close on diagnostics
     server.script = [{ status: 200 }];
     await given.get({ path: '/health', operation: 'health' });
     await agent.close();
+    const exchange = (attempt: number, status: number, responseBody: string, requestId: string | undefined, startedAt: number) => ({
+      origin: baseUrl,
+      method: 'POST',
+      path: OP,
+      operation: OP,
+      attempt,
+      requestBody: BODY,
+      startedAt,
+      durationMs: 0,
+      status,
+      responseHeaders: { 'content-type': 'application/json', 'x-request-id': requestId },
+      responseBody,
+    });
     expect(seen).toEqual([
       ['walletinfra:transport:pool-open', { connections: 16 }],
       ['walletinfra:transport:attempt-settled', { origin: baseUrl, method: 'POST', path: OP, status: 503 }],
+      ['walletinfra:transport:exchange', exchange(1, 503, '{"code":14,"message":"busy"}', undefined, started)],
       ['walletinfra:transport:attempt-settled', { origin: baseUrl, method: 'POST', path: OP, status: 200 }],
+      ['walletinfra:transport:exchange', exchange(2, 200, '{}', 'req-2', started + (sleeps[0] ?? 0))],
       ['walletinfra:transport:closed', { baseUrl }],
       ['walletinfra:transport:attempt-settled', { origin: baseUrl, method: 'GET', path: '/health', status: 200 }],
+      [
+        'walletinfra:transport:exchange',
+        {
+          origin: baseUrl,
+          method: 'GET',
+          path: '/health',
+          operation: 'health',
+          attempt: 1,
+          requestBody: undefined,
+          startedAt: started + (sleeps[0] ?? 0),
+          durationMs: 0,
+          status: 200,
+          responseHeaders: { 'content-type': 'application/json', 'x-request-id': undefined },
+          responseBody: '{}',
+        },
+      ],
     ]);
   } finally {
     for (const stop of listeners) stop();
+  }
+});
+
+test('an attempt that got no answer is announced on the exchange channel with why', async () => {
+  const seen: unknown[] = [];
+  const listener = (message: unknown): void => void seen.push(message);
+  subscribe(TRANSPORT_CHANNELS.exchange, listener);
+  try {
+    server.script = [{ destroy: true }, { status: 200 }];
+    await make().post({ path: OP, body: BODY, operation: OP });
+    expect(
+      seen.map((m) => {
+        const { origin: _o, startedAt: _s, responseHeaders: _h, ...rest } = m as Record<string, unknown>;
+        return rest;
+      }),
+    ).toEqual([
+      {
+        method: 'POST',
+        path: OP,
+        operation: OP,
+        attempt: 1,
+        requestBody: BODY,
+        durationMs: 0,
+        status: undefined,
+        responseBody: undefined,
+        failure: 'connection',
+      },
+      { method: 'POST', path: OP, operation: OP, attempt: 2, requestBody: BODY, durationMs: 0, status: 200, responseBody: '{}' },
+    ]);
+  } finally {
+    unsubscribe(TRANSPORT_CHANNELS.exchange, listener);
   }
 });
 

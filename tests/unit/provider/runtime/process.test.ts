@@ -100,7 +100,7 @@ describe("the runtime's modules as a library", () => {
       expect.objectContaining({ code: 'INVALID_CONFIGURATION', message: 'walletinfra:baseUrl must be an absolute URL' }),
     );
     expect(console.error).toBe(before);
-    expect(Object.values(TRANSPORT_CHANNELS).map((name) => hasSubscribers(name))).toEqual([false, false, false]);
+    expect(Object.values(TRANSPORT_CHANNELS).map((name) => hasSubscribers(name))).toEqual([false, false, false, false]);
     await ctx.close();
   });
 });

@@ -74,12 +74,15 @@ test('the sdk lists its process entry, and the provider its runtime entry; bins 
     './pagination',
     './policy',
     './process',
+    './recording',
     './rules',
     './schemas',
   ]);
   expect(entries('provider')).toEqual(['.', './dist/runtime', './drift', './export', './policy-pack', './testing']);
   expect(entries('emulator')).toEqual(['.']);
   expect(current['sdk']!.filter((n) => n.entry === './process')).toEqual([
+    { entry: './process', name: 'RECORDING_ENV', kind: 'const' },
+    { entry: './process', name: 'installRecordingFromEnv', kind: 'function' },
     { entry: './process', name: 'installWasmTieringHold', kind: 'function' },
   ]);
 });

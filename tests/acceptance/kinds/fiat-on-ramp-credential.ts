@@ -1,0 +1,37 @@
+// FiatOnRampCredential: a sandbox MoonPay credential with made-up keys; the secret is random per run, sent
+// only encrypted to the service's on-ramp key. Its publishable key carries the run prefix.
+import { encryptOnRampSecret } from '@walletinfra/sdk/crypto';
+import type { Scenario } from './types';
+
+export const fiatOnRampCredentialScenario: Scenario = {
+  name: 'FiatOnRampCredential',
+  stem: 'onramp',
+  why: 'a sandbox credential with made-up keys: no provider account is reached',
+  label: (live) => (live as { publishableApiKey?: string }).publishableApiKey,
+  create: (ctx, role) => ({
+    onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+    publishableApiKey: ctx.name(`onramp-${role}`),
+    secretApiKey: ctx.secret(`onramp-${role}`),
+    sandboxMode: true,
+  }),
+  update: (ctx, args) => ({ ...args, secretApiKey: ctx.secret('onramp-main-rotated'), projectId: 'walletinfra-acceptance' }),
+  replace: (_ctx, args) => ({ ...args, sandboxMode: false }),
+  async handMade(ctx, args) {
+    const { result } = await ctx.client.createFiatOnRampCredential({
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+      publishableApiKey: String(args.publishableApiKey),
+      encryptedSecretApiKey: encryptOnRampSecret(String(args.secretApiKey), ctx.onRampEncryptionPublicKey),
+      sandboxMode: args.sandboxMode === true,
+    });
+    return result.fiatOnRampCredentialId;
+  },
+  async drift(ctx, id, args) {
+    await ctx.client.updateFiatOnRampCredential({
+      fiatOnrampCredentialId: id,
+      onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
+      publishableApiKey: String(args.publishableApiKey),
+      encryptedSecretApiKey: encryptOnRampSecret(ctx.sample.secret('onramp-adopted-outside'), ctx.onRampEncryptionPublicKey),
+    });
+    return 'secret API key replaced with update_fiat_on_ramp_credential';
+  },
+};

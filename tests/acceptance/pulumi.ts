@@ -1,0 +1,145 @@
+// The run's Pulumi project: one directory under .data/acceptance/ (inside the repository, so the program
+// resolves the workspace's packages), with its own local state backend, PULUMI_HOME and passphrase, one stack,
+// and the program of ./program/ that declares whatever plan.json lists. Each step writes the plan and runs one
+// CLI command; the processes the engine starts (the program, the provider) inherit the recording settings.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RECORDING_ENV } from '@walletinfra/sdk/process';
+
+export const STACK = 'acceptance';
+
+/** The program's plan: what it declares (./program/index.ts). */
+export interface ProgramPlan {
+  resources: Array<{ name: string; type: string; args: Record<string, unknown> }>;
+  lookups: Array<{ name: string; fn: string; args: Record<string, unknown> }>;
+}
+
+export interface PulumiResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  seconds: number;
+}
+
+export interface ProjectOptions {
+  dir: string;
+  /** The Pulumi CLI's directory (scripts/ensure-pulumi.sh --print-bin-dir). */
+  pulumiBinDir: string;
+  /** The environment the run was given (the credentials, WALLETINFRA_*), passed on to the engine. */
+  env: Readonly<Record<string, string | undefined>>;
+  recordFile: string;
+  /** Hex key of the recording's placeholders, shared with the engine's processes. */
+  recordKey: string;
+  now: () => number;
+}
+
+const PROGRAM_DIR = join(__dirname, 'program');
+
+export class AcceptanceProject {
+  readonly #env: NodeJS.ProcessEnv;
+
+  constructor(private readonly options: ProjectOptions) {
+    const passphrase = randomBytes(16).toString('hex');
+    this.#env = {
+      ...Object.fromEntries(Object.entries(options.env).filter(([k]) => !k.startsWith('PULUMI_'))),
+      PATH: `${options.pulumiBinDir}:${options.env.PATH ?? ''}`,
+      PULUMI_HOME: join(options.dir, '.pulumi-home'),
+      PULUMI_BACKEND_URL: `file://${join(options.dir, 'state')}`,
+      PULUMI_CONFIG_PASSPHRASE: passphrase,
+      PULUMI_SKIP_UPDATE_CHECK: 'true',
+      [RECORDING_ENV.file]: options.recordFile,
+      [RECORDING_ENV.key]: options.recordKey,
+    };
+  }
+
+  get dir(): string {
+    return this.options.dir;
+  }
+
+  /** Writes the project (program, compiler options, Pulumi.yaml) and creates the stack. */
+  async init(): Promise<PulumiResult> {
+    const { dir } = this.options;
+    mkdirSync(join(dir, 'state'), { recursive: true });
+    copyFileSync(join(PROGRAM_DIR, 'index.ts'), join(dir, 'index.ts'));
+    copyFileSync(join(PROGRAM_DIR, 'tsconfig.json'), join(dir, 'tsconfig.json'));
+    writeFileSync(
+      join(dir, 'Pulumi.yaml'),
+      [
+        'name: walletinfra-acceptance',
+        'description: The acceptance run of walletinfra (tests/acceptance); safe to delete',
+        'runtime:',
+        '  name: nodejs',
+        '  options:',
+        '    typescript: true',
+        '    tsconfig: tsconfig.json',
+        'main: index.ts',
+        '',
+      ].join('\n'),
+    );
+    this.writePlan({ resources: [], lookups: [] });
+    return this.pulumi(['stack', 'init', STACK], 'set-up');
+  }
+
+  /** The plan the next step's program declares (written owner-only: it holds the run's sample secrets). */
+  writePlan(plan: ProgramPlan): void {
+    writeFileSync(join(this.options.dir, 'plan.json'), `${JSON.stringify(plan, null, 2)}\n`, { mode: 0o600 });
+  }
+
+  /** Runs `pulumi ARGS --non-interactive` in the project; `step` names the recording's lines of its processes. */
+  pulumi(args: readonly string[], step: string): Promise<PulumiResult> {
+    const started = this.options.now();
+    return new Promise((resolve, reject) => {
+      const child = spawn('pulumi', [...args, '--non-interactive'], {
+        cwd: this.options.dir,
+        env: { ...this.#env, [RECORDING_ENV.step]: step },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (code, signal) =>
+        resolve({ code: code ?? (signal !== null ? 128 : 1), stdout, stderr, seconds: (this.options.now() - started) / 1000 }),
+      );
+    });
+  }
+
+  up(step: string, extra: readonly string[] = []): Promise<PulumiResult> {
+    return this.pulumi(['up', '--yes', '--skip-preview', '--stack', STACK, ...extra], step);
+  }
+
+  preview(step: string, extra: readonly string[] = []): Promise<PulumiResult> {
+    return this.pulumi(['preview', '--json', '--stack', STACK, ...extra], step);
+  }
+
+  destroy(step: string): Promise<PulumiResult> {
+    return this.pulumi(['destroy', '--yes', '--skip-preview', '--stack', STACK], step);
+  }
+
+  async outputs(step: string): Promise<Record<string, unknown>> {
+    const result = await this.pulumi(['stack', 'output', '--json', '--show-secrets', '--stack', STACK], step);
+    if (result.code !== 0) throw new Error(`pulumi stack output exited ${result.code}: ${result.stderr.trim()}`);
+    return JSON.parse(result.stdout) as Record<string, unknown>;
+  }
+}
+
+/** What a preview plans for each of the program's resources (by name): create, update, replace, delete or same. */
+export function plannedOps(previewJson: string): Record<string, string> {
+  const digest = JSON.parse(previewJson) as { steps?: Array<{ op: string; urn: string }> };
+  const ops: Record<string, string[]> = {};
+  for (const step of digest.steps ?? []) {
+    if (!step.urn.includes('pulumi-nodejs:dynamic/') && !step.urn.includes('walletinfra:index:')) continue;
+    const name = step.urn.split('::').pop() ?? step.urn;
+    (ops[name] ??= []).push(step.op);
+  }
+  return Object.fromEntries(
+    Object.entries(ops).map(([name, list]) => {
+      if (list.some((op) => op === 'replace' || op === 'create-replacement' || op === 'delete-replaced')) return [name, 'replace'];
+      for (const op of ['create', 'update', 'delete']) if (list.includes(op)) return [name, op];
+      return [name, 'same'];
+    }),
+  );
+}
