@@ -6,7 +6,7 @@ import { installRecordingFromEnv, installWasmTieringHold } from '@walletinfra/sd
 import { ownVersion } from '../cli/run';
 import { installTraces } from '../runtime/process/traces';
 import { installWarnings, sendWarning } from '../runtime/process/warnings';
-import { schemaText } from './schema';
+import type * as SchemaModule from './schema';
 import { createNativeProvider, serveProvider } from './server';
 
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
@@ -19,7 +19,9 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
   installWarnings(argv);
   installWasmTieringHold();
   installRecordingFromEnv('provider');
-  const provider = createNativeProvider({ version: ownVersion(), schema: schemaText, runtime: { warn: (line) => sendWarning(line) } });
+  // The schema is generated from the declarations of every kind and data source (./schema): only GetSchema loads it.
+  const schema = (): string => (require('./schema') as typeof SchemaModule).schemaText(); // eslint-disable-line @typescript-eslint/no-require-imports -- loaded on the first GetSchema
+  const provider = createNativeProvider({ version: ownVersion(), schema, runtime: { warn: (line) => sendWarning(line) } });
   const serving = await serveProvider(provider);
   process.stdout.write(`${serving.port}\n`);
   // The engine ends a plugin with SIGINT (or SIGKILL after a grace period): finish what is in flight first.

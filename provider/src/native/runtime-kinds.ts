@@ -2,9 +2,10 @@
 // token, with the same lifecycle the dynamic resources use (ownership of objects included) and the kind's
 // own secrets, and every data source of ../datasources as a function on the runtime's settings. The diff is
 // the runtime's per-property comparison (`diffFields`), computed once.
-import { DATA_SOURCES } from '../datasources';
+import type * as DataSourcesModule from '../datasources';
+import type * as DefineModule from '../datasources/define';
 import { messageOf } from '../errors';
-import { argumentIssues, type AnyDataSource } from '../datasources/define';
+import type { AnyDataSource } from '../datasources/define';
 import { KINDS } from '../resources/kinds';
 import type { AnyKind } from '../resources/kind';
 import type { CheckFailure } from '../resources/common/check';
@@ -12,7 +13,7 @@ import { guarded } from '../runtime/report';
 import type { Provider, Runtime } from '../runtime/providers';
 import type { KindTable, NativeFunction, NativeResourceKind } from './kinds';
 import { functionToken } from './names';
-import { conform, resultShape } from './results';
+import type * as ResultsModule from './results';
 import type { Properties } from './values';
 
 function nativeKind(kind: AnyKind, provider: Provider): NativeResourceKind {
@@ -52,11 +53,13 @@ function nativeKind(kind: AnyKind, provider: Provider): NativeResourceKind {
  * exactly the schema's (what a newer service adds is left out, so every SDK can read it).
  */
 function nativeFunction(ds: AnyDataSource, runtime: Runtime): NativeFunction {
-  let shape: ReturnType<typeof resultShape> | undefined;
+  let shape: ResultsModule.ResultShape | undefined;
   return {
     token: functionToken(ds.name),
     ...(ds.secretResults !== undefined ? { secretOutputs: ds.secretResults } : {}),
     invoke: async (args) => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first Invoke: it loads @pulumi/pulumi's whole index
+      const { argumentIssues } = require('../datasources/define') as typeof DefineModule;
       const issues = argumentIssues(ds, args);
       if (issues.length > 0) {
         const failures: CheckFailure[] = issues.map((issue) => {
@@ -73,16 +76,29 @@ function nativeFunction(ds: AnyDataSource, runtime: Runtime): NativeFunction {
         const message = messageOf(error);
         throw new Error(message.startsWith(`${ds.name}: `) ? message : `${ds.name}: ${message}`, { cause: error });
       }
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the schema's code, loaded on the first Invoke like the data sources
+      const { conform, resultShape } = require('./results') as typeof ResultsModule;
       shape ??= resultShape(ds);
       return { outputs: conform(shape, result) as Properties };
     },
   };
 }
 
-/** Every resource kind and every data source, over the runtime. */
-export function runtimeKinds(runtime: Runtime, dataSources: readonly AnyDataSource[] = DATA_SOURCES): KindTable {
+/**
+ * Every resource kind and every data source, over the runtime. The data sources are loaded on the first read of
+ * `functions` (the server's first Invoke): they load @pulumi/pulumi's whole index (its automation API, npm's
+ * arborist...), about 800 modules a plugin serving only resources would load at start for nothing.
+ */
+export function runtimeKinds(runtime: Runtime, dataSources?: readonly AnyDataSource[]): KindTable {
+  let functions: readonly NativeFunction[] | undefined;
   return {
     resources: (KINDS as readonly AnyKind[]).map((kind) => nativeKind(kind, runtime.kinds[kind.member as keyof Runtime['kinds']])),
-    functions: dataSources.map((ds) => nativeFunction(ds, runtime)),
+    get functions() {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+      functions ??= (dataSources ?? (require('../datasources') as typeof DataSourcesModule).DATA_SOURCES).map((ds) =>
+        nativeFunction(ds, runtime),
+      );
+      return functions;
+    },
   };
 }

@@ -128,7 +128,10 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
   const env = (): Readonly<Record<string, string | undefined>> => options.runtime?.env ?? process.env;
   const table = (options.table ?? runtimeKinds)(runtime);
   const kinds = new Map<string, NativeResourceKind>(table.resources.map((k) => [k.token, k]));
-  const functions = new Map<string, NativeFunction>(table.functions.map((f) => [f.token, f]));
+  // Built on the first Invoke: the walletinfra table loads its data sources only then (./runtime-kinds.ts).
+  let functionsByToken: Map<string, NativeFunction> | undefined;
+  const functions = (): Map<string, NativeFunction> =>
+    (functionsByToken ??= new Map<string, NativeFunction>(table.functions.map((f) => [f.token, f])));
 
   const kindOf = (request: { getType(): string; getUrn(): string }, message: string): NativeResourceKind => {
     const type = typeOf(request, message);
@@ -365,9 +368,9 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
 
     invoke: unary(async (request: pb.InvokeRequest) => {
       const token = required(request.getTok(), 'InvokeRequest.tok', 'the engine sends the function token there');
-      const fn = functions.get(token);
+      const fn = functions().get(token);
       if (fn === undefined) {
-        const known = [...functions.keys()];
+        const known = [...functions().keys()];
         throw new RequestError(
           `unknown function ${JSON.stringify(token)} (InvokeRequest.tok): the walletinfra provider ${options.version} serves ${known.length > 0 ? known.join(', ') : 'no functions'}`,
         );
