@@ -140,11 +140,13 @@ test('the walkthrough runs as written and does what it says', async () => {
     expect((await client.listActivities({})).activities.map((a) => a.type)).toEqual([]);
 
     // Every object adopted: one resource per object, each adopting its own id.
-    const [policies, tags, profiles, allowlist] = await Promise.all([
+    const [policies, tags, profiles, allowlist, users, userTags] = await Promise.all([
       client.listPolicies({}),
       client.listPrivateKeyTags({}),
       client.getSessionProfiles({}),
       client.getIpAllowlist({}),
+      client.listUsers({}),
+      client.listUserTags({}),
     ]);
     expect(allowlist.allowlist.rules).not.toEqual([]);
     const objects = [
@@ -152,8 +154,13 @@ test('the walkthrough runs as written and does what it says', async () => {
       ...tags.privateKeyTags.filter((t) => t.tagType === 'TAG_TYPE_PRIVATE_KEY').map((t) => `PrivateKeyTag ${t.tagId}`),
       ...profiles.sessionProfiles.map((p) => `SessionProfile ${p.sessionProfileId}`),
       'IpAllowlist organization',
+      // Who can act: every user, each of their API keys, the user tags and the root quorum.
+      ...users.users.map((u) => `User ${u.userId}`),
+      ...users.users.flatMap((u) => u.apiKeys.map((k) => `ApiKey ${k.apiKeyId}`)),
+      ...userTags.userTags.map((t) => `UserTag ${t.tagId}`),
+      'RootQuorum rootQuorum',
     ].sort();
-    expect(objects.length).toBe(6);
+    expect(objects.length).toBe(15);
     const state = JSON.parse(out.stack as string) as {
       deployment: { resources: Array<{ type: string; id?: string; inputs?: { adopt?: { id?: string } } }> };
     };
@@ -169,11 +176,12 @@ test('the walkthrough runs as written and does what it says', async () => {
     await client.close();
   }
 
-  // `pulumi up` "created" them in Pulumi's state only; `pulumi preview --expect-no-changes` passed (exit 0).
-  expect(out['block 3']).toMatch(/\+ 7 created/);
+  // `pulumi up` "created" them in Pulumi's state only (the 15 objects and the stack); `pulumi preview
+  // --expect-no-changes` passed (exit 0).
+  expect(out['block 3']).toMatch(/\+ 16 created/);
   // The edit: one update, of the policy whose notes changed, naming `notes`.
   const diff = out['block 4'] as string;
-  expect(diff).toMatch(/Resources:\n\s+~ 1 to update\n\s+6 unchanged/);
+  expect(diff).toMatch(/Resources:\n\s+~ 1 to update\n\s+15 unchanged/);
   expect(diff.match(/\(update\)/g)).toHaveLength(1);
   expect(diff).toContain('~ notes: "key material never leaves the service" => "reviewed in a pull request"');
   expect(nameOf(diff.match(/\[urn=(\S+)\]\n\s+~ notes/)?.[1] ?? '')).toBe('seed-no-exports');
