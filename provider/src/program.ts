@@ -18,6 +18,9 @@ let context: OwnedContext | undefined;
 export function programContext(): OwnedContext {
   const runtime = pulumi.runtime as Runtime;
   context ??= createContext({
+    // Lookups share a list only while it is in flight: a lookup that waits on a resource runs after the
+    // provider process wrote it, and a list this process read earlier would not show that write.
+    listTtlMs: 0,
     config: (key) => runtime.getConfig(key),
     keys: () => Object.keys(runtime.allConfig?.() ?? {}),
     isSecret: (key) => runtime.isConfigSecret?.(key),
