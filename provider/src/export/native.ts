@@ -8,6 +8,7 @@ import { SDK_PACKAGES } from '../native/names';
 import { PROGRAM_FILE, renderProgram, type Program, type ProgramLanguage, type ProgramValue } from '../native/program';
 import { generateSchema } from '../native/schema';
 import type { OrganizationSnapshot } from './snapshot';
+import { adoptionCommands, secretsParagraph } from './readme';
 
 /** What this file reads of ./render.ts's `Declaration` (declared here: render.ts imports this file). */
 interface Declaration {
@@ -190,16 +191,10 @@ export function nativeProjectFiles(
     `pulumi config set walletinfra:organizationId ${options.organizationId ?? snapshot.organizationId}`,
     'pulumi config set walletinfra:apiPublicKey <66 hex chars>',
     'pulumi config set --secret walletinfra:apiPrivateKey <64 hex chars>',
-    ...secrets.map((s) => `pulumi config set --secret ${s.key} ${s.placeholder}`),
-    'pulumi preview          # adopts every object, creates none',
-    'pulumi up',
-    'pulumi preview --expect-no-changes',
+    ...adoptionCommands(secrets),
     '```',
     '',
-    secrets.length > 0
-      ? 'The service never returns on-ramp secrets, so they are read from stack config:\n\n' +
-        secrets.map((s) => `- \`${s.key}\`: ${s.what}`).join('\n')
-      : 'Nothing needs a secret.',
+    secretsParagraph(secrets),
     '',
   ].join('\n');
   return { ...projectFiles(language, name, description, options), [file]: `${header}${text}`, 'README.md': readme };

@@ -11,6 +11,7 @@ import { assignNames, camel } from './names';
 import type { ProgramLanguage } from '../native/program';
 import { nativeProjectFiles } from './native';
 import type { OrganizationSnapshot } from './snapshot';
+import { adoptionCommands, secretsParagraph } from './readme';
 
 export interface ExportOptions {
   /** The program's language (default typescript). */
@@ -215,16 +216,10 @@ function projectFiles(
     'export WALLETINFRA_ORGANIZATION_ID=' + (options.organizationId ?? snapshot.organizationId),
     'export WALLETINFRA_API_PUBLIC_KEY=<66 hex chars>',
     'export WALLETINFRA_API_PRIVATE_KEY=<64 hex chars>',
-    ...secrets.map((s) => `pulumi config set --secret ${s.key} ${s.placeholder}`),
-    'pulumi preview          # adopts every object, creates none',
-    'pulumi up',
-    'pulumi preview --expect-no-changes',
+    ...adoptionCommands(secrets),
     '```',
     '',
-    secrets.length > 0
-      ? 'The service never returns on-ramp secrets, so they are read from stack config:\n\n' +
-        secrets.map((s) => `- \`${s.key}\`: ${s.what}`).join('\n')
-      : 'Nothing needs a secret.',
+    secretsParagraph(secrets),
     '',
     'Session profiles cannot be changed or deleted by the service: editing one creates a new profile, and',
     'removing one from the program leaves it in the organization (the provider says so in the output).',
