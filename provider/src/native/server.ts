@@ -170,6 +170,9 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
     };
   }
 
+  // The protocol's answer for an optional method a provider does not offer: Parameterize, Construct and Call
+  // serve parameterized and component providers, which this one is not. Native providers answer them the same
+  // way (github.com/pulumi/pulumi-docker, provider/provider.go: Construct returns codes.Unimplemented).
   const unimplemented = (method: string, why: string) => (): never => {
     throw new UnimplementedError(`${method} is not implemented by the walletinfra provider: ${why}`);
   };
@@ -392,6 +395,8 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
     call: unary(unimplemented('Call', 'it has no resource methods')),
     getMapping: unary(() => new p.GetMappingResponse()),
     getMappings: unary(() => new p.GetMappingsResponse()),
+    // List (streaming every object of a type) is an optional method of newer engines; walletinfra-export and
+    // walletinfra-drift's unmanaged-objects report list objects instead, so the engine is told it is not offered.
     list: (call) => {
       call.emit('error', { code: g.status.UNIMPLEMENTED, details: 'List is not implemented by the walletinfra provider' });
     },
