@@ -39,6 +39,7 @@ export const OPERATIONS: Readonly<Record<string, OperationUse>> = {
   get_user: { sdk: true },
   list_user_tags: { sdk: true },
   get_organization_configs: { sdk: true },
+  whoami: { sdk: true },
   get_webhook_jwks: { sdk: true },
   create_users: { sdk: true },
   create_api_only_users: FIXTURES,
@@ -136,6 +137,7 @@ function need<T>(value: T | undefined, what: string): T {
 /** The calls, in order: reads, then a user and a user tag named with the run prefix through their lifecycle, then probes. */
 export const SDK_CALLS: readonly SdkCall[] = [
   { operation: 'get_organization_configs', call: async ({ client }) => void (await client.getOrganizationConfigs({})) },
+  { operation: 'whoami', call: async ({ client }) => void (await client.whoami({})) },
   { operation: 'list_users', call: async ({ client }) => void (await client.listUsers({})) },
   { operation: 'get_user', call: async ({ client, facts }) => void (await client.getUser({ userId: facts.identity.userId })) },
   { operation: 'get_api_keys', call: async ({ client }) => void (await client.getApiKeys({})) },

@@ -150,6 +150,7 @@ export const sampleQueryBodies: { [N in QueryName]: Omit<RequestOf<N>, 'organiza
   get_user: { userId: 'u-1' },
   list_user_tags: {},
   get_organization_configs: {},
+  whoami: {},
   list_smart_contract_interfaces: {},
   get_smart_contract_interface: { smartContractInterfaceId: 'sci-1' },
   list_velocity_controls: { paginationOptions: { limit: '50' } },
@@ -291,6 +292,7 @@ export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> }
   get_organization_configs: {
     configs: { features: [{ name: 'FEATURE_NAME_WEBHOOK', value: 'true' }], quorum: { threshold: 1, userIds: ['u-1'] } },
   },
+  whoami: { organizationId: 'org-1', organizationName: 'acme', userId: 'u-1', username: 'alice' },
   list_smart_contract_interfaces: { smartContractInterfaces: [smartContractInterface] },
   get_smart_contract_interface: { smartContractInterface },
   list_velocity_controls: { velocityControls: [velocityControl], pageInfo: { hasNextPage: false } },

@@ -49,6 +49,7 @@ export const queryHandlers: { [N in QueryName]: QueryHandler<N> } = {
   get_user: users.getUser,
   list_user_tags: userTags.listUserTags,
   get_organization_configs: rootQuorum.getOrganizationConfigs,
+  whoami: subs.whoami,
   list_smart_contract_interfaces: contracts.listSmartContractInterfaces,
   get_smart_contract_interface: contracts.getSmartContractInterface,
   list_velocity_controls: velocity.listVelocityControls,

@@ -1,4 +1,4 @@
-// Sub-organizations: create activity (V8 intent) and list_suborgs with filters and pagination (docs/service-behaviour.md#transport,
+// Sub-organizations: create activity (V8 intent), list_suborgs with filters and pagination, and whoami (docs/service-behaviour.md#transport,
 // docs/service-behaviour.md#sub-organizations). Sub-organizations cannot nest (docs/service-behaviour.md#limits-and-pagination resource limits).
 import type { QueryHandler, SubmitHandler } from '../context';
 import { invalidArgument } from '../errors';
@@ -60,6 +60,18 @@ export const listSuborgs: QueryHandler<'list_suborgs'> = (ctx, body) => {
   );
   return { organizationIds: page.map((s) => s.organizationId) };
 };
+
+/**
+ * `whoami`: the target organization's id and name, and the user whose key stamped the request. A parent's key
+ * may target one of its sub-organizations (docs/service-behaviour.md#sub-organizations): the answer names the
+ * sub-organization and the parent's user.
+ */
+export const whoami: QueryHandler<'whoami'> = (ctx) => ({
+  organizationId: ctx.org.organizationId,
+  organizationName: ctx.org.name,
+  userId: ctx.caller.user.userId,
+  username: ctx.caller.user.userName,
+});
 
 function matches(store: Parameters<QueryHandler>[0]['store'], org: OrganizationRecord, type: string, value: string): boolean {
   const id = org.organizationId;

@@ -244,6 +244,10 @@ export class WalletInfraClient extends ClientCore {
   getOrganizationConfigs(body: QueryBody<'get_organization_configs'> = {}, options?: CallOptions): Q<'get_organization_configs'> {
     return this.query('get_organization_configs', body, options);
   }
+  /** The target organization's id and name, and the user whose key signed (a parent's key may target a sub-organization). */
+  whoami(body: QueryBody<'whoami'> = {}, options?: CallOptions): Q<'whoami'> {
+    return this.query('whoami', body, options);
+  }
   createUsers(p: RequestOf<'create_users'>, o?: SubmitOptions): Promise<SubmitResult<'create_users'>> {
     return this.submit('create_users', p, o);
   }

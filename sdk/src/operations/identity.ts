@@ -9,6 +9,7 @@ export const identityQueries = {
   get_user: defineQuery('get_user', I.GetUserRequest, I.GetUserResponse),
   list_user_tags: defineQuery('list_user_tags', I.ListUserTagsRequest, I.ListUserTagsResponse),
   get_organization_configs: defineQuery('get_organization_configs', I.GetOrganizationConfigsRequest, I.GetOrganizationConfigsResponse),
+  whoami: defineQuery('whoami', I.WhoamiRequest, I.WhoamiResponse),
 } as const;
 
 export const identitySubmits = {

@@ -103,6 +103,19 @@ export const GetUserResponse = z.looseObject({ user: User });
 export const GetOrganizationConfigsRequest = OrganizationOnly;
 export const GetOrganizationConfigsResponse = z.looseObject({ configs: OrganizationConfigs });
 
+/**
+ * TYPES `v1GetWhoamiRequest` (path `whoami`): the organization a request targets and the user whose key stamped
+ * it; "affords sub-organization look ups via parent organization" (its description in @turnkey/http), so it is
+ * also how a parent's key learns a sub-organization's name (docs/service-behaviour.md#sub-organizations).
+ */
+export const WhoamiRequest = OrganizationOnly;
+export const WhoamiResponse = z.looseObject({
+  organizationId: z.string(),
+  organizationName: z.string(),
+  userId: z.string(),
+  username: z.string(),
+});
+
 // ---- intents and results: API keys (docs/service-behaviour.md#api-keys) ----
 
 /** `apiApiKeyParams`: a key of an API-only user; no curve, so P-256 (docs/service-behaviour.md#api-keys). */

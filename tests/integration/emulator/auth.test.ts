@@ -110,6 +110,12 @@ test("wrong organization: a sub-organization's key cannot act on its parent", as
   // the parent's key may read the sub-organization but not write to it
   const subId = sub.result('create_sub_organization').subOrganizationId;
   expect((await query({ organizationId: subId })).status).toBe(200);
+  // whoami through the parent names the sub-organization, and the parent's user who signed; the sub's own key, its root user
+  const whoami = (key?: { publicKey: string; privateKey: string }) =>
+    stampedPost(emu, '/public/v1/query/whoami', { organizationId: subId }, key).then((r) => [r.status, r.json]);
+  const [status, named] = await whoami();
+  expect([status, named]).toMatchObject([200, { organizationId: subId, organizationName: 'wrong-org', userId: emu.credentials.userId }]);
+  expect(await whoami(key)).toMatchObject([200, { organizationId: subId, organizationName: 'wrong-org', username: 'u' }]);
   const write = await stampedPost(
     emu,
     '/public/v1/submit/create_private_key_tag',

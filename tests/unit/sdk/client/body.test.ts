@@ -25,6 +25,7 @@ const TURNKEY_METHOD: Partial<Record<QueryName | SubmitName, string>> = {
   list_private_keys: 'getPrivateKeys',
   list_users: 'getUsers',
   list_smart_contract_interfaces: 'getSmartContractInterfaces',
+  whoami: 'getWhoami',
 };
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 

@@ -48,6 +48,7 @@ test('the registry holds the spec queries and writes, the ones the provider and 
       'get_user',
       'list_user_tags',
       'get_organization_configs',
+      'whoami',
       // docs/service-behaviour.md#smart-contract-interfaces, #velocity-controls
       'list_smart_contract_interfaces',
       'get_smart_contract_interface',

@@ -48,6 +48,7 @@ interface QueryTypes {
   get_user: [D['v1GetUserRequest'], D['v1GetUserResponse']];
   list_user_tags: [D['v1ListUserTagsRequest'], D['v1ListUserTagsResponse']];
   get_organization_configs: [D['v1GetOrganizationConfigsRequest'], D['v1GetOrganizationConfigsResponse']];
+  whoami: [D['v1GetWhoamiRequest'], D['v1GetWhoamiResponse']];
   list_smart_contract_interfaces: [D['v1GetSmartContractInterfacesRequest'], D['v1GetSmartContractInterfacesResponse']];
   get_smart_contract_interface: [D['v1GetSmartContractInterfaceRequest'], D['v1GetSmartContractInterfaceResponse']];
   list_velocity_controls: [D['v1ListVelocityControlsRequest'], D['v1ListVelocityControlsResponse']];
