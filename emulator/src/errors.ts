@@ -78,34 +78,31 @@ export function internalError(correlationId: string): ServiceError {
   });
 }
 
+/** The gRPC code and turnkeyErrorCode an error response with a given HTTP status carries. */
+interface StatusCodes {
+  code: number;
+  turnkeyErrorCode: string;
+}
+
+/**
+ * What an injected HTTP status is sent as: the gRPC code grpc-gateway maps back to the status, and the turnkeyErrorCode the
+ * service sends with it (docs/service-behaviour.md#errors). A status not listed is Internal (13) from 500 up and Unknown (2)
+ * below.
+ */
+const STATUS_CODES: Readonly<Record<number, StatusCodes>> = {
+  400: { code: GRPC.InvalidArgument.code, turnkeyErrorCode: 'UNSPECIFIED' },
+  401: { code: GRPC.Unauthenticated.code, turnkeyErrorCode: 'UNAUTHENTICATED' },
+  403: { code: GRPC.PermissionDenied.code, turnkeyErrorCode: 'FORBIDDEN' },
+  404: { code: GRPC.NotFound.code, turnkeyErrorCode: 'UNSPECIFIED' },
+  429: { code: GRPC.ResourceExhausted.code, turnkeyErrorCode: 'RATE_LIMIT_EXCEEDED' },
+  503: { code: GRPC.Unavailable.code, turnkeyErrorCode: 'INTERNAL' },
+};
+const OTHER_SERVER_ERROR: StatusCodes = { code: GRPC.Internal.code, turnkeyErrorCode: 'INTERNAL' };
+const OTHER_CLIENT_ERROR: StatusCodes = { code: 2, turnkeyErrorCode: 'UNSPECIFIED' };
+
 /** An error response with an arbitrary HTTP status, as fault injection asks for (e.g. 503 or 429). */
 export function statusError(status: number, message: string): ServiceError {
-  const code =
-    status === 400
-      ? 3
-      : status === 401
-        ? 16
-        : status === 403
-          ? 7
-          : status === 404
-            ? 5
-            : status === 429
-              ? 8
-              : status === 503
-                ? 14
-                : status >= 500
-                  ? 13
-                  : 2;
-  const turnkeyErrorCode =
-    status === 429
-      ? 'RATE_LIMIT_EXCEEDED'
-      : status === 401
-        ? 'UNAUTHENTICATED'
-        : status === 403
-          ? 'FORBIDDEN'
-          : status >= 500
-            ? 'INTERNAL'
-            : 'UNSPECIFIED';
+  const { code, turnkeyErrorCode } = STATUS_CODES[status] ?? (status >= 500 ? OTHER_SERVER_ERROR : OTHER_CLIENT_ERROR);
   return new ServiceError(status, code, message, { turnkeyErrorCode });
 }
 

@@ -376,13 +376,20 @@ test('policy expression checks answer the same every time, per kind, and callers
   expect(policyEngine.check({ condition: 'true' })).toEqual([]);
 });
 
+// every status fault injection may ask for (400-599): the listed ones, and the rest of each class
 test.each([
-  [429, 8, 'RATE_LIMIT_EXCEEDED'],
-  [503, 14, 'INTERNAL'],
-  [500, 13, 'INTERNAL'],
+  [400, 3, 'UNSPECIFIED'],
   [401, 16, 'UNAUTHENTICATED'],
+  [403, 7, 'FORBIDDEN'],
+  [404, 5, 'UNSPECIFIED'],
   [409, 2, 'UNSPECIFIED'],
-])('injected status %i has gRPC code %i', (status, code, turnkeyErrorCode) => {
+  [429, 8, 'RATE_LIMIT_EXCEEDED'],
+  [499, 2, 'UNSPECIFIED'],
+  [500, 13, 'INTERNAL'],
+  [502, 13, 'INTERNAL'],
+  [503, 14, 'INTERNAL'],
+  [599, 13, 'INTERNAL'],
+])('injected status %i has gRPC code %i and turnkeyErrorCode %s', (status, code, turnkeyErrorCode) => {
   expect(statusError(status, 'm').toBody()).toEqual({
     code,
     message: 'm',
