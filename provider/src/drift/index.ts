@@ -19,6 +19,7 @@ export { unmanagedReport, type UnmanagedSettings } from './unmanaged/run';
 export { unmanagedCallouts, unmanagedSection } from './unmanaged/markdown';
 export type {
   ActivityUser,
+  DeclarationLanguage,
   IgnoreRule,
   InventoryCounts,
   InventoryObject,

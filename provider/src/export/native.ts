@@ -5,8 +5,8 @@
 // nothing.
 import type { AnyKind, ConfigSecret, ExportValue } from '../resources/kind';
 import { SDK_PACKAGES } from '../native/names';
-import { PROGRAM_FILE, renderProgram, type Program, type ProgramLanguage, type ProgramValue } from '../native/program';
-import { generateSchema } from '../native/schema';
+import { PROGRAM_FILE, renderProgram, renderResource, type Program, type ProgramLanguage, type ProgramValue } from '../native/program';
+import { generateSchema, type PackageSchema } from '../native/schema';
 import type { OrganizationSnapshot } from './snapshot';
 import { adoptionCommands, secretsParagraph } from './readme';
 
@@ -30,7 +30,7 @@ const COMMENT: Record<ProgramLanguage, string> = { yaml: '#', python: '#', go: '
 
 const PLUGIN = './node_modules/@walletinfra/pulumi/bin/pulumi-resource-walletinfra';
 
-function program(declared: readonly Declaration[], options: ExportOptions): Program {
+function program(declared: readonly Declaration[], options: Pick<ExportOptions, 'organizationId' | 'profile'>): Program {
   // Placement settings go before `adopt`, which stays last.
   const placement: Array<[string, ProgramValue]> = [
     ...(options.organizationId !== undefined ? [['organizationId', options.organizationId] as [string, ProgramValue]] : []),
@@ -48,6 +48,17 @@ function program(declared: readonly Declaration[], options: ExportOptions): Prog
       };
     }),
   };
+}
+
+/**
+ * One declaration on the native provider in `language`, as the export writes it into a program there (a
+ * TypeScript one on the generated SDK): what a report shows to adopt one object, with the kind's notes.
+ */
+export function nativeDeclaration(d: Declaration, language: ProgramLanguage, schema: PackageSchema): string {
+  const resource = program([d], {}).resources[0];
+  if (resource === undefined) throw new Error(`no declaration for ${d.name}`);
+  const notes = [d.kind.export.note, d.retain].filter((c) => c !== undefined).map((c) => `${COMMENT[language]} ${c}`);
+  return [...notes, renderResource(resource, language, schema)].join('\n');
 }
 
 /** The steps that get the SDK a language's program imports (none for YAML). */

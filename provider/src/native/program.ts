@@ -354,6 +354,13 @@ function configKeys(program: Program): ConfigSecret[] {
   return [...found.values()];
 }
 
+/** One resource's entry under `resources:`, not indented. */
+function yamlResource(r: Renderer, res: ProgramResource): string[] {
+  const lines = [`${res.name}:`, `  type: ${resourceToken(res.type)}`, `  properties:${r.yamlValue(res.properties, '    ')}`];
+  if (res.retainOnDelete === true) lines.push('  options:', '    retainOnDelete: true');
+  return lines.join('\n').split('\n');
+}
+
 function renderYaml(r: Renderer, program: Program): string {
   const lines: string[] = [];
   const config = configKeys(program);
@@ -370,16 +377,18 @@ function renderYaml(r: Renderer, program: Program): string {
     }
   }
   lines.push('resources:');
-  for (const res of program.resources) {
-    lines.push(`  ${res.name}:`, `    type: ${resourceToken(res.type)}`, `    properties:${r.yamlValue(res.properties, '      ')}`);
-    if (res.retainOnDelete === true) lines.push('    options:', '      retainOnDelete: true');
-  }
+  for (const res of program.resources) lines.push(...yamlResource(r, res).map((l) => `  ${l}`));
   const outputs = Object.entries(program.outputs ?? {});
   if (outputs.length > 0) {
     lines.push('outputs:');
     for (const [k, ref] of outputs) lines.push(`  ${k}: ${r.yamlValue(ref, '    ')}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+function tsResource(r: Renderer, res: ProgramResource): string {
+  const opts = res.retainOnDelete === true ? ', { retainOnDelete: true }' : '';
+  return `const ${camel(res.name)} = new walletinfra.${res.type}(${q(res.name)}, ${objectText(r, r.resource(res.type).inputs, res.properties, '')}${opts});`;
 }
 
 function renderTypeScript(r: Renderer, program: Program): string {
@@ -398,13 +407,7 @@ function renderTypeScript(r: Renderer, program: Program): string {
     const { inputs } = r.call(c.function);
     lines.push(`const ${camel(c.name)} = walletinfra.${c.function}Output(${objectText(r, inputs, c.args, '')});`);
   }
-  for (const res of program.resources) {
-    const { inputs } = r.resource(res.type);
-    const opts = res.retainOnDelete === true ? ', { retainOnDelete: true }' : '';
-    lines.push(
-      `const ${camel(res.name)} = new walletinfra.${res.type}(${q(res.name)}, ${objectText(r, inputs, res.properties, '')}${opts});`,
-    );
-  }
+  for (const res of program.resources) lines.push(tsResource(r, res));
   const outputs = Object.entries(program.outputs ?? {});
   if (outputs.length > 0) lines.push('');
   for (const [k, ref] of outputs) lines.push(`export const ${k} = ${r.ref(ref)};`);
@@ -430,28 +433,41 @@ function renderPython(r: Renderer, program: Program): string {
     program.resources.some((res) => res.retainOnDelete === true);
   const lines = [...(needsPulumi ? ['import pulumi'] : []), `import ${SDK_PACKAGES.python} as walletinfra`, ''];
   if (configKeys(program).length > 0) lines.push('config = pulumi.Config()');
-  const call = (
-    head: string,
-    inputs: Record<string, PropertySpec>,
-    values: Readonly<Record<string, ProgramValue>>,
-    retainOnDelete = false,
-  ): string => {
-    const args = Object.entries(values).map(([k, v]) => `    ${pythonName(k)}=${r.py(inputs[k], v, '    ')},`);
-    if (retainOnDelete) args.push('    opts=pulumi.ResourceOptions(retain_on_delete=True),');
-    return args.length === 0 ? `${head})` : `${head}\n${args.join('\n')}\n)`;
-  };
   for (const c of program.calls ?? []) {
-    lines.push(`${snake(c.name)} = ${call(`walletinfra.${pythonName(c.function)}_output(`, r.call(c.function).inputs, c.args)}`);
+    lines.push(`${snake(c.name)} = ${pyCall(r, `walletinfra.${pythonName(c.function)}_output(`, r.call(c.function).inputs, c.args)}`);
   }
-  for (const res of program.resources) {
-    lines.push(
-      `${snake(res.name)} = ${call(`walletinfra.${res.type}(\n    ${q(res.name)},`, r.resource(res.type).inputs, res.properties, res.retainOnDelete)}`,
-    );
-  }
+  for (const res of program.resources) lines.push(pyResource(r, res));
   const outputs = Object.entries(program.outputs ?? {});
   if (outputs.length > 0) lines.push('');
   for (const [k, ref] of outputs) lines.push(`pulumi.export(${q(k)}, ${r.ref(ref)})`);
-  return `${lines.join('\n')}\n`.replace(/\(\n {4}("[^"]*"),\n\)/g, '($1)');
+  return `${lines.join('\n')}\n`;
+}
+
+/** A call with one keyword argument per line (a lone name argument on the head's line). */
+function pyCall(
+  r: Renderer,
+  head: string,
+  inputs: Record<string, PropertySpec>,
+  values: Readonly<Record<string, ProgramValue>>,
+  retainOnDelete = false,
+): string {
+  const args = Object.entries(values).map(([k, v]) => `    ${pythonName(k)}=${r.py(inputs[k], v, '    ')},`);
+  if (retainOnDelete) args.push('    opts=pulumi.ResourceOptions(retain_on_delete=True),');
+  return (args.length === 0 ? `${head})` : `${head}\n${args.join('\n')}\n)`).replace(/\(\n {4}("[^"]*"),\n\)/g, '($1)');
+}
+
+function pyResource(r: Renderer, res: ProgramResource): string {
+  return `${snake(res.name)} = ${pyCall(r, `walletinfra.${res.type}(\n    ${q(res.name)},`, r.resource(res.type).inputs, res.properties, res.retainOnDelete)}`;
+}
+
+/** One resource's statements in the function `pulumi.Run` runs, not indented (continuation lines are, by one tab). */
+function goResource(r: Renderer, res: ProgramResource): string[] {
+  const f = goFields(
+    Object.entries(res.properties).map(([k, v]) => [goName(k), r.go(r.resource(res.type).inputs[k], v, '\t')] as const),
+    '\t',
+  );
+  const text = `${camel(res.name)}, err := walletinfra.New${res.type}(ctx, ${q(res.name)}, &walletinfra.${res.type}Args{${f === '' ? '' : `\n${f}\n`}}${res.retainOnDelete === true ? ', pulumi.RetainOnDelete(true)' : ''})`;
+  return [...text.split('\n'), 'if err != nil {', '\treturn err', '}'];
 }
 
 function renderGo(r: Renderer, program: Program): string {
@@ -468,15 +484,7 @@ function renderGo(r: Renderer, program: Program): string {
     const f = fields(inputs, c.args, '\t\t');
     body.push(`\t\t${camel(c.name)} := walletinfra.${fn}Output(ctx, walletinfra.${fn}OutputArgs{${f === '' ? '' : `\n${f}\n\t\t`}}, nil)`);
   }
-  for (const res of program.resources) {
-    const f = fields(r.resource(res.type).inputs, res.properties, '\t\t');
-    body.push(
-      `\t\t${camel(res.name)}, err := walletinfra.New${res.type}(ctx, ${q(res.name)}, &walletinfra.${res.type}Args{${f === '' ? '' : `\n${f}\n\t\t`}}${res.retainOnDelete === true ? ', pulumi.RetainOnDelete(true)' : ''})`,
-      '\t\tif err != nil {',
-      '\t\t\treturn err',
-      '\t\t}',
-    );
-  }
+  for (const res of program.resources) body.push(...goResource(r, res).map((l) => `\t\t${l}`));
   for (const [k, ref] of Object.entries(program.outputs ?? {})) body.push(`\t\tctx.Export(${q(k)}, ${r.ref(ref)})`);
   // A resource nothing refers to is still a variable Go wants used.
   const used = (name: string) => Object.values(program.outputs ?? {}).some((o) => o.name === name);
@@ -524,5 +532,29 @@ export function renderProgram(program: Program, language: ProgramLanguage, schem
       return renderPython(r, program);
     case 'go':
       return renderGo(r, program);
+  }
+}
+
+/**
+ * One resource as `renderProgram` writes it inside a program, not indented: its entry under YAML's
+ * `resources:`, its statement in TypeScript and Python, its statements in the function Go's `pulumi.Run` runs
+ * (with `_ = name`, as Go wants every variable used). For a report that shows how to declare one object.
+ */
+export function renderResource(
+  resource: ProgramResource,
+  language: ProgramLanguage,
+  schema: PackageSchema,
+  options: RenderOptions = {},
+): string {
+  const r = new Renderer(schema, language, options.typescriptPackage);
+  switch (language) {
+    case 'yaml':
+      return yamlResource(r, resource).join('\n');
+    case 'typescript':
+      return tsResource(r, resource);
+    case 'python':
+      return pyResource(r, resource);
+    case 'go':
+      return [...goResource(r, resource), `_ = ${camel(resource.name)}`].join('\n');
   }
 }

@@ -1,7 +1,7 @@
 // Sorts an organization's objects into managed (a stack declares it), acknowledged (an ignore rule names it),
 // the service's own (the root quorum as the service made it) and unmanaged, per kind, and counts the share
 // managed as code. Pure: what was read comes in as data.
-import { declarationsOf, tsDeclaration } from '../../export/render';
+import { declarationsOf, tsDeclaration, type Declaration } from '../../export/render';
 import { GOVERNS, type AnyKind } from '../../resources/kind';
 import type { DeclaredObject } from './declared';
 import { matchingRule } from './ignore';
@@ -24,6 +24,8 @@ export interface InventoryOptions {
   /** Count the service's own objects (the root quorum as the service made it) as unmanaged. */
   strict: boolean;
   kinds: readonly AnyKind[];
+  /** Writes the declaration that adopts an object (default: TypeScript on the dynamic classes). */
+  declare?: (d: Declaration) => string;
 }
 
 /** The kinds in report order: GOVERNS order (identity first), then their order in the array. */
@@ -77,7 +79,7 @@ function kindReport(kind: AnyKind, input: OrganizationInput, options: InventoryO
       name: name === '' ? d.name : name,
       status,
       origin: input.provenance.originOf(kind, id),
-      declaration: tsDeclaration(d),
+      declaration: (options.declare ?? tsDeclaration)(d),
     };
     if (rule !== undefined) object.acknowledgedBy = rule;
     return object;

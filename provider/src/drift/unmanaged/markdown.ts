@@ -2,7 +2,16 @@
 // who can act were made outside code, and a section with the share managed as code per kind, each unmanaged
 // object with who made it and when, the declarations that would adopt them, and what is acknowledged.
 import { codeSpan, plural } from '../markdown-text';
-import type { InventoryCounts, InventoryObject, KindInventoryReport, OrganizationInventoryReport, Origin, UnmanagedReport } from './types';
+import { NODEJS_DYNAMIC } from './language';
+import type {
+  DeclarationLanguage,
+  InventoryCounts,
+  InventoryObject,
+  KindInventoryReport,
+  OrganizationInventoryReport,
+  Origin,
+  UnmanagedReport,
+} from './types';
 
 const cell = (text: string): string => text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
 const capital = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -71,13 +80,26 @@ function objectTable(kind: KindInventoryReport, objects: readonly InventoryObjec
   return [`${heading} ${capital(kind.plural)}`, '', '| Object | Id | Made | By |', '|---|---|---|---|', ...rows, '', ...stays];
 }
 
-function fence(code: string): string[] {
+/** The info string of a fenced block in each language (GitHub's names). */
+const FENCE_LANGUAGE: Record<DeclarationLanguage['language'], string> = { typescript: 'ts', yaml: 'yaml', python: 'python', go: 'go' };
+
+/** Declarations as one fenced block: YAML's entries under the `resources:` they belong to. */
+function fence(declarations: readonly string[], language: DeclarationLanguage['language']): string[] {
+  const code =
+    language === 'yaml'
+      ? ['resources:', ...declarations.flatMap((d) => d.split('\n').map((l) => (l === '' ? l : `  ${l}`)))].join('\n')
+      : declarations.join('\n\n');
   const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
   const f = '`'.repeat(longest + 1);
-  return [`${f}ts`, code, f];
+  return [`${f}${FENCE_LANGUAGE[language]}`, code, f];
 }
 
-function organizationSection(org: OrganizationInventoryReport, many: boolean, details: boolean): string[] {
+function organizationSection(
+  org: OrganizationInventoryReport,
+  many: boolean,
+  details: boolean,
+  language: DeclarationLanguage['language'],
+): string[] {
   const lines: string[] = [];
   const stacks = org.stacks.map((s) => codeSpan(s)).join(', ');
   if (many) lines.push(`### Organization ${codeSpan(org.organizationId)}`, '');
@@ -100,8 +122,8 @@ function organizationSection(org: OrganizationInventoryReport, many: boolean, de
       ),
     );
   if (details && unmanaged.length > 0) {
-    const code = unmanaged.flatMap((k) => k.objects.filter((o) => o.status === 'unmanaged').map((o) => o.declaration)).join('\n\n');
-    lines.push('<details><summary>Declarations that adopt them</summary>', '', ...fence(code), '', '</details>', '');
+    const code = unmanaged.flatMap((k) => k.objects.filter((o) => o.status === 'unmanaged').map((o) => o.declaration));
+    lines.push('<details><summary>Declarations that adopt them</summary>', '', ...fence(code, language), '', '</details>', '');
   }
   const own = org.kinds.flatMap((k) => k.objects.filter((o) => o.status === 'service-default').map((o) => [k, o] as const));
   if (own.length > 0) {
@@ -112,7 +134,10 @@ function organizationSection(org: OrganizationInventoryReport, many: boolean, de
       lines.push(
         '<details><summary>As it is now</summary>',
         '',
-        ...fence(own.map(([, o]) => o.declaration).join('\n\n')),
+        ...fence(
+          own.map(([, o]) => o.declaration),
+          language,
+        ),
         '',
         '</details>',
         '',
@@ -143,6 +168,21 @@ function ruleText(rule: { id?: string; kind?: string; source: string }): string 
   return `${what} (${sourceText(rule.source)})`;
 }
 
+const TITLE: Record<DeclarationLanguage['language'], string> = { typescript: 'TypeScript', yaml: 'YAML', python: 'Python', go: 'Go' };
+
+/** The export command that writes the declarations in the same language. */
+function exportCommand(d: DeclarationLanguage | undefined): string {
+  if (d === undefined || d.provider === 'dynamic') return '`walletinfra-export`';
+  return d.language === 'typescript' ? '`walletinfra-export --native`' : `\`walletinfra-export --language ${d.language}\``;
+}
+
+/** Which language the declarations are in, and why, when it is not the default. */
+function languageNote(d: DeclarationLanguage | undefined): string {
+  if (d === undefined || (d.provider === 'dynamic' && d.from === NODEJS_DYNAMIC)) return '';
+  const on = d.provider === 'native' ? 'the native provider' : 'the dynamic classes of `@walletinfra/pulumi`';
+  return `The declarations are ${TITLE[d.language]} on ${on} (${d.from}). `;
+}
+
 /** The section under the stacks; `details` adds the folded declarations (left out first when the report is too long). */
 export function unmanagedSection(report: UnmanagedReport, details: boolean): string[] {
   const lines = ['## Unmanaged objects', ''];
@@ -158,10 +198,12 @@ export function unmanagedSection(report: UnmanagedReport, details: boolean): str
     '',
   );
   const many = report.organizations.length > 1;
-  for (const org of report.organizations) lines.push(...organizationSection(org, many, details));
+  const language = report.declarations?.language ?? 'typescript';
+  for (const org of report.organizations) lines.push(...organizationSection(org, many, details, language));
   if (t.unmanaged > 0) {
     lines.push(
-      `To manage an object as code, add its declaration to a stack (\`adopt: { id }\` takes it over; \`walletinfra-export\` writes them all) and run \`pulumi up\`. ` +
+      `To manage an object as code, add its declaration to a stack (\`adopt: { id }\` takes it over; ${exportCommand(report.declarations)} writes them all) and run \`pulumi up\`. ` +
+        languageNote(report.declarations) +
         'To keep one out of code, acknowledge it with a reason in the stack config `walletinfra-drift:ignore`. Otherwise delete it at the service, where it can be.',
       '',
     );

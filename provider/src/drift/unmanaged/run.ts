@@ -7,12 +7,16 @@ import { explainServiceError } from '../../config/explain';
 import { messageOf } from '../../errors';
 import type { AnyKind } from '../../resources/kind';
 import type { StackRunner } from '../run';
-import { declaredObjects, type DeclaredObject } from './declared';
+import { nativeDeclaration } from '../../export/native';
+import { tsDeclaration, type Declaration } from '../../export/render';
+import { generateSchema } from '../../native/schema';
+import { declaredObjects, type DeclaredObject, type DeploymentLike } from './declared';
 import { configRules, IGNORE_CONFIG_KEY } from './ignore';
 import { addCounts, organizationInventory } from './inventory';
 import { historyTypes, Provenance } from './provenance';
 import { sessionReaders, type MakeInventoryReader } from './read';
-import type { IgnoreRule, OrganizationInventoryReport, UnmanagedReport } from './types';
+import { declarationLanguage } from './language';
+import type { DeclarationLanguage, IgnoreRule, OrganizationInventoryReport, UnmanagedReport } from './types';
 
 export interface UnmanagedSettings {
   stacks: readonly string[];
@@ -41,15 +45,17 @@ const orgKey = (s: ProviderSettings): string => `${s.baseUrl} ${s.organizationId
 async function organizationsOf(
   runner: StackRunner,
   settings: UnmanagedSettings,
-): Promise<{ organizations: Organization[]; rules: IgnoreRule[] }> {
+): Promise<{ organizations: Organization[]; rules: IgnoreRule[]; states: DeploymentLike[] }> {
   if (runner.exportStack === undefined || runner.stackConfig === undefined) {
     throw new Error("the stack runner cannot read the stacks' state and configuration (exportStack, stackConfig)");
   }
   const byKey = new Map<string, Organization>();
   const rules = [...settings.rules];
+  const states: DeploymentLike[] = [];
   for (const stack of settings.stacks) {
     const config = await runner.stackConfig(stack, settings.workDir);
     const deployment = await runner.exportStack(stack, settings.workDir);
+    states.push(deployment);
     rules.push(...configRules(stack, config[IGNORE_CONFIG_KEY], settings.kinds));
     const sources: SettingsSources = { config: (key) => config[key], env: settings.env, keys: () => Object.keys(config) };
     const place = (selector: SettingsSelector): Organization => {
@@ -71,14 +77,23 @@ async function organizationsOf(
     place({});
     for (const declared of declaredObjects(stack, deployment, settings.kinds)) place(declared.selector).declared.push(declared);
   }
-  return { organizations: [...byKey.values()], rules };
+  return { organizations: [...byKey.values()], rules, states };
+}
+
+/** Writes a declaration in the stacks' language: the export's renderers, dynamic TypeScript or the native program's. */
+function declarationWriter(language: DeclarationLanguage, kinds: readonly AnyKind[]): (d: Declaration) => string {
+  if (language.provider === 'dynamic') return (d) => tsDeclaration(d);
+  const schema = generateSchema(kinds);
+  return (d) => nativeDeclaration(d, language.language, schema);
 }
 
 export async function unmanagedReport(runner: StackRunner, settings: UnmanagedSettings): Promise<UnmanagedReport> {
   const sessions = settings.makeReader === undefined ? sessionReaders() : undefined;
   const makeReader = settings.makeReader ?? (sessions as ReturnType<typeof sessionReaders>).make;
   try {
-    const { organizations, rules } = await organizationsOf(runner, settings);
+    const { organizations, rules, states } = await organizationsOf(runner, settings);
+    const declarations = declarationLanguage(settings.workDir, states, settings.kinds);
+    const declare = declarationWriter(declarations, settings.kinds);
     const used = new Set<IgnoreRule>();
     const reports: OrganizationInventoryReport[] = [];
     for (const org of organizations) {
@@ -95,7 +110,7 @@ export async function unmanagedReport(runner: StackRunner, settings: UnmanagedSe
               declared: org.declared,
               provenance: new Provenance(activities),
             },
-            { rules, strict: settings.strict, kinds: settings.kinds },
+            { rules, strict: settings.strict, kinds: settings.kinds, declare },
             used,
           ),
         );
@@ -106,6 +121,7 @@ export async function unmanagedReport(runner: StackRunner, settings: UnmanagedSe
     }
     return {
       status: 'evaluated',
+      declarations,
       totals: addCounts(reports.map((r) => r.totals)),
       organizations: reports,
       unusedIgnores: rules.filter((r) => !used.has(r)),

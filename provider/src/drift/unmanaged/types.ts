@@ -55,7 +55,10 @@ export interface InventoryObject {
   origin: Origin;
   /** The rule that acknowledges it (status `acknowledged`). */
   acknowledgedBy?: IgnoreRule;
-  /** The declaration that adopts it, as `walletinfra-export` writes it (TypeScript; secrets read from stack config). */
+  /**
+   * The declaration that adopts it, as `walletinfra-export` writes it, in the language of the stacks' program
+   * (the report's `declarations`; secrets read from stack config).
+   */
   declaration: string;
 }
 
@@ -92,9 +95,20 @@ export interface OrganizationInventoryReport {
   kinds: KindInventoryReport[];
 }
 
+/** The language the declarations are written in, and how it was found. */
+export interface DeclarationLanguage {
+  language: 'typescript' | 'yaml' | 'python' | 'go';
+  /** The native provider (YAML, Python, Go, TypeScript on the generated SDK) or the dynamic classes of @walletinfra/pulumi. */
+  provider: 'native' | 'dynamic';
+  /** `the project's runtime python`. */
+  from: string;
+}
+
 export type UnmanagedReport =
   | {
       status: 'evaluated';
+      /** The language of the declarations (absent in reports written before it was recorded: TypeScript, dynamic). */
+      declarations?: DeclarationLanguage;
       totals: InventoryCounts;
       organizations: OrganizationInventoryReport[];
       /** Ignore rules that matched no unmanaged object (gone, or declared by a stack since): remove them. */

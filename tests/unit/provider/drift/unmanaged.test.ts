@@ -125,6 +125,7 @@ describe('walletinfra-drift: objects no stack declares', () => {
     const totals = { managed: 1, unmanaged: 2, acknowledged: 2, serviceDefault: 0, total: 5, managedShare: 0.2 };
     expect(report.unmanaged).toEqual({
       status: 'evaluated',
+      declarations: { language: 'typescript', provider: 'dynamic', from: "the project's runtime nodejs" },
       totals,
       organizations: [
         {
