@@ -17,9 +17,7 @@
 //
 // A rename seen in a diff frees a value: a create that finds it taken waits for the rename to land.
 import { sortedJson } from './internal/sorted-json';
-
-/** The engine re-attaches this input itself after `check` (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/). */
-export const PROVIDER_KEY = '__provider';
+import { PROVIDER_KEY } from './wire';
 
 // ---- In the program: values a resource declares ----
 

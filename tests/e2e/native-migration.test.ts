@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import { generateSchema } from '@walletinfra/pulumi/native/schema';
 import { OutputRef, PROGRAM_FILE, renderProgram, SecretLiteral, type Program, type ProgramValue } from '@walletinfra/pulumi/native/program';
-import { functionToken } from '@walletinfra/pulumi/native/names';
+import { functionToken } from '@walletinfra/pulumi/tokens';
 import { runtimeKinds } from '@walletinfra/pulumi/native/runtime-kinds';
 import { ConfigSecret } from '@walletinfra/pulumi/resources/kind';
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';

@@ -6,7 +6,9 @@ export { metadataFromDigest, nameFromUrn, typeFromUrn } from './events';
 export type { EngineEventLike, PreviewDigestLike, StepMetadataLike, StepStateLike } from './events';
 export { renderChangesMarkdown, changedRegion, codeSpan, formatValue, DEFAULT_MAX_MARKDOWN_LENGTH, type MarkdownOptions } from './markdown';
 export { getAtPath, parsePropertyPath, topLevelKey } from './paths';
-export { isSecretEnvelope, isSensitivePath, redactValue, UNKNOWN_SENTINEL } from './redact';
+export { isSensitivePath, redactValue } from './redact';
+/** What the engine sends for values not known until apply. */
+export { isSecretEnvelope, UNKNOWN as UNKNOWN_SENTINEL } from '../wire';
 export { buildReport, buildStackReport, exitCodeFor, remediationCommand, shellQuote, type StackInput } from './report';
 export { automationRunner, describeRunError, type StackRunner } from './run';
 export { main, defaultDeps, type CliDeps } from './cli';

@@ -1,6 +1,6 @@
 // Builds the drift / preview report from collected steps. Pure: the run time and tool versions come in as
 // arguments (injectable clock), so recorded events always give the same report.
-import { PROVIDER_KEY } from '../ownership';
+import { PROVIDER_KEY } from '../wire';
 import { kindOfToken } from '../resources/kinds';
 import type { CollectedStep } from './collect';
 import { nameFromUrn, type StepMetadataLike, type StepStateLike } from './events';

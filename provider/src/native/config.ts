@@ -12,7 +12,7 @@ import { readSetting } from '../config/values';
 import { messageOf } from '../errors';
 import type { CheckFailure } from '../resources/common/check';
 import { sameValue } from '../resources/common/diff';
-import { containsUnknown } from '../unknown';
+import { containsUnknown } from '../wire';
 import type { Decoded } from './values';
 
 /**

@@ -7,7 +7,8 @@ import { DATA_SOURCES } from '../datasources';
 import type { AnyDataSource } from '../datasources/define';
 import type { AnyKind, ExportValue } from '../resources/kind';
 import { KINDS } from '../resources/kinds';
-import { functionToken, nameOfToken, pascalCase, pythonName, SDK_PACKAGES } from './names';
+import { pascalCase, pythonName, SDK_PACKAGES } from './names';
+import { functionToken, nameOfToken, resourceToken } from '../tokens';
 import { PROGRAM_LANGUAGES, renderProgram, type ProgramLanguage } from './program';
 import { importIdOf, importIdPlaceholder, type NamedTypeSpec, type PackageSchema, type PropertySpec, type TypeSpec } from './schema';
 
@@ -176,8 +177,7 @@ export function resourcePage(kind: AnyKind, schema: PackageSchema): string {
 
 function functionNames(ds: AnyDataSource, schema: PackageSchema): string {
   const rest = ds.name.replace(/^get/, '');
-  const go =
-    ds.name.startsWith('get') && schema.resources[`walletinfra:index:${rest}`] !== undefined ? `Lookup${rest}` : pascalCase(ds.name);
+  const go = ds.name.startsWith('get') && schema.resources[resourceToken(rest)] !== undefined ? `Lookup${rest}` : pascalCase(ds.name);
   return [
     `YAML \`fn::invoke: { function: ${functionToken(ds.name)} }\``,
     `Python \`walletinfra.${pythonName(ds.name)}()\` / \`${pythonName(ds.name)}_output()\``,
@@ -230,7 +230,7 @@ export function indexPage(schema: PackageSchema, kinds: readonly AnyKind[] = KIN
     '',
     '| language | package | import |',
     '|---|---|---|',
-    `| YAML | (none: the schema's types directly) | \`type: walletinfra:index:<Resource>\` |`,
+    `| YAML | (none: the schema's types directly) | \`type: ${resourceToken('<Resource>')}\` |`,
     `| Python | \`${SDK_PACKAGES.python}\` | \`import ${SDK_PACKAGES.python} as walletinfra\` |`,
     `| Go | module \`${SDK_PACKAGES.goModule}\` | \`import "${SDK_PACKAGES.goImport}"\` |`,
     `| TypeScript / JavaScript | \`${SDK_PACKAGES.nodejs}\` | \`import * as walletinfra from '${SDK_PACKAGES.nodejs}'\` |`,

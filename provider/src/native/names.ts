@@ -1,40 +1,7 @@
-// Every name the native provider gives the outside world, in one place: the package, the type tokens of
-// resources, functions and types, the tokens its resources are aliased to (what dynamic resources record in
-// the state), and the package each generated SDK is published as. The schema (./schema), the docs
-// (docs/native/), the end-to-end tests and the tools that write programs for native stacks read them here.
-// Token format: https://www.pulumi.com/docs/iac/extending-pulumi/schema/#token (`<package>:<module>:<name>`,
-// every name in the one module `index`).
-
-/** The package, and the type-token namespace every kind shares: `walletinfra:index:Policy`, `pulumi-nodejs:dynamic/walletinfra:Policy`. */
-export const PACKAGE = 'walletinfra';
-
-/** The schema's module: everything lives in `index`, so SDKs have one flat namespace. */
-export const MODULE = 'index';
-
-/** `walletinfra:index:Policy`: a resource kind's token (also `Kind.nativeToken`). */
-export function resourceToken(type: string): string {
-  return `${PACKAGE}:${MODULE}:${type}`;
-}
-
-/** `pulumi-nodejs:dynamic/walletinfra:Policy`: the type dynamic resources record, which each native type is aliased to. */
-export function dynamicToken(type: string): string {
-  return `pulumi-nodejs:dynamic/${PACKAGE}:${type}`;
-}
-
-/** `walletinfra:index:getPolicies`: a data source's function token (its program-side name, `getPolicies`). */
-export function functionToken(name: string): string {
-  return `${PACKAGE}:${MODULE}:${name}`;
-}
-
-/** `walletinfra:index:PolicyEffect`: an object or enum type's token. */
-export function typeToken(name: string): string {
-  return `${PACKAGE}:${MODULE}:${name}`;
-}
-
-/** The name in a token: `Policy` of `walletinfra:index:Policy`. */
-export function nameOfToken(token: string): string {
-  return token.slice(token.lastIndexOf(':') + 1);
-}
+// The names the native provider gives the outside world beyond its type tokens (../tokens.ts): the package
+// each generated SDK is published as, and how a property, type or enum member is named in each language. The
+// schema (./schema), the docs (docs/native/), the end-to-end tests and the tools that write programs for
+// native stacks read them here.
 
 /** The published name of each generated SDK, as the schema's `language` section declares it. */
 export const SDK_PACKAGES = {

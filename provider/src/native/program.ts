@@ -6,7 +6,8 @@
 // write programs for native stacks.
 import { stringify } from 'yaml';
 import { ConfigSecret, type ExportValue } from '../resources/kind';
-import { functionToken, nameOfToken, pascalCase, pythonName, resourceToken, SDK_PACKAGES } from './names';
+import { pascalCase, pythonName, SDK_PACKAGES } from './names';
+import { functionToken, nameOfToken, resourceToken } from '../tokens';
 import type { EnumTypeSpec, NamedTypeSpec, PackageSchema, PropertySpec, TypeSpec } from './schema';
 
 export type ProgramLanguage = 'yaml' | 'python' | 'go' | 'typescript';

@@ -12,7 +12,7 @@ import type { CheckFailure } from '../resources/common/check';
 import { guarded } from '../runtime/report';
 import type { Provider, Runtime } from '../runtime/providers';
 import type { KindTable, NativeFunction, NativeResourceKind } from './kinds';
-import { functionToken } from './names';
+import { functionToken } from '../tokens';
 import type * as ResultsModule from './results';
 import type { Properties } from './values';
 

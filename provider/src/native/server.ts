@@ -23,7 +23,7 @@ import type { KindTable, NativeFunction, NativeResourceKind } from './kinds';
 import { proto, type pb, type structPb } from './proto';
 import { runtimeKinds } from './runtime-kinds';
 import { decode, fromStruct, toStruct, union, type Decoded, type Properties } from './values';
-import { PROVIDER_KEY } from '../ownership';
+import { PROVIDER_KEY } from '../wire';
 
 export interface NativeProviderOptions {
   /** The plugin's version: GetPluginInfo, and the `version` of the schema it serves. */

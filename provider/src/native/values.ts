@@ -1,15 +1,12 @@
 // Property values on the wire of Pulumi's provider protocol: a google.protobuf.Struct whose special values
-// are objects keyed by a signature (sdk/go/common/resource/sig/sig.go of github.com/pulumi/pulumi). The
-// engine sends secrets as secret envelopes because the provider accepts them (`acceptSecrets`), and
-// unknown values as the unknown sentinel (../unknown.ts), which the per-kind code already skips. The
+// are objects keyed by a signature (../wire.ts). The engine sends secrets as secret envelopes because the
+// provider accepts them (`acceptSecrets`), and unknown values as the unknown sentinel (../wire.ts), which the
+// per-kind code already skips. The
 // lifecycle sees plain values; which top-level properties held a secret is kept aside, so each output
 // property made from a secret input goes back as a secret, as the engine itself does for providers that
 // do not accept secrets (`annotateSecrets` in sdk/go/common/resource/plugin/provider_plugin.go).
+import { isSecretEnvelope, secretEnvelope } from '../wire';
 import type { structPb } from './proto';
-
-/** The key of a special value, and the signature of a secret. */
-export const SIGNATURE_KEY = '4dabf18193072939515e22adb298388d';
-export const SECRET_SIGNATURE = '1b47061264138c4ac30d75fd1eb44270';
 
 export type Properties = Record<string, unknown>;
 
@@ -17,15 +14,6 @@ export type Properties = Record<string, unknown>;
 export interface Decoded {
   values: Properties;
   secrets: Set<string>;
-}
-
-function isSecretEnvelope(value: unknown): value is { value?: unknown } {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    (value as Record<string, unknown>)[SIGNATURE_KEY] === SECRET_SIGNATURE
-  );
 }
 
 /** The value without secret envelopes, and whether it had one. */
@@ -68,10 +56,6 @@ export function fromStruct(struct: structPb.Struct | undefined): Properties {
   return struct?.toJavaScript() ?? {};
 }
 
-export function secret(value: unknown): unknown {
-  return { [SIGNATURE_KEY]: SECRET_SIGNATURE, value };
-}
-
 /**
  * Properties for the wire: the ones named in `secrets` wrapped as secrets (once), `undefined` left out (a
  * Struct has no such value; the engine reads an absent property as unset).
@@ -81,7 +65,7 @@ export function encode(properties: Properties, secrets: ReadonlySet<string>): Pr
   for (const [key, value] of Object.entries(properties)) {
     if (value === undefined) continue;
     const plain = unwrapSecrets(value);
-    out[key] = secrets.has(key) || plain.secret ? secret(plain.value) : plain.value;
+    out[key] = secrets.has(key) || plain.secret ? secretEnvelope(plain.value) : plain.value;
   }
   // A JSON round trip drops nested undefined values and non-JSON numbers, which Struct cannot carry.
   return JSON.parse(JSON.stringify(out)) as Properties;

@@ -23,7 +23,7 @@ import { messageOf } from '../errors';
 import { clientReader, type LintFacts } from '../policy-review/organization';
 import { canonicalInterface } from '../resources/smartContractInterface/spec';
 import { kindOfToken } from '../resources/kinds';
-import { UNKNOWN } from '../unknown';
+import { UNKNOWN } from '../wire';
 import { findingPlace, findingText, RULE_SUMMARIES } from './findings';
 import { organizationView } from './view';
 

@@ -3,16 +3,17 @@
 // applies them to the live state).
 import type { CollectedStep } from '../drift/collect';
 import { nameFromUrn } from '../drift/events';
-import { isSecretEnvelope } from '../drift/redact';
-import { PACKAGE } from '../resources/kind';
-import { containsUnknown } from '../unknown';
+import { rootQuorum as rootQuorumKind } from '../resources/rootQuorum/spec';
+import { user } from '../resources/user/spec';
+import { userTag } from '../resources/userTag/spec';
+import { typeOfToken } from '../tokens';
+import { containsUnknown, isSecretEnvelope } from '../wire';
 import type { PlannedApprovers, RootQuorumState } from './approvals';
 
 const CHANGE_OPS = new Set(['create', 'update', 'replace', 'delete']);
 
-function isType(step: CollectedStep, type: string): boolean {
-  return step.type === `pulumi-nodejs:dynamic/${PACKAGE}:${type}` || step.type === `${PACKAGE}:index:${type}`;
-}
+/** The kinds whose resources decide who may approve: a tag's members, the users, the root quorum. */
+export const APPROVER_TYPES: readonly string[] = [userTag.type, user.type, rootQuorumKind.type];
 
 /** A planned list of ids; throws when the preview does not know it yet. */
 function ids(what: string, value: unknown): string[] | undefined {
@@ -41,17 +42,18 @@ export function approverChanges(steps: readonly CollectedStep[]): PlannedApprove
     const id = step.metadata.old?.id ?? undefined;
     const inputs = step.metadata.new?.inputs ?? {};
     const before = step.metadata.old?.inputs ?? step.metadata.old?.outputs ?? {};
-    if (isType(step, 'UserTag') && id !== undefined && id !== '') {
+    const type = typeOfToken(step.type);
+    if (type === userTag.type && id !== undefined && id !== '') {
       const members = step.op === 'delete' ? [] : ids(`user tag ${name}: userIds`, inputs.userIds);
       if (members === undefined) continue;
       const old = ids(`user tag ${name}: userIds`, before.userIds) ?? [];
       if (step.op !== 'delete' && [...members].sort().join() === [...old].sort().join()) continue;
       tagMembers.set(id, members);
       changes.push(`user tag ${name} (${step.op === 'delete' ? 'deleted' : `members: ${list(members)}`})`);
-    } else if (isType(step, 'User') && id !== undefined && id !== '' && (step.op === 'delete' || step.op === 'replace')) {
+    } else if (type === user.type && id !== undefined && id !== '' && (step.op === 'delete' || step.op === 'replace')) {
       deletedUsers.add(id);
       changes.push(`user ${name} (${step.op === 'delete' ? 'deleted' : 'replaced: a new user id'})`);
-    } else if (isType(step, 'RootQuorum') && step.op !== 'delete') {
+    } else if (type === rootQuorumKind.type && step.op !== 'delete') {
       const { threshold } = inputs;
       const userIds = ids(`root quorum ${name}: userIds`, inputs.userIds);
       if (containsUnknown(threshold)) throw new Error(`root quorum ${name}: threshold is not known until apply`);

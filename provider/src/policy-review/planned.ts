@@ -4,8 +4,9 @@
 // they are live: an up does not touch them.
 import type { CollectedStep } from '../drift/collect';
 import { nameFromUrn } from '../drift/events';
-import { UNKNOWN_SENTINEL, isSecretEnvelope } from '../drift/redact';
-import { dynamicToken, resourceToken } from '../native/names';
+import { policy } from '../resources/policy/spec';
+import { typeOfToken } from '../tokens';
+import { isSecretEnvelope, UNKNOWN } from '../wire';
 import type { ReviewPolicy } from './decide';
 
 export interface PolicyChange {
@@ -20,11 +21,9 @@ export interface PolicyChange {
   organizationId?: string;
 }
 
-const POLICY_TOKENS = new Set([dynamicToken('Policy'), resourceToken('Policy')]);
-
 /** A step of a Policy resource, dynamic (`pulumi-nodejs:dynamic/walletinfra:Policy`) or native (`walletinfra:index:Policy`). */
 export function isPolicyStep(step: Pick<CollectedStep, 'type'>): boolean {
-  return POLICY_TOKENS.has(step.type);
+  return typeOfToken(step.type) === policy.type;
 }
 
 const FIELDS = ['policyName', 'effect', 'condition', 'consensus', 'time'] as const;
@@ -42,7 +41,7 @@ export function policyChanges(steps: readonly CollectedStep[]): PolicyChange[] {
     const org = inputs?.organizationId ?? step.metadata.old?.inputs?.organizationId;
     if (typeof org === 'string') change.organizationId = org;
     if (step.op !== 'delete' && inputs) {
-      const unknown = FIELDS.filter((k) => inputs[k] === UNKNOWN_SENTINEL || isSecretEnvelope(inputs[k]));
+      const unknown = FIELDS.filter((k) => inputs[k] === UNKNOWN || isSecretEnvelope(inputs[k]));
       if (unknown.length > 0)
         throw new Error(`policy ${name}: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not known until apply`);
       const planned: ReviewPolicy & { policyId: string } = {
@@ -73,13 +72,13 @@ export interface ObjectChange {
 }
 
 /**
- * The resources of type `walletinfra:<type>` the preview creates, replaces or deletes (nothing else changes an
+ * The resources of kind `type` (dynamic or native) the preview creates, replaces or deletes (nothing else changes an
  * object of a kind without update); values only known at apply stay the engine's unknown marker.
  */
 export function objectChanges(steps: readonly CollectedStep[], type: string): ObjectChange[] {
   const out: ObjectChange[] = [];
   for (const step of steps) {
-    if (!step.type.endsWith(`walletinfra:${type}`) || !['create', 'replace', 'delete', 'update'].includes(step.op)) continue;
+    if (typeOfToken(step.type) !== type || !['create', 'replace', 'delete', 'update'].includes(step.op)) continue;
     const change: ObjectChange = { name: nameFromUrn(step.urn), op: step.op };
     const id = step.metadata.old?.id ?? undefined;
     if (id !== undefined && id !== '') change.id = id;

@@ -4,7 +4,8 @@
 import type { CollectedStep } from '../drift/collect';
 import type { StackRunner } from '../drift/run';
 import { messageOf } from '../errors';
-import { approverChanges } from './approver-changes';
+import { typeOfToken } from '../tokens';
+import { APPROVER_TYPES, approverChanges } from './approver-changes';
 import { changesApprovers, plannedState, type PlannedApprovers } from './approvals';
 import { loadTestFiles } from './discover';
 import { policyImpact, type ApproverSides, type ImpactOptions } from './impact';
@@ -59,6 +60,6 @@ export async function stackPolicyImpact(
 /** The resources that may change who approves, by name, when their plan could not be read. */
 function approverSteps(steps: readonly CollectedStep[]): string[] {
   return steps
-    .filter((s) => /walletinfra:(UserTag|User|RootQuorum)$/.test(s.type) && ['create', 'update', 'replace', 'delete'].includes(s.op))
+    .filter((s) => APPROVER_TYPES.includes(typeOfToken(s.type) ?? '') && ['create', 'update', 'replace', 'delete'].includes(s.op))
     .map((s) => s.urn.split('::').pop() ?? s.urn);
 }

@@ -6,8 +6,9 @@ import { collectSteps } from '../drift/collect';
 import type { EngineEventLike } from '../drift/events';
 import type { StackRunner } from '../drift/run';
 import type { ReviewPolicy } from './decide';
-import { UNKNOWN_SENTINEL } from '../drift/redact';
-import { canonicalInterface } from '../resources/smartContractInterface/spec';
+import { UNKNOWN } from '../wire';
+import { canonicalInterface, smartContractInterface } from '../resources/smartContractInterface/spec';
+import { velocityControl } from '../resources/velocityControl/spec';
 import type { ContractInterfaceInput } from '@walletinfra/sdk/policy';
 import { clientReader, type LintFacts, type OrganizationReader } from './organization';
 import type { KnownControl } from './request';
@@ -84,8 +85,8 @@ export async function previewChanges(runner: StackRunner, stack: string, workDir
   const steps = collectSteps(events);
   return {
     policies: policyChanges(steps),
-    smartContractInterfaces: objectChanges(steps, 'SmartContractInterface'),
-    velocityControls: objectChanges(steps, 'VelocityControl'),
+    smartContractInterfaces: objectChanges(steps, smartContractInterface.type),
+    velocityControls: objectChanges(steps, velocityControl.type),
   };
 }
 
@@ -95,7 +96,7 @@ export interface StackDependencies {
   controls: KnownControl[];
 }
 
-const known = (v: unknown): v is string => typeof v === 'string' && v !== UNKNOWN_SENTINEL;
+const known = (v: unknown): v is string => typeof v === 'string' && v !== UNKNOWN;
 
 /** The planned interfaces and velocity controls of `organizationId`: live ones the preview keeps, and the preview's own. */
 export function stackDependencies(changes: PreviewChanges, facts: LintFacts | undefined, organizationId: string): StackDependencies {

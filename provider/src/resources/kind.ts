@@ -15,9 +15,7 @@ import type { OrgSession } from '../session';
 import type { ServiceList } from '../session/object-lists';
 import type { ProviderContext } from '../runtime/context';
 import type { CheckFailure } from './common/check';
-import { dynamicToken, PACKAGE, resourceToken } from '../native/names';
-
-export { PACKAGE };
+import { dynamicToken, resourceToken } from '../tokens';
 
 /** What a resource's `adopt` input takes: an object's id, or one natural-key flag. */
 export type AdoptOf<Flag extends string> = { id?: string } & { [F in Flag]?: boolean };

@@ -4,6 +4,7 @@ import { apiKey } from './apiKey/spec';
 import { fiatOnRampCredential } from './fiatOnRampCredential/spec';
 import { ipAllowlist } from './ipAllowlist/spec';
 import type { AnyKind } from './kind';
+import { typeOfToken } from '../tokens';
 import { policy } from './policy/spec';
 import { privateKeyTag } from './privateKeyTag/spec';
 import { rootQuorum } from './rootQuorum/spec';
@@ -32,7 +33,11 @@ export const KINDS = [
 /** A kind's runtime member name: `policy`, `webhookEndpoint`. */
 export type KindMember = (typeof KINDS)[number]['member'];
 
-/** The kind of a type token, dynamic (`pulumi-nodejs:dynamic/walletinfra:Policy`) or native (`walletinfra:index:Policy`). */
-export function kindOfToken(token: string): AnyKind | undefined {
-  return (KINDS as readonly AnyKind[]).find((k) => k.dynamicToken === token || k.nativeToken === token);
+/**
+ * The kind of a type token, dynamic (`pulumi-nodejs:dynamic/walletinfra:Policy`) or native (`walletinfra:index:Policy`),
+ * among `kinds` (default every kind); undefined for any other token.
+ */
+export function kindOfToken(token: string, kinds: readonly AnyKind[] = KINDS): AnyKind | undefined {
+  const type = typeOfToken(token);
+  return type === undefined ? undefined : kinds.find((k) => k.type === type);
 }

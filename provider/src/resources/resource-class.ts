@@ -6,7 +6,8 @@
 import * as pulumi from '@pulumi/pulumi';
 import type { z } from 'zod';
 import { declareUnique, programContext, resourceInputs, unsetPlacementOutputs } from '../program';
-import { PACKAGE, type AnyKind, type ArgsOf, type OutputsOf } from './kind';
+import { PACKAGE } from '../tokens';
+import type { AnyKind, ArgsOf, OutputsOf } from './kind';
 
 /** Every output as the class exposes it: `resource.policyId`, an Output. */
 export type OutputProperties<K> = { readonly [P in keyof OutputsOf<K>]-?: pulumi.Output<OutputsOf<K>[P]> };

@@ -12,6 +12,7 @@ import { KINDS, type KindMember } from '../resources/kinds';
 import { createContext, type ContextOptions, type OwnedContext, type ProviderContext } from './context';
 import { guarded, guardedCheck } from './report';
 import { warningsDelivered } from './process/warnings';
+import { isSecretEnvelope } from '../wire';
 import type { CheckResult, CreateResult, ReadResult, UpdateResult } from '../resources/kind';
 
 type Values = Record<string, unknown>;
@@ -42,8 +43,6 @@ export type Runtime = {
   context: OwnedContext;
 } & Record<KindMember, Provider>;
 
-const SECRET_KEY = '4dabf18193072939515e22adb298388d';
-
 /** Structured config may arrive as objects, with nested secret envelopes (https://www.pulumi.com/docs/iac/concepts/secrets/); we read strings. */
 function asText(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -52,8 +51,8 @@ function asText(value: unknown): string | undefined {
     Array.isArray(v)
       ? v.map(unwrap)
       : v !== null && typeof v === 'object'
-        ? SECRET_KEY in v
-          ? unwrap((v as { value?: unknown }).value)
+        ? isSecretEnvelope(v)
+          ? unwrap(v.value)
           : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unwrap(x)]))
         : v;
   const plain = unwrap(value);

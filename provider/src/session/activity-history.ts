@@ -49,7 +49,8 @@ export async function scanActivities(
   }
 }
 
-const WAITING: ActivityStatus = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
+/** An activity waiting for approvals (docs/service-behaviour.md#activities): what a write waits on instead of submitting again. */
+export const WAITING_FOR_CONSENSUS: ActivityStatus = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
 const COMPLETED: ActivityStatus = 'ACTIVITY_STATUS_COMPLETED';
 
 export class ActivityHistory {
@@ -72,7 +73,7 @@ export class ActivityHistory {
     const key = `${orgKey} ${activityType} ${includeCompleted}`;
     let entry = this.reusable.get(key);
     if (!entry) {
-      const statuses = includeCompleted ? [WAITING, COMPLETED] : [WAITING];
+      const statuses = includeCompleted ? [WAITING_FOR_CONSENSUS, COMPLETED] : [WAITING_FOR_CONSENSUS];
       entry = scanActivities(client, { activityType, statuses }, undefined, this.pageSize).then((activities) => {
         this.readsDone += 1;
         for (const activity of activities) this.readNumber.set(activity, this.readsDone);

@@ -4,7 +4,7 @@
 // with its own API key, for the rules about the stack's own key and user.
 import { generateApiKeyPair } from '@walletinfra/sdk';
 import type { Runtime } from '@walletinfra/pulumi/runtime/providers';
-import { UNKNOWN } from '@walletinfra/pulumi/unknown';
+import { UNKNOWN } from '@walletinfra/pulumi/wire';
 import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
 
 const ALICE_KEY = generateApiKeyPair().publicKey;

@@ -4,6 +4,7 @@
 // https://www.pulumi.com/docs/iac/cli/commands/pulumi_stack_export/
 import type { SettingsSelector } from '../../config';
 import type { AnyKind } from '../../resources/kind';
+import { kindOfToken } from '../../resources/kinds';
 import { nameFromUrn } from '../events';
 
 /** One resource of an exported deployment (`apitype.ResourceV3`): only what the report reads. */
@@ -45,7 +46,7 @@ function text(state: StateResourceLike, key: string): string | undefined {
 export function declaredObjects(stack: string, deployment: DeploymentLike, kinds: readonly AnyKind[]): DeclaredObject[] {
   const out: DeclaredObject[] = [];
   for (const resource of deployment.deployment?.resources ?? []) {
-    const kind = kinds.find((k) => k.dynamicToken === resource.type || k.nativeToken === resource.type);
+    const kind = kindOfToken(resource.type, kinds);
     if (kind === undefined || resource.id === undefined || resource.id === '') continue;
     const profile = text(resource, 'profile');
     const organizationId = text(resource, 'organizationId');

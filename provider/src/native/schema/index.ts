@@ -12,7 +12,8 @@ import { DATA_SOURCES } from '../../datasources';
 import { SELECTOR_DOCS, type AnyDataSource } from '../../datasources/define';
 import { COMMON_INPUTS, type AnyKind } from '../../resources/kind';
 import { KINDS } from '../../resources/kinds';
-import { functionToken, PACKAGE, SDK_PACKAGES, typeToken } from '../names';
+import { SDK_PACKAGES } from '../names';
+import { functionToken, PACKAGE, typeToken } from '../../tokens';
 import { jsonSchemaOf, TypeCollector, type NamedTypeSpec, type ObjectTypeSpec, type PropertySpec } from './types';
 
 export type { PropertySpec, ObjectTypeSpec, NamedTypeSpec, TypeSpec, EnumTypeSpec } from './types';

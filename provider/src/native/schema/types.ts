@@ -4,7 +4,8 @@
 // an object reached from both a resource's inputs and its outputs is one type, required where both require
 // it. Constraints Pulumi's schema cannot say (lengths, patterns, limits) stay with the provider's `check`.
 import { z } from 'zod';
-import { enumMemberNames, nameOfToken, pascalCase, singular, typeToken } from '../names';
+import { enumMemberNames, pascalCase, singular } from '../names';
+import { nameOfToken, typeToken } from '../../tokens';
 
 /** A property's type: a primitive, a list, a map, a named type, a union or Any. */
 export interface TypeSpec {

@@ -17,7 +17,7 @@ import type { ApiKey as ServiceApiKey, User } from '@walletinfra/sdk';
 import { API_KEY_FIELD_TABLE, apiPublicKeyProblem, hasPrivateKeyLength } from '@walletinfra/sdk/rules';
 import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';
-import { containsUnknown, isUnknown } from '../../unknown';
+import { containsUnknown, isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { exportedIdentity, retainedReason, USERS } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';

@@ -1,8 +1,8 @@
 // Helpers for `check` (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/): validate at preview time, one failure per property, skip values the
 // engine does not know yet (the sentinel of ../../unknown.ts).
 import type { z } from 'zod';
-import { PROVIDER_KEY } from '../../ownership';
-import { containsUnknown, isUnknown } from '../../unknown';
+import { PROVIDER_KEY } from '../../wire';
+import { containsUnknown, isUnknown } from '../../wire';
 
 export interface CheckFailure {
   property: string;

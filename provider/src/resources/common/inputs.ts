@@ -2,7 +2,7 @@
 // and how to take over an object that already exists (`adopt`, because `pulumi import` cannot work for
 // dynamic resources, https://www.pulumi.com/docs/iac/cli/commands/pulumi_refresh/).
 import type { SettingsSelector } from '../../config';
-import { isUnknown } from '../../unknown';
+import { isUnknown } from '../../wire';
 import { describe, optionalType, type CheckFailure } from './check';
 
 /** The common inputs that are outputs only when set: the state keeps them only then (see placementOf). */

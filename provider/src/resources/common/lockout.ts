@@ -6,7 +6,7 @@
 import type { ApiKey, User } from '@walletinfra/sdk';
 import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';
-import { containsUnknown } from '../../unknown';
+import { containsUnknown } from '../../wire';
 import type { CheckFailure } from './check';
 import { credentialsOf, readIdentity, userLabel, type IdentityView } from './identity';
 

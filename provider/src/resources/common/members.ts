@@ -2,7 +2,7 @@
 // (private keys their private-key tags, users their user tags): the set of member ids in normal form, the
 // check that refuses a member listed twice, and the one update that renames the tag and changes its members
 // through add and remove sets computed against the live members.
-import { containsUnknown } from '../../unknown';
+import { containsUnknown } from '../../wire';
 import type { CheckFailure } from './check';
 
 /** Member ids as a set: sorted, each once. */

@@ -3,7 +3,7 @@
 // organization shows up in the preview as a replacement instead of acting on the wrong one.
 import { WalletInfraError } from '@walletinfra/sdk/errors';
 import type { ProviderContext } from '../../runtime/context';
-import { containsUnknown } from '../../unknown';
+import { containsUnknown } from '../../wire';
 import type { CheckFailure } from './check';
 import { selectorOf } from './inputs';
 import type { CheckResult } from '../kind';

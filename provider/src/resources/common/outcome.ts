@@ -5,6 +5,7 @@
 // the object itself (by its natural key with every declared field matching, or by id). The decision is a
 // pure function of what was found, so it is tested from a table per resource and write kind.
 import type { Activity } from '@walletinfra/sdk';
+import { WAITING_FOR_CONSENSUS } from '../../session/activity-history';
 
 export type WriteKind = 'create' | 'update' | 'delete';
 
@@ -25,7 +26,8 @@ export type Outcome<R> =
   | { decision: 'not-committed'; why: string }
   | { decision: 'unknown'; why: string };
 
-const IN_PROGRESS = new Set(['ACTIVITY_STATUS_CREATED', 'ACTIVITY_STATUS_PENDING', 'ACTIVITY_STATUS_CONSENSUS_NEEDED']);
+/** Statuses of an activity the service has not finished: queued, running, or waiting for approvals. */
+const IN_PROGRESS = new Set<string>(['ACTIVITY_STATUS_CREATED', 'ACTIVITY_STATUS_PENDING', WAITING_FOR_CONSENSUS]);
 
 /**
  * - The activity, found: its status decides (COMPLETED: committed; waiting: pending; FAILED or REJECTED:

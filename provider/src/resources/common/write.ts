@@ -20,6 +20,7 @@ import {
 import { messageOf } from '../../errors';
 import { POLICIES } from '../policy/spec';
 import type { OrgSession } from '../../session';
+import { WAITING_FOR_CONSENSUS } from '../../session/activity-history';
 import { sortedJson } from '../../internal/sorted-json';
 import { decideOutcome, type ActivityEvidence, type ObjectEvidence, type WriteKind } from './outcome';
 
@@ -52,8 +53,6 @@ export interface WriteOutcome<N extends SubmitName> {
   /** How the result was obtained. */
   via: 'submitted' | 'approved' | 'reused-pending' | 'reused-completed' | 'resolved';
 }
-
-const CONSENSUS_NEEDED = 'ACTIVITY_STATUS_CONSENSUS_NEEDED';
 
 function opOf(name: SubmitName): SubmitOperation {
   return operations[name];
@@ -129,7 +128,7 @@ export async function submitWrite<N extends SubmitName>(session: OrgSession, req
   const op = opOf(req.operation);
   const earlier = await session.reusableActivities(op.activityType, req.adoptCompleted !== undefined);
   const matching = earlier.filter(asksTheSame(req, op.intentKey));
-  const pending = matching.find((a) => a.status === CONSENSUS_NEEDED);
+  const pending = matching.find((a) => a.status === WAITING_FOR_CONSENSUS);
   if (pending) {
     session.forgetActivity(op.activityType, pending.id);
     const activity = await awaitApproval(session, req, pending);
@@ -158,7 +157,7 @@ export async function submitWrite<N extends SubmitName>(session: OrgSession, req
     const { activity, result } = await session.client.submitRaw(prepared.body);
     return { result: result as ResultOf<N>, activity, via: 'submitted' };
   } catch (error) {
-    if (error instanceof ConsensusNeededError && error.activityStatus === CONSENSUS_NEEDED) {
+    if (error instanceof ConsensusNeededError && error.activityStatus === WAITING_FOR_CONSENSUS) {
       const activity = await awaitApproval(session, req, error.activity as Activity);
       return { result: resultOf(req.operation, activity), activity, via: 'approved' };
     }
@@ -200,7 +199,7 @@ async function resolveLostResponse<N extends SubmitName>(
       return { result: outcome.result, via: 'resolved' };
     case 'pending': {
       const done =
-        outcome.activity.status === CONSENSUS_NEEDED
+        outcome.activity.status === WAITING_FOR_CONSENSUS
           ? await awaitApproval(session, req, outcome.activity)
           : await session.client.waitForActivity(outcome.activity, { operation: op.path, fingerprint });
       return { result: resultOf(req.operation, done), activity: done, via: 'resolved' };
@@ -257,7 +256,7 @@ async function consensusTimeout<N extends SubmitName>(
     activity: first,
     activityId,
     fingerprint,
-    activityStatus: CONSENSUS_NEEDED,
+    activityStatus: WAITING_FOR_CONSENSUS,
     operation: opOf(req.operation).path,
   });
 }

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
 import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { CreateFiatOnRampCredentialIntent } from '@walletinfra/sdk/schemas';
-import { isUnknown } from '../../unknown';
+import { isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
 import { serviceList } from '../../session/object-lists';

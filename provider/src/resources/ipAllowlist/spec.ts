@@ -12,7 +12,7 @@ import type { IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk';
 import { IP_ALLOWLIST_FIELD_TABLE, normalizeIpAllowlistRules, parseCidr } from '@walletinfra/sdk/rules';
 import { SetIpAllowlistIntent } from '@walletinfra/sdk/schemas';
 import type { OrgSession } from '../../session';
-import { containsUnknown, isUnknown } from '../../unknown';
+import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
 import { defineKind, type ExportValue } from '../kind';

@@ -32,7 +32,7 @@ import { organizationView, type OrganizationFacts } from '../../policy-lint/view
 import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';
 import type { ServiceList } from '../../session/object-lists';
-import { containsUnknown } from '../../unknown';
+import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { ROOT_QUORUM, USERS, USER_TAGS } from '../common/identity';
 import { selectorOf } from '../common/inputs';

@@ -8,7 +8,7 @@
 import { editDistance, parsePolicyExpression, type PolicyExpr } from '@walletinfra/sdk/policy';
 import type { User, UserTag } from '@walletinfra/sdk';
 import type { ProviderContext } from '../../runtime/context';
-import { isUnknown } from '../../unknown';
+import { isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { USER_TAGS, USERS } from '../common/identity';
 import { selectorOf } from '../common/inputs';

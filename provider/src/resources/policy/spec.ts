@@ -8,7 +8,7 @@ import { checkPolicy } from '@walletinfra/sdk/policy';
 import type { Policy as ServicePolicy } from '@walletinfra/sdk';
 import { POLICY_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
-import { isUnknown } from '../../unknown';
+import { isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
 import { defineKind } from '../kind';

@@ -22,7 +22,7 @@ import type * as Sdk from '@walletinfra/sdk';
 import type { Policy as ServicePolicy, User } from '@walletinfra/sdk';
 import type { DeploymentPlan } from '../../plan';
 import type { ProviderContext } from '../../runtime/context';
-import { containsUnknown } from '../../unknown';
+import { containsUnknown } from '../../wire';
 import { compareFields } from '../common/diff';
 import { readIdentity, userLabel, type IdentityView } from '../common/identity';
 import { selectorOf } from '../common/inputs';

@@ -13,7 +13,7 @@ import type { RootQuorum as ServiceRootQuorum } from '@walletinfra/sdk';
 import { ROOT_QUORUM_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { UpdateRootQuorumIntent } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../../runtime/context';
-import { containsUnknown } from '../../unknown';
+import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { readIdentity, ROOT_QUORUM, userLabel } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';

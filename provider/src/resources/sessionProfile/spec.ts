@@ -9,7 +9,7 @@ import { checkPolicyExpression } from '@walletinfra/sdk/policy';
 import type { SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
 import { SESSION_PROFILE_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { CreateSessionProfileIntent } from '@walletinfra/sdk/schemas';
-import { containsUnknown, isUnknown } from '../../unknown';
+import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
 import { serviceList } from '../../session/object-lists';

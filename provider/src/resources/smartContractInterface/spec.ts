@@ -11,7 +11,7 @@ import type { SmartContractInterface as ServiceInterface } from '@walletinfra/sd
 import { SMART_CONTRACT_INTERFACE_FIELD_TABLE, smartContractInterfaceProblems } from '@walletinfra/sdk/rules';
 import { CreateSmartContractInterfaceIntent, SMART_CONTRACT_INTERFACE_TYPES } from '@walletinfra/sdk/schemas';
 import { sortedJson } from '../../internal/sorted-json';
-import { containsUnknown, isUnknown } from '../../unknown';
+import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
 import { serviceList } from '../../session/object-lists';

@@ -11,7 +11,7 @@ import { USER_TAG_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { CreateUserTagIntent } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';
-import { containsUnknown } from '../../unknown';
+import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { USER_TAGS, USERS } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';

@@ -10,7 +10,7 @@ import type { VelocityControl as ServiceVelocityControl } from '@walletinfra/sdk
 import { collectAll } from '@walletinfra/sdk/pagination';
 import { VELOCITY_CONTROL_FIELD_TABLE, velocityControlProblems } from '@walletinfra/sdk/rules';
 import { CreateVelocityControlIntent } from '@walletinfra/sdk/schemas';
-import { containsUnknown } from '../../unknown';
+import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
 import { serviceList } from '../../session/object-lists';

@@ -18,7 +18,7 @@ import {
 } from '@walletinfra/sdk/schemas';
 import { sortedJson } from '../../internal/sorted-json';
 import type { ProviderContext } from '../../runtime/context';
-import { containsUnknown, isUnknown } from '../../unknown';
+import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
 import { placementOf, selectorOf } from '../common/inputs';
 import { serviceList } from '../../session/object-lists';

@@ -1,7 +1,7 @@
 // The provider's small machinery: the per-organization concurrency limit and the coalesced list cache.
 import { ConcurrencyLimit } from '@walletinfra/sdk';
 import { Coalescer } from '@walletinfra/pulumi/internal/coalesce';
-import { containsUnknown, isUnknown, UNKNOWN } from '@walletinfra/pulumi/unknown';
+import { containsUnknown, isUnknown, UNKNOWN } from '@walletinfra/pulumi/wire';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

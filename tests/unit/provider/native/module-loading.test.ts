@@ -6,7 +6,7 @@ import type * as Main from '@walletinfra/pulumi/native/main';
 import type * as Proto from '@walletinfra/pulumi/native/proto';
 import type * as Server from '@walletinfra/pulumi/native/server';
 import type * as DataSources from '@walletinfra/pulumi/datasources';
-import type * as Names from '@walletinfra/pulumi/native/names';
+import type * as Tokens from '@walletinfra/pulumi/tokens';
 
 const mockLoaded: string[] = [];
 
@@ -51,7 +51,7 @@ test('resource requests load no data source; the first Invoke loads them, and kn
   /* eslint-disable @typescript-eslint/no-require-imports -- what loads, and when, is under test: the modules load here, after the mocks and resetModules */
   const { createNativeProvider } = require('@walletinfra/pulumi/native/server') as typeof Server;
   const { proto } = require('@walletinfra/pulumi/native/proto') as typeof Proto;
-  const { functionToken } = require('@walletinfra/pulumi/native/names') as typeof Names;
+  const { functionToken } = require('@walletinfra/pulumi/tokens') as typeof Tokens;
   /* eslint-enable @typescript-eslint/no-require-imports */
   const { provider: p, struct } = proto();
   const provider = createNativeProvider({ version: '1.2.3', schema: () => '{}', runtime: { env: {} } });

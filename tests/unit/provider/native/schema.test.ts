@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_SOURCES } from '@walletinfra/pulumi/datasources';
 import { renderDocs } from '@walletinfra/pulumi/native/docs';
-import { functionToken } from '@walletinfra/pulumi/native/names';
+import { functionToken } from '@walletinfra/pulumi/tokens';
 import { generateSchema, importIdOf, schemaFileText, type PropertySpec, type TypeSpec } from '@walletinfra/pulumi/native/schema';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';

@@ -3,7 +3,7 @@
 // membership comes from the preview's UserTag (the one owner of membership), User and RootQuorum steps.
 import type { Activity } from '@walletinfra/sdk';
 import { collectFromMetadata } from '@walletinfra/pulumi/drift/collect';
-import { UNKNOWN_SENTINEL } from '@walletinfra/pulumi/drift/redact';
+import { UNKNOWN as UNKNOWN_SENTINEL } from '@walletinfra/pulumi/wire';
 import { renderChangesMarkdown } from '@walletinfra/pulumi/drift/markdown';
 import type { ChangeReport, StackRunner } from '@walletinfra/pulumi/drift';
 import { approverChanges } from '@walletinfra/pulumi/policy-review/approver-changes';
@@ -358,6 +358,29 @@ describe('in the preview report', () => {
         '| Request | Change | Before | After |\n|---|---|---|---|\n' +
         `| \`${TAG}\` \`a-1\` by \`u-ops\` | **ALLOW → REQUIRES_CONSENSUS** (no longer reaches consensus) | ALLOW: approvers sign (OUTCOME_ALLOW) | REQUIRES_CONSENSUS: approvers sign (OUTCOME_REQUIRES_CONSENSUS) |\n`,
     );
+  });
+
+  test('when the plan cannot be read, the approver resources it changes are named, native and dynamic, and nothing of another package', async () => {
+    const change = (type: string, name: string, inputs: Record<string, unknown>) => ({
+      op: 'update',
+      urn: `urn:pulumi:dev::org::${type}::${name}`,
+      type,
+      old: { id: `id-${name}`, inputs: {} },
+      new: { inputs },
+    });
+    const unreadable = collectFromMetadata([
+      change('walletinfra:index:UserTag', 'approvers', { userIds: [UNKNOWN_SENTINEL] }),
+      change('pulumi-nodejs:dynamic/walletinfra:RootQuorum', 'root', { threshold: 2, userIds: ['u-1', 'u-2'] }),
+      change('walletinfra:index:User', 'alice', { userName: 'alice' }),
+      change('walletinfra:index:ApiKey', 'key', { apiKeyName: 'k' }),
+      change('pulumi-nodejs:dynamic/other:UserTag', 'foreign', { userIds: ['u-1'] }),
+    ]);
+    expect(await stackPolicyImpact(runner, 'dev', '.', unreadable, settings(LIVE))).toEqual({
+      status: 'not-evaluable',
+      policyChanges: [],
+      approverChanges: ['approvers', 'root', 'alice'],
+      reason: 'user tag approvers: userIds is not known until apply',
+    });
   });
 
   test('a reader that cannot read users makes the impact not evaluable, naming what changed', async () => {

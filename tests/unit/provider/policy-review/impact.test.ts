@@ -7,7 +7,7 @@ import { parseArgs } from '@walletinfra/pulumi/drift/args';
 import { renderChangesMarkdown } from '@walletinfra/pulumi/drift/markdown';
 import { exitCodeFor } from '@walletinfra/pulumi/drift/report';
 import type { ChangeReport, StackReport } from '@walletinfra/pulumi/drift/types';
-import { UNKNOWN_SENTINEL } from '@walletinfra/pulumi/drift/redact';
+import { UNKNOWN as UNKNOWN_SENTINEL } from '@walletinfra/pulumi/wire';
 import type { ReviewPolicy } from '@walletinfra/pulumi/policy-review/decide';
 import { policyImpact, type ImpactOptions } from '@walletinfra/pulumi/policy-review/impact';
 import type { StackPolicyImpact } from '@walletinfra/pulumi/policy-review/impact-report';

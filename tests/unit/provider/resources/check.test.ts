@@ -1,7 +1,7 @@
 // `check` of each resource: a table of invalid inputs with the expected property and reason, unknown
 // values at preview, and the normal form `check` hands to the engine.
 import { createRuntime, type Runtime } from '@walletinfra/pulumi/runtime/providers';
-import { UNKNOWN } from '@walletinfra/pulumi/unknown';
+import { UNKNOWN } from '@walletinfra/pulumi/wire';
 
 const ORG = 'org-default';
 let rt: Runtime;

@@ -11,7 +11,7 @@ import { fiatOnRampCredential } from '@walletinfra/pulumi/resources/fiatOnRampCr
 import { policy } from '@walletinfra/pulumi/resources/policy/spec';
 import { webhookEndpoint } from '@walletinfra/pulumi/resources/webhookEndpoint/spec';
 import { diffKind } from '@walletinfra/pulumi/runtime/providers';
-import { UNKNOWN } from '@walletinfra/pulumi/unknown';
+import { UNKNOWN } from '@walletinfra/pulumi/wire';
 
 type Values = Record<string, unknown>;
 const diffPolicy = (olds: Values, news: Values) => diffKind(policy, olds, news);

@@ -138,3 +138,16 @@ test.each([
   breakIt(d);
   expect(() => defineKind(d as unknown as ReturnType<typeof declaration>)).toThrow(`resource kind Policy: ${message}`);
 });
+
+test('a token of another package, or of no resource, names no kind', () => {
+  for (const token of [
+    'pulumi-nodejs:dynamic/other:Policy',
+    'aws:index:Policy',
+    'walletinfra:index:',
+    'walletinfra:index:Policy:extra',
+    'Policy',
+  ]) {
+    expect(kindOfToken(token)).toBeUndefined();
+  }
+  expect(kindOfToken('walletinfra:index:Policy', [])).toBeUndefined();
+});

@@ -16,7 +16,7 @@ import {
 import { membershipUpdate } from '@walletinfra/pulumi/resources/common/members';
 import { identityReferences, policyReferences, referenceFailures } from '@walletinfra/pulumi/resources/policy/references';
 import { accessWarning } from '@walletinfra/pulumi/resources/policy/stack-access';
-import { UNKNOWN } from '@walletinfra/pulumi/unknown';
+import { UNKNOWN } from '@walletinfra/pulumi/wire';
 
 const NOW = Date.UTC(2026, 0, 15);
 const at = (ms: number) => ({ seconds: String(Math.floor(ms / 1000)), nanos: '0' });
