@@ -96,7 +96,18 @@ export function lookupError(
   return runError(name, explainServiceError(error, { sources: ctx.sources(), selector, baseUrl }));
 }
 
-const declarations = new ProgramDeclarations();
+let declarations = new ProgramDeclarations();
+
+/**
+ * Forgets what this process's program declared and read of its config, so the same process can run a program
+ * again as a new one: `walletinfra-fleet` evaluates a template once per sub-organization in one process with
+ * Pulumi's mocks (fleet/template/child.ts) instead of loading the provider anew for each.
+ */
+export function startNewProgram(): void {
+  context = undefined;
+  checked = undefined;
+  declarations = new ProgramDeclarations();
+}
 
 /**
  * One object, one owner (../ownership.ts), checked in the program where resources have names: a second

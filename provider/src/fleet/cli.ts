@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+// `walletinfra-fleet`: `scan` classifies every selected sub-organization against the template (./scan.ts) and
+// writes the reports; `merge` puts shard reports back together (./report/merge.ts). Exit 0 every sub-organization
+// conformant, 2 drift, unmanaged objects or unenrolled ones, 1 some could not be scanned or bad input. Report
+// files are written whole or not at all (each to a temporary file first, then renamed into place).
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { sleepWithSignal } from '@walletinfra/sdk/activity';
+import { exitWith, ownVersion, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
+import { messageOf } from '../errors';
+import { parseArgs, USAGE, type FleetArgs, type ProgressMode } from './args';
+import { FleetConnection, type ConnectionOptions } from './connection';
+import { readEnrollment, type StackLister } from './enrollment';
+import { Progress } from './progress';
+import { buildReport, exitCodeOf, reportJson } from './report/build';
+import { renderFleetJunit } from './report/junit';
+import { renderFleetMarkdown } from './report/markdown';
+import { mergeReports, parseReport } from './report/merge';
+import type { FleetReport } from './report/schema';
+import { resolveFleet } from './resolve';
+import { scanFleet } from './scan';
+import { reportedSelector } from './selector';
+import { shardText } from './shard';
+import { prepareTemplate } from './template/evaluate';
+
+export interface CliDeps {
+  now(): number;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  writeFile(path: string, text: string): void;
+  readFile(path: string): string;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  /** stderr is a terminal. */
+  isTTY: boolean;
+  /** Tests: the connection's sleep, jitter and dispatcher. */
+  connection?: Partial<Pick<ConnectionOptions, 'sleep' | 'random' | 'dispatcher'>>;
+  /** Tests: how a non-file backend's stacks are listed. */
+  stackLister?: StackLister;
+  /** Evaluating processes for per-sub-organization evaluation. */
+  templateProcesses?: number;
+}
+
+/** Writes `text` to `path` whole: a temporary file beside it, renamed into place. */
+export function writeWhole(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+export function defaultDeps(): CliDeps {
+  return {
+    now: () => Date.now(),
+    ...PROCESS_OUTPUT,
+    writeFile: writeWhole,
+    readFile: (p) => readFileSync(p, 'utf8'),
+    env: process.env,
+    cwd: process.cwd(),
+    isTTY: process.stderr.isTTY === true,
+  };
+}
+
+function progressFor(mode: ProgressMode, deps: CliDeps): Progress {
+  const write = mode === 'none' ? () => undefined : (text: string) => deps.stderr(text);
+  const tty = mode === 'tty' || (mode === 'auto' && deps.isTTY);
+  return new Progress({ now: deps.now, write, tty });
+}
+
+/** Writes the reports the flags ask for (Markdown to stdout when none); false when a file could not be written. */
+function writeReports(report: FleetReport, args: FleetArgs, deps: CliDeps): boolean {
+  const outputs: Array<[string | undefined, () => string]> = [
+    [args.jsonOut, () => reportJson(report)],
+    [args.mdOut, () => renderFleetMarkdown(report)],
+    [args.junitOut, () => renderFleetJunit(report)],
+  ];
+  if (outputs.every(([file]) => file === undefined)) {
+    deps.stdout(renderFleetMarkdown(report));
+    return true;
+  }
+  for (const [file, render] of outputs) {
+    if (file === undefined) continue;
+    try {
+      deps.writeFile(resolve(deps.cwd, file), render());
+    } catch (error) {
+      deps.stderr(`walletinfra-fleet: could not write ${file}: ${messageOf(error)}\n`);
+      return false;
+    }
+  }
+  return true;
+}
+
+async function scan(args: FleetArgs, deps: CliDeps): Promise<number> {
+  const startedAt = deps.now();
+  const fleet = resolveFleet(args.options, args.overrides, deps.cwd, deps.env);
+  const enrollment = await readEnrollment(fleet.backend, fleet.project.name, fleet.project.dir, deps.stackLister);
+  const template = await prepareTemplate(fleet.project, {
+    config: fleet.config,
+    evaluation: fleet.evaluation,
+    env: deps.env as NodeJS.ProcessEnv,
+    ...(deps.templateProcesses !== undefined ? { processes: deps.templateProcesses } : {}),
+  });
+  deps.stderr(
+    `[fleet] template ${fleet.options.template}: ${template.evaluation === 'shared' ? 'evaluated once for every sub-organization' : `evaluated per sub-organization: ${template.reason ?? ''}`}\n`,
+  );
+  const progress = progressFor(args.progress, deps);
+  const connection = new FleetConnection(fleet.parent, {
+    concurrency: fleet.concurrency,
+    now: deps.now,
+    sleep: deps.connection?.sleep ?? sleepWithSignal,
+    ...(deps.connection?.random !== undefined ? { random: deps.connection.random } : {}),
+    ...(deps.connection?.dispatcher !== undefined ? { dispatcher: deps.connection.dispatcher } : {}),
+    onRetry: (event) => {
+      if (event.rateLimited) progress.rateLimit();
+    },
+  });
+  try {
+    const result = await scanFleet({
+      connection,
+      template,
+      selector: fleet.selector,
+      selectorSource: fleet.selectorSource,
+      ...(args.shard !== undefined ? { shard: args.shard } : {}),
+      delegatedPublicKey: fleet.delegatedPublicKey,
+      unmanagedKinds: fleet.unmanagedKinds,
+      ignore: fleet.ignore,
+      enrollment,
+      progress,
+      inFlight: fleet.concurrency * 2,
+      retryBudgetMs: fleet.parent.retryBudgetMs,
+    });
+    const finishedAt = deps.now();
+    const report = buildReport(
+      {
+        fleet: { name: fleet.options.name, parentOrganizationId: fleet.parent.organizationId, baseUrl: fleet.parent.baseUrl },
+        template: {
+          path: fleet.options.template,
+          digest: fleet.project.digest,
+          language: fleet.project.language,
+          evaluation: template.evaluation,
+          ...(template.reason !== undefined ? { evaluationReason: template.reason } : {}),
+        },
+        selector: reportedSelector(fleet.selector.selector),
+        kinds: { read: result.kindsRead.map((k) => k.type), unmanaged: fleet.unmanagedKinds.map((k) => k.type) },
+        enrollment: {
+          checked: enrollment.checked,
+          ...(enrollment.backend !== undefined ? { backend: enrollment.backend } : {}),
+          orphanStacks: result.orphanStacks,
+        },
+      },
+      result.entries,
+      {
+        startedAt: new Date(startedAt).toISOString(),
+        finishedAt: new Date(finishedAt).toISOString(),
+        durationMs: finishedAt - startedAt,
+        ...(args.shard !== undefined ? { shard: args.shard } : {}),
+        requests: connection.requests(),
+        tool: { walletinfraFleet: ownVersion(), node: process.version },
+      },
+    );
+    const s = report.summary;
+    deps.stderr(
+      `[fleet] ${s.subOrganizations} sub-organizations${args.shard !== undefined ? ` (shard ${shardText(args.shard)})` : ''}: ${s.conformant} conformant, ` +
+        `${s.drifted} drifted, ${s.unmanaged} with unmanaged objects, ${s.unenrolled} unenrolled, ${s.unreachable} unreachable, ${s.templateError} template errors\n`,
+    );
+    return writeReports(report, args, deps) ? exitCodeOf(report) : 1;
+  } finally {
+    template.close();
+    await connection.close();
+  }
+}
+
+function merge(args: FleetArgs, deps: CliDeps): number {
+  const reports = args.reports.map((file) => ({ file, report: parseReport(file, deps.readFile(resolve(deps.cwd, file))) }));
+  const merged = mergeReports(reports);
+  deps.stderr(`[fleet] merged ${reports.length} shard reports: ${merged.summary.subOrganizations} sub-organizations\n`);
+  return writeReports(merged, args, deps) ? exitCodeOf(merged) : 1;
+}
+
+const FLEET: Tool<FleetArgs> = { name: 'walletinfra-fleet', usage: USAGE, parse: parseArgs };
+
+export async function main(argv: readonly string[], deps: CliDeps = defaultDeps()): Promise<number> {
+  return runTool(FLEET, argv, deps, async (args) => {
+    try {
+      return args.command === 'merge' ? merge(args, deps) : await scan(args, deps);
+    } catch (error) {
+      deps.stderr(`walletinfra-fleet: ${messageOf(error)}\n`);
+      return 1;
+    }
+  });
+}
+
+/** Runs the command for this process (the `walletinfra-fleet` bin and `node dist/fleet/cli.js`). */
+export function runCli(): void {
+  exitWith(FLEET.name, () => main(process.argv.slice(2)));
+}
+
+if (require.main === module) runCli();

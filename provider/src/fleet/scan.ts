@@ -1,0 +1,183 @@
+// `walletinfra-fleet scan`: every selected sub-organization of the parent, read with the parent's read-only key and
+// classified against the template, without the Pulumi engine. The parent's sub-organization ids are listed first
+// (`list_suborgs`, 100 a page); those of this shard (./shard.ts) are then scanned a few at a time: `whoami` (the
+// name, for the selector and the template), one request per list the kinds read, the template's desired state for
+// it (./template/evaluate.ts), the comparison (./classify.ts). Each sub-organization's result is kept small (its
+// findings only) and its objects dropped, so memory does not grow with the fleet. A sub-organization that cannot be
+// read, or for which the template fails, is reported as such and the others go on.
+import { MISSING_DELEGATED_USER, type SubOrganizationFacts } from './template-config';
+import type { Classification } from './classify';
+import { classify } from './classify';
+import type { FleetConnection } from './connection';
+import type { Enrollment } from './enrollment';
+import { stackNameFor } from './enrollment';
+import { inReportOrder, kindNamed, readKinds, userHoldingKey, type FleetKind } from './kinds';
+import type { IgnoreRule } from './options';
+import type { Progress } from './progress';
+import { type ReportSubOrganization, UNREACHABLE_CAUSES } from './report/schema';
+import { nothingSelected, type SubOrganizationSelector } from './selector';
+import { inShard, type Shard } from './shard';
+import type { TemplateEvaluator } from './template/evaluate';
+import { WalletInfraError } from '@walletinfra/sdk/errors';
+import { messageOf } from '../errors';
+
+export interface ScanInput {
+  connection: FleetConnection;
+  template: TemplateEvaluator;
+  selector: SubOrganizationSelector;
+  /** Where the selector came from, for its error. */
+  selectorSource: string;
+  shard?: Shard;
+  /** The delegated key's public half: the user holding it is the delegated user. */
+  delegatedPublicKey: string;
+  /** The kinds whose undeclared objects are reported. */
+  unmanagedKinds: readonly FleetKind[];
+  ignore: readonly IgnoreRule[];
+  enrollment: Enrollment;
+  progress: Progress;
+  /** Sub-organizations in flight at once (their requests are limited by the connection). */
+  inFlight: number;
+  /** The retry budget, for the rate-limit message. */
+  retryBudgetMs: number;
+}
+
+export interface ScanResult {
+  entries: ReportSubOrganization[];
+  /** The kinds read in every sub-organization. */
+  kindsRead: FleetKind[];
+  orphanStacks: string[];
+}
+
+type Cause = (typeof UNREACHABLE_CAUSES)[number];
+
+/** Why a sub-organization could not be read, in words and as a cause. */
+export function unreachable(error: unknown, retryBudgetMs: number): { reason: string; cause: Cause } {
+  const message = messageOf(error);
+  const code = error instanceof WalletInfraError ? error.code : undefined;
+  switch (code) {
+    case 'NOT_FOUND':
+      return { cause: 'deleted', reason: `not found (deleted since it was listed?): ${message}` };
+    case 'UNAUTHENTICATED':
+    case 'PERMISSION_DENIED':
+    case 'POLICY_DENIED':
+      return { cause: 'forbidden', reason: `the parent's key may not read it: ${message}` };
+    case 'RATE_LIMITED':
+      return { cause: 'rate-limited', reason: `rate limited for the whole retry budget (${Math.round(retryBudgetMs / 1000)} s, retryBudgetMs): ${message}` };
+    case 'SERVER_ERROR':
+      return { cause: 'server-error', reason: `server errors after the retries: ${message}` };
+    case 'CONNECTION_ERROR':
+    case 'TIMEOUT':
+      return { cause: 'network', reason: message };
+    default:
+      return { cause: 'other', reason: message };
+  }
+}
+
+/** The parent's sub-organization ids (all, as listed), and those of this shard the selector may include. */
+async function listSubOrganizations(input: ScanInput): Promise<{ all: Set<string>; candidates: string[] }> {
+  const all = new Set<string>();
+  const candidates: string[] = [];
+  for await (const id of input.connection.parent.iterateSuborgs({ paginationOptions: { limit: '100' } })) {
+    all.add(id);
+    if (inShard(id, input.shard) && input.selector.mayIncludeId(id)) candidates.push(id);
+  }
+  return { all, candidates };
+}
+
+function entry(id: string, name: string, fields: Partial<ReportSubOrganization> & Pick<ReportSubOrganization, 'status'>): ReportSubOrganization {
+  return { id, name, classes: [], drift: [], unmanaged: [], ...fields };
+}
+
+class SubOrganizationScan {
+  constructor(
+    private readonly input: ScanInput,
+    private readonly kinds: FleetKind[],
+  ) {}
+
+  /** One sub-organization's entry; undefined when the selector leaves it out. */
+  async run(id: string): Promise<ReportSubOrganization | undefined> {
+    const session = this.input.connection.session(id);
+    let name = '';
+    let objects: Record<string, readonly unknown[]>;
+    try {
+      name = (await session.client.whoami({})).organizationName;
+      if (!this.input.selector.selects({ id, name })) return undefined;
+      objects = await readKinds(session, this.kinds);
+    } catch (error) {
+      return entry(id, name, { status: 'unreachable', ...unreachable(error, this.input.retryBudgetMs) });
+    }
+    const delegated = userHoldingKey(objects.User ?? [], this.input.delegatedPublicKey);
+    const facts: SubOrganizationFacts = {
+      subOrganizationId: id,
+      subOrganizationName: name,
+      delegatedUserId: delegated?.id ?? MISSING_DELEGATED_USER,
+      delegatedUserName: delegated?.name ?? MISSING_DELEGATED_USER,
+    };
+    const desired = await this.input.template.desiredFor(facts);
+    if ('error' in desired) return entry(id, name, { status: 'template-error', delegatedUser: delegated ?? null, reason: desired.error });
+    // An evaluation per sub-organization may declare kinds the first did not: read them too (one request per new list).
+    const more = [...new Set(desired.resources.map((r) => r.type))].map((t) => kindNamed(t) as FleetKind).filter((k) => !(k.type in objects));
+    if (more.length > 0) {
+      try {
+        objects = { ...objects, ...(await readKinds(session, more)) };
+      } catch (error) {
+        return entry(id, name, { status: 'unreachable', ...unreachable(error, this.input.retryBudgetMs) });
+      }
+    }
+    const found: Classification = classify({
+      organizationId: id,
+      desired: desired.resources,
+      objects,
+      unmanagedKinds: this.input.unmanagedKinds,
+      ignore: this.input.ignore,
+    });
+    const classes: ReportSubOrganization['classes'] = [];
+    if (found.unmanaged.some((o) => o.status === 'unmanaged')) classes.push('unmanaged');
+    if (found.drift.length > 0 || delegated === undefined) classes.push('drifted');
+    if (this.input.enrollment.checked && !this.input.enrollment.stacks.has(stackNameFor(id))) classes.push('unenrolled');
+    const status = classes[0] ?? 'conformant';
+    return entry(id, name, { status, classes, delegatedUser: delegated ?? null, drift: found.drift, unmanaged: found.unmanaged });
+  }
+}
+
+/** Runs `task` over `items`, at most `limit` at a time, in order of start. */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export async function scanFleet(input: ScanInput): Promise<ScanResult> {
+  const user = kindNamed('User') as FleetKind;
+  const declared = input.template.kinds.map((t) => kindNamed(t) as FleetKind);
+  // The users are always read: the delegated user is the one holding the delegated key.
+  const kinds = inReportOrder([...declared, ...input.unmanagedKinds, user]);
+  const { all, candidates } = await listSubOrganizations(input);
+  input.progress.start(candidates.length);
+  const entries: ReportSubOrganization[] = [];
+  const one = new SubOrganizationScan(input, kinds);
+  await eachLimited(candidates, input.inFlight, async (id) => {
+    const result = await one.run(id);
+    if (result !== undefined) entries.push(result);
+    input.progress.tick(result?.status);
+  });
+  input.progress.finish();
+  for (const id of input.selector.listedIds) {
+    if (inShard(id, input.shard) && !all.has(id)) {
+      const reason = `${input.selectorSource}: ${id} is not a sub-organization of ${input.connection.settings.organizationId} (deleted, or a mistake in the selector's ids)`;
+      entries.push(entry(id, '', { status: 'unreachable', cause: 'not-a-sub-organization', reason }));
+    }
+  }
+  if (input.shard === undefined && entries.length === 0) {
+    throw nothingSelected(input.selector, input.selectorSource, all.size, input.connection.settings.organizationId);
+  }
+  // A stack whose sub-organization the parent no longer has (each shard reports those of its own ids).
+  const orphanStacks = [...input.enrollment.stacks].filter((s) => inShard(s, input.shard) && !all.has(s));
+  return { entries, kindsRead: kinds, orphanStacks };
+}

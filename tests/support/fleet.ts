@@ -1,0 +1,135 @@
+// A fleet in an emulator, made through the service's own API as the delegated-access guide sets one up
+// (https://docs.turnkey.com/concepts/policies/delegated-access-backend): the parent creates each sub-organization
+// with two root users, the end user and the delegated account (holding the fleet's delegated key); the end user
+// then creates the policy that limits the delegated account, a tag for it, and makes the root quorum the end user
+// alone. The end user's own API key stands for its passkey (the emulator takes no passkey attestation), so it acts
+// in its sub-organization here. Drift is planted the way a person would make it, through the API.
+import { generateApiKeyPair, WalletInfraClient } from '@walletinfra/sdk';
+import type { RunningEmulator } from '@walletinfra/emulator';
+import { clientFor, type ApiKey } from './emulator';
+
+/** The template's config in examples/fleet (fleet.yaml): what every sub-organization carries. */
+export const RECIPIENT = '0x000000000000000000000000000000000000dead';
+export const DELEGATED_USER = 'Delegated Account';
+export const END_USER = 'End User';
+export const POLICY_NAME = 'Delegated account signs to the allowed recipient';
+export const TAG_NAME = 'backend';
+
+export interface SubOrganization {
+  id: string;
+  name: string;
+  endUserId: string;
+  delegatedUserId: string;
+  /** A client acting as the end user (a root user) in the sub-organization. */
+  endUser: WalletInfraClient;
+}
+
+export interface TestFleet {
+  /** The delegated key every sub-organization's delegated user holds. */
+  delegatedKey: ApiKey;
+  subOrganizations: SubOrganization[];
+  close(): Promise<void>;
+}
+
+/** What the template wants in a sub-organization, as the end user makes it. */
+async function configure(sub: Omit<SubOrganization, 'endUser'>, endUser: WalletInfraClient): Promise<void> {
+  await endUser.createPolicy({
+    policyName: POLICY_NAME,
+    effect: 'EFFECT_ALLOW',
+    consensus: `approvers.any(user, user.id == '${sub.delegatedUserId}')`,
+    condition: `activity.action == 'SIGN' && eth.tx.to == '${RECIPIENT}'`,
+    notes: `Managed by walletinfra-fleet for ${sub.name}`,
+  });
+  await endUser.createUserTag({ userTagName: TAG_NAME, userIds: [sub.delegatedUserId] });
+  await endUser.updateRootQuorum({ threshold: 1, userIds: [sub.endUserId] });
+}
+
+/** `count` conformant sub-organizations named `<prefix>-<n>`, made through the parent (the emulator's root key). */
+export async function createFleet(emu: RunningEmulator, count: number, prefix = 'customer'): Promise<TestFleet> {
+  const parent = clientFor(emu);
+  const delegatedKey = generateApiKeyPair();
+  const subOrganizations: SubOrganization[] = [];
+  const clients: WalletInfraClient[] = [parent];
+  for (let n = 1; n <= count; n += 1) {
+    const endKey = generateApiKeyPair();
+    const name = `${prefix}-${String(n).padStart(3, '0')}`;
+    const { result } = await parent.createSubOrganization({
+      subOrganizationName: name,
+      rootUsers: [
+        { userName: END_USER, apiKeys: [{ apiKeyName: 'end-user', publicKey: endKey.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] },
+        {
+          userName: DELEGATED_USER,
+          apiKeys: [{ apiKeyName: 'backend', publicKey: delegatedKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+          authenticators: [],
+          oauthProviders: [],
+        },
+      ],
+      rootQuorumThreshold: 1,
+    });
+    const [endUserId, delegatedUserId] = result.rootUserIds as [string, string];
+    const endUser = clientFor(emu, endKey, result.subOrganizationId);
+    clients.push(endUser);
+    const sub = { id: result.subOrganizationId, name, endUserId, delegatedUserId };
+    await configure(sub, endUser);
+    subOrganizations.push({ ...sub, endUser });
+  }
+  return { delegatedKey, subOrganizations, close: async () => void (await Promise.all(clients.map((c) => c.close()))) };
+}
+
+/** The options file of a test fleet (examples/fleet's template), as YAML text. */
+export function fleetOptions(fleet: TestFleet, template: string, extra = ''): string {
+  return [
+    'name: customer-wallets',
+    `template: ${template}`,
+    'delegated:',
+    `  apiPublicKey: "${fleet.delegatedKey.publicKey}"`,
+    'config:',
+    `  allowedRecipient: "${RECIPIENT}"`,
+    `  delegatedApiPublicKey: "${fleet.delegatedKey.publicKey}"`,
+    'unmanaged:',
+    '  ignore:',
+    "    - { kind: ApiKey, name: end-user, reason: \"the end user's own credential (a passkey in production)\" }",
+    extra,
+  ].join('\n');
+}
+
+// ---- drift, planted as a person would ----
+
+/** A new root user (with a key), added to the root quorum: unmanaged, and the quorum drifts. */
+export async function addRootUser(sub: SubOrganization, userName = 'intruder'): Promise<string> {
+  const key = generateApiKeyPair();
+  const { result } = await sub.endUser.createUsers({
+    users: [{ userName, apiKeys: [{ apiKeyName: userName, publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [], userTags: [] }],
+  });
+  const userId = result.userIds[0] as string;
+  await sub.endUser.updateRootQuorum({ threshold: 1, userIds: [sub.endUserId, userId] });
+  return userId;
+}
+
+/** The delegated account's policy, loosened: any transaction. */
+export async function loosenPolicy(sub: SubOrganization): Promise<string> {
+  const { policies } = await sub.endUser.listPolicies({});
+  const policy = policies.find((p) => p.policyName === POLICY_NAME);
+  if (policy === undefined) throw new Error(`no policy ${POLICY_NAME} in ${sub.name}`);
+  await sub.endUser.updatePolicy({ policyId: policy.policyId, policyCondition: "activity.action == 'SIGN'" });
+  return policy.policyId;
+}
+
+/** The backend tag, deleted. */
+export async function deleteTag(sub: SubOrganization): Promise<void> {
+  const { userTags } = await sub.endUser.listUserTags({});
+  const tag = userTags.find((t) => t.tagName === TAG_NAME);
+  if (tag === undefined) throw new Error(`no tag ${TAG_NAME} in ${sub.name}`);
+  await sub.endUser.deleteUserTags({ userTagIds: [tag.tagId] });
+}
+
+/** A policy made by hand. */
+export async function addPolicy(sub: SubOrganization, policyName = 'Made by hand'): Promise<string> {
+  const { result } = await sub.endUser.createPolicy({ policyName, effect: 'EFFECT_ALLOW', condition: 'true', notes: '' });
+  return result.policyId;
+}
+
+/** The delegated user, deleted with its key. */
+export async function deleteDelegatedUser(sub: SubOrganization): Promise<void> {
+  await sub.endUser.deleteUsers({ userIds: [sub.delegatedUserId] });
+}
