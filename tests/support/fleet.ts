@@ -4,7 +4,7 @@
 // then creates the policy that limits the delegated account, a tag for it, and makes the root quorum the end user
 // alone. The end user's own API key stands for its passkey (the emulator takes no passkey attestation), so it acts
 // in its sub-organization here. Drift is planted the way a person would make it, through the API.
-import { generateApiKeyPair, WalletInfraClient } from '@walletinfra/sdk';
+import { generateApiKeyPair, type WalletInfraClient } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { clientFor, type ApiKey } from './emulator';
 
@@ -56,7 +56,12 @@ export async function createFleet(emu: RunningEmulator, count: number, prefix = 
     const { result } = await parent.createSubOrganization({
       subOrganizationName: name,
       rootUsers: [
-        { userName: END_USER, apiKeys: [{ apiKeyName: 'end-user', publicKey: endKey.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [] },
+        {
+          userName: END_USER,
+          apiKeys: [{ apiKeyName: 'end-user', publicKey: endKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+          authenticators: [],
+          oauthProviders: [],
+        },
         {
           userName: DELEGATED_USER,
           apiKeys: [{ apiKeyName: 'backend', publicKey: delegatedKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
@@ -88,7 +93,7 @@ export function fleetOptions(fleet: TestFleet, template: string, extra = ''): st
     `  delegatedApiPublicKey: "${fleet.delegatedKey.publicKey}"`,
     'unmanaged:',
     '  ignore:',
-    "    - { kind: ApiKey, name: end-user, reason: \"the end user's own credential (a passkey in production)\" }",
+    '    - { kind: ApiKey, name: end-user, reason: "the end user\'s own credential (a passkey in production)" }',
     extra,
   ].join('\n');
 }
@@ -99,7 +104,15 @@ export function fleetOptions(fleet: TestFleet, template: string, extra = ''): st
 export async function addRootUser(sub: SubOrganization, userName = 'intruder'): Promise<string> {
   const key = generateApiKeyPair();
   const { result } = await sub.endUser.createUsers({
-    users: [{ userName, apiKeys: [{ apiKeyName: userName, publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }], authenticators: [], oauthProviders: [], userTags: [] }],
+    users: [
+      {
+        userName,
+        apiKeys: [{ apiKeyName: userName, publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+        authenticators: [],
+        oauthProviders: [],
+        userTags: [],
+      },
+    ],
   });
   const userId = result.userIds[0] as string;
   await sub.endUser.updateRootQuorum({ threshold: 1, userIds: [sub.endUserId, userId] });

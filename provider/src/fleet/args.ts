@@ -1,7 +1,7 @@
 // Command-line arguments of `walletinfra-fleet`: a command (`scan`, `merge`), then flags. Strict: an unknown flag or
 // command, or a missing value, is an error that names it and shows the usage (exit 1).
 import { ConfigurationError } from '@walletinfra/sdk/errors';
-import { readFlags, switchFlag, valueFlag, type Flags, type ToolArgs } from '../cli/args';
+import { readFlags, valueFlag, type Flags, type ToolArgs } from '../cli/args';
 import { DEFAULT_OPTIONS_FILE } from './options';
 import { parseShard, type Shard } from './shard';
 
@@ -95,18 +95,31 @@ const FLAGS: Flags<FleetArgs> = {
   '--exclude': valueFlag((out, v) => (out.overrides.exclude ??= []).push(v)),
   '--concurrency': valueFlag((out, v) => {
     const n = Number(v);
-    if (!/^\d+$/.test(v) || n < 1 || n > 64) throw new ConfigurationError(`--concurrency ${v}: expected a whole number from 1 to 64 (requests in flight)`);
+    if (!/^\d+$/.test(v) || n < 1 || n > 64)
+      throw new ConfigurationError(`--concurrency ${v}: expected a whole number from 1 to 64 (requests in flight)`);
     setOnce(out, 'concurrency', '--concurrency', n);
   }),
   '--backend': valueFlag((out, v) => setOnce(out, 'backend', '--backend', v)),
   '--evaluation': valueFlag((out, v) => {
-    if (v !== 'auto' && v !== 'per-sub-organization') throw new ConfigurationError(`--evaluation ${v}: expected auto or per-sub-organization`);
+    if (v !== 'auto' && v !== 'per-sub-organization')
+      throw new ConfigurationError(`--evaluation ${v}: expected auto or per-sub-organization`);
     setOnce(out, 'evaluation', '--evaluation', v);
   }),
 };
 
 /** The flags only scan takes. */
-const SCAN_ONLY = ['--options', '--shard', '--progress', '--template', '--select-name', '--select-id', '--exclude', '--concurrency', '--backend', '--evaluation'];
+const SCAN_ONLY = [
+  '--options',
+  '--shard',
+  '--progress',
+  '--template',
+  '--select-name',
+  '--select-id',
+  '--exclude',
+  '--concurrency',
+  '--backend',
+  '--evaluation',
+];
 
 export function parseArgs(argv: readonly string[]): FleetArgs {
   const out: FleetArgs = { options: DEFAULT_OPTIONS_FILE, progress: 'auto', overrides: {}, reports: [], help: false, version: false };
@@ -123,9 +136,12 @@ export function parseArgs(argv: readonly string[]): FleetArgs {
   if (out.command === undefined) throw new ConfigurationError('a command is required: scan or merge');
   if (out.command === 'merge') {
     const flag = given.find((f) => SCAN_ONLY.includes(f));
-    if (flag !== undefined) throw new ConfigurationError(`${flag} is a scan flag; merge takes --json-out, --md-out, --junit-out and the shard reports`);
-    if (out.jsonOut === undefined) throw new ConfigurationError('merge needs --json-out FILE: the merged report (up --only-drifted reads it)');
-    if (out.reports.length === 0) throw new ConfigurationError('merge needs the shard reports: walletinfra-fleet merge --json-out FILE shard-1.json shard-2.json ...');
+    if (flag !== undefined)
+      throw new ConfigurationError(`${flag} is a scan flag; merge takes --json-out, --md-out, --junit-out and the shard reports`);
+    if (out.jsonOut === undefined)
+      throw new ConfigurationError('merge needs --json-out FILE: the merged report (up --only-drifted reads it)');
+    if (out.reports.length === 0)
+      throw new ConfigurationError('merge needs the shard reports: walletinfra-fleet merge --json-out FILE shard-1.json shard-2.json ...');
   }
   return out;
 }

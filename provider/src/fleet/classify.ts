@@ -38,13 +38,22 @@ export interface ClassifyInput {
 }
 
 function glob(pattern: string): RegExp {
-  return new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 's');
+  return new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+    's',
+  );
 }
 
 /** The first rule that acknowledges an object. */
 function acknowledging(rules: readonly IgnoreRule[], kind: FleetKind, id: string, name: string): IgnoreRule | undefined {
   return rules.find(
-    (r) => (r.kind === undefined || r.kind === kind.type) && (r.id === undefined || r.id === id) && (r.name === undefined || glob(r.name).test(name)),
+    (r) =>
+      (r.kind === undefined || r.kind === kind.type) &&
+      (r.id === undefined || r.id === id) &&
+      (r.name === undefined || glob(r.name).test(name)),
   );
 }
 
@@ -61,7 +70,12 @@ class Resolutions {
 }
 
 /** Compares one template resource with the sub-organization; notes its outputs and the object it took. */
-function compareOne(r: DesiredResource, input: ClassifyInput, resolved: Resolutions, taken: Map<string, Set<string>>): ReportDriftItem | undefined {
+function compareOne(
+  r: DesiredResource,
+  input: ClassifyInput,
+  resolved: Resolutions,
+  taken: Map<string, Set<string>>,
+): ReportDriftItem | undefined {
   const kind = kindNamed(r.type) as FleetKind;
   const desired = desiredForm(kind, withOutputs(r.inputs, resolved.get) as Record<string, unknown>, input.organizationId);
   resolved.set(kind.type, r.name, 'organizationId', desired.organizationId);
@@ -118,7 +132,12 @@ export function classify(input: ClassifyInput): Classification {
         ...(rule !== undefined ? { reason: rule.reason } : {}),
       });
     }
-    objects.sort((a, b) => (a.status === b.status ? 0 : a.status === 'unmanaged' ? -1 : 1) || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    objects.sort(
+      (a, b) =>
+        (a.status === b.status ? 0 : a.status === 'unmanaged' ? -1 : 1) ||
+        a.name.localeCompare(b.name) ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
     unmanaged.push(...objects);
   }
   return { drift, unmanaged };

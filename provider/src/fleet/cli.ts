@@ -63,7 +63,7 @@ export function defaultDeps(): CliDeps {
 function progressFor(mode: ProgressMode, deps: CliDeps): Progress {
   const write = mode === 'none' ? () => undefined : (text: string) => deps.stderr(text);
   const tty = mode === 'tty' || (mode === 'auto' && deps.isTTY);
-  return new Progress({ now: deps.now, write, tty });
+  return new Progress({ now: () => deps.now(), write, tty });
 }
 
 /** Writes the reports the flags ask for (Markdown to stdout when none); false when a file could not be written. */
@@ -96,7 +96,7 @@ async function scan(args: FleetArgs, deps: CliDeps): Promise<number> {
   const template = await prepareTemplate(fleet.project, {
     config: fleet.config,
     evaluation: fleet.evaluation,
-    env: deps.env as NodeJS.ProcessEnv,
+    env: deps.env,
     ...(deps.templateProcesses !== undefined ? { processes: deps.templateProcesses } : {}),
   });
   deps.stderr(
@@ -105,7 +105,7 @@ async function scan(args: FleetArgs, deps: CliDeps): Promise<number> {
   const progress = progressFor(args.progress, deps);
   const connection = new FleetConnection(fleet.parent, {
     concurrency: fleet.concurrency,
-    now: deps.now,
+    now: () => deps.now(),
     sleep: deps.connection?.sleep ?? sleepWithSignal,
     ...(deps.connection?.random !== undefined ? { random: deps.connection.random } : {}),
     ...(deps.connection?.dispatcher !== undefined ? { dispatcher: deps.connection.dispatcher } : {}),

@@ -88,7 +88,14 @@ export class FleetConnection {
   session(subOrganizationId: string): OrgSession {
     const settings = { ...this.settings, organizationId: subOrganizationId };
     const lists = new ObjectLists({ ttlMs: Number.MAX_SAFE_INTEGER, now: this.options.now });
-    return new OrgSession(settings, this.client(subOrganizationId), lists, this.history, `${this.settings.baseUrl} ${subOrganizationId}`, () => undefined);
+    return new OrgSession(
+      settings,
+      this.client(subOrganizationId),
+      lists,
+      this.history,
+      `${this.settings.baseUrl} ${subOrganizationId}`,
+      () => undefined,
+    );
   }
 
   /** Requests sent so far by operation, and `retries`; sorted by name. */

@@ -43,7 +43,9 @@ export function shownBackend(url: string): string {
 
 /** The stacks of a project in a file backend: names of `<root>/.pulumi/stacks/<project>/*.json[.gz]`. */
 export function fileBackendStacks(url: string, project: string): string[] {
-  const root = url.startsWith('file://~') ? join(process.env.HOME ?? '', url.slice('file://~'.length)) : fileURLToPath(url.replace(/\?.*$/, ''));
+  const root = url.startsWith('file://~')
+    ? join(process.env.HOME ?? '', url.slice('file://~'.length))
+    : fileURLToPath(url.replace(/\?.*$/, ''));
   const stacks = join(root, '.pulumi', 'stacks');
   const meta = join(root, '.pulumi', 'meta.yaml');
   // Layout version 1 keeps each project's stacks in a directory of its own; the legacy layout keeps all in one.

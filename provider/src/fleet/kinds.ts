@@ -64,13 +64,13 @@ export function inReportOrder(kinds: readonly FleetKind[]): FleetKind[] {
 }
 
 /** A sub-organization's live objects of `kinds`, by type: each kind's own read, the session sharing one request per list. */
-export async function readKinds(session: OrgSession, kinds: readonly FleetKind[]): Promise<Record<string, readonly unknown[]>> {
+export async function readKinds(session: OrgSession, kinds: readonly FleetKind[]): Promise<Readonly<Record<string, readonly unknown[]>>> {
   const snapshot = await readOrganization(
     session,
     () => undefined,
     kinds.map((k) => k.kind),
   );
-  return snapshot.objects as Record<string, readonly unknown[]>;
+  return snapshot.objects;
 }
 
 /** The output holding a kind's service id (`policyId`), or undefined for kinds addressed by scope. */
@@ -119,13 +119,13 @@ export function desiredForm(k: FleetKind, inputs: Readonly<Record<string, unknow
  */
 export function liveForm(k: FleetKind, live: unknown, desired: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const state = { ...desired, organizationId: String(desired.organizationId) };
-  return inputsOfOutputs(k.kind, k.kind.form(live, state) as Record<string, unknown>);
+  return inputsOfOutputs(k.kind, k.kind.form(live, state));
 }
 
 /** The outputs a template's resource has once it stands for `live`: its inputs with the object's id. */
 export function outputsFor(k: FleetKind, live: unknown, desired: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const state = { ...desired, organizationId: String(desired.organizationId) };
-  return k.kind.form(live, state) as Record<string, unknown>;
+  return k.kind.form(live, state);
 }
 
 /** Which live object a template's resource stands for. */
@@ -142,9 +142,7 @@ export function findLive(k: FleetKind, desired: Readonly<Record<string, unknown>
     const found = objects.find((o) => objectId(k, o) === request.id);
     return found === undefined ? { missing: true } : { found };
   }
-  const candidates = isSingleton(k)
-    ? objects
-    : objects.filter((o) => matchesNaturalKey(k.kind.table, liveForm(k, o, desired), desired));
+  const candidates = isSingleton(k) ? objects : objects.filter((o) => matchesNaturalKey(k.kind.table, liveForm(k, o, desired), desired));
   if (candidates.length === 0) return { missing: true };
   if (candidates.length > 1 && !isSingleton(k)) return { ambiguous: candidates.map((o) => objectId(k, o)) };
   return { found: candidates[0] };
@@ -191,7 +189,11 @@ export function tokenTable(): { kindOf: Record<string, string>; outputs: Record<
  */
 export function userHoldingKey(users: readonly unknown[], publicKey: string): { id: string; name: string } | undefined {
   const key = publicKey.toLowerCase();
-  for (const u of users as ReadonlyArray<{ userId: string; userName: string; apiKeys?: ReadonlyArray<{ credential?: { publicKey?: string } }> }>) {
+  for (const u of users as ReadonlyArray<{
+    userId: string;
+    userName: string;
+    apiKeys?: ReadonlyArray<{ credential?: { publicKey?: string } }>;
+  }>) {
     if ((u.apiKeys ?? []).some((k) => k.credential?.publicKey?.toLowerCase() === key)) return { id: u.userId, name: u.userName };
   }
   return undefined;

@@ -36,10 +36,19 @@ const IgnoreRuleSchema = z
   .strictObject({
     kind: kindType.optional(),
     /** A name or pattern (`end-user-*`): objects of the kind with a matching name. */
-    name: z.string({ error: got('must be a name or a pattern') }).min(1).optional(),
+    name: z
+      .string({ error: got('must be a name or a pattern') })
+      .min(1)
+      .optional(),
     /** An object id (the same in every sub-organization only for ids the template sets itself). */
-    id: z.string({ error: got('must be an object id') }).min(1).optional(),
-    reason: z.string({ error: got('must say why these objects stay out of the template') }).trim().min(1, { error: 'must say why these objects stay out of the template' }),
+    id: z
+      .string({ error: got('must be an object id') })
+      .min(1)
+      .optional(),
+    reason: z
+      .string({ error: got('must say why these objects stay out of the template') })
+      .trim()
+      .min(1, { error: 'must say why these objects stay out of the template' }),
   })
   .refine((r) => r.kind !== undefined || r.id !== undefined, {
     error: 'names nothing: give a "kind" (and a "name" pattern), or an "id"',
@@ -55,9 +64,11 @@ export const FleetOptionsSchema = z.strictObject({
   /** The parent organization's credentials: a read-only API key of one of its users (reads every sub-organization). */
   parent: z.strictObject({ profile: profile.optional() }).optional(),
   /** The delegated credential: the API key each sub-organization's delegated user holds. */
-  delegated: z.strictObject({ apiPublicKey: hexKey.optional(), profile: profile.optional() }).refine((d) => d.apiPublicKey !== undefined || d.profile !== undefined, {
-    error: 'names no key: give apiPublicKey (the delegated API key’s public half, hex), a profile whose environment holds it, or both',
-  }),
+  delegated: z
+    .strictObject({ apiPublicKey: hexKey.optional(), profile: profile.optional() })
+    .refine((d) => d.apiPublicKey !== undefined || d.profile !== undefined, {
+      error: 'names no key: give apiPublicKey (the delegated API key’s public half, hex), a profile whose environment holds it, or both',
+    }),
   /** The template's config, the same in every sub-organization: `key: value`, a bare key in the template's project namespace. */
   config: z.record(z.string().min(1), z.unknown(), { error: got('must be a map of config keys to values') }).optional(),
   /** HTTP requests in flight at once (all sub-organizations together). */
@@ -67,9 +78,15 @@ export const FleetOptionsSchema = z.strictObject({
     .max(MAX_CONCURRENCY, { error: got(`must be a whole number from 1 to ${MAX_CONCURRENCY}`) })
     .default(8),
   /** How long one request keeps retrying rate limits and server errors (ms); default the provider's `retryBudgetMs`. */
-  retryBudgetMs: z.int({ error: got('must be a whole number of milliseconds') }).min(0, { error: got('must be a whole number of milliseconds') }).optional(),
+  retryBudgetMs: z
+    .int({ error: got('must be a whole number of milliseconds') })
+    .min(0, { error: got('must be a whole number of milliseconds') })
+    .optional(),
   /** The rollout's Pulumi backend (`file://...`, `s3://...`, Pulumi Cloud); default PULUMI_BACKEND_URL. Scan lists its stacks. */
-  backend: z.string({ error: got('must be a Pulumi backend URL, like file:///srv/fleet-state or s3://bucket/prefix') }).min(1).optional(),
+  backend: z
+    .string({ error: got('must be a Pulumi backend URL, like file:///srv/fleet-state or s3://bucket/prefix') })
+    .min(1)
+    .optional(),
   /** `auto`: evaluate the template once when it provably takes the sub-organization's values as data; or once per sub-organization. */
   evaluation: z.enum(['auto', 'per-sub-organization'], { error: got('must be auto or per-sub-organization') }).default('auto'),
   /** The objects no template resource declares. */
@@ -114,7 +131,11 @@ function locate(text: string, display: string): { where(path: readonly PropertyK
       const parent = doc.getIn(path.slice(0, -1) as unknown[], true) as Node | undefined;
       const last = path[path.length - 1];
       const key = isMap(parent) ? parent.items.find((i) => isScalar(i.key) && i.key.value === last)?.key : undefined;
-      const range = (key as Node | undefined)?.range ?? (doc.getIn(path as unknown[], true) as Node | undefined)?.range;
+      // The key, else its value, else (a field left out) the object that should hold it; the file alone at the top.
+      const range =
+        (key as Node | undefined)?.range ??
+        (doc.getIn(path as unknown[], true) as Node | undefined)?.range ??
+        (path.length > 1 ? parent?.range : undefined);
       return range === undefined || range === null ? display : `${display}:${lineCounter.linePos(range[0]).line}`;
     },
   };
@@ -124,22 +145,34 @@ function locate(text: string, display: string): { where(path: readonly PropertyK
 const REQUIRED: Readonly<Record<string, string>> = {
   name: "the fleet's name (report titles and the JUnit suite), e.g. name: customer-wallets",
   template: "the path of the template's Pulumi project directory, relative to this file, e.g. template: ./template",
-  delegated: "the delegated API key each sub-organization's delegated user holds, e.g. delegated: { apiPublicKey: 02…, profile: delegated }",
+  delegated:
+    "the delegated API key each sub-organization's delegated user holds, e.g. delegated: { apiPublicKey: 02…, profile: delegated }",
 };
 
 /** Reads and checks an options file; `cwd` resolves relative paths for messages. */
-export function loadOptionsFile(file: string, cwd: string): { options: FleetOptionsFile; where(path: readonly PropertyKey[]): string; display: string } {
+export function loadOptionsFile(
+  file: string,
+  cwd: string,
+): { options: FleetOptionsFile; where(path: readonly PropertyKey[]): string; display: string } {
   const absolute = resolve(cwd, file);
   const display = isAbsolute(file) ? file : relative(cwd, absolute) || file;
   if (!existsSync(absolute)) {
-    throw new ConfigurationError(`${display}: no such file; write the fleet's options there (docs/fleet.md, "The options file"), or pass --options FILE`);
+    throw new ConfigurationError(
+      `${display}: no such file; write the fleet's options there (docs/fleet.md, "The options file"), or pass --options FILE`,
+    );
   }
   const located = locate(readFileSync(absolute, 'utf8'), display);
   if (located.value === null || typeof located.value !== 'object' || Array.isArray(located.value)) {
-    throw new ConfigurationError(`${display}: must be a map of options (name, template, delegated, ...); docs/fleet.md, "The options file"`);
+    throw new ConfigurationError(
+      `${display}: must be a map of options (name, template, delegated, ...); docs/fleet.md, "The options file"`,
+    );
   }
   try {
-    return { options: parseOptions(FleetOptionsSchema, located.value, { path: [], noun: 'field' }), where: located.where, display };
+    return {
+      options: parseOptions(FleetOptionsSchema, located.value, { path: [], noun: 'field' }),
+      where: (path) => located.where(path),
+      display,
+    };
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
     const path = fieldPath(error.message);
@@ -165,10 +198,14 @@ export function fieldPath(message: string): PropertyKey[] {
 export function templateDirectory(template: string, base: string, source: string): string {
   const dir = resolve(base, template);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new ConfigurationError(`${source}: template ${template}: no such directory (relative to ${base}); point it at the template's Pulumi project`);
+    throw new ConfigurationError(
+      `${source}: template ${template}: no such directory (relative to ${base}); point it at the template's Pulumi project`,
+    );
   }
   if (!existsSync(resolve(dir, 'Pulumi.yaml')) && !existsSync(resolve(dir, 'Pulumi.yml'))) {
-    throw new ConfigurationError(`${source}: template ${template}: no Pulumi.yaml there; the template is a Pulumi project (runtime nodejs or yaml)`);
+    throw new ConfigurationError(
+      `${source}: template ${template}: no Pulumi.yaml there; the template is a Pulumi project (runtime nodejs or yaml)`,
+    );
   }
   return dir;
 }

@@ -40,7 +40,11 @@ function credentialVariables(profile: string | undefined, key: (typeof CREDENTIA
 }
 
 /** The parent's settings from the environment; a missing one is named with every variable it may come from. */
-export function parentSettings(profile: string | undefined, source: string, env: Readonly<Record<string, string | undefined>>): ProviderSettings {
+export function parentSettings(
+  profile: string | undefined,
+  source: string,
+  env: Readonly<Record<string, string | undefined>>,
+): ProviderSettings {
   const missing = CREDENTIALS.filter((k) => credentialVariables(profile, k).every((v) => (env[v] ?? '') === '')).map((k) =>
     credentialVariables(profile, k).join(' or '),
   );
@@ -58,7 +62,11 @@ export function parentSettings(profile: string | undefined, source: string, env:
   }
 }
 
-function delegatedKey(options: FleetOptionsFile, where: (path: PropertyKey[]) => string, env: Readonly<Record<string, string | undefined>>): string {
+function delegatedKey(
+  options: FleetOptionsFile,
+  where: (path: PropertyKey[]) => string,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
   const { apiPublicKey, profile } = options.delegated;
   const variable = profile === undefined ? undefined : `WALLETINFRA_PROFILE_${profileEnvName(profile)}_API_PUBLIC_KEY`;
   const fromEnv = variable === undefined ? undefined : env[variable]?.trim().toLowerCase();
@@ -69,10 +77,14 @@ function delegatedKey(options: FleetOptionsFile, where: (path: PropertyKey[]) =>
   }
   const key = apiPublicKey ?? fromEnv;
   if (key === undefined || key === '') {
-    throw new ConfigurationError(`${where(['delegated', 'profile'])}: ${variable ?? 'delegated.apiPublicKey'} is not set; set the delegated API key's public half there, or as delegated.apiPublicKey`);
+    throw new ConfigurationError(
+      `${where(['delegated', 'profile'])}: ${variable ?? 'delegated.apiPublicKey'} is not set; set the delegated API key's public half there, or as delegated.apiPublicKey`,
+    );
   }
   if (!/^0[23][0-9a-f]{64}$/.test(key)) {
-    throw new ConfigurationError(`${variable ?? 'delegated.apiPublicKey'}: must be a compressed P-256 public key in hex (66 characters, starting 02 or 03)`);
+    throw new ConfigurationError(
+      `${variable ?? 'delegated.apiPublicKey'}: must be a compressed P-256 public key in hex (66 characters, starting 02 or 03)`,
+    );
   }
   return key;
 }
@@ -86,18 +98,21 @@ function unmanagedKinds(options: FleetOptionsFile): FleetKind[] {
 /** The options with the flags applied, checked as the file's fields are. */
 function withOverrides(options: FleetOptionsFile, overrides: Overrides): FleetOptionsFile {
   const { template, names, ids, exclude, concurrency, backend, evaluation } = overrides;
-  const selector = names !== undefined || ids !== undefined || exclude !== undefined
-    ? {
-        ...(names !== undefined || ids !== undefined ? {} : options.selector),
-        ...(names !== undefined ? { names } : {}),
-        ...(ids !== undefined ? { ids } : {}),
-        ...((exclude ?? options.selector?.exclude) !== undefined ? { exclude: exclude ?? options.selector?.exclude } : {}),
-      }
-    : options.selector;
+  const selector =
+    names !== undefined || ids !== undefined || exclude !== undefined
+      ? {
+          ...(names !== undefined || ids !== undefined ? {} : options.selector),
+          ...(names !== undefined ? { names } : {}),
+          ...(ids !== undefined ? { ids } : {}),
+          ...((exclude ?? options.selector?.exclude) !== undefined ? { exclude: exclude ?? options.selector?.exclude } : {}),
+        }
+      : options.selector;
   return {
     ...options,
     ...(template !== undefined ? { template } : {}),
-    ...(selector !== undefined ? { selector: parseOptions(SelectorSchema, selector, { prefix: '--select-name/--select-id/--exclude: ', path: ['selector'] }) } : {}),
+    ...(selector !== undefined
+      ? { selector: parseOptions(SelectorSchema, selector, { prefix: '--select-name/--select-id/--exclude: ', path: ['selector'] }) }
+      : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
     ...(backend !== undefined ? { backend } : {}),
     ...(evaluation !== undefined ? { evaluation } : {}),
@@ -105,18 +120,30 @@ function withOverrides(options: FleetOptionsFile, overrides: Overrides): FleetOp
 }
 
 /** Reads and resolves the fleet for a run in `cwd`. */
-export function resolveFleet(file: string, overrides: Overrides, cwd: string, env: Readonly<Record<string, string | undefined>>): ResolvedFleet {
+export function resolveFleet(
+  file: string,
+  overrides: Overrides,
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): ResolvedFleet {
   const loaded = loadOptionsFile(file, cwd);
   const options = withOverrides(loaded.options, overrides);
   const where = (path: PropertyKey[]): string => loaded.where(path);
   const flagged = overrides.names !== undefined || overrides.ids !== undefined || overrides.exclude !== undefined;
   const templateSource = overrides.template !== undefined ? '--template' : where(['template']);
-  const templateDir = templateDirectory(options.template, overrides.template !== undefined ? cwd : dirname(resolve(cwd, file)), templateSource);
+  const templateDir = templateDirectory(
+    options.template,
+    overrides.template !== undefined ? cwd : dirname(resolve(cwd, file)),
+    templateSource,
+  );
   const project = readTemplateProject(templateDir, templateSource);
-  const config = Object.fromEntries(Object.entries(options.config ?? {}).map(([k, v]) => [k.includes(':') ? k : `${project.name}:${k}`, v]));
+  const config = Object.fromEntries(
+    Object.entries(options.config ?? {}).map(([k, v]) => [k.includes(':') ? k : `${project.name}:${k}`, v]),
+  );
   const parent = parentSettings(options.parent?.profile, where(['parent', 'profile']), env);
   const retryBudgetMs = options.retryBudgetMs ?? parent.retryBudgetMs;
-  const backend = options.backend ?? (env.PULUMI_BACKEND_URL !== undefined && env.PULUMI_BACKEND_URL !== '' ? env.PULUMI_BACKEND_URL : undefined);
+  const backend =
+    options.backend ?? (env.PULUMI_BACKEND_URL !== undefined && env.PULUMI_BACKEND_URL !== '' ? env.PULUMI_BACKEND_URL : undefined);
   return {
     options,
     display: loaded.display,

@@ -14,7 +14,7 @@ import { stackNameFor } from './enrollment';
 import { inReportOrder, kindNamed, readKinds, userHoldingKey, type FleetKind } from './kinds';
 import type { IgnoreRule } from './options';
 import type { Progress } from './progress';
-import { type ReportSubOrganization, UNREACHABLE_CAUSES } from './report/schema';
+import type { ReportSubOrganization, UNREACHABLE_CAUSES } from './report/schema';
 import { nothingSelected, type SubOrganizationSelector } from './selector';
 import { inShard, type Shard } from './shard';
 import type { TemplateEvaluator } from './template/evaluate';
@@ -62,7 +62,10 @@ export function unreachable(error: unknown, retryBudgetMs: number): { reason: st
     case 'POLICY_DENIED':
       return { cause: 'forbidden', reason: `the parent's key may not read it: ${message}` };
     case 'RATE_LIMITED':
-      return { cause: 'rate-limited', reason: `rate limited for the whole retry budget (${Math.round(retryBudgetMs / 1000)} s, retryBudgetMs): ${message}` };
+      return {
+        cause: 'rate-limited',
+        reason: `rate limited for the whole retry budget (${Math.round(retryBudgetMs / 1000)} s, retryBudgetMs): ${message}`,
+      };
     case 'SERVER_ERROR':
       return { cause: 'server-error', reason: `server errors after the retries: ${message}` };
     case 'CONNECTION_ERROR':
@@ -84,7 +87,11 @@ async function listSubOrganizations(input: ScanInput): Promise<{ all: Set<string
   return { all, candidates };
 }
 
-function entry(id: string, name: string, fields: Partial<ReportSubOrganization> & Pick<ReportSubOrganization, 'status'>): ReportSubOrganization {
+function entry(
+  id: string,
+  name: string,
+  fields: Partial<ReportSubOrganization> & Pick<ReportSubOrganization, 'status'>,
+): ReportSubOrganization {
   return { id, name, classes: [], drift: [], unmanaged: [], ...fields };
 }
 
@@ -116,7 +123,9 @@ class SubOrganizationScan {
     const desired = await this.input.template.desiredFor(facts);
     if ('error' in desired) return entry(id, name, { status: 'template-error', delegatedUser: delegated ?? null, reason: desired.error });
     // An evaluation per sub-organization may declare kinds the first did not: read them too (one request per new list).
-    const more = [...new Set(desired.resources.map((r) => r.type))].map((t) => kindNamed(t) as FleetKind).filter((k) => !(k.type in objects));
+    const more = [...new Set(desired.resources.map((r) => r.type))]
+      .map((t) => kindNamed(t) as FleetKind)
+      .filter((k) => !(k.type in objects));
     if (more.length > 0) {
       try {
         objects = { ...objects, ...(await readKinds(session, more)) };

@@ -4,22 +4,39 @@ import { z } from 'zod';
 import { ConfigurationError } from '@walletinfra/sdk/errors';
 import { got } from '@walletinfra/sdk/options';
 
+/** The message of a value of the wrong type only; the checks' own messages stay theirs. */
+export function wrongType(fix: string): (issue: { code?: string; input?: unknown }) => string | undefined {
+  return (issue) => (issue.code === 'invalid_type' ? got(fix)(issue) : undefined);
+}
+
 const pattern = z
   .string({ error: got('must be a name or a pattern, where * matches any run of characters and ? one character') })
   .trim()
   .min(1, { error: 'must not be empty' });
-const id = z.string({ error: got('must be a sub-organization id') }).trim().min(1, { error: 'must not be empty' });
+const id = z
+  .string({ error: got('must be a sub-organization id') })
+  .trim()
+  .min(1, { error: 'must not be empty' });
 
 export const SelectorSchema = z
   .strictObject({
     /** Every sub-organization (the default when neither `names` nor `ids` is given). */
     all: z.literal(true, { error: got('must be true (or left out)') }).optional(),
     /** Names or patterns (`acme-*`, `eu-?-prod`): a sub-organization whose name matches any is selected. */
-    names: z.array(pattern, { error: got('must be a list of names or patterns') }).min(1).optional(),
+    names: z
+      .array(pattern, { error: wrongType('must be a list of names or patterns') })
+      .min(1, { error: 'must list at least one name or pattern (leave names out to select every sub-organization)' })
+      .optional(),
     /** Sub-organization ids: each is selected (and reported unreachable when the parent has no such sub-organization). */
-    ids: z.array(id, { error: got('must be a list of sub-organization ids') }).min(1).optional(),
+    ids: z
+      .array(id, { error: wrongType('must be a list of sub-organization ids') })
+      .min(1, { error: 'must list at least one id (leave ids out to select every sub-organization)' })
+      .optional(),
     /** Names, patterns or ids left out, even when `names` or `ids` select them. */
-    exclude: z.array(pattern, { error: got('must be a list of names, patterns or ids') }).min(1).optional(),
+    exclude: z
+      .array(pattern, { error: wrongType('must be a list of names, patterns or ids') })
+      .min(1, { error: 'must list at least one name, pattern or id (or be left out)' })
+      .optional(),
   })
   .superRefine((s, ctx) => {
     if (s.all === true && (s.names !== undefined || s.ids !== undefined)) {
@@ -41,7 +58,10 @@ export interface Member {
 }
 
 function compile(p: string): RegExp {
-  const source = p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const source = p
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${source}$`, 's');
 }
 
@@ -108,7 +128,8 @@ export function reportedSelector(selector: Selector): { names?: string[]; ids?: 
  * how many there were, and what to do.
  */
 export function nothingSelected(selector: SubOrganizationSelector, source: string, seen: number, parent: string): ConfigurationError {
-  const what = seen === 0 ? `organization ${parent} has no sub-organizations` : `it matched none of the ${seen} sub-organizations of ${parent}`;
+  const what =
+    seen === 0 ? `organization ${parent} has no sub-organizations` : `it matched none of the ${seen} sub-organizations of ${parent}`;
   return new ConfigurationError(
     `${source}: the selector (${selector.describe()}) selects nothing: ${what}; ` +
       (seen === 0

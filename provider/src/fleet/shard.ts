@@ -18,7 +18,9 @@ export const MAX_SHARDS = 1000;
 export function parseShard(text: string, where = '--shard'): Shard {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
   if (m === null) {
-    throw new ConfigurationError(`${where} ${text}: expected i/n, the shard's number and how many there are, like 2/3 (shards count from 1)`);
+    throw new ConfigurationError(
+      `${where} ${text}: expected i/n, the shard's number and how many there are, like 2/3 (shards count from 1)`,
+    );
   }
   const index = Number(m[1]);
   const count = Number(m[2]);

@@ -142,7 +142,12 @@ describe('scan', () => {
         change: 'changed',
         objectId: planted.policy,
         properties: [
-          { name: 'condition', live: "activity.action == 'SIGN'", desired: `activity.action == 'SIGN' && eth.tx.to == '${RECIPIENT}'`, replaces: false },
+          {
+            name: 'condition',
+            live: "activity.action == 'SIGN'",
+            desired: `activity.action == 'SIGN' && eth.tx.to == '${RECIPIENT}'`,
+            replaces: false,
+          },
         ],
       },
     ]);
@@ -177,7 +182,11 @@ describe('scan', () => {
 
   test('the Markdown puts the summary first, then the worst, with a fix per class', () => {
     const md = readFileSync(join(dir, 'report.md'), 'utf8');
-    expect(md.split('\n').slice(0, 3)).toEqual(['# Fleet `customer-wallets`', '', expect.stringContaining('**5 of 6 sub-organizations do not conform')]);
+    expect(md.split('\n').slice(0, 3)).toEqual([
+      '# Fleet `customer-wallets`',
+      '',
+      expect.stringContaining('**5 of 6 sub-organizations do not conform'),
+    ]);
     expect(md).toContain('| drifted | 3 |');
     expect(md.indexOf('customer-001')).toBeLessThan(md.indexOf('customer-002'));
     expect(md).toContain(`- Policy \`delegated-signs-to-recipient\` (\`${planted.policy}\`):`);
@@ -191,7 +200,17 @@ describe('scan', () => {
   });
 
   test('requests: whoami and one per list, per sub-organization, plus the listing', () => {
-    const lists = ['get_organization_configs', 'list_policies', 'list_private_key_tags', 'list_private_keys', 'list_smart_contract_interfaces', 'list_user_tags', 'list_users', 'list_velocity_controls', 'whoami'];
+    const lists = [
+      'get_organization_configs',
+      'list_policies',
+      'list_private_key_tags',
+      'list_private_keys',
+      'list_smart_contract_interfaces',
+      'list_user_tags',
+      'list_users',
+      'list_velocity_controls',
+      'whoami',
+    ];
     expect(report.run.requests).toEqual({ ...Object.fromEntries(lists.map((l) => [l, 6])), list_suborgs: 1 });
   });
 });

@@ -6,12 +6,15 @@ import type { FleetReport, ReportSubOrganization } from './schema';
 
 /** Text as XML character data or an attribute value; characters XML 1.0 cannot hold are dropped. */
 export function xmlText(text: string): string {
-  return text
-    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- the characters XML 1.0 allows are named by their code points
+      .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+  );
 }
 
 function details(e: ReportSubOrganization): string {
@@ -21,7 +24,9 @@ function details(e: ReportSubOrganization): string {
   for (const d of e.drift) {
     if (d.change === 'changed') {
       for (const p of d.properties ?? []) {
-        lines.push(`${d.kind} ${d.resource} (${d.objectId ?? ''}): ${p.name}: ${JSON.stringify(p.live)} -> template ${JSON.stringify(p.desired)}`);
+        lines.push(
+          `${d.kind} ${d.resource} (${d.objectId ?? ''}): ${p.name}: ${JSON.stringify(p.live)} -> template ${JSON.stringify(p.desired)}`,
+        );
       }
     } else lines.push(`${d.kind} ${d.resource}: ${d.change}${d.candidates !== undefined ? ` (${d.candidates.join(', ')})` : ''}`);
   }
@@ -32,7 +37,11 @@ function details(e: ReportSubOrganization): string {
 
 function message(e: ReportSubOrganization): string {
   const parts = e.classes.map((c) =>
-    c === 'drifted' ? `drifted (${e.drift.length + (e.delegatedUser === null ? 1 : 0)})` : c === 'unmanaged' ? `unmanaged objects (${e.unmanaged.filter((o) => o.status === 'unmanaged').length})` : c,
+    c === 'drifted'
+      ? `drifted (${e.drift.length + (e.delegatedUser === null ? 1 : 0)})`
+      : c === 'unmanaged'
+        ? `unmanaged objects (${e.unmanaged.filter((o) => o.status === 'unmanaged').length})`
+        : c,
   );
   return e.status === 'unreachable' || e.status === 'template-error' ? `${e.status}: ${e.reason ?? ''}` : parts.join(', ');
 }
@@ -41,7 +50,11 @@ function testCase(suite: string, e: ReportSubOrganization): string[] {
   const open = `    <testcase classname="${xmlText(suite)}" name="${xmlText(e.name === '' ? e.id : `${e.name} (${e.id})`)}"`;
   if (e.status === 'conformant') return [`${open}/>`];
   const tag = e.status === 'unreachable' || e.status === 'template-error' ? 'error' : 'failure';
-  return [`${open}>`, `      <${tag} type="${e.status}" message="${xmlText(message(e))}">${xmlText(details(e))}</${tag}>`, '    </testcase>'];
+  return [
+    `${open}>`,
+    `      <${tag} type="${e.status}" message="${xmlText(message(e))}">${xmlText(details(e))}</${tag}>`,
+    '    </testcase>',
+  ];
 }
 
 export function renderFleetJunit(report: FleetReport): string {

@@ -23,7 +23,8 @@ const LABEL: Record<ReportStatus, string> = {
 export const FIX: Record<ReportStatus, string> = {
   unreachable:
     'the reason says why: deleted since it was listed (remove its stack), the parent’s key may not read it, or the service kept failing (lower `concurrency`, raise `retryBudgetMs`, run again)',
-  'template-error': 'the template fails for it: run the template for that sub-organization (docs/fleet.md, "Trying the template on one sub-organization") and fix it',
+  'template-error':
+    'the template fails for it: run the template for that sub-organization (docs/fleet.md, "Trying the template on one sub-organization") and fix it',
   unmanaged:
     'objects the template does not declare, made outside it: declare them in the template (it adopts them), delete them (a user of the sub-organization must), or acknowledge them in the options’ `unmanaged.ignore` with the reason',
   drifted:
@@ -116,8 +117,9 @@ function driftLine(d: ReportDriftItem): string[] {
 function entryLines(e: ReportSubOrganization): string[] {
   const title = `### ${e.name === '' ? codeSpan(e.id) : `${codeSpan(e.name)} (${codeSpan(e.id)})`}: ${LABEL[e.status]}`;
   const lines = [title, ''];
-  if (e.reason !== undefined) lines.push(cell(e.reason), '');
-  if (e.delegatedUser === null) lines.push('- **the delegated user is missing**: no user holds the delegated API key, so `up` cannot write here');
+  if (e.reason !== undefined) lines.push(cell(e.reason));
+  if (e.delegatedUser === null)
+    lines.push('- **the delegated user is missing**: no user holds the delegated API key, so `up` cannot write here');
   for (const d of e.drift) lines.push(...driftLine(d));
   const unmanaged = e.unmanaged.filter((o) => o.status === 'unmanaged');
   for (const o of unmanaged) lines.push(`- unmanaged ${o.kind} ${codeSpan(o.name)} (${codeSpan(o.id)})`);
@@ -134,7 +136,11 @@ function runLine(report: FleetReport): string {
     .filter(([k]) => k !== 'retries')
     .reduce((n, [, v]) => n + v, 0);
   const shards =
-    r.mergedFrom !== undefined ? ` · merged from shards ${r.mergedFrom.map((s) => `${s.index}/${s.count}`).join(', ')}` : r.shard !== undefined ? ` · shard ${r.shard.index}/${r.shard.count}` : '';
+    r.mergedFrom !== undefined
+      ? ` · merged from shards ${r.mergedFrom.map((s) => `${s.index}/${s.count}`).join(', ')}`
+      : r.shard !== undefined
+        ? ` · shard ${r.shard.index}/${r.shard.count}`
+        : '';
   return `<sub>Scanned ${r.startedAt} in ${clockTime(r.durationMs)} · ${requests} requests (${r.requests.retries ?? 0} retries) · walletinfra-fleet ${r.tool.walletinfraFleet}${shards}</sub>`;
 }
 

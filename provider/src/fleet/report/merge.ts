@@ -33,25 +33,38 @@ export function parseReport(file: string, text: string): FleetReport {
   return parseOptions(FleetReport, json, { prefix: `${file}: `, path: [], noun: 'field' });
 }
 
-/** What must be the same in every shard's report, in words for the message. */
-const SAME: ReadonlyArray<[string, (r: FleetReport) => unknown]> = [
-  ['fleet', (r) => r.fleet],
-  ['template', (r) => r.template],
-  ['selector', (r) => r.selector],
-  ['kinds', (r) => r.kinds],
-  ['enrollment backend', (r) => ({ checked: r.enrollment.checked, backend: r.enrollment.backend })],
+/** What must be the same in every shard's report: the field, and its name in messages. */
+const SAME: ReadonlyArray<[keyof FleetReport, string]> = [
+  ['fleet', 'fleets'],
+  ['template', 'templates'],
+  ['selector', 'selectors'],
+  ['kinds', 'kinds'],
+  ['enrollment', 'backends'],
 ];
 
-function shortened(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+/** Where two values first differ: `template.digest: "sha256:ff" and "sha256:ab"`; undefined when they do not. */
+export function firstDifference(a: unknown, b: unknown, path: string): string | undefined {
+  if (sameValue(a, b)) return undefined;
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (isObject(a) && isObject(b)) {
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])]) {
+      const found = firstDifference(a[key], b[key], `${path}.${key}`);
+      if (found !== undefined) return found;
+    }
+  }
+  const shown = (v: unknown): string =>
+    v === undefined ? 'nothing' : JSON.stringify(v).length > 80 ? `${JSON.stringify(v).slice(0, 79)}…` : JSON.stringify(v);
+  return `${path}: ${shown(a)} and ${shown(b)}`;
 }
 
 function checkShards(reports: readonly ShardReport[]): number {
-  if (reports.length === 0) throw new ConfigurationError('give the shard reports to merge: walletinfra-fleet merge --out FILE SHARD.json ...');
+  if (reports.length === 0)
+    throw new ConfigurationError('give the shard reports to merge: walletinfra-fleet merge --json-out FILE SHARD.json ...');
   for (const { file, report } of reports) {
     if (report.run.shard === undefined) {
-      throw new ConfigurationError(`${file} is not a shard's report (scan ran without --shard); merge combines the reports of scan --shard 1/n ... n/n`);
+      throw new ConfigurationError(
+        `${file} is not a shard's report (scan ran without --shard); merge combines the reports of scan --shard 1/n ... n/n`,
+      );
     }
   }
   const [first] = reports as [ShardReport, ...ShardReport[]];
@@ -60,23 +73,34 @@ function checkShards(reports: readonly ShardReport[]): number {
   for (const { file, report } of reports) {
     const shard = report.run.shard as { index: number; count: number };
     if (shard.count !== count) {
-      throw new ConfigurationError(`${first.file} is shard ${(first.report.run.shard as { index: number }).index}/${count} but ${file} is shard ${shard.index}/${shard.count}: the reports come from different splits of the fleet; merge the shards of one run`);
+      throw new ConfigurationError(
+        `${first.file} is shard ${(first.report.run.shard as { index: number }).index}/${count} but ${file} is shard ${shard.index}/${shard.count}: the reports come from different splits of the fleet; merge the shards of one run`,
+      );
     }
     const earlier = byIndex.get(shard.index);
-    if (earlier !== undefined) throw new ConfigurationError(`shard ${shard.index}/${count} is given twice: ${earlier} and ${file}; give each shard's report once`);
+    if (earlier !== undefined)
+      throw new ConfigurationError(`shard ${shard.index}/${count} is given twice: ${earlier} and ${file}; give each shard's report once`);
     byIndex.set(shard.index, file);
-    for (const [what, pick] of SAME) {
-      if (!sameValue(pick(report), pick(first.report))) {
+    for (const [field, what] of SAME) {
+      // Each shard reports the orphan stacks of its own ids: they differ by design.
+      const pick = (r: FleetReport): unknown => (field === 'enrollment' ? { ...r.enrollment, orphanStacks: undefined } : r[field]);
+      const difference = firstDifference(pick(report), pick(first.report), field);
+      if (difference !== undefined) {
         throw new ConfigurationError(
-          `${file} and ${first.file} are reports of different ${what}s (${shortened(pick(report))} and ${shortened(pick(first.report))}); merge the shards of one run`,
+          `${file} and ${first.file} are reports of different ${what} (${difference}); merge the shards of one run`,
         );
       }
     }
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length > 0) {
-    const have = [...byIndex.entries()].sort(([a], [b]) => a - b).map(([i, f]) => `${i}/${count} from ${f}`).join(', ');
-    throw new ConfigurationError(`shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (have ${have}); give every shard's report`);
+    const have = [...byIndex.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([i, f]) => `${i}/${count} from ${f}`)
+      .join(', ');
+    throw new ConfigurationError(
+      `shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (have ${have}); give every shard's report`,
+    );
   }
   return count;
 }
@@ -84,14 +108,22 @@ function checkShards(reports: readonly ShardReport[]): number {
 function mergedRun(reports: readonly ShardReport[]): ReportRun {
   const runs = reports.map((r) => r.report.run).sort((a, b) => (a.shard?.index ?? 0) - (b.shard?.index ?? 0));
   const startedAt = runs.map((r) => r.startedAt).sort()[0] as string;
-  const finishedAt = runs.map((r) => r.finishedAt).sort().slice(-1)[0] as string;
+  const finishedAt = runs
+    .map((r) => r.finishedAt)
+    .sort()
+    .slice(-1)[0] as string;
   const requests: Record<string, number> = {};
   for (const r of runs) for (const [k, v] of Object.entries(r.requests)) requests[k] = (requests[k] ?? 0) + v;
   return {
     startedAt,
     finishedAt,
     durationMs: Date.parse(finishedAt) - Date.parse(startedAt),
-    mergedFrom: runs.map((r) => ({ index: r.shard?.index ?? 0, count: r.shard?.count ?? 0, startedAt: r.startedAt, finishedAt: r.finishedAt })),
+    mergedFrom: runs.map((r) => ({
+      index: r.shard?.index ?? 0,
+      count: r.shard?.count ?? 0,
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt,
+    })),
     requests: Object.fromEntries(Object.entries(requests).sort(([a], [b]) => (a < b ? -1 : 1))),
     tool: (runs[0] as ReportRun).tool,
   };
@@ -104,7 +136,10 @@ export function mergeReports(reports: readonly ShardReport[]): FleetReport {
   for (const { file, report } of reports) {
     for (const e of report.subOrganizations) {
       const other = seen.get(e.id);
-      if (other !== undefined) throw new ConfigurationError(`sub-organization ${e.id} is in both ${other} and ${file}: a shard's report was changed, or comes from another run`);
+      if (other !== undefined)
+        throw new ConfigurationError(
+          `sub-organization ${e.id} is in both ${other} and ${file}: a shard's report was changed, or comes from another run`,
+        );
       seen.set(e.id, file);
     }
   }
@@ -116,9 +151,15 @@ export function mergeReports(reports: readonly ShardReport[]): FleetReport {
     kinds: first.kinds,
     enrollment: { ...first.enrollment, orphanStacks: reports.flatMap((r) => r.report.enrollment.orphanStacks) },
   };
-  return buildReport(
+  const merged = buildReport(
     header,
     reports.flatMap((r) => r.report.subOrganizations),
     mergedRun(reports),
   );
+  if (merged.summary.subOrganizations === 0) {
+    throw new ConfigurationError(
+      `none of the ${reports.length} shards scanned a sub-organization: the selector (${JSON.stringify(first.selector)}) selects nothing in organization ${first.fleet.parentOrganizationId}`,
+    );
+  }
+  return merged;
 }

@@ -25,7 +25,15 @@ export const FINDING_CLASSES = ['unmanaged', 'drifted', 'unenrolled'] as const;
 export const FindingClass = z.enum(FINDING_CLASSES);
 
 /** Why a sub-organization could not be read. */
-export const UNREACHABLE_CAUSES = ['deleted', 'not-a-sub-organization', 'forbidden', 'rate-limited', 'server-error', 'network', 'other'] as const;
+export const UNREACHABLE_CAUSES = [
+  'deleted',
+  'not-a-sub-organization',
+  'forbidden',
+  'rate-limited',
+  'server-error',
+  'network',
+  'other',
+] as const;
 
 export const ReportProperty = z.strictObject({
   /** The property, in the kind's terms (`condition`). */

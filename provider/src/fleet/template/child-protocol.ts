@@ -29,5 +29,4 @@ export interface RegisteredResource {
 }
 
 export type ChildResponse =
-  | { id: number; resources: RegisteredResource[]; inspected?: { value: string; at: string } }
-  | { id: number; error: string };
+  { id: number; resources: RegisteredResource[]; inspected?: { value: string; at: string } } | { id: number; error: string };

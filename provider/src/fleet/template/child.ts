@@ -8,9 +8,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
+import type * as PulumiTypes from '@pulumi/pulumi';
 import type { ChildRequest, ChildResponse, RegisteredResource } from './child-protocol';
 
-type PulumiModule = typeof import('@pulumi/pulumi');
+type PulumiModule = typeof PulumiTypes;
 interface MockArgs {
   type: string;
   name: string;
@@ -57,7 +58,13 @@ function registerTypeScript(): void {
     transpileOnly: true,
     project: tsconfig,
     skipProject: !existsSync(tsconfig),
-    compilerOptions: { target: 'ES2020', module: 'commonjs', moduleResolution: 'node', sourceMap: true, ...tsutils.loadTypeScriptCompilerOptions(tsconfig) },
+    compilerOptions: {
+      target: 'ES2020',
+      module: 'commonjs',
+      moduleResolution: 'node',
+      sourceMap: true,
+      ...tsutils.loadTypeScriptCompilerOptions(tsconfig),
+    },
   });
 }
 
@@ -69,7 +76,10 @@ function registerTypeScript(): void {
 function startNewProgram(): void {
   const root = packageRoot('@walletinfra/pulumi');
   const program = root === undefined ? undefined : join(root, 'dist', 'program.js');
-  const reset = program !== undefined && existsSync(program) ? (require(program) as { startNewProgram?: () => void }).startNewProgram : undefined;
+  const loaded =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the template's own copy of the provider, found at run time
+    program !== undefined && existsSync(program) ? (require(program) as { startNewProgram?: () => void }) : undefined;
+  const reset = loaded?.startNewProgram;
   const own = (file: string): boolean =>
     (file.startsWith(templateDir + sep) && !file.includes(`${sep}node_modules${sep}`)) ||
     (reset === undefined && root !== undefined && file.startsWith(root + sep));
@@ -98,9 +108,36 @@ function plain(inputs: Record<string, unknown>): { inputs: Record<string, unknow
 }
 
 const STRING_METHODS = [
-  'at', 'charAt', 'charCodeAt', 'codePointAt', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'localeCompare', 'match', 'matchAll',
-  'normalize', 'padEnd', 'padStart', 'repeat', 'replace', 'replaceAll', 'search', 'slice', 'split', 'startsWith', 'substr', 'substring',
-  'toLocaleLowerCase', 'toLocaleUpperCase', 'toLowerCase', 'toUpperCase', 'trim', 'trimEnd', 'trimStart',
+  'at',
+  'charAt',
+  'charCodeAt',
+  'codePointAt',
+  'endsWith',
+  'includes',
+  'indexOf',
+  'lastIndexOf',
+  'localeCompare',
+  'match',
+  'matchAll',
+  'normalize',
+  'padEnd',
+  'padStart',
+  'repeat',
+  'replace',
+  'replaceAll',
+  'search',
+  'slice',
+  'split',
+  'startsWith',
+  'substr',
+  'substring',
+  'toLocaleLowerCase',
+  'toLocaleUpperCase',
+  'toLowerCase',
+  'toUpperCase',
+  'trim',
+  'trimEnd',
+  'trimStart',
 ] as const;
 
 /**
@@ -116,7 +153,8 @@ function watchStandIns(standIns: readonly string[], seen: Array<{ value: string;
     const stack = new Error().stack ?? '';
     for (const line of stack.split('\n').slice(2)) {
       const m = /\(?((?:\/|[A-Za-z]:\\)[^():]+):(\d+):\d+\)?$/.exec(line.trim());
-      if (m?.[1] !== undefined && m[1].startsWith(templateDir + sep) && !m[1].includes(`${sep}node_modules${sep}`)) return `${m[1]}:${m[2]}`;
+      if (m?.[1] !== undefined && m[1].startsWith(templateDir + sep) && !m[1].includes(`${sep}node_modules${sep}`))
+        return `${m[1]}:${m[2]}`;
     }
     return undefined;
   };
@@ -181,7 +219,9 @@ async function evaluate(request: ChildRequest): Promise<ChildResponse> {
         newResource: (args: MockArgs) => {
           const { inputs, secret } = plain(args.inputs);
           if (args.custom !== false) resources.push({ type: args.type, name: args.name, inputs, secret });
-          const outputs = Object.fromEntries((request.outputs[args.type] ?? []).map((p) => [p, `⟦ref ${request.kindOf[args.type] ?? args.type} ${args.name} ${p}⟧`]));
+          const outputs = Object.fromEntries(
+            (request.outputs[args.type] ?? []).map((p) => [p, `⟦ref ${request.kindOf[args.type] ?? args.type} ${args.name} ${p}⟧`]),
+          );
           return { id: `⟦ref ${request.kindOf[args.type] ?? args.type} ${args.name} id⟧`, state: { ...inputs, ...outputs } };
         },
         call: (args: { token: string }) => {
@@ -195,6 +235,7 @@ async function evaluate(request: ChildRequest): Promise<ChildResponse> {
       request.stack,
       false,
     );
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the template's program, found at run time
     const loaded = require(entryPoint(request.main)) as unknown;
     const program = typeof loaded === 'function' ? loaded : (loaded as { default?: unknown } | null)?.default;
     if (typeof program === 'function') await (program as () => unknown)();

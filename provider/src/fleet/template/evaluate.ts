@@ -7,7 +7,7 @@
 // report says why. docs/fleet.md, "How scan evaluates the template".
 import { cpus } from 'node:os';
 import { sameValue } from '../../resources/common/diff';
-import { templateStackConfig, type SubOrganizationFacts } from '../template-config';
+import { FLEET_CONFIG_FIELDS, templateStackConfig, type SubOrganizationFacts } from '../template-config';
 import { kindNamed, tokenTable } from '../kinds';
 import type { ChildResponse, RegisteredResource } from './child-protocol';
 import { TemplateProcesses } from './processes';
@@ -73,7 +73,8 @@ function firstDifference(a: readonly DesiredResource[], b: readonly DesiredResou
     const other = b[i] as DesiredResource;
     const keys = [...new Set([...Object.keys(r.inputs), ...Object.keys(other.inputs)])];
     const key = keys.find((k) => !sameValue(r.inputs[k], other.inputs[k]));
-    if (key !== undefined) return `${r.type} "${r.name}" has a ${key} that depends on the sub-organization otherwise than by taking its values as they are`;
+    if (key !== undefined)
+      return `${r.type} "${r.name}" has a ${key} that depends on the sub-organization otherwise than by taking its values as they are`;
   }
   return 'its two evaluations differ';
 }
@@ -142,7 +143,7 @@ export async function prepareTemplate(project: TemplateProject, settings: Templa
       project: project.name,
       stack: facts.subOrganizationId,
       ...(project.main !== undefined ? { main: project.main } : {}),
-      watch: watch ? Object.values(facts) : [],
+      watch: watch ? FLEET_CONFIG_FIELDS.map((f) => facts[f]) : [],
       outputs: table.outputs,
       kindOf: table.kindOf,
     });
@@ -158,7 +159,9 @@ export async function prepareTemplate(project: TemplateProject, settings: Templa
   if (perSubOrg) return perEach('the options ask for it (evaluation: per-sub-organization)');
   if ('error' in a || 'error' in b) {
     const error = 'error' in a ? a.error : (b as { error: string }).error;
-    return perEach(`the template fails with stand-in values (${String(neutral(error, 'error' in a ? (STAND_INS[0] as SubOrganizationFacts) : (STAND_INS[1] as SubOrganizationFacts)))})`);
+    return perEach(
+      `the template fails with stand-in values (${String(neutral(error, 'error' in a ? (STAND_INS[0] as SubOrganizationFacts) : (STAND_INS[1] as SubOrganizationFacts)))})`,
+    );
   }
   const inspected = a.inspected ?? b.inspected;
   if (inspected !== undefined) {

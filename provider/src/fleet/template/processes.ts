@@ -42,11 +42,21 @@ class Evaluator {
   }
 
   private start(): Promise<void> {
-    const child = fork(childScript(), [this.dir], { cwd: this.dir, env: childEnv(this.env), stdio: ['ignore', 'pipe', 'pipe', 'ipc'], execArgv: [] });
+    const child = fork(childScript(), [this.dir], {
+      cwd: this.dir,
+      env: childEnv(this.env),
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      execArgv: [],
+    });
     this.child = child;
     this.tail = [];
     const keep = (chunk: Buffer): void => {
-      this.tail.push(...chunk.toString('utf8').split('\n').filter((l) => l.trim() !== ''));
+      this.tail.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((l) => l.trim() !== ''),
+      );
       this.tail = this.tail.slice(-5);
     };
     child.stdout?.on('data', keep);

@@ -31,7 +31,9 @@ function sourceFiles(dir: string, root: string, out: string[]): void {
     // Per-stack settings files (Pulumi.<stack>.yaml) are the stacks', not the template's.
     else if (entry.isFile() && !/^Pulumi\.[^.]+\.ya?ml$/.test(entry.name)) out.push(relative(root, path).split(sep).join('/'));
     if (out.length > MAX_FILES) {
-      throw new ConfigurationError(`template ${root}: more than ${MAX_FILES} files; point the options' template at the template's own Pulumi project directory`);
+      throw new ConfigurationError(
+        `template ${root}: more than ${MAX_FILES} files; point the options' template at the template's own Pulumi project directory`,
+      );
     }
   }
 }

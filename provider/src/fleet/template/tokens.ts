@@ -78,5 +78,7 @@ export function hasOutputToken(value: unknown): boolean {
 
 /** What an unresolved output token reads as in a report: `<userId of User "delegated">`. */
 export function readableTokens(value: unknown): unknown {
-  return mapStrings(value, '⟦ref ', (s) => s.replace(REF_TOKEN, (_t, type: string, name: string, property: string) => `<${property} of ${type} "${name}">`));
+  return mapStrings(value, '⟦ref ', (s) =>
+    s.replace(REF_TOKEN, (_t, type: string, name: string, property: string) => `<${property} of ${type} "${name}">`),
+  );
 }

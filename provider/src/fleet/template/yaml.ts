@@ -112,17 +112,24 @@ class Evaluator {
     }
     const config = this.configValue(name);
     if (config !== undefined) return config;
-    return refuse(this.input.file, where, `\${${name}}: no resource, variable or config value of that name (config keys: set them in the options' config)`);
+    return refuse(
+      this.input.file,
+      where,
+      `\${${name}}: no resource, variable or config value of that name (config keys: set them in the options' config)`,
+    );
   }
 
   private access(path: string, where: string): unknown {
-    const parts = [...path.matchAll(/([^.[\]]+)|\[(?:"((?:[^"\\]|\\.)*)"|(\d+))\]/g)].map((m) => m[1] ?? (m[2] !== undefined ? m[2] : Number(m[3])));
+    const parts = [...path.matchAll(/([^.[\]]+)|\[(?:"((?:[^"\\]|\\.)*)"|(\d+))\]/g)].map(
+      (m) => m[1] ?? (m[2] !== undefined ? m[2] : Number(m[3])),
+    );
     const [head, ...rest] = parts;
     let value = this.root(String(head), where);
     for (const [i, key] of rest.entries()) {
       const resource = (value as { __resource?: string } | null)?.__resource;
       if (resource !== undefined) {
-        if (i !== rest.length - 1 && typeof key === 'string') refuse(this.input.file, where, `\${${path}}: only a resource's own outputs can be read`);
+        if (i !== rest.length - 1 && typeof key === 'string')
+          refuse(this.input.file, where, `\${${path}}: only a resource's own outputs can be read`);
         const kind = this.input.kindOf[this.program.resources[resource]?.type ?? ''] ?? '';
         value = new Ref(`⟦ref ${kind} ${resource} ${String(key)}⟧`);
         continue;
@@ -184,7 +191,11 @@ class Evaluator {
     if (this.active.has(where)) refuse(this.input.file, where, 'depends on itself');
     const declared = this.program.resources[name] as { type?: unknown; properties?: unknown };
     if (typeof declared.type !== 'string' || this.input.kindOf[declared.type] === undefined) {
-      refuse(this.input.file, `${where}.type`, `${JSON.stringify(declared.type)} is not a walletinfra resource (walletinfra:index:<Kind>); a fleet template declares walletinfra resources only`);
+      refuse(
+        this.input.file,
+        `${where}.type`,
+        `${JSON.stringify(declared.type)} is not a walletinfra resource (walletinfra:index:<Kind>); a fleet template declares walletinfra resources only`,
+      );
     }
     this.active.add(where);
     const properties = this.value(declared.properties ?? {}, `${where}.properties`) as Record<string, unknown>;
