@@ -78,7 +78,7 @@ test('the sdk lists its process entry, and the provider its runtime entry; bins 
     './rules',
     './schemas',
   ]);
-  expect(entries('provider')).toEqual(['.', './dist/runtime', './drift', './export', './policy-pack', './testing']);
+  expect(entries('provider')).toEqual(['.', './dist/runtime', './drift', './export', './fleet', './policy-pack', './testing']);
   expect(entries('emulator')).toEqual(['.']);
   expect(current['sdk']!.filter((n) => n.entry === './process')).toEqual([
     { entry: './process', name: 'RECORDING_ENV', kind: 'const' },
