@@ -12,6 +12,7 @@ import { readOrganization } from '../export/snapshot';
 import { reportOrder } from '../drift/unmanaged/inventory';
 import { diffKind } from '../runtime/providers';
 import type { OrgSession } from '../session';
+import { PROVIDER_KEY } from '../wire';
 
 /** A kind as the fleet sees it: its handle and the words reports use. */
 export interface FleetKind {
@@ -108,7 +109,7 @@ export function secretProperties(k: FleetKind): readonly string[] {
  * `check` would hand the diff (defaults filled, canonical forms; the program's `__provider` left out).
  */
 export function desiredForm(k: FleetKind, inputs: Readonly<Record<string, unknown>>, organizationId: string): Record<string, unknown> {
-  const { __provider: _provider, ...rest } = inputs;
+  const { [PROVIDER_KEY]: _provider, ...rest } = inputs;
   const organization = typeof rest.organizationId === 'string' && rest.organizationId !== '' ? rest.organizationId : organizationId;
   return normalize(k.kind, { ...rest, organizationId: organization });
 }

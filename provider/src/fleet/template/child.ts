@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import type * as PulumiTypes from '@pulumi/pulumi';
+import { isSecretEnvelope, PROVIDER_KEY } from '../../wire';
 import type { ChildRequest, ChildResponse, RegisteredResource } from './child-protocol';
 
 type PulumiModule = typeof PulumiTypes;
@@ -18,9 +19,6 @@ interface MockArgs {
   inputs: Record<string, unknown>;
   custom?: boolean;
 }
-
-const SECRET_SIG_KEY = '4dabf18193072939515e22adb298388d';
-const SECRET_SIG = '1b47061264138c4ac30d75fd1eb44270';
 
 const templateDir = resolve(process.argv[2] ?? '.');
 const templateRequire = createRequire(join(templateDir, 'index.js'));
@@ -93,17 +91,16 @@ function plain(inputs: Record<string, unknown>): { inputs: Record<string, unknow
   const unwrap = (value: unknown, top: string): unknown => {
     if (Array.isArray(value)) return value.map((v) => unwrap(v, top));
     if (value !== null && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      if (record[SECRET_SIG_KEY] === SECRET_SIG) {
+      if (isSecretEnvelope(value)) {
         secret.add(top);
-        return unwrap(record.value, top);
+        return unwrap(value.value, top);
       }
-      return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, unwrap(v, top)]));
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrap(v, top)]));
     }
     return value;
   };
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(inputs)) if (key !== '__provider' && value !== undefined) out[key] = unwrap(value, key);
+  for (const [key, value] of Object.entries(inputs)) if (key !== PROVIDER_KEY && value !== undefined) out[key] = unwrap(value, key);
   return { inputs: out, secret: [...secret] };
 }
 

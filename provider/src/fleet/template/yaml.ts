@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ConfigurationError } from '@walletinfra/sdk/errors';
+import { resourceToken } from '../../tokens';
 import type { RegisteredResource } from './child-protocol';
 
 export interface YamlEvaluationInput {
@@ -194,7 +195,7 @@ class Evaluator {
       refuse(
         this.input.file,
         `${where}.type`,
-        `${JSON.stringify(declared.type)} is not a walletinfra resource (walletinfra:index:<Kind>); a fleet template declares walletinfra resources only`,
+        `${JSON.stringify(declared.type)} is not a walletinfra resource (${resourceToken('<Kind>')}); a fleet template declares walletinfra resources only`,
       );
     }
     this.active.add(where);
