@@ -82,3 +82,10 @@ function walk(e: PolicyExpr, scope: ReadonlyMap<string, string>, out: Set<string
       return undefined;
   }
 }
+
+/** The paths read by a parsed expression (`eth.tx.to`, `solana.tx.transfers[].to`). */
+export function readPathsOf(expr: PolicyExpr): string[] {
+  const out = new Set<string>();
+  walk(expr, new Map(), out);
+  return [...out].sort();
+}

@@ -184,11 +184,14 @@ describe('contract calls', () => {
 });
 
 describe('the policy linter at preview', () => {
-  const anything = { policyName: 'anything', effect: 'EFFECT_ALLOW', consensus: TWO };
+  // no consensus: any one user may use it
+  const anything = { policyName: 'anything', effect: 'EFFECT_ALLOW' };
   const finding =
     "allow-without-condition: this ALLOW has no condition, so it allows every activity (signing, exports, user and policy changes) to whoever satisfies its consensus; state what it allows, e.g. activity.resource == 'WALLET' && activity.action == 'CREATE' (to accept it for this policy, add 'lint-ignore: allow-without-condition' to its notes; see docs/policy-lint.md#allow-without-condition)";
   const unscoped =
     "unscoped-signing-or-export: this ALLOW covers signing and exports with any wallet or key: it names no wallet, private key, tag or address, so one compromised approver can move or export everything; scope it, e.g. wallet.id == '<WALLET_ID>' or eth.tx.to == '<CONTRACT_ADDRESS>' (to accept it for this policy, add 'lint-ignore: unscoped-signing-or-export' to its notes; see docs/policy-lint.md#unscoped-signing-or-export)";
+  const management =
+    "management-without-consensus: this ALLOW lets any user, with no approval from anyone else manage users, API keys and authenticators, policies: one compromised non-root credential can then grant itself more access or lock others out; require two approvers, e.g. approvers.filter(user, user.tags.contains('<ADMIN_TAG_ID>')).count() >= 2 (to accept it for this policy, add 'lint-ignore: management-without-consensus' to its notes; see docs/policy-lint.md#management-without-consensus)";
 
   test('by default, findings are warnings and the preview passes', async () => {
     const { rt, warnings } = runtime();
@@ -196,6 +199,7 @@ describe('the policy linter at preview', () => {
     expect(warnings).toEqual([
       `walletinfra: policy "anything" condition: ${finding}`,
       `walletinfra: policy "anything" condition: ${unscoped}`,
+      `walletinfra: policy "anything" consensus: ${management}`,
     ]);
   });
 
@@ -204,17 +208,24 @@ describe('the policy linter at preview', () => {
     expect((await rt.policy.check({}, anything)).failures).toEqual([
       { property: 'condition', reason: `policy lint (walletinfra:policyLint is error): ${finding}` },
       { property: 'condition', reason: `policy lint (walletinfra:policyLint is error): ${unscoped}` },
+      { property: 'consensus', reason: `policy lint (walletinfra:policyLint is error): ${management}` },
     ]);
     expect(warnings).toEqual([]);
   });
 
   test('lint-ignore in the notes silences a rule for the policy, at any level; off silences every rule', async () => {
-    const ignoring = { ...anything, notes: 'break glass; lint-ignore: allow-without-condition, unscoped-signing-or-export' };
+    const ignoring = {
+      ...anything,
+      notes: 'break glass; lint-ignore: allow-without-condition, unscoped-signing-or-export, management-without-consensus',
+    };
     const strict = runtime({ 'walletinfra:policyLint': 'error' });
     await checkedInputs(strict.rt.policy, ignoring);
     const partly = runtime();
     await checkedInputs(partly.rt.policy, { ...anything, notes: 'lint-ignore: allow-without-condition' });
-    expect(partly.warnings).toEqual([`walletinfra: policy "anything" condition: ${unscoped}`]);
+    expect(partly.warnings).toEqual([
+      `walletinfra: policy "anything" condition: ${unscoped}`,
+      `walletinfra: policy "anything" consensus: ${management}`,
+    ]);
     const off = runtime({ 'walletinfra:policyLint': 'off' });
     await checkedInputs(off.rt.policy, anything);
     expect([strict.warnings, off.warnings]).toEqual([[], []]);

@@ -2,18 +2,15 @@
 // types, the activity table and the evaluator), never by matching text. Each rule has a stable id, a message that
 // says why it is dangerous and how to fix it, and is silenced for one policy by `lint-ignore: <id>` in its notes
 // (docs/policy-lint.md).
-import {
-  allowShadowedByDeny,
-  allowWithoutCondition,
-  contractCallInterface,
-  denyNeverMatches,
-  fieldNeverCarried,
-  managementWithoutConsensus,
-  unscopedSigningOrExport,
-  unsatisfiableConsensus,
-  type RuleFinding,
-  type RuleInput,
-} from './rules';
+import { allowShadowedByDeny } from './rules/allow-shadowed-by-deny';
+import { allowWithoutCondition } from './rules/allow-without-condition';
+import { contractCallInterface } from './rules/contract-call-interface';
+import { denyNeverMatches } from './rules/deny-never-matches';
+import { fieldNeverCarried } from './rules/field-never-carried';
+import { managementWithoutConsensus } from './rules/management-without-consensus';
+import type { RuleFinding, RuleInput } from './rules/rule';
+import { unsatisfiableConsensus } from './rules/unsatisfiable-consensus';
+import { unscopedSigningOrExport } from './rules/unscoped-signing-or-export';
 import { POLICY_LINT_RULE_IDS, type LintPolicy, type OrganizationView, type PolicyLintFinding, type PolicyLintRuleId } from './types';
 
 export { POLICY_LINT_RULE_IDS, type LintPolicy, type OrganizationView, type PolicyLintFinding, type PolicyLintRuleId } from './types';

@@ -19,7 +19,7 @@ const POLICIES = file(
   'policies.yaml',
   `- policyName: agents sign
   effect: EFFECT_ALLOW
-  consensus: "approvers.count() >= 2"
+  consensus: "approvers.any(user, user.tags.contains('agents'))"
   condition: "activity.action == 'SIGN'"
 - policyName: break glass
   effect: EFFECT_ALLOW

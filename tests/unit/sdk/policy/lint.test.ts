@@ -303,3 +303,130 @@ describe('subjects', () => {
     expect(lintPolicies(policies, undefined, { subjects: [] })).toEqual([]);
   });
 });
+
+describe('the boolean structure: each way a condition can hold is judged on its own', () => {
+  const ONE = "approvers.any(user, user.id == 'u-1')";
+
+  test('A || B: management granted by the second alternative alone is reported', () => {
+    const either = allow(
+      'wallets or users',
+      "(activity.resource == 'WALLET' && activity.action == 'CREATE') || activity.resource == 'USER'",
+      ONE,
+    );
+    expect(rules([either])).toEqual(['wallets or users: management-without-consensus']);
+  });
+
+  test('activity types joined with || mean the same as `in`: management, and no signing', () => {
+    const message =
+      "this ALLOW lets a single approver manage API keys and authenticators, policies: one compromised non-root credential can then grant itself more access or lock others out; require two approvers, e.g. approvers.filter(user, user.tags.contains('<ADMIN_TAG_ID>')).count() >= 2";
+    for (const condition of [
+      "activity.type == 'ACTIVITY_TYPE_CREATE_POLICY' || activity.type == 'ACTIVITY_TYPE_CREATE_API_KEYS'",
+      "activity.type in ['ACTIVITY_TYPE_CREATE_POLICY', 'ACTIVITY_TYPE_CREATE_API_KEYS']",
+      "!(activity.type != 'ACTIVITY_TYPE_CREATE_POLICY' && activity.type != 'ACTIVITY_TYPE_CREATE_API_KEYS')",
+    ]) {
+      expect(lintPolicies([allow('keys and policies', condition, ONE)]).map((f) => [f.rule, f.message])).toEqual([
+        ['management-without-consensus', message],
+      ]);
+    }
+  });
+
+  test('one unscoped alternative is enough, and it is pointed at', () => {
+    const findings = lintPolicies([allow('either', "(activity.action == 'SIGN' && wallet.id == 'w-1') || eth.tx.chain_id == 1", ONE)]);
+    expect(findings.map((f) => [f.rule, f.position])).toEqual([['unscoped-signing-or-export', { offset: 53, line: 1, column: 54 }]]);
+  });
+
+  test('an ALLOW whose condition is false allows nothing, so nothing is reported', () => {
+    expect(rules([allow('never', 'false', ONE), allow('never either', "1 == 2 && wallet.id == 'w'", ONE)])).toEqual([]);
+  });
+
+  test('a DENY whose every alternative excludes itself, or whose bounds leave no value, never matches', () => {
+    expect(
+      rules([
+        deny('sign and export', "activity.action == 'SIGN' && (activity.action == 'EXPORT' || activity.action == 'DELETE')"),
+        deny('empty range', 'eth.tx.value > 1000 && eth.tx.value < 100'),
+        deny(
+          'same address twice',
+          "eth.tx.to == '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' && eth.tx.to != '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'",
+        ),
+        deny('one alternative can', "(activity.action == 'SIGN' && activity.action == 'EXPORT') || wallet.id == 'w'"),
+        deny('a range', 'eth.tx.value > 100 && eth.tx.value < 1000'),
+      ]),
+    ).toEqual(['sign and export: deny-never-matches', 'empty range: deny-never-matches', 'same address twice: deny-never-matches']);
+  });
+
+  test('a read of a keyword fails the whole condition for activities that lack it (the engine does not short-circuit)', () => {
+    expect(lintPolicies([allow('policies or calls', "activity.kind == 'CREATE_POLICY' || eth.tx.to == '0xabc'", TWO_ADMINS)])).toEqual([
+      expect.objectContaining({
+        rule: 'field-never-carried',
+        message:
+          'eth is read, but the activities one of its alternatives matches (CREATE_POLICY) never carry it: the engine does not short-circuit, so for those activities the read is a missing-field error and the policy never applies to them; split it into one policy per kind of activity',
+      }),
+    ]);
+  });
+});
+
+describe('scoped policies the service documents are not reported', () => {
+  test('a recipient pinned among the decoded call arguments, a Solana sender, an EIP-712 token', () => {
+    expect(
+      rules([
+        allow(
+          'weth',
+          "eth.tx.contract_call_args['wad'] < 1000000000000000000 && eth.tx.contract_call_args['dst'] == '0x08d2b0a37F869FF76BACB5Bab3278E26ab7067B7'",
+        ),
+        allow(
+          'batch',
+          "eth.tx.function_name == 'executeBatch' && eth.tx.contract_call_args['calls'].all(call, call[0] == '0xabc' && call[1] == 0)",
+        ),
+        allow('sol sender', "solana.tx.transfers.all(transfer, transfer.from == 'So1Sender')"),
+        allow('spl sender', "solana.tx.instructions.count() == 1 && solana.tx.spl_transfers.all(transfer, transfer.from == 'TokenAcct')"),
+        allow('spl signer', "solana.tx.spl_transfers.all(transfer, transfer.signers.any(s, s == 'Signer'))"),
+        allow('permit2', "eth.eip_712.message['permitted'].all(p, p['token'] == '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')"),
+        allow('secrets', "activity.type == 'ACTIVITY_TYPE_EXPORT_SECRETS' && secret.static_properties['consensus'] == 'unilateral'", AGENT),
+      ]),
+    ).toEqual([]);
+  });
+
+  test('but an allowlist written as an exclusion, or a transaction field that names nothing, is unscoped', () => {
+    expect(
+      rules([
+        allow('all but one', "activity.action == 'SIGN' && wallet.id != 'w-1'", AGENT),
+        allow('sepolia', 'eth.tx.chain_id == 11155111', AGENT),
+        allow('small amounts', 'solana.tx.transfers.all(t, t.amount < 1000)', AGENT),
+      ]),
+    ).toEqual([
+      'all but one: unscoped-signing-or-export',
+      'sepolia: unscoped-signing-or-export',
+      'small amounts: unscoped-signing-or-export',
+    ]);
+  });
+
+  test("two approvers with distinct tags (the agent guide's allow-once) need two people; with the users, one holding both is one", () => {
+    const allowOnce = "approvers.any(user, user.tags.contains('provisioner')) && approvers.any(user, user.tags.contains('human-approver'))";
+    const mint = allow('provisioners mint keys', "activity.type == 'ACTIVITY_TYPE_CREATE_API_KEYS_V2'", allowOnce);
+    const signAll = allow(
+      'agent and human sign',
+      "activity.action == 'SIGN'",
+      "approvers.any(user, user.id == 'agent') && approvers.any(user, user.id == 'human')",
+    );
+    expect(rules([mint, signAll])).toEqual([]);
+    const both: OrganizationView = {
+      users: [
+        { userId: 'p-1', tags: ['provisioner', 'human-approver'] },
+        { userId: 'h-1', tags: ['human-approver'] },
+      ],
+    };
+    expect(rules([mint], both)).toEqual(['provisioners mint keys: management-without-consensus']);
+  });
+
+  test("a deletion of named users (the docs' self-delete) grants nothing", () => {
+    const selfDelete = allow(
+      'agent deletes itself',
+      "activity.type == 'ACTIVITY_TYPE_DELETE_USERS' && activity.params.user_ids.count() == 1 && 'agent-1' in activity.params.user_ids",
+      "approvers.any(user, user.id == 'agent-1')",
+    );
+    expect(rules([selfDelete])).toEqual([]);
+    expect(
+      rules([allow('agent deletes anyone', "activity.type == 'ACTIVITY_TYPE_DELETE_USERS'", "approvers.any(user, user.id == 'agent-1')")]),
+    ).toEqual(['agent deletes anyone: management-without-consensus']);
+  });
+});
