@@ -9,6 +9,7 @@ import {
   type PolicyDecision,
   type PolicyEvaluationResult,
   type PolicyInput,
+  unknownControl,
 } from '@walletinfra/sdk';
 
 export type Decision = 'ALLOW' | 'DENY' | 'REQUIRES_CONSENSUS';
@@ -52,8 +53,27 @@ function toPolicyInputs(policies: readonly ReviewPolicy[]): PolicyInput[] {
   });
 }
 
-export function decide(policies: readonly ReviewPolicy[], context: PolicyContext): DecisionResult {
-  const result = evaluatePolicies(toPolicyInputs(policies), context);
+/**
+ * A policy reading `controls.<identifier>` that neither the declared controls nor the request know is the service's
+ * refusal of an unknown identifier; its error says so and names the nearest known one, as preview does
+ * (@walletinfra/sdk `unknownControl`, the checker's message).
+ */
+function withControlSuggestions(e: PolicyEvaluationResult, known: readonly string[]): PolicyEvaluationResult {
+  if (e.errors === undefined || !e.errors.some((f) => f.missing?.startsWith('controls.') === true)) return e;
+  const errors = e.errors.map((f) => {
+    const identifier = f.missing?.startsWith('controls.') === true ? f.missing.slice('controls.'.length) : undefined;
+    return identifier === undefined || known.includes(identifier)
+      ? f
+      : { ...f, message: `${f.message}; ${unknownControl(identifier, known).message}` };
+  });
+  return { ...e, errors, error: errors.map((f) => `${f.field}: ${f.message}`).join('; ') };
+}
+
+/** The decision on one request; `controls` are the identifiers of the velocity controls declared besides the request's. */
+export function decide(policies: readonly ReviewPolicy[], context: PolicyContext, controls: readonly string[] = []): DecisionResult {
+  const decided = evaluatePolicies(toPolicyInputs(policies), context);
+  const known = [...new Set([...controls, ...Object.keys(context.controls ?? {})])];
+  const result = { ...decided, evaluations: decided.evaluations.map((e) => withControlSuggestions(e, known)) };
   // An implicit deny or an implicit permission has no deciding policy.
   const deciding =
     result.outcome === 'OUTCOME_DENY_IMPLICIT' || result.implicitPermission !== undefined

@@ -60,7 +60,12 @@ function runCase(
   stack: RequestDependencies,
 ): CaseResult {
   const started = clock();
-  const result = decide(policies, toPolicyContext(c.request, nowMs, dependenciesOf(c, stack)));
+  const dependencies = dependenciesOf(c, stack);
+  const result = decide(
+    policies,
+    toPolicyContext(c.request, nowMs, dependencies),
+    (dependencies.controls ?? []).map((k) => k.identifier),
+  );
   const by = decidedByText(result);
   const risky = riskyErrors(result, c.expectErrors);
   let status: CaseResult['status'] = 'passed';

@@ -80,7 +80,11 @@ function matcher(expected: Decision) {
     );
     if (unresolved.length > 0)
       throw new Error(`the request is not valid:${indent(unresolved.map((p) => `${p.path.join('.')}: ${p.message}`))}`);
-    const result = decide(policies.policies, toPolicyContext(parsed.data, Date.now(), dependencies));
+    const result = decide(
+      policies.policies,
+      toPolicyContext(parsed.data, Date.now(), dependencies),
+      (dependencies.controls ?? []).map((c) => c.identifier),
+    );
     const risky = riskyErrors(result, expectErrors);
     if (risky.length > 0) {
       const fix = `pass { expectErrors: [${risky.map((r) => `'${r.policy}'`).join(', ')}] }`;

@@ -1,6 +1,7 @@
 // Evaluates one parsed expression against a context (docs/service-behaviour.md#policy-language). As in the service, nothing
 // short-circuits: both sides of && and ||, and the predicate on every list item, are evaluated, so
 // an error anywhere makes the whole expression an error.
+import { samePolicyText } from './addresses';
 import type { Binary, FunctionCall, MethodCall, PolicyExpr } from './ast';
 import type { CronSchedule } from './cron';
 import { cronSpanActive } from './cron-span';
@@ -291,6 +292,7 @@ class Evaluator {
       }
       return same;
     }
+    if (typeof a === 'string') return samePolicyText(a, b as string);
     return a === b;
   }
 

@@ -300,6 +300,19 @@ describe('signing requests against policies', () => {
     expect(denied.json.details?.[1]?.policyEvaluations).toEqual([{ policyId, outcome: 'OUTCOME_ERROR' }]);
   });
 
+  test('addresses written in lowercase meet the checksummed eth.tx.to and decoded arguments (docs/service-behaviour.md#policy-language)', async () => {
+    const { key, address } = await signerAndAccount();
+    expect((await uploadAbi()).status).toBe(200);
+    await createPolicy({
+      policyName: 'lowercase addresses',
+      condition: `eth.tx.to == '${TOKEN.toLowerCase()}' && eth.tx.contract_call_args['to'] == '${RECIPIENT.toLowerCase()}'`,
+    });
+    const allowed = await sign(key, address, unsigned({ to: TOKEN, data: call('a9059cbb', RECIPIENT, 1n) }));
+    expect(allowed.json.activity.status).toBe('ACTIVITY_STATUS_COMPLETED');
+    const other = await sign(key, address, unsigned({ to: TOKEN, data: call('a9059cbb', TOKEN, 1n) }));
+    expect(other.status).toBe(403);
+  });
+
   test('the signer must be an Ethereum account of the organization, the transaction must parse', async () => {
     const { key, address } = await signerAndAccount();
     const other = await sign(key, RECIPIENT, unsigned({ to: TOKEN }));

@@ -2,7 +2,7 @@
 // with the control's operator and threshold from the file, the stack or the request), and contract calls decoded
 // through an interface (the file's or the stack's) as the service decodes them; a state no control explains is
 // invalid input (exit 3). The jest matchers take the same.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineEventLike } from '@walletinfra/pulumi/drift/events';
@@ -226,4 +226,60 @@ test('the jest matchers take the controls and interfaces as options', () => {
   expect(() => expect([POLICY]).toAllow(req('10'))).toThrow(
     "the request is not valid:\n  controls.daily_usdc: no velocity control 'daily_usdc' is declared (known: none), so its operator and threshold are unknown; give them with the aggregate ({ aggregate, operator, threshold }), the result alone (true or false), or pass the control as { velocityControls: [{ identifier, operator, threshold }] }",
   );
+});
+
+test('a policy reading a control nobody declares fails the case naming the nearest declared identifier, as preview does', async () => {
+  const typo = file('typo.json', JSON.stringify([{ ...POLICY, condition: POLICY.condition.replace('daily_usdc', 'daily_usd') }]));
+  const cases = file(
+    'typo.yaml',
+    `smartContractInterfaces:
+  - address: "${TOKEN}"
+    abi: ${JSON.stringify(ABI)}
+velocityControls:
+  - { identifier: daily_usdc, operator: ${LE}, threshold: "10000" }
+cases:
+  - name: within the limit
+${request('{ daily_usdc: { aggregate: "1" } }')}
+    expect: ALLOW
+`,
+  );
+  const { deps, out } = harness();
+  expect(await policyMain(['test', cases, '--policies', typo], deps)).toBe(1);
+  const error = `condition: 1:192: missing field: controls.daily_usd; no velocity control has identifier 'daily_usd'; did you mean 'daily_usdc'?`;
+  expect(out.stdout).toBe(
+    [
+      `FAIL ${cases}:7 within the limit: ${POLICY.policyName} could not be evaluated (${error}), so the request is probably not what the case means; fix the request or the policy, or list the policy under expectErrors`,
+      `       ${POLICY.policyName}: OUTCOME_ERROR (${error})`,
+      '1 case: 0 passed, 0 failed, 1 error',
+      '',
+    ].join('\n'),
+  );
+  // the jest matchers say the same
+  const options = {
+    velocityControls: [{ identifier: 'daily_usdc', operator: LE, threshold: '10' }],
+    smartContractInterfaces: [{ address: TOKEN, abi: ABI }],
+  };
+  const req = {
+    activity: { type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' },
+    approvers: [{ id: 'u1' }],
+    eth: { tx: { to: TOKEN, data: TRANSFER } },
+  };
+  expect(() => expect(JSON.parse(readFileSync(typo, 'utf8')) as unknown[]).toAllow(req, options)).toThrow("did you mean 'daily_usdc'?");
+});
+
+test('Ethereum addresses compare in any case: a lowercase eth.tx.to meets the checksummed address of the policy', async () => {
+  const cases = file(
+    'lowercase.yaml',
+    `smartContractInterfaces:
+  - address: "${TOKEN}"
+    abi: ${JSON.stringify(ABI)}
+cases:
+  - name: a lowercase recipient and token
+${request('{ daily_usdc: true }', `{ to: "${TOKEN.toLowerCase()}", data: "${TRANSFER}" }`)}
+    expect: ALLOW
+`,
+  );
+  const { deps, out } = harness();
+  expect(await policyMain(['test', cases, '--policies', POLICIES], deps)).toBe(0);
+  expect(out.stdout).toBe(`PASS ${cases}:5 a lowercase recipient and token: ALLOW by ${POLICY.policyName}\n1 case: 1 passed, 0 failed\n`);
 });

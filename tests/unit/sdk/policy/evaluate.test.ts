@@ -320,6 +320,31 @@ describe('context defaults', () => {
   });
 });
 
+describe('Ethereum addresses compare in any case (docs/service-behaviour.md#policy-language)', () => {
+  const CHECKSUMMED = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+  const LOWER = CHECKSUMMED.toLowerCase();
+  const signing = (to: string, args: Record<string, string> = {}): PolicyContext =>
+    context({ activity: { type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' }, eth: { tx: { to, contract_call_args: args } } });
+  const outcome = (condition: string, ctx: PolicyContext) => evaluatePolicies([allow('p', { condition })], ctx).outcome;
+
+  test.each([
+    ['a checksummed policy, a lowercase eth.tx.to', `eth.tx.to == '${CHECKSUMMED}'`, signing(LOWER)],
+    ['a lowercase policy, a checksummed eth.tx.to', `eth.tx.to == '${LOWER}'`, signing(CHECKSUMMED)],
+    ['in a list', `eth.tx.to in ['0x0000000000000000000000000000000000000001', '${LOWER}']`, signing(CHECKSUMMED)],
+    ['a decoded argument', `eth.tx.contract_call_args['to'] == '${LOWER}'`, signing(LOWER, { to: CHECKSUMMED })],
+    ['contains', `[eth.tx.to].contains('${LOWER.toUpperCase().replace('0X', '0x')}')`, signing(CHECKSUMMED)],
+  ])('%s ⇒ allowed', (_, condition, ctx) => {
+    expect(outcome(condition, ctx)).toBe('OUTCOME_ALLOW');
+  });
+
+  test('another address, a non-address and ids still compare exactly', () => {
+    expect(outcome(`eth.tx.to != '${LOWER}'`, signing(CHECKSUMMED))).toBe('OUTCOME_DENY_IMPLICIT');
+    expect(outcome("eth.tx.to == '0x0000000000000000000000000000000000000001'", signing(CHECKSUMMED))).toBe('OUTCOME_DENY_IMPLICIT');
+    expect(outcome("eth.tx.to == '0xabc'", signing('0xABC'))).toBe('OUTCOME_DENY_IMPLICIT');
+    expect(outcome("wallet.id == 'Wallet-1'", context({ wallet: { id: 'wallet-1' } }))).toBe('OUTCOME_DENY_IMPLICIT');
+  });
+});
+
 describe('input validation', () => {
   test.each([
     [[{ policyId: '', effect: 'EFFECT_ALLOW' }], context(), "policies[0].policyId must be a non-empty string, got ''"],

@@ -1,6 +1,7 @@
 // deny-never-matches: a DENY none of whose disjuncts can hold — comparisons of one field that exclude each other
 // (`==` of two values, a value both required and excluded, `> 100 && < 10`), a value outside a field's enum, an
 // activity type/kind/resource/action combination no activity has, or a part false for every request.
+import { policyTextKey } from '../../addresses';
 import { positionAt } from '../../ast';
 import { enumProblem } from '../../enums';
 import type { EnumField } from '../../types';
@@ -40,8 +41,8 @@ function enumReason(comparisons: readonly Comparison[]): Reason | undefined {
   return undefined;
 }
 
-// Ethereum addresses compare case-insensitively (docs/service-behaviour.md#policy-language).
-const key = (v: Value): string => (typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : `${typeof v}:${String(v)}`);
+// as the evaluator compares them: Ethereum addresses in any case (../../addresses.ts)
+const key = (v: Value): string => `${typeof v}:${typeof v === 'string' ? policyTextKey(v) : String(v)}`;
 
 const larger = (a: bigint | undefined, b: bigint): bigint => (a === undefined || b > a ? b : a);
 const smaller = (a: bigint | undefined, b: bigint): bigint => (a === undefined || b < a ? b : a);
