@@ -26,7 +26,7 @@ export interface StackRunner {
 }
 
 // Colour codes and Pulumi's `<{%reset%}>` markers make no sense in a report.
-function plain(text: string): string {
+export function plain(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;]*m/g, '').replace(/<\{%[a-z-]+%\}>/g, '');
 }

@@ -2,7 +2,9 @@
 // plans. With a stack, the organization's users, tags and root quorum (consensus satisfiability) and the planned
 // and live smart-contract interfaces and velocity controls (contract calls) are read too, as the provider's
 // preview reads them. Exit codes follow `walletinfra-policy test`: 0 when no finding is at error level (warnings
-// are printed), 1 when one is, 3 for invalid input, 4 when the stack could not be previewed or read.
+// are printed), 1 when one is, 3 for invalid input, 4 when the stack could not be previewed or read. A preview the
+// provider failed at a Policy's check (a function name the uploaded ABI lacks is an error at any level) still lints
+// what it planned before it stopped, and reports each refusal as an error (exit 1).
 import { resolve } from 'node:path';
 import { lintPolicies, type LintPolicy, type PolicyLintFinding } from '@walletinfra/sdk/policy';
 import { describeRunError } from '../drift/run';
@@ -15,7 +17,7 @@ import type { clientReader } from './organization';
 import type { ReviewPolicy } from './decide';
 import { loadPolicyFileAt, policyProblems } from './files';
 import { FileProblems, problemText, type Problem } from './problems';
-import { policySets, previewChanges, stackDependencies, stackReader } from './stack';
+import { policySets, previewOrRefusals, stackDependencies, stackReader, type Refusal } from './stack';
 
 /** What the command needs from its process: `walletinfra-policy`'s dependencies (./cli.ts) have these. */
 export interface LintDeps {
@@ -34,6 +36,8 @@ interface LintSubject {
   facts: OrganizationFacts;
   /** The level the stack asks for (walletinfra:policyLint), when linting a stack. */
   stackLevel?: 'warn' | 'error' | 'off';
+  /** Resources the provider refused at the preview's check (the preview stopped there). */
+  refusals: Refusal[];
 }
 
 /** The stack could not be previewed or read (exit 4). */
@@ -42,7 +46,7 @@ class Unavailable extends Error {}
 function fromFile(file: string): LintSubject {
   const { policies, where } = loadPolicyFileAt(file);
   const placeOf: LintSubject['placeOf'] = (i, field) => where(i, field);
-  return { policies, placeOf, facts: {} };
+  return { policies, placeOf, facts: {}, refusals: [] };
 }
 
 async function fromStack(args: PolicyArgs, deps: LintDeps): Promise<LintSubject> {
@@ -50,9 +54,14 @@ async function fromStack(args: PolicyArgs, deps: LintDeps): Promise<LintSubject>
   const workDir = resolve(args.cwd);
   deps.stderr(`[policy] preview of stack ${stack} in ${args.cwd}...\n`);
   try {
-    const changes = await previewChanges(deps.runner, stack, workDir).catch((err: unknown) => {
+    const changes = await previewOrRefusals(deps.runner, stack, workDir).catch((err: unknown) => {
       throw new Error(`--stack ${stack}: the preview failed: ${describeRunError(err, stack)}`, { cause: err });
     });
+    if (changes.refusals.length > 0) {
+      deps.stderr(
+        `[policy] the preview stopped: the provider refused ${changes.refusals.map((r) => r.name).join(', ')}; linting what it planned before, and the live policies it did not reach\n`,
+      );
+    }
     const config = deps.runner.stackConfig !== undefined ? await deps.runner.stackConfig(stack, workDir) : {};
     const reader = await stackReader(deps.runner, stack, workDir, deps.env, deps.makeReader);
     const sets = await policySets(reader, changes.policies);
@@ -76,6 +85,7 @@ async function fromStack(args: PolicyArgs, deps: LintDeps): Promise<LintSubject>
         velocityControls: dependencies.controls.map((c) => c.identifier),
       },
       ...(level === 'warn' || level === 'error' || level === 'off' ? { stackLevel: level } : {}),
+      refusals: changes.refusals,
     };
   } catch (err) {
     if (err instanceof FileProblems) throw err;
@@ -126,25 +136,47 @@ function pick(place: { line?: number; column?: number }): { line?: number; colum
   return { ...(place.line !== undefined ? { line: place.line } : {}), ...(place.column !== undefined ? { column: place.column } : {}) };
 }
 
-function summaryOf(policies: number, findings: readonly LintReportFinding[]) {
+/** A resource the preview refused, as the command prints it and as JSON carries it. */
+export interface LintReportRefusal {
+  resource: string;
+  /** the input the provider named */
+  property?: string;
+  reason: string;
+  text: string;
+}
+
+function reportRefusal(r: Refusal): LintReportRefusal {
+  const where = r.property !== undefined ? ` ${r.property}` : '';
+  return {
+    resource: r.name,
+    ...(r.property !== undefined ? { property: r.property } : {}),
+    reason: r.reason,
+    text: `error: ${r.kind ?? 'resource'} ${r.name}${where}: refused by the preview: ${r.reason}`,
+  };
+}
+
+function summaryOf(policies: number, findings: readonly LintReportFinding[], refused: readonly LintReportRefusal[]) {
   const errors = findings.filter((f) => f.severity === 'error').length;
-  return { policies, findings: findings.length, errors, warnings: findings.length - errors };
+  return { policies, findings: findings.length, errors, warnings: findings.length - errors, refused: refused.length };
 }
 
 function summaryLine(s: ReturnType<typeof summaryOf>): string {
   const what = `${s.policies} ${s.policies === 1 ? 'policy' : 'policies'} linted`;
-  if (s.findings === 0) return `${what}: no findings`;
+  const refused = s.refused > 0 ? `; ${s.refused} resource${s.refused === 1 ? '' : 's'} refused by the preview` : '';
+  if (s.findings === 0) return `${what}: no findings${refused}`;
   const parts = [
     ...(s.errors > 0 ? [`${s.errors} error${s.errors === 1 ? '' : 's'}`] : []),
     ...(s.warnings > 0 ? [`${s.warnings} warning${s.warnings === 1 ? '' : 's'}`] : []),
   ];
-  return `${what}: ${parts.join(', ')}`;
+  return `${what}: ${parts.join(', ')}${refused}`;
 }
 
 function refuse(args: PolicyArgs, deps: LintDeps, code: number, problems: readonly Problem[]): number {
   if (args.json) {
-    const summary = { policies: 0, findings: 0, errors: 0, warnings: 0 };
-    deps.stdout(`${JSON.stringify({ summary, problems: problems.map((p) => ({ ...p, text: problemText(p) })), findings: [] }, null, 2)}\n`);
+    const summary = { policies: 0, findings: 0, errors: 0, warnings: 0, refused: 0 };
+    deps.stdout(
+      `${JSON.stringify({ summary, problems: problems.map((p) => ({ ...p, text: problemText(p) })), findings: [], refused: [] }, null, 2)}\n`,
+    );
   } else deps.stderr(`${problems.map((p) => `walletinfra-policy: ${problemText(p)}`).join('\n')}\n`);
   return code;
 }
@@ -167,8 +199,9 @@ export async function lintCommand(args: PolicyArgs, deps: LintDeps): Promise<num
     ...(p.notes !== undefined ? { notes: p.notes } : {}),
   }));
   const findings = lintPolicies(linted, organizationView(subject.facts)).map((f) => reportFinding(f, subject, level));
-  const summary = summaryOf(linted.length, findings);
-  if (args.json) deps.stdout(`${JSON.stringify({ summary, findings, problems: [] }, null, 2)}\n`);
-  else deps.stdout(`${[...findings.map((f) => f.text), summaryLine(summary)].join('\n')}\n`);
-  return summary.errors > 0 ? EXIT.failed : EXIT.passed;
+  const refused = subject.refusals.map(reportRefusal);
+  const summary = summaryOf(linted.length, findings, refused);
+  if (args.json) deps.stdout(`${JSON.stringify({ summary, findings, refused, problems: [] }, null, 2)}\n`);
+  else deps.stdout(`${[...refused.map((r) => r.text), ...findings.map((f) => f.text), summaryLine(summary)].join('\n')}\n`);
+  return summary.errors > 0 || refused.length > 0 ? EXIT.failed : EXIT.passed;
 }

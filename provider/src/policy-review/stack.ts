@@ -3,10 +3,11 @@
 import { resolveSettings, type SettingsSources } from '../config';
 import { explainServiceError } from '../config/explain';
 import { collectSteps } from '../drift/collect';
-import type { EngineEventLike } from '../drift/events';
-import type { StackRunner } from '../drift/run';
+import { nameFromUrn, typeFromUrn, type EngineEventLike } from '../drift/events';
+import { plain, type StackRunner } from '../drift/run';
 import type { ReviewPolicy } from './decide';
 import { UNKNOWN } from '../wire';
+import { kindOfToken } from '../resources/kinds';
 import { canonicalInterface, smartContractInterface } from '../resources/smartContractInterface/spec';
 import { velocityControl } from '../resources/velocityControl/spec';
 import type { ContractInterfaceInput } from '@walletinfra/sdk/policy';
@@ -82,12 +83,71 @@ export interface PreviewChanges {
 export async function previewChanges(runner: StackRunner, stack: string, workDir: string): Promise<PreviewChanges> {
   const events: EngineEventLike[] = [];
   await runner.run('preview', stack, workDir, (e) => events.push(e));
+  return changesOf(events);
+}
+
+function changesOf(events: readonly EngineEventLike[]): PreviewChanges {
   const steps = collectSteps(events);
   return {
     policies: policyChanges(steps),
     smartContractInterfaces: objectChanges(steps, smartContractInterface.type),
     velocityControls: objectChanges(steps, velocityControl.type),
   };
+}
+
+/** A resource whose check the provider failed, as the engine reported it. */
+export interface Refusal {
+  /** the resource's name in the program */
+  name: string;
+  /** the kind (`Policy`), when it is one of ours */
+  kind?: string;
+  /** the input the provider named, when it named one */
+  property?: string;
+  /** the provider's reason */
+  reason: string;
+}
+
+// The engine's check-failure diagnostics (github.com/pulumi/pulumi sdk/go/common/diag/errors.go, codes 2002 and 2003):
+// "<type> resource '<name>' has a problem: <reason>", "<type> resource '<name>': property <p> value <v> has a problem: <reason>".
+const CHECK_FAILURE = /resource '[^']*'(?:: property (\S+) value [\s\S]*?)? has a problem: ([\s\S]*)$/;
+
+/** The check failures among the engine's diagnostics. */
+export function refusalsOf(events: readonly EngineEventLike[]): Refusal[] {
+  return events.flatMap((e): Refusal[] => {
+    const d = e.diagnosticEvent;
+    if (d?.severity !== 'error' || d.urn === undefined || d.urn === '') return [];
+    const m = CHECK_FAILURE.exec(plain(d.message).trim());
+    if (m === null) return [];
+    const kind = kindOfToken(typeFromUrn(d.urn))?.type;
+    return [
+      {
+        name: nameFromUrn(d.urn),
+        ...(kind !== undefined ? { kind } : {}),
+        ...(m[1] !== undefined ? { property: m[1] } : {}),
+        reason: (m[2] ?? '').trim(),
+      },
+    ];
+  });
+}
+
+/**
+ * The preview's changes, and when it failed because the provider refused resources at check, what it planned
+ * before it stopped and the refusals; a preview that failed for another reason is thrown.
+ */
+export async function previewOrRefusals(
+  runner: StackRunner,
+  stack: string,
+  workDir: string,
+): Promise<PreviewChanges & { refusals: Refusal[] }> {
+  const events: EngineEventLike[] = [];
+  try {
+    await runner.run('preview', stack, workDir, (e) => events.push(e));
+    return { ...changesOf(events), refusals: [] };
+  } catch (err) {
+    const refusals = refusalsOf(events);
+    if (!refusals.some((r) => r.kind === 'Policy')) throw err;
+    return { ...changesOf(events), refusals };
+  }
 }
 
 /** What the stack's policies depend on after `pulumi up`: the organization's interfaces and controls with the preview's changes. */

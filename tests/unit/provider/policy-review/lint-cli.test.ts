@@ -64,7 +64,7 @@ test('--level error: the same finding is an error, exit 1; --json carries the fi
   const { deps, out } = harness();
   expect(await policyMain(['lint', '--policies', POLICIES, '--level', 'error', '--json'], deps)).toBe(1);
   expect(JSON.parse(out.stdout)).toEqual({
-    summary: { policies: 3, findings: 1, errors: 1, warnings: 0 },
+    summary: { policies: 3, findings: 1, errors: 1, warnings: 0, refused: 0 },
     findings: [
       {
         rule: 'unscoped-signing-or-export',
@@ -79,6 +79,7 @@ test('--level error: the same finding is an error, exit 1; --json carries the fi
         text: `${POLICIES}:4:14: error: policy "agents sign" condition: ${UNSCOPED}`,
       },
     ],
+    refused: [],
     problems: [],
   });
 });
@@ -193,7 +194,7 @@ test('--stack: planned policies with the live DENYs, users, interfaces and contr
     summary: unknown;
     findings: Array<{ rule: string; severity: string; resource?: string; text: string }>;
   };
-  expect(report.summary).toEqual({ policies: 4, findings: 3, errors: 3, warnings: 0 });
+  expect(report.summary).toEqual({ policies: 4, findings: 3, errors: 3, warnings: 0, refused: 0 });
   expect(report.findings.map((f) => [f.rule, f.severity, f.resource])).toEqual([
     ['unsatisfiable-consensus', 'error', 'two-ops'],
     ['contract-call-interface', 'error', 'usdc-transfers'],
@@ -212,4 +213,76 @@ test('--stack: a preview that fails exits 4', async () => {
   const { deps, out } = harness();
   expect(await policyMain(['lint', '--stack', 'dev'], deps)).toBe(4);
   expect(out.stderr).toContain('walletinfra-policy: --stack dev: the preview failed: ');
+});
+
+test('--stack: a preview the provider failed at a Policy (a function the ABI lacks) still lints what it planned, and exits 1', async () => {
+  const condition = `activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && eth.tx.to == '${TOKEN}' && eth.tx.function_name == 'transfr'`;
+  const reason = `function 'transfr' is not in the interface uploaded for ${TOKEN}, so eth.tx.function_name never equals it; did you mean 'transfer'? (line 1, column 142)`;
+  const events: EngineEventLike[] = [
+    step('create', 'SmartContractInterface', 'usdc', {
+      smartContractAddress: TOKEN,
+      type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+      smartContractInterface: '[{"type":"function","name":"transfer","inputs":[]}]',
+    }),
+    step('create', 'Policy', 'sign-anything', {
+      policyName: 'sign anything',
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.action == 'SIGN'",
+    }),
+    // the engine's check-failure diagnostic (github.com/pulumi/pulumi sdk/go/common/diag/errors.go, code 2003)
+    {
+      diagnosticEvent: {
+        urn: 'urn:pulumi:dev::infra::pulumi-nodejs:dynamic/walletinfra:Policy::usdc-transfers',
+        severity: 'error',
+        message: `pulumi-nodejs:dynamic/walletinfra:Policy resource 'usdc-transfers': property condition value {${condition}} has a problem: ${reason}\n`,
+      },
+    },
+  ];
+  const runner = {
+    run: (_mode: string, _stack: string, _dir: string, onEvent: (e: EngineEventLike) => void) => {
+      events.forEach(onEvent);
+      return Promise.reject(new Error('preview failed'));
+    },
+    stackConfig: () => Promise.resolve(CREDENTIALS),
+  };
+  const { deps, out } = harness(runner, reader(FACTS, []));
+  expect(await policyMain(['lint', '--stack', 'dev'], deps)).toBe(1);
+  expect(out.stdout).toBe(
+    [
+      `error: Policy usdc-transfers condition: refused by the preview: ${reason}`,
+      `warning: policy "sign anything" (resource sign-anything) condition: ${UNSCOPED}`,
+      '1 policy linted: 1 warning; 1 resource refused by the preview',
+      '',
+    ].join('\n'),
+  );
+  expect(out.stderr).toContain(
+    '[policy] the preview stopped: the provider refused usdc-transfers; linting what it planned before, and the live policies it did not reach\n',
+  );
+
+  const json = harness(runner, reader(FACTS, []));
+  expect(await policyMain(['lint', '--stack', 'dev', '--json'], json.deps)).toBe(1);
+  expect(JSON.parse(json.out.stdout)).toMatchObject({
+    summary: { policies: 1, findings: 1, errors: 0, warnings: 1, refused: 1 },
+    refused: [{ resource: 'usdc-transfers', property: 'condition', reason }],
+  });
+});
+
+test('--stack: a preview that failed for another reason than a refused Policy still exits 4', async () => {
+  const runner = {
+    run: (_mode: string, _stack: string, _dir: string, onEvent: (e: EngineEventLike) => void) => {
+      onEvent({
+        diagnosticEvent: {
+          urn: 'urn:pulumi:dev::infra::pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint::hook',
+          severity: 'error',
+          message:
+            "pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint resource 'hook': property url value {http://x} has a problem: must be https",
+        },
+      });
+      return Promise.reject(new Error('preview failed'));
+    },
+    stackConfig: () => Promise.resolve(CREDENTIALS),
+  };
+  const { deps, out } = harness(runner, reader(FACTS, []));
+  expect(await policyMain(['lint', '--stack', 'dev'], deps)).toBe(4);
+  expect(out.stderr).toContain('walletinfra-policy: --stack dev: the preview failed: preview failed');
 });
