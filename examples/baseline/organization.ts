@@ -100,7 +100,8 @@ export function declareBaseline(s: BaselineSettings): Baseline {
   // Who can act, as code. A machine user for CI with the public half of its API key (the CI system keeps the
   // private key); the approvers tag, which owns its membership (the users' own resources never list tags);
   // the root quorum, which `create` takes over (an organization always has one); and a policy that names the
-  // tag by its id output, so the tag is created (or adopted) before the policy and never hard-coded.
+  // tag by its id output, so the tag is created (or adopted) before the policy and never hard-coded: two of its
+  // members approve each policy change.
   const ciDeployer = new walletinfra.User('ci-deployer', {
     userName: 'ci-deployer',
     ...(s.adoptExisting ? { adopt: { byName: true } } : {}),
@@ -126,7 +127,8 @@ export function declareBaseline(s: BaselineSettings): Baseline {
     policyName: 'Approvers approve policy changes',
     effect: 'EFFECT_ALLOW',
     condition: "activity.resource == 'POLICY'",
-    consensus: pulumi.interpolate`approvers.any(user, user.tags.contains('${approvers.id}'))`,
+    // two approvers: one compromised approver credential cannot rewrite the policies alone (docs/policy-lint.md#management-without-consensus)
+    consensus: pulumi.interpolate`approvers.filter(user, user.tags.contains('${approvers.id}')).count() >= 2`,
     notes: 'Managed by Pulumi (examples/baseline)',
     ...(s.adoptExisting ? { adopt: { byName: true } } : {}),
   });

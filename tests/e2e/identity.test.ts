@@ -82,7 +82,7 @@ test('1. up: the CI user and its key are created, the seeded approvers tag and t
   expect((await e2e.org.client.listUserTags({})).userTags.find((t) => t.tagName === 'approvers')?.tagId).toBe(approversTagId);
   expect(outputs.rootQuorum).toEqual({ threshold: 1, userIds: [ids.root] });
   const policy = (await e2e.org.client.listPolicies({})).policies.find((p) => p.policyName === 'Approvers approve policy changes');
-  expect(policy?.consensus).toBe(`approvers.any(user, user.tags.contains('${approversTagId}'))`);
+  expect(policy?.consensus).toBe(`approvers.filter(user, user.tags.contains('${approversTagId}')).count() >= 2`);
   await e2e.project.pulumi(['preview', '--expect-no-changes', '--stack', e2e.project.stack]);
 });
 

@@ -54,7 +54,7 @@ test('1. up creates every object with the declared values', async () => {
       policyName: 'Approvers approve policy changes',
       effect: 'EFFECT_ALLOW',
       condition: "activity.resource == 'POLICY'",
-      consensus: `approvers.any(user, user.tags.contains('${outputs.approversTagId as string}'))`,
+      consensus: `approvers.filter(user, user.tags.contains('${outputs.approversTagId as string}')).count() >= 2`,
       notes: NOTES,
     },
     {

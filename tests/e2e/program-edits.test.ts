@@ -166,7 +166,7 @@ test('5. adopting objects that already exist creates no duplicates', async () =>
     policyName: 'Approvers approve policy changes',
     effect: 'EFFECT_ALLOW',
     condition: "activity.resource == 'POLICY'",
-    consensus: `approvers.any(user, user.tags.contains('${tagId}'))`,
+    consensus: `approvers.filter(user, user.tags.contains('${tagId}')).count() >= 2`,
     notes: 'Made by hand',
   });
   const identity = async () => ({

@@ -150,7 +150,7 @@ describe('the baseline example', () => {
       policyName: 'Approvers approve policy changes',
       effect: 'EFFECT_ALLOW',
       condition: "activity.resource == 'POLICY'",
-      consensus: "approvers.any(user, user.tags.contains('approvers-id'))",
+      consensus: "approvers.filter(user, user.tags.contains('approvers-id')).count() >= 2",
       notes: 'Managed by Pulumi (examples/baseline)',
       adopt: { byName: true },
     });
