@@ -3,13 +3,14 @@
 // reported on its resource, the preview failing under mandatory enforcement, the Policy checks' own warnings shown
 // by the engine); then a SmartContractInterface, a VelocityControl and a Policy using both through up → drift
 // (walletinfra-drift: clean, then a control deleted and made again by hand: deleted on its resource, the new one
-// in the unmanaged-objects report) → walletinfra-export → up of the exported project,
+// in the unmanaged-objects report; before that, `walletinfra-policy lint --stack` on a misspelled function name,
+// which stops the preview) → walletinfra-export → up of the exported project,
 // which adopts everything → `preview --expect-no-changes`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DISK, runExport } from '@walletinfra/pulumi/export/cli';
 import { runDrift } from '../support/e2e/drift';
-import { REPO_ROOT } from '../support/e2e/process';
+import { REPO_ROOT, run } from '../support/e2e/process';
 import { PulumiProject } from '../support/e2e/project';
 import { useTestStack } from '../support/e2e/stack';
 
@@ -55,6 +56,22 @@ test('1. the policy pack reports one violation per rule on its resource, and the
   );
   // the policy using the planned interface and control has nothing to say
   expect(text).not.toContain('USDC transfers within the daily limit');
+});
+
+test('1b. walletinfra-policy lint --stack: a function name the ABI lacks stops the preview; the refusal is reported, exit 1', async () => {
+  await e2e.project.setConfig('walletinfra-baseline:transferFunction', 'transfr');
+  const bin = join(REPO_ROOT, 'provider', 'dist', 'policy-review', 'cli.js');
+  const linted = await run(process.execPath, [bin, 'lint', '--stack', e2e.project.stack, '--cwd', e2e.project.dir], {
+    cwd: e2e.project.dir,
+    env: e2e.project.env,
+  });
+  expect(linted.code).toBe(1);
+  expect(linted.stdout).toContain(
+    `error: Policy usdc-transfers condition: refused by the preview: function 'transfr' is not in the interface uploaded for ${TOKEN}, so eth.tx.function_name never equals it; did you mean 'transfer'?`,
+  );
+  expect(linted.stdout).toMatch(/; 1 resource refused by the preview\n$/);
+  expect(linted.stderr).toContain('[policy] the preview stopped: the provider refused usdc-transfers');
+  await e2e.project.setConfig('walletinfra-baseline:transferFunction', 'transfer');
 });
 
 let ids: Record<string, string>;

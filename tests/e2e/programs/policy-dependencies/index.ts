@@ -49,11 +49,12 @@ const daily = new walletinfra.VelocityControl('daily-signatures', {
   },
 });
 
-// The identifier comes from the control's output: the policy is checked and created after the control.
+// The identifier comes from the control's output: the policy is checked and created after the control. The
+// function's name is config, so a test can misspell it (`transferFunction`).
 const transfers = new walletinfra.Policy('usdc-transfers', {
   policyName: 'USDC transfers within the daily limit',
   effect: 'EFFECT_ALLOW',
-  condition: pulumi.interpolate`activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && eth.tx.to == '${erc20.smartContractAddress}' && eth.tx.function_name == 'transfer' && controls.${daily.identifier}`,
+  condition: pulumi.interpolate`activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && eth.tx.to == '${erc20.smartContractAddress}' && eth.tx.function_name == '${config.get('transferFunction') ?? 'transfer'}' && controls.${daily.identifier}`,
   consensus: 'approvers.count() >= 2',
 });
 
