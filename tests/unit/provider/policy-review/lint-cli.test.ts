@@ -130,6 +130,13 @@ const step = (op: string, type: string, name: string, inputs: Record<string, unk
   },
 });
 
+/** The preview's step for an ERC-20 interface declaring only `transfer`. */
+const USDC_INTERFACE = step('create', 'SmartContractInterface', 'usdc', {
+  smartContractAddress: TOKEN,
+  type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+  smartContractInterface: '[{"type":"function","name":"transfer","inputs":[]}]',
+});
+
 function reader(
   facts: LintFacts,
   live: Array<{ policyId: string; policyName: string; effect: 'EFFECT_ALLOW' | 'EFFECT_DENY'; condition?: string }>,
@@ -155,11 +162,7 @@ const FACTS: LintFacts = {
 
 test('--stack: planned policies with the live DENYs, users, interfaces and controls; the stack config sets the level', async () => {
   const events = [
-    step('create', 'SmartContractInterface', 'usdc', {
-      smartContractAddress: TOKEN,
-      type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
-      smartContractInterface: '[{"type":"function","name":"transfer","inputs":[]}]',
-    }),
+    USDC_INTERFACE,
     step('create', 'Policy', 'two-ops', {
       policyName: 'two ops create wallets',
       effect: 'EFFECT_ALLOW',
@@ -219,11 +222,7 @@ test('--stack: a preview the provider failed at a Policy (a function the ABI lac
   const condition = `activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && eth.tx.to == '${TOKEN}' && eth.tx.function_name == 'transfr'`;
   const reason = `function 'transfr' is not in the interface uploaded for ${TOKEN}, so eth.tx.function_name never equals it; did you mean 'transfer'? (line 1, column 142)`;
   const events: EngineEventLike[] = [
-    step('create', 'SmartContractInterface', 'usdc', {
-      smartContractAddress: TOKEN,
-      type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
-      smartContractInterface: '[{"type":"function","name":"transfer","inputs":[]}]',
-    }),
+    USDC_INTERFACE,
     step('create', 'Policy', 'sign-anything', {
       policyName: 'sign anything',
       effect: 'EFFECT_ALLOW',

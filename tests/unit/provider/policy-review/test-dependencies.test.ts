@@ -71,14 +71,17 @@ const request = (controls: string, tx = `{ to: "${TOKEN}", data: "${TRANSFER}" }
       eth: { tx: ${tx} }
       controls: ${controls}`;
 
+/** A test file's declarations: the token's interface (at `address`) and the daily control. */
+const declarations = (address: string) => `smartContractInterfaces:
+  - address: "${address}"
+    abi: ${JSON.stringify(ABI)}
+velocityControls:
+  - { identifier: daily_usdc, operator: ${LE}, threshold: "10000" }`;
+
 test('the file declares the interface and the control: calls decoded, aggregates compared, results given', async () => {
   const cases = file(
     'usdc.yaml',
-    `smartContractInterfaces:
-  - address: "${TOKEN.toLowerCase()}"
-    abi: ${JSON.stringify(ABI)}
-velocityControls:
-  - { identifier: daily_usdc, operator: ${LE}, threshold: "10000" }
+    `${declarations(TOKEN.toLowerCase())}
 cases:
   - name: within the limit
 ${request('{ daily_usdc: { aggregate: "9500.5" } }')}
@@ -232,11 +235,7 @@ test('a policy reading a control nobody declares fails the case naming the neare
   const typo = file('typo.json', JSON.stringify([{ ...POLICY, condition: POLICY.condition.replace('daily_usdc', 'daily_usd') }]));
   const cases = file(
     'typo.yaml',
-    `smartContractInterfaces:
-  - address: "${TOKEN}"
-    abi: ${JSON.stringify(ABI)}
-velocityControls:
-  - { identifier: daily_usdc, operator: ${LE}, threshold: "10000" }
+    `${declarations(TOKEN)}
 cases:
   - name: within the limit
 ${request('{ daily_usdc: { aggregate: "1" } }')}

@@ -2,10 +2,10 @@
 // API-key/authenticator or policy management. A user deleting only itself or its own keys (the docs' self-delete:
 // the consensus names the user, the condition pins `activity.params.user_ids` to it) grants nothing, so it is left out.
 import { resourceAndActionOf } from '../../activity';
-import { conditionFacts, type DisjunctFacts } from '../analysis';
-import { approvalsOf, onlyApprovers } from '../consensus';
+import type { DisjunctFacts } from '../analysis';
+import { onlyApprovers } from '../consensus';
 import { targetUsers } from '../scope';
-import { isAllow, type RuleFinding, type RuleInput } from './rule';
+import { usableByOne, type RuleFinding, type RuleInput } from './rule';
 
 const MANAGED: Readonly<Record<string, string>> = { USER: 'users', CREDENTIAL: 'API keys and authenticators', POLICY: 'policies' };
 
@@ -20,12 +20,11 @@ function managedBy(d: DisjunctFacts, approvers: ReadonlySet<string> | undefined)
   });
 }
 
-export function managementWithoutConsensus({ policy, view }: RuleInput): RuleFinding[] {
-  if (!isAllow(policy)) return [];
-  const { disjuncts } = conditionFacts(policy);
-  const approvals = approvalsOf(policy.consensus, view);
-  // two approvers, or root users only (they bypass policies anyway): no single non-root credential can use it
-  if (disjuncts === undefined || approvals === undefined || approvals.needed === 'two' || approvals.onlyRoot) return [];
+export function managementWithoutConsensus(input: RuleInput): RuleFinding[] {
+  const { policy } = input;
+  const usable = usableByOne(input);
+  if (usable === undefined) return [];
+  const { disjuncts, approvals } = usable;
   const managed = new Set<string>();
   const approvers = onlyApprovers(policy.consensus);
   for (const d of disjuncts) managedBy(d, approvers).forEach((r) => managed.add(r));

@@ -2,19 +2,16 @@
 // exports (by the activities it can match) without naming a wallet, key, tag or address (./../scope.ts).
 import { resourceAndActionOf } from '../../activity';
 import { positionAt } from '../../ast';
-import { conditionFacts, type DisjunctFacts } from '../analysis';
-import { approvalsOf } from '../consensus';
+import type { DisjunctFacts } from '../analysis';
 import { isSigningScope, pins } from '../scope';
-import { isAllow, type RuleFinding, type RuleInput } from './rule';
+import { usableByOne, type RuleFinding, type RuleInput } from './rule';
 
 const COVERED = ['SIGN', 'EXPORT'] as const;
 
-export function unscopedSigningOrExport({ policy, view }: RuleInput): RuleFinding[] {
-  if (!isAllow(policy)) return [];
-  const { disjuncts } = conditionFacts(policy);
-  const approvals = approvalsOf(policy.consensus, view);
-  // two approvers, or root users only: no single compromised credential can use it
-  if (disjuncts === undefined || approvals === undefined || approvals.needed === 'two' || approvals.onlyRoot) return [];
+export function unscopedSigningOrExport(input: RuleInput): RuleFinding[] {
+  const { policy } = input;
+  const disjuncts = usableByOne(input)?.disjuncts;
+  if (disjuncts === undefined) return [];
   const covered = new Set<string>();
   let first: DisjunctFacts | undefined;
   for (const d of disjuncts) {
