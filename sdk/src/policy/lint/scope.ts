@@ -1,6 +1,6 @@
 // Whether a disjunct pins what it acts on to named values: a wallet, key, tag or address for signing and exports
 // (`wallet.id == '…'`, `eth.tx.to in […]`, `private_key.tags.contains('…')`, a recipient among the decoded call's
-// arguments, every Solana transfer's sender). Only a literal that holds
+// arguments, every Solana transfer's sender, the key an export is encrypted to). Only a literal that holds
 // positively pins: `wallet.id != 'w'` still allows every other wallet. A quantifier pins when its predicate pins in
 // every way it can hold.
 import { comparisonOf, quantifierOf, NO_BINDERS, type Binders } from './comparisons';
@@ -17,6 +17,8 @@ const SIGNING_SCOPE = new Set([
   'private_key.tags[]',
   'wallet_account.address',
   'activity.params.sign_with',
+  // an export encrypted to a named key can only be read by its holder
+  'activity.params.target_public_key',
   'eth.tx.to',
   'eth.tx.from',
   'eth.eip_712.domain.verifying_contract',

@@ -382,6 +382,7 @@ describe('scoped policies the service documents are not reported', () => {
         allow('spl signer', "solana.tx.spl_transfers.all(transfer, transfer.signers.any(s, s == 'Signer'))"),
         allow('permit2', "eth.eip_712.message['permitted'].all(p, p['token'] == '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')"),
         allow('secrets', "activity.type == 'ACTIVITY_TYPE_EXPORT_SECRETS' && secret.static_properties['consensus'] == 'unilateral'", AGENT),
+        allow('export to the backup key', "activity.kind == 'EXPORT_WALLET' && activity.params.target_public_key == '04abcdef'", AGENT),
       ]),
     ).toEqual([]);
   });
