@@ -15,6 +15,7 @@ import {
   type SampleContext,
   type Scenario,
 } from './kinds';
+import { EXAMPLE_DOMAINS, liveProblems as kindLiveProblems, type LiveContext } from './kinds/live';
 import { ownedByRun, type RunId } from './prefix';
 
 export const DEFAULT_WEBHOOK_URL = 'https://example.com/walletinfra-acceptance';
@@ -71,6 +72,10 @@ export interface Plan {
   asItIs: PlannedObject[];
   /** The sample secrets (never sent in plain text). */
   secrets(): string[];
+  /** The hosts the run's webhook endpoints may name: the reserved example domains, and `--webhook-url`'s. */
+  webhookHosts: string[];
+  /** Every public key the samples were made with (fixture keys, and keys whose private half was discarded). */
+  runKeys(): string[];
 }
 
 /** The names carrying the prefix in a resource's inputs (its name, a rule's label, a publishable key). */
@@ -240,7 +245,42 @@ export function buildPlan(kinds: readonly AnyKind[], options: PlanOptions): Plan
     leavesInPlace,
     asItIs,
     secrets: () => [...secrets.values()],
+    webhookHosts: [...EXAMPLE_DOMAINS, ...(options.webhookUrl !== undefined ? [new URL(options.webhookUrl).hostname.toLowerCase()] : [])],
+    runKeys: () => [...[...keys.values()].map((k) => k.publicKey), ...publicKeys.values()],
   };
+}
+
+/**
+ * Why the plan would write something live (./kinds/live.ts), resource by resource: each input of the first and
+ * the second `up` (a hand-made object is made from the first), and a singleton declared as the organization
+ * holds it must be read from it (`resolve`) and never change. Empty when the run may write it all.
+ */
+export function liveProblems(plan: Plan, fixtureUserId?: string): string[] {
+  const ctx: LiveContext = {
+    prefix: plan.run.prefix,
+    webhookHosts: plan.webhookHosts,
+    runKeys: new Set(plan.runKeys()),
+    fixtureUser: new Set([FIXTURE_USER_ID, ...(fixtureUserId !== undefined ? [fixtureUserId] : [])]),
+  };
+  const out: string[] = [];
+  for (const r of plan.resources) {
+    const steps =
+      r.then === r.create
+        ? ([['', r.create]] as const)
+        : ([
+            [' (first up)', r.create],
+            [' (second up)', r.then],
+          ] as const);
+    for (const [when, args] of steps)
+      for (const p of kindLiveProblems(r.kind.type, args, ctx)) out.push(`${r.scenario.name} ${r.name}${when}: ${p}`);
+    if (r.scenario.singleton !== undefined && r.scenario.singleton.occupied === undefined) {
+      if (r.scenario.resolve === undefined)
+        out.push(`${r.scenario.name} ${r.name}: declared as it is, but not read from the organization (resolve)`);
+      if (JSON.stringify(r.create) !== JSON.stringify(r.then))
+        out.push(`${r.scenario.name} ${r.name}: declared as it is, but changed by the second up`);
+    }
+  }
+  return out;
 }
 
 /** `args` with the fixture user's id in place of `FIXTURE_USER_ID`, wherever a sample names it. */

@@ -8,7 +8,7 @@ import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import type { Identity } from './context';
 import { inventory, sweepables } from './inventory';
 import { EXIT, factsOf, handContext, type Env, type Preflight } from './options';
-import { describePlan, type Plan } from './plan';
+import { describePlan, liveProblems, type Plan } from './plan';
 import { ownedByRun } from './prefix';
 
 /** The credentials' user and API key: the user holding the key that signs the requests. */
@@ -98,5 +98,11 @@ export async function preflight(env: Env): Promise<Preflight & { wallets: { wall
     ownedByRun(plan.run.prefix, f.name),
   );
   const wallets = await walletFacts(session.client);
-  return { facts: factsOf(env, wallets, new Map()), refusals: refusals({ singletons, ownLeftovers }, plan.run.prefix), wallets };
+  // Nothing the run writes may be live (./kinds/live.ts): checked before its first write, and in the dry run.
+  const live = liveProblems(plan).map((p) => `it would write something live: ${p}`);
+  return {
+    facts: factsOf(env, wallets, new Map()),
+    refusals: [...refusals({ singletons, ownLeftovers }, plan.run.prefix), ...live],
+    wallets,
+  };
 }

@@ -14,7 +14,7 @@ import { ids, lastLines, skipStep, STEPS, type Journal } from './journal';
 import { deletable, stepOf } from './kinds';
 import { SDK_CALLS, type SdkContext } from './operations';
 import { EXIT, factsOf, handContext, REPO_ROOT, type Env, type Preflight } from './options';
-import { prefixedNames, withFixtureUser, type Plan, type PlannedResource } from './plan';
+import { liveProblems, prefixedNames, withFixtureUser, type Plan, type PlannedResource } from './plan';
 import { preflight } from './preflight';
 import { ownedByRun } from './prefix';
 import { AcceptanceProject, plannedOps, type ProgramPlan } from './pulumi';
@@ -116,6 +116,9 @@ export async function execute(run: Journal, env: Env): Promise<number> {
         run.add(label(r), 'inputs read from the organization', 'fail', messageOf(error), ids(run.collect()));
       }
     }
+    // The inputs are complete now (the fixture user's id, what the organization holds): still nothing live.
+    const live = liveProblems(plan, fixtureUserId);
+    run.add('plan', 'writes nothing live', live.length === 0 ? 'pass' : 'fail', live.length === 0 ? undefined : live.join('; '));
     run.end(started);
 
     // ---- 3. hand-made objects, to adopt ----

@@ -1,5 +1,6 @@
 // FiatOnRampCredential: a sandbox MoonPay credential with made-up keys; the secret is random per run, sent
-// only encrypted to the service's on-ramp key. Its publishable key carries the run prefix.
+// only encrypted to the service's on-ramp key. Its publishable key carries the run prefix. Every sample keeps
+// `sandboxMode: true`, so the replacement (which only a change of sandboxMode makes) does not apply.
 import { encryptOnRampSecret } from '@walletinfra/sdk/crypto';
 import type { Scenario } from './types';
 
@@ -15,7 +16,6 @@ export const fiatOnRampCredentialScenario: Scenario = {
     sandboxMode: true,
   }),
   update: (ctx, args) => ({ ...args, secretApiKey: ctx.secret('onramp-main-rotated'), projectId: 'walletinfra-acceptance' }),
-  replace: (_ctx, args) => ({ ...args, sandboxMode: false }),
   async handMade(ctx, args) {
     const { result } = await ctx.client.createFiatOnRampCredential({
       onrampProvider: 'FIAT_ON_RAMP_PROVIDER_MOONPAY',
@@ -33,5 +33,9 @@ export const fiatOnRampCredentialScenario: Scenario = {
       encryptedSecretApiKey: encryptOnRampSecret(ctx.sample.secret('onramp-adopted-outside'), ctx.onRampEncryptionPublicKey),
     });
     return 'secret API key replaced with update_fiat_on_ramp_credential';
+  },
+  notApplicable: {
+    // A production credential is live (./live.ts), and a move to another organization is not a run's to make.
+    replace: 'only sandboxMode (and a move to another organization) replaces a credential, and the run writes sandbox credentials only',
   },
 };

@@ -50,7 +50,7 @@ describe('resource kinds', () => {
       [
         { scenario: 'Policy', roles: ['main', 'adopted'], skipped: ['replace'] },
         { scenario: 'WebhookEndpoint', roles: ['main', 'replaced', 'adopted'], skipped: [] },
-        { scenario: 'FiatOnRampCredential', roles: ['main', 'replaced', 'adopted'], skipped: [] },
+        { scenario: 'FiatOnRampCredential', roles: ['main', 'adopted'], skipped: ['replace'] },
         { scenario: 'IpAllowlist', roles: ['main', 'replaced', 'adopted'], skipped: [] },
         { scenario: 'IpAllowlist (organization)', roles: ['adopted'], skipped: ['update', 'replace'] },
         { scenario: 'PrivateKeyTag', roles: ['main', 'adopted'], skipped: ['replace'] },
