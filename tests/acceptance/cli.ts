@@ -13,7 +13,7 @@ import { fidelity, FIDELITY_USAGE, parseFidelityArgs } from './fidelity/cli';
 import { settingsFromEnv } from './context';
 import { emulatorEnv, startAcceptanceEmulator } from './emulator';
 import { sweepables } from './inventory';
-import { parseAge } from './prefix';
+import { parseAge, parseRunId } from './prefix';
 import { EXIT, runAcceptance, type RunOptions } from './run';
 import { sweep } from './sweep';
 
@@ -40,16 +40,22 @@ Options:
   --emulator              run against a fresh local emulator instead (no account, no WALLETINFRA_ACC needed)
   -h, --help              print this help
 
-Exit codes: 0 every check passed, 1 a check failed, 2 bad arguments or settings, 3 refused to start.`;
+Ctrl-C (SIGINT) or SIGTERM stops it: the Pulumi command in progress cancels, every process it started is
+stopped, and the run prints what it left and the sweep that deletes it (npm run sweep -- --run-id ID --yes).
 
-export const SWEEP_USAGE = `Usage: npm run sweep -- --older-than AGE [--yes]
+Exit codes: 0 every check passed, 1 a check failed, 2 bad arguments or settings, 3 refused to start,
+130 interrupted by SIGINT, 143 by SIGTERM.`;
+
+export const SWEEP_USAGE = `Usage: npm run sweep -- --older-than AGE | --run-id ID [--yes]
 
 Lists, kind by kind, the objects of the credentials' organization whose name carries an acceptance
-prefix (wiacc-<start>-<random>-) from a run that started at least AGE ago, and with --yes deletes them.
-It deletes nothing else. Objects the service cannot delete (session profiles) are listed as such.
+prefix (wiacc-<start>-<random>-) from a run that started at least AGE ago, or from the run ID, and with
+--yes deletes them. It deletes nothing else. Objects the service cannot delete (session profiles) are
+listed as such.
 
 Options:
-  --older-than AGE   s, m, h or d (e.g. 2h), or 0 for every age; required
+  --older-than AGE   s, m, h or d (e.g. 2h), or 0 for every age
+  --run-id ID        only the objects of this run (what an interrupted run prints)
   --yes              delete them (without it, only list)
   -h, --help         print this help`;
 
@@ -85,8 +91,8 @@ function parseRunArgs(argv: readonly string[]): RunOptions & Args {
   return out;
 }
 
-function parseSweepArgs(argv: readonly string[]): { olderThanMs?: number; yes: boolean } & Args {
-  const out: { olderThanMs?: number; yes: boolean } & Args = { yes: false, help: false, version: false };
+function parseSweepArgs(argv: readonly string[]): { olderThanMs?: number; runPrefix?: string; yes: boolean } & Args {
+  const out: { olderThanMs?: number; runPrefix?: string; yes: boolean } & Args = { yes: false, help: false, version: false };
   readFlags(
     argv,
     {
@@ -97,12 +103,19 @@ function parseSweepArgs(argv: readonly string[]): { olderThanMs?: number; yes: b
           throw new ConfigurationError(messageOf(error));
         }
       }),
+      '--run-id': valueFlag((o: typeof out, v) => {
+        try {
+          o.runPrefix = parseRunId(v).prefix;
+        } catch (error) {
+          throw new ConfigurationError(messageOf(error));
+        }
+      }),
       '--yes': switchFlag((o: typeof out) => (o.yes = true)),
     },
     out,
   );
-  if (!out.help && out.olderThanMs === undefined)
-    throw new ConfigurationError('--older-than AGE is required (e.g. 2h, or 0 for every age)');
+  if (!out.help && out.olderThanMs === undefined && out.runPrefix === undefined)
+    throw new ConfigurationError('--older-than AGE (e.g. 2h, or 0 for every age) or --run-id ID is required');
   return out;
 }
 
@@ -126,7 +139,8 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
       try {
         out(`Running against a fresh local emulator at ${emulator.baseUrl}`);
         const local = { ...env, ...emulatorEnv(emulator), WALLETINFRA_ACC: '1' };
-        return await runAcceptance(options, { env: local, out, err, now: () => Date.now(), random: Math.random });
+        const disposableService = 'The run targeted a local emulator started for it, which stops with it';
+        return await runAcceptance(options, { env: local, out, err, now: () => Date.now(), random: Math.random, disposableService });
       } finally {
         await emulator.close();
       }
@@ -138,7 +152,11 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
       const ctx = createContext({ env });
       try {
         const result = await sweep(
-          { olderThanMs: options.olderThanMs ?? 0, yes: options.yes },
+          {
+            olderThanMs: options.olderThanMs ?? 0,
+            yes: options.yes,
+            ...(options.runPrefix !== undefined ? { runPrefix: options.runPrefix } : {}),
+          },
           { session: ctx.session({}), sources: sweepables(KINDS as readonly AnyKind[]), now: () => new Date(), out },
         );
         return result.failed.length > 0 ? EXIT.failed : EXIT.passed;

@@ -35,11 +35,14 @@ export class Journal {
   }
 
   add(subject: string, check: string, outcome: Outcome, detail?: string, requestIds: string[] = []): void {
+    // Once interrupted, the run stops at its next check (what it was doing is not judged).
+    this.deps.interruption?.check();
     this.entries.push({ step: this.step, subject, check, outcome, ...(detail !== undefined ? { detail } : {}), requestIds });
     if (outcome === 'fail') this.broken = true;
   }
 
   begin(label: string, index: number, total: number): number {
+    this.deps.interruption?.check();
     this.step = label;
     this.collect();
     this.deps.out(`step ${index}/${total}: ${label}`);

@@ -7,7 +7,9 @@ import type { OwnedContext } from '@walletinfra/pulumi/runtime/context';
 import type { OrgSession } from '@walletinfra/pulumi/session';
 import type { Identity, RunFacts } from './context';
 import type { HandContext } from './kinds';
+import type { Interruption } from './interrupt';
 import type { Plan } from './plan';
+import type { AcceptanceProject } from './pulumi';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 
@@ -31,9 +33,16 @@ export interface RunDeps {
   random: () => number;
   /** The Pulumi CLI's directory; default scripts/ensure-pulumi.sh's answer. */
   pulumiBinDir?: () => string;
+  /** Stops the run on SIGINT and SIGTERM (./interrupt.ts); default: one listening to this process's signals. */
+  interruption?: Interruption;
+  /** Set when the service goes away with the run (`--emulator`): what is left needs no sweep. */
+  disposableService?: string;
 }
 
-/** Exit codes: 0 every check passed, 1 a check failed, 2 a setting or argument is wrong, 3 refused to start. */
+/**
+ * Exit codes: 0 every check passed, 1 a check failed, 2 a setting or argument is wrong, 3 refused to start;
+ * an interrupted run exits 128 + the signal's number (130 for SIGINT, 143 for SIGTERM: ./interrupt.ts).
+ */
 export const EXIT = { passed: 0, failed: 1, usage: 2, refused: 3 } as const;
 
 /** Says why the run does not start without `WALLETINFRA_ACC=1`. */
@@ -57,6 +66,8 @@ export interface Env {
   ctx: OwnedContext;
   recordFile: string;
   recordKey: string;
+  /** The run's Pulumi project, once made (kept, with its state, when the run fails or is interrupted). */
+  project?: AcceptanceProject;
 }
 
 /** The facts lookups and sdk calls use, given which inputs the program declares. */

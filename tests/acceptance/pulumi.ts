@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORDING_ENV } from '@walletinfra/sdk/process';
+import { Interrupted, type Interruption } from './interrupt';
 
 export const STACK = 'acceptance';
 
@@ -33,21 +34,25 @@ export interface ProjectOptions {
   /** Hex key of the recording's placeholders, shared with the engine's processes. */
   recordKey: string;
   now: () => number;
+  /** Stops the command in progress when the run is interrupted (./interrupt.ts). */
+  interruption?: Interruption;
 }
 
 const PROGRAM_DIR = join(__dirname, 'program');
+
+/** A word as a POSIX shell reads it: as it is when it needs no quoting, else in single quotes. */
+export function shellWord(text: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
 
 export class AcceptanceProject {
   readonly #env: NodeJS.ProcessEnv;
 
   constructor(private readonly options: ProjectOptions) {
-    const passphrase = randomBytes(16).toString('hex');
     this.#env = {
       ...Object.fromEntries(Object.entries(options.env).filter(([k]) => !k.startsWith('PULUMI_'))),
       PATH: `${options.pulumiBinDir}:${options.env.PATH ?? ''}`,
-      PULUMI_HOME: join(options.dir, '.pulumi-home'),
-      PULUMI_BACKEND_URL: `file://${join(options.dir, 'state')}`,
-      PULUMI_CONFIG_PASSPHRASE: passphrase,
+      ...this.inspectEnv(),
       PULUMI_SKIP_UPDATE_CHECK: 'true',
       [RECORDING_ENV.file]: options.recordFile,
       [RECORDING_ENV.key]: options.recordKey,
@@ -58,10 +63,28 @@ export class AcceptanceProject {
     return this.options.dir;
   }
 
+  /** Where the stack's state, the passphrase of its secrets and Pulumi's own files live (kept with the project). */
+  inspectEnv(): Record<string, string> {
+    const { dir } = this.options;
+    return {
+      PULUMI_HOME: join(dir, '.pulumi-home'),
+      PULUMI_BACKEND_URL: `file://${join(dir, 'state')}`,
+      PULUMI_CONFIG_PASSPHRASE_FILE: join(dir, 'passphrase'),
+    };
+  }
+
+  /** The command that shows the stack and its resources' ids, to inspect what a run that stopped left. */
+  inspectCommand(): string {
+    const env = Object.entries(this.inspectEnv()).map(([k, v]) => `${k}=${shellWord(v)}`);
+    return `${env.join(' ')} ${shellWord(join(this.options.pulumiBinDir, 'pulumi'))} stack --stack ${STACK} --show-ids --cwd ${shellWord(this.options.dir)}`;
+  }
+
   /** Writes the project (program, compiler options, Pulumi.yaml) and creates the stack. */
   async init(): Promise<PulumiResult> {
     const { dir } = this.options;
     mkdirSync(join(dir, 'state'), { recursive: true });
+    // The passphrase of the stack's secrets is kept beside its state (owner-only), so a stack a run left can be read.
+    writeFileSync(join(dir, 'passphrase'), `${randomBytes(16).toString('hex')}\n`, { mode: 0o600 });
     copyFileSync(join(PROGRAM_DIR, 'index.ts'), join(dir, 'index.ts'));
     copyFileSync(join(PROGRAM_DIR, 'tsconfig.json'), join(dir, 'tsconfig.json'));
     writeFileSync(
@@ -90,20 +113,27 @@ export class AcceptanceProject {
   /** Runs `pulumi ARGS --non-interactive` in the project; `step` names the recording's lines of its processes. */
   pulumi(args: readonly string[], step: string): Promise<PulumiResult> {
     const started = this.options.now();
+    const { interruption } = this.options;
+    interruption?.check();
     return new Promise((resolve, reject) => {
+      // A process group of its own: a terminal's Ctrl-C reaches the run, which stops Pulumi as it should be.
       const child = spawn('pulumi', [...args, '--non-interactive'], {
         cwd: this.options.dir,
         env: { ...this.#env, [RECORDING_ENV.step]: step },
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       });
+      const tracked = interruption?.track(child, `pulumi ${args[0] ?? ''} (pid ${child.pid ?? '?'})`);
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
       child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
       child.on('error', reject);
-      child.on('close', (code, signal) =>
-        resolve({ code: code ?? (signal !== null ? 128 : 1), stdout, stderr, seconds: (this.options.now() - started) / 1000 }),
-      );
+      child.on('close', (code, signal) => {
+        tracked?.done();
+        if (interruption?.signal !== undefined) reject(new Interrupted(interruption.signal));
+        else resolve({ code: code ?? (signal !== null ? 128 : 1), stdout, stderr, seconds: (this.options.now() - started) / 1000 });
+      });
     });
   }
 

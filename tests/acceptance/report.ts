@@ -34,6 +34,8 @@ export interface RunReport {
   /** Responses that asked the run to slow down (429, 503), across every process. */
   rateLimited: number;
   exchanges: number;
+  /** Set when a signal stopped the run: which, and in which step. */
+  interrupted?: { signal: string; step: string };
 }
 
 /** A request's id for the report: the service's, else the activity's. */

@@ -19,12 +19,14 @@ import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import { createContext } from '@walletinfra/pulumi/runtime/context';
 import { settingsFromEnv } from './context';
 import { Journal } from './journal';
-import { EXIT, OPT_IN, REPO_ROOT, type RunDeps, type RunOptions } from './options';
+import { Interrupted, Interruption } from './interrupt';
+import { EXIT, OPT_IN, REPO_ROOT, type Env, type RunDeps, type RunOptions } from './options';
 import { buildPlan } from './plan';
 import { dryRun, findIdentity } from './preflight';
 import { newRunId, parseRunId } from './prefix';
 import { formatReport, readExchanges, type RunReport } from './report';
 import { execute } from './steps';
+import { whatWasLeft } from './stopped';
 
 export { EXIT, OPT_IN, REPO_ROOT, type RunDeps, type RunOptions } from './options';
 
@@ -75,7 +77,11 @@ export async function runAcceptance(options: RunOptions, deps: RunDeps): Promise
       tool: 'walletinfra acceptance',
       redaction: REDACTION_SUMMARY,
     });
-    const run = new Journal(deps, recordFile);
+    // From here a signal stops the run at its next step or check, and the Pulumi command in progress gently.
+    const interruption = deps.interruption ?? new Interruption(deps.err);
+    if (deps.interruption === undefined) interruption.install();
+    const runDeps: RunDeps = { ...deps, interruption };
+    const run = new Journal(runDeps, recordFile);
     const recorder = recordExchanges({
       file: recordFile,
       process: 'runner',
@@ -86,21 +92,10 @@ export async function runAcceptance(options: RunOptions, deps: RunDeps): Promise
       step: () => run.step,
       onExchange: (e) => run.onExchange(e),
     });
-    try {
-      const code = await execute(run, {
-        options,
-        deps,
-        plan,
-        settings,
-        identity,
-        session,
-        ctx,
-        recordFile,
-        recordKey: recordKey.toString('hex'),
-      });
-      if (code !== EXIT.passed && code !== EXIT.failed) return code;
+    const env: Env = { options, deps: runDeps, plan, settings, identity, session, ctx, recordFile, recordKey: recordKey.toString('hex') };
+    const reportOf = (): RunReport => {
       const exchanges = readExchanges(recordFile);
-      const report: RunReport = {
+      return {
         runId: runId.id,
         service: settings.baseUrl,
         organizationId: settings.organizationId,
@@ -111,12 +106,26 @@ export async function runAcceptance(options: RunOptions, deps: RunDeps): Promise
         rateLimited: exchanges.filter((e) => e.status === 429 || e.status === 503).length,
         exchanges: exchanges.length,
       };
+    };
+    try {
+      const code = await execute(run, env);
+      if (code !== EXIT.passed && code !== EXIT.failed) return code;
+      const report = reportOf();
       writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
       deps.out(formatReport(report));
       deps.out(`Report: ${reportFile}`);
       return run.entries.some((e) => e.outcome === 'fail') ? EXIT.failed : EXIT.passed;
+    } catch (error) {
+      if (!(error instanceof Interrupted)) throw error;
+      recorder.stop();
+      const report = { ...reportOf(), interrupted: { signal: error.signal, step: run.step } };
+      writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+      for (const line of await whatWasLeft(env, run.step, interruption)) deps.err(line);
+      deps.err(`Report: ${reportFile}`);
+      return interruption.exitCode;
     } finally {
       recorder.stop();
+      if (deps.interruption === undefined) interruption.uninstall();
     }
   } catch (error) {
     deps.err(`acceptance: ${messageOf(error)}`);

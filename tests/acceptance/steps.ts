@@ -72,7 +72,9 @@ export async function execute(run: Journal, env: Env): Promise<number> {
     recordFile: env.recordFile,
     recordKey: env.recordKey,
     now: deps.now,
+    ...(deps.interruption !== undefined ? { interruption: deps.interruption } : {}),
   });
+  env.project = project;
   const handMade = new Map<string, string>();
   let fixtureUserId: string | undefined;
   let stackHasResources = false;
@@ -337,6 +339,12 @@ export async function execute(run: Journal, env: Env): Promise<number> {
     }
     if (run.steps.at(-1)?.step !== run.step) run.end(started);
   } finally {
+    // An interrupted run stops here: it keeps its stack and leaves the clean-up to the sweep it prints (./run.ts).
+    if (deps.interruption?.signal === undefined) await finish();
+  }
+  return EXIT.passed;
+
+  async function finish(): Promise<void> {
     // ---- 10. destroy (whatever happened before) ----
     started = run.begin(STEPS[9], 10, total);
     if (!stackHasResources) skipStep(run, 'the stack holds nothing');
@@ -374,9 +382,8 @@ export async function execute(run: Journal, env: Env): Promise<number> {
     await cleanUp(run, env, fixtureUserId);
     run.end(started);
     if (!run.broken && !options.keep) rmSync(project.dir, { recursive: true, force: true });
-    else deps.out(`Pulumi project kept: ${project.dir}`);
+    else deps.out(`Pulumi project kept: ${project.dir}; its stack: ${project.inspectCommand()}`);
   }
-  return EXIT.passed;
 }
 
 async function sdkOperations(

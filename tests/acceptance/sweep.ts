@@ -4,10 +4,12 @@
 import type { OrgSession } from '@walletinfra/pulumi/session';
 import { messageOf } from '@walletinfra/pulumi/errors';
 import { inventory, type Found, type Sweepable } from './inventory';
-import { formatAge, runOfName, sweepable } from './prefix';
+import { formatAge, ownedByRun, runOfName, sweepable } from './prefix';
 
 export interface SweepOptions {
   olderThanMs: number;
+  /** Only the objects of the run with this prefix (`--run-id`). */
+  runPrefix?: string;
   /** Delete; without it the sweep only lists. */
   yes: boolean;
 }
@@ -44,11 +46,19 @@ async function stillThere(source: Sweepable, session: OrgSession, found: Found):
 export async function sweep(options: SweepOptions, deps: SweepDeps): Promise<SweepResult> {
   const { session, out } = deps;
   const result: SweepResult = { deleted: [], failed: [], kept: [] };
-  out(`Objects named with an acceptance prefix older than ${formatAge(options.olderThanMs)} in organization ${session.organizationId}:`);
-  const all = await inventory(session, deps.sources);
+  const { runPrefix } = options;
+  // Chosen by age, and by run when one is named; checked again at the moment of each delete.
+  const chosen = (f: Found) =>
+    sweepable(f.name, deps.now(), options.olderThanMs) && (runPrefix === undefined || ownedByRun(runPrefix, f.name));
+  out(
+    runPrefix !== undefined
+      ? `Objects named with the prefix ${runPrefix} in organization ${session.organizationId}:`
+      : `Objects named with an acceptance prefix older than ${formatAge(options.olderThanMs)} in organization ${session.organizationId}:`,
+  );
+  const all = (await inventory(session, deps.sources)).filter((f) => runPrefix === undefined || ownedByRun(runPrefix, f.name));
   for (const source of deps.sources) {
     const mine = all.filter((f) => f.type === source.type && f.noun === source.noun);
-    const old = mine.filter((f) => sweepable(f.name, deps.now(), options.olderThanMs));
+    const old = mine.filter(chosen);
     out(
       `  ${source.type} (${source.noun}): ${old.length} found${mine.length > old.length ? `, ${mine.length - old.length} younger kept` : ''}`,
     );
@@ -66,7 +76,7 @@ export async function sweep(options: SweepOptions, deps: SweepDeps): Promise<Swe
         continue;
       }
       // Checked again at the moment of the delete: the name must still carry a prefix old enough.
-      if (!sweepable(found.name, deps.now(), options.olderThanMs)) {
+      if (!chosen(found)) {
         result.kept.push(found);
         continue;
       }

@@ -2,9 +2,11 @@
 // the service, with the WALLETINFRA_* settings pointing at the emulator. The dry run lists exactly what the run
 // then creates; every check of the run passes; its recording holds none of the run's secrets or personal data
 // and replays through `npm run fidelity` with no difference. Then a run killed at a step chosen by a seeded
-// random draw leaves objects behind, and `npm run sweep` removes exactly those, touching nothing else.
+// random draw leaves objects behind, and `npm run sweep` removes exactly those, touching nothing else. A run
+// interrupted with SIGINT while the provider works stops every process it started, says what it left, and the
+// commands it prints inspect the stack it kept and delete what it left.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { seededRandom } from '@walletinfra/emulator';
@@ -19,7 +21,7 @@ import { inventory, sweepables, type Found } from '../acceptance/inventory';
 import { ACCEPTANCE } from '../acceptance/kinds';
 import { ownedByRun, parseRunId } from '../acceptance/prefix';
 import type { RunReport } from '../acceptance/report';
-import { cleanEnv, killTree, pulumiBinDir, REPO_ROOT, requireBuiltPackages, run, running } from '../support/e2e/process';
+import { cleanEnv, killTree, processTree, pulumiBinDir, REPO_ROOT, requireBuiltPackages, run, running } from '../support/e2e/process';
 
 jest.setTimeout(900_000);
 
@@ -281,6 +283,109 @@ describe('a run killed at a random step', () => {
       await client.close();
       const dir = join(REPO_ROOT, '.data', 'acceptance', runId.id);
       if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Resolves with the first line of `file` that `wanted` accepts, as the file grows (no polling: fs.watch). */
+function whenRecorded(file: string, wanted: (line: string) => boolean): Promise<string> {
+  return new Promise((resolve) => {
+    const look = (): boolean => {
+      const line = existsSync(file) ? readFileSync(file, 'utf8').split('\n').find(wanted) : undefined;
+      if (line === undefined) return false;
+      watcher.close();
+      resolve(line);
+      return true;
+    };
+    const watcher = watch(OUT, () => void look());
+    look();
+  });
+}
+
+describe('a run interrupted with Ctrl-C', () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startAcceptanceEmulator();
+  });
+  afterAll(async () => emulator.close());
+
+  test('while the provider writes: it stops every process, keeps its stack, says what it left, and its sweep removes it', async () => {
+    const runId = parseRunId('20260314t091500-int1');
+    const record = join(OUT, 'interrupted.recording.jsonl');
+    const dir = join(REPO_ROOT, '.data', 'acceptance', runId.id);
+    const child = spawn('node', [BIN, 'run', '--run-id', runId.id, '--record', record], {
+      cwd: REPO_ROOT,
+      env: envFor(emulator),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    try {
+      // The point: the provider process has answered its first request of the first `pulumi up`.
+      await whenRecorded(record, (l) => l.includes('"process":"provider"') && l.includes('"step":"pulumi up (create, adopt)"'));
+      const tree = processTree(child.pid as number);
+      // The run, pulumi, its language host, the program and the provider at least.
+      expect(tree.length).toBeGreaterThanOrEqual(5);
+      // Ctrl-C in a terminal: the run's process group (Pulumi runs in a group of its own).
+      process.kill(-(child.pid as number), 'SIGINT');
+      expect(await exited).toBe(130);
+      expect(tree.map((p) => p.pid).filter(running)).toEqual([]);
+
+      // (after the line scripts/ensure-pulumi.sh writes)
+      const lines = stderr
+        .trimEnd()
+        .split('\n')
+        .filter((l) => !l.startsWith('[pulumi] '));
+      expect(lines[0]).toMatch(/^acceptance: SIGINT: stopping pulumi up \(pid \d+\) and what it started; the run starts nothing more/);
+      const at = lines.indexOf(
+        'acceptance: interrupted by SIGINT during step 4/11, pulumi up (create, adopt): the run started nothing more.',
+      );
+      expect(at).toBeGreaterThan(0);
+      expect(lines[at + 1]).toMatch(/^Stopped pulumi up \(pid \d+\) and the \d+ processes it had started; none is still running\.$/);
+      // What it left, kind by kind: exactly the objects named with its prefix.
+      const left = (await prefixedObjects(emulator)).filter((f) => ownedByRun(runId.prefix, f.name));
+      expect(left.length).toBeGreaterThan(0);
+      expect(lines[at + 2]).toBe(
+        `Left in organization ${emulator.credentials.organizationId}: ${left.length} object${left.length === 1 ? '' : 's'} named ${runId.prefix}...`,
+      );
+      const kinds = [...new Set(left.map((f) => f.type))];
+      expect(lines.slice(at + 3, at + 3 + kinds.length).map((l) => l.split(':')[0]?.trim())).toEqual(kinds);
+      expect(lines.slice(at + 3, at + 3 + kinds.length).join('\n')).toBe(
+        kinds
+          .map((k) => {
+            const of = left.filter((f) => f.type === k);
+            const stays = of.some((f) => f.cannotDelete !== undefined) ? ', which the service cannot delete' : '';
+            return `  ${k}: ${of.length}${stays} (${of.map((f) => f.name).join(', ')})`;
+          })
+          .join('\n'),
+      );
+      // The stack it kept, with the passphrase of its secrets: the printed command reads it.
+      const inspect =
+        lines[lines.indexOf("The run's Pulumi project is kept with its state and the passphrase of its secrets; its stack:") + 1] ?? '';
+      expect(existsSync(join(dir, 'passphrase'))).toBe(true);
+      const stack = await run('bash', ['-c', inspect.trim()], { cwd: REPO_ROOT, env: cleanEnv() });
+      expect([stack.code, stack.stderr]).toEqual([0, '']);
+      expect(stack.stdout).toContain('walletinfra');
+      // The sweep it prints, run as printed: everything it left is gone but what the service cannot delete.
+      const sweepAt = lines.indexOf('Delete what it left, with the same WALLETINFRA_* settings:');
+      expect(lines[sweepAt + 1]).toBe(`  npm run sweep -- --run-id ${runId.id} --yes`);
+      const swept = await run('bash', ['-c', lines[sweepAt + 1]?.trim() ?? ''], { cwd: REPO_ROOT, env: envFor(emulator) });
+      expect(swept.code).toBe(0);
+      expect((await prefixedObjects(emulator)).filter((f) => ownedByRun(runId.prefix, f.name))).toEqual(
+        left.filter((f) => f.cannotDelete !== undefined),
+      );
+      const report = JSON.parse(readFileSync(join(REPO_ROOT, '.data', 'acceptance', `${runId.id}.report.json`), 'utf8')) as RunReport;
+      expect(report.interrupted).toEqual({ signal: 'SIGINT', step: 'pulumi up (create, adopt)' });
+      expect(stdout).toContain('step 4/11: pulumi up (create, adopt)');
+      expect(stdout).not.toContain('step 5/11');
+    } finally {
+      if (child.exitCode === null) killTree(child.pid as number);
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(join(REPO_ROOT, '.data', 'acceptance', `${runId.id}.report.json`), { force: true });
     }
   });
 });

@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { processTree, running, signalAll } from '../../acceptance/processes';
 
 export const REPO_ROOT = join(__dirname, '..', '..', '..');
 
@@ -75,25 +76,6 @@ export function requireBuiltPackages(): void {
   }
 }
 
-/** The processes descending from `root` (itself included), with their process groups, from `ps`. */
-export function processTree(root: number): Array<{ pid: number; pgid: number }> {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
-  const tree = new Set([root]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, ppid] of rows) {
-      if (tree.has(ppid) && !tree.has(pid)) {
-        tree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  return rows.filter(([pid]) => tree.has(pid)).map(([pid, , pgid]) => ({ pid, pgid }));
-}
-
 /**
  * SIGKILLs `root` and everything it started, as a cancelled CI job would: every descendant, and every process
  * group among them (Pulumi starts each plugin in a group of its own, so their children go with the group).
@@ -101,32 +83,8 @@ export function processTree(root: number): Array<{ pid: number; pgid: number }> 
  */
 export function killTree(root: number): number[] {
   const tree = processTree(root);
-  const ownGroup = execFileSync('ps', ['-o', 'pgid=', '-p', String(process.pid)], { encoding: 'utf8' }).trim();
-  for (const pgid of new Set(tree.map((p) => p.pgid))) {
-    if (String(pgid) === ownGroup) continue;
-    try {
-      process.kill(-pgid, 'SIGKILL');
-    } catch {
-      // the group is already gone
-    }
-  }
-  for (const { pid } of tree) {
-    if (pid === process.pid) continue;
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  signalAll(tree, 'SIGKILL');
   return tree.map((p) => p.pid);
 }
 
-/** Whether a process is still running (a zombie waiting to be reaped is not). */
-export function running(pid: number): boolean {
-  try {
-    const state = execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim();
-    return state !== '' && !state.startsWith('Z');
-  } catch {
-    return false;
-  }
-}
+export { processTree, running };

@@ -57,10 +57,15 @@ test('a bad option names itself, then the usage', async () => {
   );
 });
 
-test('the sweep needs an age, and reads it as the run prefix writes it', async () => {
+test('the sweep needs an age or a run, and reads them as the run prefix writes them', async () => {
   expect(await main(['sweep'], CREDENTIALS)).toBe(2);
   expect(stderr.join('')).toBe(
-    `walletinfra acceptance sweep: --older-than AGE is required (e.g. 2h, or 0 for every age)\n\n${SWEEP_USAGE}\n`,
+    `walletinfra acceptance sweep: --older-than AGE (e.g. 2h, or 0 for every age) or --run-id ID is required\n\n${SWEEP_USAGE}\n`,
+  );
+  stderr.length = 0;
+  expect(await main(['sweep', '--run-id', 'yesterday'], CREDENTIALS)).toBe(2);
+  expect(stderr.join('')).toBe(
+    `walletinfra acceptance sweep: --run-id "yesterday": must be <UTC date>t<UTC time>-<4 letters or digits>, e.g. 20260314t091500-k3f9\n\n${SWEEP_USAGE}\n`,
   );
   stderr.length = 0;
   expect(await main(['sweep', '--older-than', '2 hours'], CREDENTIALS)).toBe(2);
