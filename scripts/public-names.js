@@ -3,7 +3,8 @@
 // `exports` map makes importable, with its kind, read from the TypeScript sources with the compiler API
 // (https://github.com/microsoft/TypeScript/wiki/Using-the-Compiler-API). tests/unit/repo/packaging/public-surface.test.ts
 // fails when the sources and the list disagree; `npm run api:names` rewrites the lists, and refuses to drop a
-// name that the package's CHANGELOG.md does not name under `## Unreleased`, so no name leaves unannounced.
+// name that the package's CHANGELOG.md does not name under `## Unreleased`, so no name leaves unannounced. Names
+// moved from one entry to another may be announced as a group, by one list item naming both entries.
 'use strict';
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join, relative, resolve } = require('node:path');
@@ -163,6 +164,28 @@ function names(text, name) {
   });
 }
 
+/** The items of a Markdown list (`- ...` with its continuation lines), each as one string. */
+function listItems(text) {
+  const items = [];
+  for (const line of text.split('\n')) {
+    if (/^\s*[-*] /.test(line)) items.push(line);
+    else if (items.length > 0 && /^\s+\S/.test(line)) items[items.length - 1] += ` ${line.trim()}`;
+    else items.push('');
+  }
+  return items.filter((i) => i !== '');
+}
+
+/**
+ * Whether a list item names both import paths in code spans (`` `@walletinfra/sdk` `` and
+ * `` `@walletinfra/sdk/schemas` ``): one line announces a whole group of names moved from one entry to another.
+ */
+function announcesMove(text, from, to) {
+  return listItems(text).some((item) => {
+    const spans = (item.match(/`[^`\n]+`/g) ?? []).map((span) => span.slice(1, -1));
+    return spans.includes(from) && spans.includes(to);
+  });
+}
+
 /** What a kind promises to users: `interface` and `type` are both a type, `function` and `const` both a value. */
 const PROMISE = {
   interface: 'type',
@@ -198,16 +221,28 @@ function diffSurface(dir, listed, current, unreleased) {
   const unannounced = [];
   const announced = [];
   const stale = [];
+  const importPath = (entry) => (entry === '.' ? pkg : `${pkg}/${entry.slice(2)}`);
   for (const old of listed) {
     const found = now.get(key(old));
     const lost = found === undefined ? [old.kind] : lostKinds(old.kind, found.kind);
-    const where = old.entry === '.' ? pkg : `${pkg}/${old.entry.slice(2)}`;
+    const where = importPath(old.entry);
     if (lost.length > 0) {
-      const what =
+      // a name gone from its entry but exported as before by another one has moved there
+      const movedTo =
         found === undefined
-          ? `no longer exports \`${old.name}\` (${old.kind})`
-          : `exports \`${old.name}\` as ${found.kind}, not ${old.kind}`;
-      (names(unreleased, old.name) ? announced : unannounced).push({ ...old, message: `${where} ${what}` });
+          ? current.find((n) => n.name === old.name && n.entry !== old.entry && lostKinds(old.kind, n.kind).length === 0)
+          : undefined;
+      const what =
+        found !== undefined
+          ? `exports \`${old.name}\` as ${found.kind}, not ${old.kind}`
+          : movedTo === undefined
+            ? `no longer exports \`${old.name}\` (${old.kind})`
+            : `no longer exports \`${old.name}\` (${old.kind}); ${importPath(movedTo.entry)} does`;
+      const isAnnounced =
+        names(unreleased, old.name) || (movedTo !== undefined && announcesMove(unreleased, where, importPath(movedTo.entry)));
+      const entry = { ...old, message: `${where} ${what}` };
+      if (movedTo !== undefined) entry.movedTo = importPath(movedTo.entry);
+      (isAnnounced ? announced : unannounced).push(entry);
     } else if (found.kind !== old.kind) {
       stale.push(`${where}: \`${old.name}\` is now ${found.kind} (listed as ${old.kind})`);
     }
@@ -223,6 +258,8 @@ function diffSurface(dir, listed, current, unreleased) {
 function unannouncedMessage(dir, unannounced) {
   const lines = unannounced.map((u) => `  - ${u.message}`);
   const first = unannounced[0].name;
+  const moved = unannounced.find((u) => u.movedTo !== undefined);
+  const from = moved && moved.message.slice(0, moved.message.indexOf(' '));
   return [
     `${dir}/${LIST} lists public names that the sources no longer export as listed:`,
     ...lines,
@@ -230,6 +267,12 @@ function unannouncedMessage(dir, unannounced) {
     `  1. add a line naming each one in backticks under \`## Unreleased\` in ${dir}/CHANGELOG.md (create that`,
     '     section above the latest release if there is none), saying what replaces it, for example',
     `       - Removed \`${first}\`: use \`...\` instead.`,
+    ...(moved === undefined
+      ? []
+      : [
+          '     Names moved to another entry may be announced together, by one line naming both entries, for example',
+          `       - Moved ... from \`${from}\` to \`${moved.movedTo}\`: import them from \`${moved.movedTo}\`.`,
+        ]),
     `  2. run \`${COMMAND}\` and commit ${dir}/${LIST} with the change.`,
     'If it is not intended, export the name again.',
   ].join('\n');

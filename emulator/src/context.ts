@@ -1,6 +1,7 @@
 // What every handler sees: the store, the injectable environment, the emulator's own keys and options,
 // plus (per request) the target organization and the authenticated caller.
-import type { OperationName, PolicyContext, RequestOf, SubmitName } from '@walletinfra/sdk';
+import type { OperationName, RequestOf, SubmitName } from '@walletinfra/sdk';
+import type { PolicyContext } from '@walletinfra/sdk/policy';
 import type { Env } from './env';
 import type { FaultInjector } from './faults';
 import type { EmulatorKeys } from './keys';

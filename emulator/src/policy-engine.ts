@@ -10,7 +10,7 @@ import {
   type PolicyContext,
   type PolicyDecision,
   type PolicyValue,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
 import type { PolicyRecord, UserRecord } from './store/records';
 
 export interface PolicyDiagnostic {

@@ -4,7 +4,7 @@
 // with the control's threshold — the state the sdk's evaluator turns into `controls.<identifier>`.
 // UNCONFIRMED: a control measures what executes after it exists; a SUM over activity executions counts each as 1;
 // a request without a wallet falls in the wallet bucket of other wallet-less requests.
-import { assetUnits, type PolicyVelocityControlState } from '@walletinfra/sdk';
+import { assetUnits, type PolicyVelocityControlState } from '@walletinfra/sdk/policy';
 import type { PolicyRequest, RequestContext } from './context';
 import type { VelocityControlRecord, VelocityDataPointRecord } from './store/records';
 

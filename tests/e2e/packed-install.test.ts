@@ -74,6 +74,9 @@ const PROGRAM = `import * as pulumi from '@pulumi/pulumi';
 import { Policy, WebhookEndpoint } from '@walletinfra/pulumi';
 // The public subpath must resolve (types and runtime) for users, not only inside the repository.
 import { renderChangesMarkdown } from '@walletinfra/pulumi/drift';
+// The sdk's schemas and policy language are behind their own entries.
+import { CreatePolicyIntent, type Policy as ServicePolicy } from '@walletinfra/sdk/schemas';
+import { checkPolicyExpression } from '@walletinfra/sdk/policy';
 
 const config = new pulumi.Config();
 
@@ -107,6 +110,11 @@ export const policyId = denyExports.policyId;
 export const seedPolicyId = seedPolicy.policyId;
 export const endpointId = hooks.endpointId;
 export const markdownRendererLoaded = typeof renderChangesMarkdown === 'function';
+const effect: ServicePolicy['effect'] = 'EFFECT_DENY';
+export const sdkEntries = {
+  intentParsed: CreatePolicyIntent.safeParse({ policyName: 'p', effect, notes: '' }).success,
+  conditionProblems: checkPolicyExpression("activity.action == 'EXPORT'", 'condition').length,
+};
 `;
 
 beforeAll(async () => {
@@ -270,6 +278,12 @@ test('public subpaths resolve for users (runtime and types), internals do not', 
     "assert.ok(Object.keys(require('@walletinfra/pulumi/export')).length > 0);",
     "assert.strictEqual(typeof require('@walletinfra/sdk').WalletInfraClient, 'function');",
     "assert.strictEqual(typeof require('@walletinfra/sdk/process').installWasmTieringHold, 'function');",
+    // the schemas, the policy language, the rules and contract calls: their own entries, no longer the main one
+    "assert.strictEqual(typeof require('@walletinfra/sdk/schemas').CreatePolicyIntent.safeParse, 'function');",
+    "assert.strictEqual(typeof require('@walletinfra/sdk/policy').evaluatePolicies, 'function');",
+    "assert.strictEqual(typeof require('@walletinfra/sdk/rules').parseCidr, 'function');",
+    "assert.strictEqual(typeof require('@walletinfra/sdk/contracts').decodeContractCall, 'function');",
+    "assert.strictEqual(require('@walletinfra/sdk').CreatePolicyIntent, undefined);",
     "assert.strictEqual(typeof require('@walletinfra/emulator').startEmulator, 'function');",
     // What the providers serialized into state load.
     "assert.strictEqual(typeof require('@walletinfra/pulumi/dist/runtime').configure, 'function');",
@@ -291,6 +305,7 @@ test('pulumi up, preview --expect-no-changes, walletinfra-drift and destroy run 
     await pulumi(['up', '--yes', '--stack', 'dev']);
     const outputs = JSON.parse((await pulumi(['stack', 'output', '--json', '--stack', 'dev'])).stdout) as Record<string, unknown>;
     expect(outputs.markdownRendererLoaded).toBe(true);
+    expect(outputs.sdkEntries).toEqual({ intentParsed: true, conditionProblems: 0 });
     const { policies } = await client.listPolicies();
     expect(policies.find((p) => p.policyId === outputs.policyId)?.policyName).toBe('Deny private key exports (packed)');
     const seed = policies.find((p) => p.policyName === 'Seed: no exports');

@@ -1,6 +1,6 @@
 // Fixed data for the unmanaged-objects report of walletinfra-drift: stack states as `pulumi stack export`
 // prints them, organizations as the report reads them, and activities as list_activities returns them.
-import type { Activity, User } from '@walletinfra/sdk';
+import type { Activity, User } from '@walletinfra/sdk/schemas';
 import type { DeploymentLike, InventoryReader, MakeInventoryReader, StackRunner, StateResourceLike } from '@walletinfra/pulumi/drift';
 import { apiKeysOf, type LiveApiKey } from '@walletinfra/pulumi/resources/apiKey/spec';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';

@@ -1,15 +1,14 @@
 // Shared set-up for the emulator's integration tests: an in-memory emulator on loopback and clients for it.
 import {
-  ActivityResponse,
   ApiKeyStamper,
   operations,
   WalletInfraClient,
-  type Activity,
   type QueryName,
   type ResponseOf,
   type ResultOf,
   type SubmitName,
 } from '@walletinfra/sdk';
+import { ActivityResponse, type Activity } from '@walletinfra/sdk/schemas';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
 import { z } from 'zod';
 import { useForFile } from './use-for-file';

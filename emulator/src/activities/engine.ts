@@ -2,15 +2,8 @@
 // or policies), then the effect and the activity record in ONE transaction, webhooks queued in the same
 // transaction. Approvals and rejections live in ./votes.ts, who may vote in ./voting.ts, the statuses in
 // ./status.ts; the wire form of an activity in ../render/activity.ts.
-import {
-  activityFingerprint,
-  isRootQuorumOnlyActivity,
-  policyDenialMessage,
-  type PolicyDecision,
-  type RequestOf,
-  type SubmitName,
-  type SubmitOperation,
-} from '@walletinfra/sdk';
+import { activityFingerprint, type RequestOf, type SubmitName, type SubmitOperation } from '@walletinfra/sdk';
+import { isRootQuorumOnlyActivity, policyDenialMessage, type PolicyDecision } from '@walletinfra/sdk/policy';
 import type { PolicyRequest, RequestContext, SubmitHandler } from '../context';
 import type { EvaluationInput } from '../policy-engine';
 import { internalError, invalidArgument, permissionDenied, POLICY_ENGINE_DETAIL_TYPE, type ServiceError } from '../errors';

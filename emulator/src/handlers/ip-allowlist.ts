@@ -1,7 +1,7 @@
 // IP allowlists: set/remove activities and the get query (docs.turnkey.com/reference/ip-allowlisting). One
 // list per organization and one per API key; `set` fully replaces the rules of its scope. The rules on the
 // CIDRs themselves (normal form, de-duplication, limits) are the sdk's, shared with the provider.
-import { normalizeIpAllowlistRules, type IpAllowlistRule, type IpAllowlistRuleInput } from '@walletinfra/sdk';
+import { normalizeIpAllowlistRules, type IpAllowlistRule, type IpAllowlistRuleInput } from '@walletinfra/sdk/rules';
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument, notFound } from '../errors';
 import type { IpAllowlistRecord } from '../store/records';

@@ -7,14 +7,14 @@
 import { hmac } from '@noble/hashes/hmac';
 import { sha256 } from '@noble/hashes/sha256';
 import { secp256k1 } from '@noble/curves/secp256k1';
+import type { RequestOf } from '@walletinfra/sdk';
 import {
   decodeContractCall,
   ethereumTransactionForPolicy,
   parseUnsignedEthereumTransaction,
   signEthereumTransaction,
-  type PolicyEthereumTransaction,
-  type RequestOf,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/contracts';
+import type { PolicyEthereumTransaction } from '@walletinfra/sdk/policy';
 import type { PolicyRequest, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument } from '../errors';
 import type { WalletAccountRecord } from '../store/records';

@@ -1,7 +1,7 @@
 // Smart-contract interfaces: create/delete activities and the get/list queries
 // (docs/service-behaviour.md#smart-contract-interfaces). What a well-formed ABI or IDL is comes from the sdk's
 // rules, the same the provider's preview applies; an address holds one interface per chain.
-import { contractAddressKey, smartContractInterfaceProblems, type SmartContractInterfaceInput } from '@walletinfra/sdk';
+import { contractAddressKey, smartContractInterfaceProblems, type SmartContractInterfaceInput } from '@walletinfra/sdk/rules';
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument } from '../errors';
 import type { SmartContractInterfaceRecord } from '../store/records';

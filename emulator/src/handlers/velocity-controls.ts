@@ -1,7 +1,8 @@
 // Velocity controls: create/delete activities and the get/list queries (docs/service-behaviour.md#velocity-controls).
 // The rules a control follows come from the sdk, the same the provider's preview applies; identifiers are unique.
 // What a control measures and how policies read it lives in ../velocity.ts.
-import { velocityControlProblems, type RequestOf } from '@walletinfra/sdk';
+import type { RequestOf } from '@walletinfra/sdk';
+import { velocityControlProblems } from '@walletinfra/sdk/rules';
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument } from '../errors';
 import type { VelocityControlRecord } from '../store/records';

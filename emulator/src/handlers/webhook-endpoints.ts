@@ -1,5 +1,5 @@
 // Webhook endpoints: create/update/delete activities and the list query (docs/service-behaviour.md#activities, #webhook-endpoints).
-import { webhookDestinationProblem } from '@walletinfra/sdk';
+import { webhookDestinationProblem } from '@walletinfra/sdk/rules';
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
 import { invalidArgument, permissionDenied } from '../errors';
 import type { WebhookEndpointRecord } from '../store/records';

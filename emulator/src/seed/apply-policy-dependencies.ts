@@ -1,6 +1,6 @@
 // Applies the seed's smart-contract interfaces and velocity controls with the handlers' own checks, so a seed
 // entry is refused exactly like the activity would be, naming its place in the seed.
-import { smartContractInterfaceJson } from '@walletinfra/sdk';
+import { smartContractInterfaceJson } from '@walletinfra/sdk/rules';
 import type { Core } from '../context';
 import { checkInterface, insertInterface } from '../handlers/smart-contract-interfaces';
 import { checkVelocityControl, insertVelocityControl } from '../handlers/velocity-controls';

@@ -2,7 +2,7 @@
 // One function per collection of the seed, called in the order `apply` lists: tags before the users and keys that
 // carry them, root users before the quorum's threshold, wallets before the Solana history that names their
 // accounts, what policies depend on before the policies.
-import { SolTransaction, toValidationIssues } from '@walletinfra/sdk';
+import { SolTransaction, toValidationIssues } from '@walletinfra/sdk/schemas';
 import type { Core } from '../context';
 import { addApiKey, addAuthenticator, createOrganization, createUser } from '../handlers/accounts';
 import { earnWrapperId } from '../handlers/earn';

@@ -1,7 +1,7 @@
 // Seeding what policies depend on: smart-contract interfaces and velocity controls, one strict zod object per kind
 // (the create intents of the sdk, with the interface given as a JSON string or as the ABI/IDL itself). They are
 // applied (./apply-policy-dependencies.ts) before the seed's policies, which may read `controls.<identifier>`.
-import { CreateSmartContractInterfaceIntent, CreateVelocityControlIntent } from '@walletinfra/sdk';
+import { CreateSmartContractInterfaceIntent, CreateVelocityControlIntent } from '@walletinfra/sdk/schemas';
 import { got } from '@walletinfra/sdk/options';
 import { z } from 'zod';
 

@@ -1,18 +1,18 @@
 // The seed file format (README "Seed format"): what an organization starts with so that every query has
 // realistic data. One zod object per seeded kind, gathered in SeedSchema; adding a kind is one object and
 // one line there. Parsed by the sdk's option parser: a refusal names the field by its JSON path below `seed`.
+import { ConfigurationError } from '@walletinfra/sdk';
 import {
   ADDRESS_FORMATS,
   API_KEY_CURVES,
   AUTHENTICATION_TYPES,
-  ConfigurationError,
   CURVES,
   EARN_CHAIN_CAIP2,
   EFFECTS,
   IP_ALLOWLIST_ON_EVALUATION_ERROR,
   PATH_FORMATS,
   SOL_CAIP2,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/schemas';
 import { got, shown } from '@walletinfra/sdk/options';
 import { z } from 'zod';
 import { digits, flag, intFrom, matching, nonEmpty, oneOf, parseWith } from '../validation';

@@ -3,7 +3,8 @@
 // schemas -> handler -> serialize. Every failure is written in the service's error shape; a thrown bug is a
 // 500 "internal server error (<uuid>)" and is logged, never the user's fault.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatIssueList, toValidationIssues } from '@walletinfra/sdk';
+import { formatIssueList } from '@walletinfra/sdk';
+import { toValidationIssues } from '@walletinfra/sdk/schemas';
 import type { Core } from '../context';
 import { internalError, invalidArgument, isServiceError, statusError, type ServiceError } from '../errors';
 import type { FaultDecision } from '../faults';

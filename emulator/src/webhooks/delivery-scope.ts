@@ -1,7 +1,7 @@
 // Where webhook deliveries may go. 'auto' sends to any destination the URL rules accepted; 'loopback-only'
 // (the default) and 'manual' send only to this machine, so a test, an example or a developer's emulator never
 // sends traffic beyond loopback unless asked to with `--webhook-delivery auto`.
-import { isLoopbackHost } from '@walletinfra/sdk';
+import { isLoopbackHost } from '@walletinfra/sdk/rules';
 
 export const DELIVERY_MODES = ['loopback-only', 'auto', 'manual'] as const;
 

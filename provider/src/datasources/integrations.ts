@@ -3,8 +3,7 @@
 // the credentials as a secret.
 import * as pulumi from '@pulumi/pulumi';
 import { z } from 'zod';
-import type { FiatOnRampCredential } from '@walletinfra/sdk';
-import { ListFiatOnRampCredentialsResponse, ListWebhookEndpointsResponse } from '@walletinfra/sdk/schemas';
+import { ListFiatOnRampCredentialsResponse, ListWebhookEndpointsResponse, type FiatOnRampCredential } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../runtime/context';
 import { FIAT_ON_RAMP_CREDENTIALS } from '../resources/fiatOnRampCredential/spec';
 import { WEBHOOK_ENDPOINTS } from '../resources/webhookEndpoint/spec';

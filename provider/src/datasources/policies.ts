@@ -1,9 +1,8 @@
 // Policy lookups, optionally with each expression parsed by the sdk's policy-language parser,
 // as a JSON tree without source positions (big integers as decimal strings, so the tree fits in an Output).
 import { z } from 'zod';
-import type { Policy as ServicePolicy } from '@walletinfra/sdk';
 import { NotFoundError } from '@walletinfra/sdk/errors';
-import { GetPolicyRequest, Policy } from '@walletinfra/sdk/schemas';
+import { GetPolicyRequest, Policy, type Policy as ServicePolicy } from '@walletinfra/sdk/schemas';
 import { parsePolicyExpression, withoutPositions } from '@walletinfra/sdk/policy';
 import type { ProviderContext } from '../runtime/context';
 import { POLICIES } from '../resources/policy/spec';

@@ -3,7 +3,7 @@
 // policies once `threshold` of them approve, https://docs.turnkey.com/concepts/users/root-quorum). The policy
 // impact replays the organization's recent activities, from their recorded votes, under both: an activity
 // that reached consensus may no longer reach it, or one that did not may newly reach it.
-import type { PolicyContext } from '@walletinfra/sdk';
+import type { PolicyContext } from '@walletinfra/sdk/policy';
 
 export interface RootQuorumState {
   threshold: number;

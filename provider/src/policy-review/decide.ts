@@ -10,7 +10,7 @@ import {
   type PolicyEvaluationResult,
   type PolicyInput,
   unknownControl,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
 
 export type Decision = 'ALLOW' | 'DENY' | 'REQUIRES_CONSENSUS';
 export const DECISIONS: readonly Decision[] = ['ALLOW', 'DENY', 'REQUIRES_CONSENSUS'];

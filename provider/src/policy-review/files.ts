@@ -3,12 +3,12 @@
 // line and column as `FILE:LINE:COLUMN: case "NAME": path.to.field: problem`, and every policy is checked
 // with the policy language's checker before any case runs.
 import { readFileSync } from 'node:fs';
-import { checkPolicy } from '@walletinfra/sdk';
+import { checkPolicy } from '@walletinfra/sdk/policy';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { DECISIONS, type ReviewPolicy } from './decide';
 import { FileProblems, dotted, issueMessage, knownKeys, unknownFieldMessage, type Problem } from './problems';
-import { VELOCITY_CONTROL_AGGREGATION_OPERATORS } from '@walletinfra/sdk';
+import { VELOCITY_CONTROL_AGGREGATION_OPERATORS } from '@walletinfra/sdk/schemas';
 import { PolicyRequestFileSchema, type ParsedPolicyRequest, type RequestDependencies } from './request';
 
 export { FileProblems } from './problems';

@@ -8,9 +8,9 @@ import {
   pathWithin,
   policyRequestFromActivity,
   readPaths,
-  type Activity,
   type PolicyContext,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
+import type { Activity } from '@walletinfra/sdk/schemas';
 import { withApprovers, type ApprovalState } from './approvals';
 import { decide, type Decision, type ReviewPolicy } from './decide';
 import type { TestCase } from './files';

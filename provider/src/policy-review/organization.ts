@@ -1,6 +1,7 @@
 // What the review tools read from the organization: its live policies, its recent activities and
 // whether policies decided each one. An interface, so tests can hand in fixed data.
-import { WalletInfraClient, collectAll, type Activity, type SmartContractInterface, type VelocityControl } from '@walletinfra/sdk';
+import { WalletInfraClient, collectAll } from '@walletinfra/sdk';
+import type { Activity, SmartContractInterface, VelocityControl } from '@walletinfra/sdk/schemas';
 import type { ProviderSettings } from '../config';
 import type { ApprovalState } from './approvals';
 import type { OrganizationFacts } from '../policy-lint/view';

@@ -1,6 +1,6 @@
 // Problems with the input of the policy tools (test files, policy files, matcher arguments), one per bad
 // field, in the file format's own words: `FILE:LINE:COLUMN: case "NAME": request.field: what is wrong`.
-import { closestName } from '@walletinfra/sdk';
+import { closestName } from '@walletinfra/sdk/policy';
 import type { z } from 'zod';
 import { received } from './request';
 

@@ -5,14 +5,14 @@
 import {
   ACTIVITY_TYPES,
   OWN_CREDENTIAL_ACTIVITY_KINDS,
-  VELOCITY_CONTROL_AGGREGATION_OPERATORS,
   VOTE_ACTIVITY_KINDS,
   activityKindOf,
-  contractAddressKey,
   type ContractInterfaceInput,
   type PolicyContext,
   type PolicyVelocityControlState,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
+import { contractAddressKey } from '@walletinfra/sdk/rules';
+import { VELOCITY_CONTROL_AGGREGATION_OPERATORS } from '@walletinfra/sdk/schemas';
 import type * as Contracts from '@walletinfra/sdk/contracts';
 import { z } from 'zod';
 

@@ -1,7 +1,7 @@
 // Runs test cases against a policy set and renders the results: one line per case (with the policies that
 // could not be evaluated, and on failure every outcome, the deciders first), a summary, JUnit XML for CI
 // test reporters, and JSON.
-import type { ImplicitPermission, PolicyEvaluationResult } from '@walletinfra/sdk';
+import type { ImplicitPermission, PolicyEvaluationResult } from '@walletinfra/sdk/policy';
 import {
   decide,
   decidedByText,

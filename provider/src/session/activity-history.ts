@@ -3,7 +3,8 @@
 // (their objects adopted, never duplicated), and the one activity a body's fingerprint names (to find out
 // whether a write whose response was lost took effect). `list_activities` is paged to the end with the
 // `after` cursor: nothing beyond some page count is silently ignored.
-import { UnexpectedResponseError, type Activity, type RequestOf, type WalletInfraClient } from '@walletinfra/sdk';
+import { UnexpectedResponseError, type RequestOf, type WalletInfraClient } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 
 type ActivityStatus = NonNullable<RequestOf<'list_activities'>['filterByStatus']>[number];
 

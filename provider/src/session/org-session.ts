@@ -1,6 +1,7 @@
 // What a resource's lifecycle method works with: the organization's client (its HTTP attempts pass the
 // organization's concurrency limit in the client's dispatcher), its coalesced lists and its activity history.
-import type { Activity, WalletInfraClient } from '@walletinfra/sdk';
+import type { WalletInfraClient } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 import type { ProviderSettings } from '../config';
 import type { ActivityHistory } from './activity-history';
 import type { ObjectLists, ServiceList } from './object-lists';

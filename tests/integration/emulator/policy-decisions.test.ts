@@ -3,17 +3,8 @@
 // votes). Both must give the row's decision, so a green policy test predicts what the emulator does. The rows
 // cover the service's implicit permissions (docs/service-behaviour.md#implicit-permissions): a vote by a user
 // included in the consensus, and a user changing its own credentials.
-import {
-  ConsensusNeededError,
-  PolicyDeniedError,
-  activityParamsFor,
-  evaluatePolicies,
-  generateApiKeyPair,
-  type PolicyContext,
-  type PolicyInput,
-  type SubmitName,
-  type WalletInfraClient,
-} from '@walletinfra/sdk';
+import { ConsensusNeededError, PolicyDeniedError, generateApiKeyPair, type SubmitName, type WalletInfraClient } from '@walletinfra/sdk';
+import { activityParamsFor, evaluatePolicies, type PolicyContext, type PolicyInput } from '@walletinfra/sdk/policy';
 import { admin, clientFor, manualClock, useTestEmulator } from '../../support/emulator';
 
 type Decision = 'ALLOW' | 'DENY' | 'REQUIRES_CONSENSUS';

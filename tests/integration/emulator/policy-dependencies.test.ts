@@ -2,7 +2,8 @@
 // operations (and their refusals, in the service's error shape), a signing request whose calldata is decoded through
 // an uploaded ABI deciding a `function_name` policy, and a velocity limit that flips the decision after N activities.
 import type * as Viem from 'viem' with { 'resolution-mode': 'import' };
-import { collectAll, parseUnsignedEthereumTransaction, type RequestOf } from '@walletinfra/sdk';
+import { collectAll, type RequestOf } from '@walletinfra/sdk';
+import { parseUnsignedEthereumTransaction } from '@walletinfra/sdk/contracts';
 import {
   admin,
   type ApiKey,

@@ -2,7 +2,8 @@
 // fails after consensusTimeoutMs naming the activity, its fingerprint and its approvers, reuses the waiting
 // activity on the next run, and adopts (never duplicates) what an approval completed after a run gave up.
 import { expect } from '@jest/globals';
-import type { Activity, WalletInfraClient } from '@walletinfra/sdk';
+import type { WalletInfraClient } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 import { failure, requireTwoApprovals, startHarness, useHarness } from '../../support/provider-harness';
 
 const h = useHarness({ config: { 'walletinfra:consensusTimeoutMs': '10000' } });

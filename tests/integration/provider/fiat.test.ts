@@ -4,7 +4,8 @@
 // secret changed outside Pulumi, deletion, adoption, already-encrypted inputs, and a scan of everything the
 // provider returned for any secret.
 import { decryptCredentialBundle } from '@turnkey/crypto';
-import { encryptOnRampSecret, type FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
+import { encryptOnRampSecret } from '@walletinfra/sdk';
+import type { FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk/schemas';
 import { fingerprintMatches, SECRET_KEPT } from '@walletinfra/pulumi/resources/fiatOnRampCredential/secrets';
 import { checkedInputs, failure, useHarness, present } from '../../support/provider-harness';
 

@@ -1,7 +1,8 @@
 // Policy through the provider's own methods against the emulator: create, read, no-op diffs, in-place
 // update, replacement into another organization, out-of-band change and deletion, delete (twice),
 // adoption without duplicates, and a partial failure that still reports the object's id.
-import { generateApiKeyPair, type Policy as ServicePolicy } from '@walletinfra/sdk';
+import { generateApiKeyPair } from '@walletinfra/sdk';
+import type { Policy as ServicePolicy } from '@walletinfra/sdk/schemas';
 import { checkAndCreate, checkedInputs, failure, useHarness, present } from '../../support/provider-harness';
 
 const h = useHarness();

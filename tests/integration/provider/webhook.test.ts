@@ -1,7 +1,7 @@
 // WebhookEndpoint through the provider's own methods against the emulator: create (normal form), read, no-op
 // diffs, in-place update, replacement on subscriptions, out-of-band change and deletion, delete (twice),
 // adoption, an inactive endpoint (two writes), and the partial failure when the second write fails.
-import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
+import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk/schemas';
 import { checkAndCreate, checkedInputs, failure, useHarness, present } from '../../support/provider-harness';
 
 const h = useHarness();

@@ -3,7 +3,7 @@
 // object's id made it, and its approving votes say who (the submitter first). The service's own object (the
 // root quorum) has no creation; the latest activity that changed it is its origin. Anything else is
 // "unknown", with the reason — never a guess from names or times.
-import type { Activity } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 import type { AnyKind } from '../../resources/kind';
 import type { ActivityUser, Origin } from './types';
 

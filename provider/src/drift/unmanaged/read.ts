@@ -1,7 +1,7 @@
 // What the unmanaged-objects report reads from an organization: every object of every kind (as
 // walletinfra-export reads them, through the provider's own session: same settings, lists and retries) and
 // the completed activities that made them. An interface, so tests can hand in fixed data.
-import type { Activity } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 import { sleepWithSignal } from '@walletinfra/sdk/activity';
 import type { ProviderSettings } from '../../config';
 import { readOrganization } from '../../export/snapshot';

@@ -13,7 +13,7 @@
 // Keys are read from list_users (each user lists its keys), the list User reads too: a refresh of any number of
 // users and keys is one request.
 import { z } from 'zod';
-import type { ApiKey as ServiceApiKey, User } from '@walletinfra/sdk';
+import type { ApiKey as ServiceApiKey, User } from '@walletinfra/sdk/schemas';
 import { API_KEY_FIELD_TABLE, apiPublicKeyProblem, hasPrivateKeyLength } from '@walletinfra/sdk/rules';
 import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';

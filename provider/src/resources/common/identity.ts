@@ -3,7 +3,7 @@
 // (one `list_user_tags`) and the root quorum (`get_organization_configs`). The User, ApiKey, UserTag and
 // RootQuorum kinds, the lock-out rules (./lockout.ts) and the identity references in policies all read these
 // lists, so a refresh or a preview of any number of them costs one request per list.
-import type { ApiKey, RootQuorum, User, UserTag } from '@walletinfra/sdk';
+import type { ApiKey, RootQuorum, User, UserTag } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';
 import { serviceList } from '../../session/object-lists';

@@ -19,7 +19,8 @@ import { changedInPlace, findAdoptable, matchesDeclared } from './fields';
 import { selectorOf } from './inputs';
 import { isValueTaken, valueTaken } from './taken';
 import { submitWrite } from './write';
-import type { Activity, SubmitName } from '@walletinfra/sdk';
+import type { SubmitName } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 import type { CreateResult, ReadResult, UpdateResult } from '../kind';
 
 type Values = Record<string, unknown>;

@@ -3,7 +3,7 @@
 // key or user); a resource removed from the program gets no `check`, so its delete applies them before it
 // writes anything (../kind.ts `writes.delete.refuse`). `allowLockout: true` on the resource lets a deliberate
 // exception through, where the service itself would accept it.
-import type { ApiKey, User } from '@walletinfra/sdk';
+import type { ApiKey, User } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';
 import { containsUnknown } from '../../wire';

@@ -4,7 +4,7 @@
 // first for the activity the body's fingerprint names, then, if the activity history cannot be read, at
 // the object itself (by its natural key with every declared field matching, or by id). The decision is a
 // pure function of what was found, so it is tested from a table per resource and write kind.
-import type { Activity } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 import { WAITING_FOR_CONSENSUS } from '../../session/activity-history';
 
 export type WriteKind = 'create' | 'update' | 'delete';

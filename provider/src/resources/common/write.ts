@@ -11,12 +11,12 @@ import {
   UnexpectedResponseError,
   WalletInfraError,
   operations,
-  type Activity,
   type RequestOf,
   type ResultOf,
   type SubmitName,
   type SubmitOperation,
 } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 import { messageOf } from '../../errors';
 import { POLICIES } from '../policy/spec';
 import type { OrgSession } from '../../session';

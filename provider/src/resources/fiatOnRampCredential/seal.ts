@@ -1,6 +1,7 @@
 // Sealing the declared secrets for a write (docs/service-behaviour.md#fiat-on-ramp-credentials): plain text is encrypted to the configured
 // on-ramp key with fresh randomness and fingerprinted under a fresh salt; encrypted inputs pass through.
-import { encryptOnRampSecret, InvalidRequestError, type Activity } from '@walletinfra/sdk';
+import { encryptOnRampSecret, InvalidRequestError } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 import type { OrgSession } from '../../session';
 import type { ProviderContext } from '../../runtime/context';
 import { intentOf } from '../common/write';

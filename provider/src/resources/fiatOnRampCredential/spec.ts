@@ -10,9 +10,8 @@
 // hold SECRET_KEPT, which diffs take as "the secret the fingerprint stands for". Casing trap: intents and
 // list items say `fiatOnrampCredentialId`, results `fiatOnRampCredentialId`.
 import { z } from 'zod';
-import type { FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk';
 import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { CreateFiatOnRampCredentialIntent } from '@walletinfra/sdk/schemas';
+import { CreateFiatOnRampCredentialIntent, type FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk/schemas';
 import { isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';

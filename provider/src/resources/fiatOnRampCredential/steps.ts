@@ -1,7 +1,8 @@
 // FiatOnRampCredential's create and update (./spec.ts): every write is a full re-send (provider, keys), so
 // each one encrypts the declared secrets afresh; the outputs keep the ciphertext the service holds and a
 // salted fingerprint of each plaintext (./secrets.ts). Read and delete are the shared steps.
-import { operations, type FiatOnRampCredential as ServiceCredential, type SubmitName } from '@walletinfra/sdk';
+import { operations, type SubmitName } from '@walletinfra/sdk';
+import type { FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk/schemas';
 import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';

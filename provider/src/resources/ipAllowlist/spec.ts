@@ -8,9 +8,8 @@
 // limit) with duplicates refused by index (the service would drop them silently), and the lockout guard: an
 // enabled organization-level list without rules admits no API key, including the one running `pulumi`.
 import { z } from 'zod';
-import type { IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk';
 import { IP_ALLOWLIST_FIELD_TABLE, normalizeIpAllowlistRules, parseCidr } from '@walletinfra/sdk/rules';
-import { SetIpAllowlistIntent } from '@walletinfra/sdk/schemas';
+import { SetIpAllowlistIntent, type IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk/schemas';
 import type { OrgSession } from '../../session';
 import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';

@@ -2,7 +2,8 @@
 // from the service: a list is addressed by its scope (the organization, or one API key), and
 // get_ip_allowlist answers an empty list for a scope without one. Every write is a whole-list
 // set_ip_allowlist; delete is remove_ip_allowlist.
-import { InvalidRequestError, NotFoundError, type IpAllowlist as ServiceIpAllowlist, type RequestOf } from '@walletinfra/sdk';
+import { InvalidRequestError, NotFoundError, type RequestOf } from '@walletinfra/sdk';
+import type { IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk/schemas';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../runtime/context';

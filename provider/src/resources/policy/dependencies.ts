@@ -15,7 +15,7 @@
 // time, in registration order), so a control or interface declared later in the program is unknown to it until it
 // exists; declaring it first, or building the condition from its output (`controls.${control.identifier}`), orders
 // them. Objects of other organizations and other stacks count once they are live.
-import type { Policy as ServicePolicy, SmartContractInterface as ServiceInterface } from '@walletinfra/sdk';
+import type { Policy as ServicePolicy, SmartContractInterface as ServiceInterface } from '@walletinfra/sdk/schemas';
 import {
   checkContractCalls,
   checkPolicy,

@@ -1,5 +1,5 @@
 // The service's list of policies, read through the session's coalesced lists (../../session/object-lists.ts).
-import type { Policy as ServicePolicy } from '@walletinfra/sdk';
+import type { Policy as ServicePolicy } from '@walletinfra/sdk/schemas';
 import { serviceList } from '../../session/object-lists';
 
 /** Every policy of the organization (list_policies). */

@@ -6,7 +6,7 @@
 // nearest tag or user by name. A tag the same deployment creates has no id yet at preview: a program names it
 // through the UserTag's `id`, which is unknown then and checked during `up`.
 import { editDistance, parsePolicyExpression, type PolicyExpr } from '@walletinfra/sdk/policy';
-import type { User, UserTag } from '@walletinfra/sdk';
+import type { User, UserTag } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../../runtime/context';
 import { isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';

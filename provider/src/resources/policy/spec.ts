@@ -5,9 +5,8 @@
 // without the early-access flag refuse it), so only a move to another organization replaces a policy.
 import { z } from 'zod';
 import { checkPolicy } from '@walletinfra/sdk/policy';
-import type { Policy as ServicePolicy } from '@walletinfra/sdk';
 import { POLICY_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
+import { CreatePolicyIntent, type Policy as ServicePolicy } from '@walletinfra/sdk/schemas';
 import { isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';

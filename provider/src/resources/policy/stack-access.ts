@@ -19,7 +19,7 @@ import {
   type PolicyOutcome,
 } from '@walletinfra/sdk/policy';
 import type * as Sdk from '@walletinfra/sdk';
-import type { Policy as ServicePolicy, User } from '@walletinfra/sdk';
+import type { Policy as ServicePolicy, User } from '@walletinfra/sdk/schemas';
 import type { DeploymentPlan } from '../../plan';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown } from '../../wire';

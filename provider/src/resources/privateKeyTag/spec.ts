@@ -4,9 +4,8 @@
 // comparison. A rename and a membership change go out as ONE update_private_key_tag with add/remove sets
 // computed against the live members (../common/members.ts, shared with UserTag). Names are unique.
 import { z } from 'zod';
-import type { PrivateKey, PrivateKeyTag as ServicePrivateKeyTag } from '@walletinfra/sdk';
 import { PRIVATE_KEY_TAG_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { CreatePrivateKeyTagIntent } from '@walletinfra/sdk/schemas';
+import { CreatePrivateKeyTagIntent, type PrivateKey, type PrivateKeyTag as ServicePrivateKeyTag } from '@walletinfra/sdk/schemas';
 import type { OrgSession } from '../../session';
 import { placementOf } from '../common/inputs';
 import { canonicalMembers, memberSet, membershipUpdate, repeatedMembers } from '../common/members';

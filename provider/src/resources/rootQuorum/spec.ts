@@ -9,9 +9,8 @@
 // is a member with no credential that can sign, counting the API keys this deployment declares for it; so is a
 // change the stack's own user cannot submit because it is not in the current quorum (../common/lockout.ts).
 import { z } from 'zod';
-import type { RootQuorum as ServiceRootQuorum } from '@walletinfra/sdk';
 import { ROOT_QUORUM_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { UpdateRootQuorumIntent } from '@walletinfra/sdk/schemas';
+import { UpdateRootQuorumIntent, type RootQuorum as ServiceRootQuorum } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../../runtime/context';
 import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';

@@ -3,7 +3,8 @@
 // (writing only when it differs) and `delete` leaves it. Before a write, every member must have a credential
 // that can sign: a member whose API key this same update creates is waited for (the key's create tells the
 // plan, ../../plan.ts), any other is refused before anything is written.
-import { InvalidRequestError, type RootQuorum as ServiceRootQuorum } from '@walletinfra/sdk';
+import { InvalidRequestError } from '@walletinfra/sdk';
+import type { RootQuorum as ServiceRootQuorum } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';

@@ -6,9 +6,8 @@
 // uses for conditions), so a typo fails the preview.
 import { z } from 'zod';
 import { checkPolicyExpression } from '@walletinfra/sdk/policy';
-import type { SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk';
 import { SESSION_PROFILE_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { CreateSessionProfileIntent } from '@walletinfra/sdk/schemas';
+import { CreateSessionProfileIntent, type SessionProfile as ServiceSessionProfile } from '@walletinfra/sdk/schemas';
 import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';

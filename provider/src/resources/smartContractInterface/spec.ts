@@ -7,9 +7,12 @@
 // Preview applies the sdk's rules (the ones the emulator applies): well-formed ABI or IDL, the 400 KB limit,
 // the address format of the chain.
 import { z } from 'zod';
-import type { SmartContractInterface as ServiceInterface } from '@walletinfra/sdk';
 import { SMART_CONTRACT_INTERFACE_FIELD_TABLE, smartContractInterfaceProblems } from '@walletinfra/sdk/rules';
-import { CreateSmartContractInterfaceIntent, SMART_CONTRACT_INTERFACE_TYPES } from '@walletinfra/sdk/schemas';
+import {
+  CreateSmartContractInterfaceIntent,
+  SMART_CONTRACT_INTERFACE_TYPES,
+  type SmartContractInterface as ServiceInterface,
+} from '@walletinfra/sdk/schemas';
 import { sortedJson } from '../../internal/sorted-json';
 import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';

@@ -9,9 +9,8 @@
 // refuses when several users share the name. Deleting the user this stack signs as, or a root user, is refused
 // (../common/lockout.ts).
 import { z } from 'zod';
-import type { User as ServiceUser } from '@walletinfra/sdk';
 import { USER_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { UserParamsV4 } from '@walletinfra/sdk/schemas';
+import { UserParamsV4, type User as ServiceUser } from '@walletinfra/sdk/schemas';
 import { exportedIdentity, retainedReason, USERS } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
 import { userDeleteRefusal } from '../common/lockout';

@@ -6,9 +6,8 @@
 // rename and a membership change go out as ONE update_user_tag with add/remove sets computed against the live
 // members (../common/members.ts, shared with PrivateKeyTag). Names are unique among user tags.
 import { z } from 'zod';
-import type { UserTag as ServiceUserTag } from '@walletinfra/sdk';
 import { USER_TAG_FIELD_TABLE } from '@walletinfra/sdk/rules';
-import { CreateUserTagIntent } from '@walletinfra/sdk/schemas';
+import { CreateUserTagIntent, type UserTag as ServiceUserTag } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../../runtime/context';
 import type { OrgSession } from '../../session';
 import { containsUnknown } from '../../wire';

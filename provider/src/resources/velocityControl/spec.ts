@@ -6,10 +6,9 @@
 // identifier policies can write. A Policy's preview reads the identifiers this deployment's controls declare
 // (../policy/dependencies.ts).
 import { z } from 'zod';
-import type { VelocityControl as ServiceVelocityControl } from '@walletinfra/sdk';
 import { collectAll } from '@walletinfra/sdk/pagination';
 import { VELOCITY_CONTROL_FIELD_TABLE, velocityControlProblems } from '@walletinfra/sdk/rules';
-import { CreateVelocityControlIntent } from '@walletinfra/sdk/schemas';
+import { CreateVelocityControlIntent, type VelocityControl as ServiceVelocityControl } from '@walletinfra/sdk/schemas';
 import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';

@@ -8,13 +8,13 @@
 // webhook-destination rule (the one the emulator applies), documented event types, valid filter JSON, no
 // duplicate subscriptions.
 import { z } from 'zod';
-import type { WebhookEndpoint as ServiceWebhookEndpoint } from '@walletinfra/sdk';
 import { WEBHOOK_ENDPOINT_FIELD_TABLE, webhookDestinationProblem } from '@walletinfra/sdk/rules';
 import {
   CreateWebhookEndpointIntent,
   UpdateWebhookEndpointIntent,
   WEBHOOK_EVENT_TYPES,
   WebhookSubscriptionParams,
+  type WebhookEndpoint as ServiceWebhookEndpoint,
 } from '@walletinfra/sdk/schemas';
 import { sortedJson } from '../../internal/sorted-json';
 import type { ProviderContext } from '../../runtime/context';

@@ -3,7 +3,7 @@
 // and policies; lint-ignore honoured; an organization that cannot be read leaves the stack's own objects, said once.
 // (The real `pulumi preview --policy-pack` run is tests/e2e/policy-dependencies.test.ts.)
 import type { PolicyResource, StackValidationArgs } from '@pulumi/policy';
-import { POLICY_LINT_RULE_IDS } from '@walletinfra/sdk';
+import { POLICY_LINT_RULE_IDS } from '@walletinfra/sdk/policy';
 import { packPolicies, stackFindings, type LiveOrganization, type StackResource } from '@walletinfra/pulumi/policy-lint/pack';
 
 const ORG = 'org-1';

@@ -1,7 +1,7 @@
 // Policy impact: every decision transition, requests that are not evaluable (with the reason, never a
 // guess), root-quorum activities, the corpus bounds, the planned set from preview steps, and how the
 // drift report shows and gates it.
-import type { Activity } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 import { collectFromMetadata } from '@walletinfra/pulumi/drift/collect';
 import { parseArgs } from '@walletinfra/pulumi/drift/args';
 import { renderChangesMarkdown } from '@walletinfra/pulumi/drift/markdown';

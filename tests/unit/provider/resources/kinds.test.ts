@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
-import { ACTIVITY_TYPES } from '@walletinfra/sdk';
+import { ACTIVITY_TYPES } from '@walletinfra/sdk/policy';
 import { POLICY_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
 import * as walletinfra from '@walletinfra/pulumi';

@@ -3,7 +3,7 @@
 // get_organization_configs answer): each message asserted whole. tests/integration/provider/lockout.test.ts runs
 // the same rules through the provider's methods against the emulator, and tests/e2e/identity.test.ts through
 // the engine.
-import type { ApiKey, User, UserTag } from '@walletinfra/sdk';
+import type { ApiKey, User, UserTag } from '@walletinfra/sdk/schemas';
 import type { IdentityView } from '@walletinfra/pulumi/resources/common/identity';
 import { credentialsOf, isExpired } from '@walletinfra/pulumi/resources/common/identity';
 import {

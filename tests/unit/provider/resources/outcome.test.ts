@@ -1,6 +1,6 @@
 // The decision after a write whose response was lost: committed, pending, not committed or unknown, for
 // each write kind, from what the activity history and the objects showed.
-import type { Activity } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 import { decideOutcome, type ActivityEvidence, type ObjectEvidence, type WriteKind } from '@walletinfra/pulumi/resources/common/outcome';
 
 function activity(status: string): Activity {

@@ -166,6 +166,42 @@ describe('the check itself', () => {
     expect(stale).toEqual(['@walletinfra/emulator: `Store` is now class (listed as class+interface)']);
   });
 
+  test('names moved to another entry are announced together by one line naming both entries', () => {
+    const before = [...listed, { entry: '.', name: 'DriftReport', kind: 'interface' }];
+    const now = [
+      ...listed.filter((n) => n.name !== 'USAGE'),
+      { entry: '.', name: 'USAGE', kind: 'const' },
+      { entry: './drift', name: 'DriftReport', kind: 'interface' },
+    ];
+    const { unannounced } = surface.diffSurface('provider', before, now, '');
+    expect(surface.unannouncedMessage('provider', unannounced)).toBe(
+      [
+        'provider/api/public-names.txt lists public names that the sources no longer export as listed:',
+        '  - @walletinfra/pulumi/drift no longer exports `USAGE` (const); @walletinfra/pulumi does',
+        '  - @walletinfra/pulumi no longer exports `DriftReport` (interface); @walletinfra/pulumi/drift does',
+        'Removing or changing a public name breaks the programs that use it. If that is intended, announce it:',
+        '  1. add a line naming each one in backticks under `## Unreleased` in provider/CHANGELOG.md (create that',
+        '     section above the latest release if there is none), saying what replaces it, for example',
+        '       - Removed `USAGE`: use `...` instead.',
+        '     Names moved to another entry may be announced together, by one line naming both entries, for example',
+        '       - Moved ... from `@walletinfra/pulumi/drift` to `@walletinfra/pulumi`: import them from `@walletinfra/pulumi`.',
+        '  2. run `npm run api:names` and commit provider/api/public-names.txt with the change.',
+        'If it is not intended, export the name again.',
+      ].join('\n'),
+    );
+    const line =
+      '### Changed\n\n- Moved the drift report from `@walletinfra/pulumi` to\n  `@walletinfra/pulumi/drift`: import it from there.\n';
+    expect(surface.diffSurface('provider', before, now, line).unannounced).toEqual([]);
+    // the entries named in two different items do not announce a move
+    const apart = '- Added `@walletinfra/pulumi/drift`.\n- Changed `@walletinfra/pulumi`.\n';
+    expect(surface.diffSurface('provider', before, now, apart).unannounced.map((u) => u.name)).toEqual(['USAGE', 'DriftReport']);
+    // nor does it announce a name that lost, on the way, what users relied on (an interface that became a const)
+    const asConst = now.map((n) => (n.name === 'DriftReport' ? { ...n, kind: 'const' } : n));
+    expect(surface.diffSurface('provider', before, asConst, line).unannounced.map((u) => u.message)).toEqual([
+      '@walletinfra/pulumi no longer exports `DriftReport` (interface)',
+    ]);
+  });
+
   test('a new name must be listed', () => {
     const now = [...listed, { entry: './testing', name: 'policyMatchers', kind: 'const' }];
     const { unannounced, stale } = surface.diffSurface('provider', listed, now, '');

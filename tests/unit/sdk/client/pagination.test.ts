@@ -1,8 +1,6 @@
 // Page walking and the capped collector, with scripted page fetchers (the HTTP path is covered in
 // tests/integration/sdk/client.test.ts).
 import {
-  ListSuborgsRequest,
-  ListSolTransactionHistoryRequest,
   collectAll,
   paginateSolTransactionHistory,
   paginateSuborgs,
@@ -10,6 +8,7 @@ import {
   type ListSuborgsBody,
   type SolTransactionItem,
 } from '@walletinfra/sdk';
+import { ListSuborgsRequest, ListSolTransactionHistoryRequest } from '@walletinfra/sdk/schemas';
 
 async function caught(p: Promise<unknown>): Promise<Error & Record<string, unknown>> {
   try {

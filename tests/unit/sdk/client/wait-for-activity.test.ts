@@ -14,9 +14,9 @@ import {
   pollDelayMs,
   sleepWithSignal as sleepFromMain,
   waitForActivity,
-  type Activity,
   type WaitForActivityInput,
 } from '@walletinfra/sdk';
+import type { Activity } from '@walletinfra/sdk/schemas';
 
 const FP = 'sha256:' + 'ab'.repeat(32);
 

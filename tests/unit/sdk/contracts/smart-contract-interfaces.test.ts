@@ -1,17 +1,18 @@
 // Smart-contract interfaces in the sdk: the ABI/IDL/address rules the provider and the emulator share, calldata
 // decoding through an ABI with known answers, and the contract-call diagnostics of a condition.
 import {
-  abiFunctionNames,
-  checkContractCalls,
   decodeContractCall,
   ethereumTransactionForPolicy,
-  evaluatePolicies,
   parseUnsignedEthereumTransaction,
   signEthereumTransaction,
+} from '@walletinfra/sdk/contracts';
+import { checkContractCalls, evaluatePolicies } from '@walletinfra/sdk/policy';
+import {
+  abiFunctionNames,
   smartContractInterfaceJson,
   smartContractInterfaceProblems,
   SMART_CONTRACT_INTERFACE_LIMITS,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/rules';
 
 const ETH = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
 const SOL = 'SMART_CONTRACT_INTERFACE_TYPE_SOLANA';

@@ -7,13 +7,11 @@ import {
   encryptOnRampSecret,
   isWalletInfraError,
   loadApiKeyPair,
-  normalizeIpAllowlistRules,
-  parseCidr,
   Transport,
   WalletInfraClient,
   WebhookKeyStore,
-  webhookDestinationProblem,
 } from '@walletinfra/sdk';
+import { normalizeIpAllowlistRules, parseCidr, webhookDestinationProblem } from '@walletinfra/sdk/rules';
 import { errorFromResponse } from '@walletinfra/sdk/errors-response';
 
 function thrown(run: () => unknown): string {

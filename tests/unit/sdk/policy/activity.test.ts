@@ -10,7 +10,7 @@ import {
   activityKindOf,
   isRootQuorumOnlyActivity,
   resourceAndActionOf,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
 
 // The package's `exports` hide this file from require.resolve; it is read from the workspace root.
 const TYPES_FILE = resolve(

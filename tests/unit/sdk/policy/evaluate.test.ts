@@ -1,5 +1,5 @@
 // evaluatePolicies: the service's decision rules (docs/service-behaviour.md#policy-language) as tables, one per outcome.
-import { PolicyInputError, evaluatePolicies, policyDenialMessage, type PolicyContext, type PolicyInput } from '@walletinfra/sdk';
+import { PolicyInputError, evaluatePolicies, policyDenialMessage, type PolicyContext, type PolicyInput } from '@walletinfra/sdk/policy';
 
 const NOW = Date.UTC(2026, 2, 10, 15, 0); // Tuesday 2026-03-10 15:00Z
 const user = (id: string, ...tags: string[]): { id: string; tags: string[] } => ({ id, tags });

@@ -7,7 +7,7 @@ import {
   printPolicyExpression,
   withoutPositions,
   type PolicyExpressionKind,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
 
 const USER_ID = '4b894565-1e1e-4b9e-8a40-2f6d1e1a6c3b';
 const TAG_ID = 'e3f0a5c2-7b1d-4c8e-9f2a-1b3c5d7e9f00';

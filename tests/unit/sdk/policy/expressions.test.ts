@@ -7,7 +7,7 @@ import {
   evaluatePolicyExpression,
   type PolicyContext,
   type PolicyExpressionKind,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
 
 const U256_MAX = (1n << 256n) - 1n;
 

@@ -1,7 +1,8 @@
 // Converting recorded activities to policy requests: every activity type the emulator produces (its
 // submit operations), what the policy engine sees of each (type, documented params, approvers and their
 // credentials from the votes, time), and what makes one not evaluable — never a guessed decision.
-import { operationsByActivityType, pathWithin, policyRequestFromActivity, readPaths, type ActivityLike } from '@walletinfra/sdk';
+import { operationsByActivityType } from '@walletinfra/sdk';
+import { pathWithin, policyRequestFromActivity, readPaths, type ActivityLike } from '@walletinfra/sdk/policy';
 import { submitHandlers } from '@walletinfra/emulator/handlers/index';
 
 const AT = { seconds: '1767225600', nanos: '0' }; // 2026-01-01T00:00:00Z

@@ -1,7 +1,7 @@
 // A corpus of invalid policy expressions, each with the exact diagnostics a policy author sees:
 // syntax, unknown names and fields, wrong kind, type errors, bad enum literals, bad timestamps,
 // cron expressions, durations and time zones. Format of an expected line: `line:column: message`.
-import { checkPolicyExpression, type PolicyExpressionKind } from '@walletinfra/sdk';
+import { checkPolicyExpression, type PolicyExpressionKind } from '@walletinfra/sdk/policy';
 
 type Row = [PolicyExpressionKind, string, string];
 

@@ -5,7 +5,7 @@
 // carries its figures.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lintPolicies, POLICY_LINT_RULE_IDS, type LintPolicy, type OrganizationView, type PolicyLintRuleId } from '@walletinfra/sdk';
+import { lintPolicies, POLICY_LINT_RULE_IDS, type LintPolicy, type OrganizationView, type PolicyLintRuleId } from '@walletinfra/sdk/policy';
 
 interface CorpusPolicy extends LintPolicy {
   expect: PolicyLintRuleId[];

@@ -1,6 +1,6 @@
 // The policy linter: for each rule, a policy that trips it (with the whole finding) and a near miss that does not;
 // silencing by `lint-ignore:` in the notes; the rules that need the organization view.
-import { lintIgnores, lintPolicies, POLICY_LINT_RULE_IDS, type LintPolicy, type OrganizationView } from '@walletinfra/sdk';
+import { lintIgnores, lintPolicies, POLICY_LINT_RULE_IDS, type LintPolicy, type OrganizationView } from '@walletinfra/sdk/policy';
 
 const allow = (policyName: string, condition?: string, consensus?: string, notes?: string): LintPolicy => ({
   policyName,

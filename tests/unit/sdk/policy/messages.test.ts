@@ -10,7 +10,7 @@ import {
   type PolicyContext,
   type PolicyExpressionKind,
   type PolicyInput,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
 
 const CONTEXT: PolicyContext = {
   activity: { type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', params: { list: ['a'], text: 'abc', map: { k: 1 } } },

@@ -1,15 +1,15 @@
 // The parser's trees, the printer's canonical text and the syntax error's shape (docs/service-behaviour.md#policy-language).
 import { expect } from '@jest/globals';
+import { WalletInfraError } from '@walletinfra/sdk';
 import {
   PolicyInputError,
   PolicySyntaxError,
-  WalletInfraError,
   checkPolicy,
   checkPolicyExpression,
   parsePolicyExpression,
   printPolicyExpression,
   withoutPositions,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
 
 const tree = (source: string): unknown => withoutPositions(parsePolicyExpression(source));
 const canonical = (source: string): string => printPolicyExpression(parsePolicyExpression(source));

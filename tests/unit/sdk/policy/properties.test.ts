@@ -11,7 +11,7 @@ import {
   withoutPositions,
   type BinaryOperator,
   type PolicyExpr,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
 
 const KEYWORDS = new Set(['true', 'false', 'in']);
 const name = fc.oneof(

@@ -9,7 +9,7 @@ import {
   type PolicyContext,
   type PolicyExpressionKind,
   type PolicyInput,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
 
 const AGENT_TAG = '6d1c8a3e-2f4b-4c7d-9e0a-5b3f1d2c4e6a';
 const HUMAN_TAG = 'a2b4c6d8-1e3f-4a5b-8c7d-9e0f1a2b3c4d';

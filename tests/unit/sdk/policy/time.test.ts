@@ -1,6 +1,6 @@
 // Time expressions (DOCS:features/policies/time-based-policies.mdx): Timestamp literals and
 // CronSpan windows across time zones and daylight-saving changes. Instants are written in UTC.
-import { evaluatePolicyExpression, type PolicyContext } from '@walletinfra/sdk';
+import { evaluatePolicyExpression, type PolicyContext } from '@walletinfra/sdk/policy';
 
 const at = (iso: string): PolicyContext => ({ activity: { type: 'ACTIVITY_TYPE_CREATE_WALLET' }, approvers: [], now: Date.parse(iso) });
 const active = (expression: string, iso: string): boolean => evaluatePolicyExpression(expression, 'time', at(iso));

@@ -1,5 +1,6 @@
 // Velocity controls in the sdk: the create rules the provider and the emulator share, and the `controls` keyword of
 // the policy language in the checker (with and without the known identifiers) and the evaluator.
+import type { RequestOf } from '@walletinfra/sdk';
 import {
   assetUnits,
   checkPolicy,
@@ -9,10 +10,9 @@ import {
   evaluatePolicyExpression,
   PolicyInputError,
   velocityControlHolds,
-  velocityControlProblems,
   VELOCITY_CONTROL_READ,
-  type RequestOf,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/policy';
+import { velocityControlProblems } from '@walletinfra/sdk/rules';
 
 const control = (over: Partial<RequestOf<'create_velocity_control'>> = {}): RequestOf<'create_velocity_control'> => ({
   name: 'daily USDC',

@@ -1,7 +1,7 @@
 // The sdk's CIDR and IP-allowlist rules (docs.turnkey.com/reference/ip-allowlisting), which the emulator
 // applies on set_ip_allowlist and the provider at `check`: normal form, refusals, limits, with messages.
 import { expect } from '@jest/globals';
-import { normalizeIpAllowlistRules, parseCidr } from '@walletinfra/sdk';
+import { normalizeIpAllowlistRules, parseCidr } from '@walletinfra/sdk/rules';
 import { normalizeRules } from '@walletinfra/emulator/handlers/ip-allowlist';
 
 test.each([

@@ -1,7 +1,7 @@
 // The per-resource field tables, derived from the sdk's create/update intents: known answers per resource,
 // and the checks that make a wrong entry fail at load time.
 import { z } from 'zod';
-import { defineFieldTable, FIELD_TABLES, type FieldTable } from '@walletinfra/sdk';
+import { defineFieldTable, FIELD_TABLES, type FieldTable } from '@walletinfra/sdk/rules';
 
 function table(resource: string): FieldTable {
   const found = FIELD_TABLES.find((t) => t.resource === resource);

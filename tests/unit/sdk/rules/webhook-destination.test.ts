@@ -1,7 +1,7 @@
 // The webhook-destination rule, run from the shared table through the provider's `check` (the emulator runs
 // the same table over HTTP in tests/integration/emulator/webhook-destinations.test.ts), plus the rule's
 // own address table.
-import { nonPublicAddress, REFUSED_RANGES } from '@walletinfra/sdk';
+import { nonPublicAddress, REFUSED_RANGES } from '@walletinfra/sdk/rules';
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
 import { DESTINATION_CASES } from '../../../support/webhook-destination-cases';
 

@@ -1,7 +1,9 @@
 // The user, API key, user tag and root quorum schemas (docs/service-behaviour.md#users, #api-keys, #user-tags,
 // #root-quorum): what a request may say, the message for each refused value, and the activity.params policies
 // see for user and key activities.
-import { activityParamsFor, operations, toValidationIssues, User, type OperationName } from '@walletinfra/sdk';
+import { operations, type OperationName } from '@walletinfra/sdk';
+import { activityParamsFor } from '@walletinfra/sdk/policy';
+import { toValidationIssues, User } from '@walletinfra/sdk/schemas';
 
 /** `path: message` for each problem of `input` under operation `name`'s request schema; [] when valid. */
 function problems(name: OperationName, input: unknown): string[] {

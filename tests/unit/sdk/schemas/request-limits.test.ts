@@ -2,14 +2,8 @@
 // element is looked at; error messages list the first few problems and a count; a validator that overflows
 // its stack is a 400 in the emulator, never a 500.
 import { z } from 'zod';
-import {
-  formatIssueList,
-  InvalidRequestError,
-  operations,
-  REQUEST_ARRAY_LIMITS,
-  REQUEST_STRING_LIMITS,
-  validateRequest,
-} from '@walletinfra/sdk';
+import { formatIssueList, InvalidRequestError, operations } from '@walletinfra/sdk';
+import { REQUEST_ARRAY_LIMITS, REQUEST_STRING_LIMITS, validateRequest } from '@walletinfra/sdk/schemas';
 import { TOO_DEEP_MESSAGE, validateBody } from '@walletinfra/emulator/server/pipeline';
 
 const where = { operationName: 'create_wallet', operationPath: operations.create_wallet.path };

@@ -15,7 +15,7 @@ import {
   UpdatePolicyIntent,
   formatPath,
   toValidationIssues,
-} from '@walletinfra/sdk';
+} from '@walletinfra/sdk/schemas';
 import type { z } from 'zod';
 import { activityJson, sampleQueryResponses, TS } from '../../../support/client-fixtures';
 
