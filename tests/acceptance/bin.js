@@ -2,7 +2,9 @@
 // `npm run test:acceptance`, `npm run sweep` and `npm run fidelity` run this: the first argument names the
 // command (run, sweep, fidelity), the rest are its options (`--help` lists them).
 'use strict';
-require('./register');
+// the acceptance tools' TypeScript runs without a build; the packages are the built ones (`dist`), as the Pulumi
+// program and the provider processes load them (these commands build first)
+require('../support/ts-register').registerTypeScript({ packages: 'dist' });
 require('./cli.ts')
   .main(process.argv.slice(2))
   .then(

@@ -37,7 +37,7 @@ async function start(): Promise<Emulator> {
     process.execPath,
     [
       '-r',
-      join(ROOT, 'tests', 'support', 'emulator-ts-register.js'),
+      join(ROOT, 'tests', 'support', 'ts-register-src.js'),
       join(ROOT, 'emulator', 'src', 'cli.ts'),
       '--port',
       '0',

@@ -135,7 +135,7 @@ describe('walletinfra-emulator CLI', () => {
   function run(args: string[]) {
     const child = spawn(
       process.execPath,
-      ['-r', join(__dirname, '..', '..', 'support', 'emulator-ts-register.js'), join(ROOT, 'emulator', 'src', 'cli.ts'), ...args],
+      ['-r', join(__dirname, '..', '..', 'support', 'ts-register-src.js'), join(ROOT, 'emulator', 'src', 'cli.ts'), ...args],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stderr = '';

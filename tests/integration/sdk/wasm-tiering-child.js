@@ -1,4 +1,4 @@
-// Run by wasm-tiering.test.ts as `node --allow-natives-syntax -r ./emulator-ts-register.js wasm-tiering-child.js MODE`:
+// Run by wasm-tiering.test.ts as `node --allow-natives-syntax -r ../../support/ts-register-src.js wasm-tiering-child.js MODE`:
 // asks V8 itself (natives syntax) which tier WebAssembly compiled around a transport's first request runs on,
 // and records every V8 flag change the process makes. Prints one JSON line.
 const http = require('node:http');

@@ -22,7 +22,7 @@ async function tiers(mode: 'library' | 'hold' | 'hold-user-dispatcher', nodeArgs
       '--allow-natives-syntax',
       ...nodeArgs,
       '-r',
-      join(__dirname, '..', '..', 'support', 'emulator-ts-register.js'),
+      join(__dirname, '..', '..', 'support', 'ts-register-src.js'),
       join(__dirname, 'wasm-tiering-child.js'),
       mode,
     ],

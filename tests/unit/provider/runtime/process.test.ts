@@ -135,7 +135,7 @@ describe("the dynamic-provider process's entry", () => {
   it("drops the shim's copy of our errors, prints traces when asked, and holds WebAssembly tiering around the first exchange", async () => {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      ['-r', join(__dirname, '..', '..', '..', 'support', 'emulator-ts-register.js'), '-e', script],
+      ['-r', join(__dirname, '..', '..', '..', 'support', 'ts-register-src.js'), '-e', script],
       { timeout: 50_000, env: { ...process.env, NODE_OPTIONS: '', WALLETINFRA_DEBUG: '1' } },
     );
     const out = JSON.parse(stdout.trim().split('\n').pop() as string) as {

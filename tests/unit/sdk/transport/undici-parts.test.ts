@@ -83,7 +83,7 @@ describe("undici's parts", () => {
       });`;
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['-r', join(__dirname, '..', '..', '..', 'support', 'emulator-ts-register.js'), '-e', script],
+      ['-r', join(__dirname, '..', '..', '..', 'support', 'ts-register-src.js'), '-e', script],
       {
         timeout: 50_000,
         env: { ...process.env, NODE_OPTIONS: '' },
