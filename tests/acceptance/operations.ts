@@ -5,6 +5,7 @@
 import type { WalletInfraClient } from '@walletinfra/sdk';
 import { generateApiKeyPair } from '@walletinfra/sdk/crypto';
 import type { RunFacts } from './context';
+import { ERC20_TRANSFER } from '../support/erc20-abi';
 
 /** What the run does with one operation. */
 export type OperationUse = { sdk: true } | { covered: string } | { skip: string };
@@ -116,18 +117,7 @@ export interface SdkCall {
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 /** One ERC-20 function: enough for the service to accept an interface (https://eips.ethereum.org/EIPS/eip-20). */
-const TRANSFER_ABI = [
-  {
-    type: 'function',
-    name: 'transfer',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-    stateMutability: 'nonpayable',
-  },
-];
+const TRANSFER_ABI = [ERC20_TRANSFER];
 
 function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`${what} is missing (an earlier call failed)`);

@@ -1,5 +1,6 @@
 // One valid input and one valid service answer per operation, shared by the client tests.
 import type { QueryName, RequestOf, SubmitName } from '@walletinfra/sdk';
+import { ERC20_TRANSFER } from './erc20-abi';
 
 export const ORG = 'b3d2c1a0-0000-4000-8000-000000000001';
 export const TS = { seconds: '1767225600', nanos: '0' };
@@ -22,18 +23,7 @@ const webhookEndpoint = {
   isActive: true,
   subscriptions: [{ eventType: 'ACTIVITY_UPDATES', isActive: true }],
 };
-const ERC20_ABI = JSON.stringify([
-  {
-    type: 'function',
-    name: 'transfer',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-    stateMutability: 'nonpayable',
-  },
-]);
+const ERC20_ABI = JSON.stringify([ERC20_TRANSFER]);
 const smartContractInterface = {
   organizationId: ORG,
   smartContractInterfaceId: 'sci-1',

@@ -2,18 +2,7 @@
 // and no policy names, so no decision changes; one address per role (the service keeps one interface per
 // address and chain). There is no update: a new ABI for the same address replaces it, deleting the old first.
 import type { Scenario } from './types';
-
-const TRANSFER = {
-  type: 'function',
-  name: 'transfer',
-  inputs: [
-    { name: 'to', type: 'address' },
-    { name: 'amount', type: 'uint256' },
-  ],
-  outputs: [{ name: '', type: 'bool' }],
-  stateMutability: 'nonpayable',
-};
-const APPROVE = { ...TRANSFER, name: 'approve', inputs: [{ name: 'spender', type: 'address' }, TRANSFER.inputs[1]] };
+import { ERC20_APPROVE, ERC20_TRANSFER } from '../../support/erc20-abi';
 
 const ADDRESS = {
   main: '0x000000000000000000000000000000000000a101',
@@ -28,12 +17,12 @@ export const smartContractInterfaceScenario: Scenario = {
   create: (ctx, role) => ({
     smartContractAddress: ADDRESS[role],
     type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
-    smartContractInterface: JSON.stringify([TRANSFER]),
+    smartContractInterface: JSON.stringify([ERC20_TRANSFER]),
     label: ctx.name(`contract-${role}`),
     notes: 'walletinfra acceptance run',
   }),
   // The same address with another ABI: replaced, the old interface deleted first.
-  replace: (_ctx, args) => ({ ...args, smartContractInterface: JSON.stringify([TRANSFER, APPROVE]) }),
+  replace: (_ctx, args) => ({ ...args, smartContractInterface: JSON.stringify([ERC20_TRANSFER, ERC20_APPROVE]) }),
   async handMade(ctx, args) {
     const { result } = await ctx.client.createSmartContractInterface({
       smartContractAddress: String(args.smartContractAddress),

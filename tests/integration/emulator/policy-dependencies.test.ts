@@ -16,6 +16,7 @@ import {
   submitActivity,
   useTestEmulator,
 } from '../../support/emulator';
+import { ERC20_ABI } from '../../support/erc20-abi';
 
 // viem's CommonJS build (its types are ES modules): the test builds and parses transactions with it
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS test loading viem's CommonJS build
@@ -31,28 +32,7 @@ beforeEach(() => {
 const ETH = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
 const TOKEN = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const RECIPIENT = '0x08d2b0a37F869FF76BACB5Bab3278E26ab7067B7';
-const ERC20 = [
-  {
-    type: 'function',
-    name: 'transfer',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-    stateMutability: 'nonpayable',
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-    stateMutability: 'nonpayable',
-  },
-];
+const ERC20 = ERC20_ABI;
 
 const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
 /** ERC-20 calldata: transfer(to, amount) is 0xa9059cbb, approve(spender, amount) 0x095ea7b3. */

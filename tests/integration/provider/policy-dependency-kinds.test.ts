@@ -3,25 +3,15 @@
 // the service's copy compare equal), read, no-op diffs, every field a replacement (deleting first when the address
 // or identifier stays, since the service holds one per address or identifier), adoption and delete.
 import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
+import { ERC20_TRANSFER } from '../../support/erc20-abi';
 
 const h = useHarness();
 
 const TOKEN = '0xA0b86991c6218b36c1d19d4a2e9eB0cE3606eB48';
-const ERC20 = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'value', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-];
+const ERC20 = [ERC20_TRANSFER];
 /** The normal form: sorted keys, no whitespace. */
 const ERC20_JSON =
-  '[{"inputs":[{"name":"to","type":"address"},{"name":"value","type":"uint256"}],"name":"transfer","outputs":[{"name":"","type":"bool"}],"stateMutability":"nonpayable","type":"function"}]';
+  '[{"inputs":[{"name":"to","type":"address"},{"name":"amount","type":"uint256"}],"name":"transfer","outputs":[{"name":"","type":"bool"}],"stateMutability":"nonpayable","type":"function"}]';
 
 const INTERFACE = {
   smartContractAddress: TOKEN,
@@ -75,7 +65,7 @@ describe('SmartContractInterface', () => {
       {
         property: 'smartContractInterface',
         reason:
-          'is 746,891 bytes; the service accepts at most 400,000 (400 KB): minify the JSON (no indentation) or upload only the functions policies use',
+          'is 750,891 bytes; the service accepts at most 400,000 (400 KB): minify the JSON (no indentation) or upload only the functions policies use',
       },
     ]);
     expect((await check({ smartContractInterface: 'not json' })).failures).toEqual([

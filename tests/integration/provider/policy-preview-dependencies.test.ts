@@ -4,29 +4,13 @@
 // walletinfra:policyLint sets (warnings, errors, off; lint-ignore in the notes). Whole messages throughout.
 import type { Runtime } from '@walletinfra/pulumi/runtime/providers';
 import { checkedInputs, useHarness } from '../../support/provider-harness';
+import { ERC20_ABI } from '../../support/erc20-abi';
 
 const h = useHarness();
 
 const TOKEN = '0xA0b86991c6218b36c1d19d4a2e9eB0cE3606eB48';
 const OTHER = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
-const ERC20 = JSON.stringify([
-  {
-    type: 'function',
-    name: 'transfer',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'value', type: 'uint256' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'value', type: 'uint256' },
-    ],
-  },
-]);
+const ERC20 = JSON.stringify(ERC20_ABI);
 const CONTROL = (identifier: string) => ({
   name: identifier,
   identifier,

@@ -9,6 +9,7 @@ import type { EngineEventLike } from '@walletinfra/pulumi/drift/events';
 import { policyMain, type PolicyCliDeps } from '@walletinfra/pulumi/policy-review/cli';
 import type { LintFacts, OrganizationReader } from '@walletinfra/pulumi/policy-review/organization';
 import { policyMatchers, type PolicyMatchers } from '@walletinfra/pulumi/testing';
+import { ERC20_TRANSFER } from '../../../support/erc20-abi';
 
 expect.extend(policyMatchers);
 declare global {
@@ -31,16 +32,7 @@ const TREASURY = '0x1715c2A2315e2Abb651258805F11645c014aA3db';
 /** transfer(TREASURY, 1000000) */
 const TRANSFER =
   '0xa9059cbb0000000000000000000000001715c2a2315e2abb651258805f11645c014aa3db00000000000000000000000000000000000000000000000000000000000f4240';
-const ABI = [
-  {
-    type: 'function',
-    name: 'transfer',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'value', type: 'uint256' },
-    ],
-  },
-];
+const ABI = [ERC20_TRANSFER];
 const LE = 'VELOCITY_CONTROL_AGGREGATION_OPERATOR_LESS_THAN_OR_EQUAL';
 
 const POLICY = {

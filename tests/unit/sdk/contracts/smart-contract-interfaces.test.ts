@@ -13,31 +13,13 @@ import {
   smartContractInterfaceProblems,
   SMART_CONTRACT_INTERFACE_LIMITS,
 } from '@walletinfra/sdk/rules';
+import { ERC20_ABI } from '../../../support/erc20-abi';
 
 const ETH = 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM';
 const SOL = 'SMART_CONTRACT_INTERFACE_TYPE_SOLANA';
 const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const ERC20 = [
-  {
-    type: 'function',
-    name: 'transfer',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-    stateMutability: 'nonpayable',
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-    stateMutability: 'nonpayable',
-  },
+  ...ERC20_ABI,
   {
     type: 'event',
     name: 'Transfer',

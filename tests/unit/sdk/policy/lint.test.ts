@@ -1,6 +1,7 @@
 // The policy linter: for each rule, a policy that trips it (with the whole finding) and a near miss that does not;
 // silencing by `lint-ignore:` in the notes; the rules that need the organization view.
 import { lintIgnores, lintPolicies, POLICY_LINT_RULE_IDS, type LintPolicy, type OrganizationView } from '@walletinfra/sdk/policy';
+import { ERC20_TRANSFER } from '../../../support/erc20-abi';
 
 const allow = (policyName: string, condition?: string, consensus?: string, notes?: string): LintPolicy => ({
   policyName,
@@ -215,16 +216,7 @@ describe('field-never-carried', () => {
 
 describe('contract-call-interface', () => {
   const TOKEN = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
-  const abi = JSON.stringify([
-    {
-      type: 'function',
-      name: 'transfer',
-      inputs: [
-        { name: 'to', type: 'address' },
-        { name: 'amount', type: 'uint256' },
-      ],
-    },
-  ]);
+  const abi = JSON.stringify([ERC20_TRANSFER]);
   const view: OrganizationView = {
     smartContractInterfaces: [{ smartContractAddress: TOKEN, type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM', smartContractInterface: abi }],
   };
