@@ -127,7 +127,7 @@ test('the table covers every operation that takes input', () => {
     // every field of remove_ip_allowlist is optional: nothing can be missing
     .filter((name) => name !== 'remove_ip_allowlist');
   expect(withInput.filter((n) => !covered.has(n))).toEqual([]);
-  expect(cases.length).toBe(316);
+  expect(cases.length).toBe(318);
 });
 
 test.each(cases.map((c) => [c.operation, formatPath(c.path), c.kind, c] as const))('%s: %s %s', async (_op, path, _kind, c) => {
