@@ -28,6 +28,7 @@ export { checkContractCalls, type ContractCallDiagnostic, type ContractInterface
 export {
   lintPolicies,
   lintIgnores,
+  lintContext,
   POLICY_LINT_RULE_IDS,
   type LintPolicy,
   type LintOptions,

@@ -88,14 +88,21 @@ function disjunctFacts(literals: Disjunct, wholeReads: readonly string[]): Disju
   return { literals, comparisons, explicit, types, reads };
 }
 
-const analysed = new WeakMap<LintPolicy, ConditionFacts>();
+/**
+ * Facts by condition text. They depend on the text alone, and a deployment lints each new policy against the same
+ * context policies (its DENYs) again and again, each time as a new object: keyed by text, each condition is analysed
+ * once. Bounded: the oldest entries go first once it holds `ANALYSED_LIMIT`.
+ */
+const analysed = new Map<string, ConditionFacts>();
+const ANALYSED_LIMIT = 4096;
 
-/** The condition's facts, computed once per policy object. */
+/** The condition's facts, computed once per condition text. */
 export function conditionFacts(policy: LintPolicy): ConditionFacts {
-  const known = analysed.get(policy);
+  const text = policy.condition ?? '';
+  const known = analysed.get(text);
   if (known !== undefined) return known;
-  const expr = parsed(policy.condition);
-  const absent = policy.condition === undefined || policy.condition.trim() === '';
+  const expr = parsed(text);
+  const absent = text.trim() === '';
   const reads = expr === undefined ? [] : readPathsOf(expr);
   const form = absent ? [[]] : expr === undefined ? undefined : disjunctiveNormalForm(expr);
   const facts: ConditionFacts = {
@@ -104,6 +111,7 @@ export function conditionFacts(policy: LintPolicy): ConditionFacts {
     disjuncts: form?.map((d) => disjunctFacts(d, reads)),
     reads,
   };
-  analysed.set(policy, facts);
+  if (analysed.size >= ANALYSED_LIMIT) analysed.delete(analysed.keys().next().value as string);
+  analysed.set(text, facts);
   return facts;
 }

@@ -36,9 +36,44 @@ export interface Approvals {
   onlyRoot: boolean;
 }
 
+/**
+ * Approvals by consensus text, per users (what the evaluator reads of them: ids, names, emails, tags, whether root):
+ * with the users, deciding evaluates the consensus once per user, and every policy of a deployment is linted with the
+ * same users, read again and again as the lists are. Bounded: the oldest entries go first.
+ */
+const decided = new Map<string, Map<string, Approvals | undefined>>();
+const fingerprints = new WeakMap<Users, string>();
+const USERS_LIMIT = 16;
+const DECIDED_LIMIT = 4096;
+
+/** What the evaluator reads of the users, as one text. */
+function usersKey(users: Users | undefined): string {
+  if (users === undefined) return '';
+  let key = fingerprints.get(users);
+  if (key === undefined) {
+    key = JSON.stringify(users.map((u) => [u.userId, u.userName ?? '', u.userEmail ?? '', u.tags ?? [], u.isRoot === true]));
+    fingerprints.set(users, key);
+  }
+  return key;
+}
+
 /** What a consensus needs; undefined when it does not parse (the checker reports that). */
 export function approvalsOf(source: string | undefined, view: OrganizationView | undefined): Approvals | undefined {
   if (source === undefined || source.trim() === '') return { needed: 'none', onlyRoot: false };
+  const key = usersKey(view?.users);
+  let known = decided.get(key);
+  if (known === undefined) {
+    if (decided.size >= USERS_LIMIT) decided.delete(decided.keys().next().value as string);
+    decided.set(key, (known = new Map<string, Approvals | undefined>()));
+  }
+  if (known.has(source)) return known.get(source);
+  const approvals = decideApprovals(source, view);
+  if (known.size >= DECIDED_LIMIT) known.delete(known.keys().next().value as string);
+  known.set(source, approvals);
+  return approvals;
+}
+
+function decideApprovals(source: string, view: OrganizationView | undefined): Approvals | undefined {
   const consensus = parsed(source);
   if (consensus === undefined) return undefined;
   const users = view?.users;
