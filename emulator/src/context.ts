@@ -19,8 +19,8 @@ export interface Core {
   faults: FaultInjector;
   deliveries: DeliveryQueue;
   policy: PolicyEngine;
-  /** the write handlers by operation name (handlers/index.ts), for effects that run later than their request */
-  submitHandlerFor: (name: string) => SubmitHandler<SubmitName> | undefined;
+  /** the write handlers by operation name and activity type (handlers/index.ts), for effects that run later than their request */
+  submitHandlerFor: (name: string, activityType?: string) => SubmitHandler<SubmitName> | undefined;
 }
 
 /** The authenticated principal of a request. */

@@ -9,6 +9,8 @@ export const POLICY_ENGINE_DETAIL_TYPE = 'type.googleapis.com/errors.v1.PolicyEn
 export const GRPC = {
   InvalidArgument: { code: 3, status: 400 },
   NotFound: { code: 5, status: 404 },
+  // grpc-gateway's default mapping of FailedPrecondition; the errors page documents no status for it (docs/service-behaviour.md#errors)
+  FailedPrecondition: { code: 9, status: 400 },
   PermissionDenied: { code: 7, status: 403 },
   ResourceExhausted: { code: 8, status: 429 },
   Unimplemented: { code: 12, status: 405 },
@@ -70,6 +72,7 @@ export const permissionDenied = make('PermissionDenied', 'REQUEST_NOT_AUTHORIZED
 export const unauthenticated = make('Unauthenticated', 'UNAUTHENTICATED');
 export const resourceExhausted = make('ResourceExhausted', 'RATE_LIMIT_EXCEEDED');
 export const methodNotAllowed = make('Unimplemented', 'UNSPECIFIED');
+export const failedPrecondition = make('FailedPrecondition', 'UNSPECIFIED');
 
 /** A thrown bug: the documented 500 message with a correlation id (docs/service-behaviour.md#errors). */
 export function internalError(correlationId: string): ServiceError {

@@ -65,7 +65,7 @@ export function credentialsOfUser(store: Store, organizationId: string, userId: 
 export function credentialHolder(store: Store, organizationId: string, idOrPublicKey: string): HeldCredential | undefined {
   const byId = store.apiKeys.get(idOrPublicKey);
   if (byId?.organizationId === organizationId) return ofApiKey(byId);
-  const byKey = store.apiKeys.findByKey(idOrPublicKey.toLowerCase()).find((k) => k.organizationId === organizationId);
+  const byKey = store.apiKeys.findByKeyIn(organizationId, idOrPublicKey.toLowerCase())[0];
   if (byKey !== undefined) return ofApiKey(byKey);
   const passkey = store.authenticators
     .listByOrg(organizationId)

@@ -125,6 +125,7 @@ export const sampleQueryBodies: { [N in QueryName]: Omit<RequestOf<N>, 'organiza
   list_webhook_endpoints: {},
   list_fiat_on_ramp_credentials: {},
   list_suborgs: { filterType: 'EMAIL', filterValue: 'a@example.com', paginationOptions: { limit: '5', after: 'org-0' } },
+  list_verified_suborgs: { filterType: 'PHONE_NUMBER', filterValue: '+13214567890', paginationOptions: { limit: '5' } },
   list_sol_transaction_history: { address: 'So1ana', caip2: 'solana:devnet', paginationOptions: { limit: '20' } },
   list_policies: {},
   get_activity: { activityId: 'act-1' },
@@ -225,6 +226,7 @@ export const sampleQueryResponses: { [N in QueryName]: Record<string, unknown> }
     ],
   },
   list_suborgs: { organizationIds: ['org-1', 'org-2'] },
+  list_verified_suborgs: { organizationIds: ['org-2'] },
   list_sol_transaction_history: {
     transactions: [
       {
@@ -355,6 +357,7 @@ export const sampleParameters: { [N in SubmitName]: RequestOf<N> } = {
     ],
     rootQuorumThreshold: 1,
   },
+  delete_sub_organization: { deleteWithoutExport: true },
   create_users: {
     users: [
       {
@@ -426,6 +429,7 @@ export const sampleResults: { [N in SubmitName]: Record<string, unknown> } = {
   delete_private_key_tags: { privateKeyTagIds: ['t-1'], privateKeyIds: ['pk-2'] },
   create_wallet: { walletId: 'w-2', addresses: ['0xdef'] },
   create_sub_organization: { subOrganizationId: 'sub-1', rootUserIds: ['u-1'] },
+  delete_sub_organization: { subOrganizationUuid: 'sub-1' },
   create_users: { userIds: ['u-3'] },
   create_api_only_users: { userIds: ['u-4'] },
   update_user: { userId: 'u-1' },

@@ -1,23 +1,19 @@
 // Running a write's effect after its request: when consensus is reached (./votes.ts) or when a simulated
 // PENDING activity is polled to completion (a `pendingPolls` fault). A refused effect ends the activity
 // FAILED with the refusal as `failure` (docs/service-behaviour.md#activities) and leaves nothing behind.
-import { operations, type RequestOf, type SubmitName } from '@walletinfra/sdk';
+import { operationsByActivityType, type RequestOf, type SubmitName } from '@walletinfra/sdk';
 import type { RequestContext } from '../context';
 import { isServiceError } from '../errors';
 import type { ActivityRecord } from '../store/records';
 import { measuredOf, recordExecution } from '../velocity';
 import { COMPLETED, FAILED, PENDING } from './status';
 
-const RESULT_KEYS: ReadonlyMap<string, string | undefined> = new Map(
-  Object.values(operations).flatMap((o) => (o.kind === 'submit' ? [[o.name, o.resultKey] as const] : [])),
-);
-
 /** Runs the effect of `target` (mutated to COMPLETED with its result, or FAILED with the refusal). */
 export function runDeferredEffect(requestCtx: RequestContext, target: ActivityRecord): void {
   // The effect acts for the submitter, not for whoever's request completed it.
   const submitter = requestCtx.store.users.get(target.submittedBy.userId);
   const ctx: RequestContext = submitter === undefined ? requestCtx : { ...requestCtx, caller: { ...requestCtx.caller, user: submitter } };
-  const handler = ctx.submitHandlerFor(target.operation);
+  const handler = ctx.submitHandlerFor(target.operation, target.type);
   if (handler === undefined) throw new Error(`no handler for ${target.operation}`);
   try {
     // a nested transaction (savepoint): a refused effect leaves nothing behind
@@ -27,7 +23,8 @@ export function runDeferredEffect(requestCtx: RequestContext, target: ActivityRe
       recordExecution(ctx, target.id, measuredOf(ctx, target.type, handler.policyRequest?.(ctx, params)));
       return out;
     });
-    const resultKey = RESULT_KEYS.get(target.operation);
+    // the version the activity was submitted as names its result key
+    const resultKey = operationsByActivityType.get(target.type)?.resultKey;
     target.status = COMPLETED;
     target.result = resultKey === undefined ? {} : { [resultKey]: result };
   } catch (e) {

@@ -132,6 +132,20 @@ export function recordEvaluation(ctx: RequestContext, activityId: string, voteId
 }
 
 /**
+ * A write to a sub-organization signed by its parent's credential: the parent may read its sub-organizations,
+ * never write to them (https://docs.turnkey.com/concepts/sub-organizations: "read-only visibility"). The
+ * message names whose credential it was and the fix.
+ */
+function parentWriteRefused(ctx: RequestContext): ServiceError {
+  const what = ctx.caller.credentialType === 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' ? 'passkey' : 'API key';
+  return permissionDenied(
+    `request not authorized: a parent organization has read-only access to its sub-organizations: the ${what} that signed this ` +
+      `request belongs to user ${ctx.caller.user.userId} of the parent organization ${ctx.caller.user.organizationId}; sign writes ` +
+      `to sub-organization ${ctx.org.organizationId} with an API key of one of its own users (such as its delegated-access user)`,
+  );
+}
+
+/**
  * What every write (votes included) passes first: an identical body is answered with the activity it made
  * (idempotency by fingerprint), then the liveness check, then a parent organization's read-only access.
  */
@@ -145,9 +159,7 @@ export function admitWrite(
   if (existing !== undefined)
     return { answer: { activity: renderActivity(ctx.store, existing, ctx.env.now(), 'api', ctx.caller.user.userId) } };
   checkLiveness(ctx, timestampMs);
-  if (ctx.caller.viaParent) {
-    throw permissionDenied('request not authorized: a parent organization has read-only access to its sub-organizations');
-  }
+  if (ctx.caller.viaParent) throw parentWriteRefused(ctx);
   return { fingerprint };
 }
 
@@ -167,7 +179,7 @@ export function submitActivity(
   const measured = measuredOf(ctx, op.activityType, request);
   const { decision, policy } = gate(ctx, op.activityType, envelope.parameters, request, measured);
 
-  const record = ctx.store.transaction(() => {
+  const rendered = ctx.store.transaction(() => {
     const id = ctx.env.uuid();
     const now = ctx.env.now();
     const vote = submitterVote(ctx, id, rawBody);
@@ -204,8 +216,10 @@ export function submitActivity(
     ctx.store.activities.insert(activity);
     recordEvaluation(ctx, id, vote.id, policy);
     ctx.deliveries.enqueueActivity(activity);
-    return activity;
+    // rendered inside the transaction: an effect may remove what the answer shows when the transaction ends
+    // (deleting a sub-organization removes its users, who are the activity's voters)
+    return renderActivity(ctx.store, activity, ctx.env.now(), 'api', ctx.caller.user.userId);
   });
   ctx.deliveries.kick();
-  return { activity: renderActivity(ctx.store, record, ctx.env.now(), 'api', ctx.caller.user.userId) };
+  return { activity: rendered };
 }

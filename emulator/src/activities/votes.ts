@@ -106,7 +106,7 @@ function settle(ctx: RequestContext, target: ActivityRecord, voteId: string): vo
     // the target's own keywords, measured for its submitter (the request being decided is the target's)
     const submitter = ctx.store.users.get(target.submittedBy.userId);
     const forSubmitter: RequestContext = submitter === undefined ? ctx : { ...ctx, caller: { ...ctx.caller, user: submitter } };
-    const handler = ctx.submitHandlerFor(target.operation);
+    const handler = ctx.submitHandlerFor(target.operation, target.type);
     const request = handler?.policyRequest?.(forSubmitter, target.parameters);
     const decision = ctx.policy.evaluate({
       policies: ctx.store.policies.listByOrg(ctx.org.organizationId),
@@ -134,7 +134,7 @@ function approvingCredentials(
   approvals: VoteRecord[],
 ): Array<{ id: string; user_id: string; type: string; public_key: string }> {
   return approvals.map((v) => {
-    const key = ctx.store.apiKeys.findByKey(v.publicKey).find((k) => k.userId === v.userId);
+    const key = ctx.store.apiKeys.findByKeyIn(organizationId, v.publicKey).find((k) => k.userId === v.userId);
     if (key !== undefined) return { id: key.apiKeyId, user_id: v.userId, type: key.type, public_key: v.publicKey };
     const passkey = ctx.store.authenticators.listByOrg(organizationId).find((a) => a.userId === v.userId && a.publicKey === v.publicKey);
     return {

@@ -143,7 +143,7 @@ export function addApiKey(d: Deps, user: UserRecord, input: NewApiKey, field: st
     throw invalidArgument('invalid api key expiration');
   }
   // a public key names one credential in its organization: stamps are matched to keys by it (docs/service-behaviour.md#api-keys)
-  if (d.store.apiKeys.findByKey(publicKey).some((k) => k.organizationId === user.organizationId)) {
+  if (d.store.apiKeys.findByKeyIn(user.organizationId, publicKey).length > 0) {
     throw invalidArgument(`invalid request body: ${field}.publicKey: an API key with this public key already exists in the organization`, {
       turnkeyErrorCode: 'CREDENTIAL_CONFLICT',
     });

@@ -17,8 +17,8 @@ function checkWrapperAndSigner(ctx: RequestContext, p: { wrapperAddress: string;
     );
   }
   const account = ctx.store.walletAccounts
-    .findByKey(p.signWith.toLowerCase())
-    .find((a) => a.organizationId === ctx.org.organizationId && sameAddress(a.address, p.signWith));
+    .findByKeyIn(ctx.org.organizationId, p.signWith.toLowerCase())
+    .find((a) => sameAddress(a.address, p.signWith));
   if (account === undefined || account.addressFormat !== 'ADDRESS_FORMAT_ETHEREUM') {
     throw invalidArgument(
       'invalid request body: parameters.signWith: must be an Ethereum wallet-account address of this organization (private-key identifiers are not supported)',

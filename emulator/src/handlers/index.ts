@@ -17,6 +17,7 @@ import * as contracts from './smart-contract-interfaces';
 import * as signing from './signing';
 import * as velocity from './velocity-controls';
 import * as sol from './sol-history';
+import * as subLists from './sub-organization-lists';
 import * as subs from './sub-organizations';
 import * as tags from './tags';
 import * as userTags from './user-tags';
@@ -37,7 +38,8 @@ export const queryHandlers: { [N in QueryName]: QueryHandler<N> } = {
   list_private_keys: privateKeys.listPrivateKeys,
   list_webhook_endpoints: webhooks.listWebhookEndpoints,
   list_fiat_on_ramp_credentials: fiat.listFiatOnRampCredentials,
-  list_suborgs: subs.listSuborgs,
+  list_suborgs: subLists.listSuborgs,
+  list_verified_suborgs: subLists.listVerifiedSuborgs,
   list_sol_transaction_history: sol.listSolTransactionHistory,
   list_policies: policies.listPolicies,
   get_activity: activities.getActivity,
@@ -78,6 +80,7 @@ export const submitHandlers: { [N in Exclude<SubmitName, 'approve_activity' | 'r
   delete_private_key_tags: tags.deletePrivateKeyTags,
   create_wallet: wallets.createWallet,
   create_sub_organization: subs.createSubOrganization,
+  delete_sub_organization: subs.deleteSubOrganization,
   create_users: users.createUsers,
   create_api_only_users: users.createApiOnlyUsers,
   update_user: users.updateUser,
@@ -98,7 +101,14 @@ export const submitHandlers: { [N in Exclude<SubmitName, 'approve_activity' | 'r
   sign_transaction: signing.signTransaction,
 };
 
-export function submitHandlerFor(name: string): SubmitHandler<SubmitName> | undefined {
+/** Earlier versions of a write the service still takes on the same path, by activity type (their own intent and result). */
+const earlierVersionHandlers: Readonly<Record<string, SubmitHandler<SubmitName>>> = subs.earlierCreateSubOrganization;
+
+/** The handler of write `name`; of the version `activityType` names when that is an earlier one. */
+export function submitHandlerFor(name: string, activityType?: string): SubmitHandler<SubmitName> | undefined {
+  if (activityType !== undefined && Object.prototype.hasOwnProperty.call(earlierVersionHandlers, activityType)) {
+    return earlierVersionHandlers[activityType];
+  }
   return Object.prototype.hasOwnProperty.call(submitHandlers, name) ? submitHandlers[name as keyof typeof submitHandlers] : undefined;
 }
 

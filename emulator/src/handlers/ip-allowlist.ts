@@ -13,7 +13,7 @@ function scopeId(orgId: string, publicKey: string | undefined): string {
 
 function assertKeyInOrg(ctx: RequestContext, publicKey: string | undefined): void {
   if (publicKey === undefined) return;
-  const key = ctx.store.apiKeys.findByKey(publicKey.toLowerCase()).find((k) => k.organizationId === ctx.org.organizationId);
+  const key = ctx.store.apiKeys.findByKeyIn(ctx.org.organizationId, publicKey.toLowerCase())[0];
   if (key === undefined) throw notFound(`no API key found with public key ${publicKey} in this organization`);
 }
 

@@ -49,8 +49,8 @@ function signer(ctx: RequestContext, p: Params): WalletAccountRecord {
     throw invalidArgument(`invalid request body: parameters.type: the emulator signs TRANSACTION_TYPE_ETHEREUM only, not ${p.type}`);
   }
   const account = ctx.store.walletAccounts
-    .findByKey(p.signWith.toLowerCase())
-    .find((a) => a.organizationId === ctx.org.organizationId && sameAddress(a.address, p.signWith));
+    .findByKeyIn(ctx.org.organizationId, p.signWith.toLowerCase())
+    .find((a) => sameAddress(a.address, p.signWith));
   if (account === undefined || account.addressFormat !== 'ADDRESS_FORMAT_ETHEREUM') {
     throw invalidArgument(
       'invalid request body: parameters.signWith: must be an Ethereum wallet-account address of this organization (private keys are not supported by the emulator)',

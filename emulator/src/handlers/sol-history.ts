@@ -46,8 +46,8 @@ function decodeCursor(text: string, field: string, address: string, network: str
 
 function assertWalletAccount(ctx: RequestContext, address: string): void {
   const account = ctx.store.walletAccounts
-    .findByKey(address.toLowerCase())
-    .find((a) => a.organizationId === ctx.org.organizationId && sameAddress(a.address, address));
+    .findByKeyIn(ctx.org.organizationId, address.toLowerCase())
+    .find((a) => sameAddress(a.address, address));
   if (account === undefined) {
     throw notFound(`no wallet account found with address ${address} (private-key addresses are not supported)`);
   }

@@ -1,7 +1,7 @@
 // The main API listener: POST /public/v1/query/* and /public/v1/submit/* (routed through the sdk's operation
 // registry), GET /public/v1/discovery/webhooks/jwks (public), and the loopback-only /__admin/ endpoints.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { operationsByPath, type AnyOperation, type QueryName, type RequestOf } from '@walletinfra/sdk';
+import { operationsByPath, submitVersionOf, type AnyOperation, type QueryName, type RequestOf } from '@walletinfra/sdk';
 import { submitActivity } from '../activities/engine';
 import { voteOnActivity } from '../activities/votes';
 import type { Core, RequestContext } from '../context';
@@ -76,13 +76,16 @@ function handleOperation(
     return;
   }
   if (op.kind !== 'submit') throw notFound(`unknown operation: ${parsed.path}`);
-  const envelope = validateBody(op.envelope, parsed.json);
-  const input = { op, envelope: envelope as SubmitEnvelope, rawBody: parsed.rawText, fault: parsed.fault };
+  // the body's `type` picks the version of the write (an earlier one has its own intent and result); any
+  // other value is refused by the newest version's schema, which names the type it takes
+  const version = submitVersionOf(op, (parsed.json as { type?: unknown }).type) ?? op;
+  const envelope = validateBody(version.envelope, parsed.json);
+  const input = { op: version, envelope: envelope as SubmitEnvelope, rawBody: parsed.rawText, fault: parsed.fault };
   if (op.name === 'approve_activity' || op.name === 'reject_activity') {
     finish(res, parsed.fault, voteOnActivity(ctx, input));
     return;
   }
-  const handler = submitHandlerFor(op.name);
+  const handler = submitHandlerFor(version.name, version.activityType);
   if (handler === undefined) throw notFound(`unknown operation: ${parsed.path}`);
   finish(res, parsed.fault, submitActivity(ctx, input, handler));
 }

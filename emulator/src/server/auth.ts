@@ -113,12 +113,15 @@ function apiKeyCaller(core: Core, stamp: string, body: Buffer, organizationId: u
 /** The organization, API key and user behind a verified public key, or the error the request deserves. */
 function apiKeyHolder(core: Core, publicKey: string, organizationId: unknown): ApiKeyHolder {
   const org = targetOrganization(core, organizationId);
-  const orgIds = orgIdsOf(org);
-  const candidates = core.store.apiKeys.findByKey(publicKey);
-  // the target organization's own key first, then the parent's
-  const key = orgIds.map((id) => candidates.find((k) => k.organizationId === id)).find((k) => k !== undefined);
+  // The key is looked up in the target organization, then in its parent, never across all organizations: in
+  // the delegated-access pattern one backend key is an API key in every sub-organization
+  // (https://docs.turnkey.com/concepts/policies/delegated-access-overview), and a stamp names its organization.
+  const key = orgIdsOf(org)
+    .map((id) => core.store.apiKeys.findByKeyIn(id, publicKey)[0])
+    .find((k) => k !== undefined);
   if (key === undefined) {
-    if (candidates.length === 0) throw unauthenticated(AUTH_MESSAGES.unknownKey, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
+    if (!core.store.apiKeys.hasKey(publicKey))
+      throw unauthenticated(AUTH_MESSAGES.unknownKey, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
     throw unauthenticated(AUTH_MESSAGES.wrongOrg, { turnkeyErrorCode: 'PUBLIC_KEY_NOT_FOUND' });
   }
   // before the user lookup, so an expired key of a removed user still reads as expired (the caller checks
@@ -133,8 +136,9 @@ function webAuthnCaller(core: Core, value: string, body: Buffer, organizationId:
   const parsed = parseWebAuthnStamp(value);
   if (!parsed.ok) throw unauthenticated(`${AUTH_MESSAGES.malformed}: ${parsed.message}`, { turnkeyErrorCode: 'SIGNATURE_INVALID' });
   const org = targetOrganization(core, organizationId);
-  const orgIds = orgIdsOf(org);
-  const authenticator = core.store.authenticators.findByKey(parsed.stamp.credentialId).find((a) => orgIds.includes(a.organizationId));
+  const authenticator = orgIdsOf(org)
+    .map((id) => core.store.authenticators.findByKeyIn(id, parsed.stamp.credentialId)[0])
+    .find((a) => a !== undefined);
   if (authenticator === undefined) throw unauthenticated(AUTH_MESSAGES.unknownCredential, { turnkeyErrorCode: 'CREDENTIAL_NOT_FOUND' });
   const problem = verifyWebAuthnAssertion(parsed.stamp, body, authenticator.publicKey);
   if (problem !== undefined) throw unauthenticated(`${AUTH_MESSAGES.badWebAuthn}: ${problem}`, { turnkeyErrorCode: 'SIGNATURE_INVALID' });

@@ -44,6 +44,19 @@ export class Collection<T> {
     return this.docs.byAltKey(this.spec.name, key).map((d) => JSON.parse(d) as T);
   }
 
+  /**
+   * Records of `orgId` whose secondary key equals `key`, oldest first. Served by one index whatever other
+   * organizations hold the same key (one public key may be an API key in thousands of sub-organizations).
+   */
+  findByKeyIn(orgId: string, key: string): T[] {
+    return this.docs.byAltKeyInOrg(this.spec.name, orgId, key).map((d) => JSON.parse(d) as T);
+  }
+
+  /** Whether any organization holds a record with secondary key `key`. */
+  hasKey(key: string): boolean {
+    return this.docs.altKeyExists(this.spec.name, key);
+  }
+
   /** The record of `orgId` holding unique key `key` (see {@link CollectionSpec.uniqueKey}). */
   findUnique(orgId: string, key: string): T | undefined {
     const data = this.docs.byUnique(this.spec.name, orgId, key);
@@ -129,6 +142,11 @@ export class Collection<T> {
 
   delete(id: string): boolean {
     return this.docs.delete(this.spec.name, id);
+  }
+
+  /** Deletes every record of one organization; returns how many there were. */
+  deleteByOrg(orgId: string): number {
+    return this.docs.deleteByOrg(this.spec.name, orgId);
   }
 
   private uniqueKeyOf(record: T): string | null {

@@ -62,6 +62,16 @@ const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    what: 'the secondary key indexed with the organization: one public key held in thousands of sub-organizations is found in one of them without reading the others',
+    up(db) {
+      db.exec(`
+        DROP INDEX documents_alt;
+        CREATE INDEX documents_alt_org ON documents (collection, alt_key, org_id, seq);
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -20,6 +20,9 @@ export interface UserRecord {
   userName: string;
   userEmail?: string;
   userPhoneNumber?: string;
+  /** the email / phone number was verified (list_verified_suborgs); set by the fleet seed only (docs/service-behaviour.md#sub-organizations) */
+  userEmailVerified?: boolean;
+  userPhoneNumberVerified?: boolean;
   /** ids of TAG_TYPE_USER tags: a tag's members are the users listing it (docs/service-behaviour.md#user-tags) */
   userTags: string[];
   oauthProviders: OauthProviderRecord[];

@@ -32,6 +32,8 @@ export class SqliteDocuments {
   /** writes per collection since this connection opened, and clears of every collection (see {@link version}) */
   private readonly writes = new Map<string, number>();
   private clears = 0;
+  /** what {@link atEndOfTransaction} queued, run before the outermost transaction commits */
+  private readonly atEnd: Array<() => void> = [];
   private readonly stmts: ReturnType<SqliteDocuments['prepare']>;
   /** better-sqlite3's transaction wrapper, built once: BEGIN/COMMIT (a savepoint when nested) around a callback */
   private readonly inTransaction: (fn: () => unknown) => unknown;
@@ -64,11 +66,14 @@ export class SqliteDocuments {
   private prepare() {
     const db = this.db;
     // Every query below is served by an index: the primary key, documents_org (collection, org_id, seq),
-    // documents_alt (collection, alt_key) or documents_unique (collection, org_id, unique_key).
+    // documents_alt_org (collection, alt_key, org_id, seq) or documents_unique (collection, org_id, unique_key).
     return {
       get: db.prepare('SELECT data FROM documents WHERE collection = ? AND id = ?'),
       getRow: db.prepare('SELECT seq, org_id, data FROM documents WHERE collection = ? AND id = ?'),
       byAlt: db.prepare('SELECT data FROM documents WHERE collection = ? AND alt_key = ? ORDER BY seq'),
+      byAltInOrg: db.prepare('SELECT data FROM documents WHERE collection = ? AND alt_key = ? AND org_id = ? ORDER BY seq'),
+      altExists: db.prepare('SELECT 1 AS found FROM documents WHERE collection = ? AND alt_key = ? LIMIT 1'),
+      deleteByOrg: db.prepare('DELETE FROM documents WHERE collection = ? AND org_id = ?'),
       byOrg: db.prepare('SELECT data FROM documents WHERE collection = ? AND org_id = ? ORDER BY seq'),
       byUnique: db.prepare('SELECT data FROM documents WHERE collection = ? AND org_id = ? AND unique_key = ?'),
       countByOrg: db.prepare('SELECT COUNT(*) AS n FROM documents WHERE collection = ? AND org_id = ?'),
@@ -94,6 +99,16 @@ export class SqliteDocuments {
 
   byAltKey(collection: string, altKey: string): string[] {
     return (this.stmts.byAlt.all(collection, altKey) as Array<{ data: string }>).map((r) => r.data);
+  }
+
+  /** Documents of one organization whose secondary key is `altKey`, oldest first. */
+  byAltKeyInOrg(collection: string, orgId: string, altKey: string): string[] {
+    return (this.stmts.byAltInOrg.all(collection, altKey, orgId) as Array<{ data: string }>).map((r) => r.data);
+  }
+
+  /** Whether any document of `collection`, in any organization, has the secondary key `altKey`. */
+  altKeyExists(collection: string, altKey: string): boolean {
+    return this.stmts.altExists.get(collection, altKey) !== undefined;
   }
 
   byOrg(collection: string, orgId: string): string[] {
@@ -138,6 +153,12 @@ export class SqliteDocuments {
   delete(collection: string, id: string): boolean {
     this.wrote(collection);
     return this.stmts.delete.run(collection, id).changes === 1;
+  }
+
+  /** Deletes every document of `collection` that belongs to `orgId`; returns how many there were. */
+  deleteByOrg(collection: string, orgId: string): number {
+    this.wrote(collection);
+    return this.stmts.deleteByOrg.run(collection, orgId).changes;
   }
 
   dump(): DocumentRow[] {
@@ -191,12 +212,34 @@ export class SqliteDocuments {
    */
   transaction<T>(fn: () => T): T {
     const seqBefore = this.seq;
+    const pendingBefore = this.atEnd.length;
+    const outermost = !this.db.inTransaction;
     try {
-      return this.inTransaction(fn) as T;
+      return this.inTransaction(() => {
+        const out = fn();
+        if (outermost) this.runAtEnd();
+        return out;
+      }) as T;
     } catch (e) {
       this.seq = seqBefore;
+      // what a rolled-back (nested) transaction asked to run at the end goes with it
+      this.atEnd.length = pendingBefore;
       throw e;
     }
+  }
+
+  /**
+   * Runs `fn` as the last step of the outermost transaction now open, inside it (so it commits with it, or
+   * not at all); at once when none is open. For a write that removes what the rest of the transaction still
+   * reads and records: deleting a sub-organization after its deletion activity is recorded and rendered.
+   */
+  atEndOfTransaction(fn: () => void): void {
+    if (this.db.inTransaction) this.atEnd.push(fn);
+    else this.transaction(fn);
+  }
+
+  private runAtEnd(): void {
+    while (this.atEnd.length > 0) (this.atEnd.shift() as () => void)();
   }
 
   close(): void {

@@ -88,6 +88,25 @@ export class Store extends WithCollections {
     return this.docs.transaction(fn);
   }
 
+  /**
+   * Deletes a sub-organization and every record it holds, one indexed delete per collection (sub-organizations
+   * cannot nest, so nothing else names it). Returns whether it existed.
+   */
+  deleteOrganization(organizationId: string): boolean {
+    return this.transaction(() => {
+      for (const name of Object.keys(COLLECTIONS) as CollectionName[]) this[name].deleteByOrg(organizationId);
+      return this.organizations.delete(organizationId);
+    });
+  }
+
+  /**
+   * Runs `fn` as the last step of the outermost transaction now open (it commits with it, or not at all), or
+   * at once outside a transaction; see SqliteDocuments.atEndOfTransaction.
+   */
+  atEndOfTransaction(fn: () => void): void {
+    this.docs.atEndOfTransaction(fn);
+  }
+
   /** Deletes every resource (the emulator's own keys in the meta table survive). */
   reset(): void {
     this.docs.clear();

@@ -80,6 +80,10 @@ export class WalletInfraClient extends ClientCore {
   listSuborgs(body: QueryBody<'list_suborgs'> = {}, options?: CallOptions): Q<'list_suborgs'> {
     return this.query('list_suborgs', body, options);
   }
+  /** One page of the sub-organizations whose user has a verified email or phone number. */
+  listVerifiedSuborgs(body: QueryBody<'list_verified_suborgs'> = {}, options?: CallOptions): Q<'list_verified_suborgs'> {
+    return this.query('list_verified_suborgs', body, options);
+  }
   /** One page; see `iterateSolTransactionHistory` for all of them. */
   listSolTransactionHistory(body: QueryBody<'list_sol_transaction_history'>, options?: CallOptions): Q<'list_sol_transaction_history'> {
     return this.query('list_sol_transaction_history', body, options);
@@ -203,6 +207,13 @@ export class WalletInfraClient extends ClientCore {
   }
   createSubOrganization(p: RequestOf<'create_sub_organization'>, o?: SubmitOptions): Promise<SubmitResult<'create_sub_organization'>> {
     return this.submit('create_sub_organization', p, o);
+  }
+  /**
+   * Deletes the sub-organization `o.organizationId` names (or the client's): submitted by one of its own root
+   * users, never by the parent (docs/service-behaviour.md#sub-organizations).
+   */
+  deleteSubOrganization(p: RequestOf<'delete_sub_organization'> = {}, o?: SubmitOptions): Promise<SubmitResult<'delete_sub_organization'>> {
+    return this.submit('delete_sub_organization', p, o);
   }
   /** Uploads an ABI (Ethereum) or IDL (Solana) for a contract; there is no update (docs/service-behaviour.md#smart-contract-interfaces). */
   createSmartContractInterface(

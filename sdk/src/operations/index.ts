@@ -9,6 +9,7 @@ import { defineDiscovery, defineProxy, defineQuery, defineSubmit } from './defin
 import type { AnyOperation, SubmitOperation } from './define';
 import { identityQueries, identitySubmits } from './identity';
 import { policyDependencyQueries, policyDependencySubmits } from './policy-dependencies';
+import { earlierCreateSubOrganization, subOrganizationQueries, subOrganizationSubmits } from './sub-organizations';
 
 export {
   defineDiscovery,
@@ -34,7 +35,7 @@ export const operations = {
   ),
   init_otp_v2: defineProxy('init_otp_v2', '/v1/otp_init_v2', P.InitOtpV2Request, P.InitOtpV2Response),
 
-  // ---- the twelve queries of docs/service-behaviour.md#transport ----
+  // ---- the queries of docs/service-behaviour.md#transport ----
   get_api_key: defineQuery('get_api_key', Q.GetApiKeyRequest, Q.GetApiKeyResponse),
   get_api_keys: defineQuery('get_api_keys', Q.GetApiKeysRequest, Q.GetApiKeysResponse),
   get_session_profile: defineQuery('get_session_profile', Q.GetSessionProfileRequest, Q.GetSessionProfileResponse),
@@ -51,7 +52,6 @@ export const operations = {
     Q.ListFiatOnRampCredentialsRequest,
     Q.ListFiatOnRampCredentialsResponse,
   ),
-  list_suborgs: defineQuery('list_suborgs', Q.ListSuborgsRequest, Q.ListSuborgsResponse),
   list_sol_transaction_history: defineQuery(
     'list_sol_transaction_history',
     Q.ListSolTransactionHistoryRequest,
@@ -66,6 +66,8 @@ export const operations = {
   get_active_policies: defineQuery('get_active_policies', Q.GetActivePoliciesRequest, Q.GetActivePoliciesResponse),
   list_wallet_accounts: defineQuery('list_wallet_accounts', Q.ListWalletAccountsRequest, Q.ListWalletAccountsResponse),
 
+  // ---- sub-organizations (./sub-organizations.ts; docs/service-behaviour.md#sub-organizations) ----
+  ...subOrganizationQueries,
   // ---- users, user tags, the root quorum (./identity.ts; docs/service-behaviour.md#users) ----
   ...identityQueries,
   // ---- what policies depend on (./policy-dependencies.ts; docs/service-behaviour.md#smart-contract-interfaces, #velocity-controls) ----
@@ -220,14 +222,8 @@ export const operations = {
     parameters: A.CreateWalletIntent,
     result: A.CreateWalletResult,
   }),
-  create_sub_organization: defineSubmit('create_sub_organization', {
-    // V8 is what @turnkey/http 6.6.0's TYPES send on this path
-    activityType: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
-    intentKey: 'createSubOrganizationIntentV8',
-    resultKey: 'createSubOrganizationResultV8',
-    parameters: A.CreateSubOrganizationIntent,
-    result: A.CreateSubOrganizationResult,
-  }),
+  // ---- sub-organizations: create (the newest version; the earlier ones below), delete (./sub-organizations.ts) ----
+  ...subOrganizationSubmits,
 
   // ---- users, API keys, user tags, the root quorum (./identity.ts; docs/service-behaviour.md#users) ----
   ...identitySubmits,
@@ -264,10 +260,33 @@ const allOperations: ReadonlyArray<AnyOperation> = Object.values(operations);
 /** Every entry, keyed by its path (`/public/v1/query/get_policy`, `/v1/otp_init_v2`, ...), for routers. */
 export const operationsByPath: ReadonlyMap<string, AnyOperation> = new Map(allOperations.map((op) => [op.path, op]));
 
-/** Submit entries keyed by activity type (`ACTIVITY_TYPE_CREATE_POLICY_V3` -> create_policy). */
+/**
+ * Earlier versions of a submit the service still takes on the same path, by operation name: each a
+ * SubmitOperation of the same name with its own activity type, intent and result (./sub-organizations.ts).
+ */
+export const earlierSubmitVersions = {
+  create_sub_organization: earlierCreateSubOrganization,
+} as const satisfies Partial<Record<SubmitName, readonly SubmitOperation[]>>;
+
+/**
+ * Submit entries keyed by activity type (`ACTIVITY_TYPE_CREATE_POLICY_V3` -> create_policy), earlier versions
+ * included (`ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7` -> create_sub_organization as V7 has it).
+ */
 export const operationsByActivityType: ReadonlyMap<string, SubmitOperation> = new Map(
-  allOperations.flatMap((op) => (op.kind === 'submit' ? [[op.activityType, op] as const] : [])),
+  [...allOperations, ...Object.values(earlierSubmitVersions).flat()].flatMap((op) =>
+    op.kind === 'submit' ? [[op.activityType, op] as const] : [],
+  ),
 );
+
+/**
+ * The version of submit `op` a body's `type` asks for: `op` itself for its own type, an earlier version of the
+ * same operation for its type, undefined for any other value (the caller answers with the types it takes).
+ */
+export function submitVersionOf(op: SubmitOperation, type: unknown): SubmitOperation | undefined {
+  if (type === op.activityType) return op;
+  const earlier = typeof type === 'string' ? operationsByActivityType.get(type) : undefined;
+  return earlier?.name === op.name ? earlier : undefined;
+}
 
 /** Type guard for names that come from outside (a router, a config file). */
 export function isOperationName(name: string): name is OperationName {

@@ -177,6 +177,10 @@ export const ROOT_QUORUM_ONLY_ACTIVITY_TYPES = [
   'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE',
   'ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE',
   'ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME',
+  // "must be initiated by a root user in the sub-organization that is to be deleted"
+  // (https://docs.turnkey.com/concepts/sub-organizations); that no policy can grant it is UNCONFIRMED
+  // (docs/service-behaviour.md#sub-organizations)
+  'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION',
 ] as const;
 
 export function isRootQuorumOnlyActivity(type: string): boolean {

@@ -56,6 +56,9 @@ export const SUBORG_FILTER_TYPES = [
   'PUBLIC_KEY',
 ] as const;
 
+/** `list_verified_suborgs` filterType values: "i.e 'EMAIL', 'PHONE_NUMBER'" (TYPES `v1GetVerifiedSubOrgIdsRequest`, a plain string there). */
+export const VERIFIED_SUBORG_FILTER_TYPES = ['EMAIL', 'PHONE_NUMBER'] as const;
+
 /** docs/service-behaviour.md#activities (TYPES `v1ActivityStatus`). */
 export const ACTIVITY_STATUSES = [
   'ACTIVITY_STATUS_CREATED',

@@ -31,6 +31,7 @@ export {
   SUBORG_FILTER_TYPES,
   TAG_TYPES,
   TRANSPORT_ENCRYPTION_SUITES,
+  VERIFIED_SUBORG_FILTER_TYPES,
   VOTE_SELECTIONS,
   WEBHOOK_EVENT_TYPES,
 } from './enums';
@@ -62,8 +63,6 @@ export {
   CreatePrivateKeyTagResult,
   CreateSessionProfileIntent,
   CreateSessionProfileResult,
-  CreateSubOrganizationIntent,
-  CreateSubOrganizationResult,
   CreateWalletIntent,
   CreateWalletResult,
   CreateWebhookEndpointIntent,
@@ -131,8 +130,6 @@ export {
   ListPrivateKeyTagsResponse,
   ListSolTransactionHistoryRequest,
   ListSolTransactionHistoryResponse,
-  ListSuborgsRequest,
-  ListSuborgsResponse,
   ListWalletAccountsRequest,
   ListWalletAccountsResponse,
   ListWalletsRequest,
@@ -233,3 +230,22 @@ export {
   ListVelocityControlsResponse,
 } from './velocity-controls';
 export { TRANSACTION_TYPES, type TransactionType, SignTransactionIntent, SignTransactionResult } from './signing';
+export {
+  CreateSubOrganizationIntent,
+  CreateSubOrganizationIntentV1,
+  CreateSubOrganizationIntentV2,
+  CreateSubOrganizationIntentV3,
+  CreateSubOrganizationIntentV4,
+  CreateSubOrganizationIntentV5,
+  CreateSubOrganizationIntentV6,
+  CreateSubOrganizationIntentV7,
+  CreateSubOrganizationResult,
+  CreateSubOrganizationResultV1,
+  CreateSubOrganizationResultV3,
+  DeleteSubOrganizationIntent,
+  DeleteSubOrganizationResult,
+  ListSuborgsRequest,
+  ListSuborgsResponse,
+  ListVerifiedSuborgsRequest,
+  ListVerifiedSuborgsResponse,
+} from './sub-organizations';

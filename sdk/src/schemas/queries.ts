@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Id, PageInfo, Pagination } from './common';
 import { boundedArray } from './limits';
 import { Activity } from './activity';
-import { ACTIVITY_STATUSES, SOL_CAIP2, SUBORG_FILTER_TYPES } from './enums';
+import { ACTIVITY_STATUSES, SOL_CAIP2 } from './enums';
 import {
   ActivePolicyStatus,
   ApiKey,
@@ -76,15 +76,6 @@ export const ListWebhookEndpointsResponse = z.looseObject({ webhookEndpoints: z.
 
 export const ListFiatOnRampCredentialsRequest = OrganizationOnly;
 export const ListFiatOnRampCredentialsResponse = z.looseObject({ fiatOnRampCredentials: z.array(FiatOnRampCredential) });
-
-/** `filterValue` is what the `filterType` matches. */
-export const ListSuborgsRequest = z.strictObject({
-  organizationId: OrganizationId,
-  filterType: z.enum(SUBORG_FILTER_TYPES).optional(),
-  filterValue: z.string().optional(),
-  paginationOptions: Pagination.optional(),
-});
-export const ListSuborgsResponse = z.looseObject({ organizationIds: z.array(z.string()) });
 
 export const ListSolTransactionHistoryRequest = z.strictObject({
   organizationId: OrganizationId,

@@ -125,7 +125,9 @@ test("wrong organization: a sub-organization's key cannot act on its parent", as
     403,
     serviceError(
       7,
-      'request not authorized: a parent organization has read-only access to its sub-organizations',
+      `request not authorized: a parent organization has read-only access to its sub-organizations: the API key that signed ` +
+        `this request belongs to user ${emu.credentials.userId} of the parent organization ${emu.credentials.organizationId}; ` +
+        `sign writes to sub-organization ${subId} with an API key of one of its own users (such as its delegated-access user)`,
       'REQUEST_NOT_AUTHORIZED',
     ),
   ]);

@@ -94,8 +94,10 @@ test("a parent organization's key writing to a sub-organization: refused whateve
       `${child} (from the resource input organizationId), whatever the policies say: check that the key belongs to a user of that ` +
       `organization (a parent organization's key may only read its sub-organizations: write with the sub-organization's own key, ` +
       `e.g. through a profile in walletinfra:profiles) and that the operation is open to it (the service said: ` +
-      `/public/v1/submit/create_policy: request not authorized: a parent organization has read-only access to its sub-organizations ` +
-      `(HTTP 403, REQUEST_NOT_AUTHORIZED))`,
+      `/public/v1/submit/create_policy: request not authorized: a parent organization has read-only access to its sub-organizations: ` +
+      `the API key that signed this request belongs to user ${h.emulator.credentials.userId} of the parent organization ` +
+      `${h.emulator.credentials.organizationId}; sign writes to sub-organization ${child} with an API key of one of its own users ` +
+      `(such as its delegated-access user) (HTTP 403, REQUEST_NOT_AUTHORIZED))`,
   });
 });
 

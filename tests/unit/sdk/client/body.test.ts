@@ -20,6 +20,7 @@ const TURNKEY_METHOD: Partial<Record<QueryName | SubmitName, string>> = {
   list_policies: 'getPolicies',
   list_wallets: 'getWallets',
   list_suborgs: 'getSubOrgIds',
+  list_verified_suborgs: 'getVerifiedSubOrgIds',
   list_activities: 'getActivities',
   list_wallet_accounts: 'getWalletAccounts',
   list_private_keys: 'getPrivateKeys',

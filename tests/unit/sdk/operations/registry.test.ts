@@ -1,5 +1,12 @@
 // The registry as data: what the emulator's router and the client rely on.
-import { isOperationName, operations, operationsByActivityType, operationsByPath } from '@walletinfra/sdk';
+import {
+  earlierSubmitVersions,
+  isOperationName,
+  operations,
+  operationsByActivityType,
+  operationsByPath,
+  submitVersionOf,
+} from '@walletinfra/sdk';
 
 const all = Object.values(operations);
 
@@ -7,8 +14,11 @@ test('every name, path and activity type is unique and indexed', () => {
   expect(operationsByPath.size).toBe(all.length);
   for (const op of all) expect(operationsByPath.get(op.path)).toBe(op);
   const submits = all.filter((op) => op.kind === 'submit');
-  expect(operationsByActivityType.size).toBe(submits.length);
-  for (const op of submits) expect(operationsByActivityType.get(op.activityType)).toBe(op);
+  const earlier = Object.values(earlierSubmitVersions).flat();
+  expect(operationsByActivityType.size).toBe(submits.length + earlier.length);
+  for (const op of [...submits, ...earlier]) expect(operationsByActivityType.get(op.activityType)).toBe(op);
+  // an earlier version shares its operation's name and path
+  for (const op of earlier) expect(operationsByPath.get(op.path)?.name).toBe(op.name);
 });
 
 test('the registry holds the spec queries and writes, the ones the provider and emulator need, the two proxy calls and discovery', () => {
@@ -34,6 +44,8 @@ test('the registry holds the spec queries and writes, the ones the provider and 
       'list_fiat_on_ramp_credentials',
       'list_suborgs',
       'list_sol_transaction_history',
+      // docs/service-behaviour.md#sub-organizations
+      'list_verified_suborgs',
       // docs/service-behaviour.md#approving-and-rejecting, #transport
       'list_policies',
       'get_activity',
@@ -80,6 +92,7 @@ test('the registry holds the spec queries and writes, the ones the provider and 
       'create_private_key_tag',
       'create_wallet',
       'create_sub_organization',
+      'delete_sub_organization',
       'update_private_key_tag',
       'delete_private_key_tags',
       // docs/service-behaviour.md#users, #api-keys, #user-tags, #root-quorum
@@ -104,6 +117,26 @@ test('the registry holds the spec queries and writes, the ones the provider and 
       'sign_transaction',
     ].sort(),
   );
+});
+
+test('a body picks the version of a write by its type: the newest, an earlier one of the same operation, or none', () => {
+  const op = operations.create_sub_organization;
+  expect(submitVersionOf(op, 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8')).toBe(op);
+  const v7 = submitVersionOf(op, 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7');
+  expect([v7?.name, v7?.path, v7?.intentKey, v7?.resultKey]).toEqual([
+    'create_sub_organization',
+    '/public/v1/submit/create_sub_organization',
+    'createSubOrganizationIntentV7',
+    'createSubOrganizationResultV7',
+  ]);
+  expect(earlierSubmitVersions.create_sub_organization.map((v) => v.activityType)).toEqual([
+    'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION',
+    ...[2, 3, 4, 5, 6, 7].map((n) => `ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V${n}`),
+  ]);
+  // another operation's type, or none, is not a version of this one
+  expect(submitVersionOf(op, 'ACTIVITY_TYPE_CREATE_POLICY_V3')).toBeUndefined();
+  expect(submitVersionOf(op, undefined)).toBeUndefined();
+  expect(submitVersionOf(operations.create_policy, 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7')).toBeUndefined();
 });
 
 test('paths follow docs/service-behaviour.md#transport (query, submit, proxy, discovery families)', () => {

@@ -125,6 +125,7 @@ test.each([
   ['ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE', true],
   ['ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE', true],
   ['ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME', true],
+  ['ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION', true],
   ['ACTIVITY_TYPE_CREATE_POLICY_V3', false],
 ])('isRootQuorumOnlyActivity(%s) = %s', (type, expected) => {
   expect(isRootQuorumOnlyActivity(type)).toBe(expected);

@@ -14,7 +14,8 @@ type OptionalKeys<T> = {
   [K in KnownKeys<T>]-?: K extends keyof T ? ({} extends Pick<T, K> ? K : never) : never;
 }[KnownKeys<T>];
 
-type Str<K> = K extends string ? K : never;
+/** `K` as text for a message; `(none)` for no key (a template literal holding `never` is `never`, which would read as a pass). */
+type Str<K> = [K] extends [never] ? '(none)' : K extends string ? K : never;
 type FirstError<T> = [Exclude<T[keyof T], true>] extends [never] ? true : Exclude<T[keyof T], true>;
 
 type FitsObject<A, B, P extends string> =

@@ -7,6 +7,7 @@ import type { TurnkeyApiTypes as D } from '@turnkey/http';
 import type { ProxyTGetWalletKitConfigResponse, ProxyTInitOtpV2Body, ProxyTInitOtpV2Response } from '@turnkey/sdk-types';
 import type { z } from 'zod';
 import { operations } from '@walletinfra/sdk';
+import type { earlierSubmitVersions } from '@walletinfra/sdk';
 import type { Operations, QueryName, RequestOf, ResponseOf, SubmitName } from '@walletinfra/sdk';
 import type { Assert, Fits } from './turnkey-types.shape';
 
@@ -35,6 +36,7 @@ interface QueryTypes {
   list_webhook_endpoints: [D['v1ListWebhookEndpointsRequest'], D['v1ListWebhookEndpointsResponse']];
   list_fiat_on_ramp_credentials: [D['v1ListFiatOnRampCredentialsRequest'], D['v1ListFiatOnRampCredentialsResponse']];
   list_suborgs: [D['v1GetSubOrgIdsRequest'], D['v1GetSubOrgIdsResponse']];
+  list_verified_suborgs: [D['v1GetVerifiedSubOrgIdsRequest'], D['v1GetVerifiedSubOrgIdsResponse']];
   list_sol_transaction_history: [D['v1ListSolTransactionHistoryRequest'], D['v1ListSolTransactionHistoryResponse']];
   list_policies: [D['v1GetPoliciesRequest'], D['v1GetPoliciesResponse']];
   get_activity: [D['v1GetActivityRequest'], { activity: TheirActivity }];
@@ -56,23 +58,20 @@ interface QueryTypes {
 }
 
 /**
- * Deviation: create_sub_organization keeps to the fields we can honour; TYPES' email/SMS/OTP switches,
- * verification token, client signature and OIDC claims are left out on purpose (schemas/activities.ts).
+ * Deviation: create_sub_organization keeps to the fields we can honour, in every version: TYPES' email/SMS/OTP
+ * switches, verification token, client signature and OIDC claims are left out on purpose
+ * (schemas/sub-organizations.ts).
  */
-type TheirSubOrgIntent = Omit<
-  D['v1CreateSubOrganizationIntentV8'],
-  | 'disableEmailRecovery'
-  | 'disableEmailAuth'
-  | 'disableSmsAuth'
-  | 'disableOtpEmailAuth'
-  | 'verificationToken'
-  | 'clientSignature'
-  | 'rootUsers'
-> & {
-  rootUsers: Array<
-    Omit<D['v1RootUserParamsV5'], 'oauthProviders'> & { oauthProviders: Array<Omit<D['v1OauthProviderParamsV2'], 'oidcClaims'>> }
-  >;
-};
+type NotHonoured =
+  'disableEmailRecovery' | 'disableEmailAuth' | 'disableSmsAuth' | 'disableOtpEmailAuth' | 'verificationToken' | 'clientSignature';
+type WithoutClaims<U> = U extends { oauthProviders: Array<infer O> }
+  ? Omit<U, 'oauthProviders'> & { oauthProviders: Array<Omit<O, 'oidcClaims'>> }
+  : U;
+/** A create intent of any version without what is not honoured. */
+type WithoutHonoured<I> = I extends { rootUsers: Array<infer U> }
+  ? Omit<I, NotHonoured | 'rootUsers'> & { rootUsers: Array<WithoutClaims<U>> }
+  : Omit<I, NotHonoured>;
+type TheirSubOrgIntent = WithoutHonoured<D['v1CreateSubOrganizationIntentV8']>;
 type WithIntent<R extends { parameters: unknown }, I> = Omit<R, 'parameters'> & { parameters: I };
 
 /** submit name -> TYPES request envelope */
@@ -100,6 +99,7 @@ interface SubmitTypes {
   delete_private_key_tags: D['v1DeletePrivateKeyTagsRequest'];
   create_wallet: D['v1CreateWalletRequest'];
   create_sub_organization: WithIntent<D['v1CreateSubOrganizationRequest'], TheirSubOrgIntent>;
+  delete_sub_organization: D['v1DeleteSubOrganizationRequest'];
   create_users: D['v1CreateUsersRequest'];
   create_api_only_users: D['v1CreateApiOnlyUsersRequest'];
   update_user: D['v1UpdateUserRequest'];
@@ -137,9 +137,13 @@ type SubmitEnvelopeChecks = { [N in SubmitName]: Fits<Envelope<N>, SubmitTypes[N
 type _submitEnvelopes = Assert<FirstFailure<SubmitEnvelopeChecks>>;
 
 // `intentKey`/`resultKey` name real keys of TYPES' v1Intent/v1Result, holding the shapes we validate.
+/** TYPES' intent under `K`, with the deviation of create_sub_organization (every version) applied. */
+type TheirIntent<K extends keyof D['v1Intent']> = K extends `createSubOrganizationIntent${string}`
+  ? WithoutHonoured<NonNullable<D['v1Intent'][K]>>
+  : NonNullable<D['v1Intent'][K]>;
 type IntentChecks = {
   [N in SubmitName]: Operations[N]['intentKey'] extends keyof D['v1Intent']
-    ? Fits<z.input<Operations[N]['request']>, NonNullable<D['v1Intent'][Operations[N]['intentKey']]>, `${N} intent`>
+    ? Fits<z.input<Operations[N]['request']>, TheirIntent<Operations[N]['intentKey']>, `${N} intent`>
     : `${N}: intentKey is not a key of v1Intent`;
 };
 type _intents = Assert<FirstFailure<IntentChecks>>;
@@ -151,6 +155,25 @@ type ResultChecks = {
       : `${N}: resultKey is not a key of v1Result`;
 };
 type _results = Assert<FirstFailure<ResultChecks>>;
+
+// Earlier versions of a submit (`earlierSubmitVersions`): each activity type is one of TYPES' `v1ActivityType`,
+// its intent fits TYPES' intent under its intent key (with the deviation above) and its result accepts TYPES'
+// result under its result key.
+type Earlier = (typeof earlierSubmitVersions)[keyof typeof earlierSubmitVersions][number];
+type EarlierChecks = {
+  [T in Earlier['activityType']]: Extract<Earlier, { activityType: T }> extends infer V extends Earlier
+    ? T extends D['v1ActivityType']
+      ? V['intentKey'] extends keyof D['v1Intent']
+        ? V['resultKey'] extends keyof D['v1Result']
+          ? Fits<z.input<V['request']>, TheirIntent<V['intentKey']>, `${T} intent`> extends true
+            ? Fits<NonNullable<D['v1Result'][V['resultKey']]>, z.output<V['result']>, `${T} result`>
+            : Fits<z.input<V['request']>, TheirIntent<V['intentKey']>, `${T} intent`>
+          : `${T}: resultKey is not a key of v1Result`
+        : `${T}: intentKey is not a key of v1Intent`
+      : `${T}: not an activity type of TYPES`
+    : never;
+};
+type _earlier = Assert<FirstFailure<EarlierChecks>>;
 
 // Auth proxy: TYPES of @turnkey/sdk-types (the proxy is not in @turnkey/http).
 type _proxyConfig = Assert<Fits<ProxyTGetWalletKitConfigResponse, ResponseOf<'get_wallet_kit_config'>>>;
@@ -198,6 +221,7 @@ describe('registry against TYPES (runtime half)', () => {
       ['delete_private_key_tags', '/public/v1/submit/delete_private_key_tags', 'ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS'],
       ['create_wallet', '/public/v1/submit/create_wallet', 'ACTIVITY_TYPE_CREATE_WALLET'],
       ['create_sub_organization', '/public/v1/submit/create_sub_organization', 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8'],
+      ['delete_sub_organization', '/public/v1/submit/delete_sub_organization', 'ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION'],
       ['create_users', '/public/v1/submit/create_users', 'ACTIVITY_TYPE_CREATE_USERS_V4'],
       ['create_api_only_users', '/public/v1/submit/create_api_only_users', 'ACTIVITY_TYPE_CREATE_API_ONLY_USERS'],
       ['update_user', '/public/v1/submit/update_user', 'ACTIVITY_TYPE_UPDATE_USER'],
