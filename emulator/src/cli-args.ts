@@ -92,6 +92,7 @@ export function usage(): string {
   const lines = Object.entries(FLAGS).map(([flag, f]) => `  ${`${flag}${f.value === undefined ? '' : ` ${f.value}`}`.padEnd(30)}${f.help}`);
   return [
     'Usage: walletinfra-emulator [options]',
+    '       walletinfra-emulator seed-fleet --data-dir DIR --count N [options]   (seed-fleet --help for its options)',
     '',
     'A local implementation of the hosted wallet service.',
     '',
@@ -100,14 +101,17 @@ export function usage(): string {
   ].join('\n');
 }
 
-/** argv as `{flag: value}` (`true` for a flag without one); only the syntax is checked here. */
-function flagValues(argv: readonly string[]): Record<string, string | true> {
+/** argv as `{flag: value}` (`true` for a flag without one) by the table `flags`; only the syntax is checked here. */
+export function flagValues(
+  argv: readonly string[],
+  flags: Readonly<Record<string, { value?: string }>> = FLAGS,
+): Record<string, string | true> {
   const raw: Record<string, string | true> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const [flag, inline] = eq === -1 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
-    const spec = (FLAGS as Record<string, { value?: string } | undefined>)[flag];
+    const spec = (flags as Record<string, { value?: string } | undefined>)[flag];
     if (spec === undefined) {
       // the schema refuses it, listing the known flags; what follows may be its value, so stop here
       raw[flag] = inline ?? true;

@@ -6,8 +6,16 @@ import { join } from 'node:path';
 import { ConfigurationError } from '@walletinfra/sdk';
 import { CliError, parseCliArgs, usage } from './cli-args';
 import { startEmulator } from './emulator';
+import { runSeedFleet } from './seed/fleet-cli';
 
 async function main(): Promise<number> {
+  if (process.argv[2] === 'seed-fleet') {
+    return runSeedFleet(
+      process.argv.slice(3),
+      (line) => process.stdout.write(`${line}\n`),
+      (line) => process.stderr.write(`${line}\n`),
+    );
+  }
   let args;
   try {
     args = parseCliArgs(process.argv.slice(2));

@@ -14,6 +14,7 @@ import { EmulatorOptionsError, parseFaults, resolveOptions, type EmulatorOptions
 import { submitHandlerFor } from './handlers';
 import { policyEngine } from './policy-engine';
 import { applySeed, type SeedSummary } from './seed/apply';
+import { seedFleet, type FleetSeedOptions, type FleetSeedResult } from './seed/fleet';
 import { parseSeed } from './seed/schema';
 import { createAdminHandler } from './server/admin';
 import { createApiHandler } from './server/api';
@@ -62,6 +63,8 @@ export interface RunningEmulator {
     describe(): ReturnType<FaultInjector['describe']>;
   };
   seed(input: unknown): SeedSummary;
+  /** sub-organizations of the bootstrap organization from a fleet shape (README "Seeding a fleet") */
+  seedFleet(options: FleetSeedOptions): FleetSeedResult;
   /** delete every resource and recreate the bootstrap organization (same credentials) */
   reset(): void;
   close(): Promise<void>;
@@ -174,6 +177,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       deliveries: { drain: () => deliveries.drain(), runDue: () => deliveries.runDue(), list: () => deliveries.list() },
       faults: { set: (config) => faults.configure(parseFaults(config)), describe: () => faults.describe() },
       seed: (input) => applySeed(core, bootstrap.organizationId, input),
+      seedFleet: (options) => seedFleet(core, bootstrap.organizationId, options),
       reset: () => {
         resetToBootstrap(store, env, bootstrap);
         faults.configure({ rules: [] });

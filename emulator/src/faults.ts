@@ -1,17 +1,26 @@
 // Fault injection for reliability tests: rules are data (stripe-mock/LocalStack anchors), matched per
-// request path, drawn with a seedable random source so a test run is reproducible.
+// request path and, for some sub-organizations of a fleet, per organization the body names, drawn with a
+// seedable random source so a test run is reproducible.
 import { got, parseOptions } from '@walletinfra/sdk/options';
 import { z } from 'zod';
 import { randomUnit, seededRandom, systemRandom, type RandomSource } from './env';
-import { flag, intAtLeast, intFrom } from './validation';
+import { flag, intAtLeast, intFrom, nonEmpty } from './validation';
 
 const PATH_FIX = 'must be a request path, or a pattern such as /public/v1/submit/*';
+const ORG_FIX = 'must be an organization id or a non-empty array of them';
 const EFFECTS_AFTER_HANDLING = ['dropResponse', 'failBetweenEffectAndRecord', 'pendingPolls'] as const;
 
 export const FaultRuleSchema = z
   .strictObject({
-    /** exact request path, or a pattern where `*` matches any run of characters (`/public/v1/submit/*`) */
-    path: z.string({ error: got(PATH_FIX) }).refine((v) => v !== '', { error: got(PATH_FIX) }),
+    /** exact request path, or a pattern where `*` matches any run of characters (`/public/v1/submit/*`); default every path */
+    path: z
+      .string({ error: got(PATH_FIX) })
+      .refine((v) => v !== '', { error: got(PATH_FIX) })
+      .optional(),
+    /** only requests whose body names this organization (or one of these): some sub-organizations of a fleet */
+    organizationId: z
+      .union([nonEmpty, z.array(nonEmpty, { error: got(ORG_FIX) }).min(1, { error: got(ORG_FIX) })], { error: got(ORG_FIX) })
+      .optional(),
     /** chance in [0, 1] that the rule fires on a matching request; default 1 */
     probability: z
       .number({ error: got('must be a number from 0 to 1') })
@@ -36,6 +45,14 @@ export const FaultRuleSchema = z
     message: z.string({ error: got('must be a string') }).optional(),
   })
   .superRefine((rule, ctx) => {
+    if (rule.path === undefined && rule.organizationId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['path'],
+        input: rule.path,
+        message: 'is required when organizationId is not given: say which requests the rule matches (a path, organizationId, or both)',
+      });
+    }
     if (rule.retryAfter !== undefined && rule.status === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -70,7 +87,14 @@ export const FaultsSchema = z.union([z.array(FaultRuleSchema), FaultConfigSchema
 export type FaultRule = z.input<typeof FaultRuleSchema>;
 export type FaultConfig = z.input<typeof FaultConfigSchema>;
 
-export type FaultDecision = Omit<FaultRule, 'path' | 'probability' | 'times'>;
+export type FaultDecision = Omit<FaultRule, 'path' | 'organizationId' | 'probability' | 'times'>;
+
+/** What a rule matches a request by. */
+export interface FaultTarget {
+  path: string;
+  /** the body's `organizationId`, when it has one */
+  organizationId?: string | undefined;
+}
 
 /**
  * Validates fault rules from a file, an option or the admin endpoint. A refusal is a ConfigurationError
@@ -92,8 +116,18 @@ function pathMatches(pattern: string, path: string): boolean {
   return re.test(path);
 }
 
+/** A rule as the injector keeps it: its organizations as a set (a rule may name thousands of sub-organizations). */
+type ActiveRule = FaultRule & { fired: number; organizations?: ReadonlySet<string> };
+
+function matches(rule: ActiveRule, target: FaultTarget): boolean {
+  if (rule.path !== undefined && !pathMatches(rule.path, target.path)) return false;
+  if (rule.organizations !== undefined)
+    return target.organizationId !== undefined && rule.organizations.has(target.organizationId.toLowerCase());
+  return true;
+}
+
 export class FaultInjector {
-  private rules: Array<FaultRule & { fired: number }> = [];
+  private rules: ActiveRule[] = [];
   private random: RandomSource = systemRandom;
   private seed: number | undefined;
 
@@ -102,26 +136,29 @@ export class FaultInjector {
   }
 
   configure(config: FaultConfig): void {
-    this.rules = config.rules.map((r) => ({ ...r, fired: 0 }));
+    this.rules = config.rules.map((r) => {
+      const ids = r.organizationId === undefined ? undefined : [r.organizationId].flat();
+      return { ...r, fired: 0, ...(ids === undefined ? {} : { organizations: new Set(ids.map((id) => id.toLowerCase())) }) };
+    });
     this.seed = config.seed;
     this.random = config.seed === undefined ? systemRandom : seededRandom(config.seed);
   }
 
   /** The rules with how often each has fired. */
   describe(): { seed?: number; rules: Array<FaultRule & { fired: number }> } {
-    const rules = this.rules.map((r) => ({ ...r }));
+    const rules = this.rules.map(({ organizations: _o, ...r }) => ({ ...r }));
     return this.seed === undefined ? { rules } : { seed: this.seed, rules };
   }
 
   /** The first matching rule that fires for this request, if any (each rule consumes one `times`). */
-  decide(path: string): FaultDecision | undefined {
+  decide(target: FaultTarget): FaultDecision | undefined {
     for (const rule of this.rules) {
-      if (!pathMatches(rule.path, path)) continue;
+      if (!matches(rule, target)) continue;
       if (rule.times !== undefined && rule.fired >= rule.times) continue;
       // Only draw when the outcome is uncertain, so adding a certain rule does not shift the sequence.
       if (rule.probability !== undefined && rule.probability < 1 && randomUnit(this.random) >= rule.probability) continue;
       rule.fired += 1;
-      const { path: _p, probability: _pr, times: _t, fired: _f, ...decision } = rule;
+      const { path: _p, organizationId: _o, organizations: _os, probability: _pr, times: _t, fired: _f, ...decision } = rule;
       return decision;
     }
     return undefined;

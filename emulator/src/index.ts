@@ -12,3 +12,6 @@ export type { SeedInput } from './seed/schema';
 export type { SeedSummary } from './seed/apply';
 export type { DeliveryRecord, DeliveryAttempt } from './store/records';
 export { Store } from './store/store';
+export { DEFAULT_FLEET_SHAPE, DRIFT_KINDS, FleetShapeError, seedFleet } from './seed/fleet';
+export type { DriftEntry, DriftKind, FleetSeedOptions, FleetSeedResult, FleetShape } from './seed/fleet';
+export { parseFleetShape } from './seed/fleet-shape';

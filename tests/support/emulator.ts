@@ -2,6 +2,7 @@
 import {
   ApiKeyStamper,
   operations,
+  operationsByActivityType,
   WalletInfraClient,
   type QueryName,
   type ResponseOf,
@@ -85,10 +86,14 @@ export class Reply {
     return this.read('an activity reply', ActivityResponse, this.json).activity;
   }
 
-  /** The typed result of the submit `name` in this reply's activity (`activity.result[resultKey]`). */
+  /**
+   * The typed result of the submit `name` in this reply's activity (`activity.result[resultKey]`), read as the
+   * activity's version of it (an earlier create_sub_organization has its own result key).
+   */
   result<N extends SubmitName>(name: N): ResultOf<N> {
-    const op = operations[name];
-    const { result } = this.activity;
+    const { result, type } = this.activity;
+    const version = operationsByActivityType.get(type);
+    const op = version?.name === name ? version : operations[name];
     return this.read(`the result of ${name}`, op.result, op.resultKey === undefined ? result : result[op.resultKey]) as ResultOf<N>;
   }
 

@@ -8,9 +8,6 @@ import type {
   CreateSubOrganizationIntentV2,
   CreateSubOrganizationIntentV3,
   CreateSubOrganizationIntentV4,
-  CreateSubOrganizationIntentV5,
-  CreateSubOrganizationIntentV6,
-  CreateSubOrganizationIntentV7,
 } from '@walletinfra/sdk/schemas';
 import type { z } from 'zod';
 import type { QueryHandler, RequestContext, SubmitHandler } from '../context';
@@ -18,7 +15,7 @@ import { deriveAddress } from '../crypto/keys';
 import { failedPrecondition, invalidArgument } from '../errors';
 import type { OrganizationRecord } from '../store/records';
 import { addApiKey, createOrganization, createUser, type NewApiKey, type NewOauthProvider } from './accounts';
-import { insertWallet, validateAccounts, type AccountParams } from './wallets';
+import { CURVE_OF_FORMAT, insertWallet, validateAccounts, type AccountParams } from './wallets';
 
 /** A root user as every version can describe one; `field` is where it sits in the intent, for messages. */
 interface RootUserInput {
@@ -56,10 +53,9 @@ interface Created {
 }
 
 type Out<S extends z.ZodType> = z.output<S>;
+/** A root user of any version: V2-V4's have no OAuth providers, V5-V8's do, V7-V8's have a phone number. */
 type AnyRootUser =
-  | Out<typeof CreateSubOrganizationIntent>['rootUsers'][number]
-  | Out<typeof CreateSubOrganizationIntentV2>['rootUsers'][number]
-  | Out<typeof CreateSubOrganizationIntentV4>['rootUsers'][number];
+  Out<typeof CreateSubOrganizationIntent>['rootUsers'][number] | Out<typeof CreateSubOrganizationIntentV2>['rootUsers'][number];
 
 function rootUsersOf(users: readonly AnyRootUser[]): RootUserInput[] {
   return users.map((u, i) => ({
@@ -74,7 +70,7 @@ function rootUsersOf(users: readonly AnyRootUser[]): RootUserInput[] {
 }
 
 /** From V4 on: a wallet (optional) where V3 had private keys. */
-function withWallet(p: Out<typeof CreateSubOrganizationIntentV4>): NewSubOrganization {
+function withWallet(p: Out<typeof CreateSubOrganizationIntentV4> | Out<typeof CreateSubOrganizationIntent>): NewSubOrganization {
   return {
     name: p.subOrganizationName,
     rootUsers: rootUsersOf(p.rootUsers),
@@ -118,39 +114,16 @@ const VERSIONS: Record<string, { read: (p: never) => NewSubOrganization; result:
     }),
     result: (c) => ({ subOrganizationId: c.subOrganizationId, privateKeys: c.privateKeys ?? [], rootUserIds: c.rootUserIds }),
   },
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V4: {
-    read: (p: Out<typeof CreateSubOrganizationIntentV4>) => withWallet(p),
-    result: resultWithWallet,
-  },
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V5: {
-    read: (p: Out<typeof CreateSubOrganizationIntentV5>) => withWallet(p),
-    result: resultWithWallet,
-  },
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V6: {
-    read: (p: Out<typeof CreateSubOrganizationIntentV6>) => withWallet(p),
-    result: resultWithWallet,
-  },
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7: {
-    read: (p: Out<typeof CreateSubOrganizationIntentV7>) => withWallet(p),
-    result: resultWithWallet,
-  },
-  ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8: {
-    read: (p: Out<typeof CreateSubOrganizationIntent>) => withWallet(p),
-    result: resultWithWallet,
-  },
+  // V4 to V8 differ only in their root users
+  ...Object.fromEntries(
+    [4, 5, 6, 7, 8].map((v) => [`ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V${v}`, { read: withWallet, result: resultWithWallet }]),
+  ),
 };
 
 // A private key's addresses in several formats come from one key: every deriver draws its key from here.
 function fixedBytes(bytes: Uint8Array): (n: number) => Uint8Array {
   return (n) => bytes.slice(0, n);
 }
-
-const CURVE_OF_FORMAT: Record<string, string> = {
-  ADDRESS_FORMAT_ETHEREUM: 'CURVE_SECP256K1',
-  ADDRESS_FORMAT_COMPRESSED: 'CURVE_SECP256K1',
-  ADDRESS_FORMAT_UNCOMPRESSED: 'CURVE_SECP256K1',
-  ADDRESS_FORMAT_SOLANA: 'CURVE_ED25519',
-};
 
 function validatePrivateKeys(keys: readonly PrivateKeyInput[]): void {
   keys.forEach((k, i) => {

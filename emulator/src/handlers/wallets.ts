@@ -12,7 +12,8 @@ import { renderAccount, renderWallet } from '../render/wallet';
 /** docs/service-behaviour.md#limits-and-pagination resource limits: 100 HD wallets per organization. */
 export const WALLET_LIMIT = 100;
 
-const CURVE_OF_FORMAT: Record<string, string> = {
+/** The curve of each address format the emulator derives. */
+export const CURVE_OF_FORMAT: Readonly<Record<string, string>> = {
   ADDRESS_FORMAT_ETHEREUM: 'CURVE_SECP256K1',
   ADDRESS_FORMAT_SOLANA: 'CURVE_ED25519',
   ADDRESS_FORMAT_COMPRESSED: 'CURVE_SECP256K1',

@@ -13,6 +13,7 @@ import { generateP256KeyPair } from '../crypto/keys';
 import { addApiKey, addAuthenticator, createUser } from '../handlers/accounts';
 import type { OrganizationRecord } from '../store/records';
 import { applySeed } from '../seed/apply';
+import { seedFleet, type FleetSeedOptions } from '../seed/fleet';
 import { SeedApiKey, SeedAuthenticator, SeedError } from '../seed/schema';
 import { flag, intFrom, nonEmpty } from '../validation';
 import { adminRefusal } from './admin-guard';
@@ -90,6 +91,11 @@ export function createAdminHandler(deps: AdminDeps): (req: IncomingMessage, res:
     'POST /__admin/seed': async (req) => {
       const input = await body(core, req);
       return { summary: seeded(() => applySeed(core, bootstrap.organizationId, input)) };
+    },
+    // the fleet seed of `walletinfra-emulator seed-fleet` against a running emulator (README "Seeding a fleet")
+    'POST /__admin/seed-fleet': async (req) => {
+      const input = (await body(core, req)) as FleetSeedOptions;
+      return seeded(() => seedFleet(core, bootstrap.organizationId, input));
     },
     'GET /__admin/faults': () => core.faults.describe(),
     'PUT /__admin/faults': async (req) => {

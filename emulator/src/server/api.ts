@@ -1,11 +1,19 @@
 // The main API listener: POST /public/v1/query/* and /public/v1/submit/* (routed through the sdk's operation
 // registry), GET /public/v1/discovery/webhooks/jwks (public), and the loopback-only /__admin/ endpoints.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { operationsByPath, submitVersionOf, type AnyOperation, type QueryName, type RequestOf } from '@walletinfra/sdk';
+import {
+  earlierSubmitVersions,
+  operationsByPath,
+  submitVersionOf,
+  type AnyOperation,
+  type QueryName,
+  type RequestOf,
+  type SubmitOperation,
+} from '@walletinfra/sdk';
 import { submitActivity } from '../activities/engine';
 import { voteOnActivity } from '../activities/votes';
 import type { Core, RequestContext } from '../context';
-import { methodNotAllowed, notFound } from '../errors';
+import { invalidArgument, methodNotAllowed, notFound } from '../errors';
 import { queryHandlerFor, submitHandlerFor } from '../handlers';
 import { JWKS_CACHE_CONTROL, jwksDocument } from '../keys';
 import { authenticate } from './auth';
@@ -44,7 +52,7 @@ async function route(core: Core, admin: AdminHandler, req: IncomingMessage, res:
     return;
   }
   if (op.kind === 'discovery') {
-    const fault = core.faults.decide(path);
+    const fault = core.faults.decide({ path });
     if (await applyFault(core, res, fault)) return;
     // docs/service-behaviour.md#limits-and-pagination: the exact Cache-Control of the discovery endpoint
     finish(res, fault, jwksDocument(core.keys), { 'Cache-Control': JWKS_CACHE_CONTROL });
@@ -76,9 +84,8 @@ function handleOperation(
     return;
   }
   if (op.kind !== 'submit') throw notFound(`unknown operation: ${parsed.path}`);
-  // the body's `type` picks the version of the write (an earlier one has its own intent and result); any
-  // other value is refused by the newest version's schema, which names the type it takes
-  const version = submitVersionOf(op, (parsed.json as { type?: unknown }).type) ?? op;
+  // the body's `type` picks the version of the write (an earlier one has its own intent and result)
+  const version = submitVersionOf(op, (parsed.json as { type?: unknown }).type) ?? refuseVersion(op, parsed.json);
   const envelope = validateBody(version.envelope, parsed.json);
   const input = { op: version, envelope: envelope as SubmitEnvelope, rawBody: parsed.rawText, fault: parsed.fault };
   if (op.name === 'approve_activity' || op.name === 'reject_activity') {
@@ -88,6 +95,18 @@ function handleOperation(
   const handler = submitHandlerFor(version.name, version.activityType);
   if (handler === undefined) throw notFound(`unknown operation: ${parsed.path}`);
   finish(res, parsed.fault, submitActivity(ctx, input, handler));
+}
+
+/**
+ * A write whose `type` is none of its versions: the newest version's schema names the type it takes (and every
+ * other problem of the body); for a write with earlier versions, the message lists them all.
+ */
+function refuseVersion(op: SubmitOperation, json: unknown): SubmitOperation {
+  const earlier = (earlierSubmitVersions as Partial<Record<string, readonly SubmitOperation[]>>)[op.name];
+  const type = (json as { type?: unknown }).type;
+  if (earlier === undefined || type === undefined) return op;
+  const types = [op, ...earlier].map((v) => v.activityType).join(', ');
+  throw invalidArgument(`invalid request body: type: must be one of ${types} (the versions of ${op.name}), got ${JSON.stringify(type)}`);
 }
 
 type SubmitEnvelope = { type: string; timestampMs: string; organizationId: string; parameters: Record<string, unknown> };

@@ -123,7 +123,8 @@ export async function runPipeline<A>(
     const raw = await readBody(req, core.options.maxBodyBytes);
     const { text, json } = parseBody(raw);
     const auth = authenticate(raw, json);
-    const fault = core.faults.decide(path);
+    const organizationId = (json as { organizationId?: unknown }).organizationId;
+    const fault = core.faults.decide({ path, ...(typeof organizationId === 'string' ? { organizationId } : {}) });
     if (await applyFault(core, res, fault)) return;
     await route({ req, path, raw, rawText: text, json, fault }, auth);
   } catch (e) {

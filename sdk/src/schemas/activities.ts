@@ -5,8 +5,6 @@ import { Id, Uint64String } from './common';
 import { boundedArray, boundedString } from './limits';
 import {
   ADDRESS_FORMATS,
-  API_KEY_CURVES,
-  AUTHENTICATOR_TRANSPORTS,
   CURVES,
   EARN_CHAIN_CAIP2,
   EFFECTS,

@@ -30,7 +30,10 @@ function refusal(fn: () => unknown): { name: string; code: string; message: stri
 
 describe('fault rules', () => {
   test.each([
-    [{ rules: [{ status: 500 }] }, 'faults.rules[0].path is required'],
+    [
+      { rules: [{ status: 500 }] },
+      'faults.rules[0].path is required when organizationId is not given: say which requests the rule matches (a path, organizationId, or both)',
+    ],
     [{ rules: [{ path: '' }] }, 'faults.rules[0].path must be a request path, or a pattern such as /public/v1/submit/*, got ""'],
     [
       { rules: [{ path: '/a' }, { path: '/b' }, { path: '/x', probability: 2 }] },
@@ -54,7 +57,7 @@ describe('fault rules', () => {
     [{ rules: [{ path: '/x', dropResponse: 'yes' }] }, 'faults.rules[0].dropResponse must be true or false, got "yes"'],
     [
       { rules: [{ path: '/x', statuss: 500 }] },
-      'unknown faults.rules[0] field "statuss"; known: path, probability, delayMs, status, retryAfter, dropResponse, failBetweenEffectAndRecord, pendingPolls, times, message',
+      'unknown faults.rules[0] field "statuss"; known: path, organizationId, probability, delayMs, status, retryAfter, dropResponse, failBetweenEffectAndRecord, pendingPolls, times, message',
     ],
     [{ seed: 1.5, rules: [] }, 'faults.seed must be an integer, got 1.5'],
     [{ rulez: [] }, 'unknown faults field "rulez"; known: seed, rules'],
@@ -78,18 +81,50 @@ describe('fault rules', () => {
         { path: '/a/b', delayMs: 5 },
       ]),
     );
-    expect(f.decide('/a/b')).toEqual({ status: 503 });
-    expect(f.decide('/a/b')).toEqual({ delayMs: 5 });
-    expect(f.decide('/c')).toBeUndefined();
+    expect(f.decide({ path: '/a/b' })).toEqual({ status: 503 });
+    expect(f.decide({ path: '/a/b' })).toEqual({ delayMs: 5 });
+    expect(f.decide({ path: '/c' })).toBeUndefined();
     expect(f.describe().rules.map((r) => r.fired)).toEqual([1, 1]);
+  });
+
+  test("a rule may match the organization the body names: one, or a list (a fleet's sub-organizations), with or without a path", () => {
+    const f = new FaultInjector(
+      parseFaultConfig([
+        { organizationId: ['SUB-1', 'sub-2'], status: 429 },
+        { path: '/public/v1/query/*', organizationId: 'sub-3', delayMs: 50 },
+      ]),
+    );
+    expect(f.decide({ path: '/public/v1/query/list_users', organizationId: 'sub-1' })).toEqual({ status: 429 });
+    expect(f.decide({ path: '/public/v1/submit/create_policy', organizationId: 'SUB-2' })).toEqual({ status: 429 });
+    expect(f.decide({ path: '/public/v1/query/list_users', organizationId: 'sub-3' })).toEqual({ delayMs: 50 });
+    expect(f.decide({ path: '/public/v1/submit/create_policy', organizationId: 'sub-3' })).toBeUndefined();
+    expect(f.decide({ path: '/public/v1/query/list_users', organizationId: 'sub-4' })).toBeUndefined();
+    // a request naming no organization matches no organization rule
+    expect(f.decide({ path: '/public/v1/query/list_users' })).toBeUndefined();
+    expect(f.describe().rules).toEqual([
+      { organizationId: ['SUB-1', 'sub-2'], status: 429, fired: 2 },
+      { path: '/public/v1/query/*', organizationId: 'sub-3', delayMs: 50, fired: 1 },
+    ]);
+  });
+
+  test('a rule names the requests it matches; a bad organizationId names the field', () => {
+    expect(() => parseFaultConfig([{ status: 500 }], 'faults')).toThrow(
+      'faults[0].path is required when organizationId is not given: say which requests the rule matches (a path, organizationId, or both)',
+    );
+    expect(() => parseFaultConfig([{ organizationId: [], status: 500 }], 'faults')).toThrow(
+      'faults[0].organizationId must be an organization id or a non-empty array of them, got an empty array',
+    );
+    expect(() => parseFaultConfig([{ organizationId: 7, status: 500 }], 'faults')).toThrow(
+      'faults[0].organizationId must be an organization id or a non-empty array of them, got 7',
+    );
   });
 
   test('probability 0 never fires, 1 always; a seed fixes the draws', () => {
     const never = new FaultInjector({ rules: [{ path: '/x', probability: 0, status: 500 }] });
-    expect(Array.from({ length: 20 }, () => never.decide('/x'))).toEqual(Array(20).fill(undefined));
+    expect(Array.from({ length: 20 }, () => never.decide({ path: '/x' }))).toEqual(Array(20).fill(undefined));
     const draws = (seed: number) => {
       const f = new FaultInjector({ seed, rules: [{ path: '/x', probability: 0.3, status: 500 }] });
-      return Array.from({ length: 30 }, () => (f.decide('/x') === undefined ? 0 : 1)).join('');
+      return Array.from({ length: 30 }, () => (f.decide({ path: '/x' }) === undefined ? 0 : 1)).join('');
     };
     expect(draws(9)).toBe(draws(9));
     expect(draws(9)).not.toBe(draws(10));
