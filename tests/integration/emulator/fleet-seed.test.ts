@@ -350,7 +350,7 @@ describe('walletinfra-emulator seed-fleet', () => {
       process.execPath,
       [
         '-r',
-        join(ROOT, 'tests', 'support', 'emulator-ts-register.js'),
+        join(ROOT, 'tests', 'support', 'ts-register-src.js'),
         join(ROOT, 'emulator', 'src', 'cli.ts'),
         'seed-fleet',
         '--data-dir',
