@@ -2,7 +2,7 @@
 // fields, bad enums, bad JSON, huge bodies, unknown ids — each answered with the right 4xx in the service's
 // error shape, and the state unchanged afterwards.
 import { expect } from '@jest/globals';
-import { operations } from '@walletinfra/sdk';
+import { earlierSubmitVersions, operations } from '@walletinfra/sdk';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { join } from 'node:path';
 import { adminHeaders, envelope, FIXED_NOW, manualClock, post, serviceError, stampedPost, startTestEmulator } from '../../support/emulator';
@@ -28,6 +28,12 @@ const notFound = (message: string) => [404, serviceError(5, message, 'UNSPECIFIE
 type Case = [string, string, () => unknown, readonly [number, unknown]];
 
 const submitTypes = Object.values(operations).flatMap((o) => (o.kind === 'submit' ? [[o.name, o.activityType] as const] : []));
+/** What a wrong `type` is told: the one type, or every version the operation still takes. */
+function typeRefusal(name: string, type: string): string {
+  const earlier = (earlierSubmitVersions as Partial<Record<string, readonly { activityType: string }[]>>)[name];
+  if (earlier === undefined) return `type: must be "${type}"`;
+  return `type: must be one of ${[type, ...earlier.map((o) => o.activityType)].join(', ')} (the versions of ${name})`;
+}
 const queryNames = Object.values(operations).flatMap((o) => (o.kind === 'query' ? [o.name] : []));
 
 /** For every query and submit: bad JSON, a non-object, an unknown field; for submits also a wrong type and missing parameters. */
@@ -54,7 +60,7 @@ const generic: Case[] = [
       `${name}: wrong activity type`,
       s(name),
       () => env('ACTIVITY_TYPE_NOPE', {}),
-      [400, expect.objectContaining({ message: expect.stringContaining(`type: must be "${type}"`) })],
+      [400, expect.objectContaining({ message: expect.stringContaining(typeRefusal(name, type)) })],
     ],
     [
       `${name}: parameters missing`,

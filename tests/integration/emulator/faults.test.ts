@@ -163,7 +163,7 @@ test('the admin endpoint sets and shows rules; bad rules are a 400 naming the fi
   });
   const unknown = await admin(emu, 'PUT', '/faults', { rules: [{ path: '/x', statuss: 500 }] });
   expect(ServiceErrorBody.parse(unknown.json).message).toBe(
-    'invalid request body: unknown faults.rules[0] field "statuss"; known: path, probability, delayMs, status, retryAfter, dropResponse, failBetweenEffectAndRecord, pendingPolls, times, message',
+    'invalid request body: unknown faults.rules[0] field "statuss"; known: path, organizationId, probability, delayMs, status, retryAfter, dropResponse, failBetweenEffectAndRecord, pendingPolls, times, message',
   );
   const wrongType = await admin(emu, 'PUT', '/faults', { rules: [{ path: '/x' }, { path: '/y', probability: 'half' }] });
   expect(wrongType).toEqual({
