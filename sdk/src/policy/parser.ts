@@ -13,6 +13,14 @@ const MAX_NESTING = 100;
 
 const COMPARISONS = new Set(['==', '!=', '<', '>', '<=', '>=']);
 
+/**
+ * Trees by source text. A check of one policy reads its condition and consensus several times (the checker, the
+ * reads, the identity references, the linter), and a deployment checks many policies that share them: each text is
+ * parsed once. The trees are never changed by their readers. Bounded: the oldest entries go first.
+ */
+const trees = new Map<string, PolicyExpr>();
+const TREES_LIMIT = 512;
+
 /** Parses one policy expression (a `condition`, `consensus`, `time` or session `scope`). */
 export function parsePolicyExpression(source: string): PolicyExpr {
   if (typeof source !== 'string') {
@@ -20,7 +28,12 @@ export function parsePolicyExpression(source: string): PolicyExpr {
       'a string',
     ]);
   }
-  return new Parser(source).parseAll();
+  const known = trees.get(source);
+  if (known !== undefined) return known;
+  const tree = new Parser(source).parseAll();
+  if (trees.size >= TREES_LIMIT) trees.delete(trees.keys().next().value as string);
+  trees.set(source, tree);
+  return tree;
 }
 
 class Parser {

@@ -37,11 +37,28 @@ export interface Approvals {
 }
 
 /**
- * Approvals by consensus text, per users (what the evaluator reads of them: ids, names, emails, tags, whether root):
- * with the users, deciding evaluates the consensus once per user, and every policy of a deployment is linted with the
- * same users, read again and again as the lists are. Bounded: the oldest entries go first.
+ * Answers by consensus text, per users (what the evaluator reads of them: ids, names, emails, tags, whether root):
+ * with the users, deciding evaluates the consensus once per user (or set of users), and every policy of a deployment
+ * is linted with the same users, read again and again as the lists are. Bounded: the oldest entries go first.
  */
-const decided = new Map<string, Map<string, Approvals | undefined>>();
+class ByUsers<T> {
+  private readonly answers = new Map<string, Map<string, T>>();
+
+  get(source: string, users: Users | undefined, decide: () => T): T {
+    const key = usersKey(users);
+    let known = this.answers.get(key);
+    if (known === undefined) {
+      if (this.answers.size >= USERS_LIMIT) this.answers.delete(this.answers.keys().next().value as string);
+      this.answers.set(key, (known = new Map<string, T>()));
+    }
+    if (known.has(source)) return known.get(source) as T;
+    const answer = decide();
+    if (known.size >= DECIDED_LIMIT) known.delete(known.keys().next().value as string);
+    known.set(source, answer);
+    return answer;
+  }
+}
+
 const fingerprints = new WeakMap<Users, string>();
 const USERS_LIMIT = 16;
 const DECIDED_LIMIT = 4096;
@@ -57,20 +74,25 @@ function usersKey(users: Users | undefined): string {
   return key;
 }
 
+const decided = new ByUsers<Approvals | undefined>();
+const satisfiable = new ByUsers<boolean>();
+
 /** What a consensus needs; undefined when it does not parse (the checker reports that). */
 export function approvalsOf(source: string | undefined, view: OrganizationView | undefined): Approvals | undefined {
   if (source === undefined || source.trim() === '') return { needed: 'none', onlyRoot: false };
-  const key = usersKey(view?.users);
-  let known = decided.get(key);
-  if (known === undefined) {
-    if (decided.size >= USERS_LIMIT) decided.delete(decided.keys().next().value as string);
-    decided.set(key, (known = new Map<string, Approvals | undefined>()));
-  }
-  if (known.has(source)) return known.get(source);
-  const approvals = decideApprovals(source, view);
-  if (known.size >= DECIDED_LIMIT) known.delete(known.keys().next().value as string);
-  known.set(source, approvals);
-  return approvals;
+  return decided.get(source, view?.users, () => decideApprovals(source, view));
+}
+
+/**
+ * Whether some set of the users meets the consensus (the users alone, all of them, or the holders of one tag); true
+ * when it cannot be evaluated.
+ */
+export function someApproversMeet(source: string, consensus: PolicyExpr, users: Users): boolean {
+  return satisfiable.get(source, users, () => {
+    const tags = new Set(users.flatMap((u) => u.tags ?? []));
+    const candidates = [users, ...users.map((u) => [u]), ...[...tags].map((t) => users.filter((u) => (u.tags ?? []).includes(t)))];
+    return candidates.some((c) => consensusHolds(consensus, c) !== false);
+  });
 }
 
 function decideApprovals(source: string, view: OrganizationView | undefined): Approvals | undefined {

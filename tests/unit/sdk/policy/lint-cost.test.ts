@@ -1,9 +1,22 @@
 // What linting costs a deployment that lints each new policy against the organization: the context a subject needs
 // is the organization's DENYs (`lintContext`), with the same findings as the whole organization gives; a condition is
-// analysed once per text, and a consensus decided once per list of users, however many policy objects carry them.
+// analysed once per text, a consensus decided once per list of users, however many policy objects carry them, and an
+// expression parsed once per text (its tree shared by every reader, none of which changes it).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lintContext, lintPolicies, type LintPolicy, type OrganizationView } from '@walletinfra/sdk/policy';
+import {
+  checkContractCalls,
+  checkPolicy,
+  evaluatePolicies,
+  lintContext,
+  lintPolicies,
+  parsePolicyExpression,
+  PolicySyntaxError,
+  printPolicyExpression,
+  readPaths,
+  type LintPolicy,
+  type OrganizationView,
+} from '@walletinfra/sdk/policy';
 import { conditionFacts } from '@walletinfra/sdk/policy/lint/analysis';
 import { approvalsOf } from '@walletinfra/sdk/policy/lint/consensus';
 
@@ -69,4 +82,81 @@ test('a consensus is decided once per users, as often as their list is read agai
     onlyRoot: true,
   });
   expect(approvalsOf(consensus, undefined)).toEqual({ needed: 'one', onlyRoot: false });
+});
+
+/** Freezes a tree and everything in it: a reader that changed it would throw (the packages compile to strict mode). */
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+}
+
+test('an expression is parsed once per text, its tree shared; a syntax error is raised at every parse', () => {
+  const source = "activity.resource == 'PRIVATE_KEY' && wallet.id == 'w-parse-once'";
+  const tree = parsePolicyExpression(source);
+  expect(parsePolicyExpression(source)).toBe(tree);
+  expect(parsePolicyExpression(`${source} `)).not.toBe(tree);
+  for (let i = 0; i < 2; i += 1) expect(() => parsePolicyExpression("activity.resource == 'PRIVATE_KEY' &&")).toThrow(PolicySyntaxError);
+});
+
+test('no reader changes a shared tree: the checker, reads, printer, evaluator, contract calls and linter over the frozen corpus', () => {
+  const policies = corpus.cases.flatMap((c) => c.policies.map(({ expect: _, ...p }) => ({ policy: p, view: c.view })));
+  for (const { policy } of policies) {
+    for (const text of [policy.condition, policy.consensus]) {
+      if (text === undefined || text.trim() === '') continue;
+      try {
+        deepFreeze(parsePolicyExpression(text));
+      } catch (e) {
+        if (!(e instanceof PolicySyntaxError)) throw e;
+      }
+    }
+  }
+  let read = 0;
+  for (const { policy, view } of policies) {
+    const condition = policy.condition ?? '';
+    const consensus = policy.consensus ?? '';
+    checkPolicy({ condition, consensus }, {});
+    readPaths(condition);
+    readPaths(consensus);
+    checkContractCalls(condition, view?.smartContractInterfaces ?? []);
+    lintPolicies([policy], view);
+    if (condition.trim() !== '') {
+      try {
+        printPolicyExpression(parsePolicyExpression(condition));
+        evaluatePolicies([{ policyId: 'p', policyName: policy.policyName, effect: 'EFFECT_ALLOW', condition, consensus }], {
+          activity: { type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' },
+          approvers: [],
+          credentials: [],
+          now: 0,
+          rootQuorum: { threshold: 1, userIds: [] },
+        });
+      } catch (e) {
+        if (!(e instanceof Error)) throw e;
+      }
+    }
+    read += 1;
+  }
+  expect(read).toBe(291);
+});
+
+test('unsatisfiable-consensus is decided per users: the same users read again agree, a user given the tag satisfies it', () => {
+  const policy: LintPolicy = {
+    policyName: 'two approvers',
+    effect: 'EFFECT_ALLOW',
+    condition: "activity.resource == 'POLICY'",
+    consensus: "approvers.filter(user, user.tags.contains('tag-lint-cost-2')).count() >= 2",
+  };
+  const rules = (users: OrganizationView['users']) => lintPolicies([policy], { users }).map((f) => f.rule);
+  const one = () => [
+    { userId: 'u1', tags: ['tag-lint-cost-2'] },
+    { userId: 'u2', tags: [] },
+  ];
+  expect(rules(one())).toContain('unsatisfiable-consensus');
+  expect(rules(one())).toContain('unsatisfiable-consensus');
+  expect(
+    rules([
+      { userId: 'u1', tags: ['tag-lint-cost-2'] },
+      { userId: 'u2', tags: ['tag-lint-cost-2'] },
+    ]),
+  ).not.toContain('unsatisfiable-consensus');
 });

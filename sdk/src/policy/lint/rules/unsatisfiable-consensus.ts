@@ -3,7 +3,7 @@
 import type { PolicyExpr } from '../../ast';
 import { readPaths } from '../../reads';
 import { canonical, parsed } from '../analysis';
-import { consensusHolds } from '../consensus';
+import { someApproversMeet } from '../consensus';
 import { disjunctiveNormalForm } from '../normal-form';
 import type { OrganizationView } from '../types';
 import type { RuleFinding, RuleInput } from './rule';
@@ -14,9 +14,7 @@ export function unsatisfiableConsensus({ policy, view }: RuleInput): RuleFinding
   // the view has no credentials
   if (consensus === undefined || readPaths(policy.consensus).some((p) => p.startsWith('credentials'))) return [];
   const users = view.users;
-  const tags = new Set(users.flatMap((u) => u.tags ?? []));
-  const candidates = [users, ...users.map((u) => [u]), ...[...tags].map((t) => users.filter((u) => (u.tags ?? []).includes(t)))];
-  if (candidates.some((c) => consensusHolds(consensus, c) !== false)) return [];
+  if (someApproversMeet(policy.consensus, consensus, users)) return [];
   return [
     {
       rule: 'unsatisfiable-consensus',
