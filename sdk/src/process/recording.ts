@@ -12,6 +12,8 @@ export const RECORDING_ENV = Object.freeze({
   key: 'WALLETINFRA_RECORD_KEY',
   /** The step of the run, written on every line. */
   step: 'WALLETINFRA_RECORD_STEP',
+  /** Comma-separated public identifiers hidden wherever they appear (the organization's id of a shared recording). */
+  hide: 'WALLETINFRA_RECORD_HIDE_IDS',
 });
 
 /** Environment variables whose values never appear in a recording (the API private keys, wherever set). */
@@ -32,11 +34,12 @@ export function installRecordingFromEnv(
   const secrets = Object.entries(env)
     .filter(([name, value]) => SECRET_ENV.test(name) && value !== undefined && value !== '')
     .map(([, value]) => value as string);
+  const identifiers = (env[RECORDING_ENV.hide] ?? '').split(',').filter((id) => id !== '');
   const step = env[RECORDING_ENV.step];
   return recordExchanges({
     file,
     process: processName,
-    redactor: new Redactor({ ...(key !== undefined ? { key } : {}), secrets }),
+    redactor: new Redactor({ ...(key !== undefined ? { key } : {}), secrets, identifiers }),
     ...(step !== undefined && step !== '' ? { step: () => step } : {}),
   });
 }

@@ -11,5 +11,13 @@ export {
   REQUEST_ID_HEADERS,
   requestIdOf,
 } from './format';
-export { REDACTION_SUMMARY, Redactor, redactionOfField, SECRET_PLACEHOLDER, type RedactedAs, type RedactorOptions } from './redact';
+export {
+  IDENTIFIER_PLACEHOLDER,
+  REDACTION_SUMMARY,
+  Redactor,
+  redactionOfField,
+  SECRET_PLACEHOLDER,
+  type RedactedAs,
+  type RedactorOptions,
+} from './redact';
 export { operationName, recordedExchange, recordExchanges, writeRecordingHeader, type Recorder, type RecorderOptions } from './recorder';

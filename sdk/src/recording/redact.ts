@@ -1,7 +1,9 @@
 // What a recording must never hold, and what stands in for it: a file a user can attach to a bug report.
 // Rules by field name first (a secret, a ciphertext, a private key, an email, a phone number, a user's name,
-// a URL's path), then by value anywhere in any string (email addresses, E.164 phone numbers, and the values
-// the caller names as secret); JSON inside a string (a vote's signed message) is redacted as JSON. Stamps never reach a recording: request headers are not recorded at all.
+// a URL's path), then by value anywhere in any string (email addresses, E.164 phone numbers, the values the
+// caller names as secret, and the public identifiers it asks to hide: the organization's id when a recording is
+// shared); JSON inside a string (a vote's signed message) is redacted as JSON. Stamps never reach a recording:
+// request headers are not recorded at all.
 //
 // Placeholders are stable: the same value gives the same placeholder throughout a recording (an HMAC under a
 // key that is never written, shared by the recording's processes), so a reader still sees that two requests
@@ -9,8 +11,8 @@
 // address, a phone number stays E.164, a URL keeps its origin).
 import { createHmac, randomBytes } from 'node:crypto';
 
-/** What a field's value is, for its placeholder. */
-export type RedactedAs = 'secret' | 'email' | 'phone' | 'name' | 'contact' | 'url';
+/** What a field's value is, for its placeholder (`identifier`: a public id the caller asked to hide). */
+export type RedactedAs = 'secret' | 'email' | 'phone' | 'name' | 'contact' | 'url' | 'identifier';
 
 /** Field names whose values are secret: keys, ciphertexts, bundles, tokens, codes, signatures. */
 const SECRET_NAMES = new Set([
@@ -77,6 +79,11 @@ const EMAIL_PLACEHOLDER = /^redacted-[0-9a-f]{12}@example\.com$/;
 const PHONE_PLACEHOLDER = /^\+1555\d{7}$/;
 /** A secret's placeholder: the replay of a recording recognises it (and cannot send the value). */
 export const SECRET_PLACEHOLDER = /^<redacted:[0-9a-f]{12}>$/;
+/**
+ * A hidden identifier's placeholder: an id still (a replay maps it onto the emulator's own, as it maps any
+ * id the recording names), but not the organization's.
+ */
+export const IDENTIFIER_PLACEHOLDER = /^redacted-id-[0-9a-f]{12}$/;
 /** Known secrets shorter than this are not searched for in texts (they would match by chance). */
 const MIN_SECRET_LENGTH = 8;
 
@@ -91,17 +98,26 @@ export interface RedactorOptions {
    * function is asked at every redaction, so secrets made later in a run are covered too.
    */
   secrets?: readonly string[] | (() => readonly string[]);
+  /**
+   * Public identifiers hidden wherever they appear, whatever the field (the recorded organization's id, for a
+   * recording shared outside the organization): each becomes `redacted-id-<12 hex>`, the same throughout.
+   */
+  identifiers?: readonly string[];
 }
 
 /** Redacts JSON values and texts by the rules above. */
 export class Redactor {
   readonly #key: Uint8Array;
   readonly #secrets: () => readonly string[];
+  readonly #identifiers: readonly string[];
 
   constructor(options: RedactorOptions = {}) {
     this.#key = options.key ?? new Uint8Array(randomBytes(32));
     const given = options.secrets ?? [];
     this.#secrets = typeof given === 'function' ? given : () => given;
+    this.#identifiers = [...new Set(options.identifiers ?? [])]
+      .filter((i) => i.length >= MIN_SECRET_LENGTH)
+      .sort((a, b) => b.length - a.length);
   }
 
   /** The known secrets worth searching for, longest first (so one inside another is replaced whole). */
@@ -133,6 +149,8 @@ export class Redactor {
         return value.includes('@') ? this.placeholder('email', value) : this.placeholder('phone', value);
       case 'url':
         return this.#url(value);
+      case 'identifier':
+        return IDENTIFIER_PLACEHOLDER.test(value) ? value : `redacted-id-${this.#digest('identifier', value)}`;
     }
   }
 
@@ -151,10 +169,11 @@ export class Redactor {
     return `${origin}/redacted-${this.#digest('url', value)}`;
   }
 
-  /** A text with the value rules applied: known secrets, email addresses, phone numbers. */
+  /** A text with the value rules applied: known secrets, hidden identifiers, email addresses, phone numbers. */
   text(value: string): string {
     let out = value;
     for (const secret of this.#knownSecrets()) if (out.includes(secret)) out = out.split(secret).join(this.placeholder('secret', secret));
+    for (const id of this.#identifiers) if (out.includes(id)) out = out.split(id).join(this.placeholder('identifier', id));
     out = out.replace(EMAIL, (m) => (EMAIL_PLACEHOLDER.test(m) ? m : this.placeholder('email', m)));
     out = out.replace(PHONE, (m) => (PHONE_PLACEHOLDER.test(m) ? m : this.placeholder('phone', m)));
     return out;

@@ -143,3 +143,22 @@ test('a process records from its environment: the same file, the step it was giv
   // Off unless asked.
   expect(installRecordingFromEnv('provider', {})).toBeUndefined();
 });
+
+test("a process told to hide the organization's id writes it nowhere, and the same placeholder as the others", async () => {
+  const file = join(dir, 'hidden.jsonl');
+  const organizationId = emu.credentials.organizationId;
+  const env = { [RECORDING_ENV.file]: file, [RECORDING_ENV.key]: 'cd'.repeat(32), [RECORDING_ENV.hide]: organizationId };
+  const recorder = installRecordingFromEnv('provider', env);
+  try {
+    await exchanges();
+  } finally {
+    recorder?.stop();
+  }
+  const text = readFileSync(file, 'utf8');
+  expect(text).not.toContain(organizationId);
+  // What the run's own redactor (same key, same id) writes in the header and its lines.
+  const hidden = new Redactor({ key: new Uint8Array(Buffer.from('cd'.repeat(32), 'hex')), identifiers: [organizationId] }).text(
+    organizationId,
+  );
+  expect(text.split(`"organizationId":"${hidden}"`).length - 1).toBeGreaterThanOrEqual(5);
+});

@@ -1,6 +1,6 @@
 // What a recording may not hold: secrets, private keys, ciphertexts and personal data, replaced by stable
 // placeholders of the same form; everything else kept as it is.
-import { Redactor, redactionOfField, SECRET_PLACEHOLDER } from '@walletinfra/sdk/recording';
+import { IDENTIFIER_PLACEHOLDER, Redactor, redactionOfField, SECRET_PLACEHOLDER } from '@walletinfra/sdk/recording';
 
 const KEY = new Uint8Array(32).fill(7);
 const PRIVATE_KEY = '4f0c1b5f2a9e8d7c6b5a49382716f5e4d3c2b1a09f8e7d6c5b4a392817f6e5d4';
@@ -122,5 +122,30 @@ describe('a request and an answer with planted secrets and personal data', () =>
     expect(redactor.text('sk_test_made_later_in_the_run')).toBe('sk_test_made_later_in_the_run');
     later.push('sk_test_made_later_in_the_run');
     expect(redactor.text('sk_test_made_later_in_the_run')).toMatch(SECRET_PLACEHOLDER);
+  });
+
+  test('identifiers asked to be hidden (the organization id) become one placeholder wherever they appear', () => {
+    const organizationId = '2602d821-087d-4f44-b8cd-86d8dcdd79a8';
+    const answer = {
+      organizationId,
+      activity: { organizationId, id: 'a-1' },
+      message: `organization ${organizationId} has no policy`,
+      suborgs: ['5f1c0000-0000-4000-8000-000000000001'],
+    };
+    const redactor = new Redactor({ key: KEY, identifiers: [organizationId] });
+    const out = redactor.json(answer) as typeof answer;
+    expect(JSON.stringify(out)).not.toContain(organizationId);
+    const hidden = redactor.placeholder('identifier', organizationId);
+    expect(hidden).toMatch(IDENTIFIER_PLACEHOLDER);
+    expect(out).toEqual({
+      organizationId: hidden,
+      activity: { organizationId: hidden, id: 'a-1' },
+      message: `organization ${hidden} has no policy`,
+      suborgs: ['5f1c0000-0000-4000-8000-000000000001'],
+    });
+    // Stable, and kept when redacted again; without the option the id stays (it is not a secret).
+    expect(redactor.text(organizationId)).toBe(hidden);
+    expect(new Redactor({ key: new Uint8Array(32).fill(9), identifiers: [organizationId] }).json(out)).toEqual(out);
+    expect(new Redactor({ key: KEY }).json(answer)).toEqual(answer);
   });
 });
