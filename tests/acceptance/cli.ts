@@ -1,7 +1,7 @@
 // The three commands of the acceptance tooling (bin.js): `run` (npm run test:acceptance), `sweep`
 // (npm run sweep) and `fidelity` (npm run fidelity). Arguments are read as every walletinfra command reads
 // them (provider/src/cli/args.ts): an unknown flag or a missing value names it, then the usage.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigurationError } from '@walletinfra/sdk';
 import { readFlags, switchFlag, valueFlag, type Flags } from '@walletinfra/pulumi/cli/args';
@@ -30,6 +30,8 @@ WALLETINFRA_API_PUBLIC_KEY, WALLETINFRA_API_PRIVATE_KEY (WALLETINFRA_BASE_URL fo
 Options:
   --dry-run               list what the run would create, change and delete, and whether it would start
   --record FILE           write the redacted recording there (default .data/acceptance/<run>.recording.jsonl)
+  --redact-organization   also hide the organization's id in the recording and the JSON report (before sharing
+                          them; npm run fidelity replays such a recording as any other)
   --report FILE           write the report as JSON there (default .data/acceptance/<run>.report.json)
   --run-id ID             the run's id (<UTC date>t<UTC time>-<4 letters or digits>; default now and random)
   --only NAMES            only these kinds or scenarios, comma-separated (e.g. Policy,WebhookEndpoint)
@@ -70,6 +72,7 @@ function parseRunArgs(argv: readonly string[]): RunOptions & Args {
   const flags: Flags<RunOptions & Args> = {
     '--dry-run': switchFlag((o) => (o.dryRun = true)),
     '--record': valueFlag((o, v) => (o.record = v)),
+    '--redact-organization': switchFlag((o) => (o.redactOrganization = true)),
     '--report': valueFlag((o, v) => (o.report = v)),
     '--run-id': valueFlag((o, v) => (o.runId = v)),
     '--only': valueFlag(
@@ -167,11 +170,16 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
     const options = parseFidelityArgs(rest);
     if (options.help) return (out(FIDELITY_USAGE), EXIT.passed);
     const files = options.files.map((f) => resolve(f));
-    const report = await fidelity(
+    const result = await fidelity(
       files.map((file) => ({ file, text: readFileSync(file, 'utf8') })),
       { out },
     );
-    return report.differences > 0 ? EXIT.failed : EXIT.passed;
+    if (options.report !== undefined) {
+      const reportFile = resolve(options.report);
+      writeFileSync(reportFile, `${JSON.stringify(result.reports, null, 2)}\n`);
+      out(`Report: ${reportFile}`);
+    }
+    return result.differences > 0 ? EXIT.failed : EXIT.passed;
   } catch (error) {
     const message = messageOf(error);
     err(`walletinfra acceptance ${command}: ${message}`);

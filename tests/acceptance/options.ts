@@ -23,6 +23,8 @@ export interface RunOptions {
   webhookUrl?: string;
   /** Keep the Pulumi project directory (plan, state) after a run that passed. */
   keep: boolean;
+  /** Hide the organization's id in the recording and the JSON report (a placeholder a replay maps like any id). */
+  redactOrganization?: boolean;
 }
 
 export interface RunDeps {
@@ -66,6 +68,8 @@ export interface Env {
   ctx: OwnedContext;
   recordFile: string;
   recordKey: string;
+  /** Identifiers the recording hides wherever they appear (the organization's id, with --redact-organization). */
+  recordHidden?: readonly string[];
   /** The run's Pulumi project, once made (kept, with its state, when the run fails or is interrupted). */
   project?: AcceptanceProject;
 }

@@ -86,6 +86,27 @@ export function prefixedNames(args: unknown, prefix: string): string[] {
   return [];
 }
 
+/** Every string of a value at least `min` characters long. */
+function strings(value: unknown, min: number): string[] {
+  if (typeof value === 'string') return value.length >= min ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => strings(v, min));
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap((v) => strings(v, min));
+  return [];
+}
+
+/**
+ * What a resource's requests mention, for the report's request ids: its id (for an id naming a scope, the scope:
+ * an API key's IP allowlist is `apiKey:<public key>`, its requests name the key), the names it declares with the
+ * run prefix, and for an object of the organization's own (a singleton: its id, `organization` or `rootQuorum`,
+ * is no id of the service) the values it declares (the root quorum's users).
+ */
+export function needlesOf(r: PlannedResource, ids: ReadonlyArray<string | undefined>, args: unknown, prefix: string): string[] {
+  const known = ids.filter((id): id is string => id !== undefined && id !== '');
+  const scopes = known.flatMap((id) => /^[A-Za-z]+:(.+)$/.exec(id)?.[1] ?? []);
+  const declared = r.scenario.singleton !== undefined ? strings(args, 16) : [];
+  return [...new Set([...known, ...scopes, ...prefixedNames(args, prefix), ...declared])];
+}
+
 function matches(scenario: Scenario, kind: AnyKind, only: readonly string[] | undefined): boolean {
   return only === undefined || only.includes(scenario.name) || only.includes(kind.type);
 }

@@ -33,6 +33,8 @@ export interface ProjectOptions {
   recordFile: string;
   /** Hex key of the recording's placeholders, shared with the engine's processes. */
   recordKey: string;
+  /** Identifiers the engine's processes hide in the recording too. */
+  recordHidden?: readonly string[];
   now: () => number;
   /** Stops the command in progress when the run is interrupted (./interrupt.ts). */
   interruption?: Interruption;
@@ -56,6 +58,7 @@ export class AcceptanceProject {
       PULUMI_SKIP_UPDATE_CHECK: 'true',
       [RECORDING_ENV.file]: options.recordFile,
       [RECORDING_ENV.key]: options.recordKey,
+      [RECORDING_ENV.hide]: (options.recordHidden ?? []).join(','),
     };
   }
 

@@ -68,14 +68,22 @@ export async function runAcceptance(options: RunOptions, deps: RunDeps): Promise
     mkdirSync(dirname(recordFile), { recursive: true });
     mkdirSync(dirname(reportFile), { recursive: true });
     const recordKey = randomBytes(32);
+    // With --redact-organization the organization's id is hidden in every process's lines, the header and the report.
+    const recordHidden = options.redactOrganization === true ? [identity.organizationId] : [];
+    const redactor = new Redactor({
+      key: new Uint8Array(recordKey),
+      secrets: () => [settings.apiPrivateKey, ...plan.secrets(), ...plan.apiKeys.map((k) => k.privateKey)],
+      identifiers: recordHidden,
+    });
+    const shownOrganization = redactor.text(identity.organizationId);
     writeRecordingHeader(recordFile, {
       format: 'walletinfra-recording',
       version: 1,
       startedAt: new Date(deps.now()).toISOString(),
       service: settings.baseUrl,
-      identity: { organizationId: identity.organizationId, userId: identity.userId, apiPublicKey: identity.apiPublicKey },
+      identity: { organizationId: shownOrganization, userId: identity.userId, apiPublicKey: identity.apiPublicKey },
       tool: 'walletinfra acceptance',
-      redaction: REDACTION_SUMMARY,
+      redaction: recordHidden.length > 0 ? `${REDACTION_SUMMARY}; the organization's id becomes redacted-id-…` : REDACTION_SUMMARY,
     });
     // From here a signal stops the run at its next step or check, and the Pulumi command in progress gently.
     const interruption = deps.interruption ?? new Interruption(deps.err);
@@ -85,20 +93,28 @@ export async function runAcceptance(options: RunOptions, deps: RunDeps): Promise
     const recorder = recordExchanges({
       file: recordFile,
       process: 'runner',
-      redactor: new Redactor({
-        key: new Uint8Array(recordKey),
-        secrets: () => [settings.apiPrivateKey, ...plan.secrets(), ...plan.apiKeys.map((k) => k.privateKey)],
-      }),
+      redactor,
       step: () => run.step,
       onExchange: (e) => run.onExchange(e),
     });
-    const env: Env = { options, deps: runDeps, plan, settings, identity, session, ctx, recordFile, recordKey: recordKey.toString('hex') };
+    const env: Env = {
+      options,
+      deps: runDeps,
+      plan,
+      settings,
+      identity,
+      session,
+      ctx,
+      recordFile,
+      recordKey: recordKey.toString('hex'),
+      recordHidden,
+    };
     const reportOf = (): RunReport => {
       const exchanges = readExchanges(recordFile);
       return {
         runId: runId.id,
         service: settings.baseUrl,
-        organizationId: settings.organizationId,
+        organizationId: shownOrganization,
         startedAt: runId.startedAt.toISOString(),
         recording: recordFile,
         entries: run.entries,

@@ -14,7 +14,7 @@ import { ids, lastLines, skipStep, STEPS, type Journal } from './journal';
 import { deletable, stepOf } from './kinds';
 import { SDK_CALLS, type SdkContext } from './operations';
 import { EXIT, factsOf, handContext, REPO_ROOT, type Env, type Preflight } from './options';
-import { liveProblems, prefixedNames, withFixtureUser, type Plan, type PlannedResource } from './plan';
+import { liveProblems, needlesOf, prefixedNames, withFixtureUser, type Plan, type PlannedResource } from './plan';
 import { preflight } from './preflight';
 import { ownedByRun } from './prefix';
 import { AcceptanceProject, plannedOps, type ProgramPlan } from './pulumi';
@@ -71,6 +71,7 @@ export async function execute(run: Journal, env: Env): Promise<number> {
     env: deps.env,
     recordFile: env.recordFile,
     recordKey: env.recordKey,
+    ...(env.recordHidden !== undefined ? { recordHidden: env.recordHidden } : {}),
     now: deps.now,
     ...(deps.interruption !== undefined ? { interruption: deps.interruption } : {}),
   });
@@ -159,8 +160,7 @@ export async function execute(run: Journal, env: Env): Promise<number> {
           Object.assign(idsBefore, resourceIds);
           for (const r of plan.resources) {
             const id = resourceIds[r.name];
-            const needles = [id ?? '', ...prefixedNames(r.create, plan.run.prefix)];
-            const reqIds = requestIdsMentioning(exchanges, needles);
+            const reqIds = requestIdsMentioning(exchanges, needlesOf(r, [id], r.create, plan.run.prefix));
             if (id === undefined) {
               run.add(label(r), 'created', 'fail', 'no id in the stack outputs', reqIds);
               continue;
@@ -250,7 +250,7 @@ export async function execute(run: Journal, env: Env): Promise<number> {
             none: 'no change',
           }[r.change];
           const got = ops[r.name] ?? 'same';
-          const reqIds = requestIdsMentioning(exchanges, [idsBefore[r.name] ?? '', ...prefixedNames(r.create, plan.run.prefix)]);
+          const reqIds = requestIdsMentioning(exchanges, needlesOf(r, [idsBefore[r.name]], r.create, plan.run.prefix));
           run.add(label(r), `planned ${what}`, got === expected ? 'pass' : 'fail', got === expected ? undefined : `planned ${got}`, reqIds);
         }
         for (const r of plan.resources) {
@@ -281,7 +281,7 @@ export async function execute(run: Journal, env: Env): Promise<number> {
         const resourceIds = (out.ids ?? {}) as Record<string, string>;
         for (const r of plan.resources) {
           const id = resourceIds[r.name];
-          const reqIds = requestIdsMentioning(exchanges, [id ?? '', idsBefore[r.name] ?? '', ...prefixedNames(r.then, plan.run.prefix)]);
+          const reqIds = requestIdsMentioning(exchanges, needlesOf(r, [id, idsBefore[r.name]], r.then, plan.run.prefix));
           if (id === undefined) {
             run.add(label(r), 'still declared', 'fail', 'no id in the stack outputs', reqIds);
             continue;
@@ -326,7 +326,7 @@ export async function execute(run: Journal, env: Env): Promise<number> {
       const exchanges = run.stepExchanges();
       const ops = result.code === 0 ? plannedOps(result.stdout) : {};
       for (const r of plan.resources) {
-        const reqIds = requestIdsMentioning(exchanges, [idsBefore[r.name] ?? '']);
+        const reqIds = requestIdsMentioning(exchanges, needlesOf(r, [idsBefore[r.name]], r.then, plan.run.prefix));
         const got = ops[r.name] ?? (result.code === 0 ? 'same' : 'unknown');
         run.add(
           label(r),

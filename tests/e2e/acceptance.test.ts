@@ -1,7 +1,8 @@
 // The acceptance run (npm run test:acceptance) against a fresh emulator: the code path a user runs against
 // the service, with the WALLETINFRA_* settings pointing at the emulator. The dry run lists exactly what the run
-// then creates; every check of the run passes; its recording holds none of the run's secrets or personal data
-// and replays through `npm run fidelity` with no difference. Then a run killed at a step chosen by a seeded
+// then creates; every check of the run passes, naming its requests; its recording, made with the organization's
+// id hidden, holds none of the run's secrets, personal data or that id, and replays through `npm run fidelity`
+// with no difference. Then a run killed at a step chosen by a seeded
 // random draw leaves objects behind, and `npm run sweep` removes exactly those, touching nothing else. A run
 // interrupted with SIGINT while the provider works stops every process it started, says what it left, and the
 // commands it prints inspect the stack it kept and delete what it left.
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import type { RunningEmulator } from '@walletinfra/emulator';
 import { seededRandom } from '@walletinfra/emulator';
 import { WalletInfraClient } from '@walletinfra/sdk';
-import { parseRecording, SECRET_PLACEHOLDER } from '@walletinfra/sdk/recording';
+import { IDENTIFIER_PLACEHOLDER, parseRecording, SECRET_PLACEHOLDER } from '@walletinfra/sdk/recording';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import { createContext } from '@walletinfra/pulumi/runtime/context';
@@ -114,6 +115,7 @@ describe('a whole run against a fresh emulator', () => {
       runId.id,
       '--record',
       record,
+      '--redact-organization',
       '--report',
       reportFile,
       '--keep',
@@ -135,7 +137,15 @@ describe('a whole run against a fresh emulator', () => {
     );
     for (const kind of KINDS) for (const s of ACCEPTANCE[kind.type] ?? []) expect([s.name, subjects.has(s.name)]).toEqual([s.name, true]);
     for (const name of Object.keys(LOOKUPS)) expect([name, subjects.has(`data source ${name}`)]).toEqual([name, true]);
-    expect(report.entries.filter((e) => e.outcome === 'pass' && e.step.startsWith('pulumi up') && e.requestIds.length === 0)).toEqual([]);
+    // Every check that sent a request names it. None are sent by the plan's own checks, what was skipped, and
+    // the destroy of an object the service cannot delete (Pulumi drops it from the stack, with a warning).
+    expect(
+      report.entries
+        .filter(
+          (e) => e.outcome !== 'skip' && e.subject !== 'plan' && e.check !== 'left in place, with a warning' && e.requestIds.length === 0,
+        )
+        .map((e) => `${e.subject}: ${e.check}`),
+    ).toEqual([]);
     expect(report.steps.filter((s) => s.pulumi !== undefined).map((s) => s.pulumi)).toEqual([
       'pulumi up',
       'pulumi preview --refresh',
@@ -164,8 +174,13 @@ describe('a whole run against a fresh emulator', () => {
     // Only what the service cannot delete is left (the session profiles the dry run listed as left in place).
     expect((await prefixedObjects(emulator)).map((f) => f.type)).toEqual(['SessionProfile', 'SessionProfile', 'SessionProfile']);
 
-    // The recording: no secret of the run, no personal data, no ciphertext.
+    // The recording: no secret of the run, no personal data, no ciphertext; with --redact-organization, not the
+    // organization's id either (the header, every process's lines and the report name its placeholder).
     const text = readFileSync(record, 'utf8');
+    const { organizationId } = emulator.credentials;
+    expect(text).not.toContain(organizationId);
+    expect(report.organizationId).toMatch(IDENTIFIER_PLACEHOLDER);
+    expect(parseRecording(text).header.identity.organizationId).toBe(report.organizationId);
     const keptPlan = JSON.parse(readFileSync(join(REPO_ROOT, '.data', 'acceptance', runId.id, 'plan.json'), 'utf8')) as unknown;
     const planted = [
       emulator.credentials.apiPrivateKey,
@@ -180,6 +195,8 @@ describe('a whole run against a fresh emulator', () => {
     const { exchanges } = parseRecording(text);
     const processes = new Set(exchanges.map((e) => e.process));
     expect([...processes].sort()).toEqual(['program', 'provider', 'runner']);
+    for (const p of processes)
+      expect([p, exchanges.some((e) => e.process === p && JSON.stringify(e.request).includes(report.organizationId))]).toEqual([p, true]);
     const ciphertexts = exchanges.flatMap(
       (e) => JSON.stringify([e.request, e.response]).match(/"encrypted(?:Secret|Private)ApiKey":"[^"]*"/g) ?? [],
     );

@@ -4,27 +4,36 @@
 import { ConfigurationError } from '@walletinfra/sdk';
 import { parseRecording } from '@walletinfra/sdk/recording';
 import { startEmulator } from '@walletinfra/emulator';
-import { readFlags } from '@walletinfra/pulumi/cli/args';
+import { readFlags, valueFlag } from '@walletinfra/pulumi/cli/args';
+import { requestIdOf } from '../report';
 import { replay, type ReplayedExchange } from './replay';
+import { schemaView } from './schema';
 import { answerDifferences } from './shape';
 
-export const FIDELITY_USAGE = `Usage: npm run fidelity -- FILE...
+export const FIDELITY_USAGE = `Usage: npm run fidelity -- [--report FILE] FILE...
 
 Replays each recording (made by npm run test:acceptance -- --record FILE) against a fresh local emulator
 and reports, per operation, every difference in the shape of the answers: status codes, error codes and
-messages, fields present or missing, value types, enum values. Ids, times and names are not compared.
+messages, fields the service's types require present or missing, value types, the values of enum fields.
+What the recorded organization holds is not compared: ids, times, names, counts, optional fields, map keys.
+Each difference names the recording's lines that show it and the ids of their requests.
+
+Options:
+  --report FILE   also write the reports as JSON there (every line and request id, none elided)
+  -h, --help      print this help
 
 Exit codes: 0 no difference, 1 differences, 2 bad arguments or an unreadable recording.`;
 
 export interface FidelityArgs {
   files: string[];
+  report?: string;
   help: boolean;
   version: boolean;
 }
 
 export function parseFidelityArgs(argv: readonly string[]): FidelityArgs {
   const out: FidelityArgs = { files: [], help: false, version: false };
-  readFlags(argv, {}, out, { operand: (o, word) => o.files.push(word) });
+  readFlags(argv, { '--report': valueFlag((o: FidelityArgs, v) => (o.report = v)) }, out, { operand: (o, word) => o.files.push(word) });
   if (!out.help && out.files.length === 0) throw new ConfigurationError('name at least one recording file');
   return out;
 }
@@ -34,9 +43,12 @@ export interface OperationReport {
   operation: string;
   exchanges: number;
   compared: number;
-  /** Each distinct difference, with the exchanges (1-based, in the recording's order of requests) that show it. */
-  differences: Array<{ text: string; exchanges: number[] }>;
-  notCompared: Array<{ reason: string; exchanges: number[] }>;
+  /**
+   * Each distinct difference, with the exchanges that show it by their line in the recording and the ids of
+   * their requests (`requestIds[i]` for `lines[i]`: the service's request id, else its activity's id, else '').
+   */
+  differences: Array<{ text: string; lines: number[]; requestIds: string[] }>;
+  notCompared: Array<{ reason: string; lines: number[]; requestIds: string[] }>;
 }
 
 export interface FidelityReport {
@@ -46,16 +58,24 @@ export interface FidelityReport {
   differences: number;
 }
 
-function add<T extends { exchanges: number[] }>(list: T[], match: (x: T) => boolean, make: () => T, index: number): void {
+function add<T extends { lines: number[]; requestIds: string[] }>(
+  list: T[],
+  match: (x: T) => boolean,
+  make: () => T,
+  line: number,
+  requestId: string,
+): void {
   const found = list.find(match);
-  if (found !== undefined) found.exchanges.push(index);
-  else list.push({ ...make(), exchanges: [index] });
+  if (found !== undefined) {
+    found.lines.push(line);
+    found.requestIds.push(requestId);
+  } else list.push({ ...make(), lines: [line], requestIds: [requestId] });
 }
 
 /** Groups replayed exchanges by operation, with each distinct difference once. */
 export function compare(replayed: readonly ReplayedExchange[]): OperationReport[] {
   const byOperation = new Map<string, OperationReport>();
-  replayed.forEach((r, i) => {
+  for (const r of replayed) {
     const op = r.recorded.operation;
     let report = byOperation.get(op);
     if (report === undefined) {
@@ -63,36 +83,46 @@ export function compare(replayed: readonly ReplayedExchange[]): OperationReport[
       byOperation.set(op, report);
     }
     report.exchanges += 1;
+    const requestId = requestIdOf(r.recorded) ?? '';
     if (r.notCompared !== undefined && (r.service === undefined || r.emulator === undefined || r.service.status === r.emulator.status)) {
       const reason = r.notCompared;
       add(
         report.notCompared,
         (x) => x.reason === reason,
-        () => ({ reason, exchanges: [] }),
-        i + 1,
+        () => ({ reason, lines: [], requestIds: [] }),
+        r.line,
+        requestId,
       );
-      return;
+      continue;
     }
-    if (r.service === undefined || r.emulator === undefined) return;
+    if (r.service === undefined || r.emulator === undefined) continue;
     report.compared += 1;
     const differences =
       r.notCompared !== undefined
         ? [`status: the service ${r.service.status}, the emulator ${r.emulator.status}`]
-        : answerDifferences(r.service, r.emulator);
+        : answerDifferences(r.service, r.emulator, schemaView(op, r.service.body));
     for (const text of differences)
       add(
         report.differences,
         (x) => x.text === text,
-        () => ({ text, exchanges: [] }),
-        i + 1,
+        () => ({ text, lines: [], requestIds: [] }),
+        r.line,
+        requestId,
       );
-  });
+  }
   return [...byOperation.values()].sort((a, b) => (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0));
 }
 
-function exchangeList(indexes: readonly number[]): string {
-  const shown = indexes.slice(0, 5).join(', ');
-  return indexes.length > 5 ? `${shown}, +${indexes.length - 5} more` : shown;
+/** `line 12 (request 5f1c…), line 40 (activity 77aa…), +3 more`: where each exchange is, and its request's id. */
+function exchangeList(found: { lines: readonly number[]; requestIds: readonly string[] }): string {
+  const shown = found.lines
+    .slice(0, 5)
+    .map((line, i) => {
+      const id = found.requestIds[i] ?? '';
+      return id === '' ? `line ${line}` : `line ${line} (${id.startsWith('activity ') ? id : `request ${id}`})`;
+    })
+    .join(', ');
+  return found.lines.length > 5 ? `${shown}, +${found.lines.length - 5} more` : shown;
 }
 
 /** The report as the terminal shows it. */
@@ -103,8 +133,8 @@ export function formatFidelity(report: FidelityReport): string {
     lines.push(
       `  ${op.operation} (${op.compared} of ${op.exchanges} compared): ${count === 0 ? 'no differences' : `${count} difference${count === 1 ? '' : 's'}`}`,
     );
-    for (const d of op.differences) lines.push(`    - ${d.text} [exchange ${exchangeList(d.exchanges)}]`);
-    for (const n of op.notCompared) lines.push(`    not compared: ${n.reason} [exchange ${exchangeList(n.exchanges)}]`);
+    for (const d of op.differences) lines.push(`    - ${d.text} [${exchangeList(d)}]`);
+    for (const n of op.notCompared) lines.push(`    not compared: ${n.reason} [${exchangeList(n)}]`);
   }
   const withDifferences = report.operations.filter((o) => o.differences.length > 0).length;
   lines.push(

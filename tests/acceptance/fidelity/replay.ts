@@ -1,9 +1,13 @@
-// Replays a recording's requests against a fresh emulator, in the order they were sent, and pairs each
+// Replays a recording's requests against a fresh emulator, in the order the service ran them, and pairs each
 // recorded answer with the emulator's. The recording's ids are not the emulator's: the recorded organization,
 // user and API key are mapped onto the emulator's own from the header, and every other id (an object the run
 // created, an activity, its fingerprint) is learnt by reading the two answers side by side, so a later
 // request that names it is sent with the emulator's. Wallets the recording read but did not create are seeded
 // first, so reads of them replay. Bodies are re-stamped with the emulator's key and get a fresh timestampMs.
+// The order is read from what the answers contain (`replayOrder`), not only from when requests started: the
+// processes of a run send at once, so a list recorded as starting first may have run after a create. A
+// recording made with the organization's id hidden (`--redact-organization`) names it by its placeholder in the
+// header and everywhere else, so it maps the same way.
 import { encryptOnRampSecret } from '@walletinfra/sdk/crypto';
 import { ApiKeyStamper } from '@walletinfra/sdk/crypto';
 import { SECRET_PLACEHOLDER, type RecordedExchange, type RecordingHeader } from '@walletinfra/sdk/recording';
@@ -16,6 +20,8 @@ export interface Answer {
 
 export interface ReplayedExchange {
   recorded: RecordedExchange;
+  /** Its line in the recording (the header is line 1). */
+  line: number;
   /** The recorded answer as compared: status and body. */
   service?: Answer;
   emulator?: Answer;
@@ -114,6 +120,73 @@ function isEnumLike(value: string): boolean {
   return /^[A-Z][A-Z0-9_]*$/.test(value);
 }
 
+/** The ids in a value: strings in fields named like ids, and strings shaped like one. */
+function idsIn(value: unknown, field = ''): string[] {
+  if (typeof value === 'string') return value !== '' && (ID_FIELD.test(field) || ID_LIKE.test(value)) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => idsIn(v, field));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => idsIn(v, k));
+  return [];
+}
+
+/** The ids a write's activity result holds (`createPolicyResult.policyId`). */
+function resultIds(e: RecordedExchange): string[] {
+  if (e.status !== 200 || !e.path.includes('/submit/')) return [];
+  return idsIn((e.response as { activity?: { result?: unknown } } | undefined)?.activity?.result);
+}
+
+/** The ids a delete's parameters name (`delete_policy`'s `policyId`): objects gone once it ran. */
+function deletedIds(e: RecordedExchange): string[] {
+  if (e.status !== 200 || !/\/submit\/(delete|remove)_/.test(e.path)) return [];
+  return idsIn((e.request as { parameters?: unknown } | undefined)?.parameters);
+}
+
+/**
+ * The order to replay a recording in: the order the service ran its requests, as far as the answers tell.
+ * Requests sent at once by several processes (or by one, several at a time) overlap, and their start times do
+ * not say which the service ran first: a list that started before a create may answer with the created object.
+ * So start times order the requests, except that an answer naming an object a write brought into being (an id
+ * in the write's activity result that nothing named before the write started) comes after that write, and an
+ * answer naming an object a delete removed, from a request that started while the delete was under way,
+ * comes before that delete.
+ */
+export function replayOrder(exchanges: readonly RecordedExchange[]): RecordedExchange[] {
+  const byStart = exchanges
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.startedAt - b.e.startedAt || a.i - b.i)
+    .map((x) => x.e);
+  const answers = byStart.map((e) => new Set(leaves(e.response)));
+  const named = byStart.map((e, k) => new Set([...leaves(e.request), ...(answers[k] ?? [])]));
+  const follows = byStart.map(() => new Set<number>());
+  byStart.forEach((write, w) => {
+    for (const id of resultIds(write)) {
+      const before = byStart.some((e, k) => k !== w && e.startedAt + e.durationMs <= write.startedAt && named[k]?.has(id));
+      if (before) continue;
+      byStart.forEach((e, k) => {
+        if (k !== w && e.startedAt <= write.startedAt && answers[k]?.has(id) === true) follows[k]?.add(w);
+      });
+    }
+  });
+  byStart.forEach((del, d) => {
+    const end = del.startedAt + del.durationMs;
+    for (const id of deletedIds(del)) {
+      byStart.forEach((e, k) => {
+        if (k !== d && e.status === 200 && e.startedAt > del.startedAt && e.startedAt < end && answers[k]?.has(id) === true)
+          follows[d]?.add(k);
+      });
+    }
+  });
+  // Start order, each exchange held back until the exchanges it follows are placed (a cycle keeps start order).
+  const placed = new Set<number>();
+  const out: RecordedExchange[] = [];
+  while (out.length < byStart.length) {
+    let next = byStart.findIndex((_, k) => !placed.has(k) && [...(follows[k] ?? [])].every((w) => placed.has(w)));
+    if (next < 0) next = byStart.findIndex((_, k) => !placed.has(k));
+    placed.add(next);
+    out.push(byStart[next] as RecordedExchange);
+  }
+  return out;
+}
+
 /** The wallets a recording read (list_wallets and list_wallet_accounts answers), as the emulator's seed takes them. */
 export function walletsRead(
   exchanges: readonly RecordedExchange[],
@@ -194,10 +267,8 @@ export async function replay(
   if (header.identity.userId !== undefined) ids.set(header.identity.userId, creds.userId);
   ids.set(header.identity.apiPublicKey, creds.apiPublicKey);
   const stamper = new ApiKeyStamper({ apiPublicKey: creds.apiPublicKey, apiPrivateKey: creds.apiPrivateKey });
-  const ordered = exchanges
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => a.e.startedAt - b.e.startedAt || a.i - b.i)
-    .map((x) => x.e);
+  const ordered = replayOrder(exchanges);
+  const lines = new Map(exchanges.map((e, i) => [e, i + 2]));
 
   const wallets = walletsRead(ordered);
   if (wallets.length > 0) {
@@ -212,18 +283,19 @@ export async function replay(
   let lastTimestamp = 0;
   const out: ReplayedExchange[] = [];
   for (const recorded of ordered) {
+    const line = lines.get(recorded) ?? 0;
     if (recorded.status === undefined) {
-      out.push({ recorded, notCompared: `no answer was recorded (${recorded.failure ?? 'none arrived'})` });
+      out.push({ recorded, line, notCompared: `no answer was recorded (${recorded.failure ?? 'none arrived'})` });
       continue;
     }
     if (TRANSIENT.has(recorded.status)) {
-      out.push({ recorded, notCompared: `the service answered ${recorded.status}, which says when, not what (a client retries it)` });
+      out.push({ recorded, line, notCompared: `the service answered ${recorded.status}, which says when, not what (a client retries it)` });
       continue;
     }
     let body = recorded.request === undefined ? undefined : ids.apply(refill(recorded.request, emulator.onRampEncryptionPublicKey));
     const unreplayable = body === undefined ? [] : stillRedacted(body);
     if (unreplayable.length > 0) {
-      out.push({ recorded, notCompared: `its request held a redacted secret the replay cannot send (${unreplayable.join(', ')})` });
+      out.push({ recorded, line, notCompared: `its request held a redacted secret the replay cannot send (${unreplayable.join(', ')})` });
       continue;
     }
     if (body !== null && typeof body === 'object' && typeof (body as { timestampMs?: unknown }).timestampMs === 'string') {
@@ -242,6 +314,7 @@ export async function replay(
     if (recorded.response === undefined && recorded.responseBytes !== undefined) {
       out.push({
         recorded,
+        line,
         service,
         emulator: answer,
         notCompared: 'the service answered with a body that is not JSON (only its status is compared)',
@@ -252,10 +325,16 @@ export async function replay(
     const unfinished = inProgress(recorded.response);
     if (unfinished !== undefined) {
       // A client polls such an activity until it finishes; the emulator finishes writes at once.
-      out.push({ recorded, service, emulator: answer, notCompared: `the service answered before the activity finished (${unfinished})` });
+      out.push({
+        recorded,
+        line,
+        service,
+        emulator: answer,
+        notCompared: `the service answered before the activity finished (${unfinished})`,
+      });
       continue;
     }
-    out.push({ recorded, service, emulator: answer });
+    out.push({ recorded, line, service, emulator: answer });
   }
   return out;
 }

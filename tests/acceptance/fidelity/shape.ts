@@ -1,11 +1,18 @@
 // The shape of an answer, and how two answers to the same request differ in it: the status; for an error its
 // code, message (ids, numbers and quoted values aside), detail types and turnkeyErrorCode; for a success which
-// fields are there, the types of their values, and the values of enum-like fields (ACTIVITY_STATUS_COMPLETED).
+// fields are there, the types of their values, and the values of enum fields (ACTIVITY_STATUS_COMPLETED).
 // Ids, times, names and counts are not shape: they differ between any two organizations.
+//
+// What the organization holds is not shape either (./schema.ts reads the published types): a field the types
+// call optional is there when the organization has the data, so its presence is not compared; a map's keys are
+// data (compared as one key, `*`); an enum is compared only where the types declare one (an organization's name
+// in capitals is not an enum value). Where the types say nothing (an undocumented field) the answers speak
+// for themselves: a field one side always sends and the other never does, an upper-case value that differs.
 //
 // Lists hold each organization's own objects, so inside a list a field counts only when every element of one
 // side has it and no element of the other does (a field some elements lack is optional), and enum values are
 // compared only outside lists.
+import type { FieldSpec, SchemaView } from './schema';
 
 /** What is known about one path of an answer (`activity.status`, `policies[].policyName`). */
 interface PathShape {
@@ -23,6 +30,8 @@ interface Shape {
   paths: Map<string, PathShape>;
   /** How many objects sat at each path (`''` is the answer itself). */
   objects: Map<string, number>;
+  /** What the published types declare at each path (undefined: nothing, or no types were given). */
+  specs: Map<string, FieldSpec | undefined>;
 }
 
 /** An enum-like value: upper-case words joined by underscores (`EFFECT_ALLOW`, `DENY`). */
@@ -36,21 +45,31 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
-function walk(value: unknown, path: string, shape: Shape): void {
+/** `policies[].policyName` from `['policies', '[]', 'policyName']`. */
+const joined = (segments: readonly string[]): string => segments.join('.').replace(/\.\[\]/g, '[]');
+
+function walk(value: unknown, segments: readonly string[], shape: Shape, view: SchemaView | undefined): void {
   if (Array.isArray(value)) {
-    for (const item of value) walk(item, `${path}[]`, shape);
+    for (const item of value) walk(item, [...segments, '[]'], shape, view);
     return;
   }
   if (value === null || typeof value !== 'object') return;
+  const path = joined(segments);
   shape.objects.set(path, (shape.objects.get(path) ?? 0) + 1);
+  // A map's keys are the organization's data: every key reads as one, `*`.
+  const map = segments.length > 0 && view?.(segments)?.record === true;
   for (const [key, child] of Object.entries(value)) {
-    const childPath = path === '' ? key : `${path}.${key}`;
+    const childSegments = [...segments, map ? '*' : key];
+    const childPath = joined(childSegments);
+    if (!shape.specs.has(childPath)) shape.specs.set(childPath, view?.(childSegments));
+    const spec = shape.specs.get(childPath);
     const entry = shape.paths.get(childPath) ?? { types: new Set<string>(), enums: new Set<string>(), present: 0, parents: 0 };
     entry.types.add(typeOf(child));
-    if (typeof child === 'string' && isEnumValue(child)) entry.enums.add(child);
+    // A declared enum's every value counts (`none` too); where the types say nothing, upper-case words do.
+    if (typeof child === 'string' && (spec === undefined ? isEnumValue(child) : spec.enum)) entry.enums.add(child);
     entry.present += 1;
     shape.paths.set(childPath, entry);
-    walk(child, childPath, shape);
+    walk(child, childSegments, shape, view);
   }
 }
 
@@ -59,10 +78,10 @@ function parentOf(path: string): string {
   return dot < 0 ? '' : path.slice(0, dot);
 }
 
-/** Every path of a JSON value with what was seen there. */
-export function shapeOf(value: unknown): Shape {
-  const shape: Shape = { paths: new Map(), objects: new Map() };
-  walk(value, '', shape);
+/** Every path of a JSON value with what was seen there (and, given a view, what the types declare there). */
+export function shapeOf(value: unknown, view?: SchemaView): Shape {
+  const shape: Shape = { paths: new Map(), objects: new Map(), specs: new Map() };
+  walk(value, [], shape, view);
   for (const [path, entry] of shape.paths) entry.parents = shape.objects.get(parentOf(path)) ?? 0;
   return shape;
 }
@@ -75,14 +94,17 @@ function typesWithoutNull(entry: PathShape): string[] {
 }
 
 /** How two successful answers differ in shape, one sentence each (the service's first, then the emulator's). */
-export function shapeDifferences(service: unknown, emulator: unknown): string[] {
-  const a = shapeOf(service);
-  const b = shapeOf(emulator);
+export function shapeDifferences(service: unknown, emulator: unknown, view?: SchemaView): string[] {
+  const a = shapeOf(service, view);
+  const b = shapeOf(emulator, view);
   const out: string[] = [];
   const paths = [...new Set([...a.paths.keys(), ...b.paths.keys()])].sort();
   for (const path of paths) {
     const s = a.paths.get(path);
     const e = b.paths.get(path);
+    const spec = a.specs.get(path) ?? b.specs.get(path);
+    // An optional field is there when the organization has the data: its presence is content, not shape.
+    if ((s === undefined || e === undefined) && spec?.optional === true) continue;
     // A missing field counts only where the other side had objects to hold it, and this side always sent it.
     if (s !== undefined && e === undefined) {
       if ((b.objects.get(parentOf(path)) ?? 0) > 0 && s.present === s.parents) {
@@ -104,16 +126,19 @@ export function shapeDifferences(service: unknown, emulator: unknown): string[] 
     else if (s.types.has('null') !== e.types.has('null') && st.length + et.length > 0 && !inList(path)) {
       out.push(`field ${path}: the service sends ${list(s.types)}, the emulator ${list(e.types)}`);
     }
-    if (!inList(path) && (s.enums.size > 0 || e.enums.size > 0) && list(s.enums) !== list(e.enums)) {
+    // Values are compared where the types declare an enum; where they say nothing, upper-case words are taken for one.
+    const enumField = spec === undefined ? true : spec.enum;
+    if (enumField && !inList(path) && (s.enums.size > 0 || e.enums.size > 0) && list(s.enums) !== list(e.enums)) {
       out.push(`field ${path}: the service sends ${list(s.enums) || 'no enum value'}, the emulator ${list(e.enums) || 'no enum value'}`);
     }
   }
   return out;
 }
 
-/** An error message without what differs between organizations: ids, hex, numbers, quoted values, run names. */
+/** An error message without what differs between organizations: ids (hidden ones too), hex, numbers, quoted values, run names. */
 export function normalizeMessage(message: string): string {
   return message
+    .replace(/redacted-id-[0-9a-f]{12}/g, '<id>')
     .replace(/<redacted:[0-9a-f]+>|redacted-[0-9a-f]{12}(@example\.com)?/g, '<redacted>')
     .replace(/wiacc-\d{8}t\d{6}-[a-z0-9]{4}-[A-Za-z0-9._-]*/g, '<name>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
@@ -165,14 +190,18 @@ export function errorDifferences(service: unknown, emulator: unknown): string[] 
   return out;
 }
 
-/** Every difference between the service's recorded answer and the emulator's. */
-export function answerDifferences(service: { status: number; body: unknown }, emulator: { status: number; body: unknown }): string[] {
+/** Every difference between the service's recorded answer and the emulator's (`view`: the operation's published types). */
+export function answerDifferences(
+  service: { status: number; body: unknown },
+  emulator: { status: number; body: unknown },
+  view?: SchemaView,
+): string[] {
   if (service.status !== emulator.status) {
     const why = emulator.status >= 400 ? `: ${describeError(emulator.body)}` : '';
     return [`status: the service ${service.status}, the emulator ${emulator.status}${why}`];
   }
   if (service.status >= 400) return errorDifferences(service.body, emulator.body);
-  return shapeDifferences(service.body, emulator.body);
+  return shapeDifferences(service.body, emulator.body, view);
 }
 
 function describeError(body: unknown): string {
