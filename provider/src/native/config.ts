@@ -21,8 +21,33 @@ import type { Decoded } from './values';
  */
 export const ENGINE_KEYS: readonly string[] = ['version'];
 
-/** Settings whose values are secrets (profiles hold API private keys): stored as secrets whatever was given. */
+/** Settings whose values are secrets (profiles hold API private keys), as the schema declares them. */
 export const SECRET_SETTINGS: readonly string[] = [...SETTING_KEYS.filter((k) => metaOf(k).secret === true), PROFILES_KEY];
+
+/**
+ * Whether a provider resource (its URN, or its name) is a default provider, made by the engine from the stack
+ * config: the engine names those `default` or `default_<version>` (IsDefaultProvider in
+ * sdk/go/common/providers/reference.go of github.com/pulumi/pulumi). An explicit provider's settings are the
+ * program's arguments instead. A request that names neither counts as a default provider's.
+ */
+export function isDefaultProvider(urnOrName: string): boolean {
+  const name = urnOrName.startsWith('urn:') ? (urnOrName.split('::').pop() ?? '') : urnOrName;
+  return name === '' || name.startsWith('default');
+}
+
+/**
+ * The settings CheckConfig returns as secrets. For a default provider, exactly those the stack config stores
+ * as secrets: the engine strips the secret marks from CheckConfig's request and puts them back on its answer
+ * (annotateSecrets in sdk/go/common/resource/plugin/provider_plugin.go), and hands that answer to Configure,
+ * which refuses a secret setting stored in plain text. Marking such a setting secret here would hide it from
+ * Configure, and the plain-text key would be accepted without a word. An explicit provider's secret settings
+ * are marked whatever was given (the generated SDKs mark them already): its value is no stack config.
+ */
+export function checkedSecrets(news: Decoded, urnOrName: string): Set<string> {
+  const secrets = new Set(news.secrets);
+  if (!isDefaultProvider(urnOrName)) for (const key of SECRET_SETTINGS) secrets.add(key);
+  return secrets;
+}
 
 /** The configuration as the settings code reads it: stack config text by full key, and which keys are secret. */
 export interface ProviderConfig {

@@ -10,12 +10,13 @@ import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime/pro
 import type { CheckFailure } from '../resources/common/check';
 import type { FieldDiff } from '../resources/common/diff';
 import {
+  checkedSecrets,
   checkProviderConfig,
+  isDefaultProvider,
   isSecretIn,
   diffProviderConfig,
   EMPTY_CONFIG,
   providerConfig,
-  SECRET_SETTINGS,
   type ProviderConfig,
 } from './config';
 import { RequestError, serviceError, UnimplementedError, type Leftover } from './errors';
@@ -226,9 +227,8 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
       );
       const news = decode(raw);
       const response = new p.CheckResponse();
-      // The engine marks again what the stack config stores as secret; a secret setting given in plain
-      // text is stored as a secret all the same (and refused by Configure).
-      response.setInputs(toWire(news.values, union(news.secrets, SECRET_SETTINGS)));
+      // The engine marks again what the stack config stores as secret (./config.ts checkedSecrets).
+      response.setInputs(toWire(news.values, checkedSecrets(news, request.getUrn() || request.getName())));
       // ./config.ts leaves the property out of failures of settings that may hold a secret.
       response.setFailuresList(checkFailures(checkProviderConfig(providerConfig(news, false), env()), news.secrets));
       return response;
@@ -243,7 +243,8 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
     }),
     configure: unary((request: pb.ConfigureRequest) => {
       if (request.hasArgs()) {
-        configure(decode(fromStruct(request.getArgs())), true);
+        // Which settings were secret says something about the stack config only for a default provider.
+        configure(decode(fromStruct(request.getArgs())), isDefaultProvider(request.getUrn() || (request.getName() ?? '')));
       } else {
         // Engines before structured configuration send `<package>:config:<key>` text variables only.
         const values: Properties = {};

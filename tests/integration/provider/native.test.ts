@@ -259,20 +259,60 @@ describe('provider configuration', () => {
     expect(same.getChanges()).toBe(p.DiffResponse.DiffChanges.DIFF_NONE);
   });
 
-  test('Configure refuses a secret setting stored in plain text, which only it can see', async () => {
-    // CheckConfig gets the configuration without its secrets marked (the engine strips them), Configure with.
-    const plain = await checkConfig({ ...config, apiPrivateKey: 'abcdef0123456789' });
-    expect(failuresOf(plain)).toEqual([]);
-    // It is stored as a secret all the same.
-    expect(plain.getInputs()?.toJavaScript()).toEqual({ ...config, apiPrivateKey: secret('abcdef0123456789') });
+  /** Secrets as plain values: what CheckConfig receives (MarshalProperties without KeepSecrets). */
+  const stripped = (values: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [
+        k,
+        (v as Record<string, unknown> | null)?.[SIGNATURE_KEY] ? (v as { value: unknown }).value : v,
+      ]),
+    );
+  const isSecretValue = (v: unknown) => (v as Record<string, unknown> | null)?.[SIGNATURE_KEY] === SECRET_SIGNATURE;
+
+  /**
+   * The engine's path from stack config to Configure (pkg/resource/deploy/providers/registry.go): CheckConfig
+   * on the values without their secret marks, the marks of the stack config put back on its answer
+   * (annotateSecrets), and that answer sent to Configure.
+   */
+  async function configureAsEngine(news: Record<string, unknown>, urn = PROVIDER_URN): Promise<Record<string, unknown>> {
+    const checked = await call<pb.CheckResponse>((done) => client.checkConfig(checkRequest(stripped(news), {}, urn), done));
+    expect(failuresOf(checked)).toEqual([]);
+    const inputs = checked.getInputs()!.toJavaScript() as Record<string, unknown>;
+    for (const [key, value] of Object.entries(news))
+      if (isSecretValue(value) && !isSecretValue(inputs[key])) inputs[key] = secret(inputs[key]);
     const request = new p.ConfigureRequest();
-    request.setArgs(toStruct({ ...config, apiPrivateKey: 'abcdef0123456789' }));
-    expect(await failed(call((done) => client.configure(request, done)))).toEqual({
+    request.setUrn(urn);
+    request.setName(urn.split('::').pop()!);
+    request.setArgs(toStruct(inputs));
+    await call<pb.ConfigureResponse>((done) => client.configure(request, done));
+    return inputs;
+  }
+
+  test('a secret setting stored in plain text in the stack config is refused on its way to Configure, naming the fix', async () => {
+    const plainKey = await failed(configureAsEngine({ ...config, apiPrivateKey: 'abcdef0123456789' }));
+    expect(plainKey).toEqual({
       code: g.status.UNKNOWN,
       details:
         'stack config walletinfra:apiPrivateKey holds a secret in plain text (Pulumi.<stack>.yaml is usually committed): ' +
         'encrypt it with `pulumi config set --secret walletinfra:apiPrivateKey <value>`, and rotate the key if the file was ever shared',
     });
+    const profiles = JSON.stringify({ eu: { organizationId: 'org-eu', apiPublicKey: '02ab', apiPrivateKey: 'cd' } });
+    expect(await failed(configureAsEngine({ ...config, profiles }))).toEqual({
+      code: g.status.UNKNOWN,
+      details:
+        'stack config walletinfra:profiles holds API private keys in plain text (Pulumi.<stack>.yaml is usually committed): ' +
+        "encrypt it with `pulumi config set --secret walletinfra:profiles <value>` (or per key: `pulumi config set --secret --path 'walletinfra:profiles.<profile>.apiPrivateKey' <value>`), " +
+        'and rotate the key if the file was ever shared',
+    });
+    // Stored with --secret, both pass and stay secret.
+    const inputs = await configureAsEngine({ ...config, profiles: secret(profiles) });
+    expect([isSecretValue(inputs.apiPrivateKey), isSecretValue(inputs.profiles)]).toEqual([true, true]);
+  });
+
+  test("an explicit provider's secret settings are the program's arguments: stored as secrets however they came", async () => {
+    // Given in plain text (the generated SDKs mark them secret themselves), still accepted and stored as secrets.
+    const inputs = await configureAsEngine(stripped(config), 'urn:pulumi:e2e::native::pulumi:providers:walletinfra::eu-provider');
+    expect(isSecretValue(inputs.apiPrivateKey)).toBe(true);
   });
 
   test('Configure takes the settings and accepts secrets and previews', async () => {
