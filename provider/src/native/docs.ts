@@ -5,11 +5,11 @@
 // writes them; a test fails when the committed pages and the code disagree.
 import { DATA_SOURCES } from '../datasources';
 import type { AnyDataSource } from '../datasources/define';
-import type { AnyKind, ExportValue } from '../resources/kind';
+import { ConfigSecret, type AnyKind, type ExampleValue } from '../resources/kind';
 import { KINDS } from '../resources/kinds';
 import { pascalCase, pythonName, SDK_PACKAGES } from './names';
 import { functionToken, nameOfToken, resourceToken } from '../tokens';
-import { PROGRAM_LANGUAGES, renderProgram, type ProgramLanguage } from './program';
+import { configKeys, PROGRAM_LANGUAGES, renderProgram, type Program, type ProgramLanguage } from './program';
 import { importIdOf, importIdPlaceholder, type NamedTypeSpec, type PackageSchema, type PropertySpec, type TypeSpec } from './schema';
 
 const FENCE: Record<ProgramLanguage, string> = { yaml: 'yaml', python: 'python', go: 'go', typescript: 'typescript' };
@@ -32,7 +32,6 @@ function typeName(type: TypeSpec | undefined, link: (name: string) => string): s
     const name = nameOfToken(type.$ref.replace(/^#\/types\//, ''));
     return link(name);
   }
-  if (type.oneOf !== undefined) return type.oneOf.map((t) => typeName(t, link)).join(' or ');
   if (type.type === 'array') return `list of ${typeName(type.items, link)}`;
   if (type.type === 'object') return `map of ${typeName(type.additionalProperties, link)}`;
   return type.type ?? 'any';
@@ -53,7 +52,6 @@ function typesUsed(schema: PackageSchema, properties: readonly PropertySpec[]): 
     }
     visit(type.items);
     visit(type.additionalProperties);
-    for (const t of type.oneOf ?? []) visit(t);
   };
   properties.forEach(visit);
   return seen;
@@ -102,10 +100,10 @@ function typeSection(schema: PackageSchema, tokens: readonly string[]): string[]
 }
 
 /** A kind's example, or one made of its required inputs with placeholders. */
-function exampleOf(kind: AnyKind, schema: PackageSchema): { name: string; properties: Readonly<Record<string, ExportValue>> } {
+function exampleOf(kind: AnyKind, schema: PackageSchema): { name: string; properties: Readonly<Record<string, ExampleValue>> } {
   if (kind.example !== undefined) return kind.example;
   const spec = schema.resources[kind.nativeToken];
-  const properties: Record<string, ExportValue> = {};
+  const properties: Record<string, ExampleValue> = {};
   for (const key of spec?.requiredInputs ?? []) {
     const p = spec?.inputProperties[key];
     const enumSpec = p?.$ref !== undefined ? schema.types[p.$ref.replace(/^#\/types\//, '')] : undefined;
@@ -125,12 +123,27 @@ function exampleOf(kind: AnyKind, schema: PackageSchema): { name: string; proper
 
 function examples(kind: AnyKind, schema: PackageSchema): string[] {
   const example = exampleOf(kind, schema);
-  const program = { resources: [{ name: example.name, type: kind.type, properties: example.properties }] };
+  const program: Program = { resources: [{ name: example.name, type: kind.type, properties: example.properties }] };
   const out = ['## Example', ''];
   for (const language of PROGRAM_LANGUAGES) {
     out.push(`### ${TITLE[language]}`, '', `\`\`\`${FENCE[language]}`, renderProgram(program, language, schema).trimEnd(), '```', '');
   }
-  return out;
+  return [...out, ...configInstructions(program)];
+}
+
+/** The stack config an example reads, as the commands that set it (a secret with `--secret`). */
+function configInstructions(program: Program): string[] {
+  const keys = configKeys(program);
+  if (keys.length === 0) return [];
+  const what = keys.map((k) => `\`${k.key}\` (${k.what})`).join(', ');
+  return [
+    `The example reads the stack config ${what}; set ${keys.length === 1 ? 'it' : 'them'} first:`,
+    '',
+    '```sh',
+    ...keys.map((k) => `pulumi config set ${k instanceof ConfigSecret ? '--secret ' : ''}${k.key} ${k.placeholder}`),
+    '```',
+    '',
+  ];
 }
 
 export function resourcePage(kind: AnyKind, schema: PackageSchema): string {

@@ -5,7 +5,7 @@
 // docs' examples (docs/native/) and the end-to-end programs are written with it, and so can the tools that
 // write programs for native stacks.
 import { stringify } from 'yaml';
-import { ConfigSecret, type ExportValue } from '../resources/kind';
+import { ConfigSecret, ConfigValue, type ExportValue } from '../resources/kind';
 import { pascalCase, pythonName, SDK_PACKAGES } from './names';
 import { functionToken, nameOfToken, resourceToken } from '../tokens';
 import type { EnumTypeSpec, NamedTypeSpec, PackageSchema, PropertySpec, TypeSpec } from './schema';
@@ -44,9 +44,13 @@ export class SecretLiteral {
   constructor(readonly value: string) {}
 }
 
-/** A property value: JSON-like data, a secret from stack config (ConfigSecret), a secret literal, or an output. */
+/**
+ * A property value: JSON-like data, a secret from stack config (ConfigSecret), a plain value from stack config
+ * (ConfigValue), a secret literal, or an output.
+ */
 export type ProgramValue =
   | Exclude<ExportValue, readonly ExportValue[] | { readonly [key: string]: ExportValue }>
+  | ConfigValue
   | SecretLiteral
   | OutputRef
   | readonly ProgramValue[]
@@ -203,6 +207,7 @@ class Renderer {
     if (v instanceof OutputRef) return this.ref(v);
     if (v instanceof SecretLiteral) return `pulumi.secret(${q(v.value)})`;
     if (v instanceof ConfigSecret) return `config.requireSecret(${q(v.key)})`;
+    if (v instanceof ConfigValue) return `config.require(${q(v.key)})`;
     if (typeof v === 'string' && type?.$ref !== undefined && this.typescriptPackage === 'native') {
       const { name, spec } = this.named(type.$ref);
       if ('enum' in spec) return `walletinfra.${name}.${this.enumMember(spec, v)}`;
@@ -225,6 +230,7 @@ class Renderer {
     if (v instanceof OutputRef) return this.ref(v);
     if (v instanceof SecretLiteral) return `pulumi.Output.secret(${q(v.value)})`;
     if (v instanceof ConfigSecret) return `config.require_secret(${q(v.key)})`;
+    if (v instanceof ConfigValue) return `config.require(${q(v.key)})`;
     if (typeof v === 'string' && type?.$ref !== undefined) {
       const { name, spec } = this.named(type.$ref);
       if ('enum' in spec) return `walletinfra.${name}.${pythonName(this.enumMember(spec, v)).toUpperCase()}`;
@@ -254,6 +260,7 @@ class Renderer {
     if (v instanceof OutputRef) return this.ref(v);
     if (v instanceof SecretLiteral) return `pulumi.ToSecret(pulumi.String(${q(v.value)})).(pulumi.StringOutput)`;
     if (v instanceof ConfigSecret) return `cfg.RequireSecret(${q(v.key)})`;
+    if (v instanceof ConfigValue) return `pulumi.String(cfg.Require(${q(v.key)}))`;
     if (type?.$ref !== undefined && type.$ref !== 'pulumi.json#/Any') {
       const { name, spec } = this.named(type.$ref);
       if ('enum' in spec) return `walletinfra.${name}${this.enumMember(spec, typeof v === 'string' ? v : JSON.stringify(v))}`;
@@ -305,7 +312,7 @@ class Renderer {
   yamlValue(v: ProgramValue, indent: string): string {
     if (v instanceof OutputRef) return yamlScalar(this.ref(v));
     if (v instanceof SecretLiteral) return `\n${indent}fn::secret: ${yamlScalar(v.value)}`;
-    if (v instanceof ConfigSecret) return yamlScalar(`\${${v.key}}`);
+    if (v instanceof ConfigSecret || v instanceof ConfigValue) return yamlScalar(`\${${v.key}}`);
     if (Array.isArray(v)) {
       if (v.length === 0) return '[]';
       return (v as readonly ProgramValue[])
@@ -334,17 +341,18 @@ function usesSecretLiterals(program: Program): boolean {
       !Array.isArray(v) &&
       !(v instanceof OutputRef) &&
       !(v instanceof ConfigSecret) &&
+      !(v instanceof ConfigValue) &&
       Object.values(v as Record<string, ProgramValue>).some(walk));
   return [...program.resources.map((r) => r.properties), ...(program.calls ?? []).map((c) => c.args)].some((p) =>
     Object.values(p).some(walk),
   );
 }
 
-/** Every stack config key the program reads (secrets from ConfigSecret values), in order of first use. */
-function configKeys(program: Program): ConfigSecret[] {
-  const found = new Map<string, ConfigSecret>();
+/** Every stack config key the program reads (secrets and plain values), in order of first use. */
+export function configKeys(program: Program): Array<ConfigSecret | ConfigValue> {
+  const found = new Map<string, ConfigSecret | ConfigValue>();
   const walk = (v: ProgramValue): void => {
-    if (v instanceof ConfigSecret) found.set(v.key, v);
+    if (v instanceof ConfigSecret || v instanceof ConfigValue) found.set(v.key, v);
     else if (Array.isArray(v)) (v as readonly ProgramValue[]).forEach(walk);
     else if (v !== null && typeof v === 'object' && !(v instanceof OutputRef) && !(v instanceof SecretLiteral)) {
       Object.values(v as Record<string, ProgramValue>).forEach(walk);

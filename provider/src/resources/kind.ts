@@ -136,6 +136,24 @@ export class ConfigSecret {
 /** A property value in an exported declaration: JSON-like data, or a secret from stack config. */
 export type ExportValue = string | number | boolean | readonly ExportValue[] | { readonly [key: string]: ExportValue } | ConfigSecret;
 
+/**
+ * A plain value read from stack config in a kind's example: the id of an object the reader's organization
+ * holds (a user's id), which the example cannot know, as `pulumi config set <key> <value>` supplies it.
+ */
+export class ConfigValue {
+  constructor(
+    /** The stack config key: `aliceUserId`. */
+    readonly key: string,
+    /** What the value is, for the instructions: `the id of a user of the organization`. */
+    readonly what: string,
+    /** What the user types in place of the value: `<userId of alice>`. */
+    readonly placeholder: string,
+  ) {}
+}
+
+/** A property value in a kind's example: what an export declares, or a plain value from stack config. */
+export type ExampleValue = ExportValue | ConfigValue | readonly ExampleValue[] | { readonly [key: string]: ExampleValue };
+
 /** How `walletinfra-export` writes a kind's objects (../export/render.ts). */
 export interface KindExport<Live> {
   /** Every object of the kind in the organization (default: the kind's listing). */
@@ -325,9 +343,11 @@ export interface KindDeclaration<
   inventory: KindInventory;
   /**
    * A resource of the kind as its docs show it in every language (docs/native/, rendered by ../native/program.ts):
-   * the resource's name and its properties, a secret as a stack config key (`ConfigSecret`).
+   * the resource's name and its properties, a secret as a stack config key (`ConfigSecret`) and an id the
+   * reader's organization holds as a plain one (`ConfigValue`): every example runs as written
+   * (tests/e2e/native-docs.test.ts).
    */
-  example?: { name: string; properties: Readonly<Record<string, ExportValue>> };
+  example?: { name: string; properties: Readonly<Record<string, ExampleValue>> };
   /** The writes of a listed kind, which the shared steps make (./common/lifecycle.ts). */
   writes?: ListedWrites<Live, Record<string, unknown>>;
   /**

@@ -3,17 +3,20 @@
 // and enums become named types (`walletinfra:index:<Owner><Property>`, a list's item named in the singular);
 // an object reached from both a resource's inputs and its outputs is one type, required where both require
 // it. Constraints Pulumi's schema cannot say (lengths, patterns, limits) stay with the provider's `check`.
+// A union (`oneOf`) is never written: Pulumi's Python SDK fails on union-typed inputs before anything is sent
+// (pulumi/pulumi#17181), so a union of primitives becomes the one type that holds them all (a string, which
+// Pulumi YAML coerces numbers and booleans into) and any other union becomes Any; the provider's `check` still
+// takes each variant.
 import { z } from 'zod';
 import { enumMemberNames, pascalCase, singular } from '../names';
 import { nameOfToken, typeToken } from '../../tokens';
 
-/** A property's type: a primitive, a list, a map, a named type, a union or Any. */
+/** A property's type: a primitive, a list, a map, a named type or Any (never a union: see above). */
 export interface TypeSpec {
   type?: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
   $ref?: string;
   items?: TypeSpec;
   additionalProperties?: TypeSpec;
-  oneOf?: TypeSpec[];
 }
 
 export interface PropertySpec extends TypeSpec {
@@ -122,12 +125,7 @@ export class TypeCollector {
     const named = refName !== undefined && !refName.startsWith('__') ? pascalCase(refName) : name;
     const variants = (node.anyOf ?? node.oneOf ?? []).filter((v) => v.type !== 'null');
     if (variants.length === 1) return this.typeOf(variants[0]!, named, defs);
-    if (variants.length > 1) {
-      const types = variants.map((v, i) => this.typeOf(v, `${named}${i}`, defs));
-      const first = types[0]!;
-      // Pulumi's unions name a default type for languages without unions (the first).
-      return first.type !== undefined ? { type: first.type, oneOf: types } : { oneOf: types };
-    }
+    if (variants.length > 1) return unionType(variants.map((v, i) => this.typeOf(v, `${named}${i}`, defs)));
     if (node.allOf !== undefined && node.allOf.length === 1) return this.typeOf(node.allOf[0]!, named, defs);
     const type = Array.isArray(node.type) ? node.type.find((t) => t !== 'null') : node.type;
     if (node.enum !== undefined || (node.const !== undefined && typeof node.const === 'string' && type === undefined)) {
@@ -208,6 +206,22 @@ export class TypeCollector {
     }
     return { $ref: `#/types/${token}` };
   }
+}
+
+const PRIMITIVES: ReadonlyArray<TypeSpec['type']> = ['string', 'integer', 'number', 'boolean'];
+
+/**
+ * The one type that takes every variant of a union: the variants' type when they agree, a number for integers
+ * and numbers, a string for primitives that include one, Any for the rest (lists, objects, named types).
+ */
+export function unionType(variants: readonly TypeSpec[]): TypeSpec {
+  const types = new Set(
+    variants.map((v) => (v.$ref === undefined && v.items === undefined && v.additionalProperties === undefined ? v.type : undefined)),
+  );
+  if (types.has(undefined) || ![...types].every((t) => PRIMITIVES.includes(t))) return ANY;
+  if (types.size === 1) return { type: [...types][0]! };
+  if ([...types].every((t) => t === 'integer' || t === 'number')) return { type: 'number' };
+  return types.has('string') ? { type: 'string' } : ANY;
 }
 
 /** The item type's name of a list named `name`: `WebhookEndpointSubscriptions` → `WebhookEndpointSubscription`. */

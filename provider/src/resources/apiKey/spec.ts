@@ -22,7 +22,7 @@ import type { CheckFailure } from '../common/check';
 import { exportedIdentity, retainedReason, USERS } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
 import { apiKeyDeleteRefusal } from '../common/lockout';
-import { defineKind } from '../kind';
+import { ConfigValue, defineKind } from '../kind';
 
 /** An API key with the user holding it. */
 export interface LiveApiKey {
@@ -151,7 +151,7 @@ export const apiKey = defineKind({
   example: {
     name: 'ci-key',
     properties: {
-      userId: '<userId>',
+      userId: new ConfigValue('ciUserId', 'the id of the user the key is for', '<userId>'),
       apiKeyName: 'CI deploy key',
       publicKey: '02cdaa91b997695986270b6e74d7ccfc39d8b61a24ef7277b42401a3557979a8a3',
       curveType: 'API_KEY_CURVE_P256',

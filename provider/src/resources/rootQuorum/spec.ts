@@ -18,7 +18,7 @@ import { readIdentity, ROOT_QUORUM, userLabel } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
 import { membersWithoutCredential, plannedKeyFor, quorumCredentialReason, quorumThresholdFailures } from '../common/lockout';
 import { canonicalMembers, memberSet, repeatedMembers } from '../common/members';
-import { defineKind } from '../kind';
+import { ConfigValue, defineKind } from '../kind';
 
 /** The resource id: one quorum per organization. */
 export const ROOT_QUORUM_ID = 'rootQuorum';
@@ -97,7 +97,18 @@ export const rootQuorum = defineKind({
   activities: ['update_root_quorum'],
   // The service makes it with the organization: reported once an update_root_quorum has changed it.
   inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_UPDATE_ROOT_QUORUM'], serviceSingleton: true },
-  example: { name: 'root-quorum', properties: { threshold: 2, userIds: ['<userId of alice>', '<userId of bob>', '<userId of carol>'] } },
+  // Keeps the stack's own user (a quorum without it is refused at preview) and adds a second root user with a
+  // credential; one approval, so the rest of the program's writes need no other approver.
+  example: {
+    name: 'root-quorum',
+    properties: {
+      threshold: 1,
+      userIds: [
+        new ConfigValue('stackUserId', 'the id of the user this stack signs as', '<your userId>'),
+        new ConfigValue('aliceUserId', 'the id of a user of the organization', '<userId of alice>'),
+      ],
+    },
+  },
   export: {
     read: (session) => session.list(ROOT_QUORUM),
     name: () => 'root-quorum',

@@ -15,7 +15,7 @@ import type { CheckFailure } from '../common/check';
 import { USER_TAGS, USERS } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
 import { canonicalMembers, memberSet, membershipUpdate, repeatedMembers } from '../common/members';
-import { defineKind } from '../kind';
+import { ConfigValue, defineKind } from '../kind';
 
 /** A user tag as the service has it, with its members (the users whose `userTags` hold its id). */
 export interface LiveUserTag {
@@ -80,7 +80,16 @@ export const userTag = defineKind({
   },
   check: { late: repeatedMembers('userIds', 'user'), remote: unknownMembers },
   inventory: { governs: 'identity', createdBy: ['ACTIVITY_TYPE_CREATE_USER_TAG'] },
-  example: { name: 'approvers', properties: { userTagName: 'approvers', userIds: ['<userId of alice>', '<userId of bob>'] } },
+  example: {
+    name: 'approvers',
+    properties: {
+      userTagName: 'approvers',
+      userIds: [
+        new ConfigValue('aliceUserId', 'the id of a user of the organization', '<userId of alice>'),
+        new ConfigValue('bobUserId', 'the id of another user of the organization', '<userId of bob>'),
+      ],
+    },
+  },
   export: { name: (t: LiveUserTag) => t.tag.tagName, fallback: 'user-tag', section: 'User tags' },
   listing: {
     list: USER_TAGS,

@@ -9,6 +9,7 @@ import { DATA_SOURCES } from '@walletinfra/pulumi/datasources';
 import { renderDocs } from '@walletinfra/pulumi/native/docs';
 import { functionToken } from '@walletinfra/pulumi/tokens';
 import { generateSchema, importIdOf, schemaFileText, type PropertySpec, type TypeSpec } from '@walletinfra/pulumi/native/schema';
+import { ANY, unionType } from '@walletinfra/pulumi/native/schema/types';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 
@@ -45,12 +46,7 @@ test('package.json names the command that regenerates them', () => {
 /** Every `$ref` in a type, nested ones included. */
 function refs(type: TypeSpec | undefined): string[] {
   if (type === undefined) return [];
-  return [
-    ...(type.$ref !== undefined ? [type.$ref] : []),
-    ...refs(type.items),
-    ...refs(type.additionalProperties),
-    ...(type.oneOf ?? []).flatMap(refs),
-  ];
+  return [...(type.$ref !== undefined ? [type.$ref] : []), ...refs(type.items), ...refs(type.additionalProperties)];
 }
 
 test('every type a property names is declared, and every declared type is used', () => {
@@ -69,6 +65,33 @@ test('every type a property names is declared, and every declared type is used',
   expect([...used].filter((t) => schema.types[t] === undefined)).toEqual([]);
   expect(Object.keys(schema.types).filter((t) => !used.has(t))).toEqual([]);
   expect(properties.flatMap(refs).filter((r) => !r.startsWith('#/types/') && r !== 'pulumi.json#/Any')).toEqual([]);
+});
+
+// Pulumi's Python SDK fails on a union-typed input before anything is sent ("Unexpected type. Expected 'list' got
+// 'typing.Union[...]'", pulumi/pulumi#17181), so the schema holds no union anywhere: not in resources, functions,
+// types or the configuration.
+test('the schema holds no union type anywhere', () => {
+  const unions: string[] = [];
+  const walk = (value: unknown, path: string): void => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`));
+    else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (['oneOf', 'anyOf', 'allOf'].includes(k)) unions.push(`${path}.${k}`);
+        walk(v, `${path}.${k}`);
+      }
+    }
+  };
+  walk(JSON.parse(readFileSync(join(ROOT, 'provider', 'schema.json'), 'utf8')), 'schema');
+  expect(unions).toEqual([]);
+});
+
+test('a union of the declarations becomes the one type that takes every variant', () => {
+  expect(unionType([{ type: 'string' }, { type: 'integer' }])).toEqual({ type: 'string' });
+  expect(unionType([{ type: 'integer' }, { type: 'number' }])).toEqual({ type: 'number' });
+  expect(unionType([{ type: 'boolean' }, { type: 'boolean' }])).toEqual({ type: 'boolean' });
+  expect(unionType([{ type: 'boolean' }, { type: 'integer' }])).toEqual(ANY);
+  expect(unionType([{ type: 'string' }, { type: 'array', items: ANY }, { type: 'object', additionalProperties: ANY }])).toEqual(ANY);
+  expect(unionType([{ type: 'string' }, { $ref: '#/types/walletinfra:index:PolicyEffect' }])).toEqual(ANY);
 });
 
 describe.each(KINDS.map((k) => [k.type, k as AnyKind] as const))('resource %s', (_type, kind) => {
@@ -142,10 +165,11 @@ test('names and enum members: an enum of the sdk is a named type with the values
   expect(schema.resources['walletinfra:index:Policy']!.inputProperties.effect).toMatchObject({
     $ref: '#/types/walletinfra:index:PolicyEffect',
   });
-  // A union the SDKs take as either: an expiration as text or as a number.
-  expect(schema.resources['walletinfra:index:SessionProfile']!.inputProperties.expirationSeconds).toMatchObject({
-    type: 'string',
-    oneOf: [{ type: 'string' }, { type: 'integer' }],
+  // Unions of the declarations, as one type every SDK takes (below): an expiration as text (YAML coerces a
+  // number), an ABI or IDL as Any (a list, an object or JSON text).
+  expect(schema.resources['walletinfra:index:SessionProfile']!.inputProperties.expirationSeconds).toMatchObject({ type: 'string' });
+  expect(schema.resources['walletinfra:index:SmartContractInterface']!.inputProperties.smartContractInterface).toMatchObject({
+    $ref: 'pulumi.json#/Any',
   });
   expect(schema.language).toEqual({
     nodejs: { packageName: '@walletinfra/pulumi-native', dependencies: { '@pulumi/pulumi': '^3.248.0' }, respectSchemaVersion: true },
