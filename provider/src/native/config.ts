@@ -152,6 +152,19 @@ export function checkProviderConfig(config: ProviderConfig, env: Readonly<Record
 }
 
 /**
+ * Whether DiffConfig answers "unknown" rather than "none": when no setting's value changed. It receives no secret
+ * marks, so a setting stored again without `--secret` looks unchanged, and the engine would then configure the
+ * provider with the configuration it stored before (SameStep.Apply in pkg/resource/deploy/step.go of
+ * github.com/pulumi/pulumi), never showing Configure the plain text, and record the plain text in the state. On
+ * "unknown" the engine compares the stored configuration with the new one itself, secret marks included
+ * (Registry.Diff in pkg/resource/deploy/providers/registry.go): equal is no change; a mark that differs is an
+ * update, whose Configure gets the new configuration and refuses the plain text before anything is written.
+ */
+export function engineDecidesConfigDiff(changed: readonly string[]): boolean {
+  return changed.length === 0;
+}
+
+/**
  * Which settings changed. A change of configuration never replaces resources: credentials and endpoints
  * choose how the provider reaches an object, not which object it is (a resource's organization is its
  * own input), so moving a stack to this provider or rotating a key touches no live object.

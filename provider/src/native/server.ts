@@ -16,6 +16,7 @@ import {
   isSecretIn,
   diffProviderConfig,
   EMPTY_CONFIG,
+  engineDecidesConfigDiff,
   providerConfig,
   type ProviderConfig,
 } from './config';
@@ -239,7 +240,9 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
       );
       const olds = decode(request.hasOldInputs() ? fromStruct(request.getOldInputs()) : fromStruct(request.getOlds()));
       const changed = diffProviderConfig(olds, news);
-      return diffResponse({ changed, replaces: [] }, olds.values, news.values, false);
+      const response = diffResponse({ changed, replaces: [] }, olds.values, news.values, false);
+      if (engineDecidesConfigDiff(changed)) response.setChanges(p.DiffResponse.DiffChanges.DIFF_UNKNOWN);
+      return response;
     }),
     configure: unary((request: pb.ConfigureRequest) => {
       if (request.hasArgs()) {

@@ -69,7 +69,7 @@ export function substituted(script: string, values: Readonly<Record<string, stri
 
 /** Runs an `sh` block as a script (stopping at the first failing command) in `cwd`. */
 export function runCommands(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<RunResult> {
-  return run('bash', ['-euo', 'pipefail', '-c', script], { cwd, env });
+  return run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env });
 }
 
 // ---- docs/native ----

@@ -35,13 +35,15 @@ export interface OrganizationOptions {
   clock?: () => number;
   /** the emulator's wait for a fault's `delayMs` (default a timer), e.g. a gate the test opens on an event */
   sleep?: (ms: number) => Promise<void>;
+  /** `false`: a new organization (its root user and key only) instead of the main job's seed */
+  seed?: false;
 }
 
 export async function startOrganization(options: OrganizationOptions = {}): Promise<TestOrganization> {
   const emulator = await startEmulator({
     ...(options.clock !== undefined ? { clock: options.clock } : {}),
     ...(options.sleep !== undefined ? { sleep: options.sleep } : {}),
-    seed: join(REPO_ROOT, 'emulator', 'seeds', 'example.json'),
+    ...(options.seed === false ? {} : { seed: join(REPO_ROOT, 'emulator', 'seeds', 'example.json') }),
     allowLoopbackWebhooks: true,
     // deliveries go to a loopback receiver nobody listens on; nothing is ever sent beyond this machine
     deliveryMode: 'loopback-only',
