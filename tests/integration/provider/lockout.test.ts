@@ -129,11 +129,11 @@ describe('RootQuorum and the keys of the same update', () => {
     await h.client.updateRootQuorum({ threshold: 1, userIds: [ids.root!] });
   });
 
-  test("a planned quorum without the stack's own user warns about what the stack then cannot do", async () => {
+  test("a planned quorum without the stack's own user (the deliberate exception) warns about what the stack then cannot do", async () => {
     const rt = h.newRuntime({}, { warn: (line) => warnings.push(line), log: () => undefined });
     await checkedInputs(rt.userTag, { userTagName: 'reviewers' });
     expect(warnings).toEqual([]);
-    await checkedInputs(rt.rootQuorum, { threshold: 1, userIds: [ids.alice] });
+    await checkedInputs(rt.rootQuorum, { threshold: 1, userIds: [ids.alice], allowLockout: true });
     expect(warnings).toEqual([
       `warning: with the planned policies, this stack's own user "root" (${ids.root}) would be denied ACTIVITY_TYPE_CREATE_USER_TAG ` +
         '(to create user tag): no policy allows it; the update would stop there, and so would every later run of this stack. To proceed, ' +
@@ -265,7 +265,9 @@ describe('User', () => {
       code: 'INVALID_REQUEST',
       message:
         `refusing to delete user "root" (${ids.root}): it is the last user of the root quorum, and nobody could approve root-only changes again ` +
-        '(lock-out rule: an organization keeps a root user). Add another user with a credential to the RootQuorum and run `pulumi up` first.',
+        '(lock-out rule: an organization keeps a root user). Add another user with a credential to the RootQuorum and run `pulumi up` first; ' +
+        "then switch the stack's credentials to a key of that user (set walletinfra:apiPublicKey and walletinfra:apiPrivateKey), remove this " +
+        'one from userIds and run `pulumi up`.',
     });
     expect(await submitted()).toEqual([]);
   });
@@ -393,5 +395,93 @@ describe('Policy', () => {
         'would wait for approvals: policy "Deployer writes" allows it only with its consensus (approvers.count() >= 2), so unattended runs wait up to ' +
         'walletinfra:consensusTimeoutMs and then fail. To proceed, approve those activities, or change the consensus.',
     ]);
+  });
+});
+
+// Each refusal above names a way out; followed step by step, the ways out about the stack's own user and key end
+// where the user meant to go, and at no step does the stack lose what it needs. Last in the file: the root user the
+// harness signs as is deleted at the end.
+describe("the ways out, followed: the stack's own root user leaves, the stack's own key is rotated", () => {
+  let successor: { userId: string; publicKey: string; privateKey: string };
+  /** A client signing with the root user's key of the moment (rotated below). */
+  const rootClient = () =>
+    h.clientFor({ publicKey: h.config['walletinfra:apiPublicKey']!, privateKey: h.config['walletinfra:apiPrivateKey']! });
+  const asSuccessor = () =>
+    h.newRuntime({ 'walletinfra:apiPublicKey': successor.publicKey, 'walletinfra:apiPrivateKey': successor.privateKey });
+
+  beforeAll(async () => {
+    const made = (await h.admin('POST', '/users', { userName: 'successor', generateApiKey: true })).json as {
+      userId: string;
+      apiKeys: Array<{ publicKey: string; privateKey: string }>;
+    };
+    successor = { userId: made.userId, ...made.apiKeys[0]! };
+  });
+
+  test("the stack's own key: rotated as its refusal says, the old key is deleted and the stack signs with the new one", async () => {
+    const live = (await h.client.getUser({ userId: ids.root! })).user.apiKeys[0]!;
+    const rt = h.newRuntime();
+    const old = await checkAndCreate(rt.apiKey, {
+      userId: ids.root,
+      apiKeyName: live.apiKeyName,
+      publicKey: live.credential.publicKey,
+      adopt: { id: live.apiKeyId },
+    });
+    // "declare the new key as another ApiKey, run `pulumi up`"
+    const pair = generateApiKeyPair();
+    await checkAndCreate(rt.apiKey, { userId: ids.root, apiKeyName: 'rotated', publicKey: pair.publicKey });
+    // "set walletinfra:apiPublicKey and walletinfra:apiPrivateKey to the new key, then change or remove this one"
+    const rotated = h.newRuntime({ 'walletinfra:apiPublicKey': pair.publicKey, 'walletinfra:apiPrivateKey': pair.privateKey });
+    await rotated.apiKey.delete(old.id, old.outs);
+    expect((await rotated.rootQuorum.read('rootQuorum', {})).props).toMatchObject({ userIds: [ids.root] });
+    // The harness's runtimes sign with the root user's new key from here on.
+    h.config['walletinfra:apiPublicKey'] = pair.publicKey;
+    h.config['walletinfra:apiPrivateKey'] = pair.privateKey;
+  });
+
+  test("deleting the stack's own root user: each refusal's way out, followed, ends with the user deleted and the stack a root user still", async () => {
+    const rt = h.newRuntime();
+    const declared = await checkAndCreate(rt.user, { userName: 'root', adopt: { id: ids.root } });
+    expect((await failure(rt.user.delete(declared.id, declared.outs))).message).toContain(
+      'Add another user with a credential to the RootQuorum and run `pulumi up` first; then switch',
+    );
+    // "Add another user with a credential to the RootQuorum and run `pulumi up` first"
+    const both = await checkedInputs(rt.rootQuorum, { threshold: 1, userIds: [ids.root, successor.userId] });
+    await rt.rootQuorum.update('rootQuorum', { threshold: 1, userIds: [ids.root], allowLockout: false, organizationId: h.org }, both);
+    expect((await rootClient().getOrganizationConfigs({})).configs.quorum?.userIds).toEqual([ids.root, successor.userId].sort());
+    // The refusal now: a member among others, and the stack's own user. What it said before this change ("remove it
+    // from the RootQuorum's userIds and run `pulumi up`"), done while signing as it, is the lock-out: refused at
+    // preview and before the write.
+    expect((await failure(h.newRuntime().user.delete(declared.id, declared.outs))).message).toContain(
+      "It is also the user this stack signs as: first switch the stack's credentials to a key of another member who stays in the quorum",
+    );
+    const withoutRoot = { threshold: 1, userIds: [successor.userId] };
+    const refusal =
+      `userIds leaves out user "root" (${ids.root}), the user this stack signs as (walletinfra:apiPublicKey (or its profile)), who is in the ` +
+      'root quorum now: only the root quorum can change the root quorum, so once this applies no run of this stack could change it again, ' +
+      `restoring this program included (lock-out rule: a stack never takes the user it signs as out of the root quorum). Keep ${ids.root} in ` +
+      "userIds; to hand the quorum over, first switch the stack's credentials to a key of a user who stays in it (set walletinfra:apiPublicKey " +
+      'and walletinfra:apiPrivateKey) and then run `pulumi up`; or set allowLockout: true.';
+    expect((await h.newRuntime().rootQuorum.check({}, withoutRoot)).failures).toEqual([{ property: 'userIds', reason: refusal }]);
+    h.resetRequests();
+    const current = { threshold: 1, userIds: [ids.root, successor.userId].sort(), allowLockout: false, organizationId: h.org };
+    expect(
+      await failure(
+        h.newRuntime().rootQuorum.update('rootQuorum', current, { ...withoutRoot, allowLockout: false, organizationId: h.org }),
+      ),
+    ).toEqual({
+      code: 'INVALID_REQUEST',
+      message: `invalid request for update the root quorum of organization ${h.org}: userIds: ${refusal}`,
+    });
+    expect(await submitted()).toEqual([]);
+    // "switch the stack's credentials to a key of another member who stays in the quorum, then remove it from the
+    // RootQuorum's userIds and run `pulumi up`", then the user's delete.
+    const next = asSuccessor();
+    const news = await checkedInputs(next.rootQuorum, withoutRoot);
+    await next.rootQuorum.update('rootQuorum', current, news);
+    await next.user.delete(declared.id, declared.outs);
+    expect((await h.clientFor(successor).listUsers({})).users.map((u) => u.userId)).not.toContain(ids.root);
+    // The stack, signing as its new user, is in the quorum and can change it.
+    expect((await h.clientFor(successor).getOrganizationConfigs({})).configs.quorum).toEqual({ threshold: 1, userIds: [successor.userId] });
+    expect((await next.rootQuorum.check({}, { threshold: 1, userIds: [successor.userId, ids.alice] })).failures).toBeUndefined();
   });
 });

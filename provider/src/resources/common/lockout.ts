@@ -20,6 +20,7 @@ export const RULES = {
   quorumCredentials: 'every root user keeps a credential that can sign',
   ownKey: 'a stack never deletes the API key it signs with',
   ownUser: 'a stack never deletes the user it signs as',
+  ownRootUser: 'a stack never takes the user it signs as out of the root quorum',
   lastRootUser: 'an organization keeps a root user',
   rootUserDelete: 'a root user leaves the quorum before it is deleted',
 } as const;
@@ -39,6 +40,26 @@ export function quorumThresholdFailures(news: Record<string, unknown>): CheckFai
         'or add users to userIds.',
     },
   ];
+}
+
+/** The way out of the rules about the quorum and the stack's own user: the stack signs as `whom` instead. */
+function switchCredentials(whom: string): string {
+  return `switch the stack's credentials to a key of ${whom} (set walletinfra:apiPublicKey and walletinfra:apiPrivateKey)`;
+}
+
+/**
+ * A quorum that leaves out the user this stack signs as while it is a member: only the root quorum can change the
+ * root quorum, so after the update no run of this stack could change it again, restoring its old program included.
+ */
+export function quorumWithoutOwnUserReason(view: IdentityView, userIds: readonly string[]): string | undefined {
+  const own = view.ownUser;
+  if (own === undefined || !view.quorum.userIds.includes(own.userId) || userIds.includes(own.userId)) return undefined;
+  return (
+    `userIds leaves out ${userLabel(own)}, the user this stack signs as (${OWN_KEY_SETTING}), who is in the root quorum now: only the ` +
+    'root quorum can change the root quorum, so once this applies no run of this stack could change it again, restoring this program ' +
+    `included (lock-out rule: ${RULES.ownRootUser}). Keep ${own.userId} in userIds; to hand the quorum over, first ${switchCredentials('a user who stays in it')} ` +
+    'and then run `pulumi up`; or set allowLockout: true.'
+  );
 }
 
 /** The member ids of a quorum that have no credential left, counting the API keys this deployment declares for them. */
@@ -135,17 +156,24 @@ export function userDeleteReason(view: IdentityView, id: string, allowLockout: b
       : `refusing to replace ${userLabel(user)} (changing ${replacing.join(', ')} replaces it, which deletes it)`;
   const { quorum } = view;
   if (quorum.userIds.includes(id)) {
-    // The service refuses to delete a root user whatever the resource says (docs/service-behaviour.md#users).
+    // The service refuses to delete a root user whatever the resource says (docs/service-behaviour.md#users). When
+    // it is the stack's own user, leaving the quorum needs the stack to sign as another member first
+    // (quorumWithoutOwnUserReason), so the way out says so.
+    const own = view.ownUser?.userId === id;
     if (quorum.userIds.length === 1) {
       return (
         `${what}: it is the last user of the root quorum, and nobody could approve root-only changes again ` +
-        `(lock-out rule: ${RULES.lastRootUser}). Add another user with a credential to the RootQuorum and run \`pulumi up\` first.`
+        `(lock-out rule: ${RULES.lastRootUser}). Add another user with a credential to the RootQuorum and run \`pulumi up\` first` +
+        (own ? `; then ${switchCredentials('that user')}, remove this one from userIds and run \`pulumi up\`.` : '.')
       );
     }
     return (
       `${what}: it is a member of the root quorum (${quorum.userIds.length} members, threshold ${quorum.threshold}), and the ` +
-      `service refuses to delete a root user (lock-out rule: ${RULES.rootUserDelete}). Remove it from the RootQuorum's ` +
-      'userIds (keeping threshold at most the members left) and run `pulumi up` first.'
+      `service refuses to delete a root user (lock-out rule: ${RULES.rootUserDelete}). ` +
+      (own
+        ? `It is also the user this stack signs as: first ${switchCredentials('another member who stays in the quorum')}, then remove it from the RootQuorum's userIds ` +
+          '(keeping threshold at most the members left) and run `pulumi up`.'
+        : "Remove it from the RootQuorum's userIds (keeping threshold at most the members left) and run `pulumi up` first.")
     );
   }
   if (!allowLockout && view.ownUser?.userId === id) {

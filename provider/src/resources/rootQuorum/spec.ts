@@ -6,8 +6,9 @@
 // other members' approvals). Members are a set (sorted, each once).
 //
 // At preview: a threshold above the number of members is refused (the quorum could never approve again), and so
-// is a member with no credential that can sign, counting the API keys this deployment declares for it; so is a
-// change the stack's own user cannot submit because it is not in the current quorum (../common/lockout.ts).
+// is a member with no credential that can sign, counting the API keys this deployment declares for it, and a quorum
+// that leaves out the stack's own user while it is a member (the stack could never change the quorum back); so is
+// a change the stack's own user cannot submit because it is not in the current quorum (../common/lockout.ts).
 import { z } from 'zod';
 import { ROOT_QUORUM_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { UpdateRootQuorumIntent, type RootQuorum as ServiceRootQuorum } from '@walletinfra/sdk/schemas';
@@ -16,7 +17,13 @@ import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { readIdentity, ROOT_QUORUM, userLabel } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
-import { membersWithoutCredential, plannedKeyFor, quorumCredentialReason, quorumThresholdFailures } from '../common/lockout';
+import {
+  membersWithoutCredential,
+  plannedKeyFor,
+  quorumCredentialReason,
+  quorumThresholdFailures,
+  quorumWithoutOwnUserReason,
+} from '../common/lockout';
 import { canonicalMembers, memberSet, repeatedMembers } from '../common/members';
 import { ConfigValue, defineKind } from '../kind';
 
@@ -43,9 +50,8 @@ async function serviceFailures(news: Record<string, unknown>, ctx: ProviderConte
   }
   if (news.allowLockout !== true) {
     const without = membersWithoutCredential(view, ids, plannedKeyFor(ctx, session.organizationId));
-    if (without.length > 0) {
-      return [{ property: 'userIds', reason: without.map((u) => quorumCredentialReason(u)).join(' ') }];
-    }
+    const reasons = [...without.map((u) => quorumCredentialReason(u)), quorumWithoutOwnUserReason(view, ids) ?? []].flat();
+    if (reasons.length > 0) return [{ property: 'userIds', reason: reasons.join(' ') }];
   }
   const changes = view.quorum.threshold !== threshold || memberSet(view.quorum.userIds).join() !== memberSet(ids).join();
   const own = view.ownUser;
@@ -81,7 +87,8 @@ export const rootQuorum = defineKind({
     threshold: 'How many members must approve a root action; at least 1 and at most the number of members.',
     userIds: 'The root users (sorted, each once); each needs a credential that can sign.',
     allowLockout:
-      'Accept members without a credential that can sign, which the provider otherwise refuses at preview (no call to the service).',
+      'Accept members without a credential that can sign, or a quorum that leaves out the user this stack signs as (the stack could ' +
+      'then never change the quorum again), which the provider otherwise refuses at preview.',
   },
   defaults: { allowLockout: false },
   canonical: { userIds: canonicalMembers },

@@ -2,7 +2,8 @@
 // get_organization_configs and written whole with update_root_quorum; it always exists, so `create` adopts it
 // (writing only when it differs) and `delete` leaves it. Before a write, every member must have a credential
 // that can sign: a member whose API key this same update creates is waited for (the key's create tells the
-// plan, ../../plan.ts), any other is refused before anything is written.
+// plan, ../../plan.ts), any other is refused before anything is written; so is a quorum without the stack's own
+// user while it is a member (read afresh: the quorum may have changed since the preview).
 import { InvalidRequestError } from '@walletinfra/sdk';
 import type { RootQuorum as ServiceRootQuorum } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../../runtime/context';
@@ -10,7 +11,7 @@ import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
 import { readIdentity, ROOT_QUORUM } from '../common/identity';
 import { adoptRequest, selectorOf } from '../common/inputs';
-import { membersWithoutCredential, plannedKeyFor, quorumCredentialReason } from '../common/lockout';
+import { membersWithoutCredential, plannedKeyFor, quorumCredentialReason, quorumWithoutOwnUserReason } from '../common/lockout';
 import { memberSet } from '../common/members';
 import { submitWrite } from '../common/write';
 import { normalize, type CreateResult, type InputsOf, type OwnSteps, type ReadResult, type UpdateResult } from '../kind';
@@ -35,11 +36,20 @@ function outputsOf(desired: Desired, session: OrgSession): Record<string, unknow
   return { ...desired, organizationId: session.organizationId };
 }
 
-/** Refuses, before writing, a quorum with a member who cannot sign (a key this update creates is waited for). */
+/**
+ * Refuses, before writing, a quorum without the stack's own user while it is a member, and one with a member who
+ * cannot sign (a key this update creates is waited for).
+ */
 async function assertMembersCanSign(ctx: ProviderContext, session: OrgSession, desired: Desired): Promise<void> {
   if (desired.allowLockout) return;
   const planned = plannedKeyFor(ctx, session.organizationId);
   let view = await readIdentity(ctx, session, true);
+  const withoutOwnUser = quorumWithoutOwnUserReason(view, desired.userIds);
+  if (withoutOwnUser !== undefined) {
+    throw InvalidRequestError.fromIssues(`update the root quorum of organization ${session.organizationId}`, [
+      { path: 'userIds', message: withoutOwnUser },
+    ]);
+  }
   let without = membersWithoutCredential(view, desired.userIds, () => false);
   if (without.length === 0) return;
   const waited = await Promise.all(without.map((u) => (planned(u.userId) ? ctx.plan.credentialFor(u.userId) : Promise.resolve(false))));

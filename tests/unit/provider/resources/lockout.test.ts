@@ -11,6 +11,7 @@ import {
   membersWithoutCredential,
   quorumCredentialReason,
   quorumThresholdFailures,
+  quorumWithoutOwnUserReason,
   userDeleteReason,
 } from '@walletinfra/pulumi/resources/common/lockout';
 import { membershipUpdate } from '@walletinfra/pulumi/resources/common/members';
@@ -113,6 +114,56 @@ describe('RootQuorum rules', () => {
   });
 });
 
+describe("the stack's own user and the root quorum", () => {
+  const without =
+    'userIds leaves out user "root" (u-root), the user this stack signs as (walletinfra:apiPublicKey (or its profile)), who is in the ' +
+    'root quorum now: only the root quorum can change the root quorum, so once this applies no run of this stack could change it ' +
+    'again, restoring this program included (lock-out rule: a stack never takes the user it signs as out of the root quorum). Keep ' +
+    "u-root in userIds; to hand the quorum over, first switch the stack's credentials to a key of a user who stays in it (set " +
+    'walletinfra:apiPublicKey and walletinfra:apiPrivateKey) and then run `pulumi up`; or set allowLockout: true.';
+
+  test("a quorum that leaves out the stack's own user while it is a member is refused; one that keeps it, or where it is no member, is not", () => {
+    expect(quorumWithoutOwnUserReason(view({ threshold: 1, userIds: ['u-root', 'u-alice'] }), ['u-alice'])).toBe(without);
+    expect(
+      quorumWithoutOwnUserReason(view({ threshold: 1, userIds: ['u-root', 'u-alice'] }), ['u-alice', 'u-root', 'u-bob']),
+    ).toBeUndefined();
+    expect(quorumWithoutOwnUserReason(view({ threshold: 1, userIds: ['u-alice'] }), ['u-bob'])).toBeUndefined();
+  });
+
+  test("deleting the stack's own root user: each refusal's way out, followed, ends with the user gone and the stack still in the quorum", () => {
+    // The organization's only root user is the stack's own.
+    let quorum = { threshold: 1, userIds: ['u-root'] };
+    expect(userDeleteReason(view(quorum), 'u-root', false)).toBe(
+      'refusing to delete user "root" (u-root): it is the last user of the root quorum, and nobody could approve root-only changes ' +
+        'again (lock-out rule: an organization keeps a root user). Add another user with a credential to the RootQuorum and run ' +
+        "`pulumi up` first; then switch the stack's credentials to a key of that user (set walletinfra:apiPublicKey and " +
+        'walletinfra:apiPrivateKey), remove this one from userIds and run `pulumi up`.',
+    );
+    // Add alice (she has a key): allowed, and the stack keeps its membership.
+    const withAlice = ['u-root', 'u-alice'];
+    expect([quorumWithoutOwnUserReason(view(quorum), withAlice), membersWithoutCredential(view(quorum), withAlice, () => false)]).toEqual([
+      undefined,
+      [],
+    ]);
+    quorum = { threshold: 1, userIds: withAlice };
+    // Now a member among others: the refusal says to switch first. Removing it while signing as it is the lock-out.
+    expect(userDeleteReason(view(quorum), 'u-root', false)).toBe(
+      'refusing to delete user "root" (u-root): it is a member of the root quorum (2 members, threshold 1), and the service refuses ' +
+        'to delete a root user (lock-out rule: a root user leaves the quorum before it is deleted). It is also the user this stack signs ' +
+        "as: first switch the stack's credentials to a key of another member who stays in the quorum (set walletinfra:apiPublicKey and " +
+        "walletinfra:apiPrivateKey), then remove it from the RootQuorum's userIds (keeping threshold at most the members left) and run " +
+        '`pulumi up`.',
+    );
+    expect(quorumWithoutOwnUserReason(view(quorum), ['u-alice'])).toBe(without);
+    // Signing as alice, the stack removes root from the quorum, then deletes root; alice, its user now, stays a root user.
+    const asAlice = (q: typeof quorum): IdentityView => ({ ...view(q), ownPublicKey: '02' + 'b'.repeat(64), ownUser: alice });
+    expect(quorumWithoutOwnUserReason(asAlice(quorum), ['u-alice'])).toBeUndefined();
+    quorum = { threshold: 1, userIds: ['u-alice'] };
+    expect(userDeleteReason(asAlice(quorum), 'u-root', false)).toBeUndefined();
+    expect(quorum.userIds).toContain(asAlice(quorum).ownUser!.userId);
+  });
+});
+
 describe('ApiKey rules', () => {
   test('deleting the key the stack signs with', () => {
     expect(apiKeyDeleteReason(view({ threshold: 1, userIds: ['u-root'] }), 'k-root', false)).toBe(
@@ -151,11 +202,11 @@ describe('ApiKey rules', () => {
 describe('User rules', () => {
   test('the last root user, whatever allowLockout says', () => {
     const reason =
-      'refusing to delete user "root" (u-root): it is the last user of the root quorum, and nobody could approve root-only changes ' +
+      'refusing to delete user "alice" (u-alice): it is the last user of the root quorum, and nobody could approve root-only changes ' +
       'again (lock-out rule: an organization keeps a root user). Add another user with a credential to the RootQuorum and run ' +
       '`pulumi up` first.';
-    expect(userDeleteReason(view({ threshold: 1, userIds: ['u-root'] }), 'u-root', false)).toBe(reason);
-    expect(userDeleteReason(view({ threshold: 1, userIds: ['u-root'] }), 'u-root', true)).toBe(reason);
+    expect(userDeleteReason(view({ threshold: 1, userIds: ['u-alice'] }), 'u-alice', false)).toBe(reason);
+    expect(userDeleteReason(view({ threshold: 1, userIds: ['u-alice'] }), 'u-alice', true)).toBe(reason);
   });
 
   test('a root user among others', () => {
