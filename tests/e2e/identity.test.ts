@@ -228,6 +228,19 @@ describe('6. lock-out attempts are refused with nothing changed at the service',
     );
   });
 
+  test("a quorum that leaves out the stack's own user (a root user today), at preview: the stack could never change it back", async () => {
+    await e2e.project.setConfig('rootUserNames', JSON.stringify(['alice']));
+    const output = await failingOutput(e2e.project, ['preview']).finally(() => e2e.project.removeConfig('rootUserNames'));
+    expectOnce(
+      output,
+      `userIds leaves out user "root" (${ids.root}), the user this stack signs as (walletinfra:apiPublicKey (or its profile)), who is in ` +
+        'the root quorum now: only the root quorum can change the root quorum, so once this applies no run of this stack could change it ' +
+        `again, restoring this program included (lock-out rule: a stack never takes the user it signs as out of the root quorum). Keep ${ids.root} ` +
+        "in userIds; to hand the quorum over, first switch the stack's credentials to a key of a user who stays in it (set " +
+        'walletinfra:apiPublicKey and walletinfra:apiPrivateKey) and then run `pulumi up`; or set allowLockout: true.',
+    );
+  });
+
   test('a policy naming a tag id that does not exist, at preview', async () => {
     e2e.project.editProgram(
       'export const rootQuorum =',
@@ -275,14 +288,20 @@ describe('6. lock-out attempts are refused with nothing changed at the service',
       );
     });
 
-    test('removing it from the program, at preview (the program registered it protected)', async () => {
+    test('removing it from the program, at preview: the walletinfra rule and its way out, not a `protect` flag the program does not have', async () => {
       e2e.project.editProgram("new walletinfra.ApiKey('stack-key', {", "if (process.env.NEVER) new walletinfra.ApiKey('stack-key', {");
       const output = await failingOutput(e2e.project, ['preview']).finally(() =>
         e2e.project.editProgram("if (process.env.NEVER) new walletinfra.ApiKey('stack-key', {", "new walletinfra.ApiKey('stack-key', {"),
       );
-      expect(diagnosticsOf(output)).toContain(
-        'walletinfra:ApiKey::stack-key" cannot be deleted because it is protected. To unprotect the resource, either remove the `protect` flag',
+      const keyId = (await e2e.org.client.getApiKeys({})).apiKeys.find((k) => k.credential.publicKey === e2e.org.apiPublicKey)?.apiKeyId;
+      expectOnce(
+        output,
+        `ApiKey "stack-key": refusing to delete API key ${keyId} ("emulator root key") of user "root" (${ids.root}): it is the key this stack ` +
+          'signs its requests with (walletinfra:apiPublicKey (or its profile)), so the rest of the update and every later run would be refused ' +
+          "(lock-out rule: a stack never deletes the API key it signs with). Switch the stack's credentials to another key of the organization " +
+          'first, or declare the resource again with allowLockout: true and run `pulumi up` before removing it.',
       );
+      expect(output).not.toContain('protect');
     });
 
     test('removing the user it signs as (the last root user): refused by the delete before it writes', async () => {
@@ -299,8 +318,16 @@ describe('6. lock-out attempts are refused with nothing changed at the service',
       expectOnce(
         output,
         `refusing to delete user "root" (${ids.root}): it is the last user of the root quorum, and nobody could approve root-only changes again ` +
-          '(lock-out rule: an organization keeps a root user). Add another user with a credential to the RootQuorum and run `pulumi up` first.',
+          '(lock-out rule: an organization keeps a root user). Add another user with a credential to the RootQuorum and run `pulumi up` first; ' +
+          "then switch the stack's credentials to a key of that user (set walletinfra:apiPublicKey and walletinfra:apiPrivateKey), remove this " +
+          'one from userIds and run `pulumi up`.',
       );
+    });
+
+    test('`pulumi destroy`, which runs no program, does not start: the guard of the stack key is named', async () => {
+      const output = await failingOutput(e2e.project, ['destroy', '--yes', '--skip-preview']);
+      expect(output).toContain('Resource has delete hooks registered, but the program is not running. Hooks: walletinfra-lockout-guard');
+      expect(output).toContain('You must run with the `--run-program` flag to use delete hooks during destroy.');
     });
   });
 });

@@ -320,9 +320,9 @@ export interface KindDeclaration<
     ) => Promise<string | undefined>;
   };
   /**
-   * Whether the program registers the resource with Pulumi's `protect` option, so that the engine refuses at
-   * preview to delete or replace it even once it is removed from the program (no `check` runs then): true for
-   * an API key whose public key is the one this stack signs with. `apiPublicKey` is the stack's own key.
+   * Whether the program registers the resource with the before-delete hook that applies `writes.delete.refuse` at
+   * preview (./delete-guard.ts), so that removing it from the program is refused then, although no `check` runs:
+   * true for an API key whose public key is the one this stack signs with. `apiPublicKey` is the stack's own key.
    */
   protects?(args: Record<string, unknown>, apiPublicKey: string): boolean;
   /** The activities a kind that writes its own steps submits (for a listed kind they are its `writes`). */

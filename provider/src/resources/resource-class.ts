@@ -7,6 +7,7 @@ import * as pulumi from '@pulumi/pulumi';
 import type { z } from 'zod';
 import { declareUnique, programContext, resourceInputs, unsetPlacementOutputs } from '../program';
 import { PACKAGE } from '../tokens';
+import { deleteGuard, guardKind } from './delete-guard';
 import type { AnyKind, ArgsOf, OutputsOf } from './kind';
 
 /** Every output as the class exposes it: `resource.policyId`, an Output. */
@@ -55,6 +56,7 @@ function ownPublicKey(args: Record<string, unknown>): string | undefined {
 }
 
 export function resourceClass<K extends AnyKind>(kind: K, provider: pulumi.dynamic.ResourceProvider): ResourceClass<K> {
+  guardKind(kind);
   const optional = optionalOutputs(kind);
   const secretInputs = kind.secrets?.inputs ?? [];
   const secretOutputs = kind.secrets?.outputs ?? [];
@@ -69,10 +71,14 @@ export function resourceClass<K extends AnyKind>(kind: K, provider: pulumi.dynam
         if (value !== undefined) props[key] = pulumi.secret(value);
       }
       let options = secretOutputs.length > 0 ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputs] }) : opts;
-      // A resource that only lets go of its object on delete cannot delete it: nothing to protect.
+      // A resource that only lets go of its object on delete cannot delete it, and one the program protects
+      // itself never reaches the hook: nothing to guard (./delete-guard.ts).
+      const guard = deleteGuard(kind, name);
       if (opts?.protect === undefined && opts?.retainOnDelete !== true && kind.protects !== undefined) {
         const own = ownPublicKey(given);
-        if (own !== undefined && kind.protects(given, own)) options = pulumi.mergeOptions(options, { protect: true });
+        if (guard !== undefined && own !== undefined && kind.protects(given, own)) {
+          options = pulumi.mergeOptions(options, { hooks: { beforeDelete: [guard] } });
+        }
       }
       super(provider, name, props, options, PACKAGE, kind.type);
       unsetPlacementOutputs(this, props);

@@ -8,7 +8,8 @@
 // change that keeps the public key (a new name, curve, expiry or user) cannot create first: that replacement
 // deletes first, and `diff` says so (`deleteBeforeReplace`). Replacing or deleting the key this stack signs with
 // is refused (../common/lockout.ts), and the program registers a resource that declares that key literally with
-// Pulumi's `protect`, so that removing it from the program is refused at preview too.
+// a before-delete hook that applies the same refusal (../delete-guard.ts), so that removing it from the program
+// is refused at preview too.
 //
 // Keys are read from list_users (each user lists its keys), the list User reads too: a refresh of any number of
 // users and keys is one request.

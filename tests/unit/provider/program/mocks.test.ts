@@ -27,6 +27,7 @@ interface Registered {
 const registered: Registered[] = [];
 const secretOutputsByName = new Map<string, string[]>();
 const protectedByName = new Map<string, boolean>();
+const beforeDeleteHooksByName = new Map<string, string[]>();
 const CI_KEY = '0250a5c38dde91d157b793cfaf31b24b12e9b4faf46e001e609bdd0003144efc31';
 
 beforeAll(async () => {
@@ -34,13 +35,23 @@ beforeAll(async () => {
   // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with the monitor as `this` (original.call below)
   const original = MockMonitor.prototype.registerResource;
   MockMonitor.prototype.registerResource = function (
-    req: { getName(): string; getAdditionalsecretoutputsList(): string[]; getProtect(): boolean },
+    req: {
+      getName(): string;
+      getAdditionalsecretoutputsList(): string[];
+      getProtect(): boolean;
+      getHooks(): { getBeforeDeleteList(): string[] } | undefined;
+    },
     cb: (err: unknown, res: unknown) => void,
   ) {
     secretOutputsByName.set(req.getName(), req.getAdditionalsecretoutputsList());
     protectedByName.set(req.getName(), req.getProtect());
+    beforeDeleteHooksByName.set(req.getName(), req.getHooks()?.getBeforeDeleteList() ?? []);
     return original.call(this, req, cb);
   };
+  // Pulumi's mock monitor takes no resource hooks; this one does, like the engine, so the delete guard is registered.
+  (
+    MockMonitor.prototype as unknown as { registerResourceHook: (req: unknown, cb: (err: null, res: object) => void) => void }
+  ).registerResourceHook = (_req, cb) => cb(null, {});
   await pulumi.runtime.setMocks(
     {
       newResource: (args) => {
@@ -299,7 +310,7 @@ describe('one resource per adopted object', () => {
 });
 
 describe('lock-out rules the program applies', () => {
-  test('an ApiKey declaring the public key this stack signs with is protected, unless allowLockout, retainOnDelete or protect says otherwise', async () => {
+  test('an ApiKey declaring the public key this stack signs with has its delete guarded, unless allowLockout, retainOnDelete or protect says otherwise', async () => {
     pulumi.runtime.setAllConfig(
       {
         'walletinfra:organizationId': '00000000-0000-4000-8000-000000000001',
@@ -318,12 +329,14 @@ describe('lock-out rules the program applies', () => {
     ];
     await settled(resources);
     const names = ['own-key', 'own-key-allowed', 'own-key-retained', 'own-key-unprotected', 'other-key'];
-    expect(names.map((n) => [n, protectedByName.get(n)])).toEqual([
-      ['own-key', true],
-      ['own-key-allowed', false],
-      ['own-key-retained', false],
-      ['own-key-unprotected', false],
-      ['other-key', false],
+    // The guard is a before-delete hook that applies the provider's delete refusal at preview (resources/delete-guard.ts),
+    // not Pulumi's `protect`, whose refusal would tell the user to remove a flag the program does not have.
+    expect(names.map((n) => [n, beforeDeleteHooksByName.get(n), protectedByName.get(n)])).toEqual([
+      ['own-key', ['walletinfra-lockout-guard'], false],
+      ['own-key-allowed', [], false],
+      ['own-key-retained', [], false],
+      ['own-key-unprotected', [], false],
+      ['other-key', [], false],
     ]);
     pulumi.runtime.setAllConfig({});
   });
