@@ -398,6 +398,24 @@ describe('Policy', () => {
   });
 });
 
+describe('IpAllowlist', () => {
+  test("a list that applies to the stack's own requests warns at preview when it is set or changed, not when it stays", async () => {
+    const rt = asDeployer();
+    const declared = { enabled: true, rules: [{ cidr: '203.0.113.0/24', label: 'office' }] };
+    const news = await checkedInputs(rt.ipAllowlist, declared);
+    expect(warnings).toEqual([
+      "warning: with the organization's IP allowlist as planned, the service refuses this stack's requests unless they come from " +
+        '203.0.113.0/24 (lock-out rule: a stack keeps access from where it runs). Only the service sees the address a request comes ' +
+        "from, so the provider cannot check it: make sure the address `pulumi` runs from (a CI runner's egress address) is in rules " +
+        'before `pulumi up`, or the rest of the update and every later run is refused; a list that shuts the stack out is undone from ' +
+        'an address in it, or by a root user in the dashboard.',
+    ]);
+    warnings.length = 0;
+    expect((await rt.ipAllowlist.check(news, declared)).failures).toBeUndefined();
+    expect(warnings).toEqual([]);
+  });
+});
+
 // Each refusal above names a way out; followed step by step, the ways out about the stack's own user and key end
 // where the user meant to go, and at no step does the stack lose what it needs. Last in the file: the root user the
 // harness signs as is deleted at the end.

@@ -23,6 +23,7 @@ export const RULES = {
   ownRootUser: 'a stack never takes the user it signs as out of the root quorum',
   lastRootUser: 'an organization keeps a root user',
   rootUserDelete: 'a root user leaves the quorum before it is deleted',
+  ownAddress: 'a stack keeps access from where it runs',
 } as const;
 
 /** A threshold above the number of members: the quorum could never approve anything again, a change of itself included. */
@@ -195,4 +196,31 @@ export async function userDeleteRefusal(
   replacing?: readonly string[],
 ): Promise<string | undefined> {
   return userDeleteReason(await readIdentity(ctx, session, replacing === undefined), id, allowLockout, replacing);
+}
+
+// ---- IP allowlists ----
+
+/**
+ * The warning for a plan that sets or changes an IP allowlist that applies to the key this stack signs with (the
+ * organization's, enabled, or that key's own): the service then refuses the stack's requests from anywhere outside
+ * the rules, and only the service sees the address a request comes from, so this cannot be checked here and is
+ * said instead (an empty enabled organization list is refused outright: ../ipAllowlist/spec.ts).
+ */
+export function ipAllowlistWarning(news: Record<string, unknown>, olds: Record<string, unknown>, ownPublicKey: string): string | undefined {
+  const { rules, enabled, publicKey } = news;
+  if (!Array.isArray(rules) || rules.length === 0 || containsUnknown(news) || news.allowLockout === true) return undefined;
+  const scope = typeof publicKey === 'string' ? publicKey.toLowerCase() : undefined;
+  if (scope === undefined ? enabled !== true : scope !== ownPublicKey) return undefined;
+  const same = olds.enabled === enabled && JSON.stringify(olds.rules) === JSON.stringify(rules);
+  if (same) return undefined;
+  const cidrs = (rules as Array<{ cidr?: unknown }>).map((r) => String(r.cidr)).join(', ');
+  const what =
+    scope === undefined ? "the organization's IP allowlist" : `the IP allowlist of API key ${scope} (the key this stack signs with)`;
+  return (
+    `warning: with ${what} as planned, the service refuses this stack's requests unless they come from ${cidrs} ` +
+    `(lock-out rule: ${RULES.ownAddress}). Only the service sees the address a request comes from, so the provider cannot ` +
+    "check it: make sure the address `pulumi` runs from (a CI runner's egress address) is in rules before `pulumi up`, or " +
+    'the rest of the update and every later run is refused; a list that shuts the stack out is undone from an address in it, ' +
+    'or by a root user in the dashboard.'
+  );
 }

@@ -13,7 +13,8 @@ import { SetIpAllowlistIntent, type IpAllowlist as ServiceIpAllowlist } from '@w
 import type { OrgSession } from '../../session';
 import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
-import { placementOf } from '../common/inputs';
+import { placementOf, selectorOf } from '../common/inputs';
+import { ipAllowlistWarning } from '../common/lockout';
 import { defineKind, type ExportValue } from '../kind';
 
 /** A rule in normal form. */
@@ -176,6 +177,13 @@ export const ipAllowlist = defineKind({
     early: scopeFailures,
     beforeSchema: rulesRequired,
     late: (news) => [...ruleFailures(news.rules), ...lockoutFailures(news)],
+    // A list that would shut out the stack's own requests cannot be told from here (only the service sees where a
+    // request comes from): said at preview when such a list is set or changed (../common/lockout.ts).
+    remote: (news, ctx, olds) => {
+      const warning = ipAllowlistWarning(news, olds, ctx.session(selectorOf(news)).settings.apiPublicKey.toLowerCase());
+      if (warning !== undefined) ctx.warn(warning);
+      return Promise.resolve([]);
+    },
   },
   // set_ip_allowlist addresses a list by its scope: no activity's result names a list's id, so none is its creator.
   inventory: { governs: 'access', createdBy: [] },

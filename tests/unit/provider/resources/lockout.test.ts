@@ -12,6 +12,7 @@ import {
   quorumCredentialReason,
   quorumThresholdFailures,
   quorumWithoutOwnUserReason,
+  ipAllowlistWarning,
   userDeleteReason,
 } from '@walletinfra/pulumi/resources/common/lockout';
 import { membershipUpdate } from '@walletinfra/pulumi/resources/common/members';
@@ -372,4 +373,27 @@ test('a tag update: a rename and the members to add and remove, in one write; no
     removeUserIds: ['u1'],
   });
   expect(membershipUpdate(fields, { id: 't', name: 'a', members: ['u1'] }, { name: 'a', members: ['u1'] })).toBeUndefined();
+});
+
+describe('IP allowlists that apply to the stack', () => {
+  const rules = [{ cidr: '203.0.113.0/24', label: 'office' }];
+  const warning =
+    "warning: with the organization's IP allowlist as planned, the service refuses this stack's requests unless they come from " +
+    '203.0.113.0/24 (lock-out rule: a stack keeps access from where it runs). Only the service sees the address a request comes ' +
+    "from, so the provider cannot check it: make sure the address `pulumi` runs from (a CI runner's egress address) is in rules " +
+    'before `pulumi up`, or the rest of the update and every later run is refused; a list that shuts the stack out is undone from ' +
+    'an address in it, or by a root user in the dashboard.';
+
+  test("setting or changing the organization's enabled list, or the stack's own key's, warns; what stays as it is does not", () => {
+    expect(ipAllowlistWarning({ enabled: true, rules }, {}, OWN)).toBe(warning);
+    expect(ipAllowlistWarning({ enabled: true, rules }, { enabled: false, rules }, OWN)).toBe(warning);
+    expect(ipAllowlistWarning({ enabled: true, rules }, { enabled: true, rules }, OWN)).toBeUndefined();
+    expect(ipAllowlistWarning({ enabled: false, rules }, {}, OWN)).toBeUndefined();
+    expect(ipAllowlistWarning({ enabled: true, rules, allowLockout: true }, {}, OWN)).toBeUndefined();
+    expect(ipAllowlistWarning({ publicKey: OWN.toUpperCase(), enabled: false, rules }, {}, OWN)).toContain(
+      `warning: with the IP allowlist of API key ${OWN} (the key this stack signs with) as planned, the service refuses`,
+    );
+    expect(ipAllowlistWarning({ publicKey: '02' + 'b'.repeat(64), enabled: false, rules }, {}, OWN)).toBeUndefined();
+    expect(ipAllowlistWarning({ enabled: true, rules: UNKNOWN }, {}, OWN)).toBeUndefined();
+  });
 });
