@@ -1,7 +1,8 @@
 // The README's "In place or replacement" and "Adopting existing objects" tables, rendered from the kinds
 // (./kinds.ts) and their sdk field tables (the way terraform-plugin-docs renders attribute docs from the
-// schema). A unit test holds provider/README.md to exactly these tables, so the docs cannot drift from what
-// diff and adopt do.
+// schema), and the parts of its opening that list the kinds (what it manages, the type tokens, the contents).
+// A unit test holds provider/README.md to exactly these, so the docs cannot drift from what diff and adopt do,
+// nor name fewer kinds than there are.
 import type { AnyKind } from './kind';
 import { KINDS } from './kinds';
 
@@ -39,4 +40,23 @@ export function adoptionTable(kinds: readonly AnyKind[] = KINDS): string {
     return `| ${kind.type} | that ${kind.noun}${mustMatch} | \`{ ${kind.adopt.flag}: true }\`: ${natural} |`;
   });
   return ['| resource | `adopt: { id }` | natural key |', '|---|---|---|', ...rows].join('\n');
+}
+
+/**
+ * What the README's opening says a program declares: `**policies**, **webhook endpoints**, … and **velocity
+ * controls**` (the one object of a kind an organization has once, in the singular: `**root quorum**`).
+ */
+export function kindsManaged(kinds: readonly AnyKind[] = KINDS): string {
+  return list(kinds.map((kind) => `**${kind.singleton !== undefined ? kind.noun : kind.plural}**`));
+}
+
+/** The dynamic resources' type tokens, the first whole: `` `pulumi-nodejs:dynamic/walletinfra:Policy`, `…:WebhookEndpoint`, … ``. */
+export function dynamicTypeTokens(kinds: readonly AnyKind[] = KINDS): string {
+  return list(kinds.map((kind, i) => (i === 0 ? `\`${kind.dynamicToken}\`` : `\`…:${kind.type}\``)));
+}
+
+/** The contents' line of the resources: a link to each kind's section, then the in-place table. */
+export function resourcesContents(kinds: readonly AnyKind[] = KINDS): string {
+  const links = kinds.map((kind) => `[${kind.type}](#${kind.type.toLowerCase()})`);
+  return `- Resources: ${links.join(', ')}, [what changes in place](#in-place-or-replacement)`;
 }
