@@ -279,8 +279,14 @@ describe('provider configuration', () => {
    * (annotateSecrets), and that answer sent to Configure.
    */
   async function configureAsEngine(news: Record<string, unknown>, urn = PROVIDER_URN): Promise<Record<string, unknown>> {
-    const checked = await call<pb.CheckResponse>((done) => client.checkConfig(checkRequest(stripped(news), {}, urn), done));
+    // Not kept for the secret scan: the engine sent these values without marks, and a default provider's answer
+    // gives them back as they came (the engine marks them again); what it marks is checked here instead.
+    const checked = await new Promise<pb.CheckResponse>((resolve, reject) =>
+      client.checkConfig(checkRequest(stripped(news), {}, urn), (error, response) => (error !== null ? reject(error) : resolve(response))),
+    );
     expect(failuresOf(checked)).toEqual([]);
+    const answeredValues = stripped(checked.getInputs()!.toJavaScript() as Record<string, unknown>);
+    expect(answeredValues).toEqual(stripped(news));
     const inputs = checked.getInputs()!.toJavaScript() as Record<string, unknown>;
     for (const [key, value] of Object.entries(news))
       if (isSecretValue(value) && !isSecretValue(inputs[key])) inputs[key] = secret(inputs[key]);
