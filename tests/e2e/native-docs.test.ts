@@ -3,10 +3,11 @@
 // clone and installed into Pulumi's plugin cache) and its quick starts in YAML, Python and Go, every command run
 // as the README writes it (placeholders replaced with the emulator organization's values); then, in the same
 // project of each language (and a TypeScript one on the generated Node.js SDK), every example of
-// docs/native/*.md as its page writes it, all examples of a language in one program: one `pulumi up`, one
-// `pulumi destroy`. Before that `up`, in each language, the API private key set as plain stack config is refused
-// with the message that names the fix, and nothing is written. In YAML, the README's `pulumi import` and its way
-// to destroy what import protected.
+// docs/native/*.md as its page writes it, all examples of a language in one program: one `pulumi up` (and in
+// YAML one `pulumi destroy`, which runs no program). Before that `up`, in each language, the API private key set
+// as plain stack config is refused with the message that names the fix, and nothing is written (on a stack that
+// ran before in YAML, Python and Go; on a new one in TypeScript). In YAML, the README's `pulumi import` and its
+// way to destroy what import protected.
 //
 // What differs from a user's machine is the environment only: no network (Go modules from the module cache,
 // Python packages from the wheels scripts/ensure-pulumi.sh keeps), the emulator's endpoint in WALLETINFRA_*,
@@ -19,6 +20,7 @@ import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import type { ProgramLanguage } from '@walletinfra/pulumi/native/program';
 import { startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { REPO_ROOT, cleanEnv, pulumiBinDir, run, type RunResult } from '../support/e2e/process';
+import { stepTimings } from '../support/e2e/timings';
 import { PASSPHRASE } from '../support/e2e/project';
 import {
   builtNodejsSdk,
@@ -44,20 +46,10 @@ jest.setTimeout(3_600_000);
 const WORK = join(REPO_ROOT, '.data', 'e2e', `native-docs-${process.pid}`);
 const README = readFileSync(join(REPO_ROOT, 'provider', 'README.md'), 'utf8');
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'provider', 'package.json'), 'utf8')) as { version: string }).version;
-const started = Date.now();
-const timings: Record<string, number> = {};
-
-async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
-  const begin = Date.now();
-  try {
-    return await step();
-  } finally {
-    timings[label] = Math.round((Date.now() - begin) / 100) / 10;
-  }
-}
+const { timed, summary } = stepTimings('native docs e2e');
 
 afterAll(() => {
-  process.stdout.write(`native docs e2e: ${Math.round((Date.now() - started) / 1000)} s in all; steps (s): ${JSON.stringify(timings)}\n`);
+  process.stdout.write(summary());
   if (process.env.WALLETINFRA_E2E_KEEP !== '1') rmSync(WORK, { recursive: true, force: true });
 });
 
@@ -273,7 +265,7 @@ describe.each(LANGUAGES)('$title', (lang) => {
     expect(await activities()).toEqual(before);
   });
 
-  test('every example of docs/native runs as written: one `up` makes an object of every kind, `destroy` removes them', async () => {
+  test('every example of docs/native runs as written: one `up` makes an object of every kind (in YAML, `destroy` removes them)', async () => {
     mustSucceed(
       'pulumi config set --secret',
       await pulumi(dir, env, ['config', 'set', '--secret', 'walletinfra:apiPrivateKey', o.org.apiPrivateKey]),
@@ -287,6 +279,9 @@ describe.each(LANGUAGES)('$title', (lang) => {
     expect((await c.listPolicies({})).policies.map((p) => p.policyName)).toContain('Deny private key exports');
     expect((await c.getOrganizationConfigs({})).configs.quorum?.userIds.sort()).toEqual([o.users.stack, o.users.alice].sort());
 
+    // `pulumi destroy` runs no program: what it does is the same whatever the stack's language, so one language
+    // proves it (each language's organization is discarded with its emulator).
+    if (lang.language !== 'yaml') return;
     mustSucceed(`${lang.title} destroy`, await timed(`${lang.title} destroy`, () => pulumi(dir, env, ['destroy'])));
     expect((await c.listPolicies({})).policies.map((p) => p.policyName)).not.toContain('Deny private key exports');
     expect((await c.listWebhookEndpoints({})).webhookEndpoints).toEqual([]);

@@ -16,6 +16,7 @@ import { generateSchema } from '@walletinfra/pulumi/native/schema';
 import { PROGRAM_FILE, renderProgram, type ProgramLanguage } from '@walletinfra/pulumi/native/program';
 import { ONRAMP_SECRET, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { REPO_ROOT, cleanEnv, run } from '../support/e2e/process';
+import { stepTimings } from '../support/e2e/timings';
 import { nameOf, PulumiProject } from '../support/e2e/project';
 import {
   builtNodejsSdk,
@@ -45,23 +46,10 @@ const WORK = join(REPO_ROOT, '.data', 'e2e', `native-languages-${process.pid}`);
 const SDK_DIR = join(WORK, 'sdk');
 const SCHEMA = generateSchema();
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'provider', 'package.json'), 'utf8')) as { version: string }).version;
-const started = Date.now();
-/** Seconds each step took, printed at the end. */
-const timings: Record<string, number> = {};
-
-async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
-  const begin = Date.now();
-  try {
-    return await step();
-  } finally {
-    timings[label] = Math.round((Date.now() - begin) / 100) / 10;
-  }
-}
+const { timed, summary } = stepTimings('native provider e2e');
 
 afterAll(() => {
-  process.stdout.write(
-    `native provider e2e: ${Math.round((Date.now() - started) / 1000)} s in all; steps (s): ${JSON.stringify(timings)}\n`,
-  );
+  process.stdout.write(summary());
   if (process.env.WALLETINFRA_E2E_KEEP !== '1') rmSync(WORK, { recursive: true, force: true });
 });
 

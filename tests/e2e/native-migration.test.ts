@@ -25,6 +25,7 @@ import { createContext } from '@walletinfra/pulumi/runtime/context';
 import { acknowledgeExisting, ONRAMP_SECRET, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { runDrift } from '../support/e2e/drift';
 import { REPO_ROOT, run } from '../support/e2e/process';
+import { stepTimings } from '../support/e2e/timings';
 import { nameOf, PulumiProject, type PreviewDigest } from '../support/e2e/project';
 import {
   builtNodejsSdk,
@@ -42,17 +43,7 @@ jest.setTimeout(1_200_000);
 const WORK = join(REPO_ROOT, '.data', 'e2e', `native-migration-${process.pid}`);
 const SCHEMA = generateSchema();
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'provider', 'package.json'), 'utf8')) as { version: string }).version;
-const started = Date.now();
-const timings: Record<string, number> = {};
-
-async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
-  const begin = Date.now();
-  try {
-    return await step();
-  } finally {
-    timings[label] = Math.round((Date.now() - begin) / 100) / 10;
-  }
-}
+const { timed, summary } = stepTimings('native migration e2e');
 
 /**
  * The program of every kind without function calls (the dynamic classes' data sources run in the program): a
@@ -170,9 +161,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  process.stdout.write(
-    `native migration e2e: ${Math.round((Date.now() - started) / 1000)} s in all; steps (s): ${JSON.stringify(timings)}\n`,
-  );
+  process.stdout.write(summary());
   project?.remove();
   await org?.close();
   if (process.env.WALLETINFRA_E2E_KEEP !== '1') rmSync(WORK, { recursive: true, force: true });
