@@ -3,16 +3,16 @@
 
 export interface StepTimings {
   /** Runs `step`, recording its seconds under `label`. */
-  timed<T>(label: string, step: () => Promise<T>): Promise<T>;
+  timed: <T>(label: string, step: () => Promise<T>) => Promise<T>;
   /** `<title>: N s in all; steps (s): {...}`, the line the file prints at its end. */
-  summary(): string;
+  summary: () => string;
 }
 
 export function stepTimings(title: string): StepTimings {
   const started = Date.now();
   const timings: Record<string, number> = {};
   return {
-    async timed(label, step) {
+    async timed<T>(label: string, step: () => Promise<T>): Promise<T> {
       const begin = Date.now();
       try {
         return await step();
