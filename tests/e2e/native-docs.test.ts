@@ -28,6 +28,7 @@ import {
   prepareGoPrograms,
   pythonVenv,
   typeCheckProgram,
+  typeScriptPulumiYaml,
   writeTypeScriptConfig,
 } from '../support/e2e/native';
 import { expectOnce } from '../support/e2e/diagnostics';
@@ -216,19 +217,7 @@ describe.each(LANGUAGES)('$title', (lang) => {
     test('a project on the generated Node.js SDK, its stack configured', async () => {
       linkNodejsSdk(dir, await timed('nodejs sdk', () => builtNodejsSdk(VERSION)));
       writeTypeScriptConfig(dir);
-      writeFileSync(
-        join(dir, 'Pulumi.yaml'),
-        [
-          'name: walletinfra-typescript',
-          'runtime:',
-          '  name: nodejs',
-          '  options:',
-          '    typescript: true',
-          '    tsconfig: tsconfig.json',
-          'main: index.ts',
-          '',
-        ].join('\n'),
-      );
+      writeFileSync(join(dir, 'Pulumi.yaml'), typeScriptPulumiYaml('walletinfra-typescript'));
       const { org } = o;
       const script = [
         'pulumi stack init dev',

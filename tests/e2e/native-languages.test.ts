@@ -28,6 +28,7 @@ import {
   pythonVenv,
   typeCheckProgram,
   writeGoSdkModule,
+  typeScriptPulumiYaml,
   writeTypeScriptConfig,
 } from '../support/e2e/native';
 import {
@@ -184,17 +185,7 @@ const LANGUAGES: Language[] = [
   {
     language: 'typescript',
     title: 'TypeScript',
-    pulumiYaml: () =>
-      [
-        'name: native-typescript',
-        'runtime:',
-        '  name: nodejs',
-        '  options:',
-        '    typescript: true',
-        '    tsconfig: tsconfig.json',
-        'main: index.ts',
-        pluginsSection(),
-      ].join('\n'),
+    pulumiYaml: () => typeScriptPulumiYaml('native-typescript', pluginsSection()),
     prepare: async (project) => {
       linkNodejsSdk(project.dir, await PREPARE.nodejs());
       writeTypeScriptConfig(project.dir);

@@ -178,6 +178,20 @@ export function writeTypeScriptConfig(projectDir: string): void {
   writeFileSync(join(projectDir, 'tsconfig.check.json'), JSON.stringify({ compilerOptions, files: ['index.ts'] }));
 }
 
+/** The `Pulumi.yaml` of a TypeScript project named `name` whose program is index.ts ({@link writeTypeScriptConfig}). */
+export function typeScriptPulumiYaml(name: string, extra = ''): string {
+  return [
+    `name: ${name}`,
+    'runtime:',
+    '  name: nodejs',
+    '  options:',
+    '    typescript: true',
+    '    tsconfig: tsconfig.json',
+    'main: index.ts',
+    extra,
+  ].join('\n');
+}
+
 /** The type check of a project's index.ts against the declarations of what it imports. */
 export function typeCheckProgram(projectDir: string): Promise<RunResult> {
   return run(TSC, ['-p', join(projectDir, 'tsconfig.check.json'), '--noEmit'], { cwd: projectDir, env: cleanEnv() });
