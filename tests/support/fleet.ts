@@ -11,7 +11,8 @@ import { clientFor, type ApiKey } from './emulator';
 /** The template's config in examples/fleet (fleet.yaml): what every sub-organization carries. */
 export const RECIPIENT = '0x000000000000000000000000000000000000dead';
 export const DELEGATED_USER = 'Delegated Account';
-export const END_USER = 'End User';
+/** The end user's name in a sub-organization: the application names it after the sub-organization. */
+export const endUserName = (subOrganizationName: string): string => `${subOrganizationName} owner`;
 export const POLICY_NAME = 'Delegated account signs to the allowed recipient';
 export const TAG_NAME = 'backend';
 
@@ -57,7 +58,7 @@ export async function createFleet(emu: RunningEmulator, count: number, prefix = 
       subOrganizationName: name,
       rootUsers: [
         {
-          userName: END_USER,
+          userName: endUserName(name),
           apiKeys: [{ apiKeyName: 'end-user', publicKey: endKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
           authenticators: [],
           oauthProviders: [],

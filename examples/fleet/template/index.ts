@@ -42,6 +42,9 @@ new walletinfra.UserTag('backend', {
   adopt: { byName: true },
 });
 
-/** The end user, by the name the application gives it, alone in the root quorum (the delegated user is not root). */
-const endUser = new walletinfra.User('end-user', { userName: config.get('endUserName') ?? 'End User', adopt: { byName: true } });
+/**
+ * The end user, named after its sub-organization by the application (`<name> owner`), alone in the root quorum: the
+ * delegated user is not root.
+ */
+const endUser = new walletinfra.User('end-user', { userName: `${sub.name} owner`, adopt: { byName: true } });
 new walletinfra.RootQuorum('root-quorum', { threshold: 1, userIds: [endUser.userId] });

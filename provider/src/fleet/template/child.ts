@@ -188,6 +188,15 @@ function watchStandIns(standIns: readonly string[], seen: Array<{ value: string;
   };
 }
 
+/** Waits for every value a program exports (Outputs and promises); throws what the first of them throws. */
+async function settled(pulumi: PulumiModule, outputs: unknown): Promise<void> {
+  if (outputs === null || typeof outputs !== 'object') return;
+  const values = Object.values(outputs as Record<string, unknown>).map((v) =>
+    pulumi.Output.isInstance(v) ? (v as unknown as { promise(): Promise<unknown> }).promise() : v,
+  );
+  await Promise.all(values.filter((v): v is Promise<unknown> => v instanceof Promise));
+}
+
 /** The first line of what went wrong, as `pulumi up` would print it (a RunError's message alone). */
 function describe(error: unknown): string {
   if (error instanceof Error) {
@@ -222,10 +231,11 @@ async function evaluate(request: ChildRequest): Promise<ChildResponse> {
           return { id: `⟦ref ${request.kindOf[args.type] ?? args.type} ${args.name} id⟧`, state: { ...inputs, ...outputs } };
         },
         call: (args: { token: string }) => {
-          throw new Error(
+          const message =
             `the template calls ${args.token} (a data source): walletinfra-fleet evaluates templates without the service, so a template ` +
-              'reads its sub-organization from subOrganization() and its own resources’ outputs only',
-          );
+            'reads its sub-organization from subOrganization() and its own resources’ outputs only';
+          // Pulumi's invoke reports a monitor's failure by its gRPC `details` (runtime/invoke.js in @pulumi/pulumi).
+          throw Object.assign(new Error(message), { details: message });
         },
       },
       request.project,
@@ -235,7 +245,9 @@ async function evaluate(request: ChildRequest): Promise<ChildResponse> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the template's program, found at run time
     const loaded = require(entryPoint(request.main)) as unknown;
     const program = typeof loaded === 'function' ? loaded : (loaded as { default?: unknown } | null)?.default;
-    if (typeof program === 'function') await (program as () => unknown)();
+    const outputs = typeof program === 'function' ? await (program as () => unknown)() : loaded;
+    // The stack outputs, as `pulumi up` resolves them: a lookup that fails there fails here.
+    await settled(pulumi, outputs);
     await settings.waitForRPCs();
   } catch (error) {
     errors.push(error);
