@@ -1,30 +1,15 @@
 // The example CI workflows' own shell steps (examples/drift-ci, examples/gitops), run locally with bash exactly
 // as written in the YAML, against the emulator and the real Pulumi CLI. GitHub itself is the only stand-in:
 // `gh` is support/fake-gh.js, which keeps issues and pull-request comments in a JSON file.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configureStack, startOrganization, type TestOrganization } from '../support/e2e/organization';
-import { run } from '../support/e2e/process';
 import { PulumiProject } from '../support/e2e/project';
+import { ghState as readGhState, installFakeGh, loadWorkflow, runStep, type Workflow } from '../support/e2e/workflow';
 import { isoTime } from '@walletinfra/pulumi/drift/unmanaged/provenance';
 import { generateApiKeyPair } from '@walletinfra/sdk';
 
-// js-yaml ships with @pulumi/pulumi (no types of its own here).
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- an untyped package (above): require() lets this line declare the one function used
-const yaml = require('js-yaml') as { load(text: string): unknown };
-
 jest.setTimeout(900_000);
-
-interface Step {
-  name?: string;
-  id?: string;
-  run?: string;
-  env?: Record<string, string>;
-}
-interface Workflow {
-  env: Record<string, string>;
-  jobs: Record<string, { steps: Step[] }>;
-}
 
 const REPO = 'acme/infra';
 const PR = '7';
@@ -33,67 +18,30 @@ let org: TestOrganization;
 let project: PulumiProject;
 let work: string;
 
-interface GhState {
-  issues: Array<{ number: number; title: string; state: string; body: string; comments: string[] }>;
-  comments: Array<{ id: number; pr: number; body: string }>;
-}
-const ghState = (): GhState => JSON.parse(readFileSync(join(work, 'gh-state.json'), 'utf8')) as GhState;
+const ghState = () => readGhState(work);
+const load = loadWorkflow;
 
-function load(path: string): Workflow {
-  return yaml.load(readFileSync(join(__dirname, '..', '..', 'examples', path), 'utf8')) as Workflow;
-}
+/** The expressions this test knows: a run's outputs are filled in by runStep. */
+const KNOWN = {
+  'github.token': 'fake-token',
+  'github.event.pull_request.number': PR,
+  'github.server_url': 'https://github.com',
+  'github.repository': REPO,
+  'github.run_id': '1',
+};
 
-/** `${{ expr }}` of a step's env, from what this test knows (a run's outputs, the PR, the run URL). */
-function expression(expr: string, outputs: Record<string, string>): string {
-  const known: Record<string, string> = {
-    'github.token': 'fake-token',
-    'github.event.pull_request.number': PR,
-    'github.server_url': 'https://github.com',
-    'github.repository': REPO,
-    'github.run_id': '1',
-  };
-  const m = /^steps\.[\w-]+\.outputs\.([\w-]+)$/.exec(expr);
-  if (m) return outputs[m[1] as string] ?? '';
-  if (expr in known) return known[expr] as string;
-  throw new Error(`the test does not know the expression \${{ ${expr} }}`);
-}
-
-/**
- * Runs one step's `run` script with bash as GitHub does (`bash --noprofile --norc -eo pipefail`), with the
- * workflow's env (stack and project pointed at the test project), the step's env, and GITHUB_OUTPUT/SUMMARY files.
- */
-async function step(wf: Workflow, job: string, name: string, outputs: Record<string, string> = {}) {
-  const s = wf.jobs[job]?.steps.find((x) => x.name === name);
-  if (s?.run === undefined) throw new Error(`no step "${name}" with a run script in job ${job}`);
-  const outFile = join(work, 'github-output');
-  writeFileSync(outFile, '');
-  const stepEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(s.env ?? {})) {
-    stepEnv[k] = v.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_m, e: string) => expression(e, outputs));
-  }
-  const plainWorkflowEnv = Object.fromEntries(Object.entries(wf.env).filter(([, v]) => !v.includes('${{')));
+/** One step's run script, with the stack and project pointed at the test project. */
+function step(wf: Workflow, job: string, name: string, outputs: Record<string, string> = {}) {
   const env = {
-    ...plainWorkflowEnv,
     ...project.env,
-    PATH: `${join(work, 'bin')}:${project.env.PATH ?? ''}`,
     STACK: project.stack,
     STACKS: project.stack,
     PROJECT_DIR: '.',
     // The repository's policy test cases (examples/gitops/policy-tests), where the YAML expects them.
     POLICY_TESTS: join(__dirname, '..', '..', 'examples', 'gitops', 'policy-tests'),
-    GITHUB_OUTPUT: outFile,
-    GITHUB_STEP_SUMMARY: join(work, 'step-summary.md'),
     GITHUB_REPOSITORY: REPO,
-    FAKE_GH_STATE: join(work, 'gh-state.json'),
-    ...stepEnv,
   };
-  const result = await run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', s.run], { cwd: project.dir, env });
-  const stepOutputs: Record<string, string> = {};
-  for (const line of readFileSync(outFile, 'utf8').split('\n')) {
-    const eq = line.indexOf('=');
-    if (eq > 0) stepOutputs[line.slice(0, eq)] = line.slice(eq + 1);
-  }
-  return { ...result, outputs: stepOutputs };
+  return runStep(wf, job, name, { cwd: project.dir, work, env, known: KNOWN }, outputs);
 }
 
 const fileIn = (name: string): string => readFileSync(join(project.dir, name), 'utf8');
@@ -103,10 +51,7 @@ beforeAll(async () => {
   project = await PulumiProject.create('workflows');
   await configureStack(project, org);
   work = mkdtempSync(join(project.dir, 'ci-'));
-  mkdirSync(join(work, 'bin'));
-  const gh = join(work, 'bin', 'gh');
-  writeFileSync(gh, `#!/bin/sh\nexec "${process.execPath}" "${join(__dirname, '..', 'support', 'e2e', 'fake-gh.js')}" "$@"\n`);
-  chmodSync(gh, 0o755);
+  installFakeGh(work);
 });
 
 afterAll(async () => {

@@ -147,3 +147,21 @@ export async function addPolicy(sub: SubOrganization, policyName = 'Made by hand
 export async function deleteDelegatedUser(sub: SubOrganization): Promise<void> {
   await sub.endUser.deleteUsers({ userIds: [sub.delegatedUserId] });
 }
+
+/** A second API key for the delegated user: an unmanaged key. */
+export async function addDelegatedKey(sub: SubOrganization, apiKeyName = 'spare'): Promise<string> {
+  const { result } = await sub.endUser.createApiKeys({
+    userId: sub.delegatedUserId,
+    apiKeys: [{ apiKeyName, publicKey: generateApiKeyPair().publicKey, curveType: 'API_KEY_CURVE_P256' }],
+  });
+  return result.apiKeyIds[0] as string;
+}
+
+/** The delegated user taken out of the backend tag: the tag's members drift. */
+export async function removeTagMember(sub: SubOrganization): Promise<string> {
+  const { userTags } = await sub.endUser.listUserTags({});
+  const tag = userTags.find((t) => t.tagName === TAG_NAME);
+  if (tag === undefined) throw new Error(`no tag ${TAG_NAME} in ${sub.name}`);
+  await sub.endUser.updateUserTag({ userTagId: tag.tagId, addUserIds: [], removeUserIds: [sub.delegatedUserId] });
+  return tag.tagId;
+}

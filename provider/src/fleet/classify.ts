@@ -4,6 +4,7 @@
 // own diff); and the objects of the reported kinds that no template resource stands for, unmanaged unless the
 // fleet's `unmanaged.ignore` names them. Pure: what was read comes in as data.
 import type { IgnoreRule } from './options';
+import { namePattern } from './selector';
 import {
   desiredForm,
   differences,
@@ -37,23 +38,13 @@ export interface ClassifyInput {
   ignore: readonly IgnoreRule[];
 }
 
-function glob(pattern: string): RegExp {
-  return new RegExp(
-    `^${pattern
-      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      .replace(/\*/g, '.*')
-      .replace(/\?/g, '.')}$`,
-    's',
-  );
-}
-
 /** The first rule that acknowledges an object. */
 function acknowledging(rules: readonly IgnoreRule[], kind: FleetKind, id: string, name: string): IgnoreRule | undefined {
   return rules.find(
     (r) =>
       (r.kind === undefined || r.kind === kind.type) &&
       (r.id === undefined || r.id === id) &&
-      (r.name === undefined || glob(r.name).test(name)),
+      (r.name === undefined || namePattern(r.name).test(name)),
   );
 }
 

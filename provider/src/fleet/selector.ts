@@ -57,7 +57,8 @@ export interface Member {
   name: string;
 }
 
-function compile(p: string): RegExp {
+/** A name or pattern (`*` any run of characters, `?` one character, everything else literal) as a regular expression. */
+export function namePattern(p: string): RegExp {
   const source = p
     .replace(/[.+^${}()|[\]\\]/g, '\\$&')
     .replace(/\*/g, '.*')
@@ -73,9 +74,9 @@ export class SubOrganizationSelector {
   private readonly excludeIds: ReadonlySet<string>;
 
   constructor(readonly selector: Selector) {
-    this.names = selector.names?.map(compile);
+    this.names = selector.names?.map(namePattern);
     this.ids = selector.ids === undefined ? undefined : new Set(selector.ids);
-    this.excludeNames = (selector.exclude ?? []).map(compile);
+    this.excludeNames = (selector.exclude ?? []).map(namePattern);
     this.excludeIds = new Set(selector.exclude ?? []);
   }
 

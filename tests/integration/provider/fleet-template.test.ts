@@ -11,7 +11,10 @@ import { REPO_ROOT, requireBuiltPackages } from '../../support/e2e/process';
 jest.setTimeout(300_000);
 
 const FIXTURES = join(REPO_ROOT, 'tests', 'fixtures', 'fleet');
-const CONFIG = { 'delegated-access:allowedRecipient': '0x000000000000000000000000000000000000dead', 'delegated-access:delegatedApiPublicKey': `02${'ab'.repeat(32)}` };
+const CONFIG = {
+  'delegated-access:allowedRecipient': '0x000000000000000000000000000000000000dead',
+  'delegated-access:delegatedApiPublicKey': `02${'ab'.repeat(32)}`,
+};
 const facts = (name: string, n = 1): SubOrganizationFacts => ({
   subOrganizationId: `5b2f0c1e-0000-4000-8000-00000000000${n}`,
   subOrganizationName: name,
@@ -31,12 +34,17 @@ afterAll(() => open.forEach((t) => t.close()));
 
 test("examples/fleet's template is evaluated once; its facts put in equal an evaluation of its own", async () => {
   const template = await prepared(join(REPO_ROOT, 'examples', 'fleet', 'template'));
-  expect([template.evaluation, template.reason, [...template.kinds].sort()]).toEqual(['shared', undefined, ['ApiKey', 'Policy', 'RootQuorum', 'User', 'UserTag']]);
+  expect([template.evaluation, template.reason, [...template.kinds].sort()]).toEqual([
+    'shared',
+    undefined,
+    ['ApiKey', 'Policy', 'RootQuorum', 'User', 'UserTag'],
+  ]);
   const own = await prepared(join(REPO_ROOT, 'examples', 'fleet', 'template'), 'per-sub-organization');
   for (const f of [facts('customer-001', 1), facts('Customer With Spaces & Ünicode', 2)]) {
     const once = await template.desiredFor(f);
     expect(once).toEqual(await own.desiredFor(f));
-    expect(once).toMatchObject({ resources: expect.arrayContaining([expect.objectContaining({ name: 'end-user', inputs: { userName: `${f.subOrganizationName} owner`, adopt: { byName: true } } })]) });
+    const endUser = 'resources' in once ? once.resources.find((r) => r.name === 'end-user') : undefined;
+    expect(endUser?.inputs).toEqual({ userName: `${f.subOrganizationName} owner`, adopt: { byName: true } });
   }
 });
 
@@ -57,7 +65,9 @@ test('a template that looks into the facts is evaluated per sub-organization, an
 test('a template that ends its process: its evaluation fails with what it printed; the next one starts afresh', async () => {
   const template = await prepared(join(FIXTURES, 'exits'));
   expect(template.evaluation).toBe('per-sub-organization');
-  expect(template.reason).toBe("the template fails with stand-in values (the template's evaluation ended before it finished (exit code 3); it printed: leaving early)");
+  expect(template.reason).toBe(
+    "the template fails with stand-in values (the template's evaluation ended before it finished (exit code 3); it printed: leaving early)",
+  );
   for (const n of [1, 2]) {
     expect(await template.desiredFor(facts(`customer-${n}`, n))).toEqual({
       error: "the template's evaluation ended before it finished (exit code 3); it printed: leaving early",
