@@ -18,6 +18,7 @@ const SUITES = {
   e2e: { title: '4. End to end with the real Pulumi CLI', load: () => require('./suites/e2e') },
   store: { title: '5. Scale of the emulator store', load: () => require('./suites/store') },
   native: { title: '6. The native provider end to end', load: () => require('./suites/native') },
+  fleet: { title: '7. A fleet scan at scale', load: () => require('./suites/fleet') },
 };
 
 function log(line) {

@@ -1,6 +1,7 @@
 'use strict';
 // The emulator under test, in its own process (see lib/children.js), plus the bench's setup commands:
-// bulk inserts straight into its store (setup speed: 100,000 activities through HTTP would take minutes),
+// bulk inserts straight into its store (setup speed: 100,000 activities through HTTP would take minutes), a fleet
+// of sub-organizations through its seed-fleet,
 // reset, and injected latency through its own fault rules.
 const crypto = require('node:crypto');
 const inspector = require('node:inspector');
@@ -83,6 +84,17 @@ serve({
   },
   reset() {
     emulator.reset();
+  },
+  /** Sub-organizations of the parent made by the emulator's fleet seed (README "Seeding a fleet"), one transaction. */
+  async seedFleet({ count, shape, driftPercent, seed }) {
+    const res = await fetch(`${emulator.baseUrl}/__admin/seed-fleet`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emulator.credentials.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ count, shape, driftPercent, seed, history: false }),
+    });
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(`seed-fleet answered ${res.status}: ${JSON.stringify(body)}`);
+    return body;
   },
   setLatency({ latencyMs }) {
     emulator.faults.set(latencyMs > 0 ? [{ path: '/public/v1/*', delayMs: latencyMs }] : []);

@@ -98,6 +98,20 @@ const GOALS = [
     value: 0.9,
     what: 'pulumi refresh --preview-only, N=300, through the walletinfra plugin vs the do-nothing dynamic provider',
   },
+  {
+    id: 'fleet_scan_vs_floor',
+    suite: 'fleet',
+    op: '<=',
+    value: 1.5,
+    what: 'walletinfra-fleet scan of 10,000 sub-organizations vs the same requests, bare, at the same concurrency',
+  },
+  {
+    id: 'fleet_scan_rss_growth',
+    suite: 'fleet',
+    op: '<=',
+    value: 1.2,
+    what: "the scan process's peak RSS at 10,000 sub-organizations vs at 1,000",
+  },
 ];
 
 function goalText(g) {
