@@ -1,29 +1,18 @@
-// A fleet of 48 sub-organizations in the emulator, made as the delegated-access guide sets them up, drift of every
-// kind planted in some, stacks in a file backend for most (made by the real Pulumi CLI): the built
-// `walletinfra-fleet` bin finds exactly the planted drift, the unenrolled sub-organizations and the orphan stack;
-// and examples/fleet/fleet-scan.yml's own steps, run with bash for shards 1/3, 2/3 and 3/3 and merged, write the
-// report one run writes (JSON and JUnit byte for byte, Markdown but its run line), keep one issue open while the
-// fleet does not conform, and close it when it does.
+// A fleet of 48 sub-organizations made by the emulator's seed-fleet with examples/fleet/shape.json (the
+// delegated-access guide's setup), a seeded share drifted in every kind it knows and listed in its manifest, stacks
+// in a file backend for most (made by the real Pulumi CLI): the built `walletinfra-fleet` bin finds exactly the
+// manifest's drift, the unenrolled sub-organizations and the orphan stack; and examples/fleet/fleet-scan.yml's own
+// steps, run with bash for shards 1/3, 2/3 and 3/3 and merged, write the report one run writes (JSON and JUnit byte
+// for byte, Markdown but its run line), keep one issue open while the fleet does not conform, and close it when it
+// does.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunningEmulator } from '@walletinfra/emulator';
+import type { DriftEntry, RunningEmulator } from '@walletinfra/emulator';
 import type { FleetReport } from '@walletinfra/pulumi/fleet/report/schema';
-import { startTestEmulator } from '../support/emulator';
+import { clientFor, startTestEmulator } from '../support/emulator';
 import { cleanEnv, pulumiBinDir, REPO_ROOT, requireBuiltPackages, run, type RunResult } from '../support/e2e/process';
 import { ghState, installFakeGh, loadWorkflow, runStep } from '../support/e2e/workflow';
-import {
-  addDelegatedKey,
-  addPolicy,
-  addRootUser,
-  createFleet,
-  deleteDelegatedUser,
-  deleteTag,
-  fleetOptions,
-  loosenPolicy,
-  removeTagMember,
-  type SubOrganization,
-  type TestFleet,
-} from '../support/fleet';
+import { fleetOptions } from '../support/fleet';
 
 jest.setTimeout(1_800_000);
 
@@ -32,41 +21,41 @@ const ORPHAN = '0e7a11c5-0000-4000-8000-0000000000ff';
 const BIN = join(REPO_ROOT, 'provider', 'bin', 'walletinfra-fleet.js');
 
 let emu: RunningEmulator;
-let fleet: TestFleet;
 let dir: string;
 let env: NodeJS.ProcessEnv;
-/** What each planted sub-organization must show: status, classes, drift (kind resource change), unmanaged (kind name). */
+let ids: string[];
+/** What each drifted or unenrolled sub-organization must show: status, classes, drift (kind resource change), unmanaged (kind name). */
 const expected = new Map<string, { status: string; classes: string[]; drift: string[]; unmanaged: string[] }>();
-const unenrolled: string[] = [];
 
-function expect_(sub: SubOrganization, status: string, classes: string[], drift: string[], unmanaged: string[] = []): void {
-  expected.set(sub.id, { status, classes, drift, unmanaged });
-}
+type Finding = { status: string; classes: string[]; drift: string[]; unmanaged: string[] };
 
-async function plant(subs: SubOrganization[]): Promise<void> {
-  const [a, b, c, d, e, f, g, h] = subs as [SubOrganization, ...SubOrganization[]];
-  await addRootUser(a, 'intruder-a');
-  expect_(a, 'unmanaged', ['unmanaged', 'drifted'], ['RootQuorum root-quorum changed'], ['User intruder-a', 'ApiKey intruder-a']);
-  await loosenPolicy(b!);
-  expect_(b!, 'drifted', ['drifted'], ['Policy delegated-signs-to-recipient changed']);
-  await deleteTag(c!);
-  expect_(c!, 'drifted', ['drifted'], ['UserTag backend missing']);
-  await removeTagMember(d!);
-  expect_(d!, 'drifted', ['drifted'], ['UserTag backend changed']);
-  await addPolicy(e!, 'Allow everything');
-  expect_(e!, 'unmanaged', ['unmanaged'], [], ['Policy Allow everything']);
-  await addDelegatedKey(f!);
-  expect_(f!, 'unmanaged', ['unmanaged'], [], ['ApiKey spare']);
-  await deleteDelegatedUser(g!);
-  expect_(
-    g!,
-    'drifted',
-    ['drifted'],
-    ['User delegated missing', 'Policy delegated-signs-to-recipient changed', 'UserTag backend changed', 'ApiKey delegated-key missing'],
-  );
-  // Drifted and unenrolled at once.
-  await loosenPolicy(h!);
-  expect_(h!, 'drifted', ['drifted', 'unenrolled'], ['Policy delegated-signs-to-recipient changed']);
+/** What examples/fleet's template finds for each kind of drift the seed plants (emulator README, "Seeding a fleet"). */
+function findingOf(entry: DriftEntry): Finding {
+  const policy = 'Policy delegated-signs-to-recipient changed';
+  switch (entry.kind) {
+    case 'extra-root-user':
+      return {
+        status: 'unmanaged',
+        classes: ['unmanaged', 'drifted'],
+        drift: ['RootQuorum root-quorum changed'],
+        unmanaged: [`User ${entry.userName}`],
+      };
+    case 'loosened-policy':
+      return { status: 'drifted', classes: ['drifted'], drift: [policy], unmanaged: [] };
+    case 'missing-tag':
+      return { status: 'drifted', classes: ['drifted'], drift: ['UserTag backend missing'], unmanaged: [] };
+    case 'tag-member-removed':
+      return { status: 'drifted', classes: ['drifted'], drift: ['UserTag backend changed'], unmanaged: [] };
+    case 'deleted-delegated-user':
+      return {
+        status: 'drifted',
+        classes: ['drifted'],
+        drift: ['User delegated missing', policy, 'UserTag backend changed', 'ApiKey delegated-key missing'],
+        unmanaged: [],
+      };
+    case 'extra-api-key':
+      return { status: 'unmanaged', classes: ['unmanaged'], drift: [], unmanaged: [`ApiKey ${entry.apiKeyName}`] };
+  }
 }
 
 /** `pulumi stack init` in the template's project for each id, four at a time, in the file backend. */
@@ -104,8 +93,13 @@ const withoutLastLine = (text: string): string => text.trimEnd().split('\n').sli
 beforeAll(async () => {
   requireBuiltPackages();
   emu = await startTestEmulator();
-  fleet = await createFleet(emu, COUNT);
-  await plant(fleet.subOrganizations.slice(0, 8));
+  const shape = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'fleet', 'shape.json'), 'utf8')) as unknown;
+  const seeded = emu.seedFleet({ count: COUNT, shape, driftPercent: 25, seed: 36 });
+  // Every kind of drift the seed knows, and each drifted sub-organization once.
+  expect(new Set(seeded.drift.map((d) => d.kind)).size).toBe(6);
+  for (const entry of seeded.drift) expected.set(entry.subOrganizationId, findingOf(entry));
+  ids = [];
+  for await (const id of clientIds()) ids.push(id);
   dir = join(REPO_ROOT, '.data', 'e2e', `fleet-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -117,17 +111,27 @@ beforeAll(async () => {
     WALLETINFRA_API_PRIVATE_KEY: emu.credentials.apiPrivateKey,
     WALLETINFRA_BASE_URL: emu.baseUrl,
   };
-  writeFileSync(join(dir, 'fleet.yaml'), fleetOptions(fleet, './template', `backend: file://${join(dir, 'state')}\n`));
-  // Enrolled: all but the last three (made since the last rollout) and the eighth (drifted too); plus a stack
-  // whose sub-organization is gone.
-  const subs = fleet.subOrganizations;
-  unenrolled.push(...subs.slice(-3).map((s) => s.id), (subs[7] as SubOrganization).id);
-  await initStacks([...subs.map((s) => s.id).filter((id) => !unenrolled.includes(id)), ORPHAN]);
-  for (const s of subs.slice(-3)) expect_(s, 'unenrolled', ['unenrolled'], []);
+  writeFileSync(
+    join(dir, 'fleet.yaml'),
+    fleetOptions(seeded.delegatedApiKey.publicKey, './template', `backend: file://${join(dir, 'state')}\n`),
+  );
+  // Enrolled: all but three conformant ones (made since the last rollout) and one drifted one; plus a stack whose
+  // sub-organization is gone.
+  const conformant = ids.filter((id) => !expected.has(id));
+  const drifted = ids.filter((id) => expected.has(id));
+  const unenrolled = [...conformant.slice(-3), drifted[0] as string];
+  for (const id of conformant.slice(-3)) expected.set(id, { status: 'unenrolled', classes: ['unenrolled'], drift: [], unmanaged: [] });
+  const first = expected.get(drifted[0] as string) as Finding;
+  first.classes = [...first.classes, 'unenrolled'];
+  await initStacks([...ids.filter((id) => !unenrolled.includes(id)), ORPHAN]);
 });
 
+/** The parent's sub-organization ids, as list_suborgs pages them. */
+function clientIds(): AsyncGenerator<string> {
+  return clientFor(emu).iterateSuborgs({ paginationOptions: { limit: '100' } });
+}
+
 afterAll(async () => {
-  await fleet?.close();
   await emu?.close();
 });
 
@@ -135,8 +139,10 @@ test('one scan finds exactly the planted drift, the unenrolled sub-organizations
   const result = await fleetCli(['scan', '--json-out', 'one.json', '--md-out', 'one.md', '--junit-out', 'one.xml']);
   expect({ code: result.code, stderr: result.stderr }).toMatchObject({ code: 2 });
   expect(result.stderr).toContain('[fleet] template ./template: evaluated once for every sub-organization');
+  const n = (status: string) => [...expected.values()].filter((f) => f.status === status).length;
   expect(result.stderr).toContain(
-    `[fleet] ${COUNT} sub-organizations: ${COUNT - 11} conformant, 5 drifted, 3 with unmanaged objects, 3 unenrolled, 0 unreachable, 0 template errors`,
+    `[fleet] ${COUNT} sub-organizations: ${COUNT - expected.size} conformant, ${n('drifted')} drifted, ${n('unmanaged')} with unmanaged objects, ` +
+      `${n('unenrolled')} unenrolled, 0 unreachable, 0 template errors`,
   );
   const r = report('one.json');
   const found = new Map(
@@ -213,7 +219,7 @@ describe('examples/fleet/fleet-scan.yml', () => {
     expect(readFileSync(join(work, 'step-summary.md'), 'utf8')).toContain('# Fleet `customer-wallets`');
     let issues = ghState(work).issues;
     expect(issues.map((i) => [i.title, i.state])).toEqual([['Sub-organizations do not conform to the fleet template', 'open']]);
-    expect(issues[0]?.body).toContain('**11 of 48 sub-organizations do not conform to the template**');
+    expect(issues[0]?.body).toContain(`**${expected.size} of ${COUNT} sub-organizations do not conform to the template**`);
     expect((await runStep(wf, 'report', 'Fail unless the fleet conforms', ctx(), first.merge.outputs)).code).toBe(2);
 
     // The same findings next night: the same issue, updated in place.
@@ -221,7 +227,7 @@ describe('examples/fleet/fleet-scan.yml', () => {
     issues = ghState(work).issues;
     expect(issues).toHaveLength(1);
 
-    // Every sub-organization conforms (the planted ones left out of the fleet, the rest enrolled): closed.
+    // Every sub-organization conforms (the drifted and unenrolled ones left out of the fleet): closed.
     const planted = [...expected.keys()];
     writeFileSync(
       join(dir, 'clean.yaml'),

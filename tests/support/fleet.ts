@@ -82,16 +82,16 @@ export async function createFleet(emu: RunningEmulator, count: number, prefix = 
   return { delegatedKey, subOrganizations, close: async () => void (await Promise.all(clients.map((c) => c.close()))) };
 }
 
-/** The options file of a test fleet (examples/fleet's template), as YAML text. */
-export function fleetOptions(fleet: TestFleet, template: string, extra = ''): string {
+/** The options file of a test fleet (examples/fleet's template) whose delegated key is `delegatedPublicKey`, as YAML text. */
+export function fleetOptions(delegatedPublicKey: string, template: string, extra = ''): string {
   return [
     'name: customer-wallets',
     `template: ${template}`,
     'delegated:',
-    `  apiPublicKey: "${fleet.delegatedKey.publicKey}"`,
+    `  apiPublicKey: "${delegatedPublicKey}"`,
     'config:',
     `  allowedRecipient: "${RECIPIENT}"`,
-    `  delegatedApiPublicKey: "${fleet.delegatedKey.publicKey}"`,
+    `  delegatedApiPublicKey: "${delegatedPublicKey}"`,
     'unmanaged:',
     '  ignore:',
     '    - { kind: ApiKey, name: end-user, reason: "the end user\'s own credential (a passkey in production)" }',

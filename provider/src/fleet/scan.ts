@@ -50,29 +50,30 @@ export interface ScanResult {
 
 type Cause = (typeof UNREACHABLE_CAUSES)[number];
 
-/** Why a sub-organization could not be read, in words and as a cause. */
+/** Why a sub-organization could not be read, in words and as a cause: the service's own words, not which request said them. */
 export function unreachable(error: unknown, retryBudgetMs: number): { reason: string; cause: Cause } {
-  const message = messageOf(error);
-  const code = error instanceof WalletInfraError ? error.code : undefined;
-  switch (code) {
+  const e = error instanceof WalletInfraError ? error : undefined;
+  const said = e?.serviceMessage !== undefined ? `${e.status ?? ''} ${e.serviceMessage}`.trim() : messageOf(error);
+  const attempts = e?.attempts !== undefined && e.attempts > 1 ? ` after ${e.attempts} attempts` : '';
+  switch (e?.code) {
     case 'NOT_FOUND':
-      return { cause: 'deleted', reason: `not found (deleted since it was listed?): ${message}` };
+      return { cause: 'deleted', reason: `deleted since it was listed (${said})` };
     case 'UNAUTHENTICATED':
     case 'PERMISSION_DENIED':
     case 'POLICY_DENIED':
-      return { cause: 'forbidden', reason: `the parent's key may not read it: ${message}` };
+      return { cause: 'forbidden', reason: `the parent's key may not read it (${said}); check that the parent credentials are the parent organization's` };
     case 'RATE_LIMITED':
       return {
         cause: 'rate-limited',
-        reason: `rate limited for the whole retry budget (${Math.round(retryBudgetMs / 1000)} s, retryBudgetMs): ${message}`,
+        reason: `rate limited for the whole retry budget (${Math.round(retryBudgetMs / 1000)} s${attempts}; ${said}): lower concurrency or raise retryBudgetMs`,
       };
     case 'SERVER_ERROR':
-      return { cause: 'server-error', reason: `server errors after the retries: ${message}` };
+      return { cause: 'server-error', reason: `server errors${attempts} (${said})` };
     case 'CONNECTION_ERROR':
     case 'TIMEOUT':
-      return { cause: 'network', reason: message };
+      return { cause: 'network', reason: `${messageOf(error)}${attempts}` };
     default:
-      return { cause: 'other', reason: message };
+      return { cause: 'other', reason: messageOf(error) };
   }
 }
 

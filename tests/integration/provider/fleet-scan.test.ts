@@ -66,7 +66,7 @@ beforeAll(async () => {
   await deleteDelegatedUser(e!);
   mkdirSync(join(REPO_ROOT, '.data'), { recursive: true });
   dir = mkdtempSync(join(REPO_ROOT, '.data', 'fleet-scan-'));
-  writeFileSync(join(dir, 'fleet.yaml'), fleetOptions(fleet, TEMPLATE));
+  writeFileSync(join(dir, 'fleet.yaml'), fleetOptions(fleet.delegatedKey.publicKey, TEMPLATE));
 });
 
 afterAll(async () => {

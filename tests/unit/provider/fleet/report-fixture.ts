@@ -81,7 +81,7 @@ export function entries(): ReportSubOrganization[] {
       drift: [],
       unmanaged: [],
       cause: 'deleted',
-      reason: 'not found (deleted since it was listed?): organization not found',
+      reason: 'deleted since it was listed (404 no organization found with the given ID)',
     },
     { ...conformant('org-broken', 'customer-broken'), status: 'template-error', reason: 'Policy "x": condition: bad' },
   );

@@ -137,7 +137,7 @@ describe('JUnit', () => {
     expect(xml.match(/<testcase /g)).toHaveLength(30);
     expect(xml).toContain('    <testcase classname="customer-wallets" name="customer-00 (org-00)"/>');
     expect(xml).toContain(
-      '<error type="unreachable" message="unreachable: not found (deleted since it was listed?): organization not found">',
+      '<error type="unreachable" message="unreachable: deleted since it was listed (404 no organization found with the given ID)">',
     );
     expect(xml).toContain(
       '<failure type="unmanaged" message="unmanaged objects (1), drifted (1)">RootQuorum root-quorum (rootQuorum): userIds: [&quot;u-end&quot;,&quot;u-x&quot;] -&gt; template [&quot;u-end&quot;]\nunmanaged User intruder &lt;&amp;&gt; (u-x)</failure>',
