@@ -94,8 +94,8 @@ beforeAll(async () => {
   requireBuiltPackages();
   emu = await startTestEmulator();
   const shape = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'fleet', 'shape.json'), 'utf8')) as unknown;
-  const seeded = emu.seedFleet({ count: COUNT, shape, driftPercent: 25, seed: 36 });
-  // Every kind of drift the seed knows, and each drifted sub-organization once.
+  const seeded = emu.seedFleet({ count: COUNT, shape, driftPercent: 25, seed: 3 });
+  // Seed 3 plants every kind of drift the seed knows (12 sub-organizations, each drifted once).
   expect(new Set(seeded.drift.map((d) => d.kind)).size).toBe(6);
   for (const entry of seeded.drift) expected.set(entry.subOrganizationId, findingOf(entry));
   ids = [];

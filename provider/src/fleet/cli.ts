@@ -10,18 +10,18 @@ import { exitWith, ownVersion, PROCESS_OUTPUT, runTool, type Tool } from '../cli
 import { messageOf } from '../errors';
 import { parseArgs, USAGE, type FleetArgs, type ProgressMode } from './args';
 import { FleetConnection, type ConnectionOptions } from './connection';
-import { readEnrollment, type StackLister } from './enrollment';
+import { readEnrollment, type Enrollment, type StackLister } from './enrollment';
 import { Progress } from './progress';
-import { buildReport, exitCodeOf, reportJson } from './report/build';
+import { buildReport, exitCodeOf, reportJson, type ReportHeader } from './report/build';
 import { renderFleetJunit } from './report/junit';
 import { renderFleetMarkdown } from './report/markdown';
 import { mergeReports, parseReport } from './report/merge';
 import type { FleetReport } from './report/schema';
-import { resolveFleet } from './resolve';
-import { scanFleet } from './scan';
+import { resolveFleet, type ResolvedFleet } from './resolve';
+import { scanFleet, type ScanResult } from './scan';
 import { reportedSelector } from './selector';
 import { shardText } from './shard';
-import { prepareTemplate } from './template/evaluate';
+import { prepareTemplate, type TemplateEvaluator } from './template/evaluate';
 
 export interface CliDeps {
   now(): number;
@@ -89,6 +89,27 @@ function writeReports(report: FleetReport, args: FleetArgs, deps: CliDeps): bool
   return true;
 }
 
+/** What a report says of the run's fleet, template, selector, kinds and backend. */
+function reportHeader(fleet: ResolvedFleet, template: TemplateEvaluator, result: ScanResult, enrollment: Enrollment): ReportHeader {
+  return {
+    fleet: { name: fleet.options.name, parentOrganizationId: fleet.parent.organizationId, baseUrl: fleet.parent.baseUrl },
+    template: {
+      path: fleet.options.template,
+      digest: fleet.project.digest,
+      language: fleet.project.language,
+      evaluation: template.evaluation,
+      ...(template.reason !== undefined ? { evaluationReason: template.reason } : {}),
+    },
+    selector: reportedSelector(fleet.selector.selector),
+    kinds: { read: result.kindsRead.map((k) => k.type), unmanaged: fleet.unmanagedKinds.map((k) => k.type) },
+    enrollment: {
+      checked: enrollment.checked,
+      ...(enrollment.backend !== undefined ? { backend: enrollment.backend } : {}),
+      orphanStacks: result.orphanStacks,
+    },
+  };
+}
+
 async function scan(args: FleetArgs, deps: CliDeps): Promise<number> {
   const startedAt = deps.now();
   const fleet = resolveFleet(args.options, args.overrides, deps.cwd, deps.env);
@@ -129,34 +150,14 @@ async function scan(args: FleetArgs, deps: CliDeps): Promise<number> {
       retryBudgetMs: fleet.parent.retryBudgetMs,
     });
     const finishedAt = deps.now();
-    const report = buildReport(
-      {
-        fleet: { name: fleet.options.name, parentOrganizationId: fleet.parent.organizationId, baseUrl: fleet.parent.baseUrl },
-        template: {
-          path: fleet.options.template,
-          digest: fleet.project.digest,
-          language: fleet.project.language,
-          evaluation: template.evaluation,
-          ...(template.reason !== undefined ? { evaluationReason: template.reason } : {}),
-        },
-        selector: reportedSelector(fleet.selector.selector),
-        kinds: { read: result.kindsRead.map((k) => k.type), unmanaged: fleet.unmanagedKinds.map((k) => k.type) },
-        enrollment: {
-          checked: enrollment.checked,
-          ...(enrollment.backend !== undefined ? { backend: enrollment.backend } : {}),
-          orphanStacks: result.orphanStacks,
-        },
-      },
-      result.entries,
-      {
-        startedAt: new Date(startedAt).toISOString(),
-        finishedAt: new Date(finishedAt).toISOString(),
-        durationMs: finishedAt - startedAt,
-        ...(args.shard !== undefined ? { shard: args.shard } : {}),
-        requests: connection.requests(),
-        tool: { walletinfraFleet: ownVersion(), node: process.version },
-      },
-    );
+    const report = buildReport(reportHeader(fleet, template, result, enrollment), result.entries, {
+      startedAt: new Date(startedAt).toISOString(),
+      finishedAt: new Date(finishedAt).toISOString(),
+      durationMs: finishedAt - startedAt,
+      ...(args.shard !== undefined ? { shard: args.shard } : {}),
+      requests: connection.requests(),
+      tool: { walletinfraFleet: ownVersion(), node: process.version },
+    });
     const s = report.summary;
     deps.stderr(
       `[fleet] ${s.subOrganizations} sub-organizations${args.shard !== undefined ? ` (shard ${shardText(args.shard)})` : ''}: ${s.conformant} conformant, ` +

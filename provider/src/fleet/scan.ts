@@ -61,7 +61,10 @@ export function unreachable(error: unknown, retryBudgetMs: number): { reason: st
     case 'UNAUTHENTICATED':
     case 'PERMISSION_DENIED':
     case 'POLICY_DENIED':
-      return { cause: 'forbidden', reason: `the parent's key may not read it (${said}); check that the parent credentials are the parent organization's` };
+      return {
+        cause: 'forbidden',
+        reason: `the parent's key may not read it (${said}); check that the parent credentials are the parent organization's`,
+      };
     case 'RATE_LIMITED':
       return {
         cause: 'rate-limited',

@@ -113,11 +113,6 @@ class PerSubOrganizationEvaluator implements TemplateEvaluator {
   }
 }
 
-/** The stack config of an evaluation with `facts`. */
-function configFor(project: TemplateProject, settings: TemplateSettings, facts: SubOrganizationFacts): Record<string, string> {
-  return templateStackConfig(facts, settings.config);
-}
-
 /** Prepares the template: evaluates it with stand-ins and decides how sub-organizations are evaluated. */
 export async function prepareTemplate(project: TemplateProject, settings: TemplateSettings): Promise<TemplateEvaluator> {
   const table = tokenTable();
@@ -128,7 +123,7 @@ export async function prepareTemplate(project: TemplateProject, settings: Templa
       file: project.yamlFile as string,
       project: project.name,
       stack: standIns.subOrganizationId,
-      config: configFor(project, settings, standIns),
+      config: templateStackConfig(standIns, settings.config),
       kindOf: table.kindOf,
     });
     const { resources } = ours(registered);
@@ -139,7 +134,7 @@ export async function prepareTemplate(project: TemplateProject, settings: Templa
   const processes = new TemplateProcesses(project.dir, size, settings.env);
   const run = (facts: SubOrganizationFacts, watch: boolean): Promise<ChildResponse> =>
     processes.evaluate({
-      config: configFor(project, settings, facts),
+      config: templateStackConfig(facts, settings.config),
       project: project.name,
       stack: facts.subOrganizationId,
       ...(project.main !== undefined ? { main: project.main } : {}),
