@@ -1,41 +1,10 @@
 // The per-organization concurrency limit sits in the clients' dispatcher, where every HTTP attempt passes:
 // with rate-limit retries and approval polls in flight, no more than maxConcurrentRequests requests are
 // ever at the server at once, and a request waiting out a backoff holds no slot.
-import { ConcurrencyLimit, LimitedDispatcher } from '@walletinfra/sdk';
+import { countingDispatcher } from '../../support/counting-dispatcher';
 import { useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
-
-const FINAL = new Set(['onComplete', 'onError', 'onResponseEnd', 'onResponseError']);
-
-/** Counts requests between dispatch and the end of their response, below the provider's limit. */
-function countingDispatcher() {
-  const inner = new LimitedDispatcher(new ConcurrencyLimit(1000));
-  const counts = { inFlight: 0, max: 0, total: 0 };
-  const dispatcher = {
-    dispatch(options: unknown, handler: object) {
-      counts.inFlight += 1;
-      counts.total += 1;
-      counts.max = Math.max(counts.max, counts.inFlight);
-      let done = false;
-      const wrapped = new Proxy(handler, {
-        get(target, prop) {
-          const value: unknown = Reflect.get(target, prop, target);
-          if (typeof value !== 'function') return value;
-          return (...args: unknown[]) => {
-            if (FINAL.has(String(prop)) && !done) {
-              done = true;
-              counts.inFlight -= 1;
-            }
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        },
-      });
-      return inner.dispatch(options as never, wrapped);
-    },
-  };
-  return { dispatcher, counts, close: () => inner.close() };
-}
 
 test('retries and polls in flight: never more than maxConcurrentRequests requests at the server', async () => {
   const { dispatcher, counts, close } = countingDispatcher();

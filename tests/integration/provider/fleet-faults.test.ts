@@ -1,13 +1,14 @@
 // What a scan does when the service misbehaves for some sub-organizations (the emulator's fault rules by
 // organization): a 429 storm longer than the retry budget and 5xx past the retries make those unreachable, with
 // the cause and the setting to change, while the others are classified; a storm within the budget is waited out
-// (the waits counted); a sub-organization deleted after it was listed is reported deleted. The scan's clock and
-// sleep are the test's: the retry budget passes without waiting.
+// (the waits counted); a sub-organization deleted after it was listed is reported deleted; the requests in flight
+// stay within --concurrency. The scan's clock and sleep are the test's: the retry budget passes without waiting.
 import { expect } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main, type CliDeps } from '@walletinfra/pulumi/fleet/cli';
 import type { FleetReport, ReportSubOrganization } from '@walletinfra/pulumi/fleet/report/schema';
+import { countingDispatcher } from '../../support/counting-dispatcher';
 import { useTestEmulator } from '../../support/emulator';
 import { createFleet, fleetOptions, type SubOrganization, type TestFleet } from '../../support/fleet';
 import { REPO_ROOT } from '../../support/e2e/process';
@@ -21,7 +22,10 @@ const TEMPLATE = join(REPO_ROOT, 'examples', 'fleet', 'template');
 let fleet: TestFleet;
 let dir: string;
 
-async function scan(): Promise<{ code: number; report: FleetReport; err: string }> {
+async function scan(
+  flags: readonly string[] = [],
+  dispatcher?: NonNullable<CliDeps['connection']>['dispatcher'],
+): Promise<{ code: number; report: FleetReport; err: string }> {
   let now = Date.UTC(2026, 0, 15, 12, 0, 0);
   const err: string[] = [];
   const deps: CliDeps = {
@@ -42,9 +46,13 @@ async function scan(): Promise<{ code: number; report: FleetReport; err: string 
     cwd: dir,
     isTTY: false,
     // The retries' waits move the scan's clock instead of waiting: the budget passes at once.
-    connection: { sleep: (ms) => Promise.resolve(void (now += ms)), random: () => 0.5 },
+    connection: {
+      sleep: (ms) => Promise.resolve(void (now += ms)),
+      random: () => 0.5,
+      ...(dispatcher !== undefined ? { dispatcher } : {}),
+    },
   };
-  const code = await main(['scan', '--json-out', 'report.json', '--progress', 'lines'], deps);
+  const code = await main(['scan', '--json-out', 'report.json', '--progress', 'lines', ...flags], deps);
   return { code, report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as FleetReport, err: err.join('') };
 }
 
@@ -94,6 +102,18 @@ test('429 past the retry budget and 5xx past the retries: those are unreachable,
   expect(report.summary).toMatchObject({ subOrganizations: 5, conformant: 3, unreachable: 2 });
   expect(report.run.requests.retries).toBeGreaterThanOrEqual(3 + 2);
   expect(err).toMatch(/rate-limit waits/);
+});
+
+test('--concurrency 2: never more than two requests at the service at once, and two at once when there is work for them', async () => {
+  // The first two whoami requests are held until both are in flight: the limit is reached, not only never passed.
+  const { dispatcher, counts, close } = countingDispatcher({ path: /\/whoami$/, count: 2 });
+  const { code, report } = await scan(['--concurrency', '2'], dispatcher as never);
+  await close();
+  expect(code).toBe(0);
+  expect(report.summary).toMatchObject({ subOrganizations: 5, conformant: 5 });
+  expect([counts.max, counts.inFlight]).toEqual([2, 0]);
+  // every request of the scan went through the limit
+  expect(counts.total).toBe(Object.entries(report.run.requests).reduce((n, [op, c]) => (op === 'retries' ? n : n + c), 0));
 });
 
 test('a sub-organization deleted after it was listed is reported deleted; the others are classified', async () => {
