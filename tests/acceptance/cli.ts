@@ -8,7 +8,7 @@ import { readFlags, switchFlag, valueFlag, type Flags } from '@walletinfra/pulum
 import { messageOf } from '@walletinfra/pulumi/errors';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
-import { createContext } from '@walletinfra/pulumi/runtime/context';
+import { createContext } from '@walletinfra/pulumi/context';
 import { fidelity, FIDELITY_USAGE, parseFidelityArgs } from './fidelity/cli';
 import { settingsFromEnv } from './context';
 import { emulatorEnv, startAcceptanceEmulator } from './emulator';

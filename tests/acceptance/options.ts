@@ -3,7 +3,7 @@
 // organization's session, the plan).
 import { resolve } from 'node:path';
 import type { ProviderSettings } from '@walletinfra/pulumi/config';
-import type { OwnedContext } from '@walletinfra/pulumi/runtime/context';
+import type { OwnedContext } from '@walletinfra/pulumi/context';
 import type { OrgSession } from '@walletinfra/pulumi/session';
 import type { Identity, RunFacts } from './context';
 import type { HandContext } from './kinds';

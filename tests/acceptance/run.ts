@@ -16,7 +16,7 @@ import type { ProviderSettings } from '@walletinfra/pulumi/config';
 import { messageOf } from '@walletinfra/pulumi/errors';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
-import { createContext } from '@walletinfra/pulumi/runtime/context';
+import { createContext } from '@walletinfra/pulumi/context';
 import { settingsFromEnv } from './context';
 import { Journal } from './journal';
 import { Interrupted, Interruption } from './interrupt';

@@ -15,7 +15,7 @@ import { WalletInfraClient } from '@walletinfra/sdk';
 import { IDENTIFIER_PLACEHOLDER, parseRecording, SECRET_PLACEHOLDER } from '@walletinfra/sdk/recording';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
-import { createContext } from '@walletinfra/pulumi/runtime/context';
+import { createContext } from '@walletinfra/pulumi/context';
 import { LOOKUPS } from '../acceptance/datasources';
 import { emulatorEnv, startAcceptanceEmulator } from '../acceptance/emulator';
 import { inventory, sweepables, type Found } from '../acceptance/inventory';

@@ -17,7 +17,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { generateApiKeyPair } from '@walletinfra/sdk';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
-import type { ProgramLanguage } from '@walletinfra/pulumi/native/program';
+import type { ProgramLanguage } from '@walletinfra/pulumi/native/examples';
 import { startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { REPO_ROOT, cleanEnv, pulumiBinDir, run, type RunResult } from '../support/e2e/process';
 import { stepTimings } from '../support/e2e/timings';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parsePolicyExpression, withoutPositions } from '@walletinfra/sdk/policy';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import { generateSchema } from '@walletinfra/pulumi/native/schema';
-import { PROGRAM_FILE, renderProgram, type ProgramLanguage } from '@walletinfra/pulumi/native/program';
+import { PROGRAM_FILE, renderProgram, type ProgramLanguage } from '@walletinfra/pulumi/native/examples';
 import { ONRAMP_SECRET, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { REPO_ROOT, cleanEnv, run } from '../support/e2e/process';
 import { stepTimings } from '../support/e2e/timings';

@@ -14,14 +14,21 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import { generateSchema } from '@walletinfra/pulumi/native/schema';
-import { OutputRef, PROGRAM_FILE, renderProgram, SecretLiteral, type Program, type ProgramValue } from '@walletinfra/pulumi/native/program';
+import {
+  OutputRef,
+  PROGRAM_FILE,
+  renderProgram,
+  SecretLiteral,
+  type Program,
+  type ProgramValue,
+} from '@walletinfra/pulumi/native/examples';
 import { functionToken } from '@walletinfra/pulumi/tokens';
 import { runtimeKinds } from '@walletinfra/pulumi/native/runtime-kinds';
 import { ConfigSecret } from '@walletinfra/pulumi/resources/kind';
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
 import { DISK, runExport } from '@walletinfra/pulumi/export/cli';
 import { readOrganization, type OrganizationSnapshot } from '@walletinfra/pulumi/export/snapshot';
-import { createContext } from '@walletinfra/pulumi/runtime/context';
+import { createContext } from '@walletinfra/pulumi/context';
 import { acknowledgeExisting, ONRAMP_SECRET, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { runDrift } from '../support/e2e/drift';
 import { REPO_ROOT, run } from '../support/e2e/process';

@@ -5,7 +5,7 @@ import type { ReadResult } from '@walletinfra/pulumi/resources/kind';
 import { WalletInfraClient } from '@walletinfra/sdk';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
 import { createRuntime, type Provider, type Runtime } from '@walletinfra/pulumi/runtime/providers';
-import type { ContextOptions } from '@walletinfra/pulumi/runtime/context';
+import type { ContextOptions } from '@walletinfra/pulumi/context';
 import { useForFile } from './use-for-file';
 import { AdminUser, FIXED_NOW, generatedKey } from './emulator';
 

@@ -4,7 +4,10 @@
 import { PRODUCTION_ON_RAMP_ENCRYPTION_PUBLIC_KEY } from '@walletinfra/sdk/crypto';
 import { DEFAULT_AUTH_PROXY_URL, DEFAULT_BASE_URL, DEFAULT_RETRY_OPTIONS, DEFAULT_TIMEOUT_MS, ServiceUrl } from '@walletinfra/sdk/options';
 import { z } from 'zod';
-import { LINT_LEVELS } from '../policy-lint/findings';
+
+/** `walletinfra:policyLint`: findings are warnings (`warn`, the default), errors (`error`), or not looked for (`off`). */
+export const LINT_LEVELS = ['warn', 'error', 'off'] as const;
+export type LintLevel = (typeof LINT_LEVELS)[number];
 
 export const CONFIG_NAMESPACE = 'walletinfra';
 

@@ -11,8 +11,8 @@ import * as pulumi from '@pulumi/pulumi';
 import { z } from 'zod';
 import { InvalidRequestError, type ValidationIssue } from '@walletinfra/sdk/errors';
 import { toValidationIssues } from '@walletinfra/sdk/schemas';
-import { lookupError } from '../program';
-import type { ProviderContext } from '../runtime/context';
+import { lookupError } from '../program/process';
+import type { ProviderContext } from '../context';
 
 /** Every data source accepts these: which credentials and which organization. */
 export interface LookupSelector {

@@ -4,10 +4,10 @@
 // read the same coalesced lists the User, UserTag and RootQuorum resources read.
 import { z } from 'zod';
 import { User } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../runtime/context';
-import { ROOT_QUORUM, USER_TAGS, USERS } from '../resources/common/identity';
+import type { ProviderContext } from '../context';
 import { memberSet } from '../resources/common/members';
 import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
+import { ROOT_QUORUM, USERS, USER_TAGS } from '../session/lists';
 
 /** A user as the service reports it, with whether it is a member of the root quorum. */
 const UserWithRoot = User.extend({ rootUser: z.boolean().describe('Whether the user is a member of the root quorum.') });

@@ -1,7 +1,7 @@
-// Every data source, bound to the program's settings (../program.ts): stack config through
+// Every data source, bound to the program's settings (../program/process.ts): stack config through
 // `pulumi.runtime` (no secret warning: the values never reach an output) and the environment.
-import { preflight, programContext } from '../program';
-import type { ProviderContext } from '../runtime/context';
+import { preflight, programContext } from '../program/process';
+import type { ProviderContext } from '../context';
 import type { AnyDataSource } from './define';
 import { IDENTITY_DATA_SOURCES, identityLookups } from './identity';
 import { INTEGRATION_DATA_SOURCES, integrationLookups } from './integrations';

@@ -4,10 +4,9 @@
 import * as pulumi from '@pulumi/pulumi';
 import { z } from 'zod';
 import { ListFiatOnRampCredentialsResponse, ListWebhookEndpointsResponse, type FiatOnRampCredential } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../runtime/context';
-import { FIAT_ON_RAMP_CREDENTIALS } from '../resources/fiatOnRampCredential/spec';
-import { WEBHOOK_ENDPOINTS } from '../resources/webhookEndpoint/spec';
+import type { ProviderContext } from '../context';
 import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
+import { FIAT_ON_RAMP_CREDENTIALS, WEBHOOK_ENDPOINTS } from '../session/lists';
 
 export const GET_WEBHOOK_ENDPOINTS = dataSource({
   name: 'getWebhookEndpoints',

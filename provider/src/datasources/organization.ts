@@ -14,7 +14,7 @@ import {
   ListPrivateKeyTagsResponse,
   ListWalletsResponse,
 } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../runtime/context';
+import type { ProviderContext } from '../context';
 import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type LookupSelector, type ResultOfDataSource } from './define';
 
 const ORGANIZATION_ID = 'The organization that was read.';

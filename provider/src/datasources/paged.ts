@@ -9,7 +9,7 @@ import {
   ListSuborgsResponse,
   SUBORG_FILTER_TYPES,
 } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../runtime/context';
+import type { ProviderContext } from '../context';
 import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
 
 export const DEFAULT_MAX_ITEMS = 1000;

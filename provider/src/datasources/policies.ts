@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { NotFoundError } from '@walletinfra/sdk/errors';
 import { GetPolicyRequest, Policy, type Policy as ServicePolicy } from '@walletinfra/sdk/schemas';
 import { parsePolicyExpression, withoutPositions } from '@walletinfra/sdk/policy';
-import type { ProviderContext } from '../runtime/context';
-import { POLICIES } from '../resources/policy/spec';
+import type { ProviderContext } from '../context';
 import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
+import { POLICIES } from '../session/lists';
 
 /** Parsed `condition`, `consensus` and `time` (absent when the field is empty): JSON syntax trees. */
 const ParsedPolicyExpressions = z.object({

@@ -9,10 +9,9 @@ import {
   SmartContractInterface,
   VelocityControl,
 } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../runtime/context';
-import { SMART_CONTRACT_INTERFACES } from '../resources/smartContractInterface/spec';
-import { VELOCITY_CONTROLS } from '../resources/velocityControl/spec';
+import type { ProviderContext } from '../context';
 import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
+import { SMART_CONTRACT_INTERFACES, VELOCITY_CONTROLS } from '../session/lists';
 
 const ORGANIZATION_DOC = 'The organization that was read.';
 

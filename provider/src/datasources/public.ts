@@ -2,7 +2,7 @@
 // needs an auth-proxy config id) and the public keys that sign webhook deliveries (docs/service-behaviour.md#verification-keys).
 import { z } from 'zod';
 import { GetWalletKitConfigResponse, WebhookJwksResponse } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../runtime/context';
+import type { ProviderContext } from '../context';
 import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
 
 export const GET_WALLET_KIT_CONFIG = dataSource({

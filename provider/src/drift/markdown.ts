@@ -1,17 +1,8 @@
 // Markdown for people: the scheduled drift job's summary and the pull-request preview comment share this
 // renderer. Input is an already-redacted report.
-import {
-  PROVIDER_CODE_PLACEHOLDER,
-  SECRET_PLACEHOLDER,
-  UNKNOWN_PLACEHOLDER,
-  type ChangeReport,
-  type DriftCounts,
-  type PreviewCounts,
-  type PropertyChange,
-  type ResourceChange,
-  type StackReport,
-} from './types';
-import { codeSpan, plural } from './markdown-text';
+import { PROVIDER_CODE_PLACEHOLDER, SECRET_PLACEHOLDER, UNKNOWN_PLACEHOLDER } from '../stack/redact';
+import type { ChangeReport, DriftCounts, PreviewCounts, PropertyChange, ResourceChange, StackReport } from './types';
+import { codeSpan, plural } from '../internal/markdown-text';
 import { impactCallouts, impactSection } from '../policy-review/impact-report';
 import { unmanagedCallouts, unmanagedSection } from './unmanaged/markdown';
 

@@ -2,10 +2,10 @@
 // arguments (injectable clock), so recorded events always give the same report.
 import { PROVIDER_KEY } from '../wire';
 import { kindOfToken } from '../resources/kinds';
-import type { CollectedStep } from './collect';
-import { nameFromUrn, type StepMetadataLike, type StepStateLike } from './events';
+import type { CollectedStep } from '../stack/collect';
+import { nameFromUrn, type StepMetadataLike, type StepStateLike } from '../stack/events';
 import { getAtPath, topLevelKey } from './paths';
-import { redactValue } from './redact';
+import { redactValue } from '../stack/redact';
 import { hasImpact } from '../policy-review/impact-report';
 import type { UnmanagedReport } from './unmanaged/types';
 import {

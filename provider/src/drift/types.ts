@@ -10,11 +10,6 @@ export type ReportMode = 'drift' | 'preview';
 /** Bumped when a field is renamed or removed; new optional fields do not bump it. */
 export const REPORT_SCHEMA_VERSION = 1;
 
-/** Stand-ins written instead of values that must not (or cannot) be shown. */
-export const SECRET_PLACEHOLDER = '[secret]';
-export const UNKNOWN_PLACEHOLDER = '[unknown]';
-export const PROVIDER_CODE_PLACEHOLDER = '[provider code]';
-
 export interface PropertyChange {
   /** Property path as the engine reports it, e.g. `condition` or `subscriptions[1].eventType`. */
   property: string;

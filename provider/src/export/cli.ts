@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { WalletInfraError } from '@walletinfra/sdk';
 import { exitWith, installedVersion, ownVersion, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
-import { createContext, type ContextOptions } from '../runtime/context';
+import { createContext, type ContextOptions } from '../context';
 import { parseArgs, USAGE, type ExportArgs } from './args';
 import { KINDS } from '../resources/kinds';
 import { renderProject, type ExportOptions } from './render';

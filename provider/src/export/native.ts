@@ -1,11 +1,11 @@
 // The project `walletinfra-export` writes for the native provider: the same declarations as the TypeScript
 // export (./render.ts `declarationsOf`), written in YAML, Python, Go or TypeScript on the generated SDK by the
-// native program renderer (../native/program.ts), with each language's project files and a README that says
+// native program renderer (../native/examples.ts), with each language's project files and a README that says
 // how to get the plugin and the SDK. Every object keeps `adopt: { id }`, so the first `pulumi up` creates
 // nothing.
 import type { AnyKind, ConfigSecret, ExportValue } from '../resources/kind';
 import { SDK_PACKAGES } from '../native/names';
-import { PROGRAM_FILE, renderProgram, renderResource, type Program, type ProgramLanguage, type ProgramValue } from '../native/program';
+import { PROGRAM_FILE, renderProgram, renderResource, type Program, type ProgramLanguage, type ProgramValue } from '../native/examples';
 import { generateSchema, type PackageSchema } from '../native/schema';
 import type { OrganizationSnapshot } from './snapshot';
 import { adoptionCommands, secretsParagraph } from './readme';

@@ -8,7 +8,7 @@ import { sameValue } from '../resources/common/diff';
 import { ConfigSecret, inputsOfOutputs, type AnyKind, type ExportValue } from '../resources/kind';
 import { KINDS } from '../resources/kinds';
 import { assignNames, camel } from './names';
-import type { ProgramLanguage } from '../native/program';
+import type { ProgramLanguage } from '../native/examples';
 import { nativeProjectFiles } from './native';
 import type { OrganizationSnapshot } from './snapshot';
 import { adoptionCommands, secretsParagraph } from './readme';

@@ -9,7 +9,7 @@ import { ConfigSecret, type AnyKind, type ExampleValue } from '../resources/kind
 import { KINDS } from '../resources/kinds';
 import { pascalCase, pythonName, SDK_PACKAGES } from './names';
 import { functionToken, nameOfToken, resourceToken } from '../tokens';
-import { configKeys, PROGRAM_LANGUAGES, renderProgram, type Program, type ProgramLanguage } from './program';
+import { configKeys, PROGRAM_LANGUAGES, renderProgram, type Program, type ProgramLanguage } from './examples';
 import { importIdOf, importIdPlaceholder, type NamedTypeSpec, type PackageSchema, type PropertySpec, type TypeSpec } from './schema';
 
 const FENCE: Record<ProgramLanguage, string> = { yaml: 'yaml', python: 'python', go: 'go', typescript: 'typescript' };

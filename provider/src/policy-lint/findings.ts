@@ -3,10 +3,7 @@
 // (./pack.ts). The rules are the sdk's (`lintPolicies`, docs/policy-lint.md); each message says why the pattern is
 // dangerous, how to fix it, how to silence it for one policy and where the rule is documented.
 import type { PolicyLintFinding, PolicyLintRuleId } from '@walletinfra/sdk/policy';
-
-/** `walletinfra:policyLint`: findings are warnings (`warn`, the default), errors (`error`), or not looked for (`off`). */
-export const LINT_LEVELS = ['warn', 'error', 'off'] as const;
-export type LintLevel = (typeof LINT_LEVELS)[number];
+import type { LintLevel } from '../config/settings';
 
 /** Where a rule is documented, with its example and the guide it comes from. */
 export function ruleDocs(rule: PolicyLintRuleId): string {

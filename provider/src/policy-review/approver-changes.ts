@@ -1,8 +1,8 @@
 // What a preview's steps change about who may approve: the planned members of the stack's UserTag resources
 // (the one owner of membership), the User resources it deletes and its planned RootQuorum (./approvals.ts
 // applies them to the live state).
-import type { CollectedStep } from '../drift/collect';
-import { nameFromUrn } from '../drift/events';
+import type { CollectedStep } from '../stack/collect';
+import { nameFromUrn } from '../stack/events';
 import { rootQuorum as rootQuorumKind } from '../resources/rootQuorum/spec';
 import { user } from '../resources/user/spec';
 import { userTag } from '../resources/userTag/spec';

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exitWith, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
-import { automationRunner, describeRunError, type StackRunner } from '../drift/run';
+import { automationRunner, describeRunError, type StackRunner } from '../stack/run';
 import { pathWithin, readPaths } from '@walletinfra/sdk/policy';
 import { messageOf } from '../errors';
 import { EXIT, parsePolicyArgs, USAGE, type PolicyArgs } from './args';

@@ -1,6 +1,6 @@
 // The policy impact of one stack as the drift report carries it (JSON) and shows it (Markdown): the
 // callouts that go at the top of a pull-request comment, and the section under the stack.
-import { codeSpan, plural } from '../drift/markdown-text';
+import { codeSpan, plural } from '../internal/markdown-text';
 import type { PolicyImpact } from './impact';
 
 /** `approverChanges`: what the plan changes about who may approve (user tag members, user tags, the root quorum). */

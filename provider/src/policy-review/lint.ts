@@ -7,12 +7,12 @@
 // what it planned before it stopped, and reports each refusal as an error (exit 1).
 import { resolve } from 'node:path';
 import { lintPolicies, type LintPolicy, type PolicyLintFinding } from '@walletinfra/sdk/policy';
-import { describeRunError } from '../drift/run';
+import { describeRunError } from '../stack/run';
 import { messageOf } from '../errors';
 import { findingPlace, findingText, ruleDocs, severityAt } from '../policy-lint/findings';
 import { organizationView, type OrganizationFacts } from '../policy-lint/view';
 import { EXIT, type PolicyArgs } from './args';
-import type { StackRunner } from '../drift/run';
+import type { StackRunner } from '../stack/run';
 import type { clientReader } from './organization';
 import type { ReviewPolicy } from './decide';
 import { loadPolicyFileAt, policyProblems } from './files';

@@ -2,8 +2,8 @@
 // after `pulumi up` — live, minus the stack's policies that the preview updates, replaces or deletes,
 // plus the declared inputs of those it creates, updates or replaces. Unchanged (`same`) policies stay as
 // they are live: an up does not touch them.
-import type { CollectedStep } from '../drift/collect';
-import { nameFromUrn } from '../drift/events';
+import type { CollectedStep } from '../stack/collect';
+import { nameFromUrn } from '../stack/events';
 import { policy } from '../resources/policy/spec';
 import { typeOfToken } from '../tokens';
 import { isSecretEnvelope, UNKNOWN } from '../wire';

@@ -1,8 +1,8 @@
 // The policy impact of one stack's preview, for `walletinfra-drift --preview`: only when the preview
 // changes Policy resources or who may approve (user tag membership, the root quorum). Never throws: a
 // failure becomes a `not-evaluable` entry with the reason.
-import type { CollectedStep } from '../drift/collect';
-import type { StackRunner } from '../drift/run';
+import type { CollectedStep } from '../stack/collect';
+import type { StackRunner } from '../stack/run';
 import { messageOf } from '../errors';
 import { typeOfToken } from '../tokens';
 import { APPROVER_TYPES, approverChanges } from './approver-changes';

@@ -2,9 +2,9 @@
 // read with the credentials the stack's own configuration (or the environment) gives the provider.
 import { resolveSettings, type SettingsSources } from '../config';
 import { explainServiceError } from '../config/explain';
-import { collectSteps } from '../drift/collect';
-import { nameFromUrn, typeFromUrn, type EngineEventLike } from '../drift/events';
-import { plain, type StackRunner } from '../drift/run';
+import { collectSteps } from '../stack/collect';
+import { nameFromUrn, typeFromUrn, type EngineEventLike } from '../stack/events';
+import { plain, type StackRunner } from '../stack/run';
 import type { ReviewPolicy } from './decide';
 import { UNKNOWN } from '../wire';
 import { kindOfToken } from '../resources/kinds';

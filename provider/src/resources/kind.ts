@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { FieldTable } from '@walletinfra/sdk/rules';
 import type { OrgSession } from '../session';
 import type { ServiceList } from '../session/object-lists';
-import type { ProviderContext } from '../runtime/context';
+import type { ProviderContext } from '../context';
 import type { CheckFailure } from './common/check';
 import { dynamicToken, resourceToken } from '../tokens';
 
@@ -50,6 +50,18 @@ export type RemoteCheckStep = (
   ctx: ProviderContext,
   olds: Record<string, unknown>,
 ) => Promise<CheckFailure[]>;
+
+/**
+ * A check of the deployment as a whole that a kind brings, run after the check of every resource of any kind has
+ * passed, with that resource's kind and inputs (a policy's: would the planned policies deny this stack's own user
+ * an activity the deployment needs?). The runtime hands the shared check every such check of ./kinds.ts.
+ */
+export type DeploymentCheck = (
+  kind: AnyKind,
+  ctx: ProviderContext,
+  inputs: Record<string, unknown>,
+  olds: Record<string, unknown>,
+) => Promise<void>;
 
 /** How a kind's objects are read when they sit in one of the session's coalesced lists. */
 export interface Listing<Live> {
@@ -296,9 +308,9 @@ export interface KindDeclaration<
   ownChecks?: readonly string[];
   /**
    * Check steps of the kind's own: `early` before the common inputs, `late` after the schema, `remote` last, when
-   * everything else passed (it reads the service).
+   * everything else passed (it reads the service); `deployment` after the check of every resource of any kind.
    */
-  check?: { early?: CheckStep; beforeSchema?: CheckStep; late?: CheckStep; remote?: RemoteCheckStep };
+  check?: { early?: CheckStep; beforeSchema?: CheckStep; late?: CheckStep; remote?: RemoteCheckStep; deployment?: DeploymentCheck };
   /**
    * Properties compared by a rule of the kind's own (secrets by fingerprint), not by value; `deleteBeforeReplace`
    * when a replacement cannot create the new object while the old one exists (an API key's public key is unique).
@@ -321,7 +333,7 @@ export interface KindDeclaration<
   };
   /**
    * Whether the program registers the resource with the before-delete hook that applies `writes.delete.refuse` at
-   * preview (./delete-guard.ts), so that removing it from the program is refused then, although no `check` runs:
+   * preview (../program/delete-guard.ts), so that removing it from the program is refused then, although no `check` runs:
    * true for an API key whose public key is the one this stack signs with. `apiPublicKey` is the stack's own key.
    */
   protects?(args: Record<string, unknown>, apiPublicKey: string): boolean;
@@ -342,7 +354,7 @@ export interface KindDeclaration<
   /** What the unmanaged-objects report of `walletinfra-drift` needs: what the objects decide, what makes them. */
   inventory: KindInventory;
   /**
-   * A resource of the kind as its docs show it in every language (docs/native/, rendered by ../native/program.ts):
+   * A resource of the kind as its docs show it in every language (docs/native/, rendered by ../native/examples.ts):
    * the resource's name and its properties, a secret as a stack config key (`ConfigSecret`) and an id the
    * reader's organization holds as a plain one (`ConfigValue`): every example runs as written
    * (tests/e2e/native-docs.test.ts).

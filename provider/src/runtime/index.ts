@@ -30,4 +30,4 @@ export const kinds = runtime.kinds;
 Object.assign(module.exports, runtime.kinds);
 export { createRuntime } from './providers';
 export type { Provider, Runtime, RuntimeOptions } from './providers';
-export type { ContextOptions, ProviderContext } from './context';
+export type { ContextOptions, ProviderContext } from '../context';

@@ -7,9 +7,9 @@ import { InvalidRequestError } from '@walletinfra/sdk/errors';
 import { checkKind } from '../resources/common/check-kind';
 import { compareFields, toDiffResult, type FieldDiff } from '../resources/common/diff';
 import type * as LifecycleModuleTypes from '../resources/common/lifecycle';
-import { normalize, type AnyKind, type OwnLifecycle, type OwnSteps } from '../resources/kind';
+import { normalize, type AnyKind, type DeploymentCheck, type OwnLifecycle, type OwnSteps } from '../resources/kind';
 import { KINDS, type KindMember } from '../resources/kinds';
-import { createContext, type ContextOptions, type OwnedContext, type ProviderContext } from './context';
+import { createContext, type ContextOptions, type OwnedContext, type ProviderContext } from '../context';
 import { guarded, guardedCheck } from './report';
 import { warningsDelivered } from './process/warnings';
 import { isSecretEnvelope } from '../wire';
@@ -84,6 +84,11 @@ function lifecycleOf(kind: AnyKind): OwnLifecycle {
   return { ...listedLifecycle(kind), ...own };
 }
 
+/** The checks of the whole deployment that kinds bring, run after every resource's own check (../resources/kind.ts). */
+const DEPLOYMENT_CHECKS: readonly DeploymentCheck[] = (KINDS as readonly AnyKind[]).flatMap((k) =>
+  k.check?.deployment !== undefined ? [k.check.deployment] : [],
+);
+
 export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const ctx = createContext(options);
   /**
@@ -109,7 +114,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     };
     return {
       check: async (olds, news) => {
-        const checked = await guardedCheck(ctx, news, () => checkKind(kind, ctx, news, olds));
+        const checked = await guardedCheck(ctx, news, () => checkKind(kind, ctx, news, olds, DEPLOYMENT_CHECKS));
         if (owned) ctx.ownership.checkedInputs(kind.type, checked.inputs);
         // the check's warnings (a policy's missing contract interface, lint findings) reach the engine before it moves on
         await warningsDelivered();

@@ -5,7 +5,7 @@
 import { WalletInfraError } from '@walletinfra/sdk/errors';
 import { explainServiceError } from '../config/explain';
 import { selectorOf } from '../resources/common/inputs';
-import type { ProviderContext } from './context';
+import type { ProviderContext } from '../context';
 import { dropShimCopy } from './process/stderr-filter';
 import { sendTrace, tracesDelivered } from './process/traces';
 import type { CheckResult } from '../resources/kind';

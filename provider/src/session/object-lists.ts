@@ -1,8 +1,8 @@
 // Coalesced list reads per organization: a refresh of N resources of one type makes N concurrent `read`
 // calls, each wanting one object, and one `list_*` answers them all. Concurrent readers share the request
 // in flight, later ones reuse its answer for a short while, and every write invalidates its list so no read
-// in this process sees the world before the provider's own last change. Which lists exist is declared where
-// they are used: each resource kind names its list (../resources/kind.ts `listing`).
+// in this process sees the world before the provider's own last change. Which lists exist is declared in
+// ./lists.ts; each resource kind names its own (../resources/kind.ts `listing`).
 import type { WalletInfraClient } from '@walletinfra/sdk';
 import { Coalescer } from '../internal/coalesce';
 

@@ -5,7 +5,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { decryptCredentialBundle } from '@turnkey/crypto';
 import { encryptOnRampSecret } from '@walletinfra/sdk';
 import { createDataSources } from '@walletinfra/pulumi/datasources';
-import { createContext, type OwnedContext } from '@walletinfra/pulumi/runtime/context';
+import { createContext, type OwnedContext } from '@walletinfra/pulumi/context';
 import { failure, startHarness, type Harness } from '../../support/provider-harness';
 
 let h: Harness;

@@ -2,7 +2,7 @@
 // service answers that point at configuration, a policy name already taken, a name freed by a rename in
 // the same update, two resources holding one object, an on-ramp secret encrypted to the wrong key.
 import { generateApiKeyPair } from '@walletinfra/sdk';
-import { DECLARATION_WAIT_MS } from '@walletinfra/pulumi/runtime/context';
+import { DECLARATION_WAIT_MS } from '@walletinfra/pulumi/context';
 import { KINDS, type KindMember } from '@walletinfra/pulumi/resources/kinds';
 import { checkAndCreate, checkedInputs, failure, useHarness } from '../../support/provider-harness';
 

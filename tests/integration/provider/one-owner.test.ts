@@ -4,7 +4,7 @@
 // edited away from those values (a rename, or a change that replaces), and the new resource with the old values
 // is declared first, so the engine diffs the holder only while the create already waits (DECLARATION_WAIT_MS on the
 // harness's clock). The IP allowlist is left out: it has no create activity to adopt (its id is its scope).
-import { DECLARATION_WAIT_MS } from '@walletinfra/pulumi/runtime/context';
+import { DECLARATION_WAIT_MS } from '@walletinfra/pulumi/context';
 import type { KindMember } from '@walletinfra/pulumi/resources/kinds';
 import type { Provider } from '@walletinfra/pulumi/runtime/providers';
 import { checkedInputs, useHarness } from '../../support/provider-harness';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createDataSources } from '@walletinfra/pulumi/datasources';
 import { clientReader } from '@walletinfra/pulumi/policy-review/organization';
 import { resolveSettings } from '@walletinfra/pulumi/config';
-import { createContext, type OwnedContext } from '@walletinfra/pulumi/runtime/context';
+import { createContext, type OwnedContext } from '@walletinfra/pulumi/context';
 import { checkedInputs, failure, useHarness } from '../../support/provider-harness';
 
 const h = useHarness({ emulator: { seed: join(__dirname, '..', '..', '..', 'emulator', 'seeds', 'example.json') } });

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import * as pulumi from '@pulumi/pulumi';
 import { getUsers } from '@walletinfra/pulumi/datasources';
-import { programContext } from '@walletinfra/pulumi/program';
+import { programContext } from '@walletinfra/pulumi/program/process';
 import { startHarness, type Harness } from '../../support/provider-harness';
 
 let h: Harness;

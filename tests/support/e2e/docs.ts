@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import type { ProgramLanguage } from '@walletinfra/pulumi/native/program';
+import type { ProgramLanguage } from '@walletinfra/pulumi/native/examples';
 import { REPO_ROOT, run, type RunResult } from './process';
 
 export interface CodeBlock {

@@ -1,12 +1,12 @@
 // The program the native provider's end-to-end test runs in every language: one resource of every kind in
 // KINDS and two function calls, described once and written in YAML, Python, Go and TypeScript by the
-// provider's program renderer (provider/src/native/program.ts), so each language runs the same program. Its
+// provider's program renderer (provider/src/native/examples.ts), so each language runs the same program. Its
 // second version updates one property (the policy's secret note) and replaces an object (the webhook's
 // subscriptions). The objects `pulumi import` takes over are made here too, by hand, through the sdk.
 import { encryptOnRampSecret } from '@walletinfra/sdk';
 import { ConfigSecret } from '@walletinfra/pulumi/resources/kind';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
-import { OutputRef, SecretLiteral, type Program, type ProgramResource, type ProgramValue } from '@walletinfra/pulumi/native/program';
+import { OutputRef, SecretLiteral, type Program, type ProgramResource, type ProgramValue } from '@walletinfra/pulumi/native/examples';
 import { ONRAMP_SECRET, WEBHOOK_URL, type TestOrganization } from './organization';
 
 /** The seeded organization's non-root API key (emulator/seeds/example.json, alice's laptop). */

@@ -5,22 +5,7 @@
 import type { SettingsSelector } from '../../config';
 import type { AnyKind } from '../../resources/kind';
 import { kindOfToken } from '../../resources/kinds';
-import { nameFromUrn } from '../events';
-
-/** One resource of an exported deployment (`apitype.ResourceV3`): only what the report reads. */
-export interface StateResourceLike {
-  urn: string;
-  type: string;
-  id?: string;
-  inputs?: Record<string, unknown> | null;
-  outputs?: Record<string, unknown> | null;
-}
-
-/** What `pulumi stack export` prints (`apitype.UntypedDeployment`). */
-export interface DeploymentLike {
-  version?: number;
-  deployment?: { resources?: StateResourceLike[] | null } | null;
-}
+import { nameFromUrn, type DeploymentLike, type StateResourceLike } from '../../stack/events';
 
 /** An object a stack declares. */
 export interface DeclaredObject {

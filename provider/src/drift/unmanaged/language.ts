@@ -7,9 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { ProgramLanguage } from '../../native/program';
+import type { ProgramLanguage } from '../../native/examples';
 import type { AnyKind } from '../../resources/kind';
-import type { DeploymentLike } from './declared';
+import type { DeploymentLike } from '../../stack/events';
 import type { DeclarationLanguage } from './types';
 
 /** The project's runtime name (`nodejs`, `python`, `yaml`, `go`, ...), or why it cannot be read. */

@@ -1,7 +1,7 @@
 // The unmanaged-objects part of the drift report in Markdown: a callout at the top when objects that decide
 // who can act were made outside code, and a section with the share managed as code per kind, each unmanaged
 // object with who made it and when, the declarations that would adopt them, and what is acknowledged.
-import { codeSpan, plural } from '../markdown-text';
+import { codeSpan, plural } from '../../internal/markdown-text';
 import { NODEJS_DYNAMIC } from './language';
 import type {
   DeclarationLanguage,

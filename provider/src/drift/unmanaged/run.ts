@@ -6,11 +6,12 @@ import { resolveSettings, type ProviderSettings, type SettingsSelector, type Set
 import { explainServiceError } from '../../config/explain';
 import { messageOf } from '../../errors';
 import type { AnyKind } from '../../resources/kind';
-import type { StackRunner } from '../run';
+import type { StackRunner } from '../../stack/run';
 import { nativeDeclaration } from '../../export/native';
 import { tsDeclaration, type Declaration } from '../../export/render';
 import { generateSchema } from '../../native/schema';
-import { declaredObjects, type DeclaredObject, type DeploymentLike } from './declared';
+import type { DeploymentLike } from '../../stack/events';
+import { declaredObjects, type DeclaredObject } from './declared';
 import { configRules, IGNORE_CONFIG_KEY } from './ignore';
 import { addCounts, organizationInventory } from './inventory';
 import { historyTypes, Provenance } from './provenance';

@@ -4,7 +4,7 @@
 // has everything. The last line is the run's metadata, the only line that differs between one run and the merge of
 // its shards.
 import { changedRegion, DEFAULT_MAX_MARKDOWN_LENGTH, formatValue } from '../../drift/markdown';
-import { codeSpan, plural } from '../../drift/markdown-text';
+import { codeSpan, plural } from '../../internal/markdown-text';
 import { clockTime } from '../progress';
 import { REPORT_STATUSES, type FleetReport, type ReportDriftItem, type ReportStatus, type ReportSubOrganization } from './schema';
 

@@ -1,6 +1,6 @@
 // `new ApiKey(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:ApiKey.
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { apiKeyProvider } from './provider';
 import { apiKey } from './spec';
 

@@ -8,7 +8,7 @@
 // change that keeps the public key (a new name, curve, expiry or user) cannot create first: that replacement
 // deletes first, and `diff` says so (`deleteBeforeReplace`). Replacing or deleting the key this stack signs with
 // is refused (../common/lockout.ts), and the program registers a resource that declares that key literally with
-// a before-delete hook that applies the same refusal (../delete-guard.ts), so that removing it from the program
+// a before-delete hook that applies the same refusal (../../program/delete-guard.ts), so that removing it from the program
 // is refused at preview too.
 //
 // Keys are read from list_users (each user lists its keys), the list User reads too: a refresh of any number of
@@ -16,14 +16,15 @@
 import { z } from 'zod';
 import type { ApiKey as ServiceApiKey, User } from '@walletinfra/sdk/schemas';
 import { API_KEY_FIELD_TABLE, apiPublicKeyProblem, hasPrivateKeyLength } from '@walletinfra/sdk/rules';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import type { OrgSession } from '../../session';
 import { containsUnknown, isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
-import { exportedIdentity, retainedReason, USERS } from '../common/identity';
+import { exportedIdentity, retainedReason } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
 import { apiKeyDeleteRefusal } from '../common/lockout';
 import { ConfigValue, defineKind } from '../kind';
+import { USERS } from '../../session/lists';
 
 /** An API key with the user holding it. */
 export interface LiveApiKey {

@@ -1,13 +1,12 @@
 // `check` of any kind, from its declaration (../kind.ts): the shared validation steps in one order, with
 // the kind's own steps where it declares them.
 import { z } from 'zod';
-import type { ProviderContext } from '../../runtime/context';
-import { normalize, type AnyKind, type CheckStep } from '../kind';
+import type { ProviderContext } from '../../context';
+import { normalize, type AnyKind, type CheckStep, type DeploymentCheck } from '../kind';
 import { optionalType, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from './check';
 import { adoptFailures, selectorFailures } from './inputs';
 import { checkResult } from './organization';
 import type { CheckResult } from '../kind';
-import { stackAccessWarnings } from '../policy/stack-access';
 
 /** A zod type without its optional wrapper, and whether it had one. */
 function unwrapOptional(type: z.ZodType): { base: z.ZodType; optional: boolean } {
@@ -39,14 +38,16 @@ function typedProperties(kind: AnyKind): { strings: string[]; booleans: string[]
  * common inputs, then the create intent's schema for the fields nothing earlier reported, then the kind's
  * late steps (expressions, destinations, duplicates); one failure per property, unknown values skipped.
  * When all of that passed, the resource joins the deployment's plan (../../plan.ts), and the kind's remote
- * step (the lock-out rules, identity references) and the policies' access warnings read the service.
- * The inputs come back in normal form with their organization resolved.
+ * step (the lock-out rules, identity references) and then the checks of the whole deployment that kinds bring
+ * (`deployment`: a policy's access warnings) read the service. The inputs come back in normal form with their
+ * organization resolved.
  */
 export async function checkKind(
   kind: AnyKind,
   ctx: ProviderContext,
   news: Record<string, unknown>,
   olds: Record<string, unknown> = {},
+  deploymentChecks: readonly DeploymentCheck[] = [],
 ): Promise<CheckResult> {
   const typed = typedProperties(kind);
   const failures: CheckFailure[] = [
@@ -80,6 +81,6 @@ export async function checkKind(
   );
   const remote = (await kind.check?.remote?.(inputs, ctx, olds)) ?? [];
   if (remote.length > 0) return { inputs, failures: remote };
-  await stackAccessWarnings(kind, ctx, inputs, olds);
+  for (const check of deploymentChecks) await check(kind, ctx, inputs, olds);
   return result;
 }

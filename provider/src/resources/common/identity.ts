@@ -1,24 +1,13 @@
 // Who can act in an organization, as the provider reads it (docs/service-behaviour.md#users, #api-keys,
 // #user-tags, #root-quorum): the users with their API keys, passkeys and tag ids (one `list_users`), the user tags
-// (one `list_user_tags`) and the root quorum (`get_organization_configs`). The User, ApiKey, UserTag and
-// RootQuorum kinds, the lock-out rules (./lockout.ts) and the identity references in policies all read these
-// lists, so a refresh or a preview of any number of them costs one request per list.
-import type { ApiKey, RootQuorum, User, UserTag } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../../runtime/context';
+// (one `list_user_tags`) and the root quorum (`get_organization_configs`), the session's lists
+// (../../session/lists.ts). The User, ApiKey, UserTag and RootQuorum kinds, the lock-out rules (./lockout.ts)
+// and the identity references in policies all read them, so a refresh or a preview of any number of them costs
+// one request per list.
+import type { ApiKey, RootQuorum, User } from '@walletinfra/sdk/schemas';
+import type { ProviderContext } from '../../context';
 import type { OrgSession } from '../../session';
-import { serviceList } from '../../session/object-lists';
-
-/** Every user of the organization, each with its API keys, passkeys and tag ids (list_users, not paginated). */
-export const USERS = serviceList<User>('users', async (c) => (await c.listUsers({})).users);
-
-/** Every user tag, without members (list_user_tags): membership shows on the users. */
-export const USER_TAGS = serviceList<UserTag>('userTags', async (c) => (await c.listUserTags({})).userTags);
-
-/** The organization's root quorum, as a list of one (get_organization_configs; no quorum reads as none). */
-export const ROOT_QUORUM = serviceList<RootQuorum>('rootQuorum', async (c) => {
-  const { quorum } = (await c.getOrganizationConfigs({})).configs;
-  return [quorum ?? { threshold: 0, userIds: [] }];
-});
+import { ROOT_QUORUM, USERS } from '../../session/lists';
 
 /** What the lock-out rules look at: the users, the quorum, and who this stack is. */
 export interface IdentityView {

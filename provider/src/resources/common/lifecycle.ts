@@ -12,7 +12,7 @@
 // - delete: idempotent; an object another resource of this update adopted is left alone.
 import { InvalidRequestError, NotFoundError } from '@walletinfra/sdk/errors';
 import { recordedIfFails } from '../../errors';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import type { OrgSession } from '../../session';
 import { inputsOfOutputs, normalize, readListed, type AnyKind, type ListedWrites, type Listing, type OwnLifecycle } from '../kind';
 import { changedInPlace, findAdoptable, matchesDeclared } from './fields';

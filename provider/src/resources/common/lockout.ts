@@ -4,7 +4,7 @@
 // writes anything (../kind.ts `writes.delete.refuse`). `allowLockout: true` on the resource lets a deliberate
 // exception through, where the service itself would accept it.
 import type { ApiKey, User } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import type { OrgSession } from '../../session';
 import { containsUnknown } from '../../wire';
 import type { CheckFailure } from './check';

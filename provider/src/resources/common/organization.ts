@@ -2,7 +2,7 @@
 // `organizationId`, its profile, or the default credentials), so that pointing a stack at another
 // organization shows up in the preview as a replacement instead of acting on the wrong one.
 import { WalletInfraError } from '@walletinfra/sdk/errors';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import { containsUnknown } from '../../wire';
 import type { CheckFailure } from './check';
 import { selectorOf } from './inputs';

@@ -3,7 +3,7 @@
 // this says both: the holder's id, whether a resource of this stack declares it, and the `adopt` line that
 // brings a hand-made object under management.
 import { InvalidRequestError, WalletInfraError } from '@walletinfra/sdk/errors';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import type { OrgSession } from '../../session';
 import { readListed, type AnyKind } from '../kind';
 

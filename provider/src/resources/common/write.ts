@@ -18,11 +18,11 @@ import {
 } from '@walletinfra/sdk';
 import type { Activity } from '@walletinfra/sdk/schemas';
 import { messageOf } from '../../errors';
-import { POLICIES } from '../policy/spec';
 import type { OrgSession } from '../../session';
 import { WAITING_FOR_CONSENSUS } from '../../session/activity-history';
 import { sortedJson } from '../../internal/sorted-json';
 import { decideOutcome, type ActivityEvidence, type ObjectEvidence, type WriteKind } from './outcome';
+import { POLICIES } from '../../session/lists';
 
 export interface WriteRequest<N extends SubmitName> {
   operation: N;

@@ -2,7 +2,7 @@
 // Secret inputs are wrapped in pulumi.secret whatever the caller passed, and every sensitive output is
 // listed in additionalSecretOutputs (the kind's `secrets`, ./spec.ts).
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { fiatOnRampCredentialProvider } from './provider';
 import { fiatOnRampCredential } from './spec';
 

@@ -3,7 +3,7 @@
 import { encryptOnRampSecret, InvalidRequestError } from '@walletinfra/sdk';
 import type { Activity } from '@walletinfra/sdk/schemas';
 import type { OrgSession } from '../../session';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import { intentOf } from '../common/write';
 import { SECRET_KEPT, secretFingerprint } from './secrets';
 import { SECRET_SLOTS, type FiatOnRampCredentialOutputs } from './spec';

@@ -15,9 +15,9 @@ import { CreateFiatOnRampCredentialIntent, type FiatOnRampCredential as ServiceC
 import { isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
-import { serviceList } from '../../session/object-lists';
 import { ConfigSecret, defineKind } from '../kind';
 import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, SECRET_KEPT } from './secrets';
+import { FIAT_ON_RAMP_CREDENTIALS } from '../../session/lists';
 
 /** The two secrets, each in its plain and encrypted form, and where its fingerprint lives. */
 export const SECRET_SLOTS = [
@@ -130,12 +130,6 @@ const outputs = CreateFiatOnRampCredentialIntent.required({ projectId: true, san
   privateApiKeyFingerprint: z.string().optional(),
 });
 export type FiatOnRampCredentialOutputs = z.output<typeof outputs> & { organizationId: string; profile?: string; adopt?: unknown };
-
-/** Every fiat on-ramp credential of the organization (list_fiat_on_ramp_credentials). */
-export const FIAT_ON_RAMP_CREDENTIALS = serviceList<ServiceCredential>(
-  'fiatOnRampCredentials',
-  async (c) => (await c.listFiatOnRampCredentials({})).fiatOnRampCredentials,
-);
 
 export const fiatOnRampCredential = defineKind({
   type: 'FiatOnRampCredential',

@@ -5,7 +5,7 @@ import { operations, type SubmitName } from '@walletinfra/sdk';
 import type { FiatOnRampCredential as ServiceCredential } from '@walletinfra/sdk/schemas';
 import { FIAT_ON_RAMP_CREDENTIAL_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { recordedIfFails } from '../../errors';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import type { OrgSession } from '../../session';
 import { sameValue } from '../common/diff';
 import { findAdoptable } from '../common/fields';

@@ -1,7 +1,7 @@
 // `new IpAllowlist(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:IpAllowlist.
 import type * as pulumi from '@pulumi/pulumi';
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { ipAllowlistProvider } from './provider';
 import { ipAllowlist } from './spec';
 

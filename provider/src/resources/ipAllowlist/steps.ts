@@ -6,7 +6,7 @@ import { InvalidRequestError, NotFoundError, type RequestOf } from '@walletinfra
 import type { IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk/schemas';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import { sameValue } from '../common/diff';
 import { adoptRequest, selectorOf } from '../common/inputs';
 import { submitWrite } from '../common/write';

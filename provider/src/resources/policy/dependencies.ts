@@ -29,17 +29,15 @@ import {
 } from '@walletinfra/sdk/policy';
 import { findingPlace, findingText, severityAt } from '../../policy-lint/findings';
 import { organizationView, type OrganizationFacts } from '../../policy-lint/view';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import type { OrgSession } from '../../session';
 import type { ServiceList } from '../../session/object-lists';
 import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
-import { ROOT_QUORUM, USERS, USER_TAGS } from '../common/identity';
 import { selectorOf } from '../common/inputs';
-import { SMART_CONTRACT_INTERFACES, canonicalInterface } from '../smartContractInterface/spec';
-import { VELOCITY_CONTROLS } from '../velocityControl/spec';
+import { canonicalInterface } from '../smartContractInterface/spec';
 import { expressionReason } from './expressions';
-import { POLICIES } from './list';
+import { POLICIES, ROOT_QUORUM, SMART_CONTRACT_INTERFACES, USERS, USER_TAGS, VELOCITY_CONTROLS } from '../../session/lists';
 
 type Values = Record<string, unknown>;
 

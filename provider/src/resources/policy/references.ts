@@ -7,11 +7,11 @@
 // through the UserTag's `id`, which is unknown then and checked during `up`.
 import { editDistance, parsePolicyExpression, type PolicyExpr } from '@walletinfra/sdk/policy';
 import type { User, UserTag } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import { isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
-import { USER_TAGS, USERS } from '../common/identity';
 import { selectorOf } from '../common/inputs';
+import { USERS, USER_TAGS } from '../../session/lists';
 
 /** A literal id in an expression: a user tag's or a user's, and where it starts. */
 export interface IdentityReference {

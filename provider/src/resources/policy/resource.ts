@@ -1,6 +1,6 @@
 // `new Policy(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:Policy.
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { policyProvider } from './provider';
 import { policy } from './spec';
 

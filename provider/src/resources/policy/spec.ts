@@ -11,14 +11,14 @@ import { isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
 import { defineKind } from '../kind';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import { policyDependencies } from './dependencies';
 import { expressionReason } from './expressions';
-import { POLICIES } from './list';
 import { identityReferenceFailures } from './references';
+import { stackAccessWarnings } from './stack-access';
+import { POLICIES } from '../../session/lists';
 
 export { expressionReason } from './expressions';
-export { POLICIES } from './list';
 
 /**
  * What the service says about the policy's references: identities it names (./references.ts), and the velocity
@@ -77,7 +77,8 @@ export const policy = defineKind({
     property: 'policyName',
     why: 'the service allows one policy per name, so one of them would fail or fight the other; give each its own policyName',
   },
-  check: { late: expressionFailures, remote: remoteFailures },
+  // Every resource's check asks whether the planned policies still let this stack do what the deployment needs.
+  check: { late: expressionFailures, remote: remoteFailures, deployment: stackAccessWarnings },
   inventory: {
     governs: 'policy',
     createdBy: [

@@ -21,13 +21,13 @@ import {
 import type * as Sdk from '@walletinfra/sdk';
 import type { Policy as ServicePolicy, User } from '@walletinfra/sdk/schemas';
 import type { DeploymentPlan } from '../../plan';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import { containsUnknown } from '../../wire';
 import { compareFields } from '../common/diff';
 import { readIdentity, userLabel, type IdentityView } from '../common/identity';
 import { selectorOf } from '../common/inputs';
 import { normalize, type AnyKind } from '../kind';
-import { POLICIES } from './spec';
+import { POLICIES } from '../../session/lists';
 
 /** An activity the plan needs this stack's user to be allowed. */
 export interface AccessNeed {

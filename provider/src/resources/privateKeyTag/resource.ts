@@ -1,6 +1,6 @@
 // `new PrivateKeyTag(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:PrivateKeyTag.
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { privateKeyTagProvider } from './provider';
 import { privateKeyTag } from './spec';
 

@@ -9,8 +9,8 @@ import { CreatePrivateKeyTagIntent, type PrivateKey, type PrivateKeyTag as Servi
 import type { OrgSession } from '../../session';
 import { placementOf } from '../common/inputs';
 import { canonicalMembers, memberSet, membershipUpdate, repeatedMembers } from '../common/members';
-import { serviceList } from '../../session/object-lists';
 import { defineKind } from '../kind';
+import { PRIVATE_KEYS, PRIVATE_KEY_TAGS } from '../../session/lists';
 
 /** The ids of the keys that carry the tag. */
 function membersOf(tagId: string, keys: readonly PrivateKey[]): string[] {
@@ -28,17 +28,12 @@ export function liveTags(tags: readonly ServicePrivateKeyTag[], keys: readonly P
   return tags.filter((t) => t.tagType === 'TAG_TYPE_PRIVATE_KEY').map((tag) => ({ tag, members: membersOf(tag.tagId, keys) }));
 }
 
-/** Every tag of the organization, private-key tags and user tags alike (list_private_key_tags). */
-export const TAGS = serviceList<ServicePrivateKeyTag>('privateKeyTags', async (c) => (await c.listPrivateKeyTags({})).privateKeyTags);
-/** Every private key: each carries the ids of its tags, the only place tag membership shows. */
-export const PRIVATE_KEYS = serviceList<PrivateKey>('privateKeys', async (c) => (await c.listPrivateKeys({})).privateKeys);
-
 async function readTags(session: OrgSession, fresh: boolean): Promise<LiveTag[]> {
   if (fresh) {
-    session.invalidate(TAGS);
+    session.invalidate(PRIVATE_KEY_TAGS);
     session.invalidate(PRIVATE_KEYS);
   }
-  const [tags, keys] = await Promise.all([session.list(TAGS), session.list(PRIVATE_KEYS)]);
+  const [tags, keys] = await Promise.all([session.list(PRIVATE_KEY_TAGS), session.list(PRIVATE_KEYS)]);
   return liveTags(tags, keys);
 }
 
@@ -72,7 +67,7 @@ export const privateKeyTag = defineKind({
   export: { name: (t: LiveTag) => t.tag.tagName, fallback: 'tag', section: 'Private-key tags' },
   example: { name: 'hot-wallet', properties: { privateKeyTagName: 'hot-wallet', privateKeyIds: [] } },
   listing: {
-    list: TAGS,
+    list: PRIVATE_KEY_TAGS,
     alsoReads: [PRIVATE_KEYS],
     read: readTags,
     idOf: (t: LiveTag) => t.tag.tagId,

@@ -1,6 +1,6 @@
 // `new RootQuorum(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:RootQuorum.
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { rootQuorumProvider } from './provider';
 import { rootQuorum } from './spec';
 

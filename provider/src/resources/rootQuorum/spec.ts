@@ -12,10 +12,10 @@
 import { z } from 'zod';
 import { ROOT_QUORUM_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { UpdateRootQuorumIntent, type RootQuorum as ServiceRootQuorum } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
-import { readIdentity, ROOT_QUORUM, userLabel } from '../common/identity';
+import { readIdentity, userLabel } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
 import {
   membersWithoutCredential,
@@ -26,6 +26,7 @@ import {
 } from '../common/lockout';
 import { canonicalMembers, memberSet, repeatedMembers } from '../common/members';
 import { ConfigValue, defineKind } from '../kind';
+import { ROOT_QUORUM } from '../../session/lists';
 
 /** The resource id: one quorum per organization. */
 export const ROOT_QUORUM_ID = 'rootQuorum';

@@ -6,16 +6,17 @@
 // user while it is a member (read afresh: the quorum may have changed since the preview).
 import { InvalidRequestError } from '@walletinfra/sdk';
 import type { RootQuorum as ServiceRootQuorum } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import type { OrgSession } from '../../session';
 import { recordedIfFails } from '../../errors';
-import { readIdentity, ROOT_QUORUM } from '../common/identity';
+import { readIdentity } from '../common/identity';
 import { adoptRequest, selectorOf } from '../common/inputs';
 import { membersWithoutCredential, plannedKeyFor, quorumCredentialReason, quorumWithoutOwnUserReason } from '../common/lockout';
 import { memberSet } from '../common/members';
 import { submitWrite } from '../common/write';
 import { normalize, type CreateResult, type InputsOf, type OwnSteps, type ReadResult, type UpdateResult } from '../kind';
 import { ROOT_QUORUM_ID, rootQuorum as kind } from './spec';
+import { ROOT_QUORUM } from '../../session/lists';
 
 type Desired = InputsOf<typeof kind>;
 

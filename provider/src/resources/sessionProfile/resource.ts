@@ -1,7 +1,7 @@
 // `new SessionProfile(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:SessionProfile.
 // Every change replaces it, and destroying it leaves it in the service (it cannot be deleted).
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { sessionProfileProvider } from './provider';
 import { sessionProfile } from './spec';
 

@@ -11,8 +11,8 @@ import { CreateSessionProfileIntent, type SessionProfile as ServiceSessionProfil
 import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
-import { serviceList } from '../../session/object-lists';
 import { defineKind } from '../kind';
+import { SESSION_PROFILES } from '../../session/lists';
 
 function expirationFailures(news: Record<string, unknown>): CheckFailure[] {
   const v = news.expirationSeconds;
@@ -46,12 +46,6 @@ function scopeFailures(news: Record<string, unknown>): CheckFailure[] {
 const args = CreateSessionProfileIntent.extend({
   expirationSeconds: z.union([CreateSessionProfileIntent.shape.expirationSeconds.unwrap(), z.number().int()]).optional(),
 });
-
-/** Every session profile the organization can use, its parent's included (get_session_profiles). */
-export const SESSION_PROFILES = serviceList<ServiceSessionProfile>(
-  'sessionProfiles',
-  async (c) => (await c.getSessionProfiles({})).sessionProfiles,
-);
 
 export const sessionProfile = defineKind({
   type: 'SessionProfile',

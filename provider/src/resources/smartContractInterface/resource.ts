@@ -1,7 +1,7 @@
 // `new SmartContractInterface(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:SmartContractInterface.
 // Every change replaces it (the service has no update).
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { smartContractInterfaceProvider } from './provider';
 import { smartContractInterface } from './spec';
 

@@ -17,8 +17,8 @@ import { sortedJson } from '../../internal/sorted-json';
 import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
-import { serviceList } from '../../session/object-lists';
 import { defineKind, type ExportValue } from '../kind';
+import { SMART_CONTRACT_INTERFACES } from '../../session/lists';
 
 /**
  * The interface in normal form: JSON with sorted keys and no whitespace. Text that is not JSON stays as it is
@@ -67,12 +67,6 @@ function interfaceFailures(news: Record<string, unknown>): CheckFailure[] {
 const InterfaceValue = z.union([z.string().min(1, 'must not be empty'), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
 
 const args = CreateSmartContractInterfaceIntent.extend({ smartContractInterface: InterfaceValue });
-
-/** Every smart-contract interface of the organization (list_smart_contract_interfaces; not paginated). */
-export const SMART_CONTRACT_INTERFACES = serviceList<ServiceInterface>(
-  'smartContractInterfaces',
-  async (c) => (await c.listSmartContractInterfaces({})).smartContractInterfaces,
-);
 
 type InterfaceType = (typeof SMART_CONTRACT_INTERFACE_TYPES)[number];
 

@@ -1,6 +1,6 @@
 // `new User(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:User.
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { userProvider } from './provider';
 import { user } from './spec';
 

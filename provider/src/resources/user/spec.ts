@@ -11,10 +11,11 @@
 import { z } from 'zod';
 import { USER_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { UserParamsV4, type User as ServiceUser } from '@walletinfra/sdk/schemas';
-import { exportedIdentity, retainedReason, USERS } from '../common/identity';
+import { exportedIdentity, retainedReason } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
 import { userDeleteRefusal } from '../common/lockout';
 import { defineKind } from '../kind';
+import { USERS } from '../../session/lists';
 
 const args = UserParamsV4.pick({ userName: true, userEmail: true, userPhoneNumber: true }).extend({
   allowLockout: z.boolean().optional(),

@@ -1,6 +1,6 @@
 // `new UserTag(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:UserTag.
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { userTagProvider } from './provider';
 import { userTag } from './spec';
 

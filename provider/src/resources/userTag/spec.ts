@@ -8,14 +8,14 @@
 import { z } from 'zod';
 import { USER_TAG_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { CreateUserTagIntent, type UserTag as ServiceUserTag } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import type { OrgSession } from '../../session';
 import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
-import { USER_TAGS, USERS } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
 import { canonicalMembers, memberSet, membershipUpdate, repeatedMembers } from '../common/members';
 import { ConfigValue, defineKind } from '../kind';
+import { USERS, USER_TAGS } from '../../session/lists';
 
 /** A user tag as the service has it, with its members (the users whose `userTags` hold its id). */
 export interface LiveUserTag {

@@ -1,7 +1,7 @@
 // `new VelocityControl(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:VelocityControl.
 // Every change replaces it (the service has no update); policies read it as `controls.<identifier>`.
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { velocityControlProvider } from './provider';
 import { velocityControl } from './spec';
 

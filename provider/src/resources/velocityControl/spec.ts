@@ -6,22 +6,13 @@
 // identifier policies can write. A Policy's preview reads the identifiers this deployment's controls declare
 // (../policy/dependencies.ts).
 import { z } from 'zod';
-import { collectAll } from '@walletinfra/sdk/pagination';
 import { VELOCITY_CONTROL_FIELD_TABLE, velocityControlProblems } from '@walletinfra/sdk/rules';
 import { CreateVelocityControlIntent, type VelocityControl as ServiceVelocityControl } from '@walletinfra/sdk/schemas';
 import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
-import { serviceList } from '../../session/object-lists';
 import { defineKind } from '../kind';
-
-/** More than any organization holds; the list is read to the end in pages. */
-const MAX_CONTROLS = 10_000;
-
-/** Every velocity control of the organization, across pages (list_velocity_controls). */
-export const VELOCITY_CONTROLS = serviceList<ServiceVelocityControl>('velocityControls', (c) =>
-  collectAll(c.iterateVelocityControls({}), { max: MAX_CONTROLS }),
-);
+import { VELOCITY_CONTROLS } from '../../session/lists';
 
 /**
  * A data source or aggregation in normal form: absent and null values left out, and an activity filter that

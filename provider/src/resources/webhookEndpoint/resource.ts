@@ -1,7 +1,7 @@
 // `new WebhookEndpoint(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint.
 import type * as pulumi from '@pulumi/pulumi';
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
-import { resourceClass } from '../resource-class';
+import { resourceClass } from '../../program/resource-class';
 import { webhookEndpointProvider } from './provider';
 import { webhookEndpoint } from './spec';
 

@@ -17,12 +17,12 @@ import {
   type WebhookEndpoint as ServiceWebhookEndpoint,
 } from '@walletinfra/sdk/schemas';
 import { sortedJson } from '../../internal/sorted-json';
-import type { ProviderContext } from '../../runtime/context';
+import type { ProviderContext } from '../../context';
 import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
 import { placementOf, selectorOf } from '../common/inputs';
-import { serviceList } from '../../session/object-lists';
 import { defineKind } from '../kind';
+import { WEBHOOK_ENDPOINTS } from '../../session/lists';
 
 /** Named in the refusal of a loopback destination (README, "Configuration"). */
 const LOOPBACK_SETTING = 'walletinfra:allowLoopbackWebhookUrls to true (local emulator only; env WALLETINFRA_ALLOW_LOOPBACK_WEBHOOK_URLS)';
@@ -114,12 +114,6 @@ function destinationFailures(news: Record<string, unknown>, ctx: ProviderContext
 }
 
 const args = CreateWebhookEndpointIntent.extend({ isActive: UpdateWebhookEndpointIntent.shape.isActive });
-
-/** Every webhook endpoint of the organization (list_webhook_endpoints). */
-export const WEBHOOK_ENDPOINTS = serviceList<ServiceWebhookEndpoint>(
-  'webhookEndpoints',
-  async (c) => (await c.listWebhookEndpoints({})).webhookEndpoints,
-);
 
 export const webhookEndpoint = defineKind({
   type: 'WebhookEndpoint',

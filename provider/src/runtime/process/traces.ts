@@ -2,7 +2,7 @@
 // (../index.ts): to the engine as a debug-severity log (./engine-log.ts), which `pulumi up --debug` displays
 // and a plain `pulumi up` hides; and, when the user asked for traces (../debug.ts), also to stderr, which the
 // engine always shows. Before it is installed, and in any other process, a trace goes nowhere.
-import { debugRequested } from '../debug';
+import { debugRequested } from '../../internal/debug';
 import { engineAddressOf, engineDebugLog, type EngineLog } from './engine-log';
 
 let sinks: EngineLog[] = [];

@@ -4,7 +4,7 @@
 // run through Pulumi in tests/e2e/native-migration.test.ts, where it adopts every object).
 import { main, type ChangeReport, type CliDeps, type UnmanagedReport } from '@walletinfra/pulumi/drift';
 import { renderProject } from '@walletinfra/pulumi/export/render';
-import { PROGRAM_FILE, type ProgramLanguage } from '@walletinfra/pulumi/native/program';
+import { PROGRAM_FILE, type ProgramLanguage } from '@walletinfra/pulumi/native/examples';
 import type { AnyKind } from '@walletinfra/pulumi/resources/kind';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // recent activities, from their recorded votes, with who may approve as live and as planned. The planned
 // membership comes from the preview's UserTag (the one owner of membership), User and RootQuorum steps.
 import type { Activity } from '@walletinfra/sdk/schemas';
-import { collectFromMetadata } from '@walletinfra/pulumi/drift/collect';
+import { collectFromMetadata } from '@walletinfra/pulumi/stack/collect';
 import { UNKNOWN as UNKNOWN_SENTINEL } from '@walletinfra/pulumi/wire';
 import { renderChangesMarkdown } from '@walletinfra/pulumi/drift/markdown';
 import type { ChangeReport, StackRunner } from '@walletinfra/pulumi/drift';

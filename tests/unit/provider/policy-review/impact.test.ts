@@ -2,7 +2,7 @@
 // guess), root-quorum activities, the corpus bounds, the planned set from preview steps, and how the
 // drift report shows and gates it.
 import type { Activity } from '@walletinfra/sdk/schemas';
-import { collectFromMetadata } from '@walletinfra/pulumi/drift/collect';
+import { collectFromMetadata } from '@walletinfra/pulumi/stack/collect';
 import { parseArgs } from '@walletinfra/pulumi/drift/args';
 import { renderChangesMarkdown } from '@walletinfra/pulumi/drift/markdown';
 import { exitCodeFor } from '@walletinfra/pulumi/drift/report';

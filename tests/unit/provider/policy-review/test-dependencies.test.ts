@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EngineEventLike } from '@walletinfra/pulumi/drift/events';
+import type { EngineEventLike } from '@walletinfra/pulumi/stack/events';
 import { policyMain, type PolicyCliDeps } from '@walletinfra/pulumi/policy-review/cli';
 import type { LintFacts, OrganizationReader } from '@walletinfra/pulumi/policy-review/organization';
 import { policyMatchers, type PolicyMatchers } from '@walletinfra/pulumi/testing';

@@ -329,7 +329,7 @@ describe('lock-out rules the program applies', () => {
     ];
     await settled(resources);
     const names = ['own-key', 'own-key-allowed', 'own-key-retained', 'own-key-unprotected', 'other-key'];
-    // The guard is a before-delete hook that applies the provider's delete refusal at preview (resources/delete-guard.ts),
+    // The guard is a before-delete hook that applies the provider's delete refusal at preview (program/delete-guard.ts),
     // not Pulumi's `protect`, whose refusal would tell the user to remove a flag the program does not have.
     expect(names.map((n) => [n, beforeDeleteHooksByName.get(n), protectedByName.get(n)])).toEqual([
       ['own-key', ['walletinfra-lockout-guard'], false],

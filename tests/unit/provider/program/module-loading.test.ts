@@ -7,7 +7,7 @@
 // changed policy's check reads the service to warn about planned policies that would lock the stack out. Diffs of
 // text fields (refresh and preview diff every resource) do not load deep-equal.
 import type * as Entry from '@walletinfra/pulumi';
-import type * as Context from '@walletinfra/pulumi/runtime/context';
+import type * as Context from '@walletinfra/pulumi/context';
 import type * as Providers from '@walletinfra/pulumi/runtime/providers';
 const mockLoaded: string[] = [];
 
@@ -54,7 +54,7 @@ test('the program entry loads neither the sdk client, its transport (undici) nor
 
 test('a context loads the client on its first request, not before', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- what loads, and when, is under test: the module loads here, after the mocks and resetModules
-  const { createContext } = require('@walletinfra/pulumi/runtime/context') as typeof Context;
+  const { createContext } = require('@walletinfra/pulumi/context') as typeof Context;
   const ctx = createContext({ env: {} });
   expect(ctx.endpoints({}).baseUrl).toBe('https://api.turnkey.com');
   expect(mockLoaded).toEqual([]);

@@ -10,8 +10,8 @@ import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
 import * as walletinfra from '@walletinfra/pulumi';
 import { defineKind, type AnyKind, type KindDeclaration } from '@walletinfra/pulumi/resources/kind';
 import { KINDS, kindOfToken } from '@walletinfra/pulumi/resources/kinds';
-import { POLICIES } from '@walletinfra/pulumi/resources/policy/spec';
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
+import { POLICIES } from '@walletinfra/pulumi/session/lists';
 
 const RESOURCES = path.join(__dirname, '../../../../provider/src/resources');
 

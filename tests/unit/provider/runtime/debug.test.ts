@@ -3,8 +3,8 @@
 // `pulumi up --debug` displays, sent to a real gRPC Engine service built from @pulumi/pulumi's own stubs.
 import { createRequire } from 'node:module';
 import { inspect } from 'node:util';
-import { runError } from '@walletinfra/pulumi/program';
-import { debugRequested, verbosityOf } from '@walletinfra/pulumi/runtime/debug';
+import { runError } from '@walletinfra/pulumi/program/process';
+import { debugRequested, verbosityOf } from '@walletinfra/pulumi/internal/debug';
 import { engineAddressOf, engineDebugLog } from '@walletinfra/pulumi/runtime/process/engine-log';
 
 /** The engine's log request as the generated stubs hand it to a server. */

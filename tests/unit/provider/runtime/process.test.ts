@@ -9,7 +9,7 @@ import { ConfigurationError } from '@walletinfra/sdk/errors';
 import { TRANSPORT_CHANNELS } from '@walletinfra/sdk/transport/channels';
 import { KINDS } from '@walletinfra/pulumi/resources/kinds';
 
-import type * as ContextModule from '@walletinfra/pulumi/runtime/context';
+import type * as ContextModule from '@walletinfra/pulumi/context';
 import type * as StderrFilterModule from '@walletinfra/pulumi/runtime/process/stderr-filter';
 import type * as TracesModule from '@walletinfra/pulumi/runtime/process/traces';
 import type * as ProvidersModule from '@walletinfra/pulumi/runtime/providers';
@@ -93,7 +93,7 @@ describe("the runtime's modules as a library", () => {
     const before = console.error;
     const { guarded } = fresh<Report>('@walletinfra/pulumi/runtime/report');
     fresh<typeof ProvidersModule>('@walletinfra/pulumi/runtime/providers');
-    const { createContext } = fresh<Context>('@walletinfra/pulumi/runtime/context');
+    const { createContext } = fresh<Context>('@walletinfra/pulumi/context');
     const ctx = createContext({ env: {} });
     const failure = new ConfigurationError('walletinfra:baseUrl must be an absolute URL');
     await expect(guarded(ctx, {}, () => Promise.reject(failure))).rejects.toEqual(

@@ -82,3 +82,18 @@ export function metadataFromDigest(digest: PreviewDigestLike): StepMetadataLike[
     detailedDiff: s.detailedDiff ?? null,
   }));
 }
+
+/** One resource of an exported deployment (`apitype.ResourceV3`): only what the reports read. */
+export interface StateResourceLike {
+  urn: string;
+  type: string;
+  id?: string;
+  inputs?: Record<string, unknown> | null;
+  outputs?: Record<string, unknown> | null;
+}
+
+/** What `pulumi stack export` prints (`apitype.UntypedDeployment`). */
+export interface DeploymentLike {
+  version?: number;
+  deployment?: { resources?: StateResourceLike[] | null } | null;
+}

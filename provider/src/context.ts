@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import type { WalletInfraClient } from '@walletinfra/sdk';
 import { sleepWithSignal } from '@walletinfra/sdk/activity';
-import { Ownership } from '../ownership';
-import { DeploymentPlan } from '../plan';
-import type * as SessionTypes from '../session';
-import type { ClientPool, ClientPoolOptions, OrgSession } from '../session';
+import { Ownership } from './ownership';
+import { DeploymentPlan } from './plan';
+import type * as SessionTypes from './session';
+import type { ClientPool, ClientPoolOptions, OrgSession } from './session';
 import {
   resolveEndpoints,
   resolveOrganizationId,
@@ -15,8 +15,8 @@ import {
   type ProviderSettings,
   type SettingsSelector,
   type SettingsSources,
-} from '../config';
-import { memoizeResolution } from './resolved';
+} from './config';
+import { memoizeResolution } from './config/resolved';
 
 type SessionModule = typeof SessionTypes;
 
@@ -99,7 +99,7 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
   const pool = (): ClientPool => {
     if (clients === undefined) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first session (see above)
-      const { ClientPool: Pool } = require('../session') as SessionModule;
+      const { ClientPool: Pool } = require('./session') as SessionModule;
       clients = new Pool({
         now,
         sleep,

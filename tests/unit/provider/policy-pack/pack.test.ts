@@ -4,7 +4,7 @@
 // (The real `pulumi preview --policy-pack` run is tests/e2e/policy-dependencies.test.ts.)
 import type { PolicyResource, StackValidationArgs } from '@pulumi/policy';
 import { POLICY_LINT_RULE_IDS } from '@walletinfra/sdk/policy';
-import { packPolicies, stackFindings, type LiveOrganization, type StackResource } from '@walletinfra/pulumi/policy-lint/pack';
+import { packPolicies, stackFindings, type LiveOrganization, type StackResource } from '@walletinfra/pulumi/policy-pack';
 
 const ORG = 'org-1';
 const TOKEN = '0xA0b86991c6218b36c1d19d4a2e9eB0cE3606eB48';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as pulumi from '@pulumi/pulumi';
 import type { PolicyResource, StackValidationArgs } from '@pulumi/policy';
 import type { LintPolicy } from '@walletinfra/sdk/policy';
-import { packPolicies, type LiveOrganization } from '@walletinfra/pulumi/policy-lint/pack';
+import { packPolicies, type LiveOrganization } from '@walletinfra/pulumi/policy-pack';
 import { declareBaseline } from '../../../../examples/baseline/organization';
 import { REPO_ROOT } from '../../../support/e2e/process';
 

@@ -4,7 +4,11 @@
 // defence, string values under property names that say "secret" or "private" are redacted even when the
 // provider forgot to mark them (https://www.pulumi.com/docs/iac/concepts/secrets/: outputs with new names are stored in plaintext unless marked).
 import { isSecretEnvelope, PROVIDER_KEY, UNKNOWN } from '../wire';
-import { PROVIDER_CODE_PLACEHOLDER, SECRET_PLACEHOLDER, UNKNOWN_PLACEHOLDER } from './types';
+
+/** Stand-ins written instead of values that must not (or cannot) be shown. */
+export const SECRET_PLACEHOLDER = '[secret]';
+export const UNKNOWN_PLACEHOLDER = '[unknown]';
+export const PROVIDER_CODE_PLACEHOLDER = '[provider code]';
 
 const SENSITIVE_NAME = /secret|private|password|passphrase|mnemonic|token/i;
 

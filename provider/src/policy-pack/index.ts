@@ -24,8 +24,8 @@ import { clientReader, type LintFacts } from '../policy-review/organization';
 import { canonicalInterface } from '../resources/smartContractInterface/spec';
 import { kindOfToken } from '../resources/kinds';
 import { UNKNOWN } from '../wire';
-import { findingPlace, findingText, RULE_SUMMARIES } from './findings';
-import { organizationView } from './view';
+import { findingPlace, findingText, RULE_SUMMARIES } from '../policy-lint/findings';
+import { organizationView } from '../policy-lint/view';
 
 /** A resource of the stack as the pack sees it (the engine's outputs; planned inputs for a create). */
 export interface StackResource {

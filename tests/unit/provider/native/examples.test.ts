@@ -3,7 +3,7 @@
 // inputs for Go, enum members), secrets and stack config read as each SDK reads them. The end-to-end test runs
 // such programs through the CLI; these are the exact texts.
 import { enumMemberNames, pythonName } from '@walletinfra/pulumi/native/names';
-import { OutputRef, renderProgram, SecretLiteral, type Program } from '@walletinfra/pulumi/native/program';
+import { OutputRef, renderProgram, SecretLiteral, type Program } from '@walletinfra/pulumi/native/examples';
 import { generateSchema } from '@walletinfra/pulumi/native/schema';
 import { ConfigSecret } from '@walletinfra/pulumi/resources/kind';
 

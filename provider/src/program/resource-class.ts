@@ -5,10 +5,10 @@
 // own `provider.ts`, whose text the engine stores in every resource's state.
 import * as pulumi from '@pulumi/pulumi';
 import type { z } from 'zod';
-import { declareUnique, programContext, resourceInputs, unsetPlacementOutputs } from '../program';
+import { declareUnique, programContext, resourceInputs, unsetPlacementOutputs } from './process';
 import { PACKAGE } from '../tokens';
 import { deleteGuard, guardKind } from './delete-guard';
-import type { AnyKind, ArgsOf, OutputsOf } from './kind';
+import type { AnyKind, ArgsOf, OutputsOf } from '../resources/kind';
 
 /** Every output as the class exposes it: `resource.policyId`, an Output. */
 export type OutputProperties<K> = { readonly [P in keyof OutputsOf<K>]-?: pulumi.Output<OutputsOf<K>[P]> };

@@ -2,7 +2,7 @@
 // validation, key checks) costs far more than reading the raw values. A resolution is remembered with
 // every config key and environment variable it read (and the key list, for the unknown-key check); the next call with the same selector re-reads just
 // those and reuses the result when none changed. Failures are not remembered.
-import type { SettingsSelector, SettingsSources } from '../config';
+import type { SettingsSelector, SettingsSources } from './sources';
 
 interface Entry<T> {
   config: Map<string, string | undefined>;

@@ -1,8 +1,7 @@
 // Runs Pulumi through its Automation API (https://www.pulumi.com/docs/iac/packages-and-automation/automation-api/): `previewRefresh` for drift (the read-only
 // `pulumi refresh --preview-only`), `preview` for pull-request summaries. Per-resource detail comes only from
 // engine events (`PreviewResult` has just the counts), so every event is handed to the caller.
-import type { EngineEventLike } from './events';
-import type { DeploymentLike } from './unmanaged/declared';
+import type { DeploymentLike, EngineEventLike } from './events';
 import type * as AutomationTypes from '@pulumi/pulumi/automation';
 import { messageOf } from '../errors';
 

@@ -1,7 +1,7 @@
 // Settings resolution is remembered per selector on the exact config keys and environment variables it
 // read: the same answer while none of them changes, a fresh one as soon as one does (rotated credentials
 // apply at once), and failures are never remembered.
-import { memoizeResolution } from '@walletinfra/pulumi/runtime/resolved';
+import { memoizeResolution } from '@walletinfra/pulumi/config/resolved';
 import type { SettingsSelector, SettingsSources } from '@walletinfra/pulumi';
 
 function counting() {

@@ -3,16 +3,16 @@
 // engine plans its delete without asking the provider, so a refusal in the provider's delete comes only at `up`,
 // after the rest of it. The program registers such a resource with a before-delete resource hook that runs at
 // preview too (`onDryRun`, https://www.pulumi.com/docs/iac/concepts/options/hooks/): the engine calls it before
-// any delete of the resource, and it applies the kind's own delete refusal (../common/lockout.ts, the same words
+// any delete of the resource, and it applies the kind's own delete refusal (../resources/common/lockout.ts, the same words
 // as the provider's) with this run's settings. What the user sees is then the walletinfra rule and its way out,
 // not Pulumi's "protected" text about a `protect` flag the program does not have. `pulumi destroy` runs no
 // program: the engine refuses to start it while a resource has delete hooks, naming this hook, and
 // `pulumi destroy --run-program` shows the refusal itself.
 import * as pulumi from '@pulumi/pulumi';
 import { WalletInfraError } from '@walletinfra/sdk/errors';
-import { programContext } from '../program';
-import type { AnyKind } from './kind';
-import { selectorOf } from './common/inputs';
+import { programContext } from './process';
+import type { AnyKind } from '../resources/kind';
+import { selectorOf } from '../resources/common/inputs';
 
 /** The hook's name, which the engine shows when `pulumi destroy` runs without the program. */
 export const DELETE_GUARD_HOOK = 'walletinfra-lockout-guard';

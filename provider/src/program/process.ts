@@ -3,13 +3,13 @@
 // before anything is registered or requested, and the error form Pulumi prints without a stack trace.
 import * as pulumi from '@pulumi/pulumi';
 import { ConfigurationError, WalletInfraError } from '@walletinfra/sdk/errors';
-import { explainServiceError } from './config/explain';
-import { ProgramDeclarations } from './ownership';
-import { messageOf } from './errors';
-import { checkConfigKeys } from './config/keys';
-import { COMMON_KEYS, SET_ONLY_KEYS } from './resources/common/inputs';
-import { createContext, type OwnedContext, type ProviderContext } from './runtime/context';
-import { debugRequested } from './runtime/debug';
+import { explainServiceError } from '../config/explain';
+import { ProgramDeclarations } from '../ownership';
+import { messageOf } from '../errors';
+import { checkConfigKeys } from '../config/keys';
+import { COMMON_KEYS, SET_ONLY_KEYS } from '../resources/common/inputs';
+import { createContext, type OwnedContext, type ProviderContext } from '../context';
+import { debugRequested } from '../internal/debug';
 
 type Runtime = typeof pulumi.runtime & { isConfigSecret?: (key: string) => boolean; allConfig?: () => Record<string, string> };
 
