@@ -37,12 +37,12 @@ export async function liveForm(
   id: string,
   args: Record<string, unknown>,
 ): Promise<Record<string, unknown> | undefined> {
+  if (r.kind.shape !== 'listed') return r.scenario.read?.(hand, id, args);
   const { listing } = r.kind;
-  if (listing === undefined) return r.scenario.read?.(hand, id, args);
   const all: unknown[] = await readListed(listing, env.session, true);
   const live = all.find((item) => listing.idOf(item) === id);
   if (live === undefined) return undefined;
-  const form: unknown = r.kind.form(live, { organizationId: env.settings.organizationId, ...args });
+  const form: unknown = r.kind.fromLive(live, { organizationId: env.settings.organizationId, ...args });
   return form as Record<string, unknown>;
 }
 

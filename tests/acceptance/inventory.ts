@@ -50,9 +50,9 @@ export function labelOf(kind: AnyKind, live: unknown): string | undefined {
 
 /** Every listed kind, generically. */
 export function kindSweepable(kind: AnyKind): Sweepable | undefined {
+  if (kind.shape !== 'listed') return undefined;
   const { listing, writes } = kind;
-  if (listing === undefined) return undefined;
-  const deleteWrite = writes?.delete;
+  const deleteWrite = writes.delete;
   return {
     type: kind.type,
     noun: kind.noun,
@@ -77,7 +77,7 @@ export function kindSweepable(kind: AnyKind): Sweepable | undefined {
                   submit(
                     client,
                     deleteWrite.operation,
-                    deleteWrite.parameters(id, kind.form(item, { organizationId: session.organizationId })),
+                    deleteWrite.toRequest(id, kind.fromLive(item, { organizationId: session.organizationId })),
                   ),
               }),
         });

@@ -23,7 +23,7 @@ import {
   type ProgramValue,
 } from '@walletinfra/pulumi/native/examples';
 import { functionToken } from '@walletinfra/pulumi/tokens';
-import { runtimeKinds } from '@walletinfra/pulumi/native/runtime-kinds';
+import { nativeFunctions } from '@walletinfra/pulumi/native/functions';
 import { ConfigSecret } from '@walletinfra/pulumi/resources/kind';
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
 import { DISK, runExport } from '@walletinfra/pulumi/export/cli';
@@ -62,7 +62,7 @@ async function programWithoutCalls(organization: TestOrganization): Promise<Prog
   const runtime = createRuntime({ env: credentialsOf(organization) });
   const answers: Record<string, unknown> = {};
   try {
-    const functions = runtimeKinds(runtime).functions;
+    const functions = nativeFunctions(runtime);
     for (const c of full.calls ?? []) {
       const fn = functions.find((f) => f.token === functionToken(c.function))!;
       answers[c.name] = (await fn.invoke(c.args)).outputs;

@@ -1,10 +1,10 @@
 // Shared set-up for the provider's integration tests: an in-memory emulator on loopback, a provider runtime
 // configured like `configure` would configure it, an sdk client for out-of-band changes, a manual clock, and
 // the emulator's request log (to count requests at the server).
-import type { ReadResult } from '@walletinfra/pulumi/resources/kind';
+import type { ReadResult } from '@walletinfra/pulumi/resources/lifecycle';
 import { WalletInfraClient } from '@walletinfra/sdk';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '@walletinfra/emulator';
-import { createRuntime, type Provider, type Runtime } from '@walletinfra/pulumi/runtime/providers';
+import { createRuntime, type DynamicProvider, type Runtime } from '@walletinfra/pulumi/runtime/providers';
 import type { ContextOptions } from '@walletinfra/pulumi/context';
 import { useForFile } from './use-for-file';
 import { AdminUser, FIXED_NOW, generatedKey } from './emulator';
@@ -130,7 +130,10 @@ export function useHarness(options: HarnessOptions = {}): Harness {
 }
 
 /** The inputs `check` returns for `news`, asserting it reported no failures. */
-export async function checkedInputs(resource: Pick<Provider, 'check'>, news: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function checkedInputs(
+  resource: Pick<DynamicProvider, 'check'>,
+  news: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const result = await resource.check({}, news);
   expect(result.failures).toBeUndefined();
   return result.inputs;
@@ -138,7 +141,7 @@ export async function checkedInputs(resource: Pick<Provider, 'check'>, news: Rec
 
 /** Checks `declared` (asserting no failures) and creates it: the checked inputs, the new id and its outputs. */
 export async function checkAndCreate(
-  resource: Pick<Provider, 'check' | 'create'>,
+  resource: Pick<DynamicProvider, 'check' | 'create'>,
   declared: Record<string, unknown>,
 ): Promise<{ inputs: Record<string, unknown>; id: string; outs: Record<string, unknown> }> {
   const inputs = await checkedInputs(resource, declared);

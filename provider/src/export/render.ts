@@ -50,7 +50,7 @@ function worthWriting(kind: AnyKind, key: string, value: unknown): boolean {
 
 /** The inputs the live object implies, in the order of the kind's `args`, without what need not be written. */
 function defaultProperties(kind: AnyKind, live: unknown): Array<[string, ExportValue | undefined]> {
-  const inputs = inputsOfOutputs(kind, kind.form(live, { organizationId: '' }));
+  const inputs = inputsOfOutputs(kind, kind.fromLive(live, { organizationId: '' }));
   return Object.keys(kind.args.shape).map((key) => [key, worthWriting(kind, key, inputs[key]) ? (inputs[key] as ExportValue) : undefined]);
 }
 
@@ -63,7 +63,7 @@ export function declarationsOf(
   const secrets: ConfigSecret[] = [];
   for (const kind of kinds) {
     const items = snapshot.objects[kind.type] ?? [];
-    const idOf = (live: unknown): string => kind.export.id?.(live) ?? kind.listing?.idOf(live) ?? '';
+    const idOf = (live: unknown): string => kind.export.id?.(live) ?? (kind.shape === 'listed' ? kind.listing.idOf(live) : '');
     for (const { item, name } of assignNames(items, (live) => kind.export.name(live), idOf, kind.export.fallback)) {
       const secret = (suffix: string, what: string, placeholder: string): ConfigSecret => {
         const made = new ConfigSecret(`${camel(name)}${suffix}`, what, placeholder);

@@ -12,11 +12,10 @@ export interface OrganizationSnapshot {
   ownPublicKey?: string;
 }
 
-/** A kind's objects: its own export read, or its listing. */
+/** A kind's objects: its own export read (which a kind no list holds must have), or its listing. */
 function readKind(kind: AnyKind, session: OrgSession): Promise<unknown[]> {
-  if (kind.export.read !== undefined) return kind.export.read(session);
-  if (kind.listing !== undefined) return readListed(kind.listing, session, false);
-  throw new Error(`resource kind ${kind.type} has neither a listing nor an export read`);
+  if (kind.shape !== 'listed') return kind.export.read(session);
+  return kind.export.read?.(session) ?? readListed(kind.listing, session, false);
 }
 
 export async function readOrganization(

@@ -10,7 +10,7 @@ import { matchesNaturalKey } from '../resources/common/fields';
 import { adoptRequest } from '../resources/common/inputs';
 import { readOrganization } from '../export/snapshot';
 import { reportOrder } from '../drift/unmanaged/inventory';
-import { diffKind } from '../runtime/providers';
+import { diffKind } from '../runtime/lifecycles';
 import type { OrgSession } from '../session';
 import { PROVIDER_KEY } from '../wire';
 
@@ -76,12 +76,12 @@ export async function readKinds(session: OrgSession, kinds: readonly FleetKind[]
 
 /** The output holding a kind's service id (`policyId`), or undefined for kinds addressed by scope. */
 export function idProperty(k: FleetKind): string | undefined {
-  return k.kind.idProperty;
+  return k.kind.shape === 'listed' ? k.kind.idProperty : undefined;
 }
 
 /** A live object's id (what `adopt: { id }` takes). */
 export function objectId(k: FleetKind, live: unknown): string {
-  return k.kind.export.id?.(live) ?? k.kind.listing?.idOf(live) ?? '';
+  return k.kind.export.id?.(live) ?? (k.kind.shape === 'listed' ? k.kind.listing.idOf(live) : '');
 }
 
 /** A readable name of a live object: what `walletinfra-export` names its resource (a policy's name). */
@@ -91,7 +91,7 @@ export function objectName(k: FleetKind, live: unknown): string {
 
 /** The organization's one object of the kind (the root quorum): a template's resource of it stands for it. */
 export function isSingleton(k: FleetKind): boolean {
-  return k.kind.singleton !== undefined;
+  return k.kind.shape === 'singleton';
 }
 
 /** The service makes the kind's one object itself: one the template does not declare is not unmanaged. */
@@ -120,13 +120,13 @@ export function desiredForm(k: FleetKind, inputs: Readonly<Record<string, unknow
  */
 export function liveForm(k: FleetKind, live: unknown, desired: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const state = { ...desired, organizationId: String(desired.organizationId) };
-  return inputsOfOutputs(k.kind, k.kind.form(live, state));
+  return inputsOfOutputs(k.kind, k.kind.fromLive(live, state));
 }
 
 /** The outputs a template's resource has once it stands for `live`: its inputs with the object's id. */
 export function outputsFor(k: FleetKind, live: unknown, desired: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const state = { ...desired, organizationId: String(desired.organizationId) };
-  return k.kind.form(live, state);
+  return k.kind.fromLive(live, state);
 }
 
 /** Which live object a template's resource stands for. */
@@ -175,7 +175,7 @@ export function tokenTable(): { kindOf: Record<string, string>; outputs: Record<
   const kindOf: Record<string, string> = {};
   const outputs: Record<string, string[]> = {};
   for (const kind of KINDS as readonly AnyKind[]) {
-    const names = [...(kind.idProperty !== undefined ? [kind.idProperty] : []), 'organizationId', ...(kind.outputOnly ?? [])];
+    const names = [...(kind.shape === 'listed' ? [kind.idProperty] : []), 'organizationId', ...(kind.outputOnly ?? [])];
     for (const token of [kind.dynamicToken, kind.nativeToken]) {
       kindOf[token] = kind.type;
       outputs[token] = names;

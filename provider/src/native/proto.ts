@@ -42,4 +42,4 @@ export function proto(): Proto {
   return loaded;
 }
 
-export type { grpcModule as grpc, providerModule as pb, pluginModule as pluginPb, structModule as structPb };
+export type { emptyModule as emptyPb, grpcModule as grpc, providerModule as pb, pluginModule as pluginPb, structModule as structPb };

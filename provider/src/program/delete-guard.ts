@@ -11,14 +11,14 @@
 import * as pulumi from '@pulumi/pulumi';
 import { WalletInfraError } from '@walletinfra/sdk/errors';
 import { programContext } from './process';
-import type { AnyKind } from '../resources/kind';
+import type { AnyKind, AnyListedKind } from '../resources/kind';
 import { selectorOf } from '../resources/common/inputs';
 
 /** The hook's name, which the engine shows when `pulumi destroy` runs without the program. */
 export const DELETE_GUARD_HOOK = 'walletinfra-lockout-guard';
 
 /** The kinds whose deletes have a refusal, by type (each class registers its kind when it is defined). */
-const guarded = new Map<string, AnyKind>();
+const guarded = new Map<string, AnyListedKind>();
 /** The resources this run of the program declares, by kind type and name: a delete of one of them is a replacement. */
 const declared = new Set<string>();
 let hook: pulumi.ResourceHook | undefined;
@@ -28,7 +28,7 @@ const keyOf = (type: string, name: string) => `${type}::${name}`;
 async function beforeDelete(args: pulumi.ResourceHookArgs): Promise<void> {
   // `pulumi-nodejs:dynamic/walletinfra:ApiKey` -> `ApiKey`
   const type = args.type.split(':').pop() ?? args.type;
-  const deletes = guarded.get(type)?.writes?.delete;
+  const deletes = guarded.get(type)?.writes.delete;
   // A replacement: the program declares the resource again, and diff applied the rules to its new declaration.
   if (deletes?.refuse === undefined || declared.has(keyOf(type, args.name))) return;
   const state = (args.oldOutputs ?? {}) as Record<string, unknown>;
@@ -46,7 +46,7 @@ async function beforeDelete(args: pulumi.ResourceHookArgs): Promise<void> {
 
 /** Registers a kind whose deletes the guard refuses as its provider would (called when its class is defined). */
 export function guardKind(kind: AnyKind): void {
-  if (kind.writes?.delete?.refuse !== undefined) guarded.set(kind.type, kind);
+  if (kind.shape === 'listed' && kind.writes.delete?.refuse !== undefined) guarded.set(kind.type, kind);
 }
 
 /**

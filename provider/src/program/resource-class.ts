@@ -65,7 +65,7 @@ export function resourceClass<K extends AnyKind>(kind: K, provider: pulumi.dynam
       const given = args as Record<string, unknown> & { adopt?: unknown };
       const props = resourceInputs(kind.type, name, given, optional);
       if (kind.unique !== undefined) declareUnique(kind.type, kind.unique.property, given[kind.unique.property], name, kind.unique.why);
-      if (kind.singleton !== undefined) declareUnique(kind.type, 'the organization', organizationKey(given), name, kind.singleton.why);
+      if (kind.shape === 'singleton') declareUnique(kind.type, 'the organization', organizationKey(given), name, kind.singleton.why);
       for (const key of secretInputs) {
         const value = given[key];
         if (value !== undefined) props[key] = pulumi.secret(value);

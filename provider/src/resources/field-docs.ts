@@ -47,7 +47,7 @@ export function adoptionTable(kinds: readonly AnyKind[] = KINDS): string {
  * controls**` (the one object of a kind an organization has once, in the singular: `**root quorum**`).
  */
 export function kindsManaged(kinds: readonly AnyKind[] = KINDS): string {
-  return list(kinds.map((kind) => `**${kind.singleton !== undefined ? kind.noun : kind.plural}**`));
+  return list(kinds.map((kind) => `**${kind.shape === 'singleton' ? kind.noun : kind.plural}**`));
 }
 
 /** The dynamic resources' type tokens, the first whole: `` `pulumi-nodejs:dynamic/walletinfra:Policy`, `…:WebhookEndpoint`, … ``. */

@@ -1,13 +1,22 @@
 // What one resource kind is, declared once (docs/architecture.md, "Resource kinds"): its type, its noun,
 // the sdk field table it follows, what a program passes and what the state holds (zod objects built from
 // the sdk's intents, so the TypeScript types are inferred, never typed by hand), the normal form, how an
-// existing object is adopted, which values are secret, the documentation of every property, and the steps
-// that differ from the shared ones. The runtime, the README tables, `walletinfra-export`, the drift report
-// and the native schema all map over the one array of kinds in ./kinds.ts.
+// existing object is adopted, which values are secret, the documentation of every property, and where its
+// writes are. The runtime, the README tables, `walletinfra-export`, the drift report and the native schema
+// all map over the one array of kinds in ./kinds.ts.
+//
+// A kind has one of three shapes, and the compiler holds each declaration to its shape:
+// - `listed`: the service lists the objects and addresses each by its id (most kinds). The declaration says
+//   where the objects are listed (`listing`) and how each write's request is built from the desired state
+//   (`writes`); the shared steps (./common/listed.ts) read, adopt, create, update and delete with them.
+// - `scoped`: an object addressed by its scope, not by a listed id (an IP allowlist: its organization or one
+//   API key); the kind writes all four steps itself (its folder's steps.ts, named in ./kinds.ts `STEPS`).
+// - `singleton`: the organization's one object (the root quorum), addressed by the organization; all four
+//   steps are the kind's own, and the program refuses a second resource for the same organization.
 //
 // A kind's file loads only light modules (schemas, field tables, the checker when it needs one): the
 // program and a preview load every kind, and the steps that reach the service load on the first call that
-// needs them (./common/lifecycle.ts).
+// needs them.
 import type * as pulumi from '@pulumi/pulumi';
 import type { z } from 'zod';
 import type { FieldTable } from '@walletinfra/sdk/rules';
@@ -16,6 +25,7 @@ import type { ServiceList } from '../session/object-lists';
 import type { ProviderContext } from '../context';
 import type { CheckFailure } from './common/check';
 import { dynamicToken, resourceToken } from '../tokens';
+import type { Values } from './lifecycle';
 
 /** What a resource's `adopt` input takes: an object's id, or one natural-key flag. */
 export type AdoptOf<Flag extends string> = { id?: string } & { [F in Flag]?: boolean };
@@ -37,15 +47,15 @@ export type InputValue<T> = T extends readonly (infer E)[]
 /** Every property of `T` as a program passes it (optional ones stay optional). */
 export type InputArgs<T> = { [K in keyof T]: InputValue<Exclude<T[K], undefined>> };
 
-/** One step of `check` that a kind adds to the shared ones. */
-export type CheckStep = (news: Record<string, unknown>, ctx: ProviderContext) => CheckFailure[];
+/** A rule of `check` that a kind adds to the shared ones. */
+export type CheckRule = (news: Record<string, unknown>, ctx: ProviderContext) => CheckFailure[];
 
 /**
- * A step of `check` that reads the service (the lock-out rules, identity references in policies): it runs last,
+ * A rule of `check` that reads the service (the lock-out rules, identity references in policies): it runs last,
  * on the inputs in normal form with their organization resolved, only when every other step passed. `olds` are
  * the resource's inputs in the state ({} for a new resource), so a rule can see what the plan replaces.
  */
-export type RemoteCheckStep = (
+export type RemoteCheckRule = (
   news: Record<string, unknown>,
   ctx: ProviderContext,
   olds: Record<string, unknown>,
@@ -81,15 +91,16 @@ export interface Listing<Live> {
 }
 
 /**
- * The writes of a kind whose objects are listed and addressed by the service's id (most kinds). The shared
- * steps (./common/lifecycle.ts) adopt, create (reusing an earlier run's activity, resolving lost
- * responses), read, update (only what differs from the live object) and delete with these.
+ * The writes of a kind whose objects are listed and addressed by the service's id (most kinds): each one's
+ * activity, and its request built from the desired state (`toRequest`). The shared steps (./common/listed.ts)
+ * adopt, create (reusing an earlier run's activity, resolving lost responses), read, update (only what differs
+ * from the live object) and delete with these.
  */
 export interface ListedWrites<Live, Desired> {
   create: {
     operation: string;
     /** The create activity's parameters for the desired state (default: the create intent's fields, '' left out). */
-    parameters?(desired: Desired): Record<string, unknown>;
+    toRequest?(desired: Desired): Record<string, unknown>;
     /** The id a create's result names. */
     resultId(result: Record<string, unknown>): string;
     /** The result a create would have returned for `live` (stands for a lost response). */
@@ -105,8 +116,11 @@ export interface ListedWrites<Live, Desired> {
   };
   update?: {
     operation: string;
-    /** The update's parameters for what differs (default: the field table's in-place fields that differ). */
-    parameters?(live: Live, desired: Desired, form: Record<string, unknown>): Record<string, unknown> | undefined;
+    /**
+     * The update's parameters for what differs between the live object (`live`, and `current`: it in normal form)
+     * and the desired state, or undefined when nothing does (default: the field table's in-place fields that differ).
+     */
+    toRequest?(live: Live, desired: Desired, current: Record<string, unknown>): Record<string, unknown> | undefined;
     /** The result an update would have returned for `live`. */
     resultOf(live: Live): Record<string, unknown>;
     /**
@@ -119,7 +133,7 @@ export interface ListedWrites<Live, Desired> {
   delete?: {
     operation: string;
     /** The delete's parameters; `props` is the state (an API key is deleted by naming its user too). */
-    parameters(id: string, props: Record<string, unknown>): Record<string, unknown>;
+    toRequest(id: string, props: Record<string, unknown>): Record<string, unknown>;
     /** What the delete returns; stands for it when its response was lost. */
     deleted(id: string): Record<string, unknown>;
     /**
@@ -168,7 +182,7 @@ export type ExampleValue = ExportValue | ConfigValue | readonly ExampleValue[] |
 
 /** How `walletinfra-export` writes a kind's objects (../export/render.ts). */
 export interface KindExport<Live> {
-  /** Every object of the kind in the organization (default: the kind's listing). */
+  /** Every object of the kind in the organization (default: the kind's listing; a kind no list holds must say). */
   read?(session: OrgSession): Promise<Live[]>;
   /** A readable name for the object's resource (made unique and stable by the export). */
   name(live: Live): string;
@@ -196,24 +210,6 @@ export interface KindExport<Live> {
   section?: string;
 }
 
-/** What the lifecycle steps return: Pulumi's dynamic-provider results (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/), with typed values. */
-export interface CheckResult {
-  inputs: Record<string, unknown>;
-  failures?: Array<{ property: string; reason: string }>;
-}
-export interface CreateResult {
-  id: string;
-  outs: Record<string, unknown>;
-}
-export interface ReadResult {
-  id?: string;
-  props?: Record<string, unknown>;
-  inputs?: Record<string, unknown>;
-}
-export interface UpdateResult {
-  outs: Record<string, unknown>;
-}
-
 /**
  * What a kind's objects decide, in the order the unmanaged-objects report of `walletinfra-drift` lists kinds
  * (../drift/unmanaged/): who can act first, then what they may do, from where and how they sign in, and what
@@ -239,28 +235,8 @@ export interface KindInventory {
   serviceSingleton?: true;
 }
 
-/** A whole lifecycle a kind writes itself (objects addressed by scope, not by a listed id). */
-export interface OwnLifecycle {
-  create(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<CreateResult>;
-  read(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<ReadResult>;
-  update(ctx: ProviderContext, id: string, olds: Record<string, unknown>, news: Record<string, unknown>): Promise<UpdateResult>;
-  delete(ctx: ProviderContext, id: string, props: Record<string, unknown>): Promise<void>;
-}
-
-/** The steps of a lifecycle. */
-export type StepName = keyof OwnLifecycle;
-
-/** What a kind's `steps.ts` exports: the steps it writes itself (loaded on the first call that needs one). */
-export type OwnSteps = Partial<OwnLifecycle>;
-
-export interface KindDeclaration<
-  A extends z.ZodObject,
-  O extends z.ZodObject,
-  Live,
-  Flag extends string,
-  I extends string = string,
-  X extends string = string,
-> {
+/** What every kind declares, whatever its shape. */
+interface Declaration<A extends z.ZodObject, O extends z.ZodObject, Live, Flag extends string, X extends string> {
   /** The type name: `Policy` (`pulumi-nodejs:dynamic/walletinfra:Policy`, `walletinfra:index:Policy`). */
   type: string;
   /** The runtime member and folder name: `policy`. */
@@ -277,14 +253,6 @@ export interface KindDeclaration<
   args: A;
   /** The outputs in normal form (the common ones left out): the inputs after `check`, the id, output-only values. */
   outputs: O;
-  /** The output holding the service's id (also the resource's id); absent when the object is addressed by scope. */
-  idProperty?: I;
-  /**
-   * What the resource's id is, and so what `pulumi import` takes, for a kind addressed by scope (no `idProperty`):
-   * `` `organization` for the organization's list, `apiKey:<public key>` for an API key's ``. A kind with an
-   * `idProperty` is imported by the service's id.
-   */
-  importId?: string;
   /** Outputs that are no inputs, besides the id (fingerprints of secrets). */
   outputOnly?: readonly X[];
   /** The documentation of every property in `args` and `outputs`: one sentence or two, as users read them. */
@@ -299,18 +267,16 @@ export interface KindDeclaration<
   secrets?: { inputs?: readonly string[]; outputs?: readonly string[] };
   /** A value only one object of the organization may hold (a policy's name): checked in the program. */
   unique?: { property: keyof z.output<A> & string; why: string };
-  /** One object per organization (the root quorum): a second resource for the same organization is refused in the program. */
-  singleton?: { why: string };
   /**
    * Properties `check` validates itself rather than with the create intent's schema (secrets, a number the
-   * service takes as a string): the kind's own check steps cover them.
+   * service takes as a string): the kind's own check rules cover them.
    */
   ownChecks?: readonly string[];
   /**
-   * Check steps of the kind's own: `early` before the common inputs, `late` after the schema, `remote` last, when
+   * Check rules of the kind's own: `early` before the common inputs, `late` after the schema, `remote` last, when
    * everything else passed (it reads the service); `deployment` after the check of every resource of any kind.
    */
-  check?: { early?: CheckStep; beforeSchema?: CheckStep; late?: CheckStep; remote?: RemoteCheckStep; deployment?: DeploymentCheck };
+  check?: { early?: CheckRule; beforeSchema?: CheckRule; late?: CheckRule; remote?: RemoteCheckRule; deployment?: DeploymentCheck };
   /**
    * Properties compared by a rule of the kind's own (secrets by fingerprint), not by value; `deleteBeforeReplace`
    * when a replacement cannot create the new object while the old one exists (an API key's public key is unique).
@@ -337,16 +303,12 @@ export interface KindDeclaration<
    * true for an API key whose public key is the one this stack signs with. `apiPublicKey` is the stack's own key.
    */
   protects?(args: Record<string, unknown>, apiPublicKey: string): boolean;
-  /** The activities a kind that writes its own steps submits (for a listed kind they are its `writes`). */
-  activities?: readonly string[];
   /** Why a replace-only field replaces, when not "the update cannot change it" (docs). */
   replaceReason?: string;
   /** The inputs that stand for a service field, where a program may give others (a secret in plain text): docs. */
   inputNames?: Readonly<Record<string, readonly string[]>>;
-  /** Where the objects are listed; absent for kinds addressed by scope (they bring an `OwnLifecycle`). */
-  listing?: Listing<Live>;
   /** The live object in normal form, keeping what only the state knows (`state`: placement and stored outputs). */
-  form(live: Live, state: Record<string, unknown> & { organizationId: string }): z.output<O>;
+  fromLive(live: Live, state: Record<string, unknown> & { organizationId: string }): z.output<O>;
   /** The inputs the outputs imply (what `read` hands the engine); default the outputs minus the id and output-only values. */
   inputsOf?(outputs: Record<string, unknown>): Record<string, unknown>;
   /** How `walletinfra-export` writes the kind's objects as declarations (../export/). */
@@ -360,25 +322,78 @@ export interface KindDeclaration<
    * (tests/e2e/native-docs.test.ts).
    */
   example?: { name: string; properties: Readonly<Record<string, ExampleValue>> };
-  /** The writes of a listed kind, which the shared steps make (./common/lifecycle.ts). */
-  writes?: ListedWrites<Live, Record<string, unknown>>;
-  /**
-   * The steps the kind writes itself, exported as `steps` by the `steps.ts` of its folder (loaded on the first
-   * call that needs one): all four for a kind addressed by scope, those that differ for a listed kind (a
-   * secret sealed afresh for every write).
-   */
-  ownSteps?: readonly StepName[];
 }
 
-/** A declared kind: the declaration, with the names derived from it. */
-export interface Kind<
-  A extends z.ZodObject = z.ZodObject,
-  O extends z.ZodObject = z.ZodObject,
-  Live = unknown,
-  Flag extends string = string,
+/**
+ * Objects the service lists and addresses by its id (most kinds): the shared steps (./common/listed.ts) read,
+ * adopt, create, update and delete them with `listing` and `writes`. A kind whose writes differ brings those
+ * steps itself (./kinds.ts `STEPS`: the on-ramp credential seals its secrets afresh for every create and update).
+ */
+export interface ListedDeclaration<
+  A extends z.ZodObject,
+  O extends z.ZodObject,
+  Live,
+  Flag extends string,
   I extends string = string,
   X extends string = string,
-> extends KindDeclaration<A, O, Live, Flag, I, X> {
+> extends Declaration<A, O, Live, Flag, X> {
+  shape: 'listed';
+  /** The output holding the service's id (also the resource's id, and what `pulumi import` takes). */
+  idProperty: I;
+  /** Where the objects are listed. */
+  listing: Listing<Live>;
+  /** Each write's activity and its request, built from the desired state. */
+  writes: ListedWrites<Live, Values>;
+}
+
+/** What a kind addressed by its organization or scope declares besides the common declaration. */
+interface AddressedDeclaration {
+  /**
+   * What the resource's id is, and so what `pulumi import` takes: `` `organization` for the organization's list,
+   * `apiKey:<public key>` for an API key's ``.
+   */
+  importId: string;
+  /** The activities its steps submit (the access warning's needs: ./policy/stack-access.ts). */
+  activities?: readonly string[];
+}
+
+/** How `walletinfra-export` writes a kind no list holds: it says how its objects are read. */
+export type AddressedExport<Live> = KindExport<Live> & Required<Pick<KindExport<Live>, 'read'>>;
+
+/**
+ * An object addressed by its scope, not by a listed id (an IP allowlist: its organization's, or one API key's):
+ * the kind writes all four steps itself (its folder's steps.ts, named in ./kinds.ts `STEPS`).
+ */
+export interface ScopedDeclaration<A extends z.ZodObject, O extends z.ZodObject, Live, Flag extends string, X extends string = string>
+  extends Declaration<A, O, Live, Flag, X>, AddressedDeclaration {
+  shape: 'scoped';
+  export: AddressedExport<Live>;
+}
+
+/**
+ * The organization's one object (the root quorum), addressed by the organization: all four steps are the kind's own
+ * (its folder's steps.ts, named in ./kinds.ts `STEPS`), and the program refuses a second resource for the same
+ * organization, saying `singleton.why`.
+ */
+export interface SingletonDeclaration<A extends z.ZodObject, O extends z.ZodObject, Live, Flag extends string, X extends string = string>
+  extends Declaration<A, O, Live, Flag, X>, AddressedDeclaration {
+  shape: 'singleton';
+  singleton: { why: string };
+  export: AddressedExport<Live>;
+}
+
+/** A kind's declaration: one of the three shapes. */
+export type KindDeclaration<
+  A extends z.ZodObject,
+  O extends z.ZodObject,
+  Live,
+  Flag extends string,
+  I extends string = string,
+  X extends string = string,
+> = ListedDeclaration<A, O, Live, Flag, I, X> | ScopedDeclaration<A, O, Live, Flag, X> | SingletonDeclaration<A, O, Live, Flag, X>;
+
+/** The names a declaration implies. */
+export interface Derived {
   /** `pulumi-nodejs:dynamic/walletinfra:<Type>`: what dynamic resources record in the state. */
   readonly dynamicToken: string;
   /** `walletinfra:index:<Type>`: the native provider's type. */
@@ -393,29 +408,42 @@ export interface Kind<
   readonly providerOnly: readonly string[];
 }
 
+/** A declared kind: the declaration, with the names derived from it. */
+export type Kind<
+  A extends z.ZodObject = z.ZodObject,
+  O extends z.ZodObject = z.ZodObject,
+  Live = unknown,
+  Flag extends string = string,
+  I extends string = string,
+  X extends string = string,
+> = KindDeclaration<A, O, Live, Flag, I, X> & Derived;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the array of kinds holds every kind's own types
 export type AnyKind = Kind<z.ZodObject, z.ZodObject, any, string, string, string>;
+
+/** A listed kind, of any types. */
+export type AnyListedKind = Extract<AnyKind, { shape: 'listed' }>;
 
 /** The common inputs (./common/inputs.ts), in the order the state keeps them. */
 export const COMMON_INPUTS = ['organizationId', 'profile', 'adopt'] as const;
 
-/** Builds a kind from its declaration; throws at load time when the declaration and its field table disagree. */
+/**
+ * Builds a kind from its declaration. The compiler holds the declaration to its shape; what it cannot see, the
+ * declaration's agreement with its field table and its documentation, is checked here, at load time.
+ */
 export function defineKind<
   A extends z.ZodObject,
   O extends z.ZodObject,
   Live,
   const Flag extends string,
   const M extends string,
+  const S extends KindShape,
   const I extends keyof z.output<O> & string = never,
   const X extends keyof z.output<O> & string = never,
->(decl: KindDeclaration<A, O, Live, Flag, I, X> & { member: M }): Kind<A, O, Live, Flag, I, X> & { readonly member: M } {
+>(
+  decl: Extract<KindDeclaration<A, O, Live, Flag, I, X>, { shape: S }> & { member: M; shape: S },
+): Extract<Kind<A, O, Live, Flag, I, X>, { shape: S }> & { readonly member: M } {
   const wrong = (what: string) => new Error(`resource kind ${decl.type}: ${what}`);
-  // The type system asks for these too; a kind built from plain JavaScript (or a cast) is held to them here.
-  const given = decl as Partial<KindDeclaration<A, O, Live, Flag, I, X>>;
-  if (given.table === undefined) throw wrong('no field table (`table`: the sdk field table of its create and update intents)');
-  if (typeof given.form !== 'function') throw wrong("no normal form (`form`: the live object as the resource's outputs)");
-  if (given.export === undefined) throw wrong('no export (`export`: how walletinfra-export declares its objects)');
-  if (given.inventory === undefined) throw wrong('no inventory (`inventory`: what its objects decide and which activities make them)');
   const argKeys = Object.keys(decl.args.shape);
   const outputKeys = Object.keys(decl.outputs.shape);
   const serviceFields = decl.table.fields.map((f) => f.field);
@@ -428,16 +456,11 @@ export function defineKind<
     const doc = (decl.docs as Record<string, string | undefined>)[key];
     if (doc === undefined || doc.trim() === '') throw wrong(`property "${key}" has no documentation`);
   }
-  const own = decl.ownSteps ?? [];
-  if (decl.listing === undefined && own.length < 4) throw wrong('neither a listing nor all four steps of its own');
-  if (decl.listing !== undefined && decl.writes === undefined) throw wrong('a listing without writes');
-  if (decl.listing !== undefined && decl.idProperty === undefined) throw wrong('a listing without an id property');
   const secretInputs = decl.secrets?.inputs ?? [];
   const providerOnly = argKeys.filter((k) => !serviceFields.includes(k) && !secretInputs.includes(k));
   const except = decl.diff?.except ?? [];
   const compared = serviceFields.filter((f) => !except.includes(f));
-  return {
-    ...decl,
+  const derived: Derived = {
     dynamicToken: dynamicToken(decl.type),
     nativeToken: resourceToken(decl.type),
     inputKeys: [...argKeys, ...COMMON_INPUTS],
@@ -445,7 +468,12 @@ export function defineKind<
     replaceKeys: [...decl.table.replace, 'organizationId'],
     providerOnly,
   };
+  // The spread is the declaration with its derived names: the shape the signature promises.
+  return { ...decl, ...derived } as unknown as Extract<Kind<A, O, Live, Flag, I, X>, { shape: S }> & { readonly member: M };
 }
+
+/** A kind's shape: listed by the service, addressed by scope, or the organization's one object. */
+export type KindShape = KindDeclaration<z.ZodObject, z.ZodObject, unknown, string>['shape'];
 
 /**
  * The normal form of inputs (or stored outputs): defaults for absent values (null is absent), canonical forms
@@ -467,7 +495,7 @@ export function normalize(kind: AnyKind, values: Record<string, unknown>): Recor
 /** The inputs a kind's outputs imply: what `read` hands the engine so later diffs compare against reality. */
 export function inputsOfOutputs(kind: AnyKind, outputs: Record<string, unknown>): Record<string, unknown> {
   if (kind.inputsOf !== undefined) return kind.inputsOf(outputs);
-  const dropped = new Set<string>([...(kind.idProperty !== undefined ? [kind.idProperty] : []), ...(kind.outputOnly ?? [])]);
+  const dropped = new Set<string>([...(kind.shape === 'listed' ? [kind.idProperty] : []), ...(kind.outputOnly ?? [])]);
   return Object.fromEntries(Object.entries(outputs).filter(([k]) => !dropped.has(k)));
 }
 
@@ -483,7 +511,7 @@ export function readListed<Live>(listing: Listing<Live>, session: OrgSession, fr
 type ArgsSchemaOf<K> = K extends { args: infer A extends z.ZodObject } ? A : never;
 type OutputsSchemaOf<K> = K extends { outputs: infer O extends z.ZodObject } ? O : never;
 type FlagOf<K> = K extends { adopt: { flag: infer F extends string } } ? F : never;
-type IdOf<K> = K extends { idProperty?: infer I } ? Extract<I, string> : never;
+type IdOf<K> = K extends { idProperty: infer I } ? Extract<I, string> : never;
 type OutputOnlyOf<K> = K extends { outputOnly?: readonly (infer X)[] } ? Extract<X, string> : never;
 
 /** What `new <Kind>(name, args)` takes. */

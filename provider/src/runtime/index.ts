@@ -29,5 +29,6 @@ export const kinds = runtime.kinds;
 // the call every serialized provider in every state makes (../resources/*/provider.ts).
 Object.assign(module.exports, runtime.kinds);
 export { createRuntime } from './providers';
-export type { Provider, Runtime, RuntimeOptions } from './providers';
+export type { DynamicProvider, Runtime, RuntimeOptions } from './providers';
+export type { Lifecycle } from '../resources/lifecycle';
 export type { ContextOptions, ProviderContext } from '../context';

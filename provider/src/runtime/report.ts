@@ -8,7 +8,7 @@ import { selectorOf } from '../resources/common/inputs';
 import type { ProviderContext } from '../context';
 import { dropShimCopy } from './process/stderr-filter';
 import { sendTrace, tracesDelivered } from './process/traces';
-import type { CheckResult } from '../resources/kind';
+import type { CheckResult } from '../resources/lifecycle';
 
 /** The error as the user should see it; its shim copy is dropped and its trace sent (where installed). */
 function userError(error: unknown, ctx: ProviderContext, props: Record<string, unknown>): unknown {

@@ -57,7 +57,7 @@ export function scenariosOf(kinds: readonly AnyKind[], table: Readonly<Record<st
  * addressed by scope (with its own steps) unless the scenario says destroy leaves it (a root quorum).
  */
 export function deletable(kind: AnyKind, scenario: Scenario): boolean {
-  return kind.listing === undefined ? scenario.notApplicable?.delete === undefined : kind.writes?.delete !== undefined;
+  return kind.shape !== 'listed' ? scenario.notApplicable?.delete === undefined : kind.writes.delete !== undefined;
 }
 
 function sampleOf(kind: AnyKind, scenario: Scenario, step: OptionalStep): unknown {
@@ -100,10 +100,10 @@ export function scenarioProblems(kind: AnyKind, scenario: Scenario): string[] {
     if (sample === undefined && why === undefined)
       problems.push(`${scenario.name}: ${step} has neither a sample nor a reason (notApplicable.${step})`);
   }
-  if (kind.listing === undefined && scenario.read === undefined) {
+  if (kind.shape !== 'listed' && scenario.read === undefined) {
     problems.push(`${scenario.name}: the kind has no listing, so the scenario must say how to read its object (read)`);
   }
-  if (kind.listing !== undefined && scenario.label === undefined && kind.export.name === undefined) {
+  if (kind.shape === 'listed' && scenario.label === undefined && kind.export.name === undefined) {
     problems.push(`${scenario.name}: no label (the name that carries the run prefix)`);
   }
   return problems;

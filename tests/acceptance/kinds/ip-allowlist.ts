@@ -11,7 +11,7 @@ type Rule = { cidr: string; label?: string };
 async function readList(ctx: HandContext, publicKey: string | undefined): Promise<Record<string, unknown> | undefined> {
   const { allowlist } = await ctx.client.getIpAllowlist(publicKey === undefined ? {} : { publicKey });
   if (isEmptyAllowlist(allowlist, publicKey !== undefined)) return undefined;
-  return ipAllowlist.form(allowlist, { organizationId: ctx.organizationId, ...(publicKey !== undefined ? { publicKey } : {}) });
+  return ipAllowlist.fromLive(allowlist, { organizationId: ctx.organizationId, ...(publicKey !== undefined ? { publicKey } : {}) });
 }
 
 const keyOf = (args: Record<string, unknown>) => (typeof args.publicKey === 'string' ? args.publicKey : undefined);

@@ -94,7 +94,7 @@ export interface Scenario {
   handMade?: (ctx: HandContext, args: Record<string, unknown>) => Promise<string>;
   /** Changes the object out of band through the sdk; returns what it changed, for the report. */
   drift?: (ctx: HandContext, id: string, args: Record<string, unknown>) => Promise<string>;
-  /** The live object in normal form (`kind.form`) for a kind without a listing; undefined when it reads as gone. */
+  /** The live object in normal form (`kind.fromLive`) for a kind without a listing; undefined when it reads as gone. */
   read?: (ctx: HandContext, id: string, args: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
   /** Why a step does not apply (every step either has its sample or its reason here). */
   notApplicable?: Partial<Record<OptionalStep, string>>;

@@ -6,7 +6,7 @@
 // harness's clock). The IP allowlist is left out: it has no create activity to adopt (its id is its scope).
 import { DECLARATION_WAIT_MS } from '@walletinfra/pulumi/context';
 import type { KindMember } from '@walletinfra/pulumi/resources/kinds';
-import type { Provider } from '@walletinfra/pulumi/runtime/providers';
+import type { DynamicProvider } from '@walletinfra/pulumi/runtime/providers';
 import { checkedInputs, useHarness } from '../../support/provider-harness';
 
 const h = useHarness({ emulator: { seed: { privateKeys: [{ privateKeyName: 'k1' }] } } });
@@ -74,7 +74,7 @@ test.each(ROWS)(
     const first = await h.runtime[member].create(await checkedInputs(h.runtime[member], declared()));
     // The second run: the first resource is edited, a new one declares its old values and is created first.
     const rt = h.newRuntime();
-    const resource: Provider = rt[member];
+    const resource: DynamicProvider = rt[member];
     const olds = { ...first.outs };
     const news = await checkedInputs(resource, edited());
     const waits: number[] = [];

@@ -103,7 +103,8 @@ export async function acknowledgeExisting(
   const readers = sessionReaders();
   try {
     const objects = await readers.make(resolveSettings({ config: (k) => config[k], env: {} })).objects(KINDS);
-    const idOf = (kind: AnyKind, live: unknown): string => kind.export.id?.(live) ?? kind.listing?.idOf(live) ?? '';
+    const idOf = (kind: AnyKind, live: unknown): string =>
+      kind.export.id?.(live) ?? (kind.shape === 'listed' ? kind.listing.idOf(live) : '');
     return JSON.stringify(
       // Not the root quorum: as the service made it, it is no drift, and a change by hand must show.
       KINDS.filter((kind) => kind.inventory.serviceSingleton !== true).flatMap((kind) =>

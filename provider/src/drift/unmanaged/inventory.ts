@@ -49,7 +49,7 @@ export function addCounts(all: readonly InventoryCounts[]): InventoryCounts {
 const STATUS_ORDER: readonly ObjectStatus[] = ['unmanaged', 'acknowledged', 'service-default'];
 
 function kindReport(kind: AnyKind, input: OrganizationInput, options: InventoryOptions, used: Set<IgnoreRule>): KindInventoryReport {
-  const idOf = (live: unknown): string => kind.export.id?.(live) ?? kind.listing?.idOf(live) ?? '';
+  const idOf = (live: unknown): string => kind.export.id?.(live) ?? (kind.shape === 'listed' ? kind.listing.idOf(live) : '');
   const declared = input.declared.filter((d) => d.kind === kind);
   const declaredIds = new Set(declared.map((d) => d.id));
   const singleton = kind.inventory.serviceSingleton === true;
@@ -96,7 +96,8 @@ function kindReport(kind: AnyKind, input: OrganizationInput, options: InventoryO
     noun: kind.noun,
     plural: kind.plural,
     governs: kind.inventory.governs,
-    deletable: !singleton && (kind.writes?.delete !== undefined || (kind.ownSteps ?? []).includes('delete')),
+    // A kind addressed by scope writes its own delete; a listed kind deletes when its writes say how.
+    deletable: !singleton && (kind.shape !== 'listed' || kind.writes.delete !== undefined),
     ...counts(live.length - outside.length, n('unmanaged'), n('acknowledged'), n('service-default')),
     objects,
   };

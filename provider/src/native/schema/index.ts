@@ -90,15 +90,13 @@ function inputNames(kind: AnyKind, fields: readonly string[]): string[] {
 
 /** What `pulumi import` takes as a kind's id, as the docs and the schema say it. */
 export function importIdOf(kind: AnyKind): string {
-  if (kind.importId !== undefined) return kind.importId;
-  // A kind addressed by scope says its id in `importId` (the schema test requires it); until then, the state's id.
-  if (kind.idProperty === undefined) return "the resource's id (as `pulumi stack export` shows it)";
-  return `the ${kind.noun}'s id (\`${kind.idProperty}\`)`;
+  // A kind addressed by its organization or scope says what its id is.
+  return kind.shape === 'listed' ? `the ${kind.noun}'s id (\`${kind.idProperty}\`)` : kind.importId;
 }
 
 /** The placeholder for the import id in the example command. */
 export function importIdPlaceholder(kind: AnyKind): string {
-  return kind.idProperty !== undefined ? `<${kind.idProperty}>` : '<id>';
+  return kind.shape === 'listed' ? `<${kind.idProperty}>` : '<id>';
 }
 
 function resourceDescription(kind: AnyKind): string {

@@ -108,6 +108,9 @@ const args = API_KEY_FIELD_TABLE.create.partial({ curveType: true }).extend({ al
 export const apiKey = defineKind({
   type: 'ApiKey',
   member: 'apiKey',
+  // Listed by the service: read, adopt, create, update and delete are the shared steps (../common/listed.ts),
+  // each write's request built by `writes` below.
+  shape: 'listed',
   noun: 'API key',
   plural: 'API keys',
   description:
@@ -177,7 +180,7 @@ export const apiKey = defineKind({
     idOf: (k: LiveApiKey) => k.key.apiKeyId,
     listedIds: (u) => (u as User).apiKeys.map((k) => k.apiKeyId),
   },
-  form: (live: LiveApiKey, state) => ({
+  fromLive: (live: LiveApiKey, state) => ({
     apiKeyId: live.key.apiKeyId,
     userId: live.userId,
     apiKeyName: live.key.apiKeyName,
@@ -192,7 +195,7 @@ export const apiKey = defineKind({
   writes: {
     create: {
       operation: 'create_api_keys',
-      parameters: (d) => ({
+      toRequest: (d) => ({
         userId: d.userId,
         apiKeys: [
           {
@@ -210,7 +213,7 @@ export const apiKey = defineKind({
     },
     delete: {
       operation: 'delete_api_keys',
-      parameters: (id, props) => ({ userId: props.userId, apiKeyIds: [id] }),
+      toRequest: (id, props) => ({ userId: props.userId, apiKeyIds: [id] }),
       deleted: (id) => ({ apiKeyIds: [id] }),
       refuse: (ctx, session, id, props) => apiKeyDeleteRefusal(ctx, session, id, props.allowLockout === true),
     },

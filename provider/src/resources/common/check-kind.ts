@@ -1,12 +1,12 @@
-// `check` of any kind, from its declaration (../kind.ts): the shared validation steps in one order, with
-// the kind's own steps where it declares them.
+// `check` of any kind, from its declaration (../kind.ts): the shared validation rules in one order, with
+// the kind's own rules where it declares them.
 import { z } from 'zod';
 import type { ProviderContext } from '../../context';
-import { normalize, type AnyKind, type CheckStep, type DeploymentCheck } from '../kind';
+import { normalize, type AnyKind, type CheckRule, type DeploymentCheck } from '../kind';
 import { optionalType, requiredString, schemaFailures, unknownPropertyFailures, type CheckFailure } from './check';
 import { adoptFailures, selectorFailures } from './inputs';
 import { checkResult } from './organization';
-import type { CheckResult } from '../kind';
+import type { CheckResult } from '../lifecycle';
 
 /** A zod type without its optional wrapper, and whether it had one. */
 function unwrapOptional(type: z.ZodType): { base: z.ZodType; optional: boolean } {
@@ -34,11 +34,11 @@ function typedProperties(kind: AnyKind): { strings: string[]; booleans: string[]
 
 /**
  * `check` of a kind (https://www.pulumi.com/docs/iac/concepts/providers/dynamic-providers/): unknown
- * properties, required strings and booleans given as something else, the kind's own early steps, the
+ * properties, required strings and booleans given as something else, the kind's own early rules, the
  * common inputs, then the create intent's schema for the fields nothing earlier reported, then the kind's
- * late steps (expressions, destinations, duplicates); one failure per property, unknown values skipped.
+ * late rules (expressions, destinations, duplicates); one failure per property, unknown values skipped.
  * When all of that passed, the resource joins the deployment's plan (../../plan.ts), and the kind's remote
- * step (the lock-out rules, identity references) and then the checks of the whole deployment that kinds bring
+ * rule (the lock-out rules, identity references) and then the checks of the whole deployment that kinds bring
  * (`deployment`: a policy's access warnings) read the service. The inputs come back in normal form with their
  * organization resolved.
  */
@@ -55,11 +55,11 @@ export async function checkKind(
     ...typed.strings.flatMap((p) => requiredString(news, p)),
     ...typed.booleans.flatMap((p) => optionalType(news, p, 'boolean')),
   ];
-  /** A step's failures for properties nothing before it reported. */
-  const add = (step: CheckStep | undefined): void => {
-    if (step === undefined) return;
+  /** A rule's failures for properties nothing before it reported. */
+  const add = (rule: CheckRule | undefined): void => {
+    if (rule === undefined) return;
     const reported = new Set(failures.map((f) => f.property));
-    failures.push(...step(news, ctx).filter((f) => !reported.has(f.property)));
+    failures.push(...rule(news, ctx).filter((f) => !reported.has(f.property)));
   };
   add(kind.check?.early);
   add(() => [...selectorFailures(news), ...adoptFailures(news.adopt, [kind.adopt.flag])]);

@@ -78,7 +78,7 @@ export interface AdoptSource<L> {
   items(): Promise<L[]>;
   idOf(item: L): string;
   /** The live object in the kind's normal form, for field-by-field comparison with the desired state. */
-  form(item: L): object;
+  current(item: L): object;
 }
 
 /**
@@ -91,7 +91,7 @@ export async function findAdoptable<L>(session: OrgSession, desired: { adopt?: u
   if (request === undefined) return undefined;
   const items = await source.items();
   if (!('id' in request)) {
-    const matching = items.filter((item) => matchesNaturalKey(source.table, source.form(item), desired));
+    const matching = items.filter((item) => matchesNaturalKey(source.table, source.current(item), desired));
     // A natural key the service does not keep unique (a user's name) may match several objects: which one is meant must be said.
     if (matching.length > 1) {
       const ids = matching.map((item) => source.idOf(item));
@@ -106,7 +106,7 @@ export async function findAdoptable<L>(session: OrgSession, desired: { adopt?: u
   }
   const live = items.find((item) => source.idOf(item) === request.id);
   if (live === undefined) throw cannotAdopt(source.noun, request.id, session.organizationId);
-  const mismatch = adoptMismatch(source.table, source.noun, request.id, source.form(live), desired);
+  const mismatch = adoptMismatch(source.table, source.noun, request.id, source.current(live), desired);
   if (mismatch !== undefined) throw mismatch;
   return live;
 }

@@ -6,7 +6,7 @@ import type { ProviderContext } from '../../context';
 import { containsUnknown } from '../../wire';
 import type { CheckFailure } from './check';
 import { selectorOf } from './inputs';
-import type { CheckResult } from '../kind';
+import type { CheckResult } from '../lifecycle';
 
 /** Fills `inputs.organizationId` in place; returns a failure when it cannot be resolved. */
 function resolveInputOrganization(ctx: ProviderContext, inputs: Record<string, unknown>, reported: Set<string>): CheckFailure[] {

@@ -22,13 +22,13 @@ export async function valueTaken(
   error: unknown,
 ): Promise<InvalidRequestError> {
   const property = kind.unique?.property ?? '';
-  const listing = kind.listing;
+  const listing = kind.shape === 'listed' ? kind.listing : undefined;
   let holder: string | undefined;
   if (listing !== undefined) {
     session.invalidate(listing.list);
     try {
       const items: unknown[] = await readListed(listing, session, false);
-      const found = items.find((item) => kind.form(item, { organizationId: session.organizationId })[property] === value);
+      const found = items.find((item) => kind.fromLive(item, { organizationId: session.organizationId })[property] === value);
       holder = found === undefined ? undefined : listing.idOf(found);
     } catch {
       // The explanation below still stands without the id.
@@ -41,7 +41,7 @@ export async function valueTaken(
       ? `Another resource of this stack manages ${who}: two resources declare ${property} "${value}". Give each its own ${property}.`
       : `This stack does not manage it. To manage that ${kind.noun} with this resource, add \`adopt: { id: '${holder ?? `<${kind.noun} id>`}' }\` ` +
         `to it (the ${kind.noun} is then brought to what the resource declares, and \`pulumi destroy\` deletes it); or choose another ${property}.`;
-  const operation = kind.writes?.create.operation;
+  const operation = kind.shape === 'listed' ? kind.writes.create.operation : undefined;
   return new InvalidRequestError(`${property} "${value}" is already taken by ${who} ${where}. ${fix}`, {
     cause: error,
     ...(error instanceof WalletInfraError && error.status !== undefined ? { status: error.status } : {}),

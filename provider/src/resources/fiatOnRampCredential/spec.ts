@@ -76,7 +76,7 @@ export function changedSecrets(olds: Record<string, unknown>, news: Record<strin
  * Outputs from the live credential. A fingerprint is carried over from state only while the live
  * ciphertext is still the one Pulumi sent; otherwise the secret changed outside Pulumi.
  */
-function form(live: ServiceCredential, state: Record<string, unknown> & { organizationId: string }): FiatOnRampCredentialOutputs {
+function fromLive(live: ServiceCredential, state: Record<string, unknown> & { organizationId: string }): FiatOnRampCredentialOutputs {
   const out: FiatOnRampCredentialOutputs = {
     fiatOnrampCredentialId: live.fiatOnrampCredentialId,
     onrampProvider: live.onrampProvider as FiatOnRampCredentialOutputs['onrampProvider'],
@@ -134,6 +134,9 @@ export type FiatOnRampCredentialOutputs = z.output<typeof outputs> & { organizat
 export const fiatOnRampCredential = defineKind({
   type: 'FiatOnRampCredential',
   member: 'fiatOnRampCredential',
+  // Listed by the service: read and delete are the shared steps (../common/listed.ts); create and update are its
+  // own (./steps.ts), sealing the secrets afresh for every write.
+  shape: 'listed',
   noun: 'fiat on-ramp credential',
   plural: 'fiat on-ramp credentials',
   description:
@@ -200,7 +203,7 @@ export const fiatOnRampCredential = defineKind({
     },
   },
   listing: { list: FIAT_ON_RAMP_CREDENTIALS, idOf: (c: ServiceCredential) => c.fiatOnrampCredentialId },
-  form,
+  fromLive,
   inputsOf,
   writes: {
     create: {
@@ -215,10 +218,8 @@ export const fiatOnRampCredential = defineKind({
     },
     delete: {
       operation: 'delete_fiat_on_ramp_credential',
-      parameters: (id) => ({ fiatOnrampCredentialId: id }),
+      toRequest: (id) => ({ fiatOnrampCredentialId: id }),
       deleted: (id) => ({ fiatOnRampCredentialId: id }),
     },
   },
-  // Every write seals the declared secrets afresh (./steps.ts).
-  ownSteps: ['create', 'update'],
 });

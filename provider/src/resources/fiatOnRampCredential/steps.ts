@@ -10,12 +10,12 @@ import type { OrgSession } from '../../session';
 import { sameValue } from '../common/diff';
 import { findAdoptable } from '../common/fields';
 import { placementOf, selectorOf } from '../common/inputs';
-import { listedSteps } from '../common/lifecycle';
+import { deletedOutsidePulumi, earlierObject, findListed, invalidate } from '../common/listed';
 import { comparable, intentOf, submitWrite, type WriteOutcome } from '../common/write';
-import { normalize, readListed, type InputsOf, type Listing, type OwnSteps } from '../kind';
+import { normalize, readListed, type InputsOf } from '../kind';
 import { seal, sealedFromActivity, type Sealed } from './seal';
 import { changedSecrets, fiatOnRampCredential as kind, SECRET_SLOTS, type FiatOnRampCredentialOutputs } from './spec';
-import type { CreateResult, UpdateResult } from '../kind';
+import type { CreateResult, Steps, UpdateResult } from '../lifecycle';
 
 type Desired = InputsOf<typeof kind>;
 
@@ -62,7 +62,7 @@ function livePlainMatches(live: ServiceCredential, desired: Desired): boolean {
 
 /** The live credential in the resource's normal form (`sandboxMode` false when absent). */
 function liveForm(live: ServiceCredential, session: OrgSession): FiatOnRampCredentialOutputs {
-  return kind.form(live, { organizationId: session.organizationId }) as FiatOnRampCredentialOutputs;
+  return kind.fromLive(live, { organizationId: session.organizationId }) as FiatOnRampCredentialOutputs;
 }
 
 /** update_fiat_on_ramp_credential re-sends every in-place field of the table (the service requires them). */
@@ -120,13 +120,13 @@ async function write(
       ),
     // Ciphertexts are randomised, so the one this write sent proves it took effect.
     evidence: async () => {
-      const now = (await listedSteps.findListed(kind, session, id, true)) as ServiceCredential | undefined;
+      const now = (await findListed(kind, session, id, true)) as ServiceCredential | undefined;
       return now !== undefined && livePlainMatches(now, desired) && now.encryptedSecretApiKey === sealed.encryptedSecretApiKey
         ? { fiatOnRampCredentialId: id }
         : undefined;
     },
   });
-  listedSteps.invalidate(kind, session);
+  invalidate(kind, session);
   return heldSeal(sealed, outcome, intentKey);
 }
 
@@ -134,9 +134,9 @@ async function adopt(ctx: ProviderContext, session: OrgSession, desired: Desired
   const live = await findAdoptable(session, desired, {
     noun: kind.noun,
     table: kind.table,
-    items: () => readListed(kind.listing!, session, true),
+    items: () => readListed(kind.listing, session, true),
     idOf: (c: ServiceCredential) => c.fiatOnrampCredentialId,
-    form: (c: ServiceCredential) => liveForm(c, session),
+    current: (c: ServiceCredential) => liveForm(c, session),
   });
   if (live === undefined) return undefined;
   const id = live.fiatOnrampCredentialId;
@@ -165,18 +165,18 @@ async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Pr
     matches: plainMatch(parameters, ['sandboxMode']),
     // Every declared plain field matches, and the ciphertext is still the one the earlier activity sent.
     adoptCompleted: async (r, activity) => {
-      const live = (await listedSteps.earlierObject(kind, session, r.fiatOnRampCredentialId, activity)) as ServiceCredential | undefined;
+      const live = (await earlierObject(kind, session, r.fiatOnRampCredentialId, activity)) as ServiceCredential | undefined;
       if (live === undefined || !livePlainMatches(live, desired) || (live.sandboxMode ?? false) !== desired.sandboxMode) return false;
       if (intentOf(activity, intentKey).encryptedSecretApiKey !== live.encryptedSecretApiKey) return false;
       return ctx.ownership.adoptEarlierCreate(kind.type, r.fiatOnRampCredentialId);
     },
     evidence: async () => {
-      const items = await readListed(kind.listing as Listing<ServiceCredential>, session, true);
+      const items = await readListed(kind.listing, session, true);
       const live = items.find((c) => c.encryptedSecretApiKey === sealed.encryptedSecretApiKey);
       return live === undefined ? undefined : { fiatOnRampCredentialId: live.fiatOnrampCredentialId };
     },
   });
-  listedSteps.invalidate(kind, session);
+  invalidate(kind, session);
   const id = outcome.result.fiatOnRampCredentialId;
   ctx.ownership.declare(kind.type, id);
   const live = heldSeal(sealed, outcome, intentKey);
@@ -192,8 +192,8 @@ async function update(
   const desired = normalize(kind, news) as unknown as Desired;
   const previous = olds as Partial<FiatOnRampCredentialOutputs>;
   const session = ctx.session(selectorOf(desired));
-  const live = (await listedSteps.findListed(kind, session, id)) as ServiceCredential | undefined;
-  if (live === undefined) throw listedSteps.deletedOutsidePulumi(kind.noun, id, session.organizationId);
+  const live = (await findListed(kind, session, id)) as ServiceCredential | undefined;
+  if (live === undefined) throw deletedOutsidePulumi(kind.noun, id, session.organizationId);
   const ciphertextsMoved = SECRET_SLOTS.some((s) => (live[s.encrypted] || undefined) !== previous[s.encrypted]);
   const needsWrite = !livePlainMatches(live, desired) || changedSecrets(olds, news).length > 0 || ciphertextsMoved;
   if (!needsWrite) {
@@ -208,4 +208,13 @@ async function update(
   return { outs: outputsOf(id, desired, sealed, session) };
 }
 
-export const steps: OwnSteps = { create, update };
+/**
+ * The on-ramp credential's own create and update (every write seals the declared secrets afresh); read and delete
+ * are the shared steps of a listed kind (../common/listed.ts).
+ */
+export function steps(ctx: ProviderContext) {
+  return {
+    create: (inputs) => create(ctx, inputs),
+    update: (id, olds, news) => update(ctx, id, olds, news),
+  } satisfies Partial<Steps>;
+}

@@ -146,6 +146,8 @@ const args = SetIpAllowlistIntent.required({ rules: true }).extend({ allowLockou
 export const ipAllowlist = defineKind({
   type: 'IpAllowlist',
   member: 'ipAllowlist',
+  // Addressed by scope (its organization or one API key): create, read, update and delete are its own (./steps.ts).
+  shape: 'scoped',
   noun: 'IP allowlist',
   plural: 'IP allowlists',
   description:
@@ -214,7 +216,7 @@ export const ipAllowlist = defineKind({
       ],
     },
   },
-  form: (live: ServiceIpAllowlist, state) => ({
+  fromLive: (live: ServiceIpAllowlist, state) => ({
     ...(typeof state.publicKey === 'string' ? { publicKey: state.publicKey } : {}),
     enabled: state.publicKey === undefined ? live.enabled === true : false,
     rules: normalizeRules(live.rules.map((r) => ({ cidr: r.cidr, label: r.label ?? '' }))),
@@ -222,6 +224,4 @@ export const ipAllowlist = defineKind({
     allowLockout: state.allowLockout === true,
     ...placementOf(state as Parameters<typeof placementOf>[0]),
   }),
-  // Addressed by scope, not by a listed id: every step is its own (./steps.ts).
-  ownSteps: ['create', 'read', 'update', 'delete'],
 });

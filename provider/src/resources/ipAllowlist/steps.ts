@@ -10,9 +10,9 @@ import type { ProviderContext } from '../../context';
 import { sameValue } from '../common/diff';
 import { adoptRequest, selectorOf } from '../common/inputs';
 import { submitWrite } from '../common/write';
-import { normalize, type InputsOf, type OwnSteps } from '../kind';
+import { normalize, type InputsOf } from '../kind';
 import { ipAllowlist as kind, ipAllowlistId, isEmptyAllowlist, scopeOfId } from './spec';
-import type { CreateResult, ReadResult, UpdateResult } from '../kind';
+import type { CreateResult, ReadResult, Steps, UpdateResult } from '../lifecycle';
 
 type IpAllowlistInputs = InputsOf<typeof kind>;
 type IpAllowlistOutputs = IpAllowlistInputs;
@@ -21,7 +21,7 @@ function ipAllowlistOutputsFromLive(
   live: ServiceIpAllowlist,
   state: Record<string, unknown> & { organizationId: string },
 ): IpAllowlistOutputs {
-  return kind.form(live, state) as IpAllowlistOutputs;
+  return kind.fromLive(live, state) as IpAllowlistOutputs;
 }
 
 function normalizeIpAllowlistInputs(values: Record<string, unknown>): Record<string, unknown> {
@@ -134,19 +134,14 @@ async function read(ctx: ProviderContext, id: string, props: Record<string, unkn
   return { id, props: outs, inputs: outs.publicKey === undefined ? outs : perKey };
 }
 
-async function update(
-  ctx: ProviderContext,
-  _id: string,
-  _olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): Promise<UpdateResult> {
+async function update(ctx: ProviderContext, news: Record<string, unknown>): Promise<UpdateResult> {
   const desired = desiredOf(news);
   const session = ctx.session(selectorOf(desired));
   await sync(session, await getLive(session, desired.publicKey), desired);
   return { outs: outputsOf(desired, session) };
 }
 
-async function remove(ctx: ProviderContext, _id: string, props: Record<string, unknown>): Promise<void> {
+async function remove(ctx: ProviderContext, props: Record<string, unknown>): Promise<void> {
   const state = normalizeIpAllowlistInputs(props) as unknown as IpAllowlistOutputs;
   const session = ctx.session(selectorOf(state));
   try {
@@ -162,4 +157,12 @@ async function remove(ctx: ProviderContext, _id: string, props: Record<string, u
   }
 }
 
-export const steps: OwnSteps = { create, read, update, delete: remove };
+/** The IP allowlist's four steps (./spec.ts: addressed by scope, so every step is its own). */
+export function steps(ctx: ProviderContext) {
+  return {
+    create: (inputs) => create(ctx, inputs),
+    read: (id, props) => read(ctx, id, props),
+    update: (_id, _olds, news) => update(ctx, news),
+    delete: (_id, props) => remove(ctx, props),
+  } satisfies Steps;
+}

@@ -53,6 +53,9 @@ const args = CreatePolicyIntent.partial({ notes: true });
 export const policy = defineKind({
   type: 'Policy',
   member: 'policy',
+  // Listed by the service: read, adopt, create, update and delete are the shared steps (../common/listed.ts),
+  // each write's request built by `writes` below.
+  shape: 'listed',
   noun: 'policy',
   plural: 'policies',
   description:
@@ -99,7 +102,7 @@ export const policy = defineKind({
     },
   },
   listing: { list: POLICIES, idOf: (p: ServicePolicy) => p.policyId },
-  form: (live: ServicePolicy, state) => ({
+  fromLive: (live: ServicePolicy, state) => ({
     policyId: live.policyId,
     policyName: live.policyName,
     effect: live.effect as 'EFFECT_ALLOW' | 'EFFECT_DENY',
@@ -113,7 +116,7 @@ export const policy = defineKind({
     create: {
       operation: 'create_policy',
       // Empty expressions are left out (the service stores them as ''); `notes` is required.
-      parameters: (d) => ({
+      toRequest: (d) => ({
         policyName: d.policyName,
         effect: d.effect,
         ...(d.condition !== '' ? { condition: d.condition } : {}),
@@ -126,6 +129,6 @@ export const policy = defineKind({
       label: (d) => JSON.stringify(d.policyName),
     },
     update: { operation: 'update_policy', resultOf: (p: ServicePolicy) => ({ policyId: p.policyId }) },
-    delete: { operation: 'delete_policy', parameters: (id) => ({ policyId: id }), deleted: (id) => ({ policyId: id }) },
+    delete: { operation: 'delete_policy', toRequest: (id) => ({ policyId: id }), deleted: (id) => ({ policyId: id }) },
   },
 });

@@ -74,8 +74,8 @@ function neededOperations(kind: AnyKind, inputs: Record<string, unknown>, olds: 
   const isNew = Object.keys(olds).length === 0;
   const d = isNew ? undefined : compareFields(normalize(kind, olds), normalize(kind, inputs), kind.diffKeys, kind.replaceKeys);
   if (d !== undefined && d.changed.length === 0) return [];
+  if (kind.shape !== 'listed') return (kind.activities ?? []).map((op): [string, string] => [op, `write ${kind.noun}`]);
   const writes = kind.writes;
-  if (writes === undefined) return (kind.activities ?? []).map((op) => [op, `write ${kind.noun}`]);
   const create: Array<[string, string]> = [[writes.create.operation, `create ${kind.noun}`]];
   if (d === undefined) return create;
   if (d.replaces.length > 0)
@@ -84,7 +84,7 @@ function neededOperations(kind: AnyKind, inputs: Record<string, unknown>, olds: 
   if (update === undefined) return [];
   const changed = Object.fromEntries(d.changed.filter((f) => kind.table.inPlace.includes(f)).map((f) => [f, inputs[f] ?? '']));
   const split = update.split?.(kind.table.updateParameters('', changed)) ?? [{ operation: update.operation }];
-  return split.map((w) => [w.operation, `update ${kind.noun}`]);
+  return split.map((w): [string, string] => [w.operation, `update ${kind.noun}`]);
 }
 
 function needsOf(kind: AnyKind, inputs: Record<string, unknown>, olds: Record<string, unknown>): AccessNeed[] {

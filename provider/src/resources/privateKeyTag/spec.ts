@@ -47,6 +47,9 @@ const UPDATE_FIELDS = {
 export const privateKeyTag = defineKind({
   type: 'PrivateKeyTag',
   member: 'privateKeyTag',
+  // Listed by the service: read, adopt, create, update and delete are the shared steps (../common/listed.ts),
+  // each write's request built by `writes` below.
+  shape: 'listed',
   noun: 'private key tag',
   plural: 'private-key tags',
   description: 'A private-key tag: a name the policy language can match, and the private keys that carry it.',
@@ -73,7 +76,7 @@ export const privateKeyTag = defineKind({
     idOf: (t: LiveTag) => t.tag.tagId,
     listedIds: (t) => [(t as ServicePrivateKeyTag).tagId],
   },
-  form: (live: LiveTag, state) => ({
+  fromLive: (live: LiveTag, state) => ({
     privateKeyTagId: live.tag.tagId,
     privateKeyTagName: live.tag.tagName,
     privateKeyIds: live.members,
@@ -82,14 +85,14 @@ export const privateKeyTag = defineKind({
   writes: {
     create: {
       operation: 'create_private_key_tag',
-      parameters: (d) => ({ privateKeyTagName: d.privateKeyTagName, privateKeyIds: d.privateKeyIds }),
+      toRequest: (d) => ({ privateKeyTagName: d.privateKeyTagName, privateKeyIds: d.privateKeyIds }),
       resultId: (r) => String(r.privateKeyTagId),
       resultOf: (t: LiveTag) => ({ privateKeyTagId: t.tag.tagId, privateKeyIds: t.members }),
       label: (d) => JSON.stringify(d.privateKeyTagName),
     },
     update: {
       operation: 'update_private_key_tag',
-      parameters: (live: LiveTag, desired) =>
+      toRequest: (live: LiveTag, desired) =>
         membershipUpdate(
           UPDATE_FIELDS,
           { id: live.tag.tagId, name: live.tag.tagName, members: live.members },
@@ -99,7 +102,7 @@ export const privateKeyTag = defineKind({
     },
     delete: {
       operation: 'delete_private_key_tags',
-      parameters: (id) => ({ privateKeyTagIds: [id] }),
+      toRequest: (id) => ({ privateKeyTagIds: [id] }),
       deleted: (id) => ({ privateKeyTagIds: [id], privateKeyIds: [] }),
     },
   },

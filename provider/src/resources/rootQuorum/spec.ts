@@ -75,6 +75,8 @@ const args = UpdateRootQuorumIntent.extend({ allowLockout: z.boolean().optional(
 export const rootQuorum = defineKind({
   type: 'RootQuorum',
   member: 'rootQuorum',
+  // The organization's one object: create, read, update and delete are its own (./steps.ts).
+  shape: 'singleton',
   noun: 'root quorum',
   plural: 'root quorums',
   description:
@@ -128,12 +130,10 @@ export const rootQuorum = defineKind({
     ],
     section: 'Root quorum',
   },
-  form: (live: ServiceRootQuorum, state) => ({
+  fromLive: (live: ServiceRootQuorum, state) => ({
     threshold: live.threshold,
     userIds: memberSet(live.userIds),
     allowLockout: state.allowLockout === true,
     ...placementOf(state as Parameters<typeof placementOf>[0]),
   }),
-  // Addressed by its organization, not by a listed id: every step is its own (./steps.ts).
-  ownSteps: ['create', 'read', 'update', 'delete'],
 });

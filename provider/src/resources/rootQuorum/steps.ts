@@ -14,7 +14,8 @@ import { adoptRequest, selectorOf } from '../common/inputs';
 import { membersWithoutCredential, plannedKeyFor, quorumCredentialReason, quorumWithoutOwnUserReason } from '../common/lockout';
 import { memberSet } from '../common/members';
 import { submitWrite } from '../common/write';
-import { normalize, type CreateResult, type InputsOf, type OwnSteps, type ReadResult, type UpdateResult } from '../kind';
+import { normalize, type InputsOf } from '../kind';
+import type { CreateResult, ReadResult, Steps, UpdateResult } from '../lifecycle';
 import { ROOT_QUORUM_ID, rootQuorum as kind } from './spec';
 import { ROOT_QUORUM } from '../../session/lists';
 
@@ -95,7 +96,7 @@ async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Pr
     ]);
   }
   const live = await getLive(session, true);
-  const properties = kind.form(live, { ...desired, organizationId: session.organizationId });
+  const properties = kind.fromLive(live, { ...desired, organizationId: session.organizationId });
   await recordedIfFails(`adopted the root quorum, but bringing it to the declared state failed`, ROOT_QUORUM_ID, properties, () =>
     sync(ctx, session, live, desired),
   );
@@ -110,16 +111,11 @@ async function read(ctx: ProviderContext, id: string, props: Record<string, unkn
       { path: 'id', message: `is "${id}", but the root quorum's id is "${ROOT_QUORUM_ID}"; import it with that id` },
     ]);
   }
-  const outs = kind.form(await getLive(session), { ...props, organizationId: session.organizationId }) as Record<string, unknown>;
+  const outs = kind.fromLive(await getLive(session), { ...props, organizationId: session.organizationId }) as Record<string, unknown>;
   return { id, props: outs, inputs: outs };
 }
 
-async function update(
-  ctx: ProviderContext,
-  _id: string,
-  _olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): Promise<UpdateResult> {
+async function update(ctx: ProviderContext, news: Record<string, unknown>): Promise<UpdateResult> {
   const desired = desiredOf(news);
   const session = ctx.session(selectorOf(desired));
   await sync(ctx, session, await getLive(session, true), desired);
@@ -127,7 +123,7 @@ async function update(
 }
 
 /** Nothing deletes a root quorum: the resource lets go of it and says so. */
-function remove(ctx: ProviderContext, _id: string, props: Record<string, unknown>): Promise<void> {
+function remove(ctx: ProviderContext, props: Record<string, unknown>): Promise<void> {
   const org = typeof props.organizationId === 'string' ? ` of organization ${props.organizationId}` : '';
   ctx.warn(
     `warning: the root quorum${org} was left in place: an organization always has one. Pulumi no longer manages it; ` +
@@ -136,4 +132,12 @@ function remove(ctx: ProviderContext, _id: string, props: Record<string, unknown
   return Promise.resolve();
 }
 
-export const steps: OwnSteps = { create, read, update, delete: remove };
+/** The root quorum's four steps (./spec.ts: a singleton, so every step is its own). */
+export function steps(ctx: ProviderContext) {
+  return {
+    create: (inputs) => create(ctx, inputs),
+    read: (id, props) => read(ctx, id, props),
+    update: (_id, _olds, news) => update(ctx, news),
+    delete: (_id, props) => remove(ctx, props),
+  } satisfies Steps;
+}

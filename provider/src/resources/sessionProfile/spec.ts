@@ -50,6 +50,9 @@ const args = CreateSessionProfileIntent.extend({
 export const sessionProfile = defineKind({
   type: 'SessionProfile',
   member: 'sessionProfile',
+  // Listed by the service: read, adopt, create, update and delete are the shared steps (../common/listed.ts),
+  // each write's request built by `writes` below.
+  shape: 'listed',
   noun: 'session profile',
   plural: 'session profiles',
   description:
@@ -89,7 +92,7 @@ export const sessionProfile = defineKind({
     },
   },
   listing: { list: SESSION_PROFILES, idOf: (p: ServiceSessionProfile) => p.sessionProfileId },
-  form: (live: ServiceSessionProfile, state) => ({
+  fromLive: (live: ServiceSessionProfile, state) => ({
     sessionProfileId: live.sessionProfileId,
     sessionProfileName: live.sessionProfileName,
     scope: live.scope,

@@ -89,6 +89,9 @@ function declaredInterface(json: string): ExportValue {
 export const smartContractInterface = defineKind({
   type: 'SmartContractInterface',
   member: 'smartContractInterface',
+  // Listed by the service: read, adopt, create, update and delete are the shared steps (../common/listed.ts),
+  // each write's request built by `writes` below.
+  shape: 'listed',
   noun: 'smart-contract interface',
   plural: 'smart-contract interfaces',
   description:
@@ -157,7 +160,7 @@ export const smartContractInterface = defineKind({
     },
   },
   listing: { list: SMART_CONTRACT_INTERFACES, idOf: (i: ServiceInterface) => i.smartContractInterfaceId },
-  form: (live: ServiceInterface, state) => ({
+  fromLive: (live: ServiceInterface, state) => ({
     smartContractInterfaceId: live.smartContractInterfaceId,
     smartContractAddress: live.smartContractAddress,
     smartContractInterface: String(canonicalInterface(live.smartContractInterface)),
@@ -175,7 +178,7 @@ export const smartContractInterface = defineKind({
     },
     delete: {
       operation: 'delete_smart_contract_interface',
-      parameters: (id) => ({ smartContractInterfaceId: id }),
+      toRequest: (id) => ({ smartContractInterfaceId: id }),
       deleted: (id) => ({ smartContractInterfaceId: id }),
     },
   },

@@ -31,6 +31,9 @@ const FIELD_WRITES = [
 export const user = defineKind({
   type: 'User',
   member: 'user',
+  // Listed by the service: read, adopt, create, update and delete are the shared steps (../common/listed.ts),
+  // each write's request built by `writes` below.
+  shape: 'listed',
   noun: 'user',
   plural: 'users',
   description:
@@ -84,7 +87,7 @@ export const user = defineKind({
     },
   },
   listing: { list: USERS, idOf: (u: ServiceUser) => u.userId },
-  form: (live: ServiceUser, state) => ({
+  fromLive: (live: ServiceUser, state) => ({
     userId: live.userId,
     userName: live.userName,
     ...(live.userEmail !== undefined && live.userEmail !== '' ? { userEmail: live.userEmail } : {}),
@@ -96,7 +99,7 @@ export const user = defineKind({
     create: {
       operation: 'create_users',
       // Credentials and tags are other resources' (ApiKey, UserTag): the user is created without any.
-      parameters: (d) => ({
+      toRequest: (d) => ({
         users: [
           {
             userName: d.userName,
@@ -116,7 +119,7 @@ export const user = defineKind({
     update: {
       operation: 'update_user',
       // The fields that differ from the live user, absent ones as '' (which removes them).
-      parameters: (live: ServiceUser, desired) => {
+      toRequest: (live: ServiceUser, desired) => {
         const changed = FIELD_WRITES.filter(([f]) => (live[f] ?? '') !== (desired[f] ?? ''));
         if (changed.length === 0) return undefined;
         return { userId: live.userId, ...Object.fromEntries(changed.map(([f]) => [f, desired[f] ?? ''])) };
@@ -130,7 +133,7 @@ export const user = defineKind({
     },
     delete: {
       operation: 'delete_users',
-      parameters: (id) => ({ userIds: [id] }),
+      toRequest: (id) => ({ userIds: [id] }),
       deleted: (id) => ({ userIds: [id] }),
       refuse: (ctx, session, id, props) => userDeleteRefusal(ctx, session, id, props.allowLockout === true),
     },

@@ -57,6 +57,9 @@ const UPDATE_FIELDS = { id: 'userTagId', newName: 'newUserTagName', add: 'addUse
 export const userTag = defineKind({
   type: 'UserTag',
   member: 'userTag',
+  // Listed by the service: read, adopt, create, update and delete are the shared steps (../common/listed.ts),
+  // each write's request built by `writes` below.
+  shape: 'listed',
   noun: 'user tag',
   plural: 'user tags',
   description:
@@ -98,7 +101,7 @@ export const userTag = defineKind({
     idOf: (t: LiveUserTag) => t.tag.tagId,
     listedIds: (t) => [(t as ServiceUserTag).tagId],
   },
-  form: (live: LiveUserTag, state) => ({
+  fromLive: (live: LiveUserTag, state) => ({
     userTagId: live.tag.tagId,
     userTagName: live.tag.tagName,
     userIds: live.members,
@@ -107,14 +110,14 @@ export const userTag = defineKind({
   writes: {
     create: {
       operation: 'create_user_tag',
-      parameters: (d) => ({ userTagName: d.userTagName, userIds: d.userIds }),
+      toRequest: (d) => ({ userTagName: d.userTagName, userIds: d.userIds }),
       resultId: (r) => String(r.userTagId),
       resultOf: (t: LiveUserTag) => ({ userTagId: t.tag.tagId, userIds: t.members }),
       label: (d) => JSON.stringify(d.userTagName),
     },
     update: {
       operation: 'update_user_tag',
-      parameters: (live: LiveUserTag, desired) =>
+      toRequest: (live: LiveUserTag, desired) =>
         membershipUpdate(
           UPDATE_FIELDS,
           { id: live.tag.tagId, name: live.tag.tagName, members: live.members },
@@ -124,7 +127,7 @@ export const userTag = defineKind({
     },
     delete: {
       operation: 'delete_user_tags',
-      parameters: (id) => ({ userTagIds: [id] }),
+      toRequest: (id) => ({ userTagIds: [id] }),
       deleted: (id) => ({ userTagIds: [id], userIds: [] }),
     },
   },

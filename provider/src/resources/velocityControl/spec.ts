@@ -65,6 +65,9 @@ function controlFailures(news: Record<string, unknown>): CheckFailure[] {
 export const velocityControl = defineKind({
   type: 'VelocityControl',
   member: 'velocityControl',
+  // Listed by the service: read, adopt, create, update and delete are the shared steps (../common/listed.ts),
+  // each write's request built by `writes` below.
+  shape: 'listed',
   noun: 'velocity control',
   plural: 'velocity controls',
   description:
@@ -119,7 +122,7 @@ export const velocityControl = defineKind({
     },
   },
   listing: { list: VELOCITY_CONTROLS, idOf: (c: ServiceVelocityControl) => c.velocityControlId },
-  form: (live: ServiceVelocityControl, state) => ({
+  fromLive: (live: ServiceVelocityControl, state) => ({
     velocityControlId: live.velocityControlId,
     name: live.name,
     identifier: live.identifier,
@@ -136,7 +139,7 @@ export const velocityControl = defineKind({
     },
     delete: {
       operation: 'delete_velocity_control',
-      parameters: (id) => ({ velocityControlId: id }),
+      toRequest: (id) => ({ velocityControlId: id }),
       deleted: (id) => ({ velocityControlId: id }),
     },
   },

@@ -118,6 +118,9 @@ const args = CreateWebhookEndpointIntent.extend({ isActive: UpdateWebhookEndpoin
 export const webhookEndpoint = defineKind({
   type: 'WebhookEndpoint',
   member: 'webhookEndpoint',
+  // Listed by the service: read, adopt, create, update and delete are the shared steps (../common/listed.ts),
+  // each write's request built by `writes` below.
+  shape: 'listed',
   noun: 'webhook endpoint',
   plural: 'webhook endpoints',
   description: 'An HTTPS destination the service delivers events to, with the event types it subscribes to.',
@@ -174,7 +177,7 @@ export const webhookEndpoint = defineKind({
     },
   },
   listing: { list: WEBHOOK_ENDPOINTS, idOf: (e: ServiceWebhookEndpoint) => e.endpointId },
-  form: (live: ServiceWebhookEndpoint, state) => ({
+  fromLive: (live: ServiceWebhookEndpoint, state) => ({
     endpointId: live.endpointId,
     url: live.url,
     name: live.name,
@@ -185,7 +188,7 @@ export const webhookEndpoint = defineKind({
   writes: {
     create: {
       operation: 'create_webhook_endpoint',
-      parameters: (d) => {
+      toRequest: (d) => {
         const subscriptions = d.subscriptions as WebhookSubscription[];
         return {
           url: d.url,
@@ -205,7 +208,7 @@ export const webhookEndpoint = defineKind({
     },
     delete: {
       operation: 'delete_webhook_endpoint',
-      parameters: (id) => ({ endpointId: id }),
+      toRequest: (id) => ({ endpointId: id }),
       deleted: (id) => ({ endpointId: id }),
     },
   },

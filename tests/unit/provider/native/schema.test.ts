@@ -124,7 +124,7 @@ describe.each(KINDS.map((k) => [k.type, k as AnyKind] as const))('resource %s', 
     expect(resource.description).toContain(`pulumi import ${kind.nativeToken} <name> `);
     expect(importIdOf(kind).trim()).not.toBe('');
     // A kind addressed by scope (no service id) must say what its id is.
-    expect(kind.idProperty !== undefined || kind.importId !== undefined).toBe(true);
+    expect(kind.shape === 'listed' ? kind.idProperty : kind.importId).not.toBe('');
   });
 
   test('declares an example for its docs', () => {

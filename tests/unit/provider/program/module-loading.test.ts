@@ -24,8 +24,8 @@ jest.mock('@walletinfra/sdk', () => mockRecorded('@walletinfra/sdk', '@walletinf
 jest.mock('../../../../sdk/src/client/core', () => mockRecorded('sdk client', '../../../../sdk/src/client/core'));
 
 // Modules of the provider runtime that a preview must not load, and those a read of a policy must not load.
-jest.mock('../../../../provider/src/resources/common/lifecycle', () =>
-  mockRecorded('shared lifecycle', '../../../../provider/src/resources/common/lifecycle'),
+jest.mock('../../../../provider/src/resources/common/listed', () =>
+  mockRecorded('shared lifecycle', '../../../../provider/src/resources/common/listed'),
 );
 jest.mock('../../../../provider/src/resources/common/write', () =>
   mockRecorded('shared writes', '../../../../provider/src/resources/common/write'),

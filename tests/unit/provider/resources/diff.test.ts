@@ -10,7 +10,7 @@ import { sameValue, toDiffResult } from '@walletinfra/pulumi/resources/common/di
 import { fiatOnRampCredential } from '@walletinfra/pulumi/resources/fiatOnRampCredential/spec';
 import { policy } from '@walletinfra/pulumi/resources/policy/spec';
 import { webhookEndpoint } from '@walletinfra/pulumi/resources/webhookEndpoint/spec';
-import { diffKind } from '@walletinfra/pulumi/runtime/providers';
+import { diffKind } from '@walletinfra/pulumi/runtime/lifecycles';
 import { UNKNOWN } from '@walletinfra/pulumi/wire';
 
 type Values = Record<string, unknown>;

@@ -1,6 +1,8 @@
 // The one array of resource kinds: every kind registered there is complete (documented properties, a field
-// table, a normal form, a serialized provider, a public class), and a declaration that lacks any of these
-// fails when it is defined, naming what is missing.
+// table, a normal form, a serialized provider, a public class, its own steps when it writes them), and a
+// declaration whose properties disagree with its field table or its docs fails when it is defined, naming what is
+// wrong. What a shape requires (a listing, writes, an import id, all four steps) is the compiler's to refuse:
+// kind-shapes.test.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
@@ -8,8 +10,8 @@ import { ACTIVITY_TYPES } from '@walletinfra/sdk/policy';
 import { POLICY_FIELD_TABLE } from '@walletinfra/sdk/rules';
 import { CreatePolicyIntent } from '@walletinfra/sdk/schemas';
 import * as walletinfra from '@walletinfra/pulumi';
-import { defineKind, type AnyKind, type KindDeclaration } from '@walletinfra/pulumi/resources/kind';
-import { KINDS, kindOfToken } from '@walletinfra/pulumi/resources/kinds';
+import { defineKind, type AnyKind, type ListedDeclaration } from '@walletinfra/pulumi/resources/kind';
+import { KINDS, kindOfToken, STEPS } from '@walletinfra/pulumi/resources/kinds';
 import { createRuntime } from '@walletinfra/pulumi/runtime/providers';
 import { POLICIES } from '@walletinfra/pulumi/session/lists';
 
@@ -27,24 +29,19 @@ describe.each(KINDS.map((k) => [k.type, k as AnyKind] as const))('%s', (_type, k
     expect(kind.table.fields.map((f) => f.field).filter((f) => !inputs.includes(f))).toEqual([]);
   });
 
-  test('has a normal form, and its folder holds the declaration, the serialized provider and the class', () => {
-    expect(typeof kind.form).toBe('function');
+  test('has a normal form, and its folder holds the declaration, the serialized provider and the class, and steps when it writes its own', () => {
+    expect(typeof kind.fromLive).toBe('function');
     for (const file of ['spec.ts', 'provider.ts', 'resource.ts']) expect(fs.existsSync(path.join(RESOURCES, kind.member, file))).toBe(true);
+    expect(fs.existsSync(path.join(RESOURCES, kind.member, 'steps.ts'))).toBe(kind.member in STEPS);
   });
 
   test('is a public class under its type, and a runtime member under its member name', () => {
     expect(typeof (walletinfra as Record<string, unknown>)[kind.type]).toBe('function');
     expect((walletinfra as unknown as Record<string, { name?: string }>)[kind.type]?.name).toBe(kind.type);
-    const runtime = createRuntime({ env: {} }) as unknown as Record<string, unknown>;
-    expect(Object.keys(runtime[kind.member] as object).sort()).toEqual([
-      'check',
-      'create',
-      'delete',
-      'diff',
-      'diffFields',
-      'read',
-      'update',
-    ]);
+    const runtime = createRuntime({ env: {} });
+    const lifecycle = ['check', 'create', 'delete', 'diff', 'read', 'update'];
+    expect(Object.keys((runtime as unknown as Record<string, object>)[kind.member] ?? {}).sort()).toEqual(lifecycle);
+    expect(Object.keys((runtime.lifecycles as Record<string, object>)[kind.member] ?? {}).sort()).toEqual(lifecycle);
   });
 
   test("names the service's activity types that make its objects (the unmanaged-objects report reads them)", () => {
@@ -64,10 +61,11 @@ test('the types, members and nouns are unique', () => {
 });
 
 /** A complete declaration to break one piece at a time. */
-function declaration(): KindDeclaration<z.ZodObject, z.ZodObject, { id: string }, 'byName'> & { member: string } {
+function declaration(): ListedDeclaration<z.ZodObject, z.ZodObject, { id: string }, 'byName'> & { member: string } {
   return {
     type: 'Policy',
     member: 'example',
+    shape: 'listed',
     noun: 'example',
     plural: 'examples',
     description: 'An example.',
@@ -89,7 +87,7 @@ function declaration(): KindDeclaration<z.ZodObject, z.ZodObject, { id: string }
     inventory: { governs: 'policy', createdBy: ['ACTIVITY_TYPE_CREATE_POLICY_V3'] },
     listing: { list: POLICIES, idOf: (l) => l.id },
     idProperty: 'policyId',
-    form: () => ({ policyName: '', effect: 'EFFECT_ALLOW', condition: '', consensus: '', notes: '', time: '', policyId: '' }),
+    fromLive: () => ({ policyName: '', effect: 'EFFECT_ALLOW', condition: '', consensus: '', notes: '', time: '', policyId: '' }),
     writes: {
       create: { operation: 'create_policy', resultId: () => '', resultOf: () => ({}), label: () => '' },
     },
@@ -107,31 +105,9 @@ test.each([
     'property "consensus" has no documentation',
   ],
   [
-    'no field table',
-    (d: Record<string, unknown>) => delete d.table,
-    'no field table (`table`: the sdk field table of its create and update intents)',
-  ],
-  ['no normal form', (d: Record<string, unknown>) => delete d.form, "no normal form (`form`: the live object as the resource's outputs)"],
-  ['no export', (d: Record<string, unknown>) => delete d.export, 'no export (`export`: how walletinfra-export declares its objects)'],
-  [
-    'no inventory',
-    (d: Record<string, unknown>) => delete d.inventory,
-    'no inventory (`inventory`: what its objects decide and which activities make them)',
-  ],
-  [
     'a field of its table that is no input',
     (d: Record<string, unknown>) => (d.args = CreatePolicyIntent.omit({ time: true })),
     'the field table\'s "time" is not an input',
-  ],
-  ['a listing without writes', (d: Record<string, unknown>) => delete d.writes, 'a listing without writes'],
-  ['a listing without an id property', (d: Record<string, unknown>) => delete d.idProperty, 'a listing without an id property'],
-  [
-    'neither a listing nor a lifecycle',
-    (d: Record<string, unknown>) => {
-      delete d.listing;
-      delete d.writes;
-    },
-    'neither a listing nor all four steps of its own',
   ],
 ])('a declaration with %s fails when it is defined', (_what, breakIt, message) => {
   const d = declaration() as unknown as Record<string, unknown>;

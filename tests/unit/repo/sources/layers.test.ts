@@ -20,7 +20,10 @@ export const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['what a deployment declares: one object, one owner; what check has seen', ['ownership.ts', 'plan.ts']],
   ['what every lifecycle call receives', ['context.ts']],
   ["the policy linter's findings and organization view", ['policy-lint/']],
-  ['the kind framework: the declaration and the shared steps', ['resources/kind.ts', 'resources/common/']],
+  [
+    'the kind framework: the declaration, the lifecycle and the shared steps',
+    ['resources/kind.ts', 'resources/lifecycle.ts', 'resources/common/'],
+  ],
   ["the program process: settings, one-owner checks, a kind's class", ['program/']],
   ['the kinds, one folder each', ['resources/']],
   ['the registry of kinds', ['resources/kinds.ts', 'resources/field-docs.ts']],

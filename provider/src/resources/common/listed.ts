@@ -1,6 +1,6 @@
-// The shared create/read/update/delete of every kind whose objects the service lists and addresses by id
-// (../kind.ts `listing` and `writes`). A kind declares what differs (its parameters, its normal form, how a
-// result names the object); the steps here are the same for all of them:
+// The shared create/read/update/delete of every listed kind: objects the service lists and addresses by id
+// (../kind.ts `listing` and `writes`). A kind declares what differs (each write's request, its normal form,
+// how a result names the object); the steps here are the same for all of them:
 //
 // - create: adopt the object `adopt` names, or submit the create through ./write.ts (an activity still
 //   waiting is waited on, an earlier run's completed create adopted, a lost response resolved); a value
@@ -14,88 +14,81 @@ import { InvalidRequestError, NotFoundError } from '@walletinfra/sdk/errors';
 import { recordedIfFails } from '../../errors';
 import type { ProviderContext } from '../../context';
 import type { OrgSession } from '../../session';
-import { inputsOfOutputs, normalize, readListed, type AnyKind, type ListedWrites, type Listing, type OwnLifecycle } from '../kind';
+import { inputsOfOutputs, normalize, readListed, type AnyListedKind } from '../kind';
+import type { CreateResult, ReadResult, Steps, UpdateResult } from '../lifecycle';
 import { changedInPlace, findAdoptable, matchesDeclared } from './fields';
 import { selectorOf } from './inputs';
 import { isValueTaken, valueTaken } from './taken';
 import { submitWrite } from './write';
 import type { SubmitName } from '@walletinfra/sdk';
 import type { Activity } from '@walletinfra/sdk/schemas';
-import type { CreateResult, ReadResult, UpdateResult } from '../kind';
 
 type Values = Record<string, unknown>;
-type Listed = { kind: AnyKind; listing: Listing<unknown>; writes: ListedWrites<unknown, Values> };
-
-function listedOf(kind: AnyKind): Listed {
-  if (kind.listing === undefined || kind.writes === undefined) throw new Error(`resource kind ${kind.type} is not listed by id`);
-  return { kind, listing: kind.listing, writes: kind.writes };
-}
+type Listed = AnyListedKind;
 
 /** The object with id `id`, from the session's list (a fresh one with `fresh`); undefined when the service has none. */
-async function findListed(k: Listed, session: OrgSession, id: string, fresh = false): Promise<unknown> {
+export async function findListed(k: Listed, session: OrgSession, id: string, fresh = false): Promise<unknown> {
   return (await readListed(k.listing, session, fresh)).find((item) => k.listing.idOf(item) === id);
 }
 
 /** After a write of the kind, no read in this process sees the lists from before it. */
-function invalidate(k: Listed, session: OrgSession): void {
+export function invalidate(k: Listed, session: OrgSession): void {
   session.invalidate(k.listing.list);
   for (const list of k.listing.alsoReads ?? []) session.invalidate(list);
 }
 
 /** The live object in the kind's normal form, placed like the desired state, for field-by-field comparison. */
-function formFor(k: Listed, live: unknown, desired: Values): Values {
-  return k.kind.form(live, { organizationId: String(desired.organizationId) });
+function currentOf(k: Listed, live: unknown, desired: Values): Values {
+  return k.fromLive(live, { organizationId: String(desired.organizationId) });
 }
 
 /** The fields a create cannot set (the field table's update-only ones): a write right after the create sets them. */
-function updateOnlyFields(kind: AnyKind): string[] {
+function updateOnlyFields(kind: Listed): string[] {
   return kind.table.fields.filter((f) => !f.onCreate).map((f) => f.field);
 }
 
 /** Does a live object have every value a create declares (those a create cannot set excepted)? */
 function declaredOnCreate(k: Listed, live: unknown, desired: Values): boolean {
-  return matchesDeclared(k.kind.table, formFor(k, live, desired), desired, updateOnlyFields(k.kind));
+  return matchesDeclared(k.table, currentOf(k, live, desired), desired, updateOnlyFields(k));
 }
 
-/** The update's parameters for what differs from the live object, or undefined when nothing does. */
-export function updateParameters(kind: AnyKind, live: unknown, desired: Values): Values | undefined {
-  const k = listedOf(kind);
+/** The update's request for what differs from the live object, or undefined when nothing does. */
+export function updateRequest(k: Listed, live: unknown, desired: Values): Values | undefined {
   const update = k.writes.update;
   if (update === undefined) return undefined;
-  const form = formFor(k, live, desired);
-  if (update.parameters !== undefined) return update.parameters(live, desired, form);
-  const changed = changedInPlace(kind.table, form, desired);
-  return Object.keys(changed).length === 0 ? undefined : kind.table.updateParameters(k.listing.idOf(live), changed);
+  const current = currentOf(k, live, desired);
+  if (update.toRequest !== undefined) return update.toRequest(live, desired, current);
+  const changed = changedInPlace(k.table, current, desired);
+  return Object.keys(changed).length === 0 ? undefined : k.table.updateParameters(k.listing.idOf(live), changed);
 }
 
-/** The create's parameters: the kind's own, or every create-intent field with a value ('' and absent left out). */
-export function createParameters(kind: AnyKind, desired: Values): Values {
-  const k = listedOf(kind);
-  if (k.writes.create.parameters !== undefined) return k.writes.create.parameters(desired);
-  const fields = Object.keys(kind.table.create.shape);
+/** The create's request: the kind's own, or every create-intent field with a value ('' and absent left out). */
+export function createRequest(k: Listed, desired: Values): Values {
+  if (k.writes.create.toRequest !== undefined) return k.writes.create.toRequest(desired);
+  const fields = Object.keys(k.table.create.shape);
   return Object.fromEntries(fields.filter((f) => desired[f] !== undefined && desired[f] !== '').map((f) => [f, desired[f]]));
 }
 
-function outputsOf(kind: AnyKind, id: string, desired: Values, session: OrgSession): Values {
-  return { ...desired, organizationId: session.organizationId, [kind.idProperty as string]: id };
+function outputsOf(k: Listed, id: string, desired: Values, session: OrgSession): Values {
+  return { ...desired, organizationId: session.organizationId, [k.idProperty]: id };
 }
 
 /** Brings an existing object to the desired state; no write when it already is. */
 async function sync(k: Listed, session: OrgSession, live: unknown, desired: Values): Promise<void> {
   const update = k.writes.update;
-  const parameters = updateParameters(k.kind, live, desired);
+  const parameters = updateRequest(k, live, desired);
   if (update === undefined || parameters === undefined) return;
   const id = k.listing.idOf(live);
   const writes = update.split?.(parameters) ?? [{ operation: update.operation, parameters }];
   for (const write of writes) {
     await submitWrite(session, {
       operation: write.operation as SubmitName,
-      description: `update ${k.kind.noun} ${k.writes.create.label(desired)} (${id})`,
+      description: `update ${k.noun} ${k.writes.create.label(desired)} (${id})`,
       parameters: write.parameters,
       // A lost response: the object shows this write's effect when no write of the same activity is left to do.
       evidence: async () => {
         const now = await findListed(k, session, id, true);
-        const rest = now === undefined ? undefined : updateParameters(k.kind, now, desired);
+        const rest = now === undefined ? undefined : updateRequest(k, now, desired);
         const left = rest === undefined ? [] : (update.split?.(rest) ?? [{ operation: update.operation, parameters: rest }]);
         return now !== undefined && !left.some((w) => w.operation === write.operation) ? update.resultOf(now) : undefined;
       },
@@ -105,20 +98,20 @@ async function sync(k: Listed, session: OrgSession, live: unknown, desired: Valu
 }
 
 async function adopt(k: Listed, session: OrgSession, desired: Values): Promise<CreateResult | undefined> {
-  const live = await findAdoptable(session, desired, {
-    noun: k.kind.noun,
-    table: k.kind.table,
+  const live: unknown = await findAdoptable(session, desired, {
+    noun: k.noun,
+    table: k.table,
     items: () => readListed(k.listing, session, true),
     idOf: (item) => k.listing.idOf(item),
-    form: (item) => formFor(k, item, desired),
+    current: (item) => currentOf(k, item, desired),
   });
   if (live === undefined) return undefined;
   const id = k.listing.idOf(live);
-  const properties = k.kind.form(live, { ...desired, organizationId: session.organizationId });
-  await recordedIfFails(`adopted ${k.kind.noun} ${id}, but bringing it to the declared state failed`, id, properties, () =>
+  const properties = k.fromLive(live, { ...desired, organizationId: session.organizationId });
+  await recordedIfFails(`adopted ${k.noun} ${id}, but bringing it to the declared state failed`, id, properties, () =>
     sync(k, session, live, desired),
   );
-  return { id, outs: outputsOf(k.kind, id, desired, session) };
+  return { id, outs: outputsOf(k, id, desired, session) };
 }
 
 /**
@@ -127,7 +120,7 @@ async function adopt(k: Listed, session: OrgSession, desired: Values): Promise<C
  * process (ids are never reused, so an object it lacks is gone for good); an object it shows is read fresh
  * unless that list was read for this very question, or when the kind's live object joins several lists.
  */
-async function earlierObject(k: Listed, session: OrgSession, id: string, activity: Activity): Promise<unknown> {
+export async function earlierObject(k: Listed, session: OrgSession, id: string, activity: Activity): Promise<unknown> {
   const census = session.listedAfter(k.listing.list, activity);
   const idsOf = k.listing.listedIds ?? ((item: unknown) => [k.listing.idOf(item)]);
   const listed = (await census.items).find((item) => idsOf(item).includes(id));
@@ -135,9 +128,8 @@ async function earlierObject(k: Listed, session: OrgSession, id: string, activit
   return census.fresh && k.listing.read === undefined ? listed : findListed(k, session, id, true);
 }
 
-async function create(ctx: ProviderContext, kind: AnyKind, inputs: Values): Promise<CreateResult> {
-  const k = listedOf(kind);
-  const desired = normalize(kind, inputs);
+async function create(ctx: ProviderContext, k: Listed, inputs: Values): Promise<CreateResult> {
+  const desired = normalize(k, inputs);
   const session = ctx.session(selectorOf(desired));
   const adopted = await adopt(k, session, desired);
   if (adopted !== undefined) return adopted;
@@ -145,34 +137,34 @@ async function create(ctx: ProviderContext, kind: AnyKind, inputs: Values): Prom
   const submit = () =>
     submitWrite(session, {
       operation: step.operation as SubmitName,
-      description: `create ${kind.noun} ${step.label(desired)}`,
-      parameters: createParameters(kind, desired),
+      description: `create ${k.noun} ${step.label(desired)}`,
+      parameters: createRequest(k, desired),
       adoptCompleted: async (result: Values, activity: Activity) => {
         const id = step.resultId(result);
         const live = await earlierObject(k, session, id, activity);
-        return live !== undefined && declaredOnCreate(k, live, desired) && (await ctx.ownership.adoptEarlierCreate(kind.type, id));
+        return live !== undefined && declaredOnCreate(k, live, desired) && (await ctx.ownership.adoptEarlierCreate(k.type, id));
       },
       // A lost response: an object with every declared value that no other resource of this run took.
       evidence: async () => {
-        const live = (await readListed(k.listing, session, true)).find(
-          (item) => declaredOnCreate(k, item, desired) && !ctx.ownership.takenFromEarlierRun(kind.type, k.listing.idOf(item)),
+        const live: unknown = (await readListed(k.listing, session, true)).find(
+          (item) => declaredOnCreate(k, item, desired) && !ctx.ownership.takenFromEarlierRun(k.type, k.listing.idOf(item)),
         );
         return live === undefined ? undefined : step.resultOf(live);
       },
     });
-  const written = kind.unique === undefined ? await submit() : await submitFreeingValue(ctx, session, kind, desired, submit);
+  const written = k.unique === undefined ? await submit() : await submitFreeingValue(ctx, session, k, desired, submit);
   invalidate(k, session);
   const result = written.result as Values;
   const id = step.resultId(result);
-  ctx.ownership.declare(kind.type, id);
+  ctx.ownership.declare(k.type, id);
   step.created?.(ctx, desired, id);
-  const outs = outputsOf(kind, id, desired, session);
-  if (k.writes.update === undefined || updateOnlyFields(kind).length === 0) return { id, outs };
-  const created = step.liveOf?.(result, id) ?? (await findListed(k, session, id, true));
-  if (created === undefined || updateParameters(kind, created, desired) === undefined) return { id, outs };
-  const what = step.secondWrite?.(desired) ?? `setting ${updateOnlyFields(kind).join(', ')}`;
-  const properties = kind.form(created, { ...desired, organizationId: session.organizationId });
-  await recordedIfFails(`created ${kind.noun} ${id}, but ${what} failed`, id, properties, () => sync(k, session, created, desired));
+  const outs = outputsOf(k, id, desired, session);
+  if (k.writes.update === undefined || updateOnlyFields(k).length === 0) return { id, outs };
+  const created: unknown = step.liveOf?.(result, id) ?? (await findListed(k, session, id, true));
+  if (created === undefined || updateRequest(k, created, desired) === undefined) return { id, outs };
+  const what = step.secondWrite?.(desired) ?? `setting ${updateOnlyFields(k).join(', ')}`;
+  const properties = k.fromLive(created, { ...desired, organizationId: session.organizationId });
+  await recordedIfFails(`created ${k.noun} ${id}, but ${what} failed`, id, properties, () => sync(k, session, created, desired));
   return { id, outs };
 }
 
@@ -184,72 +176,69 @@ async function create(ctx: ProviderContext, kind: AnyKind, inputs: Values): Prom
 async function submitFreeingValue<T>(
   ctx: ProviderContext,
   session: OrgSession,
-  kind: AnyKind,
+  k: Listed,
   desired: Values,
   submit: () => Promise<T>,
 ): Promise<T> {
-  const property = kind.unique?.property as string;
+  const property = k.unique?.property as string;
   const value = String(desired[property]);
   try {
     return await submit();
   } catch (error) {
     if (!isValueTaken(error)) throw error;
-    if (!(await ctx.ownership.renameFreeing(kind.type, value))) {
-      throw await valueTaken(ctx, session, kind, value, error);
+    if (!(await ctx.ownership.renameFreeing(k.type, value))) {
+      throw await valueTaken(ctx, session, k, value, error);
     }
-    invalidate(listedOf(kind), session);
+    invalidate(k, session);
     try {
       return await submit();
     } catch (again) {
-      throw isValueTaken(again) ? await valueTaken(ctx, session, kind, value, again) : again;
+      throw isValueTaken(again) ? await valueTaken(ctx, session, k, value, again) : again;
     }
   }
 }
 
-function deletedOutsidePulumi(noun: string, id: string, organizationId: string): NotFoundError {
+export function deletedOutsidePulumi(noun: string, id: string, organizationId: string): NotFoundError {
   return new NotFoundError(
     `${noun} ${id} no longer exists in organization ${organizationId}; run \`pulumi refresh\` so Pulumi can recreate it`,
   );
 }
 
 /** `read` (refresh, import): the live object's outputs and the inputs they imply, or `{ id: '' }` when it is gone. */
-async function read(ctx: ProviderContext, kind: AnyKind, id: string, props: Values): Promise<ReadResult> {
-  const k = listedOf(kind);
+async function read(ctx: ProviderContext, k: Listed, id: string, props: Values): Promise<ReadResult> {
   const session = ctx.session(selectorOf(props));
   const live = await findListed(k, session, id);
   if (live === undefined) return { id: '' };
-  const outs = kind.form(live, { ...props, organizationId: session.organizationId }) as Values;
-  return { id, props: outs, inputs: inputsOfOutputs(kind, outs) };
+  const outs = k.fromLive(live, { ...props, organizationId: session.organizationId }) as Values;
+  return { id, props: outs, inputs: inputsOfOutputs(k, outs) };
 }
 
-async function update(ctx: ProviderContext, kind: AnyKind, id: string, news: Values): Promise<UpdateResult> {
-  const k = listedOf(kind);
-  const desired = normalize(kind, news);
+async function update(ctx: ProviderContext, k: Listed, id: string, news: Values): Promise<UpdateResult> {
+  const desired = normalize(k, news);
   const session = ctx.session(selectorOf(desired));
   // Only `profile` (which credentials later calls use) can change an object the service cannot update.
-  if (k.writes.update === undefined) return { outs: outputsOf(kind, id, desired, session) };
+  if (k.writes.update === undefined) return { outs: outputsOf(k, id, desired, session) };
   const live = await findListed(k, session, id);
-  if (live === undefined) throw deletedOutsidePulumi(kind.noun, id, session.organizationId);
+  if (live === undefined) throw deletedOutsidePulumi(k.noun, id, session.organizationId);
   try {
     await sync(k, session, live, desired);
   } catch (error) {
-    const property = kind.unique?.property;
-    const renamed = property !== undefined && formFor(k, live, desired)[property] !== desired[property];
-    throw renamed && isValueTaken(error) ? await valueTaken(ctx, session, kind, String(desired[property]), error) : error;
+    const property = k.unique?.property;
+    const renamed = property !== undefined && currentOf(k, live, desired)[property] !== desired[property];
+    throw renamed && isValueTaken(error) ? await valueTaken(ctx, session, k, String(desired[property]), error) : error;
   }
-  return { outs: outputsOf(kind, id, desired, session) };
+  return { outs: outputsOf(k, id, desired, session) };
 }
 
 /** Deletes object `id` with the kind's delete activity; a lost response is resolved by whether the object is still listed. */
-async function remove(ctx: ProviderContext, kind: AnyKind, id: string, props: Values): Promise<void> {
-  const k = listedOf(kind);
+async function remove(ctx: ProviderContext, k: Listed, id: string, props: Values): Promise<void> {
   const step = k.writes.delete;
   if (step === undefined) {
-    ctx.warn(k.writes.leftInPlace?.(id, props) ?? `warning: ${kind.noun} ${id} was left in place: the service cannot delete it`);
+    ctx.warn(k.writes.leftInPlace?.(id, props) ?? `warning: ${k.noun} ${id} was left in place: the service cannot delete it`);
     return;
   }
   const session = ctx.session(selectorOf(props));
-  if (ctx.ownership.takenFromEarlierRun(kind.type, id)) {
+  if (ctx.ownership.takenFromEarlierRun(k.type, id)) {
     session.log(`walletinfra: not deleting ${id}: another resource of this update adopted it as its own`);
     return;
   }
@@ -261,8 +250,8 @@ async function remove(ctx: ProviderContext, kind: AnyKind, id: string, props: Va
   try {
     await submitWrite(session, {
       operation: step.operation as SubmitName,
-      description: `delete ${kind.noun} ${id}`,
-      parameters: step.parameters(id, props),
+      description: `delete ${k.noun} ${id}`,
+      parameters: step.toRequest(id, props),
       evidence: async () => ((await listed()) ? undefined : step.deleted(id)),
     });
   } catch (error) {
@@ -273,22 +262,12 @@ async function remove(ctx: ProviderContext, kind: AnyKind, id: string, props: Va
   }
 }
 
-/** The shared steps of a listed kind. */
-export function listedLifecycle(kind: AnyKind): OwnLifecycle {
-  listedOf(kind);
+/** The shared steps of a listed kind, over one provider context. */
+export function listedSteps(ctx: ProviderContext, k: Listed): Steps {
   return {
-    create: (ctx, inputs) => create(ctx, kind, inputs),
-    read: (ctx, id, props) => read(ctx, kind, id, props),
-    update: (ctx, id, _olds, news) => update(ctx, kind, id, news),
-    delete: (ctx, id, props) => remove(ctx, kind, id, props),
+    create: (inputs) => create(ctx, k, inputs),
+    read: (id, props) => read(ctx, k, id, props),
+    update: (id, _olds, news) => update(ctx, k, id, news),
+    delete: (id, props) => remove(ctx, k, id, props),
   };
 }
-
-/** Shared pieces a kind's own create or update uses (the on-ramp credential's sealed writes). */
-export const listedSteps = {
-  findListed: (kind: AnyKind, session: OrgSession, id: string, fresh = false) => findListed(listedOf(kind), session, id, fresh),
-  earlierObject: (kind: AnyKind, session: OrgSession, id: string, activity: Activity) =>
-    earlierObject(listedOf(kind), session, id, activity),
-  invalidate: (kind: AnyKind, session: OrgSession) => invalidate(listedOf(kind), session),
-  deletedOutsidePulumi,
-};
