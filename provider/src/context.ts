@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { WalletInfraClient } from '@walletinfra/sdk';
 import { sleepWithSignal } from '@walletinfra/sdk/activity';
 import { Ownership } from './ownership';
-import { DeploymentPlan } from './plan';
+import { Deployment } from './deployment';
 import type * as SessionTypes from './session';
 import type { ClientPool, ClientPoolOptions, OrgSession } from './session';
 import {
@@ -44,8 +44,8 @@ export interface ProviderContext {
   warn(line: string): void;
   /** Which objects the resources of this deployment declare (one object, one owner: ../ownership.ts). */
   ownership: Ownership;
-  /** What the resources of this deployment declare, as far as `check` has seen them (../plan.ts). */
-  plan: DeploymentPlan;
+  /** What the resources of this deployment declare, as far as `check` has seen them (../deployment.ts). */
+  deployment: Deployment;
 }
 
 export interface ContextOptions {
@@ -136,7 +136,7 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
     warn: options.warn ?? ((line) => process.stderr.write(`${line}\n`)),
     ownership: new Ownership({ declarationWaitMs, sleep }),
-    plan: new DeploymentPlan({ declarationWaitMs, sleep }),
+    deployment: new Deployment({ declarationWaitMs, sleep }),
     randomBytes: options.randomBytes ?? ((n) => new Uint8Array(randomBytes(n))),
     setConfig(next, nextKeys) {
       config = next;

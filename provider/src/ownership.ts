@@ -56,7 +56,7 @@ interface Rename {
 /** Waits `ms` (the context's clock); rejects or resolves early when `signal` aborts. */
 export type Wait = (ms: number, signal: AbortSignal) => Promise<void>;
 
-/** Values announced under a key, and whoever waits for the first one (also ./plan.ts). */
+/** Values announced under a key, and whoever waits for the first one (also ./deployment.ts). */
 export class Announcements<T> {
   private readonly values = new Map<string, T>();
   private readonly waiting = new Map<string, Array<(value: T) => void>>();

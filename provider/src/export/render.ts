@@ -130,6 +130,7 @@ export function renderProject(snapshot: OrganizationSnapshot, options: ExportOpt
   };
 }
 
+/** The TypeScript project: Pulumi.yaml, package.json, tsconfig.json, index.ts with every declaration, a README. */
 function projectFiles(
   snapshot: OrganizationSnapshot,
   options: ExportOptions,
@@ -138,6 +139,53 @@ function projectFiles(
   kinds: readonly AnyKind[],
 ): Record<string, string> {
   const projectName = `walletinfra-${snapshot.organizationId.slice(0, 8)}`;
+  const dependencies: Record<string, string> = {
+    '@pulumi/pulumi': options.versions.pulumi,
+    '@walletinfra/pulumi': options.versions.walletinfraPulumi,
+  };
+  const devDependencies: Record<string, string> = {};
+  if (options.versions.typesNode !== undefined) devDependencies['@types/node'] = options.versions.typesNode;
+  if (options.versions.typescript !== undefined) devDependencies.typescript = options.versions.typescript;
+  const pkg = { name: projectName, private: true, main: 'index.ts', dependencies, devDependencies };
+  const pulumiYaml = [
+    `name: ${projectName}`,
+    `description: Organization ${snapshot.organizationId}, exported by walletinfra-export`,
+    'runtime:',
+    '  name: nodejs',
+    '  options:',
+    '    typescript: true',
+    'main: index.ts',
+    '',
+  ].join('\n');
+  return {
+    'Pulumi.yaml': pulumiYaml,
+    'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
+    'tsconfig.json': `${JSON.stringify(TSCONFIG, null, 2)}\n`,
+    'index.ts': indexFile(snapshot, options, declared, secrets, kinds),
+    'README.md': readmeFile(snapshot, options, declared, secrets, kinds),
+  };
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    target: 'ES2020',
+    module: 'commonjs',
+    moduleResolution: 'node',
+    esModuleInterop: true,
+    skipLibCheck: true,
+  },
+  files: ['index.ts'],
+};
+
+/** index.ts: the settings it reads, then every declaration, kind by kind. */
+function indexFile(
+  snapshot: OrganizationSnapshot,
+  options: ExportOptions,
+  declared: readonly Declaration[],
+  secrets: readonly ConfigSecret[],
+  kinds: readonly AnyKind[],
+): string {
   const usesConfig = secrets.length > 0;
   const header = [
     `// Organization ${snapshot.organizationId}, exported by walletinfra-export. Every object is adopted (\`adopt: { id }\`):`,
@@ -160,45 +208,22 @@ function projectFiles(
     body.push('', `// ---- ${sectionOf(kind)} ----`, '', items.map((d) => tsDeclaration(d, placement)).join('\n\n'));
   }
   // One blank line between blocks, whichever optional lines are present.
-  const index = `${[...header, ...body].join('\n')}\n`.replace(/\n{3,}/g, '\n\n');
+  return `${[...header, ...body].join('\n')}\n`.replace(/\n{3,}/g, '\n\n');
+}
 
-  const dependencies: Record<string, string> = {
-    '@pulumi/pulumi': options.versions.pulumi,
-    '@walletinfra/pulumi': options.versions.walletinfraPulumi,
-  };
-  const devDependencies: Record<string, string> = {};
-  if (options.versions.typesNode !== undefined) devDependencies['@types/node'] = options.versions.typesNode;
-  if (options.versions.typescript !== undefined) devDependencies.typescript = options.versions.typescript;
-  const pkg = { name: projectName, private: true, main: 'index.ts', dependencies, devDependencies };
-
-  const pulumiYaml = [
-    `name: ${projectName}`,
-    `description: Organization ${snapshot.organizationId}, exported by walletinfra-export`,
-    'runtime:',
-    '  name: nodejs',
-    '  options:',
-    '    typescript: true',
-    'main: index.ts',
-    '',
-  ].join('\n');
-
-  const tsconfig = {
-    compilerOptions: {
-      strict: true,
-      target: 'ES2020',
-      module: 'commonjs',
-      moduleResolution: 'node',
-      esModuleInterop: true,
-      skipLibCheck: true,
-    },
-    files: ['index.ts'],
-  };
-
+/** README.md: what the project declares, kind by kind, and the commands that take the organization over. */
+function readmeFile(
+  snapshot: OrganizationSnapshot,
+  options: ExportOptions,
+  declared: readonly Declaration[],
+  secrets: readonly ConfigSecret[],
+  kinds: readonly AnyKind[],
+): string {
   const countLines = kinds
     .map((kind) => [sectionOf(kind), declared.filter((d) => d.kind === kind).length] as const)
     .filter(([, n]) => n > 0)
     .map(([title, n]) => `- ${title}: ${n}`);
-  const readme = [
+  return [
     `# Organization ${snapshot.organizationId} as code`,
     '',
     'Written by `walletinfra-export`. `index.ts` declares every object the organization had, with its',
@@ -225,12 +250,4 @@ function projectFiles(
     'removing one from the program leaves it in the organization (the provider says so in the output).',
     '',
   ].join('\n');
-
-  return {
-    'Pulumi.yaml': pulumiYaml,
-    'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
-    'tsconfig.json': `${JSON.stringify(tsconfig, null, 2)}\n`,
-    'index.ts': index,
-    'README.md': readme,
-  };
 }

@@ -111,7 +111,7 @@ export interface ListedWrites<Live, Desired> {
     secondWrite?(desired: Desired): string;
     /** A description of the object for messages: `"allow-treasury"`. */
     label(desired: Desired): string;
-    /** Told after a create (an API key tells the plan that its user has a credential now). */
+    /** Told after a create (an API key tells the deployment that its user has a credential now). */
     created?(ctx: ProviderContext, desired: Desired, id: string): void;
   };
   update?: {

@@ -209,7 +209,7 @@ export const apiKey = defineKind({
       resultId: (r) => String((r.apiKeyIds as string[])[0]),
       resultOf: (k: LiveApiKey) => ({ apiKeyIds: [k.key.apiKeyId] }),
       label: (d) => `${JSON.stringify(d.apiKeyName)} of user ${String(d.userId)}`,
-      created: (ctx, d) => ctx.plan.credentialCreated(String(d.userId)),
+      created: (ctx, d) => ctx.deployment.credentialCreated(String(d.userId)),
     },
     delete: {
       operation: 'delete_api_keys',

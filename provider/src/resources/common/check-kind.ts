@@ -37,7 +37,7 @@ function typedProperties(kind: AnyKind): { strings: string[]; booleans: string[]
  * properties, required strings and booleans given as something else, the kind's own early rules, the
  * common inputs, then the create intent's schema for the fields nothing earlier reported, then the kind's
  * late rules (expressions, destinations, duplicates); one failure per property, unknown values skipped.
- * When all of that passed, the resource joins the deployment's plan (../../plan.ts), and the kind's remote
+ * When all of that passed, the resource joins the deployment (../../deployment.ts), and the kind's remote
  * rule (the lock-out rules, identity references) and then the checks of the whole deployment that kinds bring
  * (`deployment`: a policy's access warnings) read the service. The inputs come back in normal form with their
  * organization resolved.
@@ -73,7 +73,7 @@ export async function checkKind(
   const result = checkResult(ctx, normalize(kind, news), failures);
   if (result.failures !== undefined) return result;
   const inputs = result.inputs;
-  ctx.plan.record(
+  ctx.deployment.record(
     kind.type,
     kind.table.naturalKey.map((f) => inputs[f]),
     inputs,

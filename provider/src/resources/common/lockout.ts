@@ -81,9 +81,9 @@ export function quorumCredentialReason(user: User): string {
   );
 }
 
-/** The API keys this deployment declares for a user (by `check`; ../../plan.ts). */
+/** The API keys this deployment declares for a user (by `check`; ../../deployment.ts). */
 export function plannedKeyFor(ctx: ProviderContext, organizationId: string): (userId: string) => boolean {
-  return (userId) => ctx.plan.declared('ApiKey').some((p) => p.inputs.userId === userId && p.inputs.organizationId === organizationId);
+  return (userId) => ctx.deployment.declared('ApiKey').some((p) => p.inputs.userId === userId && p.inputs.organizationId === organizationId);
 }
 
 // ---- API keys ----

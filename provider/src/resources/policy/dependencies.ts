@@ -1,7 +1,7 @@
 // What a Policy's preview learns from the objects it depends on (part of the kind's `check.remote`, ../kind.ts):
 //
 // - `controls.<identifier>` must name a velocity control that exists (live in the organization) or is planned (a
-//   VelocityControl resource of this deployment checked before this policy, ../../plan.ts); another
+//   VelocityControl resource of this deployment checked before this policy, ../../deployment.ts); another
 //   identifier is an error naming the nearest one, as the service refuses such a policy
 //   (docs/service-behaviour.md#velocity-controls).
 // - A condition that pins `eth.tx.to` and reads `eth.tx.function_name`, `function_signature` or
@@ -47,9 +47,9 @@ export interface DependencyFindings {
   warnings: string[];
 }
 
-/** The checked inputs of the deployment's resources of `kind` in one organization (../../plan.ts). */
+/** The checked inputs of the deployment's resources of `kind` in one organization (../../deployment.ts). */
 function plannedOf(ctx: ProviderContext, kind: string, organizationId: unknown): Values[] {
-  return ctx.plan
+  return ctx.deployment
     .declared(kind)
     .map((p) => p.inputs)
     .filter((i) => i.organizationId === organizationId);
@@ -246,7 +246,7 @@ export async function policyDependencies(inputs: Values, ctx: ProviderContext, o
     } else warnings.push(warningText(finding));
   }
   // each read problem once per deployment, not once per policy
-  const unsaid = reads.problems.filter((p) => ctx.plan.once(`policy dependencies: ${p}`));
+  const unsaid = reads.problems.filter((p) => ctx.deployment.once(`policy dependencies: ${p}`));
   if (unsaid.length > 0) {
     warnings.push(
       `walletinfra: policy ${JSON.stringify(policy.policyName)}: its dependencies and lint were checked without what could not be read: ${unsaid.join('; ')}`,

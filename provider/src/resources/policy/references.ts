@@ -2,7 +2,7 @@
 // `approvers.any(user, user.tags.contains('<tag id>'))`). A consensus naming a tag or user that does not exist
 // can never be met: the policy silently stops allowing anything, which is a lock, not a typo. At preview each
 // literal id is looked up among the organization's user tags and users and among the ids this deployment
-// declares (../../plan.ts, ../../ownership.ts); one that is neither is refused, naming the position and the
+// declares (../../deployment.ts, ../../ownership.ts); one that is neither is refused, naming the position and the
 // nearest tag or user by name. A tag the same deployment creates has no id yet at preview: a program names it
 // through the UserTag's `id`, which is unknown then and checked during `up`.
 import { editDistance, parsePolicyExpression, type PolicyExpr } from '@walletinfra/sdk/policy';
@@ -218,7 +218,7 @@ export async function identityReferenceFailures(news: Record<string, unknown>, c
   const [tags, users] = await Promise.all([session.list(USER_TAGS), session.list(USERS)]);
   const adopted = (type: string) =>
     new Set(
-      ctx.plan.declared(type).flatMap((p) => {
+      ctx.deployment.declared(type).flatMap((p) => {
         const id = (p.inputs.adopt as { id?: unknown } | undefined)?.id;
         return typeof id === 'string' ? [id] : [];
       }),

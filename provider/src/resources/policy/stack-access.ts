@@ -3,7 +3,7 @@
 // stops the update partway and every later run. Decided with the sdk's evaluator, which knows the root-quorum
 // bypass and the implicit permissions (docs/service-behaviour.md#policy-language, #implicit-permissions).
 //
-// "The plan" is what `check` has seen (../../plan.ts): each resource says which activities it needs (a new
+// "The plan" is what `check` has seen (../../deployment.ts): each resource says which activities it needs (a new
 // resource its create, a changed one its update, a replaced one its create and delete), and each policy of the
 // deployment what it will be, and the root quorum too (a stack that drops its own user from the quorum loses
 // the bypass). Nothing runs until a policy or the quorum of the deployment changes: with them as they are, the
@@ -20,7 +20,7 @@ import {
 } from '@walletinfra/sdk/policy';
 import type * as Sdk from '@walletinfra/sdk';
 import type { Policy as ServicePolicy, User } from '@walletinfra/sdk/schemas';
-import type { DeploymentPlan } from '../../plan';
+import type { Deployment } from '../../deployment';
 import type { ProviderContext } from '../../context';
 import { containsUnknown } from '../../wire';
 import { compareFields } from '../common/diff';
@@ -51,9 +51,9 @@ interface AccessState {
   found: Map<string, Promise<[readonly ServicePolicy[], IdentityView]>>;
 }
 
-const states = new WeakMap<DeploymentPlan, AccessState>();
+const states = new WeakMap<Deployment, AccessState>();
 
-function stateOf(plan: DeploymentPlan): AccessState {
+function stateOf(plan: Deployment): AccessState {
   let state = states.get(plan);
   if (state === undefined) states.set(plan, (state = { needs: new Map(), accessChanged: false, outcomes: new Map(), found: new Map() }));
   return state;
@@ -111,7 +111,7 @@ function changesAccess(kind: AnyKind, inputs: Record<string, unknown>, olds: Rec
 }
 
 /** The root quorum the deployment declares for the organization, when it does and its values are known. */
-function plannedQuorum(plan: DeploymentPlan, organizationId: string): { threshold: number; userIds: string[] } | undefined {
+function plannedQuorum(plan: Deployment, organizationId: string): { threshold: number; userIds: string[] } | undefined {
   const declared = plan.declared('RootQuorum').find((p) => p.inputs.organizationId === organizationId);
   const { threshold, userIds } = declared?.inputs ?? {};
   if (typeof threshold !== 'number' || !Array.isArray(userIds) || containsUnknown(userIds)) return undefined;
@@ -121,7 +121,7 @@ function plannedQuorum(plan: DeploymentPlan, organizationId: string): { threshol
 /** The policies the organization will have: the live ones, each declared one in place of the live one it names. */
 function plannedPolicies(
   live: readonly ServicePolicy[],
-  plan: DeploymentPlan,
+  plan: Deployment,
   organizationId: string,
 ): Array<PolicyInput & { key: string }> {
   const declared = plan
@@ -260,11 +260,11 @@ export async function stackAccessWarnings(
   inputs: Record<string, unknown>,
   olds: Record<string, unknown>,
 ): Promise<void> {
-  const state = stateOf(ctx.plan);
+  const state = stateOf(ctx.deployment);
   if (changesAccess(kind, inputs, olds)) state.accessChanged = true;
-  const waiting = pendingNeeds.get(ctx.plan) ?? [];
+  const waiting = pendingNeeds.get(ctx.deployment) ?? [];
   waiting.push({ kind, inputs, olds });
-  pendingNeeds.set(ctx.plan, waiting);
+  pendingNeeds.set(ctx.deployment, waiting);
   if (!state.accessChanged) return;
   const organizationId = inputs.organizationId;
   if (typeof organizationId !== 'string' || containsUnknown(organizationId)) return;
@@ -290,10 +290,10 @@ export async function stackAccessWarnings(
     const [live, view] = await found;
     const user = view.ownUser;
     if (user === undefined) return;
-    const policies = plannedPolicies(live, ctx.plan, session.organizationId);
+    const policies = plannedPolicies(live, ctx.deployment, session.organizationId);
     for (const [needKey, need] of state.needs) {
       // A root-only change is approved by the quorum as it is; everything else runs under the planned one.
-      const planned = plannedQuorum(ctx.plan, session.organizationId);
+      const planned = plannedQuorum(ctx.deployment, session.organizationId);
       const quorum = planned === undefined || isRootQuorumOnlyActivity(need.type) ? view.quorum : planned;
       const decided = decide(
         state,
@@ -302,7 +302,7 @@ export async function stackAccessWarnings(
         contextFor(need, user, view.ownPublicKey, quorum, view.now),
       );
       const warning = warningOf(decided, need, user);
-      if (warning !== undefined && ctx.plan.once(`access ${needKey} ${decided.outcome} ${names(decided.by)}`)) ctx.warn(warning);
+      if (warning !== undefined && ctx.deployment.once(`access ${needKey} ${decided.outcome} ${names(decided.by)}`)) ctx.warn(warning);
     }
   } catch (error) {
     ctx.log(`walletinfra: could not check the planned policies against this stack's own user: ${String(error)}`);
@@ -311,6 +311,6 @@ export async function stackAccessWarnings(
 
 /** Resources checked before any policy changed, whose needs are worked out once one does. */
 const pendingNeeds = new WeakMap<
-  DeploymentPlan,
+  Deployment,
   Array<{ kind: AnyKind; inputs: Record<string, unknown>; olds: Record<string, unknown> }>
 >();

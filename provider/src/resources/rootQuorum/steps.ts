@@ -2,8 +2,8 @@
 // get_organization_configs and written whole with update_root_quorum; it always exists, so `create` adopts it
 // (writing only when it differs) and `delete` leaves it. Before a write, every member must have a credential
 // that can sign: a member whose API key this same update creates is waited for (the key's create tells the
-// plan, ../../plan.ts), any other is refused before anything is written; so is a quorum without the stack's own
-// user while it is a member (read afresh: the quorum may have changed since the preview).
+// deployment, ../../deployment.ts), any other is refused before anything is written; so is a quorum without the
+// stack's own user while it is a member (read afresh: the quorum may have changed since the preview).
 import { InvalidRequestError } from '@walletinfra/sdk';
 import type { RootQuorum as ServiceRootQuorum } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../../context';
@@ -54,7 +54,7 @@ async function assertMembersCanSign(ctx: ProviderContext, session: OrgSession, d
   }
   let without = membersWithoutCredential(view, desired.userIds, () => false);
   if (without.length === 0) return;
-  const waited = await Promise.all(without.map((u) => (planned(u.userId) ? ctx.plan.credentialFor(u.userId) : Promise.resolve(false))));
+  const waited = await Promise.all(without.map((u) => (planned(u.userId) ? ctx.deployment.credentialFor(u.userId) : Promise.resolve(false))));
   if (waited.some(Boolean)) {
     view = await readIdentity(ctx, session, true);
     without = membersWithoutCredential(view, desired.userIds, () => false);

@@ -17,7 +17,7 @@ export const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['a stack as the engine shows it: runs, events, redaction', ['stack/']],
   ['settings', ['config/']],
   ['sessions with the service: clients, coalesced lists, the activity history', ['session/']],
-  ['what a deployment declares: one object, one owner; what check has seen', ['ownership.ts', 'plan.ts']],
+  ['what a deployment declares: one object, one owner; what check has seen', ['ownership.ts', 'deployment.ts']],
   ['what every lifecycle call receives', ['context.ts']],
   ["the policy linter's findings and organization view", ['policy-lint/']],
   [

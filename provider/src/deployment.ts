@@ -1,21 +1,21 @@
 // What the resources of one deployment declare, as the provider process sees it (one dynamic-provider process
 // serves every resource of a deployment). The engine checks each resource the program registers, in the
-// order the program registers them; a resource removed from the program is never checked. So the plan is what
-// `check` has seen so far: enough for the rules that ask "does this deployment declare an API key for this
+// order the program registers them; a resource removed from the program is never checked. So the deployment is
+// what `check` has seen so far: enough for the rules that ask "does this deployment declare an API key for this
 // user?" or "which policies will the organization have?", as long as the resource they depend on is declared
 // first in the program (the README says so where it matters), and blind to deletes of removed resources,
 // which are refused where they happen instead (../resources/kind.ts `writes.delete.refuse`).
 import { Announcements, type Wait } from './ownership';
 import { sortedJson } from './internal/sorted-json';
 
-/** One resource of the plan: its checked inputs (normal form) and its inputs in the state ({} when new). */
-export interface PlannedResource {
+/** One resource of the deployment: its checked inputs (normal form) and its inputs in the state ({} when new). */
+export interface CheckedResource {
   inputs: Record<string, unknown>;
   olds: Record<string, unknown>;
 }
 
-export class DeploymentPlan {
-  private readonly byKind = new Map<string, Map<string, PlannedResource>>();
+export class Deployment {
+  private readonly byKind = new Map<string, Map<string, CheckedResource>>();
   /** Announced when a create of this process gave a user a credential (`credential <userId>`). */
   private readonly credentials = new Announcements<true>();
   private readonly said = new Set<string>();
@@ -29,13 +29,13 @@ export class DeploymentPlan {
   record(kind: string, key: unknown, inputs: Record<string, unknown>, olds: Record<string, unknown>): boolean {
     let resources = this.byKind.get(kind);
     const first = resources === undefined;
-    if (resources === undefined) this.byKind.set(kind, (resources = new Map<string, PlannedResource>()));
+    if (resources === undefined) this.byKind.set(kind, (resources = new Map<string, CheckedResource>()));
     resources.set(sortedJson(key), { inputs, olds });
     return first;
   }
 
   /** The checked resources of a kind, in the order first seen. */
-  declared(kind: string): PlannedResource[] {
+  declared(kind: string): CheckedResource[] {
     return [...(this.byKind.get(kind)?.values() ?? [])];
   }
 
