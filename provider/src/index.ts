@@ -2,34 +2,32 @@
 // the provider's error. The dynamic-provider runtime lives under ./runtime and is loaded only by the
 // serialized providers (see resources/*/provider.ts).
 export { Policy } from './resources/policy/resource';
-export type { PolicyArgs, PolicyAdopt, PolicyEffect, PolicyInputs, PolicyOutputs } from './resources/policy/resource';
+export type { PolicyArgs, PolicyAdopt, PolicyInputs, PolicyOutputs } from './resources/policy/resource';
+export type { PolicyEffect } from './resources/policy/spec';
 export { WebhookEndpoint } from './resources/webhookEndpoint/resource';
 export type {
   WebhookEndpointArgs,
   WebhookEndpointAdopt,
   WebhookEndpointInputs,
   WebhookEndpointOutputs,
-  WebhookSubscription,
-  WebhookSubscriptionArgs,
 } from './resources/webhookEndpoint/resource';
+export type { WebhookSubscription, WebhookSubscriptionArgs } from './resources/webhookEndpoint/spec';
 export { FiatOnRampCredential } from './resources/fiatOnRampCredential/resource';
 export type {
   FiatOnRampCredentialArgs,
   FiatOnRampCredentialAdopt,
   FiatOnRampCredentialInputs,
   FiatOnRampCredentialOutputs,
-  OnRampProvider,
 } from './resources/fiatOnRampCredential/resource';
+export type { OnRampProvider } from './resources/fiatOnRampCredential/spec';
 export { IpAllowlist } from './resources/ipAllowlist/resource';
 export type {
   IpAllowlistArgs,
   IpAllowlistAdopt,
   IpAllowlistInputs,
   IpAllowlistOutputs,
-  IpAllowlistRule,
-  IpAllowlistRuleArgs,
-  OnEvaluationError,
 } from './resources/ipAllowlist/resource';
+export type { IpAllowlistRule, IpAllowlistRuleArgs, OnEvaluationError } from './resources/ipAllowlist/spec';
 export { PrivateKeyTag } from './resources/privateKeyTag/resource';
 export type { PrivateKeyTagArgs, PrivateKeyTagAdopt, PrivateKeyTagInputs, PrivateKeyTagOutputs } from './resources/privateKeyTag/resource';
 export { SessionProfile } from './resources/sessionProfile/resource';
@@ -39,17 +37,16 @@ export type {
   SmartContractInterfaceAdopt,
   SmartContractInterfaceInputs,
   SmartContractInterfaceOutputs,
-  SmartContractInterfaceType,
 } from './resources/smartContractInterface/resource';
+export type { SmartContractInterfaceType } from './resources/smartContractInterface/spec';
 export { VelocityControl } from './resources/velocityControl/resource';
 export type {
   VelocityControlArgs,
   VelocityControlAdopt,
-  VelocityControlAggregation,
-  VelocityControlDataSource,
   VelocityControlInputs,
   VelocityControlOutputs,
 } from './resources/velocityControl/resource';
+export type { VelocityControlAggregation, VelocityControlDataSource } from './resources/velocityControl/spec';
 export type {
   SessionProfileArgs,
   SessionProfileAdopt,
@@ -61,7 +58,8 @@ export type { UserTagArgs, UserTagAdopt, UserTagInputs, UserTagOutputs } from '.
 export { User } from './resources/user/resource';
 export type { UserArgs, UserAdopt, UserInputs, UserOutputs } from './resources/user/resource';
 export { ApiKey } from './resources/apiKey/resource';
-export type { ApiKeyArgs, ApiKeyAdopt, ApiKeyCurve, ApiKeyInputs, ApiKeyOutputs } from './resources/apiKey/resource';
+export type { ApiKeyArgs, ApiKeyAdopt, ApiKeyInputs, ApiKeyOutputs } from './resources/apiKey/resource';
+export type { ApiKeyCurve } from './resources/apiKey/spec';
 export { RootQuorum } from './resources/rootQuorum/resource';
 export type { RootQuorumArgs, RootQuorumAdopt, RootQuorumInputs, RootQuorumOutputs } from './resources/rootQuorum/resource';
 export {

@@ -25,6 +25,13 @@ export function valueFlag<A>(apply: (out: A, value: string) => void): Flag<A> {
   return { takesValue: true, apply };
 }
 
+/** A flag that takes a value and stores it as `key` (`--out DIR` -> `out.out = 'DIR'`). */
+export function stringFlag<A, K extends { [P in keyof A]: A[P] extends string | undefined ? P : never }[keyof A]>(key: K): Flag<A> {
+  return valueFlag((out, value) => {
+    (out as Record<K, string>)[key] = value;
+  });
+}
+
 /** A flag that takes none. */
 export function switchFlag<A>(apply: (out: A) => void): Flag<A> {
   return { takesValue: false, apply: (out) => apply(out) };

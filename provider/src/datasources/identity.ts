@@ -4,9 +4,8 @@
 // read the same coalesced lists the User, UserTag and RootQuorum resources read.
 import { z } from 'zod';
 import { User } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../context';
 import { memberSet } from '../resources/common/members';
-import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
+import { dataSource, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
 import { ROOT_QUORUM, USERS, USER_TAGS } from '../session/lists';
 
 /** A user as the service reports it, with whether it is a member of the root quorum. */
@@ -91,7 +90,3 @@ export type GetRootQuorumArgs = ArgsOfDataSource<typeof GET_ROOT_QUORUM>;
 export type GetRootQuorumResult = ResultOfDataSource<typeof GET_ROOT_QUORUM>;
 
 export const IDENTITY_DATA_SOURCES = [GET_USERS, GET_USER_TAGS, GET_ROOT_QUORUM];
-
-export function identityLookups(context: () => ProviderContext) {
-  return { users: define(GET_USERS, context), userTags: define(GET_USER_TAGS, context), rootQuorum: define(GET_ROOT_QUORUM, context) };
-}

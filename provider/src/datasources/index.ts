@@ -2,14 +2,29 @@
 // `pulumi.runtime` (no secret warning: the values never reach an output) and the environment.
 import { preflight, programContext } from '../program/process';
 import type { ProviderContext } from '../context';
-import type { AnyDataSource } from './define';
-import { IDENTITY_DATA_SOURCES, identityLookups } from './identity';
-import { INTEGRATION_DATA_SOURCES, integrationLookups } from './integrations';
-import { ORGANIZATION_DATA_SOURCES, organizationLookups } from './organization';
-import { PAGED_DATA_SOURCES, pagedLookups } from './paged';
-import { POLICY_DATA_SOURCES, policyLookups } from './policies';
-import { POLICY_DEPENDENCY_DATA_SOURCES, policyDependencyLookups } from './policy-dependencies';
-import { PUBLIC_DATA_SOURCES, publicLookups } from './public';
+import { define, type AnyDataSource } from './define';
+import { GET_ROOT_QUORUM, GET_USER_TAGS, GET_USERS, IDENTITY_DATA_SOURCES } from './identity';
+import { fiatOnRampCredentialsView, GET_FIAT_ON_RAMP_CREDENTIALS, GET_WEBHOOK_ENDPOINTS, INTEGRATION_DATA_SOURCES } from './integrations';
+import {
+  GET_API_KEY,
+  GET_IP_ALLOWLIST,
+  GET_MFA_POLICIES,
+  GET_PRIVATE_KEY_TAGS,
+  GET_SESSION_PROFILE,
+  GET_SESSION_PROFILES,
+  GET_WALLETS,
+  ORGANIZATION_DATA_SOURCES,
+} from './organization';
+import { GET_SOL_TRANSACTION_HISTORY, GET_SUB_ORGANIZATIONS, PAGED_DATA_SOURCES } from './paged';
+import { GET_POLICIES, GET_POLICY, POLICY_DATA_SOURCES } from './policies';
+import {
+  GET_SMART_CONTRACT_INTERFACE,
+  GET_SMART_CONTRACT_INTERFACES,
+  GET_VELOCITY_CONTROL,
+  GET_VELOCITY_CONTROLS,
+  POLICY_DEPENDENCY_DATA_SOURCES,
+} from './policy-dependencies';
+import { GET_WALLET_KIT_CONFIG, GET_WEBHOOK_JWKS, PUBLIC_DATA_SOURCES } from './public';
 
 /**
  * Every data source, in the order docs list them: what the native provider serves as functions and its schema
@@ -26,15 +41,31 @@ export const DATA_SOURCES: readonly AnyDataSource[] = [
   ...PUBLIC_DATA_SOURCES,
 ];
 
+/** Each data source as the program calls it (`getX` and `getXOutput`), on the settings `context` gives. */
 export function createDataSources(context: () => ProviderContext) {
   return {
-    ...organizationLookups(context),
-    ...identityLookups(context),
-    ...policyLookups(context),
-    ...policyDependencyLookups(context),
-    ...integrationLookups(context),
-    ...pagedLookups(context),
-    ...publicLookups(context),
+    wallets: define(GET_WALLETS, context),
+    privateKeyTags: define(GET_PRIVATE_KEY_TAGS, context),
+    ipAllowlist: define(GET_IP_ALLOWLIST, context),
+    sessionProfile: define(GET_SESSION_PROFILE, context),
+    sessionProfiles: define(GET_SESSION_PROFILES, context),
+    apiKey: define(GET_API_KEY, context),
+    mfaPolicies: define(GET_MFA_POLICIES, context),
+    users: define(GET_USERS, context),
+    userTags: define(GET_USER_TAGS, context),
+    rootQuorum: define(GET_ROOT_QUORUM, context),
+    policy: define(GET_POLICY, context),
+    policies: define(GET_POLICIES, context),
+    smartContractInterface: define(GET_SMART_CONTRACT_INTERFACE, context),
+    smartContractInterfaces: define(GET_SMART_CONTRACT_INTERFACES, context),
+    velocityControl: define(GET_VELOCITY_CONTROL, context),
+    velocityControls: define(GET_VELOCITY_CONTROLS, context),
+    webhookEndpoints: define(GET_WEBHOOK_ENDPOINTS, context),
+    fiatOnRampCredentials: define(GET_FIAT_ON_RAMP_CREDENTIALS, context, fiatOnRampCredentialsView),
+    subOrganizations: define(GET_SUB_ORGANIZATIONS, context),
+    solTransactionHistory: define(GET_SOL_TRANSACTION_HISTORY, context),
+    walletKitConfig: define(GET_WALLET_KIT_CONFIG, context),
+    webhookJwks: define(GET_WEBHOOK_JWKS, context),
   };
 }
 

@@ -4,8 +4,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { z } from 'zod';
 import { ListFiatOnRampCredentialsResponse, ListWebhookEndpointsResponse, type FiatOnRampCredential } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../context';
-import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
+import { dataSource, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
 import { FIAT_ON_RAMP_CREDENTIALS, WEBHOOK_ENDPOINTS } from '../session/lists';
 
 export const GET_WEBHOOK_ENDPOINTS = dataSource({
@@ -38,10 +37,6 @@ export const GET_FIAT_ON_RAMP_CREDENTIALS = dataSource({
   },
 });
 
-export type GetWebhookEndpointsArgs = ArgsOfDataSource<typeof GET_WEBHOOK_ENDPOINTS>;
-export type GetWebhookEndpointsResult = ResultOfDataSource<typeof GET_WEBHOOK_ENDPOINTS>;
-export type GetFiatOnRampCredentialsArgs = ArgsOfDataSource<typeof GET_FIAT_ON_RAMP_CREDENTIALS>;
-
 /** A credential as a program sees it: the ciphertexts as secret Outputs. */
 export type FiatOnRampCredentialView = Omit<FiatOnRampCredential, 'encryptedSecretApiKey' | 'encryptedPrivateApiKey'> & {
   /** Secret. */
@@ -64,14 +59,13 @@ function view(c: FiatOnRampCredential): FiatOnRampCredentialView {
   };
 }
 
+export type GetWebhookEndpointsArgs = ArgsOfDataSource<typeof GET_WEBHOOK_ENDPOINTS>;
+export type GetWebhookEndpointsResult = ResultOfDataSource<typeof GET_WEBHOOK_ENDPOINTS>;
+export type GetFiatOnRampCredentialsArgs = ArgsOfDataSource<typeof GET_FIAT_ON_RAMP_CREDENTIALS>;
+
 export const INTEGRATION_DATA_SOURCES = [GET_WEBHOOK_ENDPOINTS, GET_FIAT_ON_RAMP_CREDENTIALS];
 
-export function integrationLookups(context: () => ProviderContext) {
-  return {
-    webhookEndpoints: define(GET_WEBHOOK_ENDPOINTS, context),
-    fiatOnRampCredentials: define(GET_FIAT_ON_RAMP_CREDENTIALS, context, (r): GetFiatOnRampCredentialsResult => ({
-      organizationId: r.organizationId,
-      fiatOnRampCredentials: r.fiatOnRampCredentials.map(view),
-    })),
-  };
+/** The credentials as the program sees them: each one's ciphertexts as secret Outputs. */
+export function fiatOnRampCredentialsView(r: ResultOfDataSource<typeof GET_FIAT_ON_RAMP_CREDENTIALS>): GetFiatOnRampCredentialsResult {
+  return { organizationId: r.organizationId, fiatOnRampCredentials: r.fiatOnRampCredentials.map(view) };
 }

@@ -15,7 +15,7 @@ import {
   ListWalletsResponse,
 } from '@walletinfra/sdk/schemas';
 import type { ProviderContext } from '../context';
-import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type LookupSelector, type ResultOfDataSource } from './define';
+import { dataSource, selectorOfArgs, type ArgsOfDataSource, type LookupSelector, type ResultOfDataSource } from './define';
 
 const ORGANIZATION_ID = 'The organization that was read.';
 
@@ -142,15 +142,3 @@ export const ORGANIZATION_DATA_SOURCES = [
   GET_API_KEY,
   GET_MFA_POLICIES,
 ];
-
-export function organizationLookups(context: () => ProviderContext) {
-  return {
-    wallets: define(GET_WALLETS, context),
-    privateKeyTags: define(GET_PRIVATE_KEY_TAGS, context),
-    ipAllowlist: define(GET_IP_ALLOWLIST, context),
-    sessionProfile: define(GET_SESSION_PROFILE, context),
-    sessionProfiles: define(GET_SESSION_PROFILES, context),
-    apiKey: define(GET_API_KEY, context),
-    mfaPolicies: define(GET_MFA_POLICIES, context),
-  };
-}

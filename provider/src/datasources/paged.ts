@@ -9,8 +9,7 @@ import {
   ListSuborgsResponse,
   SUBORG_FILTER_TYPES,
 } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../context';
-import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
+import { dataSource, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
 
 export const DEFAULT_MAX_ITEMS = 1000;
 
@@ -101,7 +100,3 @@ export type GetSolTransactionHistoryArgs = ArgsOfDataSource<typeof GET_SOL_TRANS
 export type GetSolTransactionHistoryResult = ResultOfDataSource<typeof GET_SOL_TRANSACTION_HISTORY>;
 
 export const PAGED_DATA_SOURCES = [GET_SUB_ORGANIZATIONS, GET_SOL_TRANSACTION_HISTORY];
-
-export function pagedLookups(context: () => ProviderContext) {
-  return { subOrganizations: define(GET_SUB_ORGANIZATIONS, context), solTransactionHistory: define(GET_SOL_TRANSACTION_HISTORY, context) };
-}

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { NotFoundError } from '@walletinfra/sdk/errors';
 import { GetPolicyRequest, Policy, type Policy as ServicePolicy } from '@walletinfra/sdk/schemas';
 import { parsePolicyExpression, withoutPositions } from '@walletinfra/sdk/policy';
-import type { ProviderContext } from '../context';
-import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
+import { dataSource, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
 import { POLICIES } from '../session/lists';
 
 /** Parsed `condition`, `consensus` and `time` (absent when the field is empty): JSON syntax trees. */
@@ -102,7 +101,3 @@ export type GetPoliciesArgs = ArgsOfDataSource<typeof GET_POLICIES>;
 export type GetPoliciesResult = ResultOfDataSource<typeof GET_POLICIES>;
 
 export const POLICY_DATA_SOURCES = [GET_POLICY, GET_POLICIES];
-
-export function policyLookups(context: () => ProviderContext) {
-  return { policy: define(GET_POLICY, context), policies: define(GET_POLICIES, context) };
-}

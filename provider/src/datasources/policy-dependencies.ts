@@ -9,8 +9,7 @@ import {
   SmartContractInterface,
   VelocityControl,
 } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../context';
-import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
+import { dataSource, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
 import { SMART_CONTRACT_INTERFACES, VELOCITY_CONTROLS } from '../session/lists';
 
 const ORGANIZATION_DOC = 'The organization that was read.';
@@ -107,12 +106,3 @@ export const POLICY_DEPENDENCY_DATA_SOURCES = [
   GET_VELOCITY_CONTROL,
   GET_VELOCITY_CONTROLS,
 ];
-
-export function policyDependencyLookups(context: () => ProviderContext) {
-  return {
-    smartContractInterface: define(GET_SMART_CONTRACT_INTERFACE, context),
-    smartContractInterfaces: define(GET_SMART_CONTRACT_INTERFACES, context),
-    velocityControl: define(GET_VELOCITY_CONTROL, context),
-    velocityControls: define(GET_VELOCITY_CONTROLS, context),
-  };
-}

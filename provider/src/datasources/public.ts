@@ -2,8 +2,7 @@
 // needs an auth-proxy config id) and the public keys that sign webhook deliveries (docs/service-behaviour.md#verification-keys).
 import { z } from 'zod';
 import { GetWalletKitConfigResponse, WebhookJwksResponse } from '@walletinfra/sdk/schemas';
-import type { ProviderContext } from '../context';
-import { dataSource, define, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
+import { dataSource, selectorOfArgs, type ArgsOfDataSource, type ResultOfDataSource } from './define';
 
 export const GET_WALLET_KIT_CONFIG = dataSource({
   name: 'getWalletKitConfig',
@@ -48,7 +47,3 @@ export type GetWebhookJwksArgs = ArgsOfDataSource<typeof GET_WEBHOOK_JWKS>;
 export type GetWebhookJwksResult = ResultOfDataSource<typeof GET_WEBHOOK_JWKS>;
 
 export const PUBLIC_DATA_SOURCES = [GET_WALLET_KIT_CONFIG, GET_WEBHOOK_JWKS];
-
-export function publicLookups(context: () => ProviderContext) {
-  return { walletKitConfig: define(GET_WALLET_KIT_CONFIG, context), webhookJwks: define(GET_WEBHOOK_JWKS, context) };
-}

@@ -1,7 +1,7 @@
 // Command-line arguments of `walletinfra-drift`. Strict: an unknown flag or a missing value is an error that
 // names it and shows the usage, never a stack trace (exit 1).
 import { ConfigurationError } from '@walletinfra/sdk';
-import { readFlags, switchFlag, valueFlag, type Flags } from '../cli/args';
+import { readFlags, switchFlag, stringFlag, valueFlag, type Flags } from '../cli/args';
 import { DEFAULT_IMPACT_OPTIONS } from '../policy-review/impact';
 import { KINDS } from '../resources/kinds';
 import { kindRule } from './unmanaged/ignore';
@@ -91,15 +91,9 @@ export function parseDuration(flag: string, text: string): number {
 
 const FLAGS: Flags<DriftArgs> = {
   '--stack': valueFlag((out, v) => out.stacks.push(v)),
-  '--cwd': valueFlag((out, v) => {
-    out.cwd = v;
-  }),
-  '--json-out': valueFlag((out, v) => {
-    out.jsonOut = v;
-  }),
-  '--md-out': valueFlag((out, v) => {
-    out.mdOut = v;
-  }),
+  '--cwd': stringFlag('cwd'),
+  '--json-out': stringFlag('jsonOut'),
+  '--md-out': stringFlag('mdOut'),
   '--preview': switchFlag((out) => {
     out.mode = 'preview';
   }),

@@ -1,7 +1,7 @@
 // Command-line arguments of `walletinfra-export`. Strict: an unknown flag or a missing value is an error
 // that names it and shows the usage, never a stack trace (exit 1).
 import { ConfigurationError } from '@walletinfra/sdk';
-import { readFlags, switchFlag, valueFlag, type Flags } from '../cli/args';
+import { readFlags, switchFlag, stringFlag, valueFlag, type Flags } from '../cli/args';
 
 export interface ExportArgs {
   out: string;
@@ -42,15 +42,9 @@ WALLETINFRA_API_PUBLIC_KEY, WALLETINFRA_API_PRIVATE_KEY (and WALLETINFRA_BASE_UR
 Progress and a summary go to stderr. Exit codes: 0 written, 1 error.`;
 
 const FLAGS: Flags<ExportArgs> = {
-  '--out': valueFlag((out, v) => {
-    out.out = v;
-  }),
-  '--organization-id': valueFlag((out, v) => {
-    out.organizationId = v;
-  }),
-  '--profile': valueFlag((out, v) => {
-    out.profile = v;
-  }),
+  '--out': stringFlag('out'),
+  '--organization-id': stringFlag('organizationId'),
+  '--profile': stringFlag('profile'),
   '--language': valueFlag((out, v) => {
     if (!(LANGUAGES as readonly string[]).includes(v))
       throw new ConfigurationError(`--language ${v}: not supported; supported languages: ${LANGUAGES.join(', ')}`);

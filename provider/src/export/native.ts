@@ -3,27 +3,14 @@
 // native program renderer (../native/examples.ts), with each language's project files and a README that says
 // how to get the plugin and the SDK. Every object keeps `adopt: { id }`, so the first `pulumi up` creates
 // nothing.
-import type { AnyKind, ConfigSecret, ExportValue } from '../resources/kind';
+import type { AnyKind, ConfigSecret } from '../resources/kind';
 import { SDK_PACKAGES } from '../native/names';
 import { PROGRAM_FILE, renderProgram, renderResource, type Program, type ProgramLanguage, type ProgramValue } from '../native/examples';
 import { generateSchema, type PackageSchema } from '../native/schema';
 import type { OrganizationSnapshot } from './snapshot';
+import { nodejsProjectFiles } from './nodejs';
 import { adoptionCommands, secretsParagraph } from './readme';
-
-/** What this file reads of ./render.ts's `Declaration` (declared here: render.ts imports this file). */
-interface Declaration {
-  kind: AnyKind;
-  name: string;
-  properties: Array<[string, ExportValue]>;
-  retain?: string;
-}
-
-/** What this file reads of ./render.ts's `ExportOptions`. */
-interface ExportOptions {
-  organizationId?: string;
-  profile?: string;
-  versions: { walletinfraPulumi: string; pulumi: string; typescript?: string; typesNode?: string };
-}
+import type { Declaration, ExportOptions } from './types';
 
 /** How a line comment starts in each language. */
 const COMMENT: Record<ProgramLanguage, string> = { yaml: '#', python: '#', go: '//', typescript: '//' };
@@ -113,38 +100,8 @@ function projectFiles(language: ProgramLanguage, name: string, description: stri
           '',
         ].join('\n'),
       };
-    case 'typescript': {
-      const pkg = {
-        name,
-        private: true,
-        main: 'index.ts',
-        dependencies: {
-          '@pulumi/pulumi': options.versions.pulumi,
-          '@walletinfra/pulumi': options.versions.walletinfraPulumi,
-          [SDK_PACKAGES.nodejs]: 'file:sdk/nodejs/bin',
-        },
-        devDependencies: {
-          ...(options.versions.typesNode !== undefined ? { '@types/node': options.versions.typesNode } : {}),
-          ...(options.versions.typescript !== undefined ? { typescript: options.versions.typescript } : {}),
-        },
-      };
-      const tsconfig = {
-        compilerOptions: {
-          strict: true,
-          target: 'ES2020',
-          module: 'commonjs',
-          moduleResolution: 'node',
-          esModuleInterop: true,
-          skipLibCheck: true,
-        },
-        files: ['index.ts'],
-      };
-      return {
-        'Pulumi.yaml': [...head, 'runtime:', '  name: nodejs', '  options:', '    typescript: true', 'main: index.ts', ''].join('\n'),
-        'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
-        'tsconfig.json': `${JSON.stringify(tsconfig, null, 2)}\n`,
-      };
-    }
+    case 'typescript':
+      return nodejsProjectFiles(name, description, options, { [SDK_PACKAGES.nodejs]: 'file:sdk/nodejs/bin' });
   }
 }
 

@@ -8,38 +8,13 @@ import { sameValue } from '../resources/common/diff';
 import { ConfigSecret, inputsOfOutputs, type AnyKind, type ExportValue } from '../resources/kind';
 import { KINDS } from '../resources/kinds';
 import { assignNames, camel } from './names';
-import type { ProgramLanguage } from '../native/examples';
 import { nativeProjectFiles } from './native';
 import type { OrganizationSnapshot } from './snapshot';
+import { nodejsProjectFiles } from './nodejs';
+import type { Declaration, ExportOptions, ExportResult } from './types';
+
+export type { Declaration, ExportOptions, ExportResult } from './types';
 import { adoptionCommands, secretsParagraph } from './readme';
-
-export interface ExportOptions {
-  /** The program's language (default typescript). */
-  language?: ProgramLanguage;
-  /** TypeScript on the native provider's generated SDK instead of the dynamic classes (YAML, Python and Go always are). */
-  native?: boolean;
-  /** Written into every resource when the export read another organization than the credentials'. */
-  organizationId?: string;
-  profile?: string;
-  versions: { walletinfraPulumi: string; pulumi: string; typescript?: string; typesNode?: string };
-}
-
-export interface ExportResult {
-  files: Record<string, string>;
-  /** How many objects of each kind were declared, by the kind's type (`Policy`). */
-  counts: Record<string, number>;
-  /** `pulumi config set --secret` commands the user must run before `pulumi up`. */
-  secrets: Array<{ key: string; command: string; what: string }>;
-}
-
-/** One exported object: its kind, its resource name and its properties in order (`adopt` last). */
-export interface Declaration {
-  kind: AnyKind;
-  name: string;
-  properties: Array<[string, ExportValue]>;
-  /** Why it is declared with `retainOnDelete: true`, when it is. */
-  retain?: string;
-}
 
 /** A value worth writing: not absent, not empty, not the kind's default for the property. */
 function worthWriting(kind: AnyKind, key: string, value: unknown): boolean {
@@ -124,68 +99,34 @@ export function renderProject(snapshot: OrganizationSnapshot, options: ExportOpt
   return {
     files: native
       ? nativeProjectFiles(snapshot, options, language, declarations, secrets, kinds, sectionOf)
-      : projectFiles(snapshot, options, declarations, secrets, kinds),
+      : projectFiles({ snapshot, options, declared: declarations, secrets, kinds }),
     counts,
     secrets: secrets.map((s) => ({ key: s.key, command: `pulumi config set --secret ${s.key} ${s.placeholder}`, what: s.what })),
   };
 }
 
+/** What a project is written from: the organization read, the options, the declarations, the secrets they read. */
+interface Project {
+  snapshot: OrganizationSnapshot;
+  options: ExportOptions;
+  declared: readonly Declaration[];
+  secrets: readonly ConfigSecret[];
+  kinds: readonly AnyKind[];
+}
+
 /** The TypeScript project: Pulumi.yaml, package.json, tsconfig.json, index.ts with every declaration, a README. */
-function projectFiles(
-  snapshot: OrganizationSnapshot,
-  options: ExportOptions,
-  declared: readonly Declaration[],
-  secrets: readonly ConfigSecret[],
-  kinds: readonly AnyKind[],
-): Record<string, string> {
+function projectFiles(project: Project): Record<string, string> {
+  const { snapshot, options } = project;
   const projectName = `walletinfra-${snapshot.organizationId.slice(0, 8)}`;
-  const dependencies: Record<string, string> = {
-    '@pulumi/pulumi': options.versions.pulumi,
-    '@walletinfra/pulumi': options.versions.walletinfraPulumi,
-  };
-  const devDependencies: Record<string, string> = {};
-  if (options.versions.typesNode !== undefined) devDependencies['@types/node'] = options.versions.typesNode;
-  if (options.versions.typescript !== undefined) devDependencies.typescript = options.versions.typescript;
-  const pkg = { name: projectName, private: true, main: 'index.ts', dependencies, devDependencies };
-  const pulumiYaml = [
-    `name: ${projectName}`,
-    `description: Organization ${snapshot.organizationId}, exported by walletinfra-export`,
-    'runtime:',
-    '  name: nodejs',
-    '  options:',
-    '    typescript: true',
-    'main: index.ts',
-    '',
-  ].join('\n');
   return {
-    'Pulumi.yaml': pulumiYaml,
-    'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
-    'tsconfig.json': `${JSON.stringify(TSCONFIG, null, 2)}\n`,
-    'index.ts': indexFile(snapshot, options, declared, secrets, kinds),
-    'README.md': readmeFile(snapshot, options, declared, secrets, kinds),
+    ...nodejsProjectFiles(projectName, `Organization ${snapshot.organizationId}, exported by walletinfra-export`, options),
+    'index.ts': indexFile(project),
+    'README.md': readmeFile(project),
   };
 }
 
-const TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    target: 'ES2020',
-    module: 'commonjs',
-    moduleResolution: 'node',
-    esModuleInterop: true,
-    skipLibCheck: true,
-  },
-  files: ['index.ts'],
-};
-
 /** index.ts: the settings it reads, then every declaration, kind by kind. */
-function indexFile(
-  snapshot: OrganizationSnapshot,
-  options: ExportOptions,
-  declared: readonly Declaration[],
-  secrets: readonly ConfigSecret[],
-  kinds: readonly AnyKind[],
-): string {
+function indexFile({ snapshot, options, declared, secrets, kinds }: Project): string {
   const usesConfig = secrets.length > 0;
   const header = [
     `// Organization ${snapshot.organizationId}, exported by walletinfra-export. Every object is adopted (\`adopt: { id }\`):`,
@@ -212,13 +153,7 @@ function indexFile(
 }
 
 /** README.md: what the project declares, kind by kind, and the commands that take the organization over. */
-function readmeFile(
-  snapshot: OrganizationSnapshot,
-  options: ExportOptions,
-  declared: readonly Declaration[],
-  secrets: readonly ConfigSecret[],
-  kinds: readonly AnyKind[],
-): string {
+function readmeFile({ snapshot, options, declared, secrets, kinds }: Project): string {
   const countLines = kinds
     .map((kind) => [sectionOf(kind), declared.filter((d) => d.kind === kind).length] as const)
     .filter(([, n]) => n > 0)

@@ -1,7 +1,7 @@
 // Command-line arguments of `walletinfra-policy`. Strict: an unknown flag, a missing value or a bad
 // combination is an error that names it and shows the usage (exit 3), never a stack trace.
 import { ConfigurationError } from '@walletinfra/sdk';
-import { readFlags, switchFlag, valueFlag, type Flags } from '../cli/args';
+import { readFlags, switchFlag, stringFlag, valueFlag, type Flags } from '../cli/args';
 
 export const COMMANDS = ['test', 'lint'] as const;
 
@@ -90,18 +90,10 @@ Exit codes:
   (2 is not used: walletinfra-drift --fail-on-impact exits 2 on a policy impact.)`;
 
 const FLAGS: Flags<PolicyArgs> = {
-  '--policies': valueFlag((out, v) => {
-    out.policies = v;
-  }),
-  '--stack': valueFlag((out, v) => {
-    out.stack = v;
-  }),
-  '--cwd': valueFlag((out, v) => {
-    out.cwd = v;
-  }),
-  '--junit': valueFlag((out, v) => {
-    out.junit = v;
-  }),
+  '--policies': stringFlag('policies'),
+  '--stack': stringFlag('stack'),
+  '--cwd': stringFlag('cwd'),
+  '--junit': stringFlag('junit'),
   '--json': switchFlag((out) => {
     out.json = true;
   }),

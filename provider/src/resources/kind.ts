@@ -147,6 +147,11 @@ export interface ListedWrites<Live, Desired> {
   leftInPlace?(id: string, props: Record<string, unknown>): string;
 }
 
+/** The delete of an object named by its id alone, `{ [field]: id }` in the request and in the result (most kinds). */
+export function deleteById(operation: string, field: string): NonNullable<ListedWrites<unknown, Values>['delete']> {
+  return { operation, toRequest: (id) => ({ [field]: id }), deleted: (id) => ({ [field]: id }) };
+}
+
 /** A value in an exported declaration that is not a literal: a secret read from stack config. */
 export class ConfigSecret {
   constructor(
@@ -235,8 +240,11 @@ export interface KindInventory {
   serviceSingleton?: true;
 }
 
+/** A kind's property schema: its `args` or its `outputs` (zod objects built from the sdk's intents). */
+type Schema = z.ZodObject;
+
 /** What every kind declares, whatever its shape. */
-interface Declaration<A extends z.ZodObject, O extends z.ZodObject, Live, Flag extends string, X extends string> {
+interface Declaration<A extends Schema, O extends Schema, Live, Flag extends string, X extends string> {
   /** The type name: `Policy` (`pulumi-nodejs:dynamic/walletinfra:Policy`, `walletinfra:index:Policy`). */
   type: string;
   /** The runtime member and folder name: `policy`. */
@@ -330,8 +338,8 @@ interface Declaration<A extends z.ZodObject, O extends z.ZodObject, Live, Flag e
  * steps itself (./kinds.ts `STEPS`: the on-ramp credential seals its secrets afresh for every create and update).
  */
 export interface ListedDeclaration<
-  A extends z.ZodObject,
-  O extends z.ZodObject,
+  A extends Schema,
+  O extends Schema,
   Live,
   Flag extends string,
   I extends string = string,
@@ -364,7 +372,7 @@ export type AddressedExport<Live> = KindExport<Live> & Required<Pick<KindExport<
  * An object addressed by its scope, not by a listed id (an IP allowlist: its organization's, or one API key's):
  * the kind writes all four steps itself (its folder's steps.ts, named in ./kinds.ts `STEPS`).
  */
-export interface ScopedDeclaration<A extends z.ZodObject, O extends z.ZodObject, Live, Flag extends string, X extends string = string>
+export interface ScopedDeclaration<A extends Schema, O extends Schema, Live, Flag extends string, X extends string = string>
   extends Declaration<A, O, Live, Flag, X>, AddressedDeclaration {
   shape: 'scoped';
   export: AddressedExport<Live>;
@@ -375,7 +383,7 @@ export interface ScopedDeclaration<A extends z.ZodObject, O extends z.ZodObject,
  * (its folder's steps.ts, named in ./kinds.ts `STEPS`), and the program refuses a second resource for the same
  * organization, saying `singleton.why`.
  */
-export interface SingletonDeclaration<A extends z.ZodObject, O extends z.ZodObject, Live, Flag extends string, X extends string = string>
+export interface SingletonDeclaration<A extends Schema, O extends Schema, Live, Flag extends string, X extends string = string>
   extends Declaration<A, O, Live, Flag, X>, AddressedDeclaration {
   shape: 'singleton';
   singleton: { why: string };
@@ -384,8 +392,8 @@ export interface SingletonDeclaration<A extends z.ZodObject, O extends z.ZodObje
 
 /** A kind's declaration: one of the three shapes. */
 export type KindDeclaration<
-  A extends z.ZodObject,
-  O extends z.ZodObject,
+  A extends Schema,
+  O extends Schema,
   Live,
   Flag extends string,
   I extends string = string,
@@ -410,8 +418,8 @@ export interface Derived {
 
 /** A declared kind: the declaration, with the names derived from it. */
 export type Kind<
-  A extends z.ZodObject = z.ZodObject,
-  O extends z.ZodObject = z.ZodObject,
+  A extends Schema = Schema,
+  O extends Schema = Schema,
   Live = unknown,
   Flag extends string = string,
   I extends string = string,

@@ -51,13 +51,25 @@ export interface Lifecycle {
 /** The calls that reach the service: create, read, update and delete. */
 export type Steps = Pick<Lifecycle, 'create' | 'read' | 'update' | 'delete'>;
 
+/** Steps as a kind's steps.ts writes them: the lifecycle's calls, each taking the provider context first. */
+export type KindSteps = { [M in keyof Steps]: (ctx: ProviderContext, ...args: Parameters<Steps[M]>) => ReturnType<Steps[M]> };
+
 /**
- * What a kind's steps.ts exports: its steps over one provider context. A kind addressed by scope, or the
- * organization's one object, brings all four (`Steps`); a listed kind brings those it writes differently from the
- * shared ones (`Partial<Steps>`: the on-ramp credential seals its secrets afresh for every create and update).
+ * What a kind's steps.ts exports. A kind addressed by scope, or the organization's one object, brings all four
+ * (`KindSteps`); a listed kind brings those it writes differently from the shared ones (`Partial<KindSteps>`: the
+ * on-ramp credential seals its secrets afresh for every create and update).
  */
-export interface StepsModule<S extends Partial<Steps> = Steps> {
-  steps(ctx: ProviderContext): S;
+export interface StepsModule<S extends Partial<KindSteps> = KindSteps> {
+  steps: S;
+}
+
+/** A kind's own steps over one provider context. */
+export function stepsOver(ctx: ProviderContext, steps: Partial<KindSteps>): Partial<Steps> {
+  const bind = <M extends keyof Steps>(m: M): Partial<Steps> => {
+    const step = steps[m] as ((ctx: ProviderContext, ...args: unknown[]) => Promise<unknown>) | undefined;
+    return step === undefined ? {} : { [m]: (...args: unknown[]) => step(ctx, ...args) };
+  };
+  return { ...bind('create'), ...bind('read'), ...bind('update'), ...bind('delete') };
 }
 
 /**
@@ -68,5 +80,5 @@ export interface StepsModule<S extends Partial<Steps> = Steps> {
 export type StepsTable<K extends { member: string; shape: string }> = {
   [Kind in K as Kind['shape'] extends 'listed' ? never : Kind['member']]: () => StepsModule;
 } & {
-  [Kind in K as Kind['shape'] extends 'listed' ? Kind['member'] : never]?: () => StepsModule<Partial<Steps>>;
+  [Kind in K as Kind['shape'] extends 'listed' ? Kind['member'] : never]?: () => StepsModule<Partial<KindSteps>>;
 };

@@ -16,7 +16,7 @@ import { compareFields, type FieldDiff } from '../resources/common/diff';
 import type * as ListedModule from '../resources/common/listed';
 import { normalize, type AnyKind, type DeploymentCheck } from '../resources/kind';
 import { KINDS, STEPS, type KindMember } from '../resources/kinds';
-import type { DiffResult, Lifecycle, Steps, Values } from '../resources/lifecycle';
+import { stepsOver, type DiffResult, type Lifecycle, type Steps, type Values } from '../resources/lifecycle';
 import { guarded, guardedCheck } from './report';
 import { warningsDelivered } from './process/warnings';
 
@@ -35,7 +35,7 @@ const DEPLOYMENT_CHECKS: readonly DeploymentCheck[] = (KINDS as readonly AnyKind
 /** The kind's create, read, update and delete: its own steps, and the shared steps of a listed kind for the rest. */
 function stepsOf(ctx: ProviderContext, kind: AnyKind): Steps {
   const load = (STEPS as Partial<Record<string, (typeof STEPS)[keyof typeof STEPS]>>)[kind.member];
-  const own: Partial<Steps> = load?.().steps(ctx) ?? {};
+  const own = stepsOver(ctx, load?.().steps ?? {});
   if (kind.shape !== 'listed') return own as Steps;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first call that reaches the service (see above)
   const { listedSteps } = require('../resources/common/listed') as typeof ListedModule;

@@ -15,17 +15,23 @@ import type {
   VelocityControl,
   WebhookEndpoint,
 } from '@walletinfra/sdk/schemas';
+import type { WalletInfraClient } from '@walletinfra/sdk';
 import { collectAll } from '@walletinfra/sdk/pagination';
-import { serviceList } from './object-lists';
+import { serviceList, type ServiceList } from './object-lists';
+
+/** A list the service answers in one response, under the field that names it (`list_policies` -> `policies`). */
+function listOf<T, const N extends string>(field: N, read: (client: WalletInfraClient) => Promise<Record<N, T[]>>): ServiceList<T> {
+  return serviceList<T>(field, async (c) => (await read(c))[field]);
+}
 
 /** Every policy of the organization (list_policies). */
-export const POLICIES = serviceList<Policy>('policies', async (c) => (await c.listPolicies({})).policies);
+export const POLICIES: ServiceList<Policy> = listOf('policies', (c) => c.listPolicies({}));
 
 /** Every user of the organization, each with its API keys, passkeys and tag ids (list_users, not paginated). */
-export const USERS = serviceList<User>('users', async (c) => (await c.listUsers({})).users);
+export const USERS: ServiceList<User> = listOf('users', (c) => c.listUsers({}));
 
 /** Every user tag, without members (list_user_tags): membership shows on the users. */
-export const USER_TAGS = serviceList<UserTag>('userTags', async (c) => (await c.listUserTags({})).userTags);
+export const USER_TAGS: ServiceList<UserTag> = listOf('userTags', (c) => c.listUserTags({}));
 
 /** The organization's root quorum, as a list of one (get_organization_configs; no quorum reads as none). */
 export const ROOT_QUORUM = serviceList<RootQuorum>('rootQuorum', async (c) => {
@@ -34,33 +40,25 @@ export const ROOT_QUORUM = serviceList<RootQuorum>('rootQuorum', async (c) => {
 });
 
 /** Every tag of the organization, private-key tags and user tags alike (list_private_key_tags). */
-export const PRIVATE_KEY_TAGS = serviceList<PrivateKeyTag>('privateKeyTags', async (c) => (await c.listPrivateKeyTags({})).privateKeyTags);
+export const PRIVATE_KEY_TAGS: ServiceList<PrivateKeyTag> = listOf('privateKeyTags', (c) => c.listPrivateKeyTags({}));
 
 /** Every private key: each carries the ids of its tags, the only place tag membership shows. */
-export const PRIVATE_KEYS = serviceList<PrivateKey>('privateKeys', async (c) => (await c.listPrivateKeys({})).privateKeys);
+export const PRIVATE_KEYS: ServiceList<PrivateKey> = listOf('privateKeys', (c) => c.listPrivateKeys({}));
 
 /** Every webhook endpoint of the organization (list_webhook_endpoints). */
-export const WEBHOOK_ENDPOINTS = serviceList<WebhookEndpoint>(
-  'webhookEndpoints',
-  async (c) => (await c.listWebhookEndpoints({})).webhookEndpoints,
-);
+export const WEBHOOK_ENDPOINTS: ServiceList<WebhookEndpoint> = listOf('webhookEndpoints', (c) => c.listWebhookEndpoints({}));
 
 /** Every fiat on-ramp credential of the organization (list_fiat_on_ramp_credentials). */
-export const FIAT_ON_RAMP_CREDENTIALS = serviceList<FiatOnRampCredential>(
-  'fiatOnRampCredentials',
-  async (c) => (await c.listFiatOnRampCredentials({})).fiatOnRampCredentials,
+export const FIAT_ON_RAMP_CREDENTIALS: ServiceList<FiatOnRampCredential> = listOf('fiatOnRampCredentials', (c) =>
+  c.listFiatOnRampCredentials({}),
 );
 
 /** Every session profile the organization can use, its parent's included (get_session_profiles). */
-export const SESSION_PROFILES = serviceList<SessionProfile>(
-  'sessionProfiles',
-  async (c) => (await c.getSessionProfiles({})).sessionProfiles,
-);
+export const SESSION_PROFILES: ServiceList<SessionProfile> = listOf('sessionProfiles', (c) => c.getSessionProfiles({}));
 
 /** Every smart-contract interface of the organization (list_smart_contract_interfaces; not paginated). */
-export const SMART_CONTRACT_INTERFACES = serviceList<SmartContractInterface>(
-  'smartContractInterfaces',
-  async (c) => (await c.listSmartContractInterfaces({})).smartContractInterfaces,
+export const SMART_CONTRACT_INTERFACES: ServiceList<SmartContractInterface> = listOf('smartContractInterfaces', (c) =>
+  c.listSmartContractInterfaces({}),
 );
 
 /** More than any organization holds; the list is read to the end in pages. */

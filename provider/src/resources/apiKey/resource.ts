@@ -15,4 +15,3 @@ export type ApiKeyInputs = InputsOf<typeof apiKey>;
 export type ApiKeyOutputs = OutputsOf<typeof apiKey>;
 /** `adopt`: an existing object's id, or the natural-key flag. */
 export type ApiKeyAdopt = AdoptArgOf<typeof apiKey>;
-export type ApiKeyCurve = ApiKeyInputs['curveType'];

@@ -23,7 +23,7 @@ import type { CheckFailure } from '../common/check';
 import { exportedIdentity, retainedReason } from '../common/identity';
 import { placementOf, selectorOf } from '../common/inputs';
 import { apiKeyDeleteRefusal } from '../common/lockout';
-import { ConfigValue, defineKind } from '../kind';
+import { ConfigValue, defineKind, type InputsOf } from '../kind';
 import { USERS } from '../../session/lists';
 
 /** An API key with the user holding it. */
@@ -219,3 +219,6 @@ export const apiKey = defineKind({
     },
   },
 });
+
+/** The curve of the key pair the API key's public key belongs to. */
+export type ApiKeyCurve = InputsOf<typeof apiKey>['curveType'];

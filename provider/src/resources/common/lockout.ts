@@ -83,7 +83,8 @@ export function quorumCredentialReason(user: User): string {
 
 /** The API keys this deployment declares for a user (by `check`; ../../deployment.ts). */
 export function plannedKeyFor(ctx: ProviderContext, organizationId: string): (userId: string) => boolean {
-  return (userId) => ctx.deployment.declared('ApiKey').some((p) => p.inputs.userId === userId && p.inputs.organizationId === organizationId);
+  return (userId) =>
+    ctx.deployment.declared('ApiKey').some((p) => p.inputs.userId === userId && p.inputs.organizationId === organizationId);
 }
 
 // ---- API keys ----
@@ -133,17 +134,22 @@ export function apiKeyDeleteReason(
   return undefined;
 }
 
-/** {@link apiKeyDeleteReason}, on the organization as it is now (a fresh read for a delete). */
-export async function apiKeyDeleteRefusal(
-  ctx: ProviderContext,
-  session: OrgSession,
-  id: string,
-  allowLockout: boolean,
-  replacing?: readonly string[],
-): Promise<string | undefined> {
-  if (allowLockout) return undefined;
-  return apiKeyDeleteReason(await readIdentity(ctx, session, replacing === undefined), id, allowLockout, replacing);
+/** A rule on deleting (or, with `replacing`, replacing) the object with id `id`: why it is refused, or undefined. */
+type DeleteReason = (view: IdentityView, id: string, allowLockout: boolean, replacing?: readonly string[]) => string | undefined;
+
+/**
+ * `reason` on the organization as it is now (a fresh read for a delete); `skipAllowed` leaves the read out when
+ * `allowLockout` already lets the delete through.
+ */
+function refusalNow(reason: DeleteReason, skipAllowed: boolean) {
+  return async (ctx: ProviderContext, session: OrgSession, id: string, allowLockout: boolean, replacing?: readonly string[]) =>
+    skipAllowed && allowLockout
+      ? undefined
+      : reason(await readIdentity(ctx, session, replacing === undefined), id, allowLockout, replacing);
 }
+
+/** {@link apiKeyDeleteReason}, on the organization as it is now (a fresh read for a delete). */
+export const apiKeyDeleteRefusal = refusalNow(apiKeyDeleteReason, true);
 
 // ---- users ----
 
@@ -188,15 +194,7 @@ export function userDeleteReason(view: IdentityView, id: string, allowLockout: b
 }
 
 /** {@link userDeleteReason}, on the organization as it is now (a fresh read for a delete). */
-export async function userDeleteRefusal(
-  ctx: ProviderContext,
-  session: OrgSession,
-  id: string,
-  allowLockout: boolean,
-  replacing?: readonly string[],
-): Promise<string | undefined> {
-  return userDeleteReason(await readIdentity(ctx, session, replacing === undefined), id, allowLockout, replacing);
-}
+export const userDeleteRefusal = refusalNow(userDeleteReason, false);
 
 // ---- IP allowlists ----
 

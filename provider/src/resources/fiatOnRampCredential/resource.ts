@@ -17,4 +17,3 @@ export type FiatOnRampCredentialInputs = InputsOf<typeof fiatOnRampCredential>;
 export type FiatOnRampCredentialOutputs = OutputsOf<typeof fiatOnRampCredential>;
 /** `adopt`: an existing object's id, or the natural-key flag. */
 export type FiatOnRampCredentialAdopt = AdoptArgOf<typeof fiatOnRampCredential>;
-export type OnRampProvider = FiatOnRampCredentialInputs['onrampProvider'];

@@ -15,7 +15,7 @@ import { CreateFiatOnRampCredentialIntent, type FiatOnRampCredential as ServiceC
 import { isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
-import { ConfigSecret, defineKind } from '../kind';
+import { ConfigSecret, defineKind, type InputsOf } from '../kind';
 import { CHANGED_OUTSIDE_PULUMI, fingerprintMatches, SECRET_KEPT } from './secrets';
 import { FIAT_ON_RAMP_CREDENTIALS } from '../../session/lists';
 
@@ -223,3 +223,6 @@ export const fiatOnRampCredential = defineKind({
     },
   },
 });
+
+/** Which on-ramp provider the credential is for. */
+export type OnRampProvider = InputsOf<typeof fiatOnRampCredential>['onrampProvider'];

@@ -15,7 +15,7 @@ import { comparable, intentOf, submitWrite, type WriteOutcome } from '../common/
 import { normalize, readListed, type InputsOf } from '../kind';
 import { seal, sealedFromActivity, type Sealed } from './seal';
 import { changedSecrets, fiatOnRampCredential as kind, SECRET_SLOTS, type FiatOnRampCredentialOutputs } from './spec';
-import type { CreateResult, Steps, UpdateResult } from '../lifecycle';
+import type { CreateResult, KindSteps, UpdateResult, Values } from '../lifecycle';
 
 type Desired = InputsOf<typeof kind>;
 
@@ -183,12 +183,7 @@ async function create(ctx: ProviderContext, inputs: Record<string, unknown>): Pr
   return { id, outs: outputsOf(id, desired, live, session) };
 }
 
-async function update(
-  ctx: ProviderContext,
-  id: string,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): Promise<UpdateResult> {
+async function update(ctx: ProviderContext, id: string, olds: Values, news: Values): Promise<UpdateResult> {
   const desired = normalize(kind, news) as unknown as Desired;
   const previous = olds as Partial<FiatOnRampCredentialOutputs>;
   const session = ctx.session(selectorOf(desired));
@@ -212,9 +207,4 @@ async function update(
  * The on-ramp credential's own create and update (every write seals the declared secrets afresh); read and delete
  * are the shared steps of a listed kind (../common/listed.ts).
  */
-export function steps(ctx: ProviderContext) {
-  return {
-    create: (inputs) => create(ctx, inputs),
-    update: (id, olds, news) => update(ctx, id, olds, news),
-  } satisfies Partial<Steps>;
-}
+export const steps = { create, update } satisfies Partial<KindSteps>;

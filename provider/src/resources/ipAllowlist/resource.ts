@@ -1,5 +1,4 @@
 // `new IpAllowlist(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:IpAllowlist.
-import type * as pulumi from '@pulumi/pulumi';
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
 import { resourceClass } from '../../program/resource-class';
 import { ipAllowlistProvider } from './provider';
@@ -16,6 +15,3 @@ export type IpAllowlistInputs = InputsOf<typeof ipAllowlist>;
 export type IpAllowlistOutputs = OutputsOf<typeof ipAllowlist>;
 /** `adopt`: an existing object's id, or the natural-key flag. */
 export type IpAllowlistAdopt = AdoptArgOf<typeof ipAllowlist>;
-export type { IpAllowlistRule } from './spec';
-export type OnEvaluationError = IpAllowlistInputs['onEvaluationError'];
-export type IpAllowlistRuleArgs = { cidr: pulumi.Input<string>; label?: pulumi.Input<string> };

@@ -7,6 +7,7 @@
 // shows as a change. At preview: the sdk's allowlist rule for CIDRs (normal form, broadest range, 10 + 10
 // limit) with duplicates refused by index (the service would drop them silently), and the lockout guard: an
 // enabled organization-level list without rules admits no API key, including the one running `pulumi`.
+import type * as pulumi from '@pulumi/pulumi';
 import { z } from 'zod';
 import { IP_ALLOWLIST_FIELD_TABLE, normalizeIpAllowlistRules, parseCidr } from '@walletinfra/sdk/rules';
 import { SetIpAllowlistIntent, type IpAllowlist as ServiceIpAllowlist } from '@walletinfra/sdk/schemas';
@@ -15,7 +16,7 @@ import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
 import { placementOf, selectorOf } from '../common/inputs';
 import { ipAllowlistWarning } from '../common/lockout';
-import { defineKind, type ExportValue } from '../kind';
+import { defineKind, type ExportValue, type InputsOf } from '../kind';
 
 /** A rule in normal form. */
 const Rule = z.object({ cidr: z.string(), label: z.string() });
@@ -225,3 +226,8 @@ export const ipAllowlist = defineKind({
     ...placementOf(state as Parameters<typeof placementOf>[0]),
   }),
 });
+
+/** What the service does when a rule cannot be evaluated. */
+export type OnEvaluationError = InputsOf<typeof ipAllowlist>['onEvaluationError'];
+/** A rule as a program passes it. */
+export type IpAllowlistRuleArgs = { cidr: pulumi.Input<string>; label?: pulumi.Input<string> };

@@ -12,7 +12,7 @@ import { adoptRequest, selectorOf } from '../common/inputs';
 import { submitWrite } from '../common/write';
 import { normalize, type InputsOf } from '../kind';
 import { ipAllowlist as kind, ipAllowlistId, isEmptyAllowlist, scopeOfId } from './spec';
-import type { CreateResult, ReadResult, Steps, UpdateResult } from '../lifecycle';
+import type { CreateResult, KindSteps, ReadResult, UpdateResult, Values } from '../lifecycle';
 
 type IpAllowlistInputs = InputsOf<typeof kind>;
 type IpAllowlistOutputs = IpAllowlistInputs;
@@ -134,14 +134,14 @@ async function read(ctx: ProviderContext, id: string, props: Record<string, unkn
   return { id, props: outs, inputs: outs.publicKey === undefined ? outs : perKey };
 }
 
-async function update(ctx: ProviderContext, news: Record<string, unknown>): Promise<UpdateResult> {
+async function update(ctx: ProviderContext, _id: string, _olds: Values, news: Values): Promise<UpdateResult> {
   const desired = desiredOf(news);
   const session = ctx.session(selectorOf(desired));
   await sync(session, await getLive(session, desired.publicKey), desired);
   return { outs: outputsOf(desired, session) };
 }
 
-async function remove(ctx: ProviderContext, props: Record<string, unknown>): Promise<void> {
+async function remove(ctx: ProviderContext, _id: string, props: Record<string, unknown>): Promise<void> {
   const state = normalizeIpAllowlistInputs(props) as unknown as IpAllowlistOutputs;
   const session = ctx.session(selectorOf(state));
   try {
@@ -158,11 +158,4 @@ async function remove(ctx: ProviderContext, props: Record<string, unknown>): Pro
 }
 
 /** The IP allowlist's four steps (./spec.ts: addressed by scope, so every step is its own). */
-export function steps(ctx: ProviderContext) {
-  return {
-    create: (inputs) => create(ctx, inputs),
-    read: (id, props) => read(ctx, id, props),
-    update: (_id, _olds, news) => update(ctx, news),
-    delete: (_id, props) => remove(ctx, props),
-  } satisfies Steps;
-}
+export const steps = { create, read, update, delete: remove } satisfies KindSteps;

@@ -15,4 +15,3 @@ export type PolicyInputs = InputsOf<typeof policy>;
 export type PolicyOutputs = OutputsOf<typeof policy>;
 /** `adopt`: an existing object's id, or the natural-key flag. */
 export type PolicyAdopt = AdoptArgOf<typeof policy>;
-export type PolicyEffect = PolicyInputs['effect'];

@@ -10,7 +10,7 @@ import { CreatePolicyIntent, type Policy as ServicePolicy } from '@walletinfra/s
 import { isUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
-import { defineKind } from '../kind';
+import { defineKind, deleteById, type InputsOf } from '../kind';
 import type { ProviderContext } from '../../context';
 import { policyDependencies } from './dependencies';
 import { expressionReason } from './expressions';
@@ -129,6 +129,9 @@ export const policy = defineKind({
       label: (d) => JSON.stringify(d.policyName),
     },
     update: { operation: 'update_policy', resultOf: (p: ServicePolicy) => ({ policyId: p.policyId }) },
-    delete: { operation: 'delete_policy', toRequest: (id) => ({ policyId: id }), deleted: (id) => ({ policyId: id }) },
+    delete: deleteById('delete_policy', 'policyId'),
   },
 });
+
+/** `EFFECT_ALLOW` or `EFFECT_DENY`. */
+export type PolicyEffect = InputsOf<typeof policy>['effect'];

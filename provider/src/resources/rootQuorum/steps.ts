@@ -15,7 +15,7 @@ import { membersWithoutCredential, plannedKeyFor, quorumCredentialReason, quorum
 import { memberSet } from '../common/members';
 import { submitWrite } from '../common/write';
 import { normalize, type InputsOf } from '../kind';
-import type { CreateResult, ReadResult, Steps, UpdateResult } from '../lifecycle';
+import type { CreateResult, KindSteps, ReadResult, UpdateResult, Values } from '../lifecycle';
 import { ROOT_QUORUM_ID, rootQuorum as kind } from './spec';
 import { ROOT_QUORUM } from '../../session/lists';
 
@@ -54,7 +54,9 @@ async function assertMembersCanSign(ctx: ProviderContext, session: OrgSession, d
   }
   let without = membersWithoutCredential(view, desired.userIds, () => false);
   if (without.length === 0) return;
-  const waited = await Promise.all(without.map((u) => (planned(u.userId) ? ctx.deployment.credentialFor(u.userId) : Promise.resolve(false))));
+  const waited = await Promise.all(
+    without.map((u) => (planned(u.userId) ? ctx.deployment.credentialFor(u.userId) : Promise.resolve(false))),
+  );
   if (waited.some(Boolean)) {
     view = await readIdentity(ctx, session, true);
     without = membersWithoutCredential(view, desired.userIds, () => false);
@@ -115,7 +117,7 @@ async function read(ctx: ProviderContext, id: string, props: Record<string, unkn
   return { id, props: outs, inputs: outs };
 }
 
-async function update(ctx: ProviderContext, news: Record<string, unknown>): Promise<UpdateResult> {
+async function update(ctx: ProviderContext, _id: string, _olds: Values, news: Values): Promise<UpdateResult> {
   const desired = desiredOf(news);
   const session = ctx.session(selectorOf(desired));
   await sync(ctx, session, await getLive(session, true), desired);
@@ -123,7 +125,7 @@ async function update(ctx: ProviderContext, news: Record<string, unknown>): Prom
 }
 
 /** Nothing deletes a root quorum: the resource lets go of it and says so. */
-function remove(ctx: ProviderContext, props: Record<string, unknown>): Promise<void> {
+function remove(ctx: ProviderContext, _id: string, props: Record<string, unknown>): Promise<void> {
   const org = typeof props.organizationId === 'string' ? ` of organization ${props.organizationId}` : '';
   ctx.warn(
     `warning: the root quorum${org} was left in place: an organization always has one. Pulumi no longer manages it; ` +
@@ -132,12 +134,5 @@ function remove(ctx: ProviderContext, props: Record<string, unknown>): Promise<v
   return Promise.resolve();
 }
 
-/** The root quorum's four steps (./spec.ts: a singleton, so every step is its own). */
-export function steps(ctx: ProviderContext) {
-  return {
-    create: (inputs) => create(ctx, inputs),
-    read: (id, props) => read(ctx, id, props),
-    update: (_id, _olds, news) => update(ctx, news),
-    delete: (_id, props) => remove(ctx, props),
-  } satisfies Steps;
-}
+/** The root quorum's four steps (./spec.ts: the organization's one object, so every step is its own). */
+export const steps = { create, read, update, delete: remove } satisfies KindSteps;

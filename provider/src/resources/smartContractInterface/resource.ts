@@ -16,5 +16,3 @@ export type SmartContractInterfaceInputs = InputsOf<typeof smartContractInterfac
 export type SmartContractInterfaceOutputs = OutputsOf<typeof smartContractInterface>;
 /** `adopt`: an existing object's id, or the natural-key flag. */
 export type SmartContractInterfaceAdopt = AdoptArgOf<typeof smartContractInterface>;
-/** `SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM` or `SMART_CONTRACT_INTERFACE_TYPE_SOLANA`. */
-export type SmartContractInterfaceType = SmartContractInterfaceInputs['type'];

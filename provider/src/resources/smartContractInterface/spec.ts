@@ -17,7 +17,7 @@ import { sortedJson } from '../../internal/sorted-json';
 import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
-import { defineKind, type ExportValue } from '../kind';
+import { defineKind, deleteById, type ExportValue, type InputsOf } from '../kind';
 import { SMART_CONTRACT_INTERFACES } from '../../session/lists';
 
 /**
@@ -176,10 +176,9 @@ export const smartContractInterface = defineKind({
       resultOf: (i: ServiceInterface) => ({ smartContractInterfaceId: i.smartContractInterfaceId }),
       label: (d) => `${JSON.stringify(d.label)} for ${String(d.smartContractAddress)}`,
     },
-    delete: {
-      operation: 'delete_smart_contract_interface',
-      toRequest: (id) => ({ smartContractInterfaceId: id }),
-      deleted: (id) => ({ smartContractInterfaceId: id }),
-    },
+    delete: deleteById('delete_smart_contract_interface', 'smartContractInterfaceId'),
   },
 });
+
+/** `SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM` or `SMART_CONTRACT_INTERFACE_TYPE_SOLANA`. */
+export type SmartContractInterfaceType = InputsOf<typeof smartContractInterface>['type'];

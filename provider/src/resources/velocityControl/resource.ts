@@ -16,7 +16,3 @@ export type VelocityControlInputs = InputsOf<typeof velocityControl>;
 export type VelocityControlOutputs = OutputsOf<typeof velocityControl>;
 /** `adopt`: an existing object's id, or the natural-key flag. */
 export type VelocityControlAdopt = AdoptArgOf<typeof velocityControl>;
-/** What a control measures: asset transfers or executed activities. */
-export type VelocityControlDataSource = VelocityControlInputs['dataSource'];
-/** How a control aggregates, over which window, per which bucket, compared with what. */
-export type VelocityControlAggregation = VelocityControlInputs['aggregation'];

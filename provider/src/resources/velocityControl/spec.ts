@@ -11,7 +11,7 @@ import { CreateVelocityControlIntent, type VelocityControl as ServiceVelocityCon
 import { containsUnknown } from '../../wire';
 import type { CheckFailure } from '../common/check';
 import { placementOf } from '../common/inputs';
-import { defineKind } from '../kind';
+import { defineKind, deleteById, type InputsOf } from '../kind';
 import { VELOCITY_CONTROLS } from '../../session/lists';
 
 /**
@@ -137,10 +137,11 @@ export const velocityControl = defineKind({
       resultOf: (c: ServiceVelocityControl) => ({ velocityControlId: c.velocityControlId }),
       label: (d) => `"${String(d.identifier)}"`,
     },
-    delete: {
-      operation: 'delete_velocity_control',
-      toRequest: (id) => ({ velocityControlId: id }),
-      deleted: (id) => ({ velocityControlId: id }),
-    },
+    delete: deleteById('delete_velocity_control', 'velocityControlId'),
   },
 });
+
+/** What a control measures: asset transfers or executed activities. */
+export type VelocityControlDataSource = InputsOf<typeof velocityControl>['dataSource'];
+/** How a control aggregates, over which window, per which bucket, compared with what. */
+export type VelocityControlAggregation = InputsOf<typeof velocityControl>['aggregation'];

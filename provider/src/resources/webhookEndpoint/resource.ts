@@ -1,5 +1,4 @@
 // `new WebhookEndpoint(name, args)`: type token pulumi-nodejs:dynamic/walletinfra:WebhookEndpoint.
-import type * as pulumi from '@pulumi/pulumi';
 import type { AdoptArgOf, ArgsOf, InputsOf, OutputsOf } from '../kind';
 import { resourceClass } from '../../program/resource-class';
 import { webhookEndpointProvider } from './provider';
@@ -16,10 +15,3 @@ export type WebhookEndpointInputs = InputsOf<typeof webhookEndpoint>;
 export type WebhookEndpointOutputs = OutputsOf<typeof webhookEndpoint>;
 /** `adopt`: an existing object's id, or the natural-key flag. */
 export type WebhookEndpointAdopt = AdoptArgOf<typeof webhookEndpoint>;
-export type { WebhookSubscription } from './spec';
-export type WebhookSubscriptionArgs =
-  NonNullable<WebhookEndpointArgs['subscriptions']> extends pulumi.Input<Array<infer S>>
-    ? pulumi.Unwrap<S> extends object
-      ? { [K in keyof pulumi.Unwrap<S>]: pulumi.Input<pulumi.Unwrap<S>[K]> }
-      : never
-    : never;

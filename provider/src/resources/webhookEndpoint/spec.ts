@@ -7,6 +7,7 @@
 // documented rules (docs.turnkey.com/reference/webhooks/reference) are checked at preview: the sdk's
 // webhook-destination rule (the one the emulator applies), documented event types, valid filter JSON, no
 // duplicate subscriptions.
+import type * as pulumi from '@pulumi/pulumi';
 import { z } from 'zod';
 import { WEBHOOK_ENDPOINT_FIELD_TABLE, webhookDestinationProblem } from '@walletinfra/sdk/rules';
 import {
@@ -21,7 +22,7 @@ import type { ProviderContext } from '../../context';
 import { containsUnknown, isUnknown } from '../../wire';
 import { describe, type CheckFailure } from '../common/check';
 import { placementOf, selectorOf } from '../common/inputs';
-import { defineKind } from '../kind';
+import { defineKind, deleteById, type ArgsOf } from '../kind';
 import { WEBHOOK_ENDPOINTS } from '../../session/lists';
 
 /** Named in the refusal of a loopback destination (README, "Configuration"). */
@@ -206,10 +207,14 @@ export const webhookEndpoint = defineKind({
       operation: 'update_webhook_endpoint',
       resultOf: (e: ServiceWebhookEndpoint) => ({ endpointId: e.endpointId, webhookEndpoint: e }),
     },
-    delete: {
-      operation: 'delete_webhook_endpoint',
-      toRequest: (id) => ({ endpointId: id }),
-      deleted: (id) => ({ endpointId: id }),
-    },
+    delete: deleteById('delete_webhook_endpoint', 'endpointId'),
   },
 });
+
+/** A subscription as a program passes it. */
+export type WebhookSubscriptionArgs =
+  NonNullable<ArgsOf<typeof webhookEndpoint>['subscriptions']> extends pulumi.Input<Array<infer S>>
+    ? pulumi.Unwrap<S> extends object
+      ? { [K in keyof pulumi.Unwrap<S>]: pulumi.Input<pulumi.Unwrap<S>[K]> }
+      : never
+    : never;

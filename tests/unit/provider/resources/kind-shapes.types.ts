@@ -5,34 +5,28 @@
 import type { z } from 'zod';
 import type { ProviderContext } from '@walletinfra/pulumi/context';
 import type { KindDeclaration, ListedDeclaration, ScopedDeclaration, SingletonDeclaration } from '@walletinfra/pulumi/resources/kind';
-import type { Steps, StepsModule, StepsTable } from '@walletinfra/pulumi/resources/lifecycle';
-
-const never = (): Promise<never> => Promise.reject(new Error('not called'));
+import type { KindSteps, StepsModule, StepsTable } from '@walletinfra/pulumi/resources/lifecycle';
 
 // ---- A kind's steps.ts ----
 
-/** A scoped kind's steps, all four: compiles. */
-export function allFour(_ctx: ProviderContext) {
-  return { create: never, read: never, update: never, delete: never } satisfies Steps;
-}
+const step = (_ctx: ProviderContext): Promise<never> => Promise.reject(new Error('not called'));
 
-export function withoutRead(_ctx: ProviderContext) {
-  // @ts-expect-error -- read
-  return { create: never, update: never, delete: never } satisfies Steps;
-}
+/** A scoped kind's steps, all four: compiles. */
+export const allFour = { create: step, read: step, update: step, delete: step } satisfies KindSteps;
+
+// @ts-expect-error -- read
+export const withoutRead = { create: step, update: step, delete: step } satisfies KindSteps;
 
 /** A listed kind's own steps, those that differ from the shared ones: compiles. */
-export function createAndUpdate(_ctx: ProviderContext) {
-  return { create: never, update: never } satisfies Partial<Steps>;
-}
+export const createAndUpdate = { create: step, update: step } satisfies Partial<KindSteps>;
 
 // ---- The table of steps modules (provider/src/resources/kinds.ts `STEPS` is one, checked the same way) ----
 
 type Kinds =
   { member: 'policy'; shape: 'listed' } | { member: 'ipAllowlist'; shape: 'scoped' } | { member: 'rootQuorum'; shape: 'singleton' };
 const module =
-  <S extends Partial<Steps>>(steps: (ctx: ProviderContext) => S) =>
-  () => ({ steps });
+  <S extends Partial<KindSteps>>(steps: S) =>
+  (): StepsModule<S> => ({ steps });
 
 /** Every kind addressed by scope with all four steps, a listed kind with none: compiles. */
 export const table = { ipAllowlist: module(allFour), rootQuorum: module(allFour) } satisfies StepsTable<Kinds>;
@@ -50,11 +44,8 @@ export const withoutSingleton = { ipAllowlist: module(allFour) } satisfies Steps
 export const stepsWithoutDelete = {
   ipAllowlist: module(allFour),
   // @ts-expect-error -- delete
-  rootQuorum: () => ({ steps: (_ctx: ProviderContext) => ({ create: never, read: never, update: never }) }),
+  rootQuorum: () => ({ steps: { create: step, read: step, update: step } }),
 } satisfies StepsTable<Kinds>;
-
-/** A steps module is a function of the provider context. */
-export const ofContext: StepsModule = { steps: allFour };
 
 // ---- A kind's declaration: each shape says what it needs ----
 
