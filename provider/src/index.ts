@@ -21,12 +21,7 @@ export type {
 } from './resources/fiatOnRampCredential/resource';
 export type { OnRampProvider } from './resources/fiatOnRampCredential/spec';
 export { IpAllowlist } from './resources/ipAllowlist/resource';
-export type {
-  IpAllowlistArgs,
-  IpAllowlistAdopt,
-  IpAllowlistInputs,
-  IpAllowlistOutputs,
-} from './resources/ipAllowlist/resource';
+export type { IpAllowlistArgs, IpAllowlistAdopt, IpAllowlistInputs, IpAllowlistOutputs } from './resources/ipAllowlist/resource';
 export type { IpAllowlistRule, IpAllowlistRuleArgs, OnEvaluationError } from './resources/ipAllowlist/spec';
 export { PrivateKeyTag } from './resources/privateKeyTag/resource';
 export type { PrivateKeyTagArgs, PrivateKeyTagAdopt, PrivateKeyTagInputs, PrivateKeyTagOutputs } from './resources/privateKeyTag/resource';

@@ -119,11 +119,7 @@ function plannedQuorum(plan: Deployment, organizationId: string): { threshold: n
 }
 
 /** The policies the organization will have: the live ones, each declared one in place of the live one it names. */
-function plannedPolicies(
-  live: readonly ServicePolicy[],
-  plan: Deployment,
-  organizationId: string,
-): Array<PolicyInput & { key: string }> {
+function plannedPolicies(live: readonly ServicePolicy[], plan: Deployment, organizationId: string): Array<PolicyInput & { key: string }> {
   const declared = plan
     .declared('Policy')
     .filter((p) => p.inputs.organizationId === organizationId && !containsUnknown(POLICY_FIELDS.map((f) => p.inputs[f])));
@@ -310,7 +306,4 @@ export async function stackAccessWarnings(
 }
 
 /** Resources checked before any policy changed, whose needs are worked out once one does. */
-const pendingNeeds = new WeakMap<
-  Deployment,
-  Array<{ kind: AnyKind; inputs: Record<string, unknown>; olds: Record<string, unknown> }>
->();
+const pendingNeeds = new WeakMap<Deployment, Array<{ kind: AnyKind; inputs: Record<string, unknown>; olds: Record<string, unknown> }>>();
