@@ -1,5 +1,6 @@
 // The one array of resource kinds: every kind registered there is complete (documented properties, a field
-// table, a normal form, a serialized provider, a public class, its own steps when it writes them), and a
+// table, a normal form, a serialized provider, a public class, its own steps when it writes them, integration tests
+// findable by its name), and a
 // declaration whose properties disagree with its field table or its docs fails when it is defined, naming what is
 // wrong. What a shape requires (a listing, writes, an import id, all four steps) is the compiler's to refuse:
 // kind-shapes.test.ts.
@@ -33,6 +34,11 @@ describe.each(KINDS.map((k) => [k.type, k as AnyKind] as const))('%s', (_type, k
     expect(typeof kind.fromLive).toBe('function');
     for (const file of ['spec.ts', 'provider.ts', 'resource.ts']) expect(fs.existsSync(path.join(RESOURCES, kind.member, file))).toBe(true);
     expect(fs.existsSync(path.join(RESOURCES, kind.member, 'steps.ts'))).toBe(kind.member in STEPS);
+  });
+
+  test('has its integration tests under its own name: tests/integration/provider/<kind-name>.test.ts', () => {
+    const name = kind.member.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    expect(fs.existsSync(path.join(__dirname, '../../../integration/provider', `${name}.test.ts`))).toBe(true);
   });
 
   test('is a public class under its type, and a runtime member under its member name', () => {
