@@ -19,6 +19,7 @@ const SUITES = {
   store: { title: '5. Scale of the emulator store', load: () => require('./suites/store') },
   native: { title: '6. The native provider end to end', load: () => require('./suites/native') },
   fleet: { title: '7. A fleet scan at scale', load: () => require('./suites/fleet') },
+  organization: { title: '8. A whole organization end to end', load: () => require('./suites/organization') },
 };
 
 function log(line) {

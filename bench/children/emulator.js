@@ -4,6 +4,7 @@
 // of sub-organizations through its seed-fleet,
 // reset, and injected latency through its own fault rules.
 const crypto = require('node:crypto');
+const diagnostics = require('node:diagnostics_channel');
 const inspector = require('node:inspector');
 const path = require('node:path');
 const { startEmulator } = require('@walletinfra/emulator');
@@ -15,6 +16,15 @@ const EXAMPLE_SEED = path.join(path.dirname(require.resolve('@walletinfra/emulat
 
 let emulator;
 let profiler;
+
+// Every HTTP request this process serves, by path (`/public/v1/query/list_policies`), counted from Node's own
+// diagnostics channel, so a suite can say how many requests a command made without touching the emulator.
+let requests = new Map();
+let cpuAtReset = process.cpuUsage();
+diagnostics.subscribe('http.server.request.start', ({ request }) => {
+  const where = (request.url ?? '').split('?')[0];
+  requests.set(where, (requests.get(where) ?? 0) + 1);
+});
 
 function post(method, params = {}) {
   return new Promise((resolve, reject) => profiler.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
@@ -80,7 +90,11 @@ function activityRecord(i, now, signature) {
 serve({
   async start({ dataDir, seed }) {
     emulator = await startEmulator({ ...(dataDir ? { dataDir } : {}), ...(seed === 'example' ? { seed: EXAMPLE_SEED } : {}) });
-    return { baseUrl: emulator.baseUrl, credentials: emulator.credentials };
+    // The key on-ramp secrets are encrypted to travels with the credentials: a provider pointed at the emulator needs it.
+    return {
+      baseUrl: emulator.baseUrl,
+      credentials: { ...emulator.credentials, onRampEncryptionPublicKey: emulator.onRampEncryptionPublicKey },
+    };
   },
   reset() {
     emulator.reset();
@@ -98,6 +112,15 @@ serve({
   },
   setLatency({ latencyMs }) {
     emulator.faults.set(latencyMs > 0 ? [{ path: '/public/v1/*', delayMs: latencyMs }] : []);
+  },
+  /** Requests served by path and this process's CPU time (ms) since the last `resetStats`. */
+  stats() {
+    const cpu = process.cpuUsage(cpuAtReset);
+    return { requests: Object.fromEntries(requests), cpuMs: (cpu.user + cpu.system) / 1000 };
+  },
+  resetStats() {
+    requests = new Map();
+    cpuAtReset = process.cpuUsage();
   },
   count({ collection }) {
     return emulator.store[collection].listByOrg(org()).length;

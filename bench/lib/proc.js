@@ -1,7 +1,9 @@
 'use strict';
-// Peak memory of processes we do not start ourselves (the engine starts the dynamic-provider plugin):
-// poll /proc for the descendants of a root pid and keep each match's VmHWM (the kernel's high-water mark
-// of resident memory, so a sample taken late still sees the earlier peak). Linux only.
+// Peak memory and CPU time of processes we do not start ourselves (the engine starts the plugins): poll
+// /proc for a root pid and its descendants and keep each match's VmHWM (the kernel's high-water mark of
+// resident memory, so a sample taken late still sees the earlier peak) and its last CPU time (user +
+// system, from /proc/<pid>/stat: a process that exits between two samples loses at most one interval of
+// it). Linux only.
 const fs = require('node:fs');
 
 function readParent(pid) {
@@ -43,6 +45,21 @@ function highWaterKiB(pid) {
   }
 }
 
+// /proc/<pid>/stat counts CPU time in clock ticks: USER_HZ, 100 on Linux (getconf CLK_TCK).
+const TICK_MS = 10;
+
+/** User + system CPU time of `pid` in ms, or undefined when it is gone. */
+function cpuMsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields 14 and 15 (utime, stime); field 2 may contain spaces, so count after its ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+
 function cmdline(pid) {
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
@@ -52,22 +69,27 @@ function cmdline(pid) {
 }
 
 /**
- * Samples every `intervalMs` the descendants of `rootPid` whose command line matches one of `patterns`
- * ({name: RegExp}); `stop()` returns `{name: peak VmHWM in KiB over all matching processes}`.
+ * Samples every `intervalMs` `rootPid` and its descendants whose command line matches one of `patterns`
+ * ({name: RegExp}); `stop()` returns `{name: peak VmHWM in KiB over all matching processes}`, and
+ * `cpuMs()` `{name: CPU ms summed over the matching processes, as last sampled}`.
  */
 function sampleTree(rootPid, patterns, intervalMs = 50) {
-  const peaks = Object.fromEntries(Object.keys(patterns).map((name) => [name, 0]));
+  const names = Object.keys(patterns);
+  const peaks = Object.fromEntries(names.map((name) => [name, 0]));
   const known = new Map();
+  const cpu = new Map();
   const tick = () => {
-    for (const pid of descendants(rootPid)) {
+    for (const pid of [rootPid, ...descendants(rootPid)]) {
       if (!known.has(pid)) {
         const line = cmdline(pid);
-        known.set(pid, Object.keys(patterns).find((name) => patterns[name].test(line)) ?? null);
+        known.set(pid, names.find((name) => patterns[name].test(line)) ?? null);
       }
       const name = known.get(pid);
       if (name === null) continue;
       const kib = highWaterKiB(pid);
       if (kib !== undefined && kib > peaks[name]) peaks[name] = kib;
+      const used = cpuMsOf(pid);
+      if (used !== undefined) cpu.set(pid, used);
     }
   };
   const timer = setInterval(tick, intervalMs);
@@ -75,6 +97,11 @@ function sampleTree(rootPid, patterns, intervalMs = 50) {
     stop() {
       clearInterval(timer);
       return peaks;
+    },
+    cpuMs() {
+      const out = Object.fromEntries(names.map((name) => [name, 0]));
+      for (const [pid, used] of cpu) out[known.get(pid)] += used;
+      return out;
     },
   };
 }

@@ -5,12 +5,13 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const children = require('../lib/children');
-const { writeProgram } = require('../lib/e2e-programs');
-const { pulumiBinDir, pulumiEnv, pulumiOk } = require('../lib/pulumi');
+const { writeFloorKinds, writePolicySpec } = require('../lib/e2e-programs');
+const { pulumiBinDir, pulumiOk } = require('../lib/pulumi');
+const { workspace, initStacks, measured } = require('../lib/stacks');
+const { cpuTable, cpuMetric, medianOf } = require('../lib/cpu-report');
 const { ratio, ms, mib } = require('../lib/format');
 const { lineChart } = require('../lib/plot');
 const { ROOT } = require('../lib/machine');
-const { median } = require('../lib/measure');
 
 const WORK = path.join(ROOT, 'bench', 'out', 'e2e');
 
@@ -26,62 +27,53 @@ const COMMANDS = [
   },
 ];
 
-function walletinfraEnv(credentials) {
-  return {
-    WALLETINFRA_BASE_URL: credentials.baseUrl,
-    WALLETINFRA_ORGANIZATION_ID: credentials.organizationId,
-    WALLETINFRA_API_PUBLIC_KEY: credentials.apiPublicKey,
-    WALLETINFRA_API_PRIVATE_KEY: credentials.apiPrivateKey,
-  };
-}
-
-/** One isolated workspace (PULUMI_HOME, file backend, program) per variant; a stack per N. */
-function workspace(variant, n, bin, extraEnv) {
-  const dir = path.join(WORK, variant);
-  return {
-    variant,
-    cwd: path.join(dir, 'program'),
-    env: pulumiEnv(bin, dir, { BENCH_RESOURCES: String(n), ...extraEnv }),
-    stack: ['--stack', `n${n}`],
-  };
-}
-
-async function timedCommand(ws, command, samples, n, log) {
-  const r = await pulumiOk([...command.args, ...ws.stack], { cwd: ws.cwd, env: ws.env });
-  samples.push({ ms: r.ms, peakKiB: r.providerPeakKiB });
-  log(`    N=${n} ${ws.variant.padEnd(11)} ${command.id.padEnd(8)} ${ms(r.ms).padStart(8)}  provider peak ${mib(r.providerPeakKiB)}`);
-}
+const VARIANTS = [
+  { id: 'noop', title: 'no-op dynamic provider (floor)', program: 'noop' },
+  { id: 'walletinfra', title: '@walletinfra/pulumi', program: 'walletinfra', service: true },
+];
 
 /**
  * Runs every command `trials` times per variant, alternating which variant goes first so that drift of a
  * shared machine falls on both alike. `up` is repeated after an (untimed) destroy; preview and refresh are
- * repeatable as they are. Returns `{variant: {command: {ms: median, peakKiB: max}}}`.
+ * repeatable as they are. Returns `{variant: {command: medianOf(samples)}}`.
  */
-async function measureN({ n, bin, credentials, trials, log }) {
-  const spaces = [workspace('noop', n, bin, {}), workspace('walletinfra', n, bin, walletinfraEnv(credentials))];
-  for (const ws of spaces) await pulumiOk(['stack', 'init', `n${n}`, '--non-interactive'], { cwd: ws.cwd, env: ws.env });
-  const samples = Object.fromEntries(spaces.map((ws) => [ws.variant, Object.fromEntries(COMMANDS.map((c) => [c.id, []]))]));
+async function measureN({ n, bin, emulator, trials, log }) {
+  const dir = path.join(WORK, `n${n}`);
+  const env = {
+    BENCH_SPEC: writePolicySpec(path.join(dir, 'spec.json'), n),
+    BENCH_FLOOR_KINDS: writeFloorKinds(path.join(dir, 'floor-kinds.json')),
+  };
+  const spaces = VARIANTS.map((v) => workspace(dir, v, { bin, types: ['Policy'], credentials: emulator.info.credentials, env }));
+  const stack = `n${n}`;
+  await initStacks(spaces, stack);
+  const samples = Object.fromEntries(spaces.map((ws) => [ws.id, Object.fromEntries(COMMANDS.map((c) => [c.id, []]))]));
   const inTurn = (t) => (t % 2 === 0 ? spaces : [...spaces].reverse());
+  const timed = async (ws, command) => {
+    await emulator.call('resetStats');
+    const m = await measured(ws, command.args, stack);
+    const served = await emulator.call('stats');
+    samples[ws.id][command.id].push({ ...m, emulatorCpuMs: ws.service ? served.cpuMs : 0 });
+    log(
+      `    N=${n} ${ws.id.padEnd(11)} ${command.id.padEnd(8)} ${ms(m.ms).padStart(8)}  provider peak ${mib(m.peakKiB)}, ` +
+        `CPU: provider ${ms(m.cpu.provider)}, program ${ms(m.cpu.program)}, engine ${ms(m.cpu.engine)}`,
+    );
+  };
   const [up, ...repeatable] = COMMANDS;
   for (let t = 0; t < trials.up; t += 1) {
     for (const ws of inTurn(t)) {
-      if (t > 0) await pulumiOk(['destroy', '--yes', '--non-interactive', ...ws.stack], { cwd: ws.cwd, env: ws.env });
-      await timedCommand(ws, up, samples[ws.variant].up, n, log);
+      if (t > 0) await pulumiOk(['destroy', '--yes', '--non-interactive', '--stack', stack], { cwd: ws.cwd, env: ws.env });
+      await timed(ws, up);
     }
   }
   for (let t = 0; t < trials.repeat; t += 1) {
-    for (const ws of inTurn(t)) for (const c of repeatable) await timedCommand(ws, c, samples[ws.variant][c.id], n, log);
+    for (const ws of inTurn(t)) for (const c of repeatable) await timed(ws, c);
   }
-  const summary = (list) => ({ ms: median(list.map((x) => x.ms)), peakKiB: Math.max(...list.map((x) => x.peakKiB)) });
-  return Object.fromEntries(
-    spaces.map((ws) => [ws.variant, Object.fromEntries(COMMANDS.map((c) => [c.id, summary(samples[ws.variant][c.id])]))]),
-  );
+  return Object.fromEntries(spaces.map((ws) => [ws.id, Object.fromEntries(COMMANDS.map((c) => [c.id, medianOf(samples[ws.id][c.id])]))]));
 }
 
 async function run({ quick, log }) {
   const bin = pulumiBinDir();
   fs.rmSync(WORK, { recursive: true, force: true });
-  for (const variant of ['noop', 'walletinfra']) writeProgram(path.join(WORK, variant, 'program'), variant);
   const sizes = quick ? [10, 30] : [10, 100, 300];
   // Three of each, so the median drops one outlier: with two, an up of the floor took 20.8 and 25.6 s in one
   // run, and N=100 once came out at 0.92x of a provider that does nothing.
@@ -91,11 +83,11 @@ async function run({ quick, log }) {
   for (const n of sizes) {
     // A fresh in-memory emulator per N, so each refresh lists exactly the N policies it manages.
     const emulator = await children.start('emulator', {});
-    const measured = await measureN({ n, bin, credentials: emulator.info.credentials, trials, log });
+    const m = await measureN({ n, bin, emulator, trials, log });
     const stored = await emulator.call('count', { collection: 'policies' });
     if (stored !== n) throw new Error(`after pulumi up the emulator holds ${stored} policies, expected ${n}`);
     await emulator.stop();
-    results.push({ n, floor: measured.noop, ours: measured.walletinfra, trials });
+    results.push({ n, floor: m.noop, ours: m.walletinfra, trials });
   }
   fs.rmSync(WORK, { recursive: true, force: true });
   return report(results);
@@ -139,11 +131,14 @@ function report(results) {
     intro:
       'Wall time of each CLI command, from spawn to exit, for a JavaScript program declaring N `Policy` resources ' +
       '(@walletinfra/pulumi against an in-memory emulator on loopback), vs the same program and inputs through a dynamic ' +
-      'provider whose methods return at once (the engine floor: language host, closure serialization, gRPC, state). ' +
+      'provider whose methods return at once (the engine floor: language host, closure serialization, gRPC, state), ' +
+      "registering the same properties as @walletinfra/pulumi's `Policy` and answering with values of the same shape " +
+      '(bench/children/floor.js), so what is left over it is our work. ' +
       '`up` creates N resources on an empty stack (repeated after an untimed `destroy`); `preview` and ' +
       '`refresh --preview-only` follow with `--expect-no-changes`, so a perpetual diff would fail the bench. Times are ' +
       `medians of ${results[0].trials.up} \`up\` and ${results[0].trials.repeat} preview/refresh trial(s), variants alternating. ` +
-      'Peak memory is the largest VmHWM of the `cmd/dynamic-provider` node process over the trials, sampled from /proc every 50 ms.',
+      'Peak memory is the largest VmHWM of the `cmd/dynamic-provider` node process over the trials, sampled from /proc every 50 ms. ' +
+      'The CPU table (N = the largest) says which process spent the time; the emulator is the service, so it is left out of the ratio.',
     tables: [
       {
         caption: 'Wall time per command',
@@ -159,6 +154,14 @@ function report(results) {
         ],
         rows,
       },
+      cpuTable(
+        COMMANDS,
+        [
+          ['ours', '@walletinfra/pulumi'],
+          ['floor', 'no-op dynamic provider'],
+        ],
+        { ours: last.ours, floor: last.floor },
+      ),
     ],
     plots: [
       {
@@ -200,6 +203,8 @@ function report(results) {
         ratio: last.ours.preview.ms / last.floor.preview.ms,
         detail: `N=${last.n}: ${ms(last.ours.preview.ms)} vs ${ms(last.floor.preview.ms)}`,
       },
+      cpuMetric('up_cpu_vs_floor', last.ours.up, last.floor.up, `pulumi up, N=${last.n}`),
+      cpuMetric('refresh_cpu_vs_floor', last.ours.refresh, last.floor.refresh, `pulumi refresh --preview-only, N=${last.n}`),
     ],
   };
 }
@@ -214,8 +219,8 @@ function whyOf(results, id) {
   return (
     `A line through the extra time over the floor at N = ${results.map((r) => r.n).join(', ')} gives ${ms(fixedMs)} fixed ` +
     `(loading @walletinfra/pulumi and the sdk in the program and the provider process, configuring the client) plus ` +
-    `${ms(perResourceMs)} per resource (requests to the emulator, stamping, checks and state, and Pulumi's own work for ` +
-    `each of the 9 properties the bench's Policy registers against the floor's 6). Profiles of each part: bench/README.md, ` +
+    `${ms(perResourceMs)} per resource (requests to the emulator, stamping, checks and state; the floor registers the same ` +
+    `properties, so Pulumi's own work per property is on both sides). Profiles of each part: bench/README.md, ` +
     `"Where the provider's remaining cost goes".`
   );
 }

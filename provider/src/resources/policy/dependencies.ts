@@ -19,12 +19,14 @@ import type { Policy as ServicePolicy, SmartContractInterface as ServiceInterfac
 import {
   checkContractCalls,
   checkPolicy,
+  lintContext,
   lintIgnores,
   lintPolicies,
   readPaths,
   type ContractCallDiagnostic,
   type ContractInterfaceInput,
   type LintPolicy,
+  type OrganizationView,
   type PolicyLintFinding,
 } from '@walletinfra/sdk/policy';
 import { findingPlace, findingText, severityAt } from '../../policy-lint/findings';
@@ -167,15 +169,19 @@ function asFinding(d: ContractCallDiagnostic, policyName: string): PolicyLintFin
   };
 }
 
-/** The other policies of the organization after this deployment: planned here, else live; this one left out. */
-async function otherPolicies(policy: LintPolicy, inputs: Values, ctx: ProviderContext, reads: Reads): Promise<LintPolicy[]> {
-  const planned = plannedOf(ctx, 'Policy', inputs.organizationId)
-    .filter((p) => !containsUnknown(p) && p.policyName !== policy.policyName)
+/**
+ * The other policies of the organization after this deployment that the linter reads beside this one (`lintContext`:
+ * its DENYs): planned here, else live; this one left out. Only those are built, so a check costs as much in an
+ * organization of a thousand ALLOWs as in an empty one.
+ */
+async function contextPolicies(policy: LintPolicy, inputs: Values, ctx: ProviderContext, reads: Reads): Promise<LintPolicy[]> {
+  const declared = plannedOf(ctx, 'Policy', inputs.organizationId);
+  const names = new Set([policy.policyName, ...declared.map((p) => p.policyName)]);
+  const planned = lintContext(declared.filter((p) => p.policyName !== policy.policyName))
     .map((p) => policyOf(p))
     .filter((p): p is LintPolicy => p !== undefined);
   const live = (await reads.list<ServicePolicy>(POLICIES, 'policies', true)) ?? [];
-  const names = new Set([policy.policyName, ...planned.map((p) => p.policyName)]);
-  return [...planned, ...live.filter((p) => !names.has(p.policyName))];
+  return [...planned, ...lintContext(live).filter((p) => !names.has(p.policyName))];
 }
 
 /** The users, tags and root quorum, read only when the consensus asks who can approve. */
@@ -189,6 +195,22 @@ async function approverFacts(policy: LintPolicy, reads: Reads): Promise<Organiza
     ...(userTags !== undefined ? { userTags } : {}),
     ...(quorum?.[0] !== undefined ? { rootQuorum: quorum[0] } : {}),
   };
+}
+
+/**
+ * The linter's view of the organization, built once per set of lists read: the session shares a list while it is
+ * unchanged, so every policy a deployment checks in between gets the same view, and the linter decides each consensus
+ * against its users once (`approvalsOf` keeps its answers per list of users).
+ */
+const views = new WeakMap<object, { facts: OrganizationFacts; view: OrganizationView }>();
+
+function viewOf(facts: OrganizationFacts): OrganizationView {
+  if (facts.users === undefined) return organizationView(facts);
+  const known = views.get(facts.users);
+  if (known !== undefined && known.facts.userTags === facts.userTags && known.facts.rootQuorum === facts.rootQuorum) return known.view;
+  const view = organizationView(facts);
+  views.set(facts.users, { facts, view });
+  return view;
 }
 
 /** The lint level for this policy's settings. */
@@ -224,8 +246,8 @@ export async function policyDependencies(inputs: Values, ctx: ProviderContext, o
   }
   if (level !== 'off') {
     // only an ALLOW can be shadowed by the others (a DENY always wins)
-    const others = policy.effect === 'EFFECT_ALLOW' ? await otherPolicies(policy, inputs, ctx, reads) : [];
-    const view = organizationView(await approverFacts(policy, reads));
+    const others = policy.effect === 'EFFECT_ALLOW' ? await contextPolicies(policy, inputs, ctx, reads) : [];
+    const view = viewOf(await approverFacts(policy, reads));
     // contract calls were judged above, against the planned interfaces too
     findings.push(...lintPolicies([policy, ...others], view, { subjects: [0] }).filter((f) => f.rule !== 'contract-call-interface'));
   }
