@@ -32,6 +32,7 @@ import {
 import { findingPlace, findingText, severityAt } from '../../policy-lint/findings';
 import { organizationView, type OrganizationFacts } from '../../policy-lint/view';
 import type { ProviderContext } from '../../context';
+import type { Deployment } from '../../deployment';
 import type { OrgSession } from '../../session';
 import type { ServiceList } from '../../session/object-lists';
 import { containsUnknown } from '../../wire';
@@ -119,7 +120,26 @@ class Reads {
       return undefined;
     }
   }
+
+  /**
+   * A list for the linter as this deployment first found it: read once per deployment and organization, like the
+   * stack-access check's (./stack-access.ts). The deployment's own policies replace the live ones by name, so a read
+   * after its own writes (each create invalidates the list) would add nothing but a list request per checked policy.
+   */
+  async found<T>(list: ServiceList<T>, what: string): Promise<T[] | undefined> {
+    let lists = foundLists.get(this.ctx.deployment);
+    if (lists === undefined) foundLists.set(this.ctx.deployment, (lists = new Map<string, unknown[]>()));
+    const key = `${JSON.stringify(selectorOf(this.inputs))} ${list.name}`;
+    const known = lists.get(key) as T[] | undefined;
+    if (known !== undefined) return known;
+    const read = await this.list(list, what, true);
+    if (read !== undefined) lists.set(key, read);
+    return read;
+  }
 }
+
+/** The lists `Reads.found` read, per deployment. */
+const foundLists = new WeakMap<Deployment, Map<string, unknown[]>>();
 
 const ORDER_HINT =
   'a velocity control of this program is known here once the engine registered it before this policy: ' +
@@ -180,7 +200,7 @@ async function contextPolicies(policy: LintPolicy, inputs: Values, ctx: Provider
   const planned = lintContext(declared.filter((p) => p.policyName !== policy.policyName))
     .map((p) => policyOf(p))
     .filter((p): p is LintPolicy => p !== undefined);
-  const live = (await reads.list<ServicePolicy>(POLICIES, 'policies', true)) ?? [];
+  const live = (await reads.found<ServicePolicy>(POLICIES, 'policies')) ?? [];
   return [...planned, ...lintContext(live).filter((p) => !names.has(p.policyName))];
 }
 

@@ -20,7 +20,7 @@ import {
 } from '@walletinfra/sdk/policy';
 import type * as Sdk from '@walletinfra/sdk';
 import type { Policy as ServicePolicy, User } from '@walletinfra/sdk/schemas';
-import type { Deployment } from '../../deployment';
+import type { CheckedResource, Deployment } from '../../deployment';
 import type { ProviderContext } from '../../context';
 import { containsUnknown } from '../../wire';
 import { compareFields } from '../common/diff';
@@ -37,12 +37,21 @@ export interface AccessNeed {
   why: string;
 }
 
+/** A policy as `decide` reads it, with a key that names its content (`live <id> <json>`, `planned <json>`). */
+type KeyedPolicy = PolicyInput & { key: string };
+
 interface AccessState {
   needs: Map<string, AccessNeed>;
   /** A policy or the root quorum of the deployment changes: from then on the plan is evaluated. */
   accessChanged: boolean;
-  /** Per-policy outcomes, by `<policy key> <need key>`. */
-  outcomes: Map<string, PolicyOutcome>;
+  /** Per-policy outcomes, by policy key, then need key. */
+  outcomes: Map<string, Map<string, PolicyOutcome>>;
+  /**
+   * Each planned or live policy as `decide` reads it, built once per checked inputs (the plan records a resource
+   * checked again as a new entry) or per list answer: every check evaluates the plan afresh, and building each
+   * policy's key afresh made a deployment of N policies cost N² serializations.
+   */
+  keyed: WeakMap<object, KeyedPolicy | null>;
   /**
    * The organization's policies and identity as the deployment found them, read once per organization: the
    * plan's own policies replace theirs by name, so a read after this deployment's writes would add nothing but
@@ -53,9 +62,13 @@ interface AccessState {
 
 const states = new WeakMap<Deployment, AccessState>();
 
+function newState(accessChanged: boolean): AccessState {
+  return { needs: new Map(), accessChanged, outcomes: new Map(), keyed: new WeakMap(), found: new Map() };
+}
+
 function stateOf(plan: Deployment): AccessState {
   let state = states.get(plan);
-  if (state === undefined) states.set(plan, (state = { needs: new Map(), accessChanged: false, outcomes: new Map(), found: new Map() }));
+  if (state === undefined) states.set(plan, (state = newState(false)));
   return state;
 }
 
@@ -118,29 +131,46 @@ function plannedQuorum(plan: Deployment, organizationId: string): { threshold: n
   return { threshold, userIds: userIds as string[] };
 }
 
+/** A planned policy as `decide` reads it; undefined while one of its fields is unknown. Built once per entry. */
+function plannedPolicy(state: AccessState, p: CheckedResource): KeyedPolicy | undefined {
+  let keyed = state.keyed.get(p);
+  if (keyed === undefined) {
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    const policy: PolicyInput = {
+      policyId: `planned:${text(p.inputs.policyName)}`,
+      policyName: text(p.inputs.policyName),
+      effect: p.inputs.effect as PolicyInput['effect'],
+      condition: text(p.inputs.condition),
+      consensus: text(p.inputs.consensus),
+      time: text(p.inputs.time),
+    };
+    keyed = containsUnknown(POLICY_FIELDS.map((f) => p.inputs[f])) ? null : { ...policy, key: `planned ${JSON.stringify(policy)}` };
+    state.keyed.set(p, keyed);
+  }
+  return keyed ?? undefined;
+}
+
+/** A live policy as `decide` reads it, built once per list answer. */
+function livePolicy(state: AccessState, p: ServicePolicy): KeyedPolicy {
+  let keyed = state.keyed.get(p);
+  if (keyed === undefined || keyed === null) {
+    keyed = { ...p, effect: p.effect as PolicyInput['effect'], key: `live ${p.policyId} ${JSON.stringify(p)}` };
+    state.keyed.set(p, keyed);
+  }
+  return keyed;
+}
+
 /** The policies the organization will have: the live ones, each declared one in place of the live one it names. */
-function plannedPolicies(live: readonly ServicePolicy[], plan: Deployment, organizationId: string): Array<PolicyInput & { key: string }> {
+function plannedPolicies(state: AccessState, live: readonly ServicePolicy[], plan: Deployment, organizationId: string): KeyedPolicy[] {
   const declared = plan
     .declared('Policy')
-    .filter((p) => p.inputs.organizationId === organizationId && !containsUnknown(POLICY_FIELDS.map((f) => p.inputs[f])));
-  const replaced = new Set(declared.flatMap((p) => [p.inputs.policyName, p.olds.policyName]).filter((n) => typeof n === 'string'));
-  const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  return [
-    ...live
-      .filter((p) => !replaced.has(p.policyName))
-      .map((p) => ({ ...p, effect: p.effect as PolicyInput['effect'], key: `live ${p.policyId} ${JSON.stringify(p)}` })),
-    ...declared.map((p) => {
-      const policy: PolicyInput = {
-        policyId: `planned:${text(p.inputs.policyName)}`,
-        policyName: text(p.inputs.policyName),
-        effect: p.inputs.effect as PolicyInput['effect'],
-        condition: text(p.inputs.condition),
-        consensus: text(p.inputs.consensus),
-        time: text(p.inputs.time),
-      };
-      return { ...policy, key: `planned ${JSON.stringify(policy)}` };
-    }),
-  ];
+    .filter((p) => p.inputs.organizationId === organizationId)
+    .flatMap((p) => {
+      const policy = plannedPolicy(state, p);
+      return policy === undefined ? [] : [{ p, policy }];
+    });
+  const replaced = new Set(declared.flatMap(({ p }) => [p.inputs.policyName, p.olds.policyName]).filter((n) => typeof n === 'string'));
+  return [...live.filter((p) => !replaced.has(p.policyName)).map((p) => livePolicy(state, p)), ...declared.map(({ policy }) => policy)];
 }
 
 function contextFor(
@@ -166,21 +196,23 @@ function contextFor(
 /** What the service would decide, from the per-policy outcomes (each evaluated once) and the implicit permissions. */
 function decide(
   state: AccessState,
-  policies: ReadonlyArray<PolicyInput & { key: string }>,
+  policies: readonly KeyedPolicy[],
   needKey: string,
   context: PolicyContext,
-): { outcome: PolicyOutcome; by: Array<PolicyInput & { key: string }>; rootOnly?: true } {
+): { outcome: PolicyOutcome; by: KeyedPolicy[]; rootOnly?: true } {
   // Without policies: the root quorum's bypass, an activity only the root quorum may do, or the implicit permissions.
   const bare = evaluatePolicies([], context);
   if (bare.implicitPermission === 'ROOT_QUORUM') return { outcome: 'OUTCOME_ALLOW', by: [] };
   if (isRootQuorumOnlyActivity(context.activity.type)) return { outcome: bare.outcome, by: [], rootOnly: true };
   const outcomes = policies.map((p) => {
-    const cacheKey = `${p.key} ${needKey}`;
-    let outcome = state.outcomes.get(cacheKey);
+    // keyed by the policy's key itself (one string per policy, its hash computed once), then by the need
+    let byNeed = state.outcomes.get(p.key);
+    if (byNeed === undefined) state.outcomes.set(p.key, (byNeed = new Map<string, PolicyOutcome>()));
+    let outcome = byNeed.get(needKey);
     if (outcome === undefined) {
       const { key: _key, ...policy } = p;
       outcome = evaluatePolicies([policy], context).evaluations[0]?.outcome ?? 'OUTCOME_DENY_IMPLICIT';
-      state.outcomes.set(cacheKey, outcome);
+      byNeed.set(needKey, outcome);
     }
     return { policy: p, outcome };
   });
@@ -239,7 +271,7 @@ export function accessWarning(
   quorum: { threshold: number; userIds: readonly string[] },
   now: number,
 ): string | undefined {
-  const state: AccessState = { needs: new Map(), accessChanged: true, outcomes: new Map(), found: new Map() };
+  const state = newState(true);
   const keyed = policies.map((p, i) => ({ ...p, key: String(i) }));
   return warningOf(decide(state, keyed, 'need', contextFor(need, user, ownPublicKey, quorum, now)), need, user);
 }
@@ -286,7 +318,7 @@ export async function stackAccessWarnings(
     const [live, view] = await found;
     const user = view.ownUser;
     if (user === undefined) return;
-    const policies = plannedPolicies(live, ctx.deployment, session.organizationId);
+    const policies = plannedPolicies(state, live, ctx.deployment, session.organizationId);
     for (const [needKey, need] of state.needs) {
       // A root-only change is approved by the quorum as it is; everything else runs under the planned one.
       const planned = plannedQuorum(ctx.deployment, session.organizationId);
