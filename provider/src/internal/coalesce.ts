@@ -1,9 +1,13 @@
-// Coalesced list reads. A refresh of N resources of one type makes N concurrent
-// `read` calls; each wants one object, and one `list_*` answers them all. Concurrent callers share the
-// in-flight request, later callers reuse its result for `ttlMs`, and a write invalidates the key so the
-// provider never answers from a list older than its own last change.
+// Coalesced list reads. A refresh of N resources of one type makes N `read` calls; each wants one object, and
+// one `list_*` answers them all. Concurrent callers share the in-flight request, later callers reuse its result
+// while callers keep coming (each within `ttlMs` of the one before, up to `maxAgeMs` after it arrived), and a
+// write invalidates the key so the provider never answers from a list older than its own last change. The engine
+// spreads a large refresh's reads over several seconds, a few at a time: a lifetime counted from the answer
+// alone made such a refresh list some kinds twice or more.
 export interface CoalescerOptions {
   ttlMs: number;
+  /** The oldest answer reused, however steadily it is asked for; default `ttlMs` (then reuse is not extended). */
+  maxAgeMs?: number;
   now: () => number;
 }
 
@@ -11,6 +15,8 @@ interface Entry<T> {
   promise: Promise<T>;
   /** When the value arrived; undefined while in flight. */
   at?: number;
+  /** When the value was last handed out (its arrival, or a later reuse). */
+  used?: number;
 }
 
 export class Coalescer<T> {
@@ -20,7 +26,11 @@ export class Coalescer<T> {
 
   get(key: string, fetch: () => Promise<T>): Promise<T> {
     const entry = this.entries.get(key);
-    if (entry && (entry.at === undefined || this.options.now() - entry.at < this.options.ttlMs)) return entry.promise;
+    const now = this.options.now();
+    if (entry !== undefined && (entry.at === undefined || this.fresh(entry as Required<Entry<T>>, now))) {
+      if (entry.at !== undefined) entry.used = now;
+      return entry.promise;
+    }
     const fresh = {} as Entry<T>;
     // `then(fetch)` turns a synchronous throw into a rejection, handled like any failed fetch.
     fresh.promise = Promise.resolve()
@@ -28,7 +38,7 @@ export class Coalescer<T> {
       .then(
         (value) => {
           // A write that happened while this request was in flight makes its answer suspect: do not keep it.
-          if (this.entries.get(key) === fresh) fresh.at = this.options.now();
+          if (this.entries.get(key) === fresh) fresh.at = fresh.used = this.options.now();
           return value;
         },
         (error: unknown) => {
@@ -38,6 +48,10 @@ export class Coalescer<T> {
       );
     this.entries.set(key, fresh);
     return fresh.promise;
+  }
+
+  private fresh(entry: Required<Entry<T>>, now: number): boolean {
+    return now - entry.used < this.options.ttlMs && now - entry.at < (this.options.maxAgeMs ?? this.options.ttlMs);
   }
 
   /** Forget the key: the next `get` fetches again, even if a fetch is in flight now. */

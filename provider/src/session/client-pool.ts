@@ -13,7 +13,10 @@ export interface ClientPoolOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Where progress lines go (waiting for a rate limit); default stderr, which the engine shows. */
   log?: (line: string) => void;
-  /** How long a list answer is reused by later reads (default 2000 ms). Writes invalidate it at once. */
+  /**
+   * How long a list answer is reused after its last read (default 2000 ms; reads that keep coming keep it, for at
+   * most a minute). Writes invalidate it at once.
+   */
   listTtlMs?: number;
   /** Page size of `list_activities` (default 100, the service's maximum); tests make it small. */
   activityPageSize?: number;

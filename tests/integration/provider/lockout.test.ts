@@ -371,6 +371,28 @@ describe('Policy', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('among many planned policies, a DENY checked last warns; a policy checked again is judged by its new inputs', async () => {
+    const rt = asDeployer();
+    await checkedInputs(rt.userTag, { userTagName: 'many-reviewers' });
+    const allowTags = (policyName: string) => ({
+      policyName,
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG' || activity.resource == 'POLICY'",
+      notes: 'lint-ignore: management-without-consensus',
+    });
+    for (let i = 0; i < 30; i += 1) await checkedInputs(rt.policy, allowTags(`allow ${i}`));
+    expect(warnings).toEqual([]);
+    await checkedInputs(rt.policy, { ...allowTags('allow 7'), effect: 'EFFECT_DENY' });
+    expect(warnings).toEqual([
+      `warning: with the planned policies, this stack's own user "deployer" (${deployer.userId}) would be denied ACTIVITY_TYPE_CREATE_USER_TAG ` +
+        '(to create user tag): policy "allow 7" denies it; the update would stop there, and so would every later run of this stack. ' +
+        'To proceed, allow it for this user, or run the stack with credentials of a user the policies allow.',
+      `warning: with the planned policies, this stack's own user "deployer" (${deployer.userId}) would be denied ACTIVITY_TYPE_CREATE_POLICY_V3 ` +
+        '(to create policy): policy "allow 7" denies it; the update would stop there, and so would every later run of this stack. ' +
+        'To proceed, allow it for this user, or run the stack with credentials of a user the policies allow.',
+    ]);
+  });
+
   test('a planned consensus on an activity the plan needs warns that unattended runs would wait', async () => {
     const rt = asDeployer();
     await h.client.createPolicy({

@@ -1,6 +1,6 @@
 // What a refresh costs: reads of many resources in one provider process share one list request per
 // organization and type, and the per-organization limiter caps requests in flight.
-import { useHarness } from '../../support/provider-harness';
+import { checkAndCreate, useHarness } from '../../support/provider-harness';
 
 const h = useHarness();
 
@@ -52,7 +52,27 @@ test('a refresh of 200 policies makes one list_policies request, not 200 reads',
   expect(results.map((r) => r.props)).toEqual(states.map((s) => s.outs));
 });
 
-test('reads after the short cache lifetime, or after a write, list again', async () => {
+test('a refresh whose reads come a few at a time over many seconds lists once; reads that keep coming for a minute list again', async () => {
+  h.emulator.seed({ policies: [{ policyName: 'spread', effect: 'EFFECT_ALLOW', notes: '' }] });
+  const [first] = (await h.client.listPolicies({})).policies;
+  const rt = h.newRuntime();
+  const props = { organizationId: h.org };
+  h.resetRequests();
+  // one read every 1.5 s for 15 s: each within the list lifetime (2 s) of the one before
+  for (let i = 0; i < 10; i += 1) {
+    expect((await rt.policy.read(first!.policyId, props)).id).toBe(first!.policyId);
+    h.clock.advance(1500);
+  }
+  expect(h.requests()).toEqual(['/public/v1/query/list_policies']);
+  // still coming, a minute after the answer arrived: listed again
+  for (let i = 0; i < 31; i += 1) {
+    await rt.policy.read(first!.policyId, props);
+    h.clock.advance(1500);
+  }
+  expect(h.requests()).toEqual(['/public/v1/query/list_policies', '/public/v1/query/list_policies']);
+});
+
+test('reads after the short cache lifetime since the last read, or after a write, list again', async () => {
   const rt = h.newRuntime();
   const [first] = (await h.client.listPolicies({})).policies;
   const props = { organizationId: h.org };
@@ -61,7 +81,7 @@ test('reads after the short cache lifetime, or after a write, list again', async
   h.clock.advance(1999);
   await rt.policy.read(first!.policyId, props);
   expect(h.requests()).toEqual(['/public/v1/query/list_policies']);
-  h.clock.advance(1);
+  h.clock.advance(2000);
   await rt.policy.read(first!.policyId, props);
   expect(h.requests()).toEqual(['/public/v1/query/list_policies', '/public/v1/query/list_policies']);
   await rt.policy.delete(first!.policyId, props);
@@ -104,4 +124,28 @@ test('re-creating objects an earlier run created and deleted lists once, not onc
   ]);
   const live = (await h.client.listPolicies({})).policies.filter((p) => p.policyName.startsWith('again-'));
   expect(live.map((p) => p.policyId).sort()).toEqual([...ids].sort());
+});
+
+test("an update of 20 policies reads the organization's policies once for its checks, not once per create; the live DENY still shadows each", async () => {
+  await h.client.createPolicy({
+    policyName: 'deny keys',
+    effect: 'EFFECT_DENY',
+    condition: "activity.resource == 'PRIVATE_KEY'",
+    consensus: '',
+    notes: '',
+  });
+  const warnings: string[] = [];
+  const rt = h.newRuntime({}, { warn: (line) => warnings.push(line) });
+  h.resetRequests();
+  for (let i = 0; i < 20; i += 1) {
+    await checkAndCreate(rt.policy, {
+      policyName: `update-${i}`,
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.resource == 'PRIVATE_KEY' && activity.action == 'SIGN'",
+      notes: '',
+    });
+  }
+  expect(h.requests().filter((p) => p.endsWith('/list_policies'))).toEqual(['/public/v1/query/list_policies']);
+  expect(h.requests().filter((p) => p.endsWith('/create_policy'))).toHaveLength(20);
+  expect(warnings.filter((w) => w.includes("allow-shadowed-by-deny: DENY policy 'deny keys'"))).toHaveLength(20);
 });

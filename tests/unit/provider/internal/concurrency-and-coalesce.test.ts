@@ -68,7 +68,7 @@ describe('ConcurrencyLimit', () => {
 });
 
 describe('Coalescer', () => {
-  test('concurrent callers share one fetch; the result is reused until the ttl passes', async () => {
+  test('concurrent callers share one fetch; the result is reused until the ttl passes (without maxAgeMs, reuse does not extend it)', async () => {
     let now = 1000;
     const c = new Coalescer<number>({ ttlMs: 500, now: () => now });
     let calls = 0;
@@ -86,6 +86,22 @@ describe('Coalescer', () => {
     now += 1;
     expect([await c.get('org/policies', fetch), calls]).toEqual([20, 2]);
     expect([await c.get('org/webhooks', fetch), calls]).toEqual([30, 3]);
+  });
+
+  test('readers that keep coming keep the answer, each within the ttl of the one before, up to maxAgeMs', async () => {
+    let now = 0;
+    const c = new Coalescer<number>({ ttlMs: 500, maxAgeMs: 2000, now: () => now });
+    let calls = 0;
+    const fetch = () => Promise.resolve((calls += 1));
+    expect(await c.get('k', fetch)).toBe(1);
+    // 400 ms apart: reused past the ttl, until the answer is 2000 ms old
+    for (now = 400; now < 2000; now += 400) expect([now, await c.get('k', fetch)]).toEqual([now, 1]);
+    expect(await c.get('k', fetch)).toBe(2);
+    // a pause of the ttl since the last reader: fetched again
+    now += 499;
+    expect(await c.get('k', fetch)).toBe(2);
+    now += 500;
+    expect(await c.get('k', fetch)).toBe(3);
   });
 
   test('invalidate forces a new fetch, and an in-flight answer that predates it is not cached', async () => {
