@@ -71,6 +71,12 @@ async function main() {
     const { file } = await writeReport({ machine, options, results, totalMs });
     log(`\nwrote ${file} and its plots/*.svg`);
   }
+  log(
+    `\nload average at the end: ${require('node:os')
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (at the start: ${machine.loadAverage})`,
+  );
   log(`\nHeadline ratios (${(totalMs / 1000).toFixed(0)} s in all):`);
   log(
     textTable(

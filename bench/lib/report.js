@@ -50,7 +50,15 @@ function goalTable(entries) {
   );
 }
 
-function machineSection(m, options) {
+/** The 1, 5 and 15-minute load averages now, as describeMachine writes them. */
+function loadNow() {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
+
+function machineSection(m, options, endLoad) {
   return [
     '## Machine',
     '',
@@ -64,6 +72,7 @@ function machineSection(m, options) {
         [m.platform, 'OS'],
         [`${m.memoryGiB} GiB`, 'memory'],
         [m.loadAverage, 'load average (1, 5, 15 min) at start'],
+        [endLoad, 'load average (1, 5, 15 min) at the end'],
         [m.commit, 'commit'],
         [options.quick ? 'quick (smoke run: short cells, small N)' : 'full', 'mode'],
       ],
@@ -93,12 +102,14 @@ async function writeReport({ machine, options, results, totalMs }) {
   const headlines = results.flatMap((r) => (r.error ? [] : r.headlines));
   const worst = furthest(headlines);
   const entries = goalEntries(results);
+  const endLoad = loadNow();
   const json = {
     generatedBy: `npm run bench${options.quick ? ' -- --quick' : ''}`,
     date: machine.date,
     commit: machine.commit,
     mode: options.quick ? 'quick' : 'full',
     loadAverageAtStart: machine.loadAverage,
+    loadAverageAtEnd: endLoad,
     entries,
   };
   fs.writeFileSync(path.join(dir, 'REPORT.json'), `${JSON.stringify(json, null, 2)}\n`);
@@ -124,7 +135,7 @@ async function writeReport({ machine, options, results, totalMs }) {
     '',
     ...headlines.filter((h) => h.why && h !== worst).map((h) => `- **${h.label}:** ${h.why}`),
     '',
-    machineSection(machine, options),
+    machineSection(machine, options, endLoad),
     '',
     ...results.map(suiteSection),
     `_Total bench time: ${(totalMs / 1000).toFixed(0)} s._`,

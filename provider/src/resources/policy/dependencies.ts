@@ -195,11 +195,16 @@ function asFinding(d: ContractCallDiagnostic, policyName: string): PolicyLintFin
  * organization of a thousand ALLOWs as in an empty one.
  */
 async function contextPolicies(policy: LintPolicy, inputs: Values, ctx: ProviderContext, reads: Reads): Promise<LintPolicy[]> {
-  const declared = plannedOf(ctx, 'Policy', inputs.organizationId);
-  const names = new Set([policy.policyName, ...declared.map((p) => p.policyName)]);
-  const planned = lintContext(declared.filter((p) => p.policyName !== policy.policyName))
-    .map((p) => policyOf(p))
-    .filter((p): p is LintPolicy => p !== undefined);
+  // one loop over the deployment's policies: it runs at every check (see plannedPolicies in ./stack-access.ts)
+  const names = new Set<unknown>([policy.policyName]);
+  const planned: LintPolicy[] = [];
+  for (const { inputs: p } of ctx.deployment.declared('Policy')) {
+    if (p.organizationId !== inputs.organizationId) continue;
+    names.add(p.policyName);
+    if (p.effect !== 'EFFECT_DENY' || p.policyName === policy.policyName) continue;
+    const deny = policyOf(p);
+    if (deny !== undefined) planned.push(deny);
+  }
   const live = (await reads.found<ServicePolicy>(POLICIES, 'policies')) ?? [];
   return [...planned, ...lintContext(live).filter((p) => !names.has(p.policyName))];
 }
