@@ -171,26 +171,16 @@ function call(handler, request) {
   });
 }
 
-/** The native path: the plugin's service (the walletinfra table, or the floor's) and protobuf requests. */
+/** The native path: the plugin's service (the walletinfra lifecycles, or the floor's) and protobuf requests. */
 function nativeClient(variant, creds) {
   const { createNativeProvider } = require(path.join(ROOT, 'provider', 'dist', 'native', 'server.js'));
   const { proto } = require(path.join(ROOT, 'provider', 'dist', 'native', 'proto.js'));
-  let table;
-  if (variant === 'floor') {
-    const { lifecycle } = require(path.join(ROOT, 'bench', 'children', 'floor.js'));
-    const facts = JSON.parse(fs.readFileSync(process.env.BENCH_FLOOR_KINDS, 'utf8'));
-    const resources = Object.values(facts).map((f) => ({
-      token: f.token,
-      secretInputs: f.secretInputs,
-      secretOutputs: f.secretOutputs,
-      lifecycle: lifecycle(f.type),
-    }));
-    table = () => ({ resources, functions: [] });
-  }
+  // the floor: the same server, every kind doing nothing (as children/noop-native)
+  const floor = variant === 'floor' ? require(path.join(ROOT, 'bench', 'children', 'floor.js')) : undefined;
   const provider = createNativeProvider({
     version: '0.0.0',
     schema: () => '{}',
-    ...(table !== undefined ? { table } : {}),
+    ...(floor !== undefined ? { lifecycleOf: (kind) => floor.lifecycle(kind.type) } : {}),
     runtime: { env: serviceEnvOf(creds), warn: () => (warnings += 1) },
   });
   const { provider: p, struct } = proto();

@@ -35,6 +35,11 @@ export interface NativeProviderOptions {
   schema: () => string;
   /** The runtime's clock, randomness, HTTP options and log (tests); `isSecret` is the provider's own. */
   runtime?: Omit<RuntimeOptions, 'isSecret' | 'config' | 'keys'>;
+  /**
+   * Another lifecycle for a kind, instead of the runtime's (undefined: the runtime's). The bench's do-nothing plugin
+   * serves every kind this way, so its floor is this same server (bench/children/noop-native).
+   */
+  lifecycleOf?: (kind: AnyKind) => Lifecycle | undefined;
 }
 
 export interface NativeProvider {
@@ -339,7 +344,12 @@ export function createNativeProvider(options: NativeProviderOptions): NativeProv
     options,
     runtime,
     config: EMPTY_CONFIG,
-    kinds: new Map(KINDS.map((kind): [string, ServedKind] => [kind.nativeToken, { kind, lifecycle: runtime.lifecycles[kind.member] }])),
+    kinds: new Map(
+      KINDS.map((kind): [string, ServedKind] => [
+        kind.nativeToken,
+        { kind, lifecycle: options.lifecycleOf?.(kind) ?? runtime.lifecycles[kind.member] },
+      ]),
+    ),
     functions: () => (functions ??= new Map(nativeFunctions(runtime).map((f) => [f.token, f]))),
   };
   const { empty } = proto();
