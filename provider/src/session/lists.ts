@@ -64,7 +64,10 @@ export const SMART_CONTRACT_INTERFACES: ServiceList<SmartContractInterface> = li
 /** More than any organization holds; the list is read to the end in pages. */
 const MAX_VELOCITY_CONTROLS = 10_000;
 
-/** Every velocity control of the organization, across pages (list_velocity_controls). */
+/** The largest page the service serves (docs/service-behaviour.md#limits-and-pagination; 10 when not asked). */
+const PAGE_LIMIT = '100';
+
+/** Every velocity control of the organization, in pages of the largest size (list_velocity_controls). */
 export const VELOCITY_CONTROLS = serviceList<VelocityControl>('velocityControls', (c) =>
-  collectAll(c.iterateVelocityControls({}), { max: MAX_VELOCITY_CONTROLS }),
+  collectAll(c.iterateVelocityControls({ paginationOptions: { limit: PAGE_LIMIT } }), { max: MAX_VELOCITY_CONTROLS }),
 );

@@ -76,6 +76,20 @@ describe('VelocityControl', () => {
   let inputs: Record<string, unknown>;
   let outs: Record<string, unknown>;
 
+  test("a refresh of 25 velocity controls reads them in one list_velocity_controls request (pages of the service's maximum, 100)", async () => {
+    const made = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        checkAndCreate(h.runtime.velocityControl, { ...CONTROL, name: `control ${i}`, identifier: `refresh_${i}` }),
+      ),
+    );
+    const refresh = h.newRuntime();
+    h.resetRequests();
+    const read = await Promise.all(made.map((m) => refresh.velocityControl.read(m.id, m.outs)));
+    expect(read.map((r) => r.id)).toEqual(made.map((m) => m.id));
+    expect(h.requests()).toEqual(['/public/v1/query/list_velocity_controls']);
+    await Promise.all(made.map((m) => h.runtime.velocityControl.delete(m.id, m.outs)));
+  });
+
   test('create, read, and no diff: an empty filter is the same as none', async () => {
     ({ inputs, id, outs } = await checkAndCreate(h.runtime.velocityControl, CONTROL));
     const normal = { ...CONTROL, dataSource: { chainAssetTransfer: { definition: CONTROL.dataSource.chainAssetTransfer.definition } } };
