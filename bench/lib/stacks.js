@@ -3,7 +3,9 @@
 // program), and one command through one of them, measured: wall time, the provider's peak memory, and where the
 // CPU time went, per process (lib/preload.js in every Node.js process, /proc for the engine and the language
 // host). The emulator's CPU is the suite's to read from its child (children/emulator.js `stats`).
+const fs = require('node:fs');
 const path = require('node:path');
+const { medianOf } = require('./cpu-report');
 const { writeProgram } = require('./e2e-programs');
 const { pulumiEnv, pulumiOk } = require('./pulumi');
 
@@ -61,4 +63,15 @@ function inTurn(spaces, t) {
   return spaces.map((_, i) => spaces[(i + t) % spaces.length]);
 }
 
-module.exports = { serviceEnv, workspace, initStacks, measured, inTurn, cpuParts };
+/** Throws unless the provider is built: the native suites run its plugin from provider/dist. */
+function requireBuiltProvider(root) {
+  if (!fs.existsSync(path.join(root, 'provider', 'dist', 'native', 'server.js')))
+    throw new Error('provider/dist is not built (npx tsc -b provider)');
+}
+
+/** `{[workspace id]: {up, refresh}}`: the medians of each workspace's `up` and `refresh` samples. */
+function upAndRefreshMedians(spaces, samples) {
+  return Object.fromEntries(spaces.map((ws) => [ws.id, { up: medianOf(samples[ws.id].up), refresh: medianOf(samples[ws.id].refresh) }]));
+}
+
+module.exports = { serviceEnv, workspace, initStacks, measured, inTurn, cpuParts, requireBuiltProvider, upAndRefreshMedians };

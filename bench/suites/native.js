@@ -10,8 +10,8 @@ const path = require('node:path');
 const children = require('../lib/children');
 const { writeFloorKinds, writePolicySpec } = require('../lib/e2e-programs');
 const { pulumiBinDir, pulumiOk } = require('../lib/pulumi');
-const { workspace, initStacks, measured, inTurn } = require('../lib/stacks');
-const { cpuTable, cpuMetric, medianOf } = require('../lib/cpu-report');
+const { workspace, initStacks, measured, inTurn, requireBuiltProvider, upAndRefreshMedians } = require('../lib/stacks');
+const { cpuTable, cpuMetric } = require('../lib/cpu-report');
 const { ratio, ms } = require('../lib/format');
 const { ROOT } = require('../lib/machine');
 
@@ -61,13 +61,12 @@ async function measureN({ n, bin, emulator, trials, log }) {
       await timed(ws, COMMANDS[1]);
     }
   }
-  return Object.fromEntries(spaces.map((ws) => [ws.id, { up: medianOf(samples[ws.id].up), refresh: medianOf(samples[ws.id].refresh) }]));
+  return upAndRefreshMedians(spaces, samples);
 }
 
 async function run({ quick, log }) {
   const bin = pulumiBinDir();
-  if (!fs.existsSync(path.join(ROOT, 'provider', 'dist', 'native', 'server.js')))
-    throw new Error('provider/dist is not built (npx tsc -b provider)');
+  requireBuiltProvider(ROOT);
   fs.rmSync(WORK, { recursive: true, force: true });
   const n = quick ? 30 : 300;
   const trials = quick ? 1 : 3;

@@ -11,8 +11,8 @@ const children = require('../lib/children');
 const { writeFloorKinds } = require('../lib/e2e-programs');
 const { organizationSpec } = require('../lib/organization');
 const { pulumiBinDir } = require('../lib/pulumi');
-const { workspace, initStacks, measured, inTurn, serviceEnv } = require('../lib/stacks');
-const { cpuTable, cpuMetric, medianOf } = require('../lib/cpu-report');
+const { workspace, initStacks, measured, inTurn, serviceEnv, requireBuiltProvider, upAndRefreshMedians } = require('../lib/stacks');
+const { cpuTable, cpuMetric } = require('../lib/cpu-report');
 const { ratio, ms, int } = require('../lib/format');
 const { ROOT } = require('../lib/machine');
 
@@ -114,13 +114,12 @@ async function measureAll({ spec, bin, trials, log }) {
   }
   for (let t = 0; t < trials.refresh; t += 1) for (const ws of inTurn(spaces, t)) await timed(ws, REFRESH, stack);
   await Promise.all(Object.values(emulators).map((e) => e.stop()));
-  return Object.fromEntries(spaces.map((ws) => [ws.id, { up: medianOf(samples[ws.id].up), refresh: medianOf(samples[ws.id].refresh) }]));
+  return upAndRefreshMedians(spaces, samples);
 }
 
 async function run({ quick, log }) {
   const bin = pulumiBinDir();
-  if (!fs.existsSync(path.join(ROOT, 'provider', 'dist', 'native', 'server.js')))
-    throw new Error('provider/dist is not built (npx tsc -b provider)');
+  requireBuiltProvider(ROOT);
   fs.rmSync(WORK, { recursive: true, force: true });
   const scale = quick ? 0.06 : 1;
   const trials = quick ? { up: 1, refresh: 1 } : { up: 2, refresh: 3 };
