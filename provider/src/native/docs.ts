@@ -10,6 +10,7 @@ import { KINDS } from '../resources/kinds';
 import { pascalCase, pythonName, SDK_PACKAGES } from './names';
 import { functionToken, nameOfToken, resourceToken } from '../tokens';
 import { configKeys, PROGRAM_LANGUAGES, renderProgram, type Program, type ProgramLanguage } from './examples';
+import { ANY } from './schema/types';
 import { importIdOf, importIdPlaceholder, type NamedTypeSpec, type PackageSchema, type PropertySpec, type TypeSpec } from './schema';
 
 const FENCE: Record<ProgramLanguage, string> = { yaml: 'yaml', python: 'python', go: 'go', typescript: 'typescript' };
@@ -27,7 +28,7 @@ function cell(text: string): string {
 
 function typeName(type: TypeSpec | undefined, link: (name: string) => string): string {
   if (type === undefined) return '';
-  if (type.$ref === 'pulumi.json#/Any') return 'any';
+  if (type.$ref === ANY.$ref) return 'any';
   if (type.$ref !== undefined) {
     const name = nameOfToken(type.$ref.replace(/^#\/types\//, ''));
     return link(name);

@@ -9,6 +9,9 @@ import { ConfigSecret, ConfigValue, type ExportValue } from '../resources/kind';
 import { pascalCase, pythonName, SDK_PACKAGES } from './names';
 import { functionToken, nameOfToken, resourceToken } from '../tokens';
 import type { EnumTypeSpec, NamedTypeSpec, PackageSchema, PropertySpec, TypeSpec } from './schema';
+import { ANY } from './schema/types';
+
+const ANY_REF = ANY.$ref;
 
 export type ProgramLanguage = 'yaml' | 'python' | 'go' | 'typescript';
 
@@ -132,6 +135,11 @@ function goName(name: string): string {
   return name[0]!.toUpperCase() + name.slice(1);
 }
 
+/** The named type a property refers to; none for a primitive, an array, a map or Pulumi's `Any` (a value as written). */
+function namedRef(type: TypeSpec | undefined): string | undefined {
+  return type?.$ref === undefined || type.$ref === ANY_REF ? undefined : type.$ref;
+}
+
 class Renderer {
   constructor(
     readonly schema: PackageSchema,
@@ -208,8 +216,9 @@ class Renderer {
     if (v instanceof SecretLiteral) return `pulumi.secret(${q(v.value)})`;
     if (v instanceof ConfigSecret) return `config.requireSecret(${q(v.key)})`;
     if (v instanceof ConfigValue) return `config.require(${q(v.key)})`;
-    if (typeof v === 'string' && type?.$ref !== undefined && this.typescriptPackage === 'native') {
-      const { name, spec } = this.named(type.$ref);
+    const ref = namedRef(type);
+    if (typeof v === 'string' && ref !== undefined && this.typescriptPackage === 'native') {
+      const { name, spec } = this.named(ref);
       if ('enum' in spec) return `walletinfra.${name}.${this.enumMember(spec, v)}`;
     }
     if (Array.isArray(v)) {
@@ -231,8 +240,9 @@ class Renderer {
     if (v instanceof SecretLiteral) return `pulumi.Output.secret(${q(v.value)})`;
     if (v instanceof ConfigSecret) return `config.require_secret(${q(v.key)})`;
     if (v instanceof ConfigValue) return `config.require(${q(v.key)})`;
-    if (typeof v === 'string' && type?.$ref !== undefined) {
-      const { name, spec } = this.named(type.$ref);
+    const ref = namedRef(type);
+    if (typeof v === 'string' && ref !== undefined) {
+      const { name, spec } = this.named(ref);
       if ('enum' in spec) return `walletinfra.${name}.${pythonName(this.enumMember(spec, v)).toUpperCase()}`;
     }
     if (typeof v === 'boolean') return v ? 'True' : 'False';
@@ -243,8 +253,8 @@ class Renderer {
     }
     if (typeof v === 'object') {
       const entries = Object.entries(v as Record<string, ProgramValue>);
-      if (type?.$ref !== undefined) {
-        const { name, spec } = this.named(type.$ref);
+      if (ref !== undefined) {
+        const { name, spec } = this.named(ref);
         if (!('enum' in spec)) {
           const args = entries.map(([k, x]) => `${indent}    ${pythonName(k)}=${this.py(spec.properties[k], x, `${indent}    `)},`);
           return args.length === 0 ? `walletinfra.${name}Args()` : `walletinfra.${name}Args(\n${args.join('\n')}\n${indent})`;
@@ -261,7 +271,7 @@ class Renderer {
     if (v instanceof SecretLiteral) return `pulumi.ToSecret(pulumi.String(${q(v.value)})).(pulumi.StringOutput)`;
     if (v instanceof ConfigSecret) return `cfg.RequireSecret(${q(v.key)})`;
     if (v instanceof ConfigValue) return `pulumi.String(cfg.Require(${q(v.key)}))`;
-    if (type?.$ref !== undefined && type.$ref !== 'pulumi.json#/Any') {
+    if (type?.$ref !== undefined && type.$ref !== ANY_REF) {
       const { name, spec } = this.named(type.$ref);
       if ('enum' in spec) return `walletinfra.${name}${this.enumMember(spec, typeof v === 'string' ? v : JSON.stringify(v))}`;
       const entries = Object.entries((v ?? {}) as Record<string, ProgramValue>).map(
@@ -286,7 +296,7 @@ class Renderer {
   }
 
   goArrayType(items: TypeSpec | undefined): string {
-    if (items?.$ref !== undefined && items.$ref !== 'pulumi.json#/Any') return `walletinfra.${this.named(items.$ref).name}Array`;
+    if (items?.$ref !== undefined && items.$ref !== ANY_REF) return `walletinfra.${this.named(items.$ref).name}Array`;
     switch (items?.type) {
       case 'string':
         return 'pulumi.StringArray';
@@ -302,7 +312,7 @@ class Renderer {
   }
 
   objectProperties(type: TypeSpec | undefined): Record<string, PropertySpec> | undefined {
-    if (type?.$ref === undefined || type.$ref === 'pulumi.json#/Any') return undefined;
+    if (type?.$ref === undefined || type.$ref === ANY_REF) return undefined;
     const { spec } = this.named(type.$ref);
     return 'enum' in spec ? undefined : spec.properties;
   }

@@ -308,3 +308,40 @@ test('two names that make one variable are refused, naming both', () => {
     new Error('the program\'s names "root-quorum" and "rootQuorum" are one variable (rootQuorum) in a program; rename one of them'),
   );
 });
+
+test("a value of Pulumi's Any type (a SmartContractInterface's ABI) is written as the value itself in every language", () => {
+  const abi: Program = {
+    resources: [
+      {
+        name: 'token',
+        type: 'SmartContractInterface',
+        properties: {
+          label: 'token',
+          type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+          smartContractAddress: '0x0000000000000000000000000000000000000001',
+          smartContractInterface: [{ type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'address' }] }],
+        },
+      },
+      {
+        name: 'token-text',
+        type: 'SmartContractInterface',
+        properties: {
+          label: 'token as text',
+          type: 'SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM',
+          smartContractAddress: '0x0000000000000000000000000000000000000002',
+          smartContractInterface: '[{"type":"function","name":"approve"}]',
+        },
+      },
+    ],
+  };
+  expect(renderProgram(abi, 'python', schema)).toContain(`smart_contract_interface=[
+        {
+            "type": "function",`);
+  expect(renderProgram(abi, 'python', schema)).toContain(
+    `smart_contract_interface="[{\\"type\\":\\"function\\",\\"name\\":\\"approve\\"}]"`,
+  );
+  for (const language of ['yaml', 'go', 'typescript'] as const) {
+    expect(renderProgram(abi, language, schema)).toContain('transfer');
+    expect(renderProgram(abi, language, schema)).toContain('approve');
+  }
+});
