@@ -17,6 +17,8 @@ import {
   objectName,
   outputsFor,
   secretProperties,
+  writesNeeded,
+  type AccessNeed,
   type FleetKind,
 } from './kinds';
 import { SECRET_VALUE, type ReportDriftItem, type ReportProperty, type ReportUnmanagedObject } from './report/schema';
@@ -26,6 +28,8 @@ import { readableTokens, withOutputs } from './template/tokens';
 export interface Classification {
   drift: ReportDriftItem[];
   unmanaged: ReportUnmanagedObject[];
+  /** The activities a stack would submit to bring the sub-organization to the template (what `up` must be allowed). */
+  writes: AccessNeed[];
 }
 
 export interface ClassifyInput {
@@ -66,13 +70,17 @@ function compareOne(
   input: ClassifyInput,
   resolved: Resolutions,
   taken: Map<string, Set<string>>,
+  writes: AccessNeed[],
 ): ReportDriftItem | undefined {
   const kind = kindNamed(r.type) as FleetKind;
   const desired = desiredForm(kind, withOutputs(r.inputs, resolved.get) as Record<string, unknown>, input.organizationId);
   resolved.set(kind.type, r.name, 'organizationId', desired.organizationId);
   const took = (id: string): void => void (taken.get(kind.type) ?? taken.set(kind.type, new Set()).get(kind.type))?.add(id);
   const match = findLive(kind, desired, input.objects[kind.type] ?? []);
-  if ('missing' in match) return { kind: kind.type, resource: r.name, change: 'missing' };
+  if ('missing' in match) {
+    writes.push(...writesNeeded(kind, desired, undefined, r.name));
+    return { kind: kind.type, resource: r.name, change: 'missing' };
+  }
   if ('ambiguous' in match) {
     match.ambiguous.forEach(took);
     return { kind: kind.type, resource: r.name, change: 'ambiguous', candidates: match.ambiguous };
@@ -84,6 +92,7 @@ function compareOne(
   const live = liveForm(kind, match.found, desired);
   const { changed, replaces } = differences(kind, live, desired);
   if (changed.length === 0) return undefined;
+  writes.push(...writesNeeded(kind, desired, live, r.name));
   const secret = new Set([...secretProperties(kind), ...r.secret]);
   const properties: ReportProperty[] = changed.map((name) => {
     const p: ReportProperty = { name, replaces: replaces.includes(name) };
@@ -99,8 +108,9 @@ export function classify(input: ClassifyInput): Classification {
   const resolved = new Resolutions();
   const taken = new Map<string, Set<string>>();
   const drift: ReportDriftItem[] = [];
+  const writes: AccessNeed[] = [];
   for (const r of input.desired) {
-    const item = compareOne(r, input, resolved, taken);
+    const item = compareOne(r, input, resolved, taken, writes);
     if (item !== undefined) drift.push(item);
   }
   const declared = new Set(input.desired.map((r) => r.type));
@@ -131,5 +141,5 @@ export function classify(input: ClassifyInput): Classification {
     );
     unmanaged.push(...objects);
   }
-  return { drift, unmanaged };
+  return { drift, unmanaged, writes };
 }

@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 // `walletinfra-fleet`: `scan` classifies every selected sub-organization against the template (./scan.ts) and
-// writes the reports; `merge` puts shard reports back together (./report/merge.ts). Exit 0 every sub-organization
-// conformant, 2 drift, unmanaged objects or unenrolled ones, 1 some could not be scanned or bad input. Report
-// files are written whole or not at all (each to a temporary file first, then renamed into place).
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+// writes the reports; `up` rolls the template out, one stack per sub-organization (./up/command.ts); `merge` puts
+// shard reports back together (./report/merge.ts). scan exits 0 every sub-organization conformant, 2 drift,
+// unmanaged objects or unenrolled ones, 1 some could not be scanned or bad input; up's codes are its own
+// (./up/report/build.ts). Report files are written whole or not at all (./cli-output.ts).
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ConfigurationError } from '@walletinfra/sdk/errors';
 import { sleepWithSignal } from '@walletinfra/sdk/activity';
 import { exitWith, ownVersion, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
 import { messageOf } from '../errors';
-import { parseArgs, USAGE, type FleetArgs, type ProgressMode } from './args';
-import { FleetConnection, type ConnectionOptions } from './connection';
-import { readEnrollment, type Enrollment, type StackLister } from './enrollment';
-import { Progress } from './progress';
+import { parseArgs, USAGE, type FleetArgs } from './args';
+import { progressFor, writeReports, writeWhole, type CliDeps } from './cli-output';
+import { FleetConnection } from './connection';
+import { readEnrollment, type Enrollment } from './enrollment';
 import { buildReport, exitCodeOf, reportJson, type ReportHeader } from './report/build';
 import { renderFleetJunit } from './report/junit';
 import { renderFleetMarkdown } from './report/markdown';
@@ -22,31 +24,9 @@ import { scanFleet, type ScanResult } from './scan';
 import { reportedSelector } from './selector';
 import { shardText } from './shard';
 import { prepareTemplate, type TemplateEvaluator } from './template/evaluate';
+import { up } from './up/command';
 
-export interface CliDeps {
-  now(): number;
-  stdout(text: string): void;
-  stderr(text: string): void;
-  writeFile(path: string, text: string): void;
-  readFile(path: string): string;
-  env: Readonly<Record<string, string | undefined>>;
-  cwd: string;
-  /** stderr is a terminal. */
-  isTTY: boolean;
-  /** Tests: the connection's sleep, jitter and dispatcher. */
-  connection?: Partial<Pick<ConnectionOptions, 'sleep' | 'random' | 'dispatcher'>>;
-  /** Tests: how a non-file backend's stacks are listed. */
-  stackLister?: StackLister;
-  /** Evaluating processes for per-sub-organization evaluation. */
-  templateProcesses?: number;
-}
-
-/** Writes `text` to `path` whole: a temporary file beside it, renamed into place. */
-export function writeWhole(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
-}
+export { writeWhole, type CliDeps } from './cli-output';
 
 export function defaultDeps(): CliDeps {
   return {
@@ -60,33 +40,17 @@ export function defaultDeps(): CliDeps {
   };
 }
 
-function progressFor(mode: ProgressMode, deps: CliDeps): Progress {
-  const write = mode === 'none' ? () => undefined : (text: string) => deps.stderr(text);
-  const tty = mode === 'tty' || (mode === 'auto' && deps.isTTY);
-  return new Progress({ now: () => deps.now(), write, tty });
-}
-
-/** Writes the reports the flags ask for (Markdown to stdout when none); false when a file could not be written. */
-function writeReports(report: FleetReport, args: FleetArgs, deps: CliDeps): boolean {
-  const outputs: Array<[string | undefined, () => string]> = [
-    [args.jsonOut, () => reportJson(report)],
-    [args.mdOut, () => renderFleetMarkdown(report)],
-    [args.junitOut, () => renderFleetJunit(report)],
-  ];
-  if (outputs.every(([file]) => file === undefined)) {
-    deps.stdout(renderFleetMarkdown(report));
-    return true;
-  }
-  for (const [file, render] of outputs) {
-    if (file === undefined) continue;
-    try {
-      deps.writeFile(resolve(deps.cwd, file), render());
-    } catch (error) {
-      deps.stderr(`walletinfra-fleet: could not write ${file}: ${messageOf(error)}\n`);
-      return false;
-    }
-  }
-  return true;
+/** Writes the scan reports the flags ask for (Markdown to stdout when none); false when a file could not be written. */
+function writeFleetReport(report: FleetReport, args: FleetArgs, deps: CliDeps): boolean {
+  return writeReports(
+    deps,
+    [
+      [args.jsonOut, () => reportJson(report)],
+      [args.mdOut, () => renderFleetMarkdown(report)],
+      [args.junitOut, () => renderFleetJunit(report)],
+    ],
+    () => renderFleetMarkdown(report),
+  );
 }
 
 /** What a report says of the run's fleet, template, selector, kinds and backend. */
@@ -163,7 +127,7 @@ async function scan(args: FleetArgs, deps: CliDeps): Promise<number> {
       `[fleet] ${s.subOrganizations} sub-organizations${args.shard !== undefined ? ` (shard ${shardText(args.shard)})` : ''}: ${s.conformant} conformant, ` +
         `${s.drifted} drifted, ${s.unmanaged} with unmanaged objects, ${s.unenrolled} unenrolled, ${s.unreachable} unreachable, ${s.templateError} template errors\n`,
     );
-    return writeReports(report, args, deps) ? exitCodeOf(report) : 1;
+    return writeFleetReport(report, args, deps) ? exitCodeOf(report) : 1;
   } finally {
     template.close();
     await connection.close();
@@ -174,7 +138,7 @@ function merge(args: FleetArgs, deps: CliDeps): number {
   const reports = args.reports.map((file) => ({ file, report: parseReport(file, deps.readFile(resolve(deps.cwd, file))) }));
   const merged = mergeReports(reports);
   deps.stderr(`[fleet] merged ${reports.length} shard reports: ${merged.summary.subOrganizations} sub-organizations\n`);
-  return writeReports(merged, args, deps) ? exitCodeOf(merged) : 1;
+  return writeFleetReport(merged, args, deps) ? exitCodeOf(merged) : 1;
 }
 
 const FLEET: Tool<FleetArgs> = { name: 'walletinfra-fleet', usage: USAGE, parse: parseArgs };
@@ -182,10 +146,12 @@ const FLEET: Tool<FleetArgs> = { name: 'walletinfra-fleet', usage: USAGE, parse:
 export async function main(argv: readonly string[], deps: CliDeps = defaultDeps()): Promise<number> {
   return runTool(FLEET, argv, deps, async (args) => {
     try {
-      return args.command === 'merge' ? merge(args, deps) : await scan(args, deps);
+      if (args.command === 'merge') return merge(args, deps);
+      return args.command === 'up' ? await up(args, deps) : await scan(args, deps);
     } catch (error) {
       deps.stderr(`walletinfra-fleet: ${messageOf(error)}\n`);
-      return 1;
+      // up: nothing ran (bad input, a refused credential or report, another up running).
+      return args.command === 'up' && error instanceof ConfigurationError ? 2 : 1;
     }
   });
 }

@@ -41,16 +41,23 @@ export function shownBackend(url: string): string {
   }
 }
 
+/** The directory a `file://` backend URL names (`file://~/…` in the home directory). */
+export function fileBackendRoot(url: string): string {
+  return url.startsWith('file://~') ? join(process.env.HOME ?? '', url.slice('file://~'.length)) : fileURLToPath(url.replace(/\?.*$/, ''));
+}
+
+/** Whether a file backend keeps each project's stacks (and locks) in a directory of the project's own (layout version 1). */
+export function projectScoped(root: string, project: string): boolean {
+  const meta = join(root, '.pulumi', 'meta.yaml');
+  return existsSync(meta) ? /version:\s*[1-9]/.test(readFileSync(meta, 'utf8')) : existsSync(join(root, '.pulumi', 'stacks', project));
+}
+
 /** The stacks of a project in a file backend: names of `<root>/.pulumi/stacks/<project>/*.json[.gz]`. */
 export function fileBackendStacks(url: string, project: string): string[] {
-  const root = url.startsWith('file://~')
-    ? join(process.env.HOME ?? '', url.slice('file://~'.length))
-    : fileURLToPath(url.replace(/\?.*$/, ''));
+  const root = fileBackendRoot(url);
   const stacks = join(root, '.pulumi', 'stacks');
-  const meta = join(root, '.pulumi', 'meta.yaml');
   // Layout version 1 keeps each project's stacks in a directory of its own; the legacy layout keeps all in one.
-  const projectScoped = existsSync(meta) ? /version:\s*[1-9]/.test(readFileSync(meta, 'utf8')) : existsSync(join(stacks, project));
-  const dir = projectScoped ? join(stacks, project) : stacks;
+  const dir = projectScoped(root, project) ? join(stacks, project) : stacks;
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isFile() && /\.json(\.gz)?$/.test(e.name))

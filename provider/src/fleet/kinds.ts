@@ -11,6 +11,7 @@ import { adoptRequest } from '../resources/common/inputs';
 import { readOrganization } from '../export/snapshot';
 import { reportOrder } from '../drift/unmanaged/inventory';
 import { diffKind } from '../runtime/lifecycles';
+import { needsOf, type AccessNeed } from '../resources/policy/stack-access';
 import type { OrgSession } from '../session';
 import { PROVIDER_KEY } from '../wire';
 
@@ -160,6 +161,25 @@ export function differences(
   // scan has no state for.
   const d = diffKind({ ...k.kind, diff: { ...k.kind.diff, extra: undefined } } as AnyKind, live, desired);
   return { changed: d.changed.filter((p) => !secret.has(p)), replaces: d.replaces.filter((p) => !secret.has(p)) };
+}
+
+export type { AccessNeed };
+
+/**
+ * The activities the provider submits to bring `live` (undefined: no such object) to `desired`, both in normal form:
+ * a create, the update(s) of what changed, or a replacement's create and delete; the resource's name in `why`. The
+ * same list a preview's access warning checks (../resources/policy/stack-access.ts).
+ */
+export function writesNeeded(
+  k: FleetKind,
+  desired: Readonly<Record<string, unknown>>,
+  live: Readonly<Record<string, unknown>> | undefined,
+  resource: string,
+): AccessNeed[] {
+  return needsOf(k.kind, { ...desired }, live === undefined ? {} : { ...live }).map((need) => ({
+    ...need,
+    why: `${need.why} ${JSON.stringify(resource)}`,
+  }));
 }
 
 /** The natural key of a kind, for messages: `policyName`. */

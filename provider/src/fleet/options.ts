@@ -32,6 +32,59 @@ const kindType = z.string({ error: got(`must be a resource kind: ${kindTypes().j
   error: got(`must be a resource kind: ${kindTypes().join(', ')}`),
 });
 
+/** `3` (sub-organizations) or `10%` (of those the rollout runs, rounded down, as StackSets' FailureTolerancePercentage). */
+export const FailureToleranceSchema = z
+  .union([z.int(), z.string()], { error: got('must be a number of sub-organizations (2) or a percentage of them (10%)') })
+  .transform((v, ctx) => {
+    const parsed = parseFailureTolerance(String(v));
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', input: v, message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** How many may fail: a count, or a percentage of the sub-organizations a rollout runs. */
+export type FailureTolerance = { count: number } | { percent: number };
+
+/** `2` → `{ count: 2 }`, `10%` → `{ percent: 10 }`; a message when it is neither. */
+export function parseFailureTolerance(text: string): FailureTolerance | string {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(text);
+  const fix = `must be a number of sub-organizations (2) or a percentage of them (10%), got ${JSON.stringify(text)}`;
+  if (m === null) return fix;
+  const n = Number(m[1]);
+  if (m[2] === '%') return n <= 100 ? { percent: n } : `must be a percentage from 0% to 100%, got ${JSON.stringify(text)}`;
+  return Number.isInteger(n) ? { count: n } : fix;
+}
+
+/** The most stacks a rollout runs at once. */
+export const MAX_CONCURRENT_STACKS = 64;
+
+/** `up`: how a rollout runs (docs/fleet.md, "Rolling out: walletinfra-fleet up"). */
+export const UpOptionsSchema = z.strictObject({
+  /** Stacks running at once (StackSets' MaxConcurrentCount); strict failure tolerance may run fewer. */
+  maxConcurrent: z
+    .int({ error: got(`must be a whole number from 1 to ${MAX_CONCURRENT_STACKS}`) })
+    .min(1, { error: got(`must be a whole number from 1 to ${MAX_CONCURRENT_STACKS}`) })
+    .max(MAX_CONCURRENT_STACKS, { error: got(`must be a whole number from 1 to ${MAX_CONCURRENT_STACKS}`) })
+    .default(1),
+  /** How many stacks may fail before the rollout stops: 0 (the default, as StackSets), a count, or a percentage. */
+  failureTolerance: FailureToleranceSchema.default({ count: 0 }),
+  /** `strict` (StackSets' STRICT_FAILURE_TOLERANCE, the default) lowers concurrency as failures come; `soft` does not. */
+  concurrencyMode: z.enum(['strict', 'soft'], { error: got('must be strict or soft') }).default('strict'),
+  /** Sub-organizations whose stacks run first, alone, before any other starts; 0: no canary wave. */
+  canary: z
+    .int({ error: got('must be a whole number of sub-organizations (0: no canary wave)') })
+    .min(0, { error: got('must be a whole number of sub-organizations (0: no canary wave)') })
+    .default(1),
+  /** The rollout's directory (journal, per-sub-organization logs, the Pulumi workspace), relative to this file. */
+  dir: z
+    .string({ error: got('must be a directory path') })
+    .min(1)
+    .default('.walletinfra-fleet'),
+});
+export type UpOptions = z.output<typeof UpOptionsSchema>;
+
 const IgnoreRuleSchema = z
   .strictObject({
     kind: kindType.optional(),
@@ -98,6 +151,8 @@ export const FleetOptionsSchema = z.strictObject({
       ignore: z.array(IgnoreRuleSchema, { error: got('must be a list of { kind, name, id, reason }') }).optional(),
     })
     .optional(),
+  /** The rollout (`walletinfra-fleet up`). */
+  up: UpOptionsSchema.optional(),
 });
 
 export type FleetOptionsInput = z.input<typeof FleetOptionsSchema>;

@@ -16,6 +16,10 @@ export interface ResolvedFleet {
   options: FleetOptionsFile;
   /** The options file as messages name it. */
   display: string;
+  /** The options file's directory (relative paths in it are relative to this). */
+  baseDir: string;
+  /** Where a field of the options file is: `fleet.yaml:12`. */
+  where(path: readonly PropertyKey[]): string;
   project: TemplateProject;
   selector: SubOrganizationSelector;
   /** Where the selector came from: `fleet.yaml:7` or `--select-name`. */
@@ -147,6 +151,8 @@ export function resolveFleet(
   return {
     options,
     display: loaded.display,
+    baseDir: dirname(resolve(cwd, file)),
+    where,
     project,
     selector: new SubOrganizationSelector(options.selector ?? {}),
     selectorSource: flagged ? '--select-name/--select-id/--exclude' : where(['selector']),

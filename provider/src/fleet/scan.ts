@@ -11,7 +11,7 @@ import { classify } from './classify';
 import type { FleetConnection } from './connection';
 import type { Enrollment } from './enrollment';
 import { stackNameFor } from './enrollment';
-import { inReportOrder, kindNamed, readKinds, userHoldingKey, type FleetKind } from './kinds';
+import { inReportOrder, kindNamed, readKinds, userHoldingKey, type AccessNeed, type FleetKind } from './kinds';
 import type { IgnoreRule } from './options';
 import type { Progress } from './progress';
 import type { ReportSubOrganization, UNREACHABLE_CAUSES } from './report/schema';
@@ -99,14 +99,29 @@ function entry(
   return { id, name, classes: [], drift: [], unmanaged: [], ...fields };
 }
 
-class SubOrganizationScan {
+/** One sub-organization as read: its report entry, and for a classified one what was read and what a stack would write. */
+export interface SubOrganizationRead {
+  entry: ReportSubOrganization;
+  /** The live objects by kind type (classified ones only). */
+  objects?: Readonly<Record<string, readonly unknown[]>>;
+  /** The activities a stack would submit there (classified ones only). */
+  writes?: AccessNeed[];
+}
+
+/** Reads and classifies one sub-organization at a time (`walletinfra-fleet up` reads each again just before its stack). */
+export class SubOrganizationScan {
   constructor(
-    private readonly input: ScanInput,
+    private readonly input: Omit<ScanInput, 'progress' | 'inFlight' | 'shard' | 'selectorSource'>,
     private readonly kinds: FleetKind[],
   ) {}
 
   /** One sub-organization's entry; undefined when the selector leaves it out. */
   async run(id: string): Promise<ReportSubOrganization | undefined> {
+    return (await this.read(id))?.entry;
+  }
+
+  /** One sub-organization, read and classified; undefined when the selector leaves it out. */
+  async read(id: string): Promise<SubOrganizationRead | undefined> {
     const session = this.input.connection.session(id);
     let name = '';
     let objects: Record<string, readonly unknown[]>;
@@ -115,7 +130,7 @@ class SubOrganizationScan {
       if (!this.input.selector.selects({ id, name })) return undefined;
       objects = await readKinds(session, this.kinds);
     } catch (error) {
-      return entry(id, name, { status: 'unreachable', ...unreachable(error, this.input.retryBudgetMs) });
+      return { entry: entry(id, name, { status: 'unreachable', ...unreachable(error, this.input.retryBudgetMs) }) };
     }
     const delegated = userHoldingKey(objects.User ?? [], this.input.delegatedPublicKey);
     const facts: SubOrganizationFacts = {
@@ -125,7 +140,8 @@ class SubOrganizationScan {
       delegatedUserName: delegated?.name ?? MISSING_DELEGATED_USER,
     };
     const desired = await this.input.template.desiredFor(facts);
-    if ('error' in desired) return entry(id, name, { status: 'template-error', delegatedUser: delegated ?? null, reason: desired.error });
+    if ('error' in desired)
+      return { entry: entry(id, name, { status: 'template-error', delegatedUser: delegated ?? null, reason: desired.error }) };
     // An evaluation per sub-organization may declare kinds the first did not: read them too (one request per new list).
     const more = [...new Set(desired.resources.map((r) => r.type))]
       .map((t) => kindNamed(t) as FleetKind)
@@ -134,7 +150,7 @@ class SubOrganizationScan {
       try {
         objects = { ...objects, ...(await readKinds(session, more)) };
       } catch (error) {
-        return entry(id, name, { status: 'unreachable', ...unreachable(error, this.input.retryBudgetMs) });
+        return { entry: entry(id, name, { status: 'unreachable', ...unreachable(error, this.input.retryBudgetMs) }) };
       }
     }
     const found: Classification = classify({
@@ -149,8 +165,18 @@ class SubOrganizationScan {
     if (found.drift.length > 0 || delegated === undefined) classes.push('drifted');
     if (this.input.enrollment.checked && !this.input.enrollment.stacks.has(stackNameFor(id))) classes.push('unenrolled');
     const status = classes[0] ?? 'conformant';
-    return entry(id, name, { status, classes, delegatedUser: delegated ?? null, drift: found.drift, unmanaged: found.unmanaged });
+    return {
+      entry: entry(id, name, { status, classes, delegatedUser: delegated ?? null, drift: found.drift, unmanaged: found.unmanaged }),
+      objects,
+      writes: found.writes,
+    };
   }
+}
+
+/** The kinds a scan reads in every sub-organization: the template's, the unmanaged kinds, and the users (the delegated user). */
+export function kindsToRead(templateKinds: readonly string[], unmanagedKinds: readonly FleetKind[]): FleetKind[] {
+  const declared = templateKinds.map((t) => kindNamed(t) as FleetKind);
+  return inReportOrder([...declared, ...unmanagedKinds, kindNamed('User') as FleetKind]);
 }
 
 /** Runs `task` over `items`, at most `limit` at a time, in order of start. */
@@ -167,10 +193,8 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
 }
 
 export async function scanFleet(input: ScanInput): Promise<ScanResult> {
-  const user = kindNamed('User') as FleetKind;
-  const declared = input.template.kinds.map((t) => kindNamed(t) as FleetKind);
   // The users are always read: the delegated user is the one holding the delegated key.
-  const kinds = inReportOrder([...declared, ...input.unmanagedKinds, user]);
+  const kinds = kindsToRead(input.template.kinds, input.unmanagedKinds);
   const { all, candidates } = await listSubOrganizations(input);
   input.progress.start(candidates.length);
   const entries: ReportSubOrganization[] = [];

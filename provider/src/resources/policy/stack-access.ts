@@ -100,7 +100,8 @@ function neededOperations(kind: AnyKind, inputs: Record<string, unknown>, olds: 
   return split.map((w): [string, string] => [w.operation, `update ${kind.noun}`]);
 }
 
-function needsOf(kind: AnyKind, inputs: Record<string, unknown>, olds: Record<string, unknown>): AccessNeed[] {
+/** The activities a resource needs for the change from `olds` to `inputs` (none when nothing changes); also the fleet rollout's check. */
+export function needsOf(kind: AnyKind, inputs: Record<string, unknown>, olds: Record<string, unknown>): AccessNeed[] {
   return neededOperations(kind, inputs, olds).flatMap(([operation, why]) => {
     const type = activityTypeOf(operation);
     if (type === undefined) return [];
@@ -182,7 +183,8 @@ function plannedPolicies(state: AccessState, live: readonly ServicePolicy[], pla
   return out;
 }
 
-function contextFor(
+/** What the policy engine sees when `user`, signing with `publicKey`, submits `need`. */
+export function contextFor(
   need: AccessNeed,
   user: User,
   publicKey: string,

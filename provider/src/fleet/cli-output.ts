@@ -1,0 +1,74 @@
+// What the fleet commands share around their work: the dependencies a run is given (the clock, the output, the
+// files, the environment; tests give their own), progress on stderr, and report files written whole or not at all
+// (each to a temporary file first, then renamed into place).
+import { renameSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { messageOf } from '../errors';
+import type { ProgressMode } from './args';
+import type { ConnectionOptions } from './connection';
+import type { StackLister } from './enrollment';
+import { Progress } from './progress';
+import type { ProcessProbe } from './up/locks';
+import type { AutomationStacksOptions, StackRunner } from './up/stacks';
+
+export interface CliDeps {
+  now(): number;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  writeFile(path: string, text: string): void;
+  readFile(path: string): string;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  /** stderr is a terminal. */
+  isTTY: boolean;
+  /** Tests: the connection's sleep, jitter and dispatcher. */
+  connection?: Partial<Pick<ConnectionOptions, 'sleep' | 'random' | 'dispatcher'>>;
+  /** Tests: how a non-file backend's stacks are listed. */
+  stackLister?: StackLister;
+  /** Evaluating processes for per-sub-organization evaluation. */
+  templateProcesses?: number;
+  /** Tests of up: the stacks run by something other than the Pulumi engine. */
+  stackRunner?: (options: AutomationStacksOptions) => StackRunner;
+  /** Tests of up: this host and which processes live. */
+  probe?: ProcessProbe & { pid: number };
+  /** Tests of up: the new rollout's id. */
+  rolloutId?: () => string;
+}
+
+/** Writes `text` to `path` whole: a temporary file beside it, renamed into place. */
+export function writeWhole(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+export function progressFor(mode: ProgressMode, deps: CliDeps): Progress {
+  const write = mode === 'none' ? () => undefined : (text: string) => deps.stderr(text);
+  const tty = mode === 'tty' || (mode === 'auto' && deps.isTTY);
+  return new Progress({ now: () => deps.now(), write, tty });
+}
+
+/**
+ * Writes the files the flags ask for, each `[file, render]`; with none of them, `fallback()` goes to stdout. False
+ * when a file could not be written (said on stderr).
+ */
+export function writeReports(
+  deps: CliDeps,
+  outputs: ReadonlyArray<readonly [string | undefined, () => string]>,
+  fallback: () => string,
+): boolean {
+  if (outputs.every(([file]) => file === undefined)) {
+    deps.stdout(fallback());
+    return true;
+  }
+  for (const [file, render] of outputs) {
+    if (file === undefined) continue;
+    try {
+      deps.writeFile(resolve(deps.cwd, file), render());
+    } catch (error) {
+      deps.stderr(`walletinfra-fleet: could not write ${file}: ${messageOf(error)}\n`);
+      return false;
+    }
+  }
+  return true;
+}
