@@ -15,6 +15,9 @@ export const DELEGATED_USER = 'Delegated Account';
 export const endUserName = (subOrganizationName: string): string => `${subOrganizationName} owner`;
 export const POLICY_NAME = 'Delegated account signs to the allowed recipient';
 export const TAG_NAME = 'backend';
+/** The policy that lets the delegated user write what the template declares (`walletinfra-fleet up`). */
+export const MANAGEMENT_POLICY_NAME = 'Delegated account applies the fleet template';
+export const MANAGEMENT_CONDITION = "activity.kind in ['CREATE_POLICY', 'UPDATE_POLICY', 'CREATE_USER_TAG', 'UPDATE_USER_TAG']";
 
 export interface SubOrganization {
   id: string;
@@ -40,6 +43,13 @@ async function configure(sub: Omit<SubOrganization, 'endUser'>, endUser: WalletI
     consensus: `approvers.any(user, user.id == '${sub.delegatedUserId}')`,
     condition: `activity.action == 'SIGN' && eth.tx.to == '${RECIPIENT}'`,
     notes: `Managed by walletinfra-fleet for ${sub.name}`,
+  });
+  await endUser.createPolicy({
+    policyName: MANAGEMENT_POLICY_NAME,
+    effect: 'EFFECT_ALLOW',
+    consensus: `approvers.any(user, user.id == '${sub.delegatedUserId}')`,
+    condition: MANAGEMENT_CONDITION,
+    notes: 'walletinfra-fleet up writes the template with the delegated key',
   });
   await endUser.createUserTag({ userTagName: TAG_NAME, userIds: [sub.delegatedUserId] });
   await endUser.updateRootQuorum({ threshold: 1, userIds: [sub.endUserId] });
@@ -89,6 +99,8 @@ export function fleetOptions(delegatedPublicKey: string, template: string, extra
     `template: ${template}`,
     'delegated:',
     `  apiPublicKey: "${delegatedPublicKey}"`,
+    // up reads the private half from WALLETINFRA_PROFILE_DELEGATED_API_PRIVATE_KEY (delegatedEnv)
+    '  profile: delegated',
     'config:',
     `  allowedRecipient: "${RECIPIENT}"`,
     `  delegatedApiPublicKey: "${delegatedPublicKey}"`,
@@ -97,6 +109,11 @@ export function fleetOptions(delegatedPublicKey: string, template: string, extra
     '    - { kind: ApiKey, name: end-user, reason: "the end user\'s own credential (a passkey in production)" }',
     extra,
   ].join('\n');
+}
+
+/** The environment `walletinfra-fleet up` reads the delegated key's private half from (the options' delegated.profile). */
+export function delegatedEnv(fleet: TestFleet): Record<string, string> {
+  return { WALLETINFRA_PROFILE_DELEGATED_API_PRIVATE_KEY: fleet.delegatedKey.privateKey };
 }
 
 // ---- drift, planted as a person would ----

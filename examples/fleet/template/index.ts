@@ -35,6 +35,20 @@ new walletinfra.Policy('delegated-signs-to-recipient', {
   adopt: { byName: true },
 });
 
+/**
+ * What `walletinfra-fleet up` writes with the delegated user's key: the template's policies and tags. The delegated
+ * user is not root, so without this policy it may change nothing, and `up` refuses the sub-organization. Made with the
+ * sub-organization (while the delegated user is still root) and kept here, so a scan sees it loosened or removed.
+ */
+new walletinfra.Policy('delegated-applies-template', {
+  policyName: 'Delegated account applies the fleet template',
+  effect: 'EFFECT_ALLOW',
+  consensus: `approvers.any(user, user.id == '${sub.delegatedUser.id}')`,
+  condition: "activity.kind in ['CREATE_POLICY', 'UPDATE_POLICY', 'CREATE_USER_TAG', 'UPDATE_USER_TAG']",
+  notes: 'walletinfra-fleet up writes the template with the delegated key',
+  adopt: { byName: true },
+});
+
 /** A tag naming the backend's users. */
 new walletinfra.UserTag('backend', {
   userTagName: 'backend',

@@ -103,8 +103,8 @@ describe('scan', () => {
       unenrolled: 0,
       unreachable: 0,
       templateError: 0,
-      // one each, and the four of a sub-organization without its delegated user
-      driftedObjects: 7,
+      // one each, and the five of a sub-organization without its delegated user
+      driftedObjects: 8,
       unmanagedObjects: 3,
     });
   });
@@ -167,6 +167,7 @@ describe('scan', () => {
     expect(e.drift.map((d) => [d.kind, d.resource, d.change])).toEqual([
       ['User', 'delegated', 'missing'],
       ['Policy', 'delegated-signs-to-recipient', 'changed'],
+      ['Policy', 'delegated-applies-template', 'changed'],
       ['UserTag', 'backend', 'changed'],
       ['ApiKey', 'delegated-key', 'missing'],
     ]);

@@ -61,7 +61,22 @@ interface Selected extends Selection {
   from: 'scan' | 'report';
 }
 
-async function select(
+/** The scan report `--from-report` names, checked against this run; undefined without one. Read before anything runs. */
+function reportSelection(args: FleetArgs, fleet: ResolvedFleet, deps: CliDeps): Selected | undefined {
+  const fromReport = args.up.fromReport;
+  if (fromReport === undefined) return undefined;
+  const report = parseReport(fromReport, deps.readFile(resolve(deps.cwd, fromReport)));
+  checkReport(fromReport, report, {
+    fleet: { name: fleet.options.name, parentOrganizationId: fleet.parent.organizationId, baseUrl: fleet.parent.baseUrl },
+    template: { path: fleet.options.template, digest: fleet.project.digest },
+    selector: reportedSelector(fleet.selector.selector),
+    ...(args.shard !== undefined ? { shard: args.shard } : {}),
+  });
+  return { ...selectTargets(report.subOrganizations, true, args.shard), from: 'report' };
+}
+
+/** The targets from a scan of the fleet now. */
+async function scanSelection(
   args: FleetArgs,
   fleet: ResolvedFleet,
   deps: CliDeps,
@@ -69,17 +84,6 @@ async function select(
   template: TemplateEvaluator,
   backend: string,
 ): Promise<Selected> {
-  const fromReport = args.up.fromReport;
-  if (fromReport !== undefined) {
-    const report = parseReport(fromReport, deps.readFile(resolve(deps.cwd, fromReport)));
-    checkReport(fromReport, report, {
-      fleet: { name: fleet.options.name, parentOrganizationId: fleet.parent.organizationId, baseUrl: fleet.parent.baseUrl },
-      template: { path: fleet.options.template, digest: fleet.project.digest },
-      selector: reportedSelector(fleet.selector.selector),
-      ...(args.shard !== undefined ? { shard: args.shard } : {}),
-    });
-    return { ...selectTargets(report.subOrganizations, true, args.shard), from: 'report' };
-  }
   const enrollment = await readEnrollment(backend, fleet.project.name, fleet.project.dir, deps.stackLister);
   const result = await scanFleet({
     connection,
@@ -123,9 +127,12 @@ interface Prepared {
 }
 
 /** The targets, the journal's resume decision and the waves' policy; says the plan on stderr. */
-async function plan(base: Omit<Prepared, 'selected' | 'decision' | 'rolloutId' | 'policy'>): Promise<Prepared> {
+async function plan(
+  base: Omit<Prepared, 'selected' | 'decision' | 'rolloutId' | 'policy'>,
+  fromReport: Selected | undefined,
+): Promise<Prepared> {
   const { args, deps, fleet, options } = base;
-  const selected = await select(args, fleet, deps, base.connection, base.template, base.backend);
+  const selected = fromReport ?? (await scanSelection(args, fleet, deps, base.connection, base.template, base.backend));
   const decision = args.up.dryRun
     ? {}
     : resumeDecision(Journal.read(join(base.dir, 'journal.jsonl')), {
@@ -261,6 +268,7 @@ export async function up(args: FleetArgs, deps: CliDeps): Promise<number> {
   let template: TemplateEvaluator | undefined;
   let release: (() => void) | undefined;
   try {
+    const fromReport = reportSelection(args, fleet, deps);
     await refuseParentKey(credential, fleet, connection.parent);
     const dir = args.up.dir !== undefined ? resolve(deps.cwd, args.up.dir) : resolve(fleet.baseDir, options.dir);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -271,7 +279,10 @@ export async function up(args: FleetArgs, deps: CliDeps): Promise<number> {
       env: deps.env,
       ...(deps.templateProcesses !== undefined ? { processes: deps.templateProcesses } : {}),
     });
-    const prepared = await plan({ args, deps, fleet, options, backend, credential, connection, probe, dir, template, startedAt });
+    const prepared = await plan(
+      { args, deps, fleet, options, backend, credential, connection, probe, dir, template, startedAt },
+      fromReport,
+    );
     return finish(reportOf(prepared, await execute(prepared)), args, deps);
   } finally {
     template?.close();

@@ -131,7 +131,7 @@ test('outputs flow to later resources: a key names its user by the user’s live
     unmanagedKinds: kinds('User', 'ApiKey', 'Policy'),
     ignore: [],
   });
-  expect(found).toEqual({ drift: [], unmanaged: [] });
+  expect(found).toEqual({ drift: [], unmanaged: [], writes: [] });
   // without the user, what names it reads as what it will be
   const orphan = classify({
     organizationId: 'org-1',
@@ -150,6 +150,12 @@ test('outputs flow to later resources: a key names its user by the user’s live
       objectId: 'pol-1',
       properties: [{ name: 'notes', desired: 'for <userId of User "delegated">', live: 'for u-7', replaces: false }],
     },
+  ]);
+  // what a stack would submit to put it back: the provider's own list of writes, one per missing or changed resource
+  expect(orphan.writes).toEqual([
+    { type: 'ACTIVITY_TYPE_CREATE_USERS_V4', why: 'create user "delegated"' },
+    { type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2', why: 'create API key "key"', params: { user_id: '⟦ref User delegated userId⟧' } },
+    { type: 'ACTIVITY_TYPE_UPDATE_POLICY_V2', why: 'update policy "p"' },
   ]);
 });
 

@@ -36,7 +36,7 @@ test('a good file is read with its defaults', () => {
 
 test('unknown keys list the known ones, at their line', () => {
   expect(problem(`${GOOD}\nconcurency: 4\n`)).toBe(
-    'fleet.yaml:5: unknown field "concurency"; known: name, template, selector, parent, delegated, config, concurrency, retryBudgetMs, backend, evaluation, unmanaged',
+    'fleet.yaml:5: unknown field "concurency"; known: name, template, selector, parent, delegated, config, concurrency, retryBudgetMs, backend, evaluation, unmanaged, up',
   );
   expect(problem(`${GOOD}\nselector:\n  namez: [a]\n`)).toBe(
     'fleet.yaml:6: unknown selector field "namez"; known: all, names, ids, exclude',

@@ -38,6 +38,7 @@ test("examples/fleet's YAML template: the same resources as its TypeScript one, 
     ['walletinfra:index:User', 'delegated'],
     ['walletinfra:index:ApiKey', 'delegated-key'],
     ['walletinfra:index:Policy', 'delegated-signs-to-recipient'],
+    ['walletinfra:index:Policy', 'delegated-applies-template'],
     ['walletinfra:index:UserTag', 'backend'],
     ['walletinfra:index:User', 'end-user'],
     ['walletinfra:index:RootQuorum', 'root-quorum'],
@@ -54,7 +55,11 @@ test("examples/fleet's YAML template: the same resources as its TypeScript one, 
     condition: "activity.action == 'SIGN' && eth.tx.to == '0xdead'",
     notes: 'Managed by walletinfra-fleet for acme',
   });
-  expect(resources[5]?.inputs).toEqual({ threshold: 1, userIds: ['⟦ref User end-user userId⟧'] });
+  expect(resources[3]?.inputs).toMatchObject({
+    consensus: "approvers.any(user, user.id == 'u-del')",
+    condition: "activity.kind in ['CREATE_POLICY', 'UPDATE_POLICY', 'CREATE_USER_TAG', 'UPDATE_USER_TAG']",
+  });
+  expect(resources[6]?.inputs).toEqual({ threshold: 1, userIds: ['⟦ref User end-user userId⟧'] });
 });
 
 test('stand-ins in, neutral tokens out, a sub-organization’s facts back in', () => {
