@@ -95,7 +95,7 @@ beforeAll(async () => {
   subs = fleet.subOrganizations.sort((a, b) => (a.id < b.id ? -1 : 1));
   mkdirSync(join(REPO_ROOT, '.data'), { recursive: true });
   dir = mkdtempSync(join(REPO_ROOT, '.data', 'fleet-up-'));
-  writeFileSync(join(dir, 'fleet.yaml'), fleetOptions(fleet, TEMPLATE, `backend: file://${join(dir, 'state')}\nretryBudgetMs: 1000`));
+  writeFileSync(join(dir, 'fleet.yaml'), fleetOptions(fleet.delegatedKey.publicKey, TEMPLATE, `backend: file://${join(dir, 'state')}\nretryBudgetMs: 1000`));
   mkdirSync(join(dir, 'state', '.pulumi'), { recursive: true });
   writeFileSync(join(dir, 'state', '.pulumi', 'meta.yaml'), 'version: 1\n');
 });
@@ -109,7 +109,7 @@ describe('refused before any stack starts (exit 2, nothing run)', () => {
     writeFileSync(
       join(dir, 'parent-as-delegated.yaml'),
       fleetOptions(
-        { ...fleet, delegatedKey: { publicKey: emu.credentials.apiPublicKey, privateKey: emu.credentials.apiPrivateKey } },
+        emu.credentials.apiPublicKey,
         TEMPLATE,
         `backend: file://${join(dir, 'state')}`,
       ),
@@ -129,7 +129,7 @@ describe('refused before any stack starts (exit 2, nothing run)', () => {
     const other = generatedKey(created);
     writeFileSync(
       join(dir, 'parent-user.yaml'),
-      fleetOptions({ ...fleet, delegatedKey: other }, TEMPLATE, `backend: file://${join(dir, 'state')}`),
+      fleetOptions(other.publicKey, TEMPLATE, `backend: file://${join(dir, 'state')}`),
     );
     const run = deps(new FakeStacks(), { WALLETINFRA_PROFILE_DELEGATED_API_PRIVATE_KEY: other.privateKey });
     expect(await main(['up', '--options', 'parent-user.yaml'], run)).toBe(2);
@@ -152,7 +152,7 @@ describe('refused before any stack starts (exit 2, nothing run)', () => {
       /^walletinfra-fleet: WALLETINFRA_PROFILE_DELEGATED_API_PRIVATE_KEY is not the private half of the delegated key 0[23][0-9a-f]{64} \(invalid API key: publicKey 0[23][0-9a-f]{64} does not belong to privateKey \(the private key derives 0[23][0-9a-f]{64}\)\); set it to/,
     );
     expect(wrong.err.join('')).not.toContain(fleet.delegatedKey.privateKey);
-    writeFileSync(join(dir, 'no-backend.yaml'), fleetOptions(fleet, TEMPLATE));
+    writeFileSync(join(dir, 'no-backend.yaml'), fleetOptions(fleet.delegatedKey.publicKey, TEMPLATE));
     const noBackend = deps(new FakeStacks());
     expect(await main(['up', '--options', 'no-backend.yaml'], noBackend)).toBe(2);
     expect(noBackend.err.join('')).toContain(
@@ -321,7 +321,7 @@ describe('a rollout', () => {
       '<testsuite name="rollout customer-wallets" tests="5" failures="0" errors="3" skipped="0">',
     );
     // each stack's log, and the journal
-    expect(readFileSync(join(dir, '.walletinfra-fleet', 'logs', 'r-test', `${sub(2).id}.log`), 'utf8')).toContain(
+    expect(readFileSync(join(dir, '.walletinfra-fleet', 'logs', id, `${sub(2).id}.log`), 'utf8')).toContain(
       `pulumi up of ${sub(2).id}`,
     );
     const journal = readFileSync(join(dir, '.walletinfra-fleet', 'journal.jsonl'), 'utf8')
@@ -400,7 +400,7 @@ describe('a rollout', () => {
     expect(e).toMatchObject({ status: 'refused', cause: 'deleted' });
     expect(e?.reason).toMatch(
       new RegExp(
-        `^${gone}: refused, nothing written: the sub-organization is gone \\(not found \\(deleted since it was listed\\?\\): .+\\); its stack is kept: remove it with \`pulumi stack rm --force ${gone}\` once its history is not needed$`,
+        `^${gone}: refused, nothing written: the sub-organization is gone \\(deleted since it was listed \\(404 no organization found with the given ID\\)\\); its stack is kept: remove it with \`pulumi stack rm --force ${gone}\` once its history is not needed$`,
       ),
     );
     expect(stacks.ran).toEqual([sub(3).id]);
