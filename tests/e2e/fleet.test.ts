@@ -32,6 +32,7 @@ type Finding = { status: string; classes: string[]; drift: string[]; unmanaged: 
 /** What examples/fleet's template finds for each kind of drift the seed plants (emulator README, "Seeding a fleet"). */
 function findingOf(entry: DriftEntry): Finding {
   const policy = 'Policy delegated-signs-to-recipient changed';
+  const management = 'Policy delegated-applies-template changed';
   switch (entry.kind) {
     case 'extra-root-user':
       return {
@@ -41,7 +42,12 @@ function findingOf(entry: DriftEntry): Finding {
         unmanaged: [`User ${entry.userName}`],
       };
     case 'loosened-policy':
-      return { status: 'drifted', classes: ['drifted'], drift: [policy], unmanaged: [] };
+      return {
+        status: 'drifted',
+        classes: ['drifted'],
+        drift: [entry.policyName === 'Delegated account applies the fleet template' ? management : policy],
+        unmanaged: [],
+      };
     case 'missing-tag':
       return { status: 'drifted', classes: ['drifted'], drift: ['UserTag backend missing'], unmanaged: [] };
     case 'tag-member-removed':
@@ -50,7 +56,7 @@ function findingOf(entry: DriftEntry): Finding {
       return {
         status: 'drifted',
         classes: ['drifted'],
-        drift: ['User delegated missing', policy, 'UserTag backend changed', 'ApiKey delegated-key missing'],
+        drift: ['User delegated missing', policy, management, 'UserTag backend changed', 'ApiKey delegated-key missing'],
         unmanaged: [],
       };
     case 'extra-api-key':

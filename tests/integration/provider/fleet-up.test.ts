@@ -406,11 +406,12 @@ describe('a rollout', () => {
     expect(stacks.ran).toEqual([sub(3).id]);
   });
 
-  test('a killed rollout is resumed: what succeeded is not run again, the rest is', async () => {
-    const ids = [sub(2).id, sub(3).id, sub(7).id, sub(8).id].sort();
+  test('a killed rollout is resumed: what succeeded is not run again; what was running runs again, conformant or not', async () => {
+    const ids = [sub(2).id, sub(3).id, sub(7).id, sub(8).id];
     const journalFile = join(dir, '.walletinfra-fleet', 'journal.jsonl');
     const at = '2026-03-01T09:00:00.000Z';
     const template = json<RolloutReport>('canary.json').template.digest;
+    // sub 2 (drifted) succeeded as the canary; sub 7 (conformant now: its write may have landed) was running at the kill
     const lines = [
       {
         t: 'rollout',
@@ -421,27 +422,33 @@ describe('a rollout', () => {
         fleet: 'customer-wallets',
         parent: emu.credentials.organizationId,
         template,
-        targets: 4,
+        targets: 3,
       },
-      { t: 'start', rollout: 'r-killed', at, subOrganization: ids[0], wave: 'canary' },
-      { t: 'finish', rollout: 'r-killed', at, subOrganization: ids[0], status: 'succeeded', wave: 'canary' },
-      { t: 'start', rollout: 'r-killed', at, subOrganization: ids[1], wave: 'main' },
+      { t: 'start', rollout: 'r-killed', at, subOrganization: sub(2).id, wave: 'canary' },
+      { t: 'finish', rollout: 'r-killed', at, subOrganization: sub(2).id, status: 'succeeded', wave: 'canary' },
+      { t: 'start', rollout: 'r-killed', at, subOrganization: sub(7).id, wave: 'main' },
     ];
     writeFileSync(journalFile, `${readFileSync(journalFile, 'utf8')}${lines.map((l) => JSON.stringify(l)).join('\n')}\n{"t":"fin`);
     const stacks = new FakeStacks();
     const run = deps(stacks);
-    expect(await main(['up', ...ids.flatMap((id) => ['--select-id', id]), '--json-out', 'resumed.json'], run)).toBe(0);
-    expect(stacks.ran).toEqual(ids.slice(1));
+    const args = ['up', '--only-drifted', ...ids.flatMap((id) => ['--select-id', id]), '--json-out', 'resumed.json'];
+    expect(await main(args, run)).toBe(0);
+    // sub 2 is still drifted to the scan (the stand-in changed nothing), yet not run again; sub 8 is conformant
+    expect(stacks.ran).toEqual([sub(3).id, sub(7).id].sort());
     const report = json<RolloutReport>('resumed.json');
     expect(report.rollout).toMatchObject({ id: 'r-killed', resumed: true, outcome: 'completed' });
-    expect(report.subOrganizations.find((e) => e.id === ids[0])).toEqual({
-      id: ids[0],
-      name: expect.any(String),
+    expect(report.subOrganizations.find((e) => e.id === sub(2).id)).toEqual({
+      id: sub(2).id,
+      name: sub(2).name,
       status: 'succeeded',
       resumed: true,
     });
     // the resumed rollout had its canary already: the rest ran as the main wave
-    expect(report.subOrganizations.filter((e) => e.id !== ids[0]).map((e) => e.wave)).toEqual(['main', 'main', 'main']);
+    expect(report.subOrganizations.filter((e) => e.id !== sub(2).id).map((e) => e.wave)).toEqual(['main', 'main']);
     expect(run.err.join('')).toContain('[fleet] resuming rollout r-killed: 1 sub-organizations already rolled out, not run again');
+    // ended: the next up starts a new rollout
+    const again = deps(new FakeStacks());
+    expect(await main([...args.slice(0, -1), 'again.json'], again)).toBe(0);
+    expect(json<RolloutReport>('again.json').rollout).toMatchObject({ resumed: false });
   });
 });

@@ -16,6 +16,7 @@ import { readEnrollment, shownBackend } from '../enrollment';
 import { kindNamed, type FleetKind } from '../kinds';
 import { UpOptionsSchema, type UpOptions } from '../options';
 import { parseReport } from '../report/merge';
+import type { FleetReport } from '../report/schema';
 import { resolveFleet, type ResolvedFleet } from '../resolve';
 import { kindsToRead, scanFleet, SubOrganizationScan } from '../scan';
 import { reportedSelector } from '../selector';
@@ -62,7 +63,7 @@ interface Selected extends Selection {
 }
 
 /** The scan report `--from-report` names, checked against this run; undefined without one. Read before anything runs. */
-function reportSelection(args: FleetArgs, fleet: ResolvedFleet, deps: CliDeps): Selected | undefined {
+function readFromReport(args: FleetArgs, fleet: ResolvedFleet, deps: CliDeps): FleetReport | undefined {
   const fromReport = args.up.fromReport;
   if (fromReport === undefined) return undefined;
   const report = parseReport(fromReport, deps.readFile(resolve(deps.cwd, fromReport)));
@@ -72,7 +73,7 @@ function reportSelection(args: FleetArgs, fleet: ResolvedFleet, deps: CliDeps): 
     selector: reportedSelector(fleet.selector.selector),
     ...(args.shard !== undefined ? { shard: args.shard } : {}),
   });
-  return { ...selectTargets(report.subOrganizations, true, args.shard), from: 'report' };
+  return report;
 }
 
 /** The targets from a scan of the fleet now. */
@@ -83,6 +84,7 @@ async function scanSelection(
   connection: FleetConnection,
   template: TemplateEvaluator,
   backend: string,
+  interrupted: ReadonlySet<string>,
 ): Promise<Selected> {
   const enrollment = await readEnrollment(backend, fleet.project.name, fleet.project.dir, deps.stackLister);
   const result = await scanFleet({
@@ -99,7 +101,7 @@ async function scanSelection(
     inFlight: fleet.concurrency * 2,
     retryBudgetMs: fleet.parent.retryBudgetMs,
   });
-  return { ...selectTargets(result.entries, args.up.onlyDrifted, args.shard), from: 'scan' };
+  return { ...selectTargets(result.entries, args.up.onlyDrifted, args.shard, interrupted), from: 'scan' };
 }
 
 /** The provider settings every stack gets: the service's address and the retry budget the fleet uses. */
@@ -129,10 +131,9 @@ interface Prepared {
 /** The targets, the journal's resume decision and the waves' policy; says the plan on stderr. */
 async function plan(
   base: Omit<Prepared, 'selected' | 'decision' | 'rolloutId' | 'policy'>,
-  fromReport: Selected | undefined,
+  fromReport: FleetReport | undefined,
 ): Promise<Prepared> {
   const { args, deps, fleet, options } = base;
-  const selected = fromReport ?? (await scanSelection(args, fleet, deps, base.connection, base.template, base.backend));
   const decision = args.up.dryRun
     ? {}
     : resumeDecision(Journal.read(join(base.dir, 'journal.jsonl')), {
@@ -141,6 +142,11 @@ async function plan(
         template: fleet.project.digest,
       });
   if (decision.note !== undefined) deps.stderr(`[fleet] ${decision.note}\n`);
+  const interrupted = decision.resume?.interrupted ?? new Set<string>();
+  const selected: Selected =
+    fromReport !== undefined
+      ? { ...selectTargets(fromReport.subOrganizations, true, args.shard, interrupted), from: 'report' }
+      : await scanSelection(args, fleet, deps, base.connection, base.template, base.backend, interrupted);
   const policy: WavePolicy = {
     maxConcurrent: options.maxConcurrent,
     tolerance: toleranceCount(options.failureTolerance, selected.targets.length),
@@ -268,7 +274,7 @@ export async function up(args: FleetArgs, deps: CliDeps): Promise<number> {
   let template: TemplateEvaluator | undefined;
   let release: (() => void) | undefined;
   try {
-    const fromReport = reportSelection(args, fleet, deps);
+    const fromReport = readFromReport(args, fleet, deps);
     await refuseParentKey(credential, fleet, connection.parent);
     const dir = args.up.dir !== undefined ? resolve(deps.cwd, args.up.dir) : resolve(fleet.baseDir, options.dir);
     mkdirSync(dir, { recursive: true, mode: 0o700 });

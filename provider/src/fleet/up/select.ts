@@ -56,14 +56,24 @@ const LEFT_UNMANAGED =
   'only unmanaged objects (the template declares none of them, and a rollout never deletes what it did not create): ' +
   'declare them in the template (up then adopts them), delete them by hand (a user of the sub-organization must), or acknowledge them in unmanaged.ignore';
 
-/** The targets and what is left alone, from scan entries (in id order). */
-export function selectTargets(entries: readonly ReportSubOrganization[], onlyDrifted: boolean, shard: Shard | undefined): Selection {
+/**
+ * The targets and what is left alone, from scan entries (in id order). `interrupted`: the sub-organizations whose
+ * stacks a killed rollout started and never finished; they run again whatever the scan says, since a write the kill
+ * cut short may have reached the service while the stack's state never learnt of it (the run adopts it, and recovers
+ * the stack's lock).
+ */
+export function selectTargets(
+  entries: readonly ReportSubOrganization[],
+  onlyDrifted: boolean,
+  shard: Shard | undefined,
+  interrupted: ReadonlySet<string> = new Set(),
+): Selection {
   const selection: Selection = { targets: [], leftAlone: [], conformant: 0 };
   const sorted = [...entries].filter((e) => inShard(e.id, shard)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const e of sorted) {
     const target = { id: e.id, name: e.name };
-    const needs = e.classes.includes('drifted') || e.classes.includes('unenrolled');
-    if (e.status === 'unreachable' || e.status === 'template-error') {
+    const needs = e.classes.includes('drifted') || e.classes.includes('unenrolled') || interrupted.has(e.id);
+    if ((e.status === 'unreachable' || e.status === 'template-error') && !interrupted.has(e.id)) {
       if (onlyDrifted) {
         selection.leftAlone.push({
           id: e.id,
