@@ -327,7 +327,8 @@ describe('a rollout', () => {
     const journal = readFileSync(join(dir, '.walletinfra-fleet', 'journal.jsonl'), 'utf8')
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { t: string });
+      .map((l) => JSON.parse(l) as { t: string; rollout: string })
+      .filter((r) => r.rollout === id);
     expect(journal.map((r) => r.t)).toEqual(['rollout', 'finish', 'start', 'finish', 'start', 'finish', 'finish', 'finish', 'end']);
   });
 

@@ -1,0 +1,256 @@
+// `walletinfra-fleet up` through the real Pulumi engine (the Automation API, the CLI on PATH, Pulumi's Node.js host),
+// on a fleet of 10 sub-organizations the emulator's seed-fleet made with examples/fleet/shape.json, four of them
+// drifted in the ways the delegated user may put back (a loosened policy, a tag's member removed, two tags deleted),
+// each with a stack in a file backend: the built bin's scan finds exactly the planted drift; `up --only-drifted`,
+// killed with SIGKILL (its whole process tree, as a cancelled CI job is) while the engine's write in the third
+// drifted sub-organization is in flight at the service, is run again and resumes: the ones done are not run again,
+// the interrupted one's lock is recovered and its write, which landed after the kill, adopted (not made twice), the
+// last one runs; every write was the delegated user's; nothing else was written; and the scan is clean.
+//
+// Nothing here waits on time: the emulator holds the interrupted write at a gate (its injectable wait for a fault's
+// delay), the kill goes when the write is held, and the gate opens once every process of the run is gone.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DriftEntry, RunningEmulator } from '@walletinfra/emulator';
+import type { FleetReport } from '@walletinfra/pulumi/fleet/report/schema';
+import type { RolloutReport } from '@walletinfra/pulumi/fleet/up/report/schema';
+import { startTestEmulator } from '../support/emulator';
+import { cleanEnv, killTree, pulumiBinDir, REPO_ROOT, requireBuiltPackages, run, running, type RunResult } from '../support/e2e/process';
+import { fleetOptions } from '../support/fleet';
+
+jest.setTimeout(1_200_000);
+
+const BIN = join(REPO_ROOT, 'provider', 'bin', 'walletinfra-fleet.js');
+const PROJECT = 'delegated-access';
+
+/** The emulator's wait for a fault's delay: holds every call (only the interrupted write has a delay) until `open()`. */
+class Gate {
+  private readonly waiting: Array<() => void> = [];
+  private opened = false;
+  onHold: () => void = () => {};
+  readonly wait = (): Promise<void> => {
+    if (this.opened) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.onHold();
+    });
+  };
+  open(): void {
+    this.opened = true;
+    for (const release of this.waiting.splice(0)) release();
+  }
+}
+
+const gate = new Gate();
+let emu: RunningEmulator;
+let dir: string;
+let env: NodeJS.ProcessEnv;
+let drift: DriftEntry[];
+/** The drifted sub-organizations in the order a rollout runs them (by id). */
+let targets: string[];
+/** The one whose write the kill interrupts: a deleted tag (a create), not the first target. */
+let victim: string;
+/** The activities the seed made: everything after them is the rollouts'. */
+let seeded: Set<string>;
+
+function fleetCli(args: string[]): Promise<RunResult> {
+  return run(process.execPath, [BIN, ...args], { cwd: dir, env });
+}
+
+const json = <T>(file: string): T => JSON.parse(readFileSync(join(dir, file), 'utf8')) as T;
+
+/** What a scan reports of each drift the seed planted (examples/fleet's template). */
+function findingOf(entry: DriftEntry): string[] {
+  switch (entry.kind) {
+    case 'loosened-policy':
+      return [
+        `Policy ${entry.policyName === 'Delegated account applies the fleet template' ? 'delegated-applies-template' : 'delegated-signs-to-recipient'} changed`,
+      ];
+    case 'missing-tag':
+      return ['UserTag backend missing'];
+    case 'tag-member-removed':
+      return ['UserTag backend changed'];
+    default:
+      throw new Error(`not planted here: ${entry.kind}`);
+  }
+}
+
+/** The rollouts' activities: every one the seed did not make. */
+function rolloutActivities(): Array<{ organizationId: string; type: string; publicKey: string }> {
+  return emu.store.activities
+    .all()
+    .filter((a) => !seeded.has(a.id))
+    .map((a) => ({ organizationId: a.organizationId, type: a.type, publicKey: a.submittedBy.publicKey }));
+}
+
+/** `pulumi stack init` of each id in a file backend (enrolled: the scan finds a stack for each), four at a time. */
+async function initStacks(ids: string[]): Promise<void> {
+  const project = join(dir, 'stacks-project');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'Pulumi.yaml'), `name: ${PROJECT}\nruntime: nodejs\n`);
+  const queue = [...ids];
+  const worker = async (): Promise<void> => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const r = await run('pulumi', ['stack', 'init', id, '--non-interactive'], { cwd: project, env });
+      if (r.code !== 0) throw new Error(`pulumi stack init ${id}: ${r.stderr}`);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
+beforeAll(async () => {
+  requireBuiltPackages();
+  emu = await startTestEmulator({ sleep: gate.wait });
+  const shape = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'fleet', 'shape.json'), 'utf8')) as unknown;
+  // two seedings (numbered on, one delegated key): the second plants deleted tags only, so two of the four drifted
+  // ones have one, and at least one of those is not the first target
+  const first = emu.seedFleet({ count: 6, shape, driftPercent: 34, driftKinds: ['loosened-policy', 'tag-member-removed'], seed: 2 });
+  const second = emu.seedFleet({ count: 4, shape, driftPercent: 50, driftKinds: ['missing-tag'], seed: 2 });
+  expect(second.delegatedApiKey).toEqual(first.delegatedApiKey);
+  drift = [...first.drift, ...second.drift];
+  expect(drift.map((d) => d.kind).sort()).toEqual(['missing-tag', 'missing-tag', expect.any(String), expect.any(String)]);
+  targets = drift.map((d) => d.subOrganizationId).sort();
+  victim = drift.filter((d) => d.kind === 'missing-tag' && d.subOrganizationId !== targets[0]).map((d) => d.subOrganizationId)[0] as string;
+  seeded = new Set(emu.store.activities.all().map((a) => a.id));
+
+  dir = join(REPO_ROOT, '.data', 'e2e', `fleet-rollout-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'state'), { recursive: true });
+  cpSync(join(REPO_ROOT, 'examples', 'fleet', 'template'), join(dir, 'template'), { recursive: true });
+  env = {
+    ...cleanEnv(),
+    PATH: `${pulumiBinDir()}:${process.env.PATH ?? ''}`,
+    PULUMI_HOME: join(dir, '.pulumi-home'),
+    PULUMI_CONFIG_PASSPHRASE: 'e2e',
+    PULUMI_SKIP_UPDATE_CHECK: 'true',
+    PULUMI_BACKEND_URL: `file://${join(dir, 'state')}`,
+    WALLETINFRA_ORGANIZATION_ID: emu.credentials.organizationId,
+    WALLETINFRA_API_PUBLIC_KEY: emu.credentials.apiPublicKey,
+    WALLETINFRA_API_PRIVATE_KEY: emu.credentials.apiPrivateKey,
+    WALLETINFRA_BASE_URL: emu.baseUrl,
+    WALLETINFRA_PROFILE_DELEGATED_API_PRIVATE_KEY: first.delegatedApiKey.privateKey,
+  };
+  writeFileSync(
+    join(dir, 'fleet.yaml'),
+    fleetOptions(first.delegatedApiKey.publicKey, './template', `backend: file://${join(dir, 'state')}\n`),
+  );
+  const ids = emu.store.organizations
+    .all()
+    .map((o) => o.organizationId)
+    .filter((id) => id !== emu.credentials.organizationId);
+  expect(ids).toHaveLength(10);
+  await initStacks(ids);
+});
+
+afterAll(async () => {
+  gate.open();
+  await emu?.close();
+});
+
+test('the scan finds exactly the planted drift', async () => {
+  const r = await fleetCli(['scan', '--json-out', 'before.json']);
+  expect({ code: r.code, summary: /\[fleet\] 10 sub-organizations: .*/.exec(r.stderr)?.[0] }).toEqual({
+    code: 2,
+    summary:
+      '[fleet] 10 sub-organizations: 6 conformant, 4 drifted, 0 with unmanaged objects, 0 unenrolled, 0 unreachable, 0 template errors',
+  });
+  const found = json<FleetReport>('before.json')
+    .subOrganizations.filter((e) => e.status !== 'conformant')
+    .map((e) => [e.id, e.drift.map((d) => `${d.kind} ${d.resource} ${d.change}`)]);
+  expect(Object.fromEntries(found)).toEqual(Object.fromEntries(drift.map((d) => [d.subOrganizationId, findingOf(d)])));
+});
+
+test('up --only-drifted, killed (SIGKILL) mid-write, then run again: exactly the drifted ones fixed, each write once, as the delegated user', async () => {
+  // The victim's first write waits at the gate; when it does, every process of the run is killed.
+  emu.faults.set([{ path: '/public/v1/submit/*', organizationId: victim, delayMs: 1, times: 1 }]);
+  const child = spawn(process.execPath, [BIN, 'up', '--only-drifted', '--json-out', 'killed.json'], {
+    cwd: dir,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stdout.resume();
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  let killed: number[] = [];
+  gate.onHold = () => {
+    killed = killTree(child.pid as number);
+  };
+  expect(await exited).toBeNull();
+  expect(killed.filter(running)).toEqual([]);
+  // every process is gone: the held write now lands, with nobody there to record it
+  const landed = new Promise<void>((resolve) => {
+    const check = () => (rolloutActivities().some((a) => a.organizationId === victim) ? resolve() : setImmediate(check));
+    check();
+  });
+  emu.faults.set([]);
+  gate.open();
+  await landed;
+
+  const victimName = json<FleetReport>('before.json').subOrganizations.find((e) => e.id === victim)?.name ?? '';
+  const victimAt = targets.indexOf(victim);
+  // the kill left: the two before the victim done, the victim started, its stack locked; no report
+  expect(stderr).toContain(`${victimAt}/4 · `);
+  expect(existsSync(join(dir, 'killed.json'))).toBe(false);
+  const journal = readFileSync(join(dir, '.walletinfra-fleet', 'journal.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { t: string; subOrganization?: string; status?: string });
+  expect(journal.filter((r) => r.t === 'finish').map((r) => [r.subOrganization, r.status])).toEqual(
+    targets.slice(0, victimAt).map((id) => [id, 'succeeded']),
+  );
+  expect(journal[journal.length - 1]).toMatchObject({ t: 'start', subOrganization: victim });
+  const locks = join(dir, 'state', '.pulumi', 'locks', 'organization', PROJECT, victim);
+  expect(readdirSync(locks)).toHaveLength(1);
+
+  // run again: it resumes
+  const again = await fleetCli(['up', '--only-drifted', '--json-out', 'resumed.json']);
+  expect({ code: again.code, stderr: again.stderr }).toMatchObject({ code: 0 });
+  expect(again.stderr).toContain(`sub-organizations already rolled out, not run again`);
+  const report = json<RolloutReport>('resumed.json');
+  expect(report.rollout).toMatchObject({ resumed: true, outcome: 'completed' });
+  expect(report.subOrganizations.map((e) => [e.id, e.status, e.resumed ?? false])).toEqual(
+    targets.map((id, n) => [id, 'succeeded', n < victimAt]),
+  );
+  expect(readdirSync(locks)).toEqual([]);
+  const log = readFileSync(join(dir, report.subOrganizations[victimAt]?.log ?? ''), 'utf8');
+  expect(log).toContain("[fleet] the stack's lock was left by a run that is gone");
+  expect(log).toContain(victimName);
+
+  // every write of both runs: in the drifted sub-organizations only, by the delegated key, one per planted drift
+  const writes = rolloutActivities();
+  const perOrg = Object.fromEntries(targets.map((id) => [id, writes.filter((a) => a.organizationId === id).map((a) => a.type)]));
+  const expectedWrites: Record<string, string[]> = {
+    'loosened-policy': ['ACTIVITY_TYPE_UPDATE_POLICY_V2'],
+    'missing-tag': ['ACTIVITY_TYPE_CREATE_USER_TAG'],
+    'tag-member-removed': ['ACTIVITY_TYPE_UPDATE_USER_TAG'],
+  };
+  expect(perOrg).toEqual(Object.fromEntries(drift.map((d) => [d.subOrganizationId, expectedWrites[d.kind]])));
+  expect(writes.filter((a) => !targets.includes(a.organizationId))).toEqual([]);
+  expect(new Set(writes.map((a) => a.publicKey))).toEqual(new Set([fleetKey()]));
+
+  // no orphan: the victim's stack holds the tag the interrupted write made, and nothing pending
+  const exported = await run('pulumi', ['stack', 'export', '--stack', victim], { cwd: join(dir, 'stacks-project'), env });
+  const deployment = (
+    JSON.parse(exported.stdout) as { deployment: { resources?: Array<{ type: string; id?: string }>; pending_operations?: unknown[] } }
+  ).deployment;
+  const tags = emu.store.tags.all().filter((t) => t.organizationId === victim && t.tagName === 'backend');
+  expect(tags).toHaveLength(1);
+  expect(deployment.resources?.filter((r) => r.type === 'walletinfra:index:UserTag').map((r) => r.id)).toEqual([tags[0]?.tagId]);
+  expect(deployment.pending_operations ?? []).toEqual([]);
+});
+
+test('the scan is clean', async () => {
+  const r = await fleetCli(['scan', '--json-out', 'after.json']);
+  expect({ code: r.code, summary: /\[fleet\] 10 sub-organizations: .*/.exec(r.stderr)?.[0] }).toEqual({
+    code: 0,
+    summary:
+      '[fleet] 10 sub-organizations: 10 conformant, 0 drifted, 0 with unmanaged objects, 0 unenrolled, 0 unreachable, 0 template errors',
+  });
+});
+
+function fleetKey(): string {
+  return /apiPublicKey: "([0-9a-f]+)"/.exec(readFileSync(join(dir, 'fleet.yaml'), 'utf8'))?.[1] ?? '';
+}
