@@ -1,7 +1,7 @@
 // `@walletinfra/pulumi/fleet`: what a fleet template imports (docs/fleet.md). A template is an ordinary
 // walletinfra Pulumi program applied to every sub-organization of a fleet; `subOrganization()` tells it which one.
 // This module stays light: a template's every run loads it. The fleet commands themselves are `walletinfra-fleet`
-// (./cli.ts); the report's JSON shape is exported as types for tools that read it (`up --only-drifted`).
+// (./cli.ts); the reports' JSON shapes (scan's, which `up --only-drifted` reads, and up's) are exported as types for tools.
 import * as pulumi from '@pulumi/pulumi';
 import { FLEET_CONFIG_FIELDS, FLEET_CONFIG_KEYS, type SubOrganizationFacts } from './template-config';
 
@@ -16,6 +16,8 @@ export type {
   ReportUnmanagedObject,
 } from './report/schema';
 export { FLEET_REPORT_SCHEMA_VERSION } from './report/schema';
+/** What `walletinfra-fleet up --json-out` writes (types only: this module stays light). */
+export type { LeftAlone, RolloutReport, RolloutStatus, RolloutSubOrganization, RolloutSummary } from './up/report/schema';
 
 /** The sub-organization a template is applied to. */
 export interface SubOrganization {
