@@ -220,7 +220,8 @@ test('up --only-drifted, killed (SIGKILL) mid-write, then run again: exactly the
   );
   expect(journal[journal.length - 1]).toMatchObject({ t: 'start', subOrganization: victim });
   const locks = join(dir, 'state', '.pulumi', 'locks', 'organization', PROJECT, victim);
-  expect(readdirSync(locks)).toHaveLength(1);
+  const lockFiles = () => readdirSync(locks).filter((f) => f.endsWith('.json'));
+  expect(lockFiles()).toHaveLength(1);
 
   // run again: it resumes
   const again = await fleetCli(['up', '--only-drifted', '--json-out', 'resumed.json']);
@@ -231,7 +232,7 @@ test('up --only-drifted, killed (SIGKILL) mid-write, then run again: exactly the
   expect(report.subOrganizations.map((e) => [e.id, e.status, e.resumed ?? false])).toEqual(
     targets.map((id, n) => [id, 'succeeded', n < victimAt]),
   );
-  expect(readdirSync(locks)).toEqual([]);
+  expect(lockFiles()).toEqual([]);
   const log = readFileSync(join(dir, report.subOrganizations[victimAt]?.log ?? ''), 'utf8');
   expect(log).toContain("[fleet] the stack's lock was left by a run that is gone");
   expect(log).toContain(victimName);
