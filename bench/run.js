@@ -20,6 +20,7 @@ const SUITES = {
   native: { title: '6. The native provider end to end', load: () => require('./suites/native') },
   fleet: { title: '7. A fleet scan at scale', load: () => require('./suites/fleet') },
   organization: { title: '8. A whole organization end to end', load: () => require('./suites/organization') },
+  rollout: { title: '9. A fleet rollout', load: () => require('./suites/rollout') },
 };
 
 function log(line) {

@@ -100,15 +100,42 @@ serve({
     emulator.reset();
   },
   /** Sub-organizations of the parent made by the emulator's fleet seed (README "Seeding a fleet"), one transaction. */
-  async seedFleet({ count, shape, driftPercent, seed }) {
+  async seedFleet({ count, shape, driftPercent, driftKinds, seed }) {
     const res = await fetch(`${emulator.baseUrl}/__admin/seed-fleet`, {
       method: 'POST',
       headers: { authorization: `Bearer ${emulator.credentials.adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ count, shape, driftPercent, seed, history: false }),
+      body: JSON.stringify({ count, shape, driftPercent, ...(driftKinds ? { driftKinds } : {}), seed, history: false }),
     });
     const body = await res.json();
     if (res.status !== 200) throw new Error(`seed-fleet answered ${res.status}: ${JSON.stringify(body)}`);
     return body;
+  },
+  /**
+   * A passkey for every root user of every sub-organization (the delegated-access guide's end users log in with one;
+   * the seed makes them without): a root user who cannot sign is refused in a root quorum by the provider's lock-out
+   * rules. The public keys are random bytes: nothing signs with them.
+   */
+  registerPasskeys() {
+    const now = Date.now();
+    let count = 0;
+    emulator.store.transaction(() => {
+      for (const o of emulator.store.organizations.all()) {
+        if (o.parentOrganizationId !== org()) continue;
+        for (const userId of o.rootQuorum.userIds) {
+          emulator.store.authenticators.insert({
+            authenticatorId: crypto.randomUUID(),
+            organizationId: o.organizationId,
+            userId,
+            authenticatorName: 'passkey',
+            credentialId: crypto.randomBytes(16).toString('base64url'),
+            publicKey: `02${crypto.randomBytes(32).toString('hex')}`,
+            createdAt: now,
+          });
+          count += 1;
+        }
+      }
+    });
+    return count;
   },
   setLatency({ latencyMs }) {
     emulator.faults.set(latencyMs > 0 ? [{ path: '/public/v1/*', delayMs: latencyMs }] : []);

@@ -2,7 +2,7 @@
 // Command-line options of `npm run bench -- [options]`: one strict object, unknown flags are an error that
 // lists the known ones.
 
-const SUITES = ['stamping', 'throughput', 'refresh', 'e2e', 'store', 'native', 'fleet', 'organization'];
+const SUITES = ['stamping', 'throughput', 'refresh', 'e2e', 'store', 'native', 'fleet', 'organization', 'rollout'];
 
 const USAGE = `usage: npm run bench -- [--quick] [--only a,b] [--skip a,b] [--no-report]
   --quick        smoke run: shorter cells, smaller N (finishes in under two minutes)
