@@ -77,7 +77,10 @@ async function run({ quick, log }) {
       seeded += n;
       const dir = join(dataDir, `arm-${maxConcurrent}`);
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'fleet.yaml'), `${fleetOptions(made.delegatedApiKey.publicKey, recipient, names)}backend: file://${join(dir, 'state')}\n`);
+      writeFileSync(
+        join(dir, 'fleet.yaml'),
+        `${fleetOptions(made.delegatedApiKey.publicKey, recipient, names)}backend: file://${join(dir, 'state')}\n`,
+      );
       const env = {
         ...pulumiEnv(binDir, dir),
         WALLETINFRA_ORGANIZATION_ID: creds.organizationId,

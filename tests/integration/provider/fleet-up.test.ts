@@ -5,6 +5,7 @@
 // selects and leaves alone, the waves and the failure tolerance as the terminal and the reports tell them, and a
 // killed rollout's journal resumed.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { expect } from '@jest/globals';
 import { join } from 'node:path';
 import { generateApiKeyPair } from '@walletinfra/sdk';
 import { main, type CliDeps } from '@walletinfra/pulumi/fleet/cli';
@@ -31,7 +32,9 @@ import { REPO_ROOT } from '../../support/e2e/process';
 jest.setTimeout(300_000);
 
 const emu = useTestEmulator();
-const TEMPLATE = join(REPO_ROOT, 'examples', 'fleet', 'template');
+// The example's template in YAML: scan and the check before each stack evaluate it in process (a TypeScript
+// template costs a Node.js process per evaluation); tests/e2e/fleet-rollout.test.ts runs the TypeScript one.
+const TEMPLATE = join(REPO_ROOT, 'examples', 'fleet', 'template-yaml');
 let fleet: TestFleet;
 let dir: string;
 let subs: SubOrganization[];
@@ -95,7 +98,10 @@ beforeAll(async () => {
   subs = fleet.subOrganizations.sort((a, b) => (a.id < b.id ? -1 : 1));
   mkdirSync(join(REPO_ROOT, '.data'), { recursive: true });
   dir = mkdtempSync(join(REPO_ROOT, '.data', 'fleet-up-'));
-  writeFileSync(join(dir, 'fleet.yaml'), fleetOptions(fleet.delegatedKey.publicKey, TEMPLATE, `backend: file://${join(dir, 'state')}\nretryBudgetMs: 1000`));
+  writeFileSync(
+    join(dir, 'fleet.yaml'),
+    fleetOptions(fleet.delegatedKey.publicKey, TEMPLATE, `backend: file://${join(dir, 'state')}\nretryBudgetMs: 1000`),
+  );
   mkdirSync(join(dir, 'state', '.pulumi'), { recursive: true });
   writeFileSync(join(dir, 'state', '.pulumi', 'meta.yaml'), 'version: 1\n');
 });
@@ -108,11 +114,7 @@ describe('refused before any stack starts (exit 2, nothing run)', () => {
   test("the parent's own key as the delegated key", async () => {
     writeFileSync(
       join(dir, 'parent-as-delegated.yaml'),
-      fleetOptions(
-        emu.credentials.apiPublicKey,
-        TEMPLATE,
-        `backend: file://${join(dir, 'state')}`,
-      ),
+      fleetOptions(emu.credentials.apiPublicKey, TEMPLATE, `backend: file://${join(dir, 'state')}`),
     );
     const stacks = new FakeStacks();
     const run = deps(stacks, { WALLETINFRA_PROFILE_DELEGATED_API_PRIVATE_KEY: emu.credentials.apiPrivateKey });
@@ -127,10 +129,7 @@ describe('refused before any stack starts (exit 2, nothing run)', () => {
   test('a key another user of the parent holds', async () => {
     const created = AdminUser.parse((await admin(emu, 'POST', '/users', { userName: 'backend-ci', generateApiKey: true })).json);
     const other = generatedKey(created);
-    writeFileSync(
-      join(dir, 'parent-user.yaml'),
-      fleetOptions(other.publicKey, TEMPLATE, `backend: file://${join(dir, 'state')}`),
-    );
+    writeFileSync(join(dir, 'parent-user.yaml'), fleetOptions(other.publicKey, TEMPLATE, `backend: file://${join(dir, 'state')}`));
     const run = deps(new FakeStacks(), { WALLETINFRA_PROFILE_DELEGATED_API_PRIVATE_KEY: other.privateKey });
     expect(await main(['up', '--options', 'parent-user.yaml'], run)).toBe(2);
     expect(run.err.join('')).toMatch(
@@ -321,9 +320,7 @@ describe('a rollout', () => {
       '<testsuite name="rollout customer-wallets" tests="5" failures="0" errors="3" skipped="0">',
     );
     // each stack's log, and the journal
-    expect(readFileSync(join(dir, '.walletinfra-fleet', 'logs', id, `${sub(2).id}.log`), 'utf8')).toContain(
-      `pulumi up of ${sub(2).id}`,
-    );
+    expect(readFileSync(join(dir, '.walletinfra-fleet', 'logs', id, `${sub(2).id}.log`), 'utf8')).toContain(`pulumi up of ${sub(2).id}`);
     const journal = readFileSync(join(dir, '.walletinfra-fleet', 'journal.jsonl'), 'utf8')
       .trim()
       .split('\n')
@@ -446,7 +443,7 @@ describe('a rollout', () => {
     });
     // the resumed rollout had its canary already: the rest ran as the main wave
     expect(report.subOrganizations.filter((e) => e.id !== sub(2).id).map((e) => e.wave)).toEqual(['main', 'main']);
-    expect(run.err.join('')).toContain('[fleet] resuming rollout r-killed: 1 sub-organizations already rolled out, not run again');
+    expect(run.err.join('')).toContain('[fleet] resuming rollout r-killed: 1 sub-organization already rolled out, not run again');
     // ended: the next up starts a new rollout
     const again = deps(new FakeStacks());
     expect(await main([...args.slice(0, -1), 'again.json'], again)).toBe(0);

@@ -29,7 +29,7 @@ import { preflight } from './preflight';
 import { buildRolloutReport, rolloutExitCode } from './report/build';
 import type { RolloutReport } from './report/schema';
 import { runRollout, type RolloutRun } from './rollout';
-import { checkReport, selectTargets, type Selection } from './select';
+import { checkReport, selectTargets, type ResumedIds, type Selection } from './select';
 import { AutomationStacks, type AutomationStacksOptions } from './stacks';
 import { toleranceCount, type WavePolicy } from './waves';
 import { progressFor, writeReports, type CliDeps } from '../cli-output';
@@ -84,7 +84,7 @@ async function scanSelection(
   connection: FleetConnection,
   template: TemplateEvaluator,
   backend: string,
-  interrupted: ReadonlySet<string>,
+  resumed: ResumedIds,
 ): Promise<Selected> {
   const enrollment = await readEnrollment(backend, fleet.project.name, fleet.project.dir, deps.stackLister);
   const result = await scanFleet({
@@ -101,7 +101,7 @@ async function scanSelection(
     inFlight: fleet.concurrency * 2,
     retryBudgetMs: fleet.parent.retryBudgetMs,
   });
-  return { ...selectTargets(result.entries, args.up.onlyDrifted, args.shard, interrupted), from: 'scan' };
+  return { ...selectTargets(result.entries, args.up.onlyDrifted, args.shard, resumed), from: 'scan' };
 }
 
 /** The provider settings every stack gets: the service's address and the retry budget the fleet uses. */
@@ -142,11 +142,11 @@ async function plan(
         template: fleet.project.digest,
       });
   if (decision.note !== undefined) deps.stderr(`[fleet] ${decision.note}\n`);
-  const interrupted = decision.resume?.interrupted ?? new Set<string>();
+  const resumed: ResumedIds = decision.resume ?? { interrupted: new Set(), succeeded: new Set() };
   const selected: Selected =
     fromReport !== undefined
-      ? { ...selectTargets(fromReport.subOrganizations, true, args.shard, interrupted), from: 'report' }
-      : await scanSelection(args, fleet, deps, base.connection, base.template, base.backend, interrupted);
+      ? { ...selectTargets(fromReport.subOrganizations, true, args.shard, resumed), from: 'report' }
+      : await scanSelection(args, fleet, deps, base.connection, base.template, base.backend, resumed);
   const policy: WavePolicy = {
     maxConcurrent: options.maxConcurrent,
     tolerance: toleranceCount(options.failureTolerance, selected.targets.length),

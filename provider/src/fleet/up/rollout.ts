@@ -4,6 +4,7 @@
 // entries. A target the interrupted rollout already brought to the template is not run again.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { plural } from '../../drift/markdown-text';
 import { messageOf } from '../../errors';
 import { clockTime } from '../progress';
 import type { SubOrganizationFacts, TemplateStackConfig } from '../template-config';
@@ -135,7 +136,7 @@ class Run {
     for (const t of resumed) this.entries.set(t.id, { id: t.id, name: t.name, status: 'succeeded', resumed: true });
     if (resumed.length > 0) {
       input.say(
-        `[fleet] resuming rollout ${input.resume?.rollout ?? ''}: ${resumed.length} sub-organizations already rolled out, not run again`,
+        `[fleet] resuming rollout ${input.resume?.rollout ?? ''}: ${plural(resumed.length, 'sub-organization')} already rolled out, not run again`,
       );
     }
     const todo = input.targets.filter((t) => !resumed.includes(t)).map((t) => t.id);

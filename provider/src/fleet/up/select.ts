@@ -56,24 +56,31 @@ const LEFT_UNMANAGED =
   'only unmanaged objects (the template declares none of them, and a rollout never deletes what it did not create): ' +
   'declare them in the template (up then adopts them), delete them by hand (a user of the sub-organization must), or acknowledge them in unmanaged.ignore';
 
-/**
- * The targets and what is left alone, from scan entries (in id order). `interrupted`: the sub-organizations whose
- * stacks a killed rollout started and never finished; they run again whatever the scan says, since a write the kill
- * cut short may have reached the service while the stack's state never learnt of it (the run adopts it, and recovers
- * the stack's lock).
- */
+/** What a resumed rollout brings to the selection (./journal.ts). */
+export interface ResumedIds {
+  /** Started and never finished: they run again whatever the scan says, since a write the kill cut short may have
+   * reached the service while the stack's state never learnt of it (the run adopts it, and recovers the lock). */
+  interrupted: ReadonlySet<string>;
+  /** Rolled out before the kill: targets of the rollout still (its report says so), not run again. */
+  succeeded: ReadonlySet<string>;
+}
+
+const NOT_RESUMED: ResumedIds = { interrupted: new Set(), succeeded: new Set() };
+
+/** The targets and what is left alone, from scan entries (in id order). */
 export function selectTargets(
   entries: readonly ReportSubOrganization[],
   onlyDrifted: boolean,
   shard: Shard | undefined,
-  interrupted: ReadonlySet<string> = new Set(),
+  resumed: ResumedIds = NOT_RESUMED,
 ): Selection {
   const selection: Selection = { targets: [], leftAlone: [], conformant: 0 };
   const sorted = [...entries].filter((e) => inShard(e.id, shard)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const e of sorted) {
     const target = { id: e.id, name: e.name };
-    const needs = e.classes.includes('drifted') || e.classes.includes('unenrolled') || interrupted.has(e.id);
-    if ((e.status === 'unreachable' || e.status === 'template-error') && !interrupted.has(e.id)) {
+    const ofTheRollout = resumed.interrupted.has(e.id) || resumed.succeeded.has(e.id);
+    const needs = e.classes.includes('drifted') || e.classes.includes('unenrolled') || ofTheRollout;
+    if ((e.status === 'unreachable' || e.status === 'template-error') && !ofTheRollout) {
       if (onlyDrifted) {
         selection.leftAlone.push({
           id: e.id,

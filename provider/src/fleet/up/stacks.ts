@@ -154,7 +154,7 @@ export class AutomationStacks implements StackRunner {
             diagnostics.push({ ...(d.urn !== undefined ? { urn: d.urn } : {}), message: d.message });
         },
       });
-      return { status: 'succeeded', changes: (result.summary.resourceChanges ?? {}) as Changes };
+      return { status: 'succeeded', changes: result.summary.resourceChanges ?? {} };
     } catch (error) {
       const message = messageOf(error);
       log(`\n[fleet] ${message}\n`);
