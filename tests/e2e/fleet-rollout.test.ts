@@ -226,7 +226,9 @@ test('up --only-drifted, killed (SIGKILL) mid-write, then run again: exactly the
   // run again: it resumes
   const again = await fleetCli(['up', '--only-drifted', '--json-out', 'resumed.json']);
   expect({ code: again.code, stderr: again.stderr }).toMatchObject({ code: 0 });
-  expect(again.stderr).toContain(`sub-organizations already rolled out, not run again`);
+  const rolloutId = (journal[0] as unknown as { rollout: string }).rollout;
+  const done = victimAt === 1 ? '1 sub-organization' : `${victimAt} sub-organizations`;
+  expect(again.stderr).toContain(`[fleet] resuming rollout ${rolloutId}: ${done} already rolled out, not run again\n`);
   const report = json<RolloutReport>('resumed.json');
   expect(report.rollout).toMatchObject({ resumed: true, outcome: 'completed' });
   expect(report.subOrganizations.map((e) => [e.id, e.status, e.resumed ?? false])).toEqual(
