@@ -258,7 +258,9 @@ test('up --only-drifted, killed (SIGKILL) mid-write, then run again: exactly the
   ).deployment;
   const tags = emu.store.tags.all().filter((t) => t.organizationId === victim && t.tagName === 'backend');
   expect(tags).toHaveLength(1);
-  expect(deployment.resources?.filter((r) => r.type === 'walletinfra:index:UserTag').map((r) => r.id)).toEqual([tags[0]?.tagId]);
+  expect(deployment.resources?.filter((r) => r.type === 'pulumi-nodejs:dynamic/walletinfra:UserTag').map((r) => r.id)).toEqual([
+    tags[0]?.tagId,
+  ]);
   expect(deployment.pending_operations ?? []).toEqual([]);
 });
 
