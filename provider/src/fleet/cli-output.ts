@@ -8,6 +8,9 @@ import type { ProgressMode } from './args';
 import type { ConnectionOptions } from './connection';
 import type { StackLister } from './enrollment';
 import { Progress } from './progress';
+import type { ResolvedFleet } from './resolve';
+import type { ScanInput } from './scan';
+import type { Shard } from './shard';
 import type { ProcessProbe } from './up/locks';
 import type { AutomationStacksOptions, StackRunner } from './up/stacks';
 
@@ -71,4 +74,23 @@ export function writeReports(
     }
   }
   return true;
+}
+
+/** What a scan of the fleet reads and how: scan's, and the fresh scan `up` starts with. */
+export function fleetScanInput(
+  fleet: ResolvedFleet,
+  shard: Shard | undefined,
+  run: Pick<ScanInput, 'connection' | 'template' | 'enrollment' | 'progress'>,
+): ScanInput {
+  return {
+    ...run,
+    selector: fleet.selector,
+    selectorSource: fleet.selectorSource,
+    ...(shard !== undefined ? { shard } : {}),
+    delegatedPublicKey: fleet.delegatedPublicKey,
+    unmanagedKinds: fleet.unmanagedKinds,
+    ignore: fleet.ignore,
+    inFlight: fleet.concurrency * 2,
+    retryBudgetMs: fleet.parent.retryBudgetMs,
+  };
 }

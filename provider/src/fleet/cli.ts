@@ -11,7 +11,7 @@ import { sleepWithSignal } from '@walletinfra/sdk/activity';
 import { exitWith, ownVersion, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
 import { messageOf } from '../errors';
 import { parseArgs, USAGE, type FleetArgs } from './args';
-import { progressFor, writeReports, writeWhole, type CliDeps } from './cli-output';
+import { fleetScanInput, progressFor, writeReports, writeWhole, type CliDeps } from './cli-output';
 import { FleetConnection } from './connection';
 import { readEnrollment, type Enrollment } from './enrollment';
 import { buildReport, exitCodeOf, reportJson, type ReportHeader } from './report/build';
@@ -99,20 +99,7 @@ async function scan(args: FleetArgs, deps: CliDeps): Promise<number> {
     },
   });
   try {
-    const result = await scanFleet({
-      connection,
-      template,
-      selector: fleet.selector,
-      selectorSource: fleet.selectorSource,
-      ...(args.shard !== undefined ? { shard: args.shard } : {}),
-      delegatedPublicKey: fleet.delegatedPublicKey,
-      unmanagedKinds: fleet.unmanagedKinds,
-      ignore: fleet.ignore,
-      enrollment,
-      progress,
-      inFlight: fleet.concurrency * 2,
-      retryBudgetMs: fleet.parent.retryBudgetMs,
-    });
+    const result = await scanFleet(fleetScanInput(fleet, args.shard, { connection, template, enrollment, progress }));
     const finishedAt = deps.now();
     const report = buildReport(reportHeader(fleet, template, result, enrollment), result.entries, {
       startedAt: new Date(startedAt).toISOString(),

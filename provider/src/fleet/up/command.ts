@@ -32,7 +32,7 @@ import { runRollout, type RolloutRun } from './rollout';
 import { checkReport, selectTargets, type ResumedIds, type Selection } from './select';
 import { AutomationStacks, type AutomationStacksOptions } from './stacks';
 import { toleranceCount, type WavePolicy } from './waves';
-import { progressFor, writeReports, type CliDeps } from '../cli-output';
+import { fleetScanInput, progressFor, writeReports, type CliDeps } from '../cli-output';
 import { renderRolloutMarkdown, rolloutSummaryLines } from './report/markdown';
 import { renderRolloutJunit } from './report/junit';
 
@@ -87,20 +87,8 @@ async function scanSelection(
   resumed: ResumedIds,
 ): Promise<Selected> {
   const enrollment = await readEnrollment(backend, fleet.project.name, fleet.project.dir, deps.stackLister);
-  const result = await scanFleet({
-    connection,
-    template,
-    selector: fleet.selector,
-    selectorSource: fleet.selectorSource,
-    ...(args.shard !== undefined ? { shard: args.shard } : {}),
-    delegatedPublicKey: fleet.delegatedPublicKey,
-    unmanagedKinds: fleet.unmanagedKinds,
-    ignore: fleet.ignore,
-    enrollment,
-    progress: progressFor(args.progress, deps),
-    inFlight: fleet.concurrency * 2,
-    retryBudgetMs: fleet.parent.retryBudgetMs,
-  });
+  const progress = progressFor(args.progress, deps);
+  const result = await scanFleet(fleetScanInput(fleet, args.shard, { connection, template, enrollment, progress }));
   return { ...selectTargets(result.entries, args.up.onlyDrifted, args.shard, resumed), from: 'scan' };
 }
 
