@@ -237,6 +237,9 @@ test('up --only-drifted, killed (SIGKILL) mid-write, then run again: exactly the
   expect(lockFiles()).toEqual([]);
   const log = readFileSync(join(dir, report.subOrganizations[victimAt]?.log ?? ''), 'utf8');
   expect(log).toContain("[fleet] the stack's lock was left by a run that is gone");
+  expect(log).toContain(
+    '[fleet] the interrupted run may have left operations pending in the state: pulumi refresh --clear-pending-creates first',
+  );
   expect(log).toContain(victimName);
 
   // every write of both runs: in the drifted sub-organizations only, by the delegated key, one per planted drift

@@ -48,9 +48,12 @@ const sub = (n: number): SubOrganization => subs[n - 1] as SubOrganization;
 class FakeStacks implements StackRunner {
   readonly ran: string[] = [];
   readonly configs: TemplateStackConfig[] = [];
+  /** The stacks it was told a killed rollout was running. */
+  readonly interrupted: string[] = [];
   constructor(private readonly outcomes: Record<string, StackRun> = {}) {}
-  async run(id: string, config: TemplateStackConfig, log: (text: string) => void): Promise<StackRun> {
+  async run(id: string, config: TemplateStackConfig, log: (text: string) => void, options?: { interrupted?: boolean }): Promise<StackRun> {
     this.ran.push(id);
+    if (options?.interrupted === true) this.interrupted.push(id);
     this.configs.push(config);
     log(`pulumi up of ${id}\n`);
     const stacks = join(dir, 'state', '.pulumi', 'stacks', 'delegated-access');
@@ -433,6 +436,8 @@ describe('a rollout', () => {
     expect(await main(args, run)).toBe(0);
     // sub 2 is still drifted to the scan (the stand-in changed nothing), yet not run again; sub 8 is conformant
     expect(stacks.ran).toEqual([sub(3).id, sub(7).id].sort());
+    // sub 7's stack is told so: its state may hold the pending operations the kill left
+    expect(stacks.interrupted).toEqual([sub(7).id]);
     const report = json<RolloutReport>('resumed.json');
     expect(report.rollout).toMatchObject({ id: 'r-killed', resumed: true, outcome: 'completed' });
     expect(report.subOrganizations.find((e) => e.id === sub(2).id)).toEqual({

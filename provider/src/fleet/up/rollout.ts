@@ -74,7 +74,7 @@ class Run {
     const startedAt = input.now();
     let run: StackRun;
     try {
-      run = await input.runner.run(id, input.stackConfig(facts), write);
+      run = await input.runner.run(id, input.stackConfig(facts), write, { interrupted: input.resume?.interrupted.has(id) === true });
     } catch (error) {
       run = { status: 'failed', reason: `unexpected: ${messageOf(error)}` };
     }

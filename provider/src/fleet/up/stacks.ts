@@ -12,8 +12,9 @@
 // TURNKEY_* variable, are blanked in the engine's environment: the template and the provider see only the delegated key.
 //
 // The stack runs `up --refresh` (the state first learns what changed at the service, so drift is put back), its
-// output streamed to the sub-organization's log. A lock a killed run left is recovered when its process is gone
-// (./locks.ts).
+// output streamed to the sub-organization's log; one a killed rollout was running is first refreshed with its
+// pending creates cleared (`up` would keep them in the state for good). A lock a killed run left is recovered when
+// its process is gone (./locks.ts).
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import type * as AutomationTypes from '@pulumi/pulumi/automation';
@@ -34,7 +35,13 @@ export type StackRun =
 
 /** Runs one sub-organization's stack; the rollout's tests give their own. */
 export interface StackRunner {
-  run(subOrganizationId: string, config: TemplateStackConfig, log: (text: string) => void): Promise<StackRun>;
+  /** `interrupted`: a killed rollout was running this stack (./journal.ts): its state may hold pending operations. */
+  run(
+    subOrganizationId: string,
+    config: TemplateStackConfig,
+    log: (text: string) => void,
+    options?: { interrupted?: boolean },
+  ): Promise<StackRun>;
 }
 
 export interface AutomationStacksOptions {
@@ -125,7 +132,12 @@ export class AutomationStacks implements StackRunner {
     );
   }
 
-  async run(subOrganizationId: string, config: TemplateStackConfig, log: (text: string) => void): Promise<StackRun> {
+  async run(
+    subOrganizationId: string,
+    config: TemplateStackConfig,
+    log: (text: string) => void,
+    options: { interrupted?: boolean } = {},
+  ): Promise<StackRun> {
     this.workspace ??= this.open();
     const workspace = await this.workspace;
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- see open()
@@ -144,6 +156,12 @@ export class AutomationStacks implements StackRunner {
         'walletinfra:apiPublicKey': { value: credential.publicKey },
         'walletinfra:apiPrivateKey': { value: credential.privateKey, secret: true },
       });
+      if (options.interrupted === true) {
+        // A kill leaves the operations it cut short pending in the state, and `up` keeps them (only a refresh clears
+        // them): cleared first, the `up` that follows adopts what an interrupted create made at the service.
+        log('[fleet] the interrupted run may have left operations pending in the state: pulumi refresh --clear-pending-creates first\n');
+        await stack.refresh({ clearPendingCreates: true, color: 'never', onOutput: log });
+      }
       const result = await stack.up({
         refresh: true,
         color: 'never',
