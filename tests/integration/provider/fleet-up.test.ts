@@ -295,6 +295,7 @@ describe('a rollout', () => {
     expect(report.summary).toEqual({
       targets: 5,
       succeeded: 2,
+      resumed: 0,
       changed: 2,
       unchanged: 0,
       failed: 0,
@@ -449,6 +450,9 @@ describe('a rollout', () => {
     // the resumed rollout had its canary already: the rest ran as the main wave
     expect(report.subOrganizations.filter((e) => e.id !== sub(2).id).map((e) => e.wave)).toEqual(['main', 'main']);
     expect(run.err.join('')).toContain('[fleet] resuming rollout r-killed: 1 sub-organization already rolled out, not run again');
+    expect(run.err.join('')).toContain(
+      '**3 of 3 sub-organizations rolled out** (1 before the interruption, 2 changed, 0 unchanged); 0 failed, 0 refused, 0 never started.',
+    );
     // ended: the next up starts a new rollout
     const again = deps(new FakeStacks());
     expect(await main([...args.slice(0, -1), 'again.json'], again)).toBe(0);

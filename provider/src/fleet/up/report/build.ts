@@ -15,12 +15,15 @@ export type RolloutHeader = Omit<RolloutReport, 'schemaVersion' | 'summary' | 's
 export function summarizeRollout(entries: readonly RolloutSubOrganization[], leftAlone: readonly LeftAlone[]): RolloutSummary {
   const count = (status: RolloutSubOrganization['status']) => entries.filter((e) => e.status === status).length;
   const succeeded = entries.filter((e) => e.status === 'succeeded');
-  const changed = succeeded.filter((e) => changedAnything(e.changes)).length;
+  // what this run did: those an interrupted run of the rollout already rolled out are counted apart
+  const ranNow = succeeded.filter((e) => e.resumed !== true);
+  const changed = ranNow.filter((e) => changedAnything(e.changes)).length;
   return {
     targets: entries.length,
     succeeded: succeeded.length,
+    resumed: succeeded.length - ranNow.length,
     changed,
-    unchanged: succeeded.length - changed,
+    unchanged: ranNow.length - changed,
     failed: count('failed'),
     refused: count('refused'),
     notStarted: count('not-started'),

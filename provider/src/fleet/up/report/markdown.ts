@@ -28,7 +28,7 @@ export function rolloutSummaryLines(report: RolloutReport): string[] {
   const headline =
     report.rollout.outcome === 'planned'
       ? `**Dry run: ${s.planned} of ${plural(s.targets, 'sub-organization')} would run**, ${s.refused} refused.`
-      : `**${s.succeeded} of ${plural(s.targets, 'sub-organization')} rolled out** (${s.changed} changed, ${s.unchanged} unchanged); ` +
+      : `**${s.succeeded} of ${plural(s.targets, 'sub-organization')} rolled out** (${s.resumed > 0 ? `${s.resumed} before the interruption, ` : ''}${s.changed} changed, ${s.unchanged} unchanged); ` +
         `${s.failed} failed, ${s.refused} refused, ${s.notStarted} never started.`;
   return [
     `# Rollout of fleet ${codeSpan(report.fleet.name)}: ${outcomeText(report)}`,

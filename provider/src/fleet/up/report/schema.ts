@@ -52,7 +52,9 @@ export const RolloutSummary = z.strictObject({
   /** Sub-organizations the rollout was to run. */
   targets: z.number(),
   succeeded: z.number(),
-  /** Of those succeeded: their `up` changed something, or changed nothing. */
+  /** Of those succeeded: rolled out by the interrupted run this one resumed (not run again). */
+  resumed: z.number(),
+  /** Of those succeeded in this run: their `up` changed something, or changed nothing. */
   changed: z.number(),
   unchanged: z.number(),
   failed: z.number(),
