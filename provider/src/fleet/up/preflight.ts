@@ -9,7 +9,7 @@
 //   same list a preview's access warning checks, ../../resources/policy/stack-access.ts), decided by the sdk's
 //   policy evaluator over the sub-organization's policies and root quorum as they are.
 // Otherwise the facts the template is told (its id, name and delegated user) come back for its stack's config.
-import type { Policy as ServicePolicy, User } from '@walletinfra/sdk';
+import type { Policy as ServicePolicy, User } from '@walletinfra/sdk/schemas';
 import { evaluatePolicies, isRootQuorumOnlyActivity, type PolicyInput } from '@walletinfra/sdk/policy';
 import { contextFor } from '../../resources/policy/stack-access';
 import type { AccessNeed } from '../kinds';

@@ -4,7 +4,7 @@
 // entries. A target the interrupted rollout already brought to the template is not run again.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { plural } from '../../drift/markdown-text';
+import { plural } from '../../internal/markdown-text';
 import { messageOf } from '../../errors';
 import { clockTime } from '../progress';
 import type { SubOrganizationFacts, TemplateStackConfig } from '../template-config';

@@ -3,7 +3,7 @@
 // what changed, and what was left alone and why; the JSON report has everything. The terminal's closing summary
 // is its first lines.
 import { DEFAULT_MAX_MARKDOWN_LENGTH } from '../../../drift/markdown';
-import { codeSpan, plural } from '../../../drift/markdown-text';
+import { codeSpan, plural } from '../../../internal/markdown-text';
 import { clockTime } from '../../progress';
 import { changesText } from '../changes';
 import type { RolloutReport, RolloutSubOrganization } from './schema';
