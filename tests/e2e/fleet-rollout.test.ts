@@ -19,7 +19,7 @@ import type { FleetReport } from '@walletinfra/pulumi/fleet/report/schema';
 import type { RolloutReport } from '@walletinfra/pulumi/fleet/up/report/schema';
 import { startTestEmulator } from '../support/emulator';
 import { cleanEnv, killTree, pulumiBinDir, REPO_ROOT, requireBuiltPackages, run, running, type RunResult } from '../support/e2e/process';
-import { fleetOptions } from '../support/fleet';
+import { fleetOptions, parentEnv } from '../support/fleet';
 
 jest.setTimeout(1_200_000);
 
@@ -145,10 +145,7 @@ beforeAll(async () => {
     PULUMI_CONFIG_PASSPHRASE: 'e2e',
     PULUMI_SKIP_UPDATE_CHECK: 'true',
     PULUMI_BACKEND_URL: `file://${join(dir, 'state')}`,
-    WALLETINFRA_ORGANIZATION_ID: emu.credentials.organizationId,
-    WALLETINFRA_API_PUBLIC_KEY: emu.credentials.apiPublicKey,
-    WALLETINFRA_API_PRIVATE_KEY: emu.credentials.apiPrivateKey,
-    WALLETINFRA_BASE_URL: emu.baseUrl,
+    ...parentEnv(emu),
     WALLETINFRA_PROFILE_DELEGATED_API_PRIVATE_KEY: first.delegatedApiKey.privateKey,
   };
   writeFileSync(

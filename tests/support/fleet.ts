@@ -111,6 +111,16 @@ export function fleetOptions(delegatedPublicKey: string, template: string, extra
   ].join('\n');
 }
 
+/** The parent's credentials and the emulator's address, as walletinfra-fleet reads them from the environment. */
+export function parentEnv(emu: RunningEmulator): Record<string, string> {
+  return {
+    WALLETINFRA_ORGANIZATION_ID: emu.credentials.organizationId,
+    WALLETINFRA_API_PUBLIC_KEY: emu.credentials.apiPublicKey,
+    WALLETINFRA_API_PRIVATE_KEY: emu.credentials.apiPrivateKey,
+    WALLETINFRA_BASE_URL: emu.baseUrl,
+  };
+}
+
 /** The environment `walletinfra-fleet up` reads the delegated key's private half from (the options' delegated.profile). */
 export function delegatedEnv(fleet: TestFleet): Record<string, string> {
   return { WALLETINFRA_PROFILE_DELEGATED_API_PRIVATE_KEY: fleet.delegatedKey.privateKey };

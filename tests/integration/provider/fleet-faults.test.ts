@@ -10,7 +10,7 @@ import { main, type CliDeps } from '@walletinfra/pulumi/fleet/cli';
 import type { FleetReport, ReportSubOrganization } from '@walletinfra/pulumi/fleet/report/schema';
 import { countingDispatcher } from '../../support/counting-dispatcher';
 import { useTestEmulator } from '../../support/emulator';
-import { createFleet, fleetOptions, type SubOrganization, type TestFleet } from '../../support/fleet';
+import { createFleet, fleetOptions, parentEnv, type SubOrganization, type TestFleet } from '../../support/fleet';
 import { REPO_ROOT } from '../../support/e2e/process';
 
 jest.setTimeout(300_000);
@@ -35,10 +35,7 @@ async function scan(
     writeFile: (p, t) => writeFileSync(p, t),
     readFile: (p) => readFileSync(p, 'utf8'),
     env: {
-      WALLETINFRA_ORGANIZATION_ID: emu.credentials.organizationId,
-      WALLETINFRA_API_PUBLIC_KEY: emu.credentials.apiPublicKey,
-      WALLETINFRA_API_PRIVATE_KEY: emu.credentials.apiPrivateKey,
-      WALLETINFRA_BASE_URL: emu.baseUrl,
+      ...parentEnv(emu),
       WALLETINFRA_MAX_RETRIES: '2',
       PATH: process.env.PATH,
       HOME: process.env.HOME,
