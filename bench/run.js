@@ -10,6 +10,7 @@ const { textTable, ratio } = require('./lib/format');
 const { nowMs } = require('./lib/measure');
 const children = require('./lib/children');
 const { goalEntries } = require('./lib/goals');
+const { readEarlierRuns, withEarlierRuns } = require('./lib/earlier');
 
 const SUITES = {
   stamping: { title: '1. Stamping and stamp verification', load: () => require('./suites/stamping') },
@@ -55,6 +56,14 @@ async function main() {
     process.stderr.write(`bench: ${error.message}\n${USAGE}\n`);
     return 2;
   }
+  let earlier;
+  try {
+    earlier = readEarlierRuns(options.earlier, { commit: describeMachine().commit, mode: options.quick ? 'quick' : 'full' });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`bench: ${error.message}\n`);
+    return 2;
+  }
   if (options.help) {
     log(USAGE);
     return 0;
@@ -69,7 +78,7 @@ async function main() {
   const totalMs = nowMs() - start;
   const headlines = results.flatMap((r) => (r.error ? [] : r.headlines));
   if (options.writeReport) {
-    const { file } = await writeReport({ machine, options, results, totalMs });
+    const { file } = await writeReport({ machine, options, results, totalMs, earlier });
     log(`\nwrote ${file} and its plots/*.svg`);
   }
   log(
@@ -87,12 +96,29 @@ async function main() {
   );
   const worst = furthest(headlines);
   if (worst) log(`\nFurthest from its limit: ${worst.label} (${ratio(worst.gap)}). ${worst.why ?? ''}`);
-  const goals = goalEntries(results).filter((e) => e.goal !== null);
-  log(`\nGoals (${goals.filter((e) => e.met).length} of ${goals.length} met):`);
+  const goals = withEarlierRuns(goalEntries(results), earlier).filter((e) => e.goal !== null);
+  const shown = (r) => (r === null ? '-' : ratio(r));
+  log(
+    `\nGoals (${goals.filter((e) => e.met).length} of ${goals.length} met` +
+      (earlier.length > 0 ? `; ${goals.filter((e) => e.metInEvery).length} met in every one of ${earlier.length + 1} runs):` : '):'),
+  );
   log(
     textTable(
-      ['id', 'ratio', 'goal', 'met'],
-      goals.map((e) => [e.id, e.ratio === null ? '-' : ratio(e.ratio), e.goal, e.met ? 'yes' : 'NO']),
+      ['id', 'ratio', ...(earlier.length > 0 ? ['earlier runs'] : []), 'goal', 'met'],
+      goals.map((e) => [
+        e.id,
+        shown(e.ratio),
+        ...(earlier.length > 0
+          ? [
+              e.runs
+                .slice(0, -1)
+                .map((r) => shown(r.ratio))
+                .join(', '),
+            ]
+          : []),
+        e.goal,
+        (earlier.length > 0 ? e.metInEvery : e.met) ? 'yes' : 'NO',
+      ]),
     ),
   );
   const failed = results.filter((r) => r.error);

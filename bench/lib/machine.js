@@ -10,7 +10,12 @@ const ROOT = path.resolve(__dirname, '..', '..');
 function gitCommit() {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    // The bench's own outputs do not make the code differ: a repeated run (--earlier) follows one that rewrote them.
+    const outputs = [':!bench/REPORT.md', ':!bench/REPORT.json', ':!bench/plots'];
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ...outputs], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
     return dirty === '' ? sha : `${sha} (with uncommitted changes)`;
   } catch {
     return 'unknown';

@@ -7,6 +7,7 @@ const path = require('node:path');
 const { markdownTable, ratio } = require('./format');
 const { renderSvg } = require('./plot');
 const { GOALS, goalEntries } = require('./goals');
+const { withEarlierRuns, earlierRunsJson } = require('./earlier');
 
 const BENCH = path.resolve(__dirname, '..');
 
@@ -40,13 +41,47 @@ function loadNote(machine) {
     : `The machine was quiet (1-minute load average ${start.toFixed(2)} at the start, ${end.toFixed(2)} at the end, on ${machine.cores} cores).`;
 }
 
-function goalTable(entries) {
+function goalTable(entries, earlier) {
   const what = new Map(GOALS.map((g) => [g.id, g.what]));
+  const goals = entries.filter((e) => e.goal !== null);
+  const shown = (r) => (r === null ? '—' : ratio(r));
+  if (earlier.length === 0) {
+    return markdownTable(
+      ['id', 'ratio', 'goal', 'met', 'what', 'detail'],
+      goals.map((e) => [`\`${e.id}\``, shown(e.ratio), e.goal, e.met ? 'yes' : '**no**', what.get(e.id), e.detail]),
+    );
+  }
   return markdownTable(
-    ['id', 'ratio', 'goal', 'met', 'what', 'detail'],
-    entries
-      .filter((e) => e.goal !== null)
-      .map((e) => [`\`${e.id}\``, e.ratio === null ? '—' : ratio(e.ratio), e.goal, e.met ? 'yes' : '**no**', what.get(e.id), e.detail]),
+    ['id', 'ratio', 'earlier runs', 'goal', 'met in every run', 'what', 'detail (this run)'],
+    goals.map((e) => [
+      `\`${e.id}\``,
+      shown(e.ratio),
+      e.runs
+        .slice(0, -1)
+        .map((r) => shown(r.ratio))
+        .join(', '),
+      e.goal,
+      e.metInEvery ? 'yes' : `**no** (${e.runs.filter((r) => r.met).length} of ${e.runs.length})`,
+      what.get(e.id),
+      e.detail,
+    ]),
+  );
+}
+
+/** The goals' summary line: this run, and every run when earlier runs of the same commit are given. */
+function goalSummary(entries, earlier) {
+  const goals = entries.filter((e) => e.goal !== null);
+  const thisRun = `${goals.filter((e) => e.met).length} of ${GOALS.length} goals met in this run`;
+  if (earlier.length === 0) return `${thisRun} (also in [REPORT.json](REPORT.json)).`;
+  const runs = earlier
+    .map(
+      (r) =>
+        `${r.date} (1-minute load average ${r.loadAverageAtStart.split(' ')[0]} at the start, ${(r.loadAverageAtEnd ?? '?').split(' ')[0]} at the end)`,
+    )
+    .join('; ');
+  return (
+    `${thisRun}; **${goals.filter((e) => e.metInEvery).length} of ${GOALS.length} met in every one of ${earlier.length + 1} runs** ` +
+    `of this commit (a goal counts as met only when it held in every run; earlier: ${runs}). Also in [REPORT.json](REPORT.json).`
   );
 }
 
@@ -92,7 +127,7 @@ function suiteSection(result) {
   return parts.join('\n');
 }
 
-async function writeReport({ machine, options, results, totalMs }) {
+async function writeReport({ machine, options, results, totalMs, earlier = [] }) {
   const dir = reportDir(options.quick);
   const plotsDir = path.join(dir, 'plots');
   fs.mkdirSync(plotsDir, { recursive: true });
@@ -101,7 +136,7 @@ async function writeReport({ machine, options, results, totalMs }) {
   }
   const headlines = results.flatMap((r) => (r.error ? [] : r.headlines));
   const worst = furthest(headlines);
-  const entries = goalEntries(results);
+  const entries = withEarlierRuns(goalEntries(results), earlier);
   const endLoad = loadNow();
   const json = {
     generatedBy: `npm run bench${options.quick ? ' -- --quick' : ''}`,
@@ -111,6 +146,7 @@ async function writeReport({ machine, options, results, totalMs }) {
     loadAverageAtStart: machine.loadAverage,
     loadAverageAtEnd: endLoad,
     entries,
+    ...(earlier.length > 0 ? { earlierRuns: earlierRunsJson(earlier) } : {}),
   };
   fs.writeFileSync(path.join(dir, 'REPORT.json'), `${JSON.stringify(json, null, 2)}\n`);
   const text = [
@@ -121,9 +157,9 @@ async function writeReport({ machine, options, results, totalMs }) {
     '',
     '## Goals',
     '',
-    `${entries.filter((e) => e.met).length} of ${GOALS.length} goals met in this run (also in [REPORT.json](REPORT.json)).`,
+    goalSummary(entries, earlier),
     '',
-    goalTable(entries),
+    goalTable(entries, earlier),
     '',
     loadNote(machine),
     '',
