@@ -31,7 +31,9 @@ function readEarlierRun(file, { commit, mode }) {
     date: json.date,
     loadAverageAtStart: json.loadAverageAtStart,
     loadAverageAtEnd: json.loadAverageAtEnd,
-    ratios: new Map(json.entries.filter((e) => e.goal !== null).map((e) => [e.id, { ratio: e.ratio, met: e.met === true }])),
+    ratios: new Map(
+      json.entries.filter((e) => e.goal !== null && e.skipped !== true).map((e) => [e.id, { ratio: e.ratio, met: e.met === true }]),
+    ),
   };
 }
 
@@ -40,14 +42,16 @@ function readEarlierRuns(files, current) {
 }
 
 /**
- * Goal entries of this run with the earlier runs' ratios in run order (`runs`, this run last) and `metInEvery`
- * (met in this run and every earlier one; a goal an earlier run did not measure is not met in every run).
+ * Goal entries of this run with the ratios of the earlier runs that ran its suite, in run order (`runs`, this run
+ * last), and `metInEvery`: met in each of them (a suite that failed counts as not met; one an earlier run left out
+ * with --only or --skip is not a run of that goal).
  */
 function withEarlierRuns(entries, earlier) {
   return entries.map((e) => {
     if (e.goal === null) return e;
-    const runs = [...earlier.map((run) => run.ratios.get(e.id) ?? { ratio: null, met: false }), { ratio: e.ratio, met: e.met }];
-    return { ...e, runs, metInEvery: runs.every((r) => r.met) };
+    const before = earlier.flatMap((run) => (run.ratios.has(e.id) ? [run.ratios.get(e.id)] : []));
+    const runs = [...before, ...(e.skipped ? [] : [{ ratio: e.ratio, met: e.met }])];
+    return { ...e, runs, metInEvery: runs.length > 0 && runs.every((r) => r.met) };
   });
 }
 
@@ -58,6 +62,7 @@ function earlierRunsJson(earlier) {
     loadAverageAtStart: run.loadAverageAtStart,
     loadAverageAtEnd: run.loadAverageAtEnd,
     entries: [...run.ratios].map(([id, r]) => ({ id, ratio: r.ratio, met: r.met })),
+    // Goals whose suite that run left out are not listed.
   }));
 }
 

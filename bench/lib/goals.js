@@ -135,8 +135,17 @@ function goalEntries(results) {
     const m = metrics.get(g.id);
     if (m === undefined) {
       const why = failed.get(g.suite);
-      const detail = why ? `not measured: the ${g.suite} suite failed (${why})` : `not measured: the ${g.suite} suite did not run`;
-      return { id: g.id, ratio: null, goal: goalText(g), met: false, detail };
+      if (why)
+        return { id: g.id, ratio: null, goal: goalText(g), met: false, detail: `not measured: the ${g.suite} suite failed (${why})` };
+      // `skipped`: the run left the suite out (--only, --skip), which a repeated run's count does not hold against it.
+      return {
+        id: g.id,
+        ratio: null,
+        goal: goalText(g),
+        met: false,
+        skipped: true,
+        detail: `not measured: the ${g.suite} suite did not run`,
+      };
     }
     return { id: g.id, ratio: round(m.ratio), goal: goalText(g), met: isMet(g, m.ratio), detail: m.detail };
   });

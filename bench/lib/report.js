@@ -56,12 +56,9 @@ function goalTable(entries, earlier) {
     goals.map((e) => [
       `\`${e.id}\``,
       shown(e.ratio),
-      e.runs
-        .slice(0, -1)
-        .map((r) => shown(r.ratio))
-        .join(', '),
+      (e.skipped ? e.runs : e.runs.slice(0, -1)).map((r) => shown(r.ratio)).join(', ') || '—',
       e.goal,
-      e.metInEvery ? 'yes' : `**no** (${e.runs.filter((r) => r.met).length} of ${e.runs.length})`,
+      `${e.metInEvery ? 'yes' : '**no**'} (${e.runs.filter((r) => r.met).length} of ${e.runs.length} runs)`,
       what.get(e.id),
       e.detail,
     ]),
@@ -80,8 +77,8 @@ function goalSummary(entries, earlier) {
     )
     .join('; ');
   return (
-    `${thisRun}; **${goals.filter((e) => e.metInEvery).length} of ${GOALS.length} met in every one of ${earlier.length + 1} runs** ` +
-    `of this commit (a goal counts as met only when it held in every run; earlier: ${runs}). Also in [REPORT.json](REPORT.json).`
+    `${thisRun}; **${goals.filter((e) => e.metInEvery).length} of ${GOALS.length} met in every run of this commit that measured ` +
+    `them** (${earlier.length + 1} runs; a goal counts as met only when it held in every one; earlier: ${runs}). Also in [REPORT.json](REPORT.json).`
   );
 }
 
