@@ -55,6 +55,17 @@ function withEarlierRuns(entries, earlier) {
   });
 }
 
+/** The earlier runs' ratios of a goal entry from withEarlierRuns, formatted by `shown`, comma-separated. */
+function earlierRatios(e, shown) {
+  return (e.skipped ? e.runs : e.runs.slice(0, -1)).map((r) => shown(r.ratio)).join(', ');
+}
+
+/** "yes (2 of 2 runs)" / "no (1 of 2 runs)" / "not measured" (no run measured it). */
+function runsMet(e, no = 'no') {
+  if (e.runs.length === 0) return 'not measured';
+  return `${e.metInEvery ? 'yes' : no} (${e.runs.filter((r) => r.met).length} of ${e.runs.length} runs)`;
+}
+
 /** What REPORT.json records of the earlier runs. */
 function earlierRunsJson(earlier) {
   return earlier.map((run) => ({
@@ -66,4 +77,4 @@ function earlierRunsJson(earlier) {
   }));
 }
 
-module.exports = { readEarlierRuns, withEarlierRuns, earlierRunsJson };
+module.exports = { readEarlierRuns, withEarlierRuns, earlierRunsJson, earlierRatios, runsMet };

@@ -7,7 +7,7 @@ const path = require('node:path');
 const { markdownTable, ratio } = require('./format');
 const { renderSvg } = require('./plot');
 const { GOALS, goalEntries } = require('./goals');
-const { withEarlierRuns, earlierRunsJson } = require('./earlier');
+const { withEarlierRuns, earlierRunsJson, earlierRatios, runsMet } = require('./earlier');
 
 const BENCH = path.resolve(__dirname, '..');
 
@@ -56,9 +56,9 @@ function goalTable(entries, earlier) {
     goals.map((e) => [
       `\`${e.id}\``,
       shown(e.ratio),
-      (e.skipped ? e.runs : e.runs.slice(0, -1)).map((r) => shown(r.ratio)).join(', ') || '—',
+      earlierRatios(e, shown) || '—',
       e.goal,
-      `${e.metInEvery ? 'yes' : '**no**'} (${e.runs.filter((r) => r.met).length} of ${e.runs.length} runs)`,
+      runsMet(e, '**no**'),
       what.get(e.id),
       e.detail,
     ]),
