@@ -82,10 +82,11 @@ FILES default to ./policy-tests.
 Exit codes:
   ${EXIT.passed}  every case passed (lint: no finding at error level; warnings are printed)
   ${EXIT.failed}  a case failed: its decision, its deciding policy, or a policy that could not be evaluated
-     (lint: a finding at error level)
+     (lint: a finding at error level); or, with --stack, the preview refused a Policy at its check (what
+     it planned before it stopped is still tested or linted, and each refusal is an error line)
   ${EXIT.invalid}  invalid input: bad arguments, a test or policy file that does not validate, a policy
      that does not parse
-  ${EXIT.unavailable}  the tests could not run (lint: could not lint): the stack's preview failed, the
+  ${EXIT.unavailable}  the tests could not run (lint: could not lint): the stack's preview failed (not at a Policy), the
      organization could not be read, or a report could not be written
   (2 is not used: walletinfra-drift --fail-on-impact exits 2 on a policy impact.)`;
 

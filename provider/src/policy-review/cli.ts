@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exitWith, PROCESS_OUTPUT, runTool, type Tool } from '../cli/run';
-import { automationRunner, describeRunError, type StackRunner } from '../stack/run';
+import { automationRunner, type StackRunner } from '../stack/run';
 import { pathWithin, readPaths } from '@walletinfra/sdk/policy';
 import { messageOf } from '../errors';
 import { EXIT, parsePolicyArgs, USAGE, type PolicyArgs } from './args';
@@ -17,7 +17,8 @@ import { FileProblems, problemText, type Problem } from './problems';
 import { lintCommand } from './lint';
 import { controlProblems, type RequestDependencies } from './request';
 import { caseLines, dependenciesOf, junitXml, resultsJson, runCases, summaryLine } from './run-tests';
-import { policySets, previewChanges, stackDependencies, stackReader } from './stack';
+import { reportRefusal, type Refusal } from './refusals';
+import { policySets, reviewedPreview, stackDependencies, stackReader } from './stack';
 
 export interface PolicyCliDeps {
   runner: StackRunner;
@@ -48,17 +49,16 @@ class Unavailable extends Error {}
 async function policiesFor(
   args: PolicyArgs,
   deps: PolicyCliDeps,
-): Promise<{ policies: ReviewPolicy[]; dependencies: RequestDependencies }> {
-  if (args.policies !== undefined) return { policies: loadPolicyFile(args.policies), dependencies: {} };
+): Promise<{ policies: ReviewPolicy[]; dependencies: RequestDependencies; refusals: Refusal[] }> {
+  if (args.policies !== undefined) return { policies: loadPolicyFile(args.policies), dependencies: {}, refusals: [] };
   const stack = args.stack as string;
   const workDir = resolve(args.cwd);
-  deps.stderr(`[policy] preview of stack ${stack} in ${args.cwd}...\n`);
   let sets;
   let dependencies: RequestDependencies;
+  let refusals: Refusal[];
   try {
-    const changes = await previewChanges(deps.runner, stack, workDir).catch((err: unknown) => {
-      throw new Error(`--stack ${stack}: the preview failed: ${describeRunError(err, stack)}`, { cause: err });
-    });
+    const changes = await reviewedPreview(deps.runner, stack, args.cwd, 'testing', (t) => deps.stderr(t));
+    refusals = changes.refusals;
     const reader = await stackReader(deps.runner, stack, workDir, deps.env, deps.makeReader);
     sets = await policySets(reader, changes.policies);
     const usesDependencies =
@@ -73,7 +73,7 @@ async function policiesFor(
   // The preview checked what the stack plans; live policies the service accepted may still fail our checker.
   const problems = policyProblems(sets.planned);
   if (problems.length > 0) throw new FileProblems(problems);
-  return { policies: sets.planned, dependencies };
+  return { policies: sets.planned, dependencies, refusals };
 }
 
 const DECODED = ['eth.tx.function_name', 'eth.tx.function_signature', 'eth.tx.contract_call_args'];
@@ -107,8 +107,10 @@ export async function policyMain(argv: readonly string[], deps: PolicyCliDeps = 
 /** Problems on stderr, one line each, or in the JSON on stdout with --json; returns the exit code. */
 function refuse(args: PolicyArgs, deps: PolicyCliDeps, code: number, problems: readonly Problem[]): number {
   if (args.json) {
-    const summary = { cases: 0, passed: 0, failed: 0, errors: 0 };
-    deps.stdout(`${JSON.stringify({ summary, problems: problems.map((p) => ({ ...p, text: problemText(p) })), results: [] }, null, 2)}\n`);
+    const summary = { cases: 0, passed: 0, failed: 0, errors: 0, refused: 0 };
+    deps.stdout(
+      `${JSON.stringify({ summary, problems: problems.map((p) => ({ ...p, text: problemText(p) })), results: [], refused: [] }, null, 2)}\n`,
+    );
   } else deps.stderr(`${problems.map((p) => `walletinfra-policy: ${problemText(p)}`).join('\n')}\n`);
   return code;
 }
@@ -117,6 +119,7 @@ async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<numb
   let cases: TestCase[] = [];
   let policies: ReviewPolicy[] = [];
   let dependencies: RequestDependencies = {};
+  let refusals: Refusal[] = [];
   const invalid: Problem[] = [];
   try {
     cases = loadTestFiles(args.files);
@@ -128,7 +131,7 @@ async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<numb
   // preview waits for valid test files.
   if (invalid.length === 0 || args.policies !== undefined) {
     try {
-      ({ policies, dependencies } = await policiesFor(args, deps));
+      ({ policies, dependencies, refusals } = await policiesFor(args, deps));
     } catch (err) {
       if (!(err instanceof FileProblems)) return refuse(args, deps, EXIT.unavailable, [{ message: messageOf(err) }]);
       invalid.push(...err.problems);
@@ -138,6 +141,8 @@ async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<numb
   if (invalid.length > 0) return refuse(args, deps, EXIT.invalid, invalid);
   const nowMs = args.now !== undefined ? Date.parse(args.now) : deps.now().getTime();
   const results = runCases(cases, policies, nowMs, deps.clock, dependencies);
+  // What the provider refused at the preview is not tested: the cases ran on what it planned before it stopped.
+  const refused = refusals.map(reportRefusal);
   const problems: Problem[] = [];
   if (args.junit !== undefined) {
     try {
@@ -147,16 +152,16 @@ async function testPolicies(args: PolicyArgs, deps: PolicyCliDeps): Promise<numb
     }
   }
   if (args.json) {
-    const json = resultsJson(results);
+    const json = resultsJson(results, refused);
     deps.stdout(
       `${JSON.stringify(problems.length > 0 ? { ...json, problems: problems.map((p) => ({ ...p, text: problemText(p) })) } : json, null, 2)}\n`,
     );
   } else {
-    deps.stdout(`${[...results.flatMap(caseLines), summaryLine(results)].join('\n')}\n`);
+    deps.stdout(`${[...refused.map((r) => r.text), ...results.flatMap(caseLines), summaryLine(results, refused.length)].join('\n')}\n`);
     if (problems.length > 0) deps.stderr(`${problems.map((p) => `walletinfra-policy: ${problemText(p)}`).join('\n')}\n`);
   }
   if (problems.length > 0) return EXIT.unavailable;
-  return results.every((r) => r.passed) ? EXIT.passed : EXIT.failed;
+  return results.every((r) => r.passed) && refused.length === 0 ? EXIT.passed : EXIT.failed;
 }
 
 export function runPolicyCli(): void {

@@ -7,7 +7,6 @@
 // what it planned before it stopped, and reports each refusal as an error (exit 1).
 import { resolve } from 'node:path';
 import { lintPolicies, type LintPolicy, type PolicyLintFinding } from '@walletinfra/sdk/policy';
-import { describeRunError } from '../stack/run';
 import { messageOf } from '../errors';
 import { findingPlace, findingText, ruleDocs, severityAt } from '../policy-lint/findings';
 import { organizationView, type OrganizationFacts } from '../policy-lint/view';
@@ -17,7 +16,8 @@ import type { clientReader } from './organization';
 import type { ReviewPolicy } from './decide';
 import { loadPolicyFileAt, policyProblems } from './files';
 import { FileProblems, problemText, type Problem } from './problems';
-import { policySets, previewOrRefusals, stackDependencies, stackReader, type Refusal } from './stack';
+import { refusedTail, reportRefusal, type Refusal, type ReportRefusal } from './refusals';
+import { policySets, reviewedPreview, stackDependencies, stackReader } from './stack';
 
 /** What the command needs from its process: `walletinfra-policy`'s dependencies (./cli.ts) have these. */
 export interface LintDeps {
@@ -52,16 +52,8 @@ function fromFile(file: string): LintSubject {
 async function fromStack(args: PolicyArgs, deps: LintDeps): Promise<LintSubject> {
   const stack = args.stack as string;
   const workDir = resolve(args.cwd);
-  deps.stderr(`[policy] preview of stack ${stack} in ${args.cwd}...\n`);
   try {
-    const changes = await previewOrRefusals(deps.runner, stack, workDir).catch((err: unknown) => {
-      throw new Error(`--stack ${stack}: the preview failed: ${describeRunError(err, stack)}`, { cause: err });
-    });
-    if (changes.refusals.length > 0) {
-      deps.stderr(
-        `[policy] the preview stopped: the provider refused ${changes.refusals.map((r) => r.name).join(', ')}; linting what it planned before, and the live policies it did not reach\n`,
-      );
-    }
+    const changes = await reviewedPreview(deps.runner, stack, args.cwd, 'linting', (t) => deps.stderr(t));
     const config = deps.runner.stackConfig !== undefined ? await deps.runner.stackConfig(stack, workDir) : {};
     const reader = await stackReader(deps.runner, stack, workDir, deps.env, deps.makeReader);
     const sets = await policySets(reader, changes.policies);
@@ -136,33 +128,14 @@ function pick(place: { line?: number; column?: number }): { line?: number; colum
   return { ...(place.line !== undefined ? { line: place.line } : {}), ...(place.column !== undefined ? { column: place.column } : {}) };
 }
 
-/** A resource the preview refused, as the command prints it and as JSON carries it. */
-export interface LintReportRefusal {
-  resource: string;
-  /** the input the provider named */
-  property?: string;
-  reason: string;
-  text: string;
-}
-
-function reportRefusal(r: Refusal): LintReportRefusal {
-  const where = r.property !== undefined ? ` ${r.property}` : '';
-  return {
-    resource: r.name,
-    ...(r.property !== undefined ? { property: r.property } : {}),
-    reason: r.reason,
-    text: `error: ${r.kind ?? 'resource'} ${r.name}${where}: refused by the preview: ${r.reason}`,
-  };
-}
-
-function summaryOf(policies: number, findings: readonly LintReportFinding[], refused: readonly LintReportRefusal[]) {
+function summaryOf(policies: number, findings: readonly LintReportFinding[], refused: readonly ReportRefusal[]) {
   const errors = findings.filter((f) => f.severity === 'error').length;
   return { policies, findings: findings.length, errors, warnings: findings.length - errors, refused: refused.length };
 }
 
 function summaryLine(s: ReturnType<typeof summaryOf>): string {
   const what = `${s.policies} ${s.policies === 1 ? 'policy' : 'policies'} linted`;
-  const refused = s.refused > 0 ? `; ${s.refused} resource${s.refused === 1 ? '' : 's'} refused by the preview` : '';
+  const refused = refusedTail(s.refused);
   if (s.findings === 0) return `${what}: no findings${refused}`;
   const parts = [
     ...(s.errors > 0 ? [`${s.errors} error${s.errors === 1 ? '' : 's'}`] : []),

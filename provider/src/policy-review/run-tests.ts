@@ -16,6 +16,7 @@ import {
 } from './decide';
 import type { TestCase } from './files';
 import { toPolicyContext, type RequestDependencies } from './request';
+import { refusedTail, type ReportRefusal } from './refusals';
 
 /** The case's file's declarations, then the stack's. */
 export function dependenciesOf(c: Pick<TestCase, 'dependencies'>, stack: RequestDependencies = {}): RequestDependencies {
@@ -149,10 +150,11 @@ export function summaryOf(results: readonly CaseResult[]): Summary {
   return { cases: results.length, passed: count('passed'), failed: count('failed'), errors: count('error') };
 }
 
-export function summaryLine(results: readonly CaseResult[]): string {
+/** `refused`: resources the stack's preview refused (`walletinfra-policy test --stack`). */
+export function summaryLine(results: readonly CaseResult[], refused = 0): string {
   const s = summaryOf(results);
   const errors = s.errors > 0 ? `, ${s.errors} error${s.errors === 1 ? '' : 's'}` : '';
-  return `${s.cases} case${s.cases === 1 ? '' : 's'}: ${s.passed} passed, ${s.failed} failed${errors}`;
+  return `${s.cases} case${s.cases === 1 ? '' : 's'}: ${s.passed} passed, ${s.failed} failed${errors}${refusedTail(refused)}`;
 }
 
 const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -186,10 +188,14 @@ export function junitXml(results: readonly CaseResult[]): string {
   return lines.join('\n');
 }
 
-/** The `--json` document: the summary, and each case without its rendering. */
-export function resultsJson(results: readonly CaseResult[]): { summary: Summary; results: unknown[] } {
+/** The `--json` document: the summary, each case without its rendering, and what the stack's preview refused. */
+export function resultsJson(
+  results: readonly CaseResult[],
+  refused: readonly ReportRefusal[] = [],
+): { summary: Summary & { refused: number }; results: unknown[]; refused: ReportRefusal[] } {
   return {
-    summary: summaryOf(results),
+    summary: { ...summaryOf(results), refused: refused.length },
+    refused: [...refused],
     results: results.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'details' && k !== 'decidedByText'))),
   };
 }

@@ -1,18 +1,19 @@
 // A stack's policy sets: its preview's Policy changes applied to the organization's live policies,
 // read with the credentials the stack's own configuration (or the environment) gives the provider.
+import { resolve } from 'node:path';
 import { resolveSettings, type SettingsSources } from '../config';
 import { explainServiceError } from '../config/explain';
 import { collectSteps } from '../stack/collect';
-import { nameFromUrn, typeFromUrn, type EngineEventLike } from '../stack/events';
-import { plain, type StackRunner } from '../stack/run';
+import type { EngineEventLike } from '../stack/events';
+import { describeRunError, type StackRunner } from '../stack/run';
 import type { ReviewPolicy } from './decide';
 import { UNKNOWN } from '../wire';
-import { kindOfToken } from '../resources/kinds';
 import { canonicalInterface, smartContractInterface } from '../resources/smartContractInterface/spec';
 import { velocityControl } from '../resources/velocityControl/spec';
 import type { ContractInterfaceInput } from '@walletinfra/sdk/policy';
 import { clientReader, type LintFacts, type OrganizationReader } from './organization';
 import type { KnownControl } from './request';
+import { refusalsOf, type Refusal } from './refusals';
 import { objectChanges, plannedObjects, plannedPolicies, policyChanges, type ObjectChange, type PolicyChange } from './planned';
 
 export interface StackPolicySets {
@@ -95,41 +96,6 @@ function changesOf(events: readonly EngineEventLike[]): PreviewChanges {
   };
 }
 
-/** A resource whose check the provider failed, as the engine reported it. */
-export interface Refusal {
-  /** the resource's name in the program */
-  name: string;
-  /** the kind (`Policy`), when it is one of ours */
-  kind?: string;
-  /** the input the provider named, when it named one */
-  property?: string;
-  /** the provider's reason */
-  reason: string;
-}
-
-// The engine's check-failure diagnostics (github.com/pulumi/pulumi sdk/go/common/diag/errors.go, codes 2002 and 2003):
-// "<type> resource '<name>' has a problem: <reason>", "<type> resource '<name>': property <p> value <v> has a problem: <reason>".
-const CHECK_FAILURE = /resource '[^']*'(?:: property (\S+) value [\s\S]*?)? has a problem: ([\s\S]*)$/;
-
-/** The check failures among the engine's diagnostics. */
-export function refusalsOf(events: readonly EngineEventLike[]): Refusal[] {
-  return events.flatMap((e): Refusal[] => {
-    const d = e.diagnosticEvent;
-    if (d?.severity !== 'error' || d.urn === undefined || d.urn === '') return [];
-    const m = CHECK_FAILURE.exec(plain(d.message).trim());
-    if (m === null) return [];
-    const kind = kindOfToken(typeFromUrn(d.urn))?.type;
-    return [
-      {
-        name: nameFromUrn(d.urn),
-        ...(kind !== undefined ? { kind } : {}),
-        ...(m[1] !== undefined ? { property: m[1] } : {}),
-        reason: (m[2] ?? '').trim(),
-      },
-    ];
-  });
-}
-
 /**
  * The preview's changes, and when it failed because the provider refused resources at check, what it planned
  * before it stopped and the refusals; a preview that failed for another reason is thrown.
@@ -148,6 +114,30 @@ export async function previewOrRefusals(
     if (!refusals.some((r) => r.kind === 'Policy')) throw err;
     return { ...changesOf(events), refusals };
   }
+}
+
+/**
+ * The preview `walletinfra-policy lint --stack` and `test --stack` review: its changes, and the resources the
+ * provider refused at check, announced on stderr with what the command goes on to `review` ('linting',
+ * 'testing'); a preview that failed for another reason is thrown with the stack's name.
+ */
+export async function reviewedPreview(
+  runner: StackRunner,
+  stack: string,
+  cwd: string,
+  review: string,
+  stderr: (text: string) => void,
+): Promise<PreviewChanges & { refusals: Refusal[] }> {
+  stderr(`[policy] preview of stack ${stack} in ${cwd}...\n`);
+  const changes = await previewOrRefusals(runner, stack, resolve(cwd)).catch((err: unknown) => {
+    throw new Error(`--stack ${stack}: the preview failed: ${describeRunError(err, stack)}`, { cause: err });
+  });
+  if (changes.refusals.length > 0) {
+    stderr(
+      `[policy] the preview stopped: the provider refused ${changes.refusals.map((r) => r.name).join(', ')}; ${review} what it planned before, and the live policies it did not reach\n`,
+    );
+  }
+  return changes;
 }
 
 /** What the stack's policies depend on after `pulumi up`: the organization's interfaces and controls with the preview's changes. */

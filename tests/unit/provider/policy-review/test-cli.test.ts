@@ -171,7 +171,7 @@ test('a failing case shows the decider first, then the other outcomes, with thos
   const json = harness();
   expect(await policyMain(['test', failing, '--policies', POLICIES, '--json'], json.deps)).toBe(1);
   const parsed = JSON.parse(json.out.stdout) as { summary: unknown; results: unknown[] };
-  expect(parsed.summary).toEqual({ cases: 2, passed: 0, failed: 2, errors: 0 });
+  expect(parsed.summary).toEqual({ cases: 2, passed: 0, failed: 2, errors: 0, refused: 0 });
   expect(parsed.results[0]).toMatchObject({
     name: 'stranger expected to pass',
     passed: false,
@@ -486,7 +486,7 @@ test('with --json, problems are in the JSON on stdout, and the summary counts pa
   expect(await policyMain(['test', bad, '--policies', POLICIES, '--json'], deps)).toBe(3);
   expect(out.stderr).toBe('');
   expect(JSON.parse(out.stdout)).toEqual({
-    summary: { cases: 0, passed: 0, failed: 0, errors: 0 },
+    summary: { cases: 0, passed: 0, failed: 0, errors: 0, refused: 0 },
     problems: [
       {
         file: bad,
@@ -499,10 +499,11 @@ test('with --json, problems are in the JSON on stdout, and the summary counts pa
       },
     ],
     results: [],
+    refused: [],
   });
   const good = harness();
   expect(await policyMain(['test', GOOD, '--policies', POLICIES, '--json'], good.deps)).toBe(0);
-  expect((JSON.parse(good.out.stdout) as { summary: unknown }).summary).toEqual({ cases: 3, passed: 3, failed: 0, errors: 0 });
+  expect((JSON.parse(good.out.stdout) as { summary: unknown }).summary).toEqual({ cases: 3, passed: 3, failed: 0, errors: 0, refused: 0 });
 });
 
 test('exit 4 when the policies cannot be read: a stack whose preview fails', async () => {

@@ -205,6 +205,76 @@ ${request('{ daily_usdc: { aggregate: "100" } }')}
   );
 });
 
+test('--stack: a preview the provider failed at a Policy still tests what it planned, names the refusal and exits 1 (as lint does)', async () => {
+  const ORG = 'org-1';
+  const reason = `function 'transfr' is not in the interface uploaded for ${TOKEN}, so eth.tx.function_name never equals it; did you mean 'transfer'? (line 1, column 20)`;
+  const events: EngineEventLike[] = [
+    {
+      resourcePreEvent: {
+        metadata: {
+          op: 'create',
+          urn: 'urn:pulumi:dev::infra::walletinfra:index:Policy::usdc',
+          type: 'walletinfra:index:Policy',
+          new: { inputs: { organizationId: ORG, ...POLICY, condition: `eth.tx.to == '${TOKEN}'` } },
+        },
+      },
+    },
+    // the engine's check-failure diagnostic (github.com/pulumi/pulumi sdk/go/common/diag/errors.go, code 2003)
+    {
+      diagnosticEvent: {
+        urn: 'urn:pulumi:dev::infra::walletinfra:index:Policy::usdc-typo',
+        severity: 'error',
+        message: `walletinfra:index:Policy resource 'usdc-typo': property condition value {eth.tx.function_name == 'transfr'} has a problem: ${reason}\n`,
+      },
+    },
+  ];
+  const reader: OrganizationReader = {
+    organizationId: ORG,
+    listPolicies: () => Promise.resolve([]),
+    listActivities: () => Promise.resolve([]),
+    decidedByPolicies: () => Promise.resolve(true),
+    lintFacts: () => Promise.resolve({ smartContractInterfaces: [], velocityControls: [] }),
+  };
+  const cases = file(
+    'refused.yaml',
+    `cases:
+  - name: to the token
+    request:
+      activity: { type: ACTIVITY_TYPE_SIGN_TRANSACTION_V2 }
+      eth: { tx: { to: "${TOKEN}" } }
+    expect: ALLOW
+`,
+  );
+  const runner: Partial<PolicyCliDeps['runner']> = {
+    run: (_m, _s, _d, onEvent) => {
+      events.forEach(onEvent);
+      return Promise.reject(new Error('preview failed'));
+    },
+    stackConfig: () =>
+      Promise.resolve({ 'walletinfra:organizationId': ORG, 'walletinfra:apiPublicKey': '02ab', 'walletinfra:apiPrivateKey': 'cd' }),
+  };
+  const { deps, out } = harness(runner, reader);
+  expect(await policyMain(['test', cases, '--stack', 'dev'], deps)).toBe(1);
+  expect(out.stdout).toBe(
+    [
+      `error: Policy usdc-typo condition: refused by the preview: ${reason}`,
+      `PASS ${cases}:2 to the token: ALLOW by ${POLICY.policyName}`,
+      '1 case: 1 passed, 0 failed; 1 resource refused by the preview',
+      '',
+    ].join('\n'),
+  );
+  expect(out.stderr).toContain(
+    '[policy] the preview stopped: the provider refused usdc-typo; testing what it planned before, and the live policies it did not reach\n',
+  );
+
+  const json = harness(runner, reader);
+  expect(await policyMain(['test', cases, '--stack', 'dev', '--json'], json.deps)).toBe(1);
+  expect(JSON.parse(json.out.stdout)).toMatchObject({
+    summary: { cases: 1, passed: 1, failed: 0, errors: 0, refused: 1 },
+    refused: [{ resource: 'usdc-typo', property: 'condition', reason }],
+  });
+});
+
 test('the jest matchers take the controls and interfaces as options', () => {
   const options = {
     velocityControls: [{ identifier: 'daily_usdc', operator: LE, threshold: '10' }],
