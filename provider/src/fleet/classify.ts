@@ -3,6 +3,7 @@
 // known when a later resource names them; what differs, per property, in the kinds' normal form (the provider's
 // own diff); and the objects of the reported kinds that no template resource stands for, unmanaged unless the
 // fleet's `unmanaged.ignore` names them. Pure: what was read comes in as data.
+import type { PlannedChange } from '../resources/common/lockout';
 import type { IgnoreRule } from './options';
 import { namePattern } from './selector';
 import {
@@ -30,6 +31,8 @@ export interface Classification {
   unmanaged: ReportUnmanagedObject[];
   /** The activities a stack would submit to bring the sub-organization to the template (what `up` must be allowed). */
   writes: AccessNeed[];
+  /** What a stack would change, resource by resource (the lock-out rules judge it: ./up/preflight.ts). */
+  changes: PlannedChange[];
 }
 
 export interface ClassifyInput {
@@ -71,6 +74,7 @@ function compareOne(
   resolved: Resolutions,
   taken: Map<string, Set<string>>,
   writes: AccessNeed[],
+  changes: PlannedChange[],
 ): ReportDriftItem | undefined {
   const kind = kindNamed(r.type) as FleetKind;
   const desired = desiredForm(kind, withOutputs(r.inputs, resolved.get) as Record<string, unknown>, input.organizationId);
@@ -79,6 +83,7 @@ function compareOne(
   const match = findLive(kind, desired, input.objects[kind.type] ?? []);
   if ('missing' in match) {
     writes.push(...writesNeeded(kind, desired, undefined, r.name));
+    changes.push({ type: kind.type, resource: r.name, desired, replaces: [] });
     return { kind: kind.type, resource: r.name, change: 'missing' };
   }
   if ('ambiguous' in match) {
@@ -93,6 +98,7 @@ function compareOne(
   const { changed, replaces } = differences(kind, live, desired);
   if (changed.length === 0) return undefined;
   writes.push(...writesNeeded(kind, desired, live, r.name));
+  changes.push({ type: kind.type, resource: r.name, objectId: id, desired, replaces });
   const secret = new Set([...secretProperties(kind), ...r.secret]);
   const properties: ReportProperty[] = changed.map((name) => {
     const p: ReportProperty = { name, replaces: replaces.includes(name) };
@@ -109,8 +115,9 @@ export function classify(input: ClassifyInput): Classification {
   const taken = new Map<string, Set<string>>();
   const drift: ReportDriftItem[] = [];
   const writes: AccessNeed[] = [];
+  const changes: PlannedChange[] = [];
   for (const r of input.desired) {
-    const item = compareOne(r, input, resolved, taken, writes);
+    const item = compareOne(r, input, resolved, taken, writes, changes);
     if (item !== undefined) drift.push(item);
   }
   const declared = new Set(input.desired.map((r) => r.type));
@@ -141,5 +148,5 @@ export function classify(input: ClassifyInput): Classification {
     );
     unmanaged.push(...objects);
   }
-  return { drift, unmanaged, writes };
+  return { drift, unmanaged, writes, changes };
 }

@@ -6,6 +6,7 @@
 // findings only) and its objects dropped, so memory does not grow with the fleet. A sub-organization that cannot be
 // read, or for which the template fails, is reported as such and the others go on.
 import { MISSING_DELEGATED_USER, type SubOrganizationFacts } from './template-config';
+import type { PlannedChange } from '../resources/common/lockout';
 import type { Classification } from './classify';
 import { classify } from './classify';
 import type { FleetConnection } from './connection';
@@ -106,6 +107,8 @@ export interface SubOrganizationRead {
   objects?: Readonly<Record<string, readonly unknown[]>>;
   /** The activities a stack would submit there (classified ones only). */
   writes?: AccessNeed[];
+  /** What a stack would change there, resource by resource (classified ones only). */
+  changes?: PlannedChange[];
 }
 
 /** Reads and classifies one sub-organization at a time (`walletinfra-fleet up` reads each again just before its stack). */
@@ -169,6 +172,7 @@ export class SubOrganizationScan {
       entry: entry(id, name, { status, classes, delegatedUser: delegated ?? null, drift: found.drift, unmanaged: found.unmanaged }),
       objects,
       writes: found.writes,
+      changes: found.changes,
     };
   }
 }

@@ -457,3 +457,53 @@ describe('a rollout', () => {
     expect(json<RolloutReport>('again.json').rollout).toMatchObject({ resumed: false });
   });
 });
+
+describe('the lock-out rules in every sub-organization', () => {
+  test("a root quorum leaving out the delegated user: refused there with the provider's lock-out message, counted against the tolerance; the others go on as it allows", async () => {
+    // As the service's delegated-access guide leaves it before its last step: the delegated user still a root user.
+    // The template's quorum (the end user alone) would take the user its stack signs as out of the quorum.
+    for (const s of [sub(3), sub(7)]) await s.endUser.updateRootQuorum({ threshold: 1, userIds: [s.endUserId, s.delegatedUserId] });
+    const ids = [sub(2).id, sub(3).id, sub(7).id, sub(8).id];
+    const select = ids.flatMap((id) => ['--select-id', id]);
+    const reason = (s: SubOrganization) =>
+      `${s.name} (${s.id}): refused, nothing written: RootQuorum "root-quorum": userIds: userIds leaves out user "Delegated Account" (${s.delegatedUserId}), ` +
+      'the user this stack signs as (walletinfra:apiPublicKey (or its profile)), who is in the root quorum now: only the root quorum can change the root quorum, ' +
+      'so once this applies no run of this stack could change it again, restoring this program included (lock-out rule: a stack never takes the user it signs as out of the root quorum). ' +
+      `Keep ${s.delegatedUserId} in userIds; to hand the quorum over, first switch the stack's credentials to a key of a user who stays in it (set walletinfra:apiPublicKey and walletinfra:apiPrivateKey) ` +
+      'and then run `pulumi up`; or set allowLockout: true.';
+
+    // --dry-run checks every one, and the lock-out is a refusal there (nothing ran to fail)
+    const dry = deps(new FakeStacks());
+    expect(await main(['up', ...select, '--dry-run', '--json-out', 'lockout-dry.json'], dry)).toBe(1);
+    expect(json<RolloutReport>('lockout-dry.json').subOrganizations.map((e) => [e.id, e.status, e.cause])).toEqual([
+      [sub(3).id, 'refused', 'lockout'],
+      [sub(7).id, 'refused', 'lockout'],
+      [sub(2).id, 'planned', undefined],
+      [sub(8).id, 'planned', undefined],
+    ]);
+
+    const stacks = new FakeStacks();
+    const run = deps(stacks);
+    const args = ['up', ...select, '--failure-tolerance', '1', '--max-concurrent', '1', '--json-out', 'lockout.json'];
+    expect(await main(args, run)).toBe(1);
+    // no stack started where it would lock out: nothing written there
+    expect(stacks.ran).toEqual([sub(2).id]);
+    for (const s of [sub(3), sub(7)]) {
+      const { configs } = await s.endUser.getOrganizationConfigs({});
+      expect(new Set(configs.quorum?.userIds)).toEqual(new Set([s.endUserId, s.delegatedUserId]));
+    }
+    const report = json<RolloutReport>('lockout.json');
+    expect(report.rollout).toMatchObject({ outcome: 'stopped', stopReason: 'tolerance-crossed' });
+    expect(report.subOrganizations.map((e) => [e.id, e.status, e.cause])).toEqual([
+      [sub(3).id, 'failed', 'lockout'],
+      [sub(7).id, 'failed', 'lockout'],
+      [sub(8).id, 'not-started', undefined],
+      [sub(2).id, 'succeeded', undefined],
+    ]);
+    expect(report.subOrganizations[0]?.reason).toBe(reason(sub(3)));
+    expect(report.summary).toMatchObject({ targets: 4, succeeded: 1, failed: 2, refused: 0, notStarted: 1 });
+    const err = run.err.join('');
+    expect(err).toContain(`· ${reason(sub(3))}\n`);
+    expect(err).toContain('[fleet] stopping: more than the failure tolerance (1, strict) failed; 0 running will finish, 1 never start\n');
+  });
+});

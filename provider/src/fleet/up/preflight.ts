@@ -5,6 +5,10 @@
 // - the template fails for it;
 // - its delegated user is missing (no user holds the delegated key: removed by hand);
 // - a resource matches several objects (adopting would refuse);
+// - the stack would lock its user out (a root quorum leaving out the delegated user while it is a member, a member
+//   left without a credential, a replacement deleting the delegated key or user): the provider's own lock-out rules
+//   (../../resources/common/lockout.ts `planLockoutReasons`), with the provider's message; unlike the other
+//   refusals this one is the template's doing and counts as a failure against the failure tolerance (./rollout.ts);
 // - its delegated user may not submit an activity the stack needs (the activities the provider would submit, the
 //   same list a preview's access warning checks, ../../resources/policy/stack-access.ts), decided by the sdk's
 //   policy evaluator over the sub-organization's policies and root quorum as they are.
@@ -12,12 +16,13 @@
 import type { Policy as ServicePolicy, User } from '@walletinfra/sdk/schemas';
 import { evaluatePolicies, isRootQuorumOnlyActivity, type PolicyInput } from '@walletinfra/sdk/policy';
 import { contextFor } from '../../resources/policy/stack-access';
+import { planLockoutReasons } from '../../resources/common/lockout';
 import type { AccessNeed } from '../kinds';
 import type { ReportSubOrganization } from '../report/schema';
 import type { SubOrganizationScan } from '../scan';
 import type { SubOrganizationFacts } from '../template-config';
 
-/** Why a sub-organization was refused; `locked` comes from its stack (./stacks.ts). */
+/** Why a sub-organization was refused; `locked` comes from its stack (./stacks.ts); `lockout` counts as a failure. */
 export const REFUSAL_CAUSES = [
   'deleted',
   'unreachable',
@@ -25,6 +30,7 @@ export const REFUSAL_CAUSES = [
   'delegated-user-missing',
   'delegated-user-not-allowed',
   'ambiguous',
+  'lockout',
   'not-selected',
   'locked',
 ] as const;
@@ -127,6 +133,26 @@ export async function preflight(scan: SubOrganizationScan, id: string, delegated
   const user = (objects.User as readonly User[] | undefined)?.find((u) => u.userId === delegated.id) as User;
   const policies = (objects.Policy ?? []) as readonly ServicePolicy[];
   const quorum = ((objects.RootQuorum ?? [])[0] ?? { threshold: 1, userIds: [] }) as { threshold: number; userIds: string[] };
+  const [lockout] = planLockoutReasons(
+    {
+      organizationId: id,
+      users: (objects.User ?? []) as readonly User[],
+      quorum,
+      ownPublicKey: delegatedPublicKey.toLowerCase(),
+      ownUser: user,
+      now: now(),
+    },
+    read.changes ?? [],
+  );
+  if (lockout !== undefined) {
+    const { change, property, reason } = lockout;
+    return {
+      ok: false,
+      cause: 'lockout',
+      name: entry.name,
+      reason: `${who(entry.name, id)}: ${NOTHING_WRITTEN}: ${change.type} ${JSON.stringify(change.resource)}: ${property}: ${reason}`,
+    };
+  }
   for (const need of read.writes ?? []) {
     const why = denial(need, user, delegatedPublicKey, policies, quorum, now());
     if (why !== undefined) {

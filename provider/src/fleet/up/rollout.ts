@@ -106,7 +106,12 @@ class Run {
       const prefix = `${who(checked.name, id)}: `;
       this.line(id, checked.reason.startsWith(prefix) ? checked.reason.slice(prefix.length) : checked.reason);
       const name = checked.name || (this.names.get(id) ?? '');
-      return { outcome: 'refused', entry: { id, name, status: 'refused', wave, cause: checked.cause, reason: checked.reason } };
+      // A template that would lock a sub-organization out is a failure of the template: the tolerance counts it.
+      const failed = checked.cause === 'lockout' && !this.input.dryRun;
+      return {
+        outcome: failed ? 'failed' : 'refused',
+        entry: { id, name, status: failed ? 'failed' : 'refused', wave, cause: checked.cause, reason: checked.reason },
+      };
     }
     if (this.input.dryRun) {
       this.line(id, `would run (${checked.entry.status})`);

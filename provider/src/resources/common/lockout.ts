@@ -222,3 +222,53 @@ export function ipAllowlistWarning(news: Record<string, unknown>, olds: Record<s
     'or by a root user in the dashboard.'
   );
 }
+
+// ---- a plan, judged before any stack runs ----
+
+/** A change a plan makes to an object the rules guard, in the kind's normal form (what `walletinfra-fleet up` checks). */
+export interface PlannedChange {
+  /** The kind's type: `RootQuorum`, `ApiKey`, `User` (other kinds have no lock-out rule). */
+  type: string;
+  /** The resource's name in the program. */
+  resource: string;
+  /** The object it changes; absent for a create. */
+  objectId?: string;
+  desired: Readonly<Record<string, unknown>>;
+  /** The changed properties that replace the object (a replacement deletes it). */
+  replaces: readonly string[];
+}
+
+/**
+ * The rules above applied to a whole plan on the organization as `view` reads it: the reasons the provider would
+ * give, at preview or before it writes, for each change that would lock the stack's user (or the organization) out.
+ * `check`'s threshold rule, the quorum's rules before `update_root_quorum`, and a replacement's delete of an API key
+ * or a user; a key the plan creates for a member counts as its credential. Empty when nothing would lock out.
+ */
+export function planLockoutReasons(
+  view: IdentityView,
+  changes: readonly PlannedChange[],
+): Array<{ change: PlannedChange; property: string; reason: string }> {
+  const out: Array<{ change: PlannedChange; property: string; reason: string }> = [];
+  const planned = (userId: string) => changes.some((c) => c.type === 'ApiKey' && c.objectId === undefined && c.desired.userId === userId);
+  for (const change of changes) {
+    const { desired } = change;
+    if (desired.allowLockout === true) continue;
+    if (change.type === 'RootQuorum') {
+      const userIds = Array.isArray(desired.userIds) ? (desired.userIds as string[]) : [];
+      for (const f of quorumThresholdFailures(desired)) out.push({ change, ...f });
+      const own = quorumWithoutOwnUserReason(view, userIds);
+      if (own !== undefined) out.push({ change, property: 'userIds', reason: own });
+      for (const u of membersWithoutCredential(view, userIds, planned))
+        out.push({ change, property: 'userIds', reason: quorumCredentialReason(u) });
+    }
+    if (change.objectId === undefined || change.replaces.length === 0) continue;
+    const reason =
+      change.type === 'ApiKey'
+        ? apiKeyDeleteReason(view, change.objectId, false, change.replaces)
+        : change.type === 'User'
+          ? userDeleteReason(view, change.objectId, false, change.replaces)
+          : undefined;
+    if (reason !== undefined) out.push({ change, property: change.replaces[0] as string, reason });
+  }
+  return out;
+}

@@ -131,7 +131,7 @@ test('outputs flow to later resources: a key names its user by the user’s live
     unmanagedKinds: kinds('User', 'ApiKey', 'Policy'),
     ignore: [],
   });
-  expect(found).toEqual({ drift: [], unmanaged: [], writes: [] });
+  expect(found).toEqual({ drift: [], unmanaged: [], writes: [], changes: [] });
   // without the user, what names it reads as what it will be
   const orphan = classify({
     organizationId: 'org-1',

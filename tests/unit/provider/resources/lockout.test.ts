@@ -13,6 +13,7 @@ import {
   quorumThresholdFailures,
   quorumWithoutOwnUserReason,
   ipAllowlistWarning,
+  planLockoutReasons,
   userDeleteReason,
 } from '@walletinfra/pulumi/resources/common/lockout';
 import { membershipUpdate } from '@walletinfra/pulumi/resources/common/members';
@@ -395,5 +396,39 @@ describe('IP allowlists that apply to the stack', () => {
     );
     expect(ipAllowlistWarning({ publicKey: '02' + 'b'.repeat(64), enabled: false, rules }, {}, OWN)).toBeUndefined();
     expect(ipAllowlistWarning({ enabled: true, rules: UNKNOWN }, {}, OWN)).toBeUndefined();
+  });
+});
+
+describe('a whole plan, judged before any stack runs (walletinfra-fleet up)', () => {
+  const quorum = (desired: Record<string, unknown>, objectId = 'root-quorum') => ({
+    type: 'RootQuorum',
+    resource: 'q',
+    objectId,
+    desired,
+    replaces: [],
+  });
+  const reasons = (v: IdentityView, changes: Parameters<typeof planLockoutReasons>[1]) =>
+    planLockoutReasons(v, changes).map((r) => [r.change.resource, r.property, r.reason]);
+
+  test('each rule with the message the provider gives, on the property it concerns', () => {
+    const v = view({ threshold: 1, userIds: ['u-root', 'u-alice'] });
+    expect(reasons(v, [quorum({ threshold: 3, userIds: ['u-alice', 'u-carol'] })])).toEqual([
+      ['q', 'threshold', quorumThresholdFailures({ threshold: 3, userIds: ['u-alice', 'u-carol'] })[0]?.reason],
+      ['q', 'userIds', quorumWithoutOwnUserReason(v, ['u-alice', 'u-carol'])],
+      ['q', 'userIds', quorumCredentialReason(carol)],
+    ]);
+    const replaced = { type: 'ApiKey', resource: 'own-key', objectId: 'k-root', desired: { apiKeyName: 'new' }, replaces: ['apiKeyName'] };
+    expect(reasons(v, [replaced])).toEqual([['own-key', 'apiKeyName', apiKeyDeleteReason(v, 'k-root', false, ['apiKeyName'])]]);
+    const movedUser = { type: 'User', resource: 'me', objectId: 'u-root', desired: {}, replaces: ['organizationId'] };
+    expect(reasons(v, [movedUser])).toEqual([['me', 'organizationId', userDeleteReason(v, 'u-root', false, ['organizationId'])]]);
+  });
+
+  test('nothing when the plan keeps access: a key the plan creates for a member, allowLockout, an update in place, other kinds', () => {
+    const v = view({ threshold: 1, userIds: ['u-root'] });
+    const newKey = { type: 'ApiKey', resource: 'carol-key', desired: { userId: 'u-carol' }, replaces: [] };
+    expect(reasons(v, [quorum({ threshold: 1, userIds: ['u-root', 'u-carol'] }), newKey])).toEqual([]);
+    expect(reasons(v, [quorum({ threshold: 1, userIds: ['u-alice'], allowLockout: true })])).toEqual([]);
+    expect(reasons(v, [{ type: 'ApiKey', resource: 'k', objectId: 'k-root', desired: {}, replaces: [] }])).toEqual([]);
+    expect(reasons(v, [{ type: 'Policy', resource: 'p', objectId: 'p-1', desired: {}, replaces: ['effect'] }])).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ export const RolloutSubOrganization = z.strictObject({
   resumed: z.boolean().optional(),
   /** failed: the first line of the reason; refused: the whole reason with the fix. */
   reason: z.string().optional(),
-  /** refused: why, for tools. */
+  /** refused (and failed by the lock-out rules, `lockout`): why, for tools. */
   cause: z.enum(REFUSAL_CAUSES).optional(),
   /** Its stack's log (Pulumi's output), relative to the working directory. */
   log: z.string().optional(),
