@@ -2,8 +2,19 @@
 // TypeScript project of its own OUTSIDE the repository (own package.json, Pulumi.yaml, tsconfig and program),
 // start the emulator from that project's node_modules/.bin, and run pulumi up, preview --expect-no-changes,
 // preview with the shipped policy pack, walletinfra-drift and destroy there. Nothing from the repository's node_modules or sources is visible to it.
+//
+// One difference from a user's machine, for the SQLite driver only: better-sqlite3's install script
+// (`prebuild-install || node-gyp rebuild`) downloads a prebuilt addon for the user's Node.js from its GitHub
+// releases, which a test may not reach. Rather than compile SQLite from source (minutes on a CI machine, and a
+// download attempt beyond loopback first), the install gets that prebuilt addon from a local prebuilds directory
+// (prebuild-install's `npm_config_<package>_local_prebuilds`): a tarball of the addon the repository's own
+// `npm install` compiled for this Node.js ABI, named as the release asset of that version. So the project installs
+// better-sqlite3 the way a user's does (from the registry, then a prebuilt addon that prebuild-install loads to
+// check it), and it holds its own copy: nothing resolves into the repository. If the registry's newest
+// better-sqlite3 in the emulator's range is not the repository's version, the name does not match and the install
+// compiles from source as before (slower, same proof). Our own packages come only from the tarballs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { WalletInfraClient } from '@walletinfra/sdk';
@@ -68,6 +79,23 @@ function startInstalledEmulator(): Promise<{ baseUrl: string }> {
     child.on('error', reject);
     child.on('exit', (code) => reject(new Error(`walletinfra-emulator exited ${code} before it was ready\n${out}\n${err}`)));
   });
+}
+
+/**
+ * A directory holding the prebuilt better-sqlite3 addon as its release asset is named
+ * (`better-sqlite3-v<version>-node-v<abi>-<platform>-<arch>.tar.gz`, holding build/Release/better_sqlite3.node),
+ * made from the addon the repository's `npm install` compiled for this Node.js.
+ */
+async function localSqlitePrebuilds(dir: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const driver = join(REPO_ROOT, 'node_modules', 'better-sqlite3');
+  const { version } = JSON.parse(readFileSync(join(driver, 'package.json'), 'utf8')) as { version: string };
+  mkdirSync(dir, { recursive: true });
+  const asset = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  must(
+    'tar (prebuilt addon)',
+    await run('tar', ['-czf', join(dir, asset), '-C', driver, 'build/Release/better_sqlite3.node'], { cwd: dir, env }),
+  );
+  return dir;
 }
 
 const PROGRAM = `import * as pulumi from '@pulumi/pulumi';
@@ -192,8 +220,16 @@ beforeAll(async () => {
   );
   writeFileSync(join(project, 'index.ts'), PROGRAM);
 
-  // 3. Install the tarballs like any dependency (from the npm cache where it can).
-  must('npm install', await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project, env: base }));
+  // 3. Install the tarballs like any dependency (from the npm cache where it can; the SQLite driver's prebuilt addon
+  //    from a local prebuilds directory, as the header says).
+  const prebuilds = await localSqlitePrebuilds(join(work, 'prebuilds'), base);
+  must(
+    'npm install',
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], {
+      cwd: project,
+      env: { ...base, npm_config_better_sqlite3_local_prebuilds: prebuilds },
+    }),
+  );
 
   env = {
     ...base,
@@ -252,6 +288,9 @@ test('the project lives outside the repository and resolves only the installed p
     expect(existsSync(join(installed, 'CHANGELOG.md'))).toBe(true);
     expect(existsSync(join(installed, 'src'))).toBe(false);
   }
+  // The SQLite driver's addon is the project's own copy (prebuilt or compiled there), not the repository's.
+  const addon = realpathSync(join(project, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'));
+  expect(relative(realpathSync(project), addon).startsWith('..')).toBe(false);
 });
 
 test('nothing the tarballs ship refers to private notes', async () => {

@@ -1,0 +1,57 @@
+// The order jest starts test files in (jest.config.js `testSequencer`): longest first, so that with two workers a
+// long end-to-end file never starts last and runs alone while the other worker idles
+// (https://jestjs.io/docs/configuration#testsequencer-string).
+//
+// Jest's own sequencer orders by the durations it cached in earlier runs, and on a fresh clone (CI), which has no
+// such cache, by file size, which puts a ten-minute end-to-end file among unit files of the same size. Here a file's
+// expected duration is the one jest cached, else the one below (seconds measured in a fresh-clone run on a loaded
+// two-core machine; update them when a file's time changes much), else 30 s for any other file under tests/e2e/ or
+// tests/reliability/ and its size for the rest (larger first, as jest does). Files that failed last time still come
+// first. Only the order changes: every file still runs.
+const { relative, sep } = require('node:path');
+const Sequencer = require('@jest/test-sequencer').default;
+
+/** Seconds each slow file took in a fresh-clone run, by path from the repository root. */
+const EXPECTED_SECONDS = {
+  'tests/e2e/native-docs.test.ts': 500,
+  'tests/e2e/packed-install.test.ts': 366,
+  'tests/e2e/native-languages.test.ts': 229,
+  'tests/e2e/identity.test.ts': 165,
+  'tests/e2e/acceptance.test.ts': 158,
+  'tests/e2e/workflows.test.ts': 143,
+  'tests/e2e/program-edits.test.ts': 96,
+  'tests/e2e/access-control-edits.test.ts': 92,
+  'tests/e2e/native-migration.test.ts': 85,
+  'tests/e2e/lifecycle.test.ts': 61,
+  'tests/e2e/fleet.test.ts': 56,
+  'tests/e2e/provider-upgrade.test.ts': 54,
+  'tests/e2e/export-roundtrip.test.ts': 41,
+};
+const SLOW_DIRECTORIES = ['tests/e2e/', 'tests/reliability/'];
+const SLOW_DEFAULT_SECONDS = 30;
+
+class LongestFirstSequencer extends Sequencer {
+  /** Milliseconds the file is expected to take, or undefined for a file with no estimate (ordered by size). */
+  expected(test) {
+    const cached = this.time(test);
+    if (cached != null) return cached;
+    const path = relative(test.context.config.rootDir, test.path).split(sep).join('/');
+    if (path in EXPECTED_SECONDS) return EXPECTED_SECONDS[path] * 1000;
+    if (SLOW_DIRECTORIES.some((dir) => path.startsWith(dir))) return SLOW_DEFAULT_SECONDS * 1000;
+    return undefined;
+  }
+
+  sort(tests) {
+    const size = (test) => test.context.hasteFS.getSize(test.path) ?? 0;
+    const keyed = tests.map((test) => ({ test, failed: this.hasFailed(test), ms: this.expected(test), size: size(test) }));
+    keyed.sort((a, b) => {
+      if (a.failed !== b.failed) return a.failed ? -1 : 1;
+      if ((a.ms != null) !== (b.ms != null)) return a.ms != null ? -1 : 1;
+      if (a.ms != null && b.ms != null && a.ms !== b.ms) return b.ms - a.ms;
+      return b.size - a.size;
+    });
+    return keyed.map(({ test, ms }) => Object.assign(test, { duration: ms }));
+  }
+}
+
+module.exports = LongestFirstSequencer;
