@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Packs the walletinfra resource provider plugin: a tarball that `pulumi plugin install` takes as it is,
 #
-#   scripts/pack-plugin.sh [--out DIR]        # the tarball's path is the last stdout line
+#   scripts/pack-plugin.sh [--out DIR] [--tarballs DIR]   # the tarball's path is the last stdout line
 #   pulumi plugin install resource walletinfra <version> -f <that tarball>
+#
+# --tarballs DIR takes the @walletinfra/sdk and @walletinfra/pulumi tarballs `npm pack` already made there
+# (the end-to-end tests pack the workspaces once for several uses) instead of packing them again.
 #
 # The tarball holds the executable `pulumi-resource-walletinfra` at its root (what the engine runs,
 # https://www.pulumi.com/docs/iac/cli/commands/pulumi_plugin_install/) and, beside it, node_modules with
@@ -14,10 +17,12 @@ set -euo pipefail
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_ROOT="$(cd "$SCRIPT_DIR/.." && pwd)"
 out="$REPO_ROOT/.data/plugin"
+packed=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --tarballs) packed="$2"; shift 2 ;;
+    -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "[pack-plugin] unknown argument: $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -29,8 +34,13 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/tarballs" "$work/plugin" "$out"
 
-log "packing @walletinfra/sdk and @walletinfra/pulumi $version (npm pack builds them)..."
-(cd "$REPO_ROOT" && npm pack --silent --pack-destination "$work/tarballs" --workspace sdk --workspace provider >&2)
+if [ -n "$packed" ]; then
+  log "taking @walletinfra/sdk and @walletinfra/pulumi $version from $packed..."
+  cp "$packed"/walletinfra-sdk-*.tgz "$packed"/walletinfra-pulumi-*.tgz "$work/tarballs/"
+else
+  log "packing @walletinfra/sdk and @walletinfra/pulumi $version (npm pack builds them)..."
+  (cd "$REPO_ROOT" && npm pack --silent --pack-destination "$work/tarballs" --workspace sdk --workspace provider >&2)
+fi
 sdk_tgz="$(ls "$work"/tarballs/walletinfra-sdk-*.tgz)"
 provider_tgz="$(ls "$work"/tarballs/walletinfra-pulumi-*.tgz)"
 

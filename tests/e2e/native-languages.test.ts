@@ -17,6 +17,7 @@ import { PROGRAM_FILE, renderProgram, type ProgramLanguage } from '@walletinfra/
 import { ONRAMP_SECRET, startOrganization, type TestOrganization } from '../support/e2e/organization';
 import { REPO_ROOT, cleanEnv, run } from '../support/e2e/process';
 import { stepTimings } from '../support/e2e/timings';
+import { packedWorkspaces } from '../support/e2e/packed';
 import { nameOf, PulumiProject } from '../support/e2e/project';
 import {
   builtNodejsSdk,
@@ -105,12 +106,14 @@ function background<T>(label: string, work: () => Promise<T>): () => Promise<T> 
 const GO_ENV = { GOPROXY: 'off', GOSUMDB: 'off', GOFLAGS: '-mod=mod' };
 
 const PREPARE = {
-  /** scripts/pack-plugin.sh: the tarball `pulumi plugin install -f` takes. */
+  /**
+   * scripts/pack-plugin.sh: the tarball `pulumi plugin install -f` takes, from the workspaces' tarballs packed
+   * once for the end-to-end files (native-docs.test.ts runs the README's `npm run plugin:pack` with its own pack).
+   */
   plugin: background('pack plugin', async () => {
-    const packed = await run('bash', [join(REPO_ROOT, 'scripts', 'pack-plugin.sh'), '--out', join(WORK, 'plugin')], {
-      cwd: REPO_ROOT,
-      env: cleanEnv(),
-    });
+    const { dir } = await packedWorkspaces();
+    const script = join(REPO_ROOT, 'scripts', 'pack-plugin.sh');
+    const packed = await run('bash', [script, '--out', join(WORK, 'plugin'), '--tarballs', dir], { cwd: REPO_ROOT, env: cleanEnv() });
     if (packed.code !== 0) throw new Error(`scripts/pack-plugin.sh exited ${packed.code}\n${packed.stderr}`);
     return packed.stdout.trim().split('\n').pop() ?? '';
   }),

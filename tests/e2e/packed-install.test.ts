@@ -2,6 +2,8 @@
 // TypeScript project of its own OUTSIDE the repository (own package.json, Pulumi.yaml, tsconfig and program),
 // start the emulator from that project's node_modules/.bin, and run pulumi up, preview --expect-no-changes,
 // preview with the shipped policy pack, walletinfra-drift and destroy there. Nothing from the repository's node_modules or sources is visible to it.
+// The tarballs are packed once per content of the sources for the files that install them (../support/e2e/packed.ts):
+// on a fresh clone the first of them runs the real `npm pack`.
 //
 // One difference from a user's machine, for the SQLite driver only: better-sqlite3's install script
 // (`prebuild-install || node-gyp rebuild`) downloads a prebuilt addon for the user's Node.js from its GitHub
@@ -14,22 +16,22 @@
 // better-sqlite3 in the emulator's range is not the repository's version, the name does not match and the install
 // compiles from source as before (slower, same proof). Our own packages come only from the tarballs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { WalletInfraClient } from '@walletinfra/sdk';
 import { acknowledgeExisting } from '../support/e2e/organization';
 import { REPO_ROOT, cleanEnv, pulumiBinDir, run, type RunResult } from '../support/e2e/process';
 import { findPrivateReferences } from '../support/e2e/private-references';
+import { packedWorkspaces, type Workspace } from '../support/e2e/packed';
 
 jest.setTimeout(1_200_000);
 
-const PACKAGES = ['sdk', 'emulator', 'provider'] as const;
 const ROOT_PKG = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
 
 let work: string;
 let project: string;
-let tarballs: Record<(typeof PACKAGES)[number], string>;
+let tarballs: Record<Workspace, string>;
 let emulator: ChildProcess | undefined;
 let env: NodeJS.ProcessEnv;
 let baseUrl: string;
@@ -150,27 +152,8 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'walletinfra-packed-'));
   project = join(work, 'my-infra');
   mkdirSync(project);
-  const packDir = join(work, 'tarballs');
-  mkdirSync(packDir);
-
-  // 1. npm pack the three workspaces (prepack builds each one).
-  const packed = must(
-    'npm pack',
-    await run('npm', ['pack', '--json', '--pack-destination', packDir, ...PACKAGES.flatMap((p) => ['--workspace', p])], {
-      cwd: REPO_ROOT,
-      env: base,
-    }),
-  );
-  const entries = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ name: string; filename: string }>;
-  const byName = new Map(entries.map((e) => [e.name, join(packDir, e.filename.replace(/^@/, '').replace(/\//, '-'))]));
-  tarballs = {
-    sdk: byName.get('@walletinfra/sdk') as string,
-    emulator: byName.get('@walletinfra/emulator') as string,
-    provider: byName.get('@walletinfra/pulumi') as string,
-  };
-  for (const [name, file] of Object.entries(tarballs)) {
-    if (!file || !existsSync(file)) throw new Error(`npm pack did not produce the ${name} tarball (${readdirSync(packDir).join(', ')})`);
-  }
+  // 1. npm pack the three workspaces (prepack builds each one), once for the end-to-end files that install them.
+  ({ tarballs } = await packedWorkspaces());
 
   // 2. The user's project: its own package.json, Pulumi.yaml, tsconfig and program.
   writeFileSync(
