@@ -55,6 +55,8 @@ export interface ContextOptions {
   keys?: () => string[];
   /** Whether a stack config value is encrypted (only the program process knows). */
   isSecret?: (key: string) => boolean | undefined;
+  /** Plain leaves of a value the engine marks secret as a whole (SettingsSources.plainInSecret). */
+  plainInSecret?: SettingsSources['plainInSecret'];
   /** Environment (default `process.env`, read at call time so rotated credentials apply at once). */
   env?: Readonly<Record<string, string | undefined>>;
   now?: () => number;
@@ -116,6 +118,7 @@ export function createContext(options: ContextOptions = {}): OwnedContext {
     env: options.env ?? process.env,
     ...(keys !== undefined ? { keys } : {}),
     ...(options.isSecret !== undefined ? { isSecret: options.isSecret } : {}),
+    ...(options.plainInSecret !== undefined ? { plainInSecret: options.plainInSecret } : {}),
   });
   const settings = memoizeResolution(resolveSettings);
   const endpoints = memoizeResolution(resolveEndpoints);

@@ -56,6 +56,20 @@ function plainSecret(key: string, setting: SettingKey | 'profiles'): string {
   );
 }
 
+/**
+ * Profiles' API private keys stored in plain text inside a `walletinfra:profiles` that Pulumi marks secret because
+ * another leaf is encrypted (./stack-file.ts): one message per key, naming the file and the per-key fix.
+ */
+function plainProfileKeys(key: string, sources: SettingsSources): string[] {
+  const plain = sources.isSecret?.(key) === true ? sources.plainInSecret?.(key) : undefined;
+  return (plain?.paths ?? []).map(
+    (path) =>
+      `stack config ${key}.${path} holds an API private key in plain text in ${plain?.file ?? 'the stack config file'} ` +
+      `(Pulumi marks ${key} secret as a whole because another of its keys is encrypted, but this one is not): ` +
+      `encrypt it with \`pulumi config set --secret --path '${key}.${path}' <value>\`, and rotate the key if the file was ever shared`,
+  );
+}
+
 /** Every problem with the stack config's keys, one message each; empty when there is none. */
 export function configKeyProblems(sources: SettingsSources): string[] {
   const keys = sources.keys?.() ?? [];
@@ -69,7 +83,7 @@ export function configKeyProblems(sources: SettingsSources): string[] {
         (isSecretKey(rest) || (rest === PROFILES_KEY && /apiPrivateKey/.test(sources.config(key) ?? '')))
       ) {
         problems.push(plainSecret(key, rest === PROFILES_KEY ? PROFILES_KEY : (rest as SettingKey)));
-      }
+      } else if (rest === PROFILES_KEY) problems.push(...plainProfileKeys(key, sources));
       continue;
     }
     const misplaced = misplacedKey(key, sources);

@@ -1,6 +1,7 @@
 // Where a setting comes from (stack config, WALLETINFRA_*, TURNKEY_*, profiles) and where it was looked for,
 // so a missing one can be reported with every place.
 import { ConfigurationError } from '@walletinfra/sdk/errors';
+import type { PlainLeaves } from './stack-file';
 import { CONFIG_NAMESPACE, metaOf, PROFILE_KEYS, type ProfileKey, type SettingKey } from './settings';
 
 export { CONFIG_NAMESPACE, PROFILE_KEYS, type ProfileKey };
@@ -13,6 +14,11 @@ export interface SettingsSources {
   keys?: () => string[];
   /** Whether a stack config value is stored encrypted, where the caller knows it (the program does). */
   isSecret?: (key: string) => boolean | undefined;
+  /**
+   * For a structured value the engine marks secret as a whole, the secret leaves the stack's config file stores
+   * in plain text (./stack-file.ts), where the caller can read the file.
+   */
+  plainInSecret?: (key: string) => PlainLeaves | undefined;
 }
 
 /** Which credentials a resource or data source uses: a named profile and/or another organization id. */

@@ -9,6 +9,7 @@ import { CONFIG_NAMESPACE, configKeyProblems, SETTING_KEYS, type SettingsSources
 import { metaOf, PROFILES_KEY, type SettingKey } from '../config/settings';
 import { lookupGlobal, parseProfiles } from '../config/sources';
 import { readSetting } from '../config/values';
+import { stackFileSecrecy } from '../config/stack-file';
 import { messageOf } from '../errors';
 import type { CheckFailure } from '../resources/common/check';
 import { sameValue } from '../resources/common/diff';
@@ -59,9 +60,21 @@ export interface ProviderConfig {
    * KeepSecrets in sdk/go/common/resource/plugin/provider_plugin.go), so only Configure can tell.
    */
   secretsKnown: boolean;
+  /** A default provider's: the secret leaves its stack config file stores in plain text (../config/stack-file.ts). */
+  plainInSecret?: SettingsSources['plainInSecret'];
 }
 
 export const EMPTY_CONFIG: ProviderConfig = { values: new Map(), secrets: new Set(), secretsKnown: true };
+
+/**
+ * What a default provider's stack config file says beyond the engine's secret marks, read from the directory the
+ * engine starts plugins in (the project's, newPlugin with ctx.Pwd in sdk/go/common/resource/plugin/provider_plugin.go)
+ * for the stack its URN names (`urn:pulumi:<stack>::<project>::...`); undefined for an explicit provider.
+ */
+export function stackFileOf(urn: string, dir: string): SettingsSources['plainInSecret'] {
+  const stack = /^urn:pulumi:(.*?)::/.exec(urn)?.[1];
+  return stack !== undefined && isDefaultProvider(urn) ? stackFileSecrecy(dir, stack) : undefined;
+}
 
 /** Structured values (an explicit provider's object or number arguments) as the text stack config would hold. */
 function asText(value: unknown): string | undefined {
@@ -69,7 +82,7 @@ function asText(value: unknown): string | undefined {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function providerConfig(inputs: Decoded, secretsKnown: boolean): ProviderConfig {
+export function providerConfig(inputs: Decoded, secretsKnown: boolean, plainInSecret?: SettingsSources['plainInSecret']): ProviderConfig {
   const values = new Map<string, string>();
   const secrets = new Set<string>();
   for (const [key, value] of Object.entries(inputs.values)) {
@@ -80,7 +93,7 @@ export function providerConfig(inputs: Decoded, secretsKnown: boolean): Provider
     values.set(full, text);
     if (inputs.secrets.has(key)) secrets.add(full);
   }
-  return { values, secrets, secretsKnown };
+  return { values, secrets, secretsKnown, ...(plainInSecret !== undefined ? { plainInSecret } : {}) };
 }
 
 /** Whether the setting `key` (full key) was given as a secret; undefined when the request could not say. */
@@ -94,6 +107,7 @@ export function configSources(config: ProviderConfig, env: Readonly<Record<strin
     env,
     keys: () => [...config.values.keys()],
     isSecret: (key) => isSecretIn(config, key),
+    ...(config.plainInSecret !== undefined ? { plainInSecret: config.plainInSecret } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   isDefaultProvider,
   isSecretIn,
   providerConfig,
+  stackFileOf,
   type ProviderConfig,
 } from './config';
 import { RequestError, serviceError, UnimplementedError, type Leftover } from './errors';
@@ -35,6 +36,11 @@ export interface NativeProviderOptions {
   schema: () => string;
   /** The runtime's clock, randomness, HTTP options and log (tests); `isSecret` is the provider's own. */
   runtime?: Omit<RuntimeOptions, 'isSecret' | 'config' | 'keys'>;
+  /**
+   * The directory the engine started the plugin in, the project's (default the process's): a default provider
+   * reads the stack's config file there for what the engine's secret marks do not say (./config.ts stackFileOf).
+   */
+  projectDir?: string;
   /**
    * Another lifecycle for a kind, instead of the runtime's (undefined: the runtime's). The bench's do-nothing plugin
    * serves every kind this way, so its floor is this same server (bench/children/noop-native).
@@ -142,8 +148,12 @@ function diffConfig(request: pb.DiffRequest): pb.DiffResponse {
 }
 
 /** Takes the provider's configuration: the runtime's settings read it from now on. */
-function applyConfig(server: Server, inputs: Decoded, secretsKnown: boolean): void {
-  const config = providerConfig(inputs, secretsKnown);
+function applyConfig(server: Server, inputs: Decoded, secretsKnown: boolean, urn = ''): void {
+  const config = providerConfig(
+    inputs,
+    secretsKnown,
+    secretsKnown ? stackFileOf(urn, server.options.projectDir ?? process.cwd()) : undefined,
+  );
   server.config = config;
   server.runtime.context.setConfig(
     (key) => config.values.get(key),
@@ -157,7 +167,12 @@ function applyConfig(server: Server, inputs: Decoded, secretsKnown: boolean): vo
 function configure(server: Server, request: pb.ConfigureRequest): pb.ConfigureResponse {
   if (request.hasArgs()) {
     // Which settings were secret says something about the stack config only for a default provider.
-    applyConfig(server, decode(fromStruct(request.getArgs())), isDefaultProvider(request.getUrn() || (request.getName() ?? '')));
+    applyConfig(
+      server,
+      decode(fromStruct(request.getArgs())),
+      isDefaultProvider(request.getUrn() || (request.getName() ?? '')),
+      request.getUrn(),
+    );
   } else {
     // Engines before structured configuration send `<package>:config:<key>` text variables only.
     const values: Properties = {};

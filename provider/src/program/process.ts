@@ -1,19 +1,30 @@
 // What runs in the user's program process: the settings as the program sees them (stack config through
 // `pulumi.runtime`, which also knows which values are encrypted), a check of the stack config made once
 // before anything is registered or requested, and the error form Pulumi prints without a stack trace.
+import { isAbsolute } from 'node:path';
 import * as pulumi from '@pulumi/pulumi';
 import { ConfigurationError, WalletInfraError } from '@walletinfra/sdk/errors';
 import { explainServiceError } from '../config/explain';
 import { ProgramDeclarations } from '../ownership';
 import { messageOf } from '../errors';
 import { checkConfigKeys } from '../config/keys';
+import { stackFileSecrecy } from '../config/stack-file';
 import { COMMON_KEYS, SET_ONLY_KEYS } from '../resources/common/inputs';
 import { createContext, type OwnedContext, type ProviderContext } from '../context';
 import { debugRequested } from '../internal/debug';
 
-type Runtime = typeof pulumi.runtime & { isConfigSecret?: (key: string) => boolean; allConfig?: () => Record<string, string> };
+type Runtime = typeof pulumi.runtime & {
+  isConfigSecret?: (key: string) => boolean;
+  allConfig?: () => Record<string, string>;
+  getRootDirectory?: () => string;
+};
 
 let context: OwnedContext | undefined;
+
+/** The project's directory as the language host gives it (an absolute path), else the program's own. */
+function projectDir(root: string | undefined): string {
+  return root !== undefined && isAbsolute(root) ? root : process.cwd();
+}
 
 export function programContext(): OwnedContext {
   const runtime = pulumi.runtime as Runtime;
@@ -24,6 +35,8 @@ export function programContext(): OwnedContext {
     config: (key) => runtime.getConfig(key),
     keys: () => Object.keys(runtime.allConfig?.() ?? {}),
     isSecret: (key) => runtime.isConfigSecret?.(key),
+    // The program runs in the project's directory (or its `main`), which holds the stack's config file.
+    plainInSecret: stackFileSecrecy(projectDir(runtime.getRootDirectory?.()), pulumi.getStack()),
   });
   return context;
 }

@@ -3,6 +3,9 @@
 // as the settings code words them, secrets stay secrets both ways and never appear in plain text in
 // anything returned, diffs are per property with replacement reasons, and malformed requests are answered
 // with an error naming the field while the server keeps serving.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type * as grpc from '@grpc/grpc-js';
 import { startEmulator, type RunningEmulator } from '@walletinfra/emulator';
 import { encryptOnRampSecret, WalletInfraClient } from '@walletinfra/sdk';
@@ -52,6 +55,10 @@ function visible(response: unknown): unknown {
   };
 }
 
+/** The directory the engine starts the plugin in: the project, whose stack config file the provider reads. */
+const PROJECT_DIR = mkdtempSync(join(tmpdir(), 'native-project-'));
+writeFileSync(join(PROJECT_DIR, 'Pulumi.yaml'), 'name: native\nruntime: yaml\nstackConfigDir: stacks\n');
+
 /** The emulator's clock, which the provider's and the test client's requests are stamped with. */
 let t = FIXED_NOW;
 
@@ -71,6 +78,7 @@ beforeAll(async () => {
   };
   const provider = createNativeProvider({
     version: VERSION,
+    projectDir: PROJECT_DIR,
     schema: () => JSON.stringify({ name: 'walletinfra', resources: { [POLICY]: {} } }),
     runtime: {
       env: {},
@@ -94,6 +102,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  rmSync(PROJECT_DIR, { recursive: true, force: true });
   client?.close();
   await serving?.shutdown();
   await service?.close();
@@ -316,6 +325,52 @@ describe('provider configuration', () => {
     // Stored with --secret, both pass and stay secret.
     const inputs = await configureAsEngine({ ...config, profiles: secret(profiles) });
     expect([isSecretValue(inputs.apiPrivateKey), isSecretValue(inputs.profiles)]).toEqual([true, true]);
+  });
+
+  test("one profile's key set with --secret, another's without: the engine marks all profiles secret, the plain key is still refused", async () => {
+    // What `pulumi config set --secret --path 'walletinfra:profiles.prod.apiPrivateKey'` and the same without
+    // --secret for dev write; the engine sends the whole value as one secret (object.Secure in
+    // sdk/go/common/resource/config/object.go), so only the stack's config file tells dev's key is plain.
+    const file = join(PROJECT_DIR, 'stacks', 'Pulumi.e2e.yaml');
+    mkdirSync(join(PROJECT_DIR, 'stacks'), { recursive: true });
+    writeFileSync(
+      file,
+      [
+        'config:',
+        '  walletinfra:profiles:',
+        '    prod:',
+        '      apiPrivateKey:',
+        '        secure: v1:abc:def',
+        '      apiPublicKey: 02ab',
+        '    dev:',
+        '      apiPrivateKey: cd',
+        '      apiPublicKey: 02cd',
+        '',
+      ].join('\n'),
+    );
+    const profiles = JSON.stringify({
+      prod: { apiPublicKey: '02ab', apiPrivateKey: 'ab' },
+      dev: { apiPublicKey: '02cd', apiPrivateKey: 'cd' },
+    });
+    try {
+      expect(await failed(configureAsEngine({ ...config, profiles: secret(profiles) }))).toEqual({
+        code: g.status.UNKNOWN,
+        details:
+          `stack config walletinfra:profiles.dev.apiPrivateKey holds an API private key in plain text in ${file} ` +
+          '(Pulumi marks walletinfra:profiles secret as a whole because another of its keys is encrypted, but this one is not): ' +
+          "encrypt it with `pulumi config set --secret --path 'walletinfra:profiles.dev.apiPrivateKey' <value>`, and rotate the key if the file was ever shared",
+      });
+      // Both keys encrypted: accepted. An explicit provider's profiles are its arguments, not the file's.
+      writeFileSync(file, 'config:\n  walletinfra:profiles:\n    dev:\n      apiPrivateKey:\n        secure: v1:x\n');
+      await configureAsEngine({ ...config, profiles: secret(profiles) });
+      writeFileSync(file, 'config:\n  walletinfra:profiles:\n    dev:\n      apiPrivateKey: cd\n');
+      await configureAsEngine(
+        { ...config, profiles: secret(profiles) },
+        'urn:pulumi:e2e::native::pulumi:providers:walletinfra::eu-provider',
+      );
+    } finally {
+      rmSync(file);
+    }
   });
 
   test("an explicit provider's secret settings are the program's arguments: stored as secrets however they came", async () => {
