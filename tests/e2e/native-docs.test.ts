@@ -32,7 +32,9 @@ import {
   writeTypeScriptConfig,
 } from '../support/e2e/native';
 import { expectOnce } from '../support/e2e/diagnostics';
+import { runHoldingPackLock } from '../support/e2e/packed';
 import {
+  bashArgs,
   codeBlocks,
   docExampleCommands,
   docExamples,
@@ -106,8 +108,13 @@ test('"Install the plugin": packed from the clone and installed into the plugin 
   const [install] = codeBlocks(markdownSection(README, '### Install the plugin')).filter((b) => b.lang === 'sh');
   const lines = install!.code.trimEnd().split('\n');
   expect(lines.slice(0, CLONE.length)).toEqual(CLONE);
+  // Holding the lock of the other files' pack of the workspaces (../support/e2e/packed.ts): both rebuild dist/.
+  const commands = lines.slice(CLONE.length).join('\n');
   await timed('plugin: pack and install', async () =>
-    mustSucceed('the plugin install commands', await runCommands(lines.slice(CLONE.length).join('\n'), REPO_ROOT, environment())),
+    mustSucceed(
+      'the plugin install commands',
+      await runHoldingPackLock('bash', bashArgs(commands), { cwd: REPO_ROOT, env: environment() }),
+    ),
   );
   const listed = mustSucceed('pulumi plugin ls', await run('pulumi', ['plugin', 'ls', '--json'], { cwd: WORK, env: environment() }));
   expect(

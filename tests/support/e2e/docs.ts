@@ -69,7 +69,12 @@ export function substituted(script: string, values: Readonly<Record<string, stri
 
 /** Runs an `sh` block as a script (stopping at the first failing command) in `cwd`. */
 export function runCommands(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<RunResult> {
-  return run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env });
+  return run('bash', bashArgs(script), { cwd, env });
+}
+
+/** The arguments of the `bash` that runs a page's commands as a script ({@link runCommands}). */
+export function bashArgs(script: string): string[] {
+  return ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script];
 }
 
 // ---- docs/native ----

@@ -5,12 +5,14 @@
 // They live under .data/e2e/packed/<key>, where <key> hashes the content of every file git sees (tracked, or new
 // and not ignored) in the three workspaces and in what builds them, and this Node.js's version: an edit anywhere
 // there is another key, so a tarball is never older than the sources. The first file to need a key packs it,
-// holding a lock (flock(1)) that the others wait on, then renames the directory into place.
+// holding a lock (flock(1)) that the others wait on, then renames the directory into place. A file that packs its
+// own way (native-docs runs the README's `npm run plugin:pack`) holds the same lock (runHoldingPackLock): two packs
+// at once would rebuild the same dist/ directories under each other.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, cleanEnv, run } from './process';
+import { REPO_ROOT, cleanEnv, run, type RunOptions, type RunResult } from './process';
 
 /** Each workspace's directory and its package name. */
 export const WORKSPACES = { sdk: '@walletinfra/sdk', emulator: '@walletinfra/emulator', provider: '@walletinfra/pulumi' } as const;
@@ -52,12 +54,18 @@ export interface PackedWorkspaces {
   tarballs: Record<Workspace, string>;
 }
 
+const PACKED_ROOT = join(REPO_ROOT, '.data', 'e2e', 'packed');
+
+/** Runs `command args` holding the lock every pack of the workspaces in the end-to-end files holds. */
+export function runHoldingPackLock(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  mkdirSync(PACKED_ROOT, { recursive: true });
+  return run('flock', [join(PACKED_ROOT, '.lock'), command, ...args], options);
+}
+
 /** The three workspaces' tarballs for the sources as they are now, packed by the first file that asks. */
 export async function packedWorkspaces(): Promise<PackedWorkspaces> {
-  const root = join(REPO_ROOT, '.data', 'e2e', 'packed');
-  mkdirSync(root, { recursive: true });
-  const dir = join(root, sourcesKey());
-  const packed = await run('flock', [join(root, '.lock'), 'bash', '-c', PACK_ONCE, 'pack-once', dir], { cwd: REPO_ROOT, env: cleanEnv() });
+  const dir = join(PACKED_ROOT, sourcesKey());
+  const packed = await runHoldingPackLock('bash', ['-c', PACK_ONCE, 'pack-once', dir], { cwd: REPO_ROOT, env: cleanEnv() });
   if (packed.code !== 0)
     throw new Error(`npm pack exited ${packed.code}\n--- stdout ---\n${packed.stdout}\n--- stderr ---\n${packed.stderr}`);
   // prepack's own output comes before npm's JSON on stdout.
