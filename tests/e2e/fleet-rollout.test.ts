@@ -10,10 +10,8 @@
 // Nothing here waits on time: the emulator holds the interrupted write at a gate (its injectable wait for a fault's
 // delay), the kill goes when the write is held, and the gate opens once every process of the run is gone.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateApiKeyPair } from '@walletinfra/sdk';
 import type { DriftEntry, RunningEmulator } from '@walletinfra/emulator';
 import type { FleetReport } from '@walletinfra/pulumi/fleet/report/schema';
 import type { RolloutReport } from '@walletinfra/pulumi/fleet/up/report/schema';
@@ -117,21 +115,8 @@ beforeAll(async () => {
   expect([drift.length, drift.filter((d) => d.kind === 'missing-tag').length]).toEqual([4, 2]);
   targets = drift.map((d) => d.subOrganizationId).sort();
   victim = drift.filter((d) => d.kind === 'missing-tag' && d.subOrganizationId !== targets[0]).map((d) => d.subOrganizationId)[0] as string;
-  // The end users log in with passkeys (the delegated-access guide's end users do); the seed makes them without one,
-  // and a root user who cannot sign is refused in a root quorum (the lock-out rules): register one for each.
-  for (const org of emu.store.organizations.all().filter((o) => o.parentOrganizationId === emu.credentials.organizationId)) {
-    for (const userId of org.rootQuorum.userIds) {
-      emu.store.authenticators.insert({
-        authenticatorId: randomUUID(),
-        organizationId: org.organizationId,
-        userId,
-        authenticatorName: 'passkey',
-        credentialId: randomBytes(16).toString('base64url'),
-        publicKey: generateApiKeyPair().publicKey,
-        createdAt: Date.now(),
-      });
-    }
-  }
+  // The end users log in with passkeys (the shape gives each one), so the template's root quorum of them is no lock-out.
+  expect(emu.store.authenticators.all()).toHaveLength(10);
   seeded = new Set(emu.store.activities.all().map((a) => a.id));
 
   dir = join(REPO_ROOT, '.data', 'e2e', `fleet-rollout-${process.pid}`);

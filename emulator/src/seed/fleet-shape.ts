@@ -29,6 +29,11 @@ const RootUser = z.strictObject({
   userPhoneNumber: nonEmpty.optional(),
   /** the email and phone number count as verified (`list_verified_suborgs`) */
   verified: flag.optional(),
+  /**
+   * a passkey (authenticator) of the user, as the service stores one after registration: its own credential id and
+   * P-256 public key per sub-organization (no attestation: nobody holds its private key)
+   */
+  passkey: z.strictObject({ authenticatorName: nonEmpty }).optional(),
 });
 
 const DelegatedUser = z.strictObject({
@@ -129,6 +134,7 @@ function crossChecks(shape: FleetShape, report: Report): void {
       [['rootUsers', i, 'userName'], u.userName],
       [['rootUsers', i, 'userEmail'], u.userEmail],
       [['rootUsers', i, 'userPhoneNumber'], u.userPhoneNumber],
+      [['rootUsers', i, 'passkey', 'authenticatorName'], u.passkey?.authenticatorName],
     ]),
     ...(shape.policies ?? []).flatMap((p, i): Array<[(string | number)[], string | undefined]> => [
       [['policies', i, 'policyName'], p.policyName],
@@ -171,10 +177,13 @@ export function parseFleetShape(input: unknown): FleetShape {
  * What `--shape` defaults to: the server-side delegated-access setup of the service's guide
  * (https://docs.turnkey.com/concepts/policies/delegated-access-backend) — one end user as the root user, the
  * "Delegated Account" with the backend's API key, a tag for it, and a policy letting it sign only to one address.
+ * The end user logs in with a passkey, as the service's end users do.
  */
 export const DEFAULT_FLEET_SHAPE: FleetShape = {
   name: 'customer-{index}',
-  rootUsers: [{ userName: 'end-user-{index}', userEmail: 'end-user-{index}@example.com' }],
+  rootUsers: [
+    { userName: 'end-user-{index}', userEmail: 'end-user-{index}@example.com', passkey: { authenticatorName: 'end-user-{index} passkey' } },
+  ],
   rootQuorumThreshold: 1,
   delegatedUser: { userName: 'Delegated Account', apiKeyName: 'delegated-access' },
   userTags: [{ userTagName: 'delegated-access', members: ['Delegated Account'] }],

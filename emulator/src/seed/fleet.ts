@@ -6,6 +6,7 @@
 // more sub-organizations to the same fleet, numbered on, with the same key.
 import { operations, operationsByActivityType, type SubmitOperation } from '@walletinfra/sdk';
 import { z } from 'zod';
+import { p256 } from '@noble/curves/p256';
 import { generateP256KeyPair } from '../crypto/keys';
 import { randomUnit, seededRandom, type Env } from '../env';
 import type { PolicyEngine } from '../policy-engine';
@@ -90,8 +91,10 @@ export function seedFleet(deps: Deps, parentOrganizationId: string, input: Fleet
     const creator = parentSubmitter(deps, parent);
     const made: SeededSubOrganization[] = [];
     const history = options.history !== false;
+    const passkeys = passkeyKeys(deps.env);
     for (let i = 0; i < options.count; i++) {
       const sub = makeSubOrganization(deps, parent, shape, state, state.nextIndex + i);
+      insertPasskeys(deps, shape, sub, passkeys);
       if (history) recordSetup(deps, parent.organizationId, creator, sub, state.publicKey, shape.delegatedUser.apiKeyName);
       made.push(sub);
     }
@@ -149,6 +152,37 @@ function sampleVars(shape: FleetShape, id: string) {
     users: new Map(names.map((n) => [n, id])),
     tags: new Map((shape.userTags ?? []).map((t) => [t.userTagName, id])),
   };
+}
+
+/**
+ * Passkeys' public keys, each a different valid P-256 point (uncompressed, as a passkey's COSE key is): a random
+ * one, then each the last plus the generator, a point addition instead of a scalar multiplication per passkey, so
+ * 10,000 end users cost milliseconds. Nobody holds their private keys: the records are attestation-free.
+ */
+function passkeyKeys(env: Env): () => string {
+  let point = p256.Point.fromHex(generateP256KeyPair(env.randomBytes).publicKey);
+  return () => {
+    point = point.add(p256.Point.BASE);
+    return point.toHex(false);
+  };
+}
+
+/** The passkey of each root user whose shape asks for one, with its own credential id. */
+function insertPasskeys(deps: Deps, shape: FleetShape, sub: SeededSubOrganization, nextKey: () => string): void {
+  const now = deps.env.now();
+  const vars = { index: sub.index, name: sub.name, users: new Map<string, string>(), tags: new Map<string, string>() };
+  shape.rootUsers.forEach((u, i) => {
+    if (u.passkey === undefined) return;
+    deps.store.authenticators.insert({
+      authenticatorId: deps.env.uuid(),
+      organizationId: sub.organizationId,
+      userId: sub.rootUserIds[i] as string,
+      authenticatorName: fill(u.passkey.authenticatorName, vars),
+      credentialId: Buffer.from(deps.env.randomBytes(32)).toString('base64url'),
+      publicKey: nextKey(),
+      createdAt: now,
+    });
+  });
 }
 
 /** `1` -> `00001`: names sort as numbers up to 99,999 sub-organizations. */

@@ -3,6 +3,7 @@
 // manifest against what the emulator holds; determinism with a seed; adding to a fleet; bad shapes; the command.
 import { expect } from '@jest/globals';
 import { spawn } from 'node:child_process';
+import { p256 } from '@noble/curves/p256';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +58,14 @@ describe('a fleet of the delegated-access guide', () => {
       ['Delegated Account', undefined, [fleet.delegatedApiKey.publicKey]],
     ]);
     const [endUser, da] = users as [(typeof users)[number], (typeof users)[number]];
+    // the end user logs in with a passkey of its own (a valid P-256 key, a credential id no other sub-organization has)
+    expect(endUser.authenticators.map((a) => a.authenticatorName)).toEqual(['end-user-00012 passkey']);
+    expect(da.authenticators).toEqual([]);
+    const passkeys = emu.store.authenticators.all();
+    expect(passkeys).toHaveLength(30);
+    expect(new Set(passkeys.map((a) => a.credentialId)).size).toBe(30);
+    expect(new Set(passkeys.map((a) => a.publicKey)).size).toBe(30);
+    for (const a of passkeys) expect(() => p256.Point.fromHex(a.publicKey).assertValidity()).not.toThrow();
     const tags = (await query(emu, 'list_user_tags', subId)).as('list_user_tags').userTags;
     expect(tags.map((t) => t.tagName)).toEqual(['delegated-access']);
     expect(da.userTags).toEqual([tags[0]?.tagId]);
