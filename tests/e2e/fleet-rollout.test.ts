@@ -181,6 +181,9 @@ test('up --only-drifted, killed (SIGKILL) mid-write, then run again: exactly the
     killed = killTree(child.pid as number);
   };
   expect(await exited).toBeNull();
+  // The parent's pipes close when it dies, which does not order after its children's end: a SIGKILLed engine may
+  // still be tearing down under load. Wait for each killed process to be gone (bounded), then assert it.
+  for (let checks = 0; checks < 2_000 && killed.some(running); checks += 1) await new Promise((r) => setImmediate(r));
   expect(killed.filter(running)).toEqual([]);
   // every process is gone: the held write now lands, with nobody there to record it
   const landed = new Promise<void>((resolve) => {
