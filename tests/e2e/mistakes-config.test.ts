@@ -1,6 +1,7 @@
 // Configuration mistakes of a user's first week, through the real engine: each is answered before any
 // request, once, without a stack trace, naming the setting, the value and the fix; after the fix, `up`
 // converges and `preview --expect-no-changes` passes with nothing lost or duplicated.
+import { join } from 'node:path';
 import { diagnosticsOf, expectOnce, failingOutput, occurrences } from '../support/e2e/diagnostics';
 import { useTestStack } from '../support/e2e/stack';
 
@@ -106,6 +107,47 @@ test('the API private key in plain config is refused with the exact --secret com
   );
   expect(output).not.toContain(e2e.org.apiPrivateKey);
   await e2e.project.setConfig('walletinfra:apiPrivateKey', e2e.org.apiPrivateKey, true);
+});
+
+test("a profile's key set without --secret beside another's set with it is refused, naming the key, the file and the fix", async () => {
+  // Pulumi marks all of walletinfra:profiles secret once one leaf is encrypted; the plain leaf is found in the file.
+  const p = e2e.project;
+  const plainKey = 'cd'.repeat(32);
+  // The plain leaves in one run; the secret one through stdin, so that it never shows in a failing command line.
+  const plain = {
+    ...Object.fromEntries(
+      ['prod', 'dev'].flatMap((profile) => [
+        [`walletinfra:profiles.${profile}.organizationId`, e2e.org.organizationId],
+        [`walletinfra:profiles.${profile}.apiPublicKey`, e2e.org.apiPublicKey],
+      ]),
+    ),
+    'walletinfra:profiles.dev.apiPrivateKey': plainKey,
+  };
+  await p.pulumi([
+    'config',
+    'set-all',
+    '--path',
+    ...Object.entries(plain).flatMap(([k, v]) => ['--plaintext', `${k}=${v}`]),
+    '--stack',
+    p.stack,
+  ]);
+  await p.pulumi(
+    ['config', 'set', '--path', '--secret', 'walletinfra:profiles.prod.apiPrivateKey', '--stack', p.stack],
+    0,
+    e2e.org.apiPrivateKey,
+  );
+  const output = await failingOutput(p, ['preview']);
+  expectOnce(
+    output,
+    'stack config walletinfra:profiles.dev.apiPrivateKey holds an API private key in plain text in ' +
+      `${join(p.dir, `Pulumi.${p.stack.split('/').pop()}.yaml`)} (Pulumi marks walletinfra:profiles secret as a whole because ` +
+      'another of its keys is encrypted, but this one is not): encrypt it with ' +
+      "`pulumi config set --secret --path 'walletinfra:profiles.dev.apiPrivateKey' <value>`",
+    1,
+  );
+  expect(output).not.toContain(plainKey);
+  expect(output).not.toContain(e2e.org.apiPrivateKey);
+  await p.removeConfig('walletinfra:profiles');
 });
 
 test('after the fixes, up converges and a second preview shows no changes', async () => {

@@ -797,6 +797,29 @@ describe('pulumi import: Read with only the id', () => {
     });
   });
 
+  test('Delete of the API key this stack signs with is refused, naming the key and the way out, and nothing is deleted', async () => {
+    // The engine makes no provider call for a deletion at preview (DeleteStep.Apply in pkg/resource/deploy/step.go of
+    // github.com/pulumi/pulumi), so a native program's refusal is this one, at `pulumi up`, before anything is written.
+    const me = await service.whoami({});
+    const own = (await service.getUser({ userId: me.userId })).user.apiKeys.find(
+      (k) => k.credential.publicKey.toLowerCase() === emulator.credentials.apiPublicKey.toLowerCase(),
+    );
+    expect(own).toBeDefined();
+    const imported = await importRead('ApiKey', own!.apiKeyId);
+    expect(imported.getId()).toBe(own!.apiKeyId);
+    const request = new p.DeleteRequest();
+    request.setId(own!.apiKeyId);
+    request.setUrn('urn:pulumi:e2e::native::walletinfra:index:ApiKey::own');
+    request.setProperties(imported.getProperties());
+    const refusal = await failed(call((done) => client.delete(request, done)));
+    expect(refusal.details).toContain(`refusing to delete API key ${own!.apiKeyId}`);
+    expect(refusal.details).toContain('it is the key this stack signs its requests with (walletinfra:apiPublicKey (or its profile))');
+    expect(refusal.details).toContain("Switch the stack's credentials to another key of the organization first");
+    expect(refusal.details).not.toMatch(/protect/i);
+    const after = (await service.getUser({ userId: me.userId })).user.apiKeys.map((k) => k.apiKeyId);
+    expect(after).toContain(own!.apiKeyId);
+  });
+
   test('the root quorum is imported by its one id, rootQuorum; another id is refused naming it', async () => {
     expect((await importRead('RootQuorum', 'rootQuorum')).getId()).toBe('rootQuorum');
     expect(await failed(importRead('RootQuorum', 'quorum'))).toEqual({
