@@ -12,25 +12,37 @@ const { relative, sep } = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 /**
- * Seconds each slow file took in a fresh-clone run, by path from the repository root. One exception to "longest
- * first": native-languages comes before packed-install. Both use the workspaces packed once (tests/support/e2e/packed.ts)
- * while native-docs packs its own way under the same lock, which the second file to start waits for: native-languages
- * goes on with its other languages meanwhile, packed-install could only wait.
+ * Seconds each slow file took in the last fresh-clone run, by path from the repository root. native-languages must
+ * stay ahead of packed-install: both use the workspaces packed once (tests/support/e2e/packed.ts) while native-docs
+ * packs its own way under the same lock, which the second file to start waits for: native-languages goes on with its
+ * other languages meanwhile, packed-install could only wait.
  */
 const EXPECTED_SECONDS = {
-  'tests/e2e/native-docs.test.ts': 500,
-  'tests/e2e/native-languages.test.ts': 330,
-  'tests/e2e/packed-install.test.ts': 320,
-  'tests/e2e/identity.test.ts': 165,
-  'tests/e2e/acceptance.test.ts': 158,
-  'tests/e2e/workflows.test.ts': 143,
-  'tests/e2e/program-edits.test.ts': 96,
-  'tests/e2e/access-control-edits.test.ts': 92,
-  'tests/e2e/native-migration.test.ts': 85,
-  'tests/e2e/lifecycle.test.ts': 61,
-  'tests/e2e/fleet.test.ts': 56,
-  'tests/e2e/provider-upgrade.test.ts': 54,
-  'tests/e2e/export-roundtrip.test.ts': 41,
+  'tests/e2e/native-docs.test.ts': 286,
+  'tests/e2e/native-languages.test.ts': 285,
+  'tests/e2e/workflows.test.ts': 198,
+  'tests/e2e/packed-install.test.ts': 177,
+  'tests/e2e/identity.test.ts': 173,
+  'tests/e2e/program-edits.test.ts': 125,
+  'tests/e2e/mistakes-keys.test.ts': 117,
+  'tests/e2e/fleet-rollout.test.ts': 116,
+  'tests/e2e/access-control-edits.test.ts': 113,
+  'tests/e2e/native-migration.test.ts': 100,
+  'tests/e2e/mistakes-service.test.ts': 100,
+  'tests/e2e/acceptance.test.ts': 97,
+  'tests/e2e/provider-upgrade.test.ts': 96,
+  'tests/e2e/policy-dependencies.test.ts': 91,
+  'tests/e2e/bad-day.test.ts': 81,
+  'tests/e2e/fleet.test.ts': 77,
+  'tests/e2e/mistakes-config.test.ts': 75,
+  'tests/e2e/export-roundtrip.test.ts': 75,
+  'tests/e2e/lifecycle.test.ts': 73,
+  'tests/e2e/adopt-walkthrough.test.ts': 68,
+  'tests/e2e/policy-impact.test.ts': 54,
+  'tests/e2e/policy-own-credentials.test.ts': 53,
+  'tests/e2e/main-job.test.ts': 53,
+  'tests/unit/sdk/crypto/onramp.test.ts': 44,
+  'tests/e2e/force-cancel.test.ts': 41,
 };
 const SLOW_DIRECTORIES = ['tests/e2e/', 'tests/reliability/'];
 const SLOW_DEFAULT_SECONDS = 30;
