@@ -1,7 +1,9 @@
 // The process the engine starts as `pulumi-resource-walletinfra <engine address>`: it serves the provider
 // on a loopback port and prints that port, alone on a line, on stdout, which is how the engine learns
 // where to connect (a plugin's first stdout line, newPlugin in sdk/go/common/resource/plugin/plugin.go of
-// github.com/pulumi/pulumi). Everything else goes to stderr, which the engine shows.
+// github.com/pulumi/pulumi). Everything else goes to stderr, which the engine shows. zod's translated messages load
+// only if asked for (../runtime/process/lazy-locales.ts, imported first so that it runs before anything loads zod).
+import '../runtime/process/lazy-locales';
 import { installRecordingFromEnv, installWasmTieringHold } from '@walletinfra/sdk/process';
 import { ownVersion } from '../cli/run';
 import { installTraces } from '../runtime/process/traces';

@@ -7,7 +7,9 @@
 // is dropped from stderr, stack traces go to the engine's debug log, warnings to the engine's output,
 // undici's WebAssembly parser stays on V8's baseline tier (@walletinfra/sdk/process), and when
 // `WALLETINFRA_RECORD_FILE` is set (an acceptance run's `--record`) every exchange is appended to that
-// recording. The same modules used as a library change nothing.
+// recording, and zod's translated messages load only if asked for (./process/lazy-locales.ts, imported first so
+// that it runs before anything loads zod). The same modules used as a library change nothing.
+import './process/lazy-locales';
 import { installRecordingFromEnv, installWasmTieringHold } from '@walletinfra/sdk/process';
 import { createRuntime, type Runtime } from './providers';
 import { installStderrFilter } from './process/stderr-filter';

@@ -3,3 +3,4 @@
 // wants a change installs it.
 export { installWasmTieringHold } from './wasm-tiering';
 export { installRecordingFromEnv, RECORDING_ENV } from './recording';
+export { installLazyZodLocales } from './zod-locales';

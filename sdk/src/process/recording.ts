@@ -1,8 +1,11 @@
 // Changes the process: records every exchange of its sdk clients into the file the environment names. Off
 // unless `WALLETINFRA_RECORD_FILE` is set; the acceptance run sets it for the processes Pulumi starts (the
 // program and the provider), which append to the run's recording (../recording/).
-import { Redactor } from '../recording/redact';
-import { recordExchanges, type Recorder } from '../recording/recorder';
+// The recorder and its format (zod schemas) load only when a recording is asked for: a process that installs this at
+// its entry and records nothing loads neither.
+import type * as Redact from '../recording/redact';
+import type * as RecorderModule from '../recording/recorder';
+import type { Recorder } from '../recording/recorder';
 
 /** The environment variables a recording process reads. */
 export const RECORDING_ENV = Object.freeze({
@@ -36,6 +39,10 @@ export function installRecordingFromEnv(
     .map(([, value]) => value as string);
   const identifiers = (env[RECORDING_ENV.hide] ?? '').split(',').filter((id) => id !== '');
   const step = env[RECORDING_ENV.step];
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when recording (see the imports above) */
+  const { Redactor } = require('../recording/redact') as typeof Redact;
+  const { recordExchanges } = require('../recording/recorder') as typeof RecorderModule;
+  /* eslint-enable @typescript-eslint/no-require-imports */
   return recordExchanges({
     file,
     process: processName,
