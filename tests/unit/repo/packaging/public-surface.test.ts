@@ -82,6 +82,7 @@ test('the sdk lists its process entry, and the provider its runtime entry; bins 
   expect(entries('emulator')).toEqual(['.']);
   expect(current['sdk']!.filter((n) => n.entry === './process')).toEqual([
     { entry: './process', name: 'RECORDING_ENV', kind: 'const' },
+    { entry: './process', name: 'installLazyZodLocales', kind: 'function' },
     { entry: './process', name: 'installRecordingFromEnv', kind: 'function' },
     { entry: './process', name: 'installWasmTieringHold', kind: 'function' },
   ]);
