@@ -173,6 +173,8 @@ function call(handler, request) {
 
 /** The native path: the plugin's service (the walletinfra lifecycles, or the floor's) and protobuf requests. */
 function nativeClient(variant, creds) {
+  // what the plugin's entry (native/main.ts) installs before anything loads zod; the floor's entry does not
+  if (variant !== 'floor') require(path.join(ROOT, 'provider', 'dist', 'runtime', 'process', 'lazy-locales.js'));
   const { createNativeProvider } = require(path.join(ROOT, 'provider', 'dist', 'native', 'server.js'));
   const { proto } = require(path.join(ROOT, 'provider', 'dist', 'native', 'proto.js'));
   // the floor: the same server, every kind doing nothing (as children/noop-native)
@@ -258,6 +260,7 @@ function dynamicClient(variant, creds) {
     kinds = new Proxy({}, { get: (_t, type) => dynamic(type) });
   } else {
     // What runtime/index.js does in the dynamic-provider process, with the warnings counted instead of sent.
+    require(path.join(ROOT, 'provider', 'dist', 'runtime', 'process', 'lazy-locales.js'));
     require(path.join(ROOT, 'sdk', 'dist', 'process', 'index.js')).installWasmTieringHold();
     const { createRuntime } = require(path.join(ROOT, 'provider', 'dist', 'runtime', 'providers.js'));
     const runtime = createRuntime({ warn: () => (warnings += 1) });

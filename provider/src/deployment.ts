@@ -19,6 +19,8 @@ export class Deployment {
   /** Announced when a create of this process gave a user a credential (`credential <userId>`). */
   private readonly credentials = new Announcements<true>();
   private readonly said = new Set<string>();
+  /** Per kind, how many records replaced an entry already there (a resource checked again). */
+  private readonly replaced = new Map<string, number>();
 
   constructor(private readonly wait: { declarationWaitMs: number; sleep: Wait }) {}
 
@@ -30,8 +32,18 @@ export class Deployment {
     let resources = this.byKind.get(kind);
     const first = resources === undefined;
     if (resources === undefined) this.byKind.set(kind, (resources = new Map<string, CheckedResource>()));
-    resources.set(sortedJson(key), { inputs, olds });
+    const natural = sortedJson(key);
+    if (resources.has(natural)) this.replaced.set(kind, (this.replaced.get(kind) ?? 0) + 1);
+    resources.set(natural, { inputs, olds });
     return first;
+  }
+
+  /**
+   * How many times a resource of `kind` was checked again (its entry replaced in place). While it stays the same,
+   * `declared(kind)` only grew at its end since a reader last looked, so a check can look at the new entries alone.
+   */
+  rechecked(kind: string): number {
+    return this.replaced.get(kind) ?? 0;
   }
 
   /** The checked resources of a kind, in the order first seen. */

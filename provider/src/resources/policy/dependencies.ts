@@ -32,7 +32,7 @@ import {
 import { findingPlace, findingText, severityAt } from '../../policy-lint/findings';
 import { organizationView, type OrganizationFacts } from '../../policy-lint/view';
 import type { ProviderContext } from '../../context';
-import type { Deployment } from '../../deployment';
+import type { CheckedResource, Deployment } from '../../deployment';
 import type { OrgSession } from '../../session';
 import type { ServiceList } from '../../session/object-lists';
 import { containsUnknown } from '../../wire';
@@ -189,24 +189,60 @@ function asFinding(d: ContractCallDiagnostic, policyName: string): PolicyLintFin
   };
 }
 
+/** The deployment's policy names and planned DENYs in one organization, over its first `count` declared policies. */
+interface PlannedForLint {
+  count: number;
+  rechecked: number;
+  names: Set<unknown>;
+  denies: LintPolicy[];
+}
+
+/** Per deployment and organization, kept up to date by each check (see `plannedForLint`). */
+const plannedLists = new WeakMap<Deployment, Map<unknown, PlannedForLint>>();
+
+/**
+ * The deployment's policy names and planned DENYs in the organization. Every check reads them, so they are kept and
+ * only the policies declared since the last check are added; a policy checked again (its entry replaced) builds them
+ * afresh.
+ */
+function plannedForLint(ctx: ProviderContext, organizationId: unknown): PlannedForLint {
+  let byOrganization = plannedLists.get(ctx.deployment);
+  if (byOrganization === undefined) plannedLists.set(ctx.deployment, (byOrganization = new Map()));
+  const declared = ctx.deployment.declared('Policy');
+  const rechecked = ctx.deployment.rechecked('Policy');
+  let known = byOrganization.get(organizationId);
+  if (known === undefined || known.rechecked !== rechecked || known.count > declared.length) {
+    known = { count: 0, rechecked, names: new Set(), denies: [] };
+    byOrganization.set(organizationId, known);
+  }
+  for (let i = known.count; i < declared.length; i += 1) {
+    const p = (declared[i] as CheckedResource).inputs;
+    if (p.organizationId !== organizationId) continue;
+    known.names.add(p.policyName);
+    if (p.effect !== 'EFFECT_DENY') continue;
+    const deny = policyOf(p);
+    if (deny !== undefined) known.denies.push(deny);
+  }
+  known.count = declared.length;
+  return known;
+}
+
+/** `lintContext` of each list answer, built once per answer. */
+const liveContexts = new WeakMap<readonly ServicePolicy[], LintPolicy[]>();
+
 /**
  * The other policies of the organization after this deployment that the linter reads beside this one (`lintContext`:
  * its DENYs): planned here, else live; this one left out. Only those are built, so a check costs as much in an
- * organization of a thousand ALLOWs as in an empty one.
+ * organization of a thousand ALLOWs as in an empty one, and as much after a thousand planned policies as after one.
  */
 async function contextPolicies(policy: LintPolicy, inputs: Values, ctx: ProviderContext, reads: Reads): Promise<LintPolicy[]> {
-  // one loop over the deployment's policies: it runs at every check (see plannedPolicies in ./stack-access.ts)
-  const names = new Set<unknown>([policy.policyName]);
-  const planned: LintPolicy[] = [];
-  for (const { inputs: p } of ctx.deployment.declared('Policy')) {
-    if (p.organizationId !== inputs.organizationId) continue;
-    names.add(p.policyName);
-    if (p.effect !== 'EFFECT_DENY' || p.policyName === policy.policyName) continue;
-    const deny = policyOf(p);
-    if (deny !== undefined) planned.push(deny);
-  }
   const live = (await reads.found<ServicePolicy>(POLICIES, 'policies')) ?? [];
-  return [...planned, ...lintContext(live).filter((p) => !names.has(p.policyName))];
+  // the plan as this check sees it once the list is in: nothing below waits
+  const planned = plannedForLint(ctx, inputs.organizationId);
+  const denies = planned.denies.filter((p) => p.policyName !== policy.policyName);
+  let liveDenies = liveContexts.get(live);
+  if (liveDenies === undefined) liveContexts.set(live, (liveDenies = lintContext(live)));
+  return [...denies, ...liveDenies.filter((p) => p.policyName !== policy.policyName && !planned.names.has(p.policyName))];
 }
 
 /** The users, tags and root quorum, read only when the consensus asks who can approve. */

@@ -58,12 +58,40 @@ interface AccessState {
    * one list request per checked resource.
    */
   found: Map<string, Promise<[readonly ServicePolicy[], IdentityView]>>;
+  /** The last decision per organization and need (with its quorum), and what the plan held when it was made. */
+  decisions: Map<string, Decision>;
+  /** The names of each list answer's policies. */
+  liveNames: WeakMap<readonly ServicePolicy[], Set<unknown>>;
+}
+
+/** What `decide` answers. `early` when the policies played no part (the root quorum's bypass, a root-only activity). */
+interface Decided {
+  outcome: PolicyOutcome;
+  by: KeyedPolicy[];
+  rootOnly?: true;
+  early?: true;
+}
+
+/** A decision with what it was made over: the first `count` declared policies, the plan's re-checks, the live list. */
+interface Decision {
+  decided: Decided;
+  count: number;
+  rechecked: number;
+  live: readonly ServicePolicy[];
 }
 
 const states = new WeakMap<Deployment, AccessState>();
 
 function newState(accessChanged: boolean): AccessState {
-  return { needs: new Map(), accessChanged, outcomes: new Map(), keyed: new WeakMap(), found: new Map() };
+  return {
+    needs: new Map(),
+    accessChanged,
+    outcomes: new Map(),
+    keyed: new WeakMap(),
+    found: new Map(),
+    decisions: new Map(),
+    liveNames: new WeakMap(),
+  };
 }
 
 function stateOf(plan: Deployment): AccessState {
@@ -204,35 +232,69 @@ export function contextFor(
   };
 }
 
+/** One policy's outcome for one need, evaluated once (kept by the policy's key itself, then by the need). */
+function outcomeOf(state: AccessState, p: KeyedPolicy, needKey: string, context: PolicyContext): PolicyOutcome {
+  // keyed by the policy's key itself (one string per policy, its hash computed once), then by the need
+  let byNeed = state.outcomes.get(p.key);
+  if (byNeed === undefined) state.outcomes.set(p.key, (byNeed = new Map<string, PolicyOutcome>()));
+  let outcome = byNeed.get(needKey);
+  if (outcome === undefined) {
+    const { key: _key, ...policy } = p;
+    outcome = evaluatePolicies([policy], context).evaluations[0]?.outcome ?? 'OUTCOME_DENY_IMPLICIT';
+    byNeed.set(needKey, outcome);
+  }
+  return outcome;
+}
+
+/** The outcomes that decide, in the order the service combines them: deny wins, then allow, then consensus. */
+const DECIDING = ['OUTCOME_DENY_EXPLICIT', 'OUTCOME_ALLOW', 'OUTCOME_REQUIRES_CONSENSUS'] as const;
+const DECIDES = new Set<PolicyOutcome>(DECIDING);
+
 /** What the service would decide, from the per-policy outcomes (each evaluated once) and the implicit permissions. */
-function decide(
-  state: AccessState,
-  policies: readonly KeyedPolicy[],
-  needKey: string,
-  context: PolicyContext,
-): { outcome: PolicyOutcome; by: KeyedPolicy[]; rootOnly?: true } {
+function decide(state: AccessState, policies: readonly KeyedPolicy[], needKey: string, context: PolicyContext): Decided {
   // Without policies: the root quorum's bypass, an activity only the root quorum may do, or the implicit permissions.
   const bare = evaluatePolicies([], context);
-  if (bare.implicitPermission === 'ROOT_QUORUM') return { outcome: 'OUTCOME_ALLOW', by: [] };
-  if (isRootQuorumOnlyActivity(context.activity.type)) return { outcome: bare.outcome, by: [], rootOnly: true };
-  const outcomes = policies.map((p) => {
-    // keyed by the policy's key itself (one string per policy, its hash computed once), then by the need
-    let byNeed = state.outcomes.get(p.key);
-    if (byNeed === undefined) state.outcomes.set(p.key, (byNeed = new Map<string, PolicyOutcome>()));
-    let outcome = byNeed.get(needKey);
-    if (outcome === undefined) {
-      const { key: _key, ...policy } = p;
-      outcome = evaluatePolicies([policy], context).evaluations[0]?.outcome ?? 'OUTCOME_DENY_IMPLICIT';
-      byNeed.set(needKey, outcome);
-    }
-    return { policy: p, outcome };
-  });
-  for (const wanted of ['OUTCOME_DENY_EXPLICIT', 'OUTCOME_ALLOW', 'OUTCOME_REQUIRES_CONSENSUS'] as const) {
+  if (bare.implicitPermission === 'ROOT_QUORUM') return { outcome: 'OUTCOME_ALLOW', by: [], early: true };
+  if (isRootQuorumOnlyActivity(context.activity.type)) return { outcome: bare.outcome, by: [], rootOnly: true, early: true };
+  const outcomes = policies.map((p) => ({ policy: p, outcome: outcomeOf(state, p, needKey, context) }));
+  for (const wanted of DECIDING) {
     const by = outcomes.filter((o) => o.outcome === wanted).map((o) => o.policy);
     if (by.length > 0) return { outcome: wanted, by };
   }
   // No policy decides: an implicit permission (own credentials) or the implicit deny.
   return { outcome: bare.outcome, by: [] };
+}
+
+/**
+ * The decision an earlier check made for this need, when the plan since then only added policies that decide nothing
+ * about it (each new policy's outcome for the need is none of DECIDING, and none takes the place of a live one): the
+ * service would decide the same, by the same policies, and the warning, if any, was given then. Undefined otherwise,
+ * and the plan is decided afresh: a policy checked again, another list answer, a new policy that denies, allows or
+ * asks for consensus, or one named like a live policy. So a deployment of N policies that leave the stack's own
+ * writes alone costs one evaluation per policy and need, not N² lookups.
+ */
+function stillDecided(
+  state: AccessState,
+  previous: Decision | undefined,
+  now: { declared: readonly CheckedResource[]; rechecked: number; live: readonly ServicePolicy[] },
+  organizationId: string,
+  needKey: string,
+  context: PolicyContext,
+): Decided | undefined {
+  if (previous === undefined || previous.rechecked !== now.rechecked || previous.live !== now.live) return undefined;
+  if (previous.count > now.declared.length) return undefined;
+  if (previous.decided.early === true) return previous.decided;
+  let liveNames = state.liveNames.get(now.live);
+  if (liveNames === undefined) state.liveNames.set(now.live, (liveNames = new Set(now.live.map((p) => p.policyName))));
+  for (let i = previous.count; i < now.declared.length; i += 1) {
+    const p = now.declared[i] as CheckedResource;
+    if (p.inputs.organizationId !== organizationId) continue;
+    const policy = plannedPolicy(state, p);
+    if (policy === undefined) continue;
+    if (liveNames.has(p.inputs.policyName) || liveNames.has(p.olds.policyName)) return undefined;
+    if (DECIDES.has(outcomeOf(state, policy, needKey, context))) return undefined;
+  }
+  return previous.decided;
 }
 
 function names(policies: ReadonlyArray<PolicyInput>): string {
@@ -329,17 +391,21 @@ export async function stackAccessWarnings(
     const [live, view] = await found;
     const user = view.ownUser;
     if (user === undefined) return;
-    const policies = plannedPolicies(state, live, ctx.deployment, session.organizationId);
+    const now = { declared: ctx.deployment.declared('Policy'), rechecked: ctx.deployment.rechecked('Policy'), live };
+    let policies: KeyedPolicy[] | undefined;
     for (const [needKey, need] of state.needs) {
       // A root-only change is approved by the quorum as it is; everything else runs under the planned one.
       const planned = plannedQuorum(ctx.deployment, session.organizationId);
       const quorum = planned === undefined || isRootQuorumOnlyActivity(need.type) ? view.quorum : planned;
-      const decided = decide(
-        state,
-        policies,
-        `${needKey} ${JSON.stringify(quorum)}`,
-        contextFor(need, user, view.ownPublicKey, quorum, view.now),
-      );
+      const decisionKey = `${needKey} ${JSON.stringify(quorum)}`;
+      const context = contextFor(need, user, view.ownPublicKey, quorum, view.now);
+      const decisions = `${session.organizationId} ${decisionKey}`;
+      let decided = stillDecided(state, state.decisions.get(decisions), now, session.organizationId, decisionKey, context);
+      if (decided === undefined) {
+        policies ??= plannedPolicies(state, live, ctx.deployment, session.organizationId);
+        decided = decide(state, policies, decisionKey, context);
+      }
+      state.decisions.set(decisions, { decided, count: now.declared.length, rechecked: now.rechecked, live });
       const warning = warningOf(decided, need, user);
       if (warning !== undefined && ctx.deployment.once(`access ${needKey} ${decided.outcome} ${names(decided.by)}`)) ctx.warn(warning);
     }
