@@ -393,6 +393,48 @@ describe('Policy', () => {
     ]);
   });
 
+  /** The access warnings among the collected ones (the linter warns about some of these policies too). */
+  const accessWarnings = () => warnings.filter((w) => w.startsWith('warning: with the planned policies'));
+  const SIGNING = "activity.resource == 'PRIVATE_KEY' && activity.action == 'SIGN'";
+  const signs = (policyName: string) => ({ policyName, effect: 'EFFECT_ALLOW', condition: SIGNING, consensus: 'approvers.count() >= 1' });
+  const denied = (what: string, by: string) =>
+    `warning: with the planned policies, this stack's own user "deployer" (${deployer.userId}) would be denied ${what}: ${by}; ` +
+    'the update would stop there, and so would every later run of this stack. ' +
+    'To proceed, allow it for this user, or run the stack with credentials of a user the policies allow.';
+
+  test('after many planned policies that leave the plan alone, a new DENY still warns, naming it alone', async () => {
+    const rt = asDeployer();
+    await checkedInputs(rt.userTag, { userTagName: 'quiet-reviewers' });
+    await checkedInputs(rt.policy, {
+      policyName: 'deployer writes',
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG' || activity.resource == 'POLICY'",
+      notes: 'lint-ignore: management-without-consensus',
+    });
+    for (let i = 0; i < 30; i += 1) await checkedInputs(rt.policy, signs(`quiet sign ${i}`));
+    expect(accessWarnings()).toEqual([]);
+    await checkedInputs(rt.policy, { policyName: 'no quiet tags', effect: 'EFFECT_DENY', condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG'" });
+    expect(accessWarnings()).toEqual([denied('ACTIVITY_TYPE_CREATE_USER_TAG (to create user tag)', 'policy "no quiet tags" denies it')]);
+  });
+
+  test('a planned policy that takes the place of a live DENY is decided afresh, also after policies that decide nothing', async () => {
+    const deny = { policyName: 'Block tags', effect: 'EFFECT_DENY', condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG'", notes: '' };
+    const { policyId } = (await h.client.createPolicy(deny)).result;
+    try {
+      const rt = asDeployer();
+      await checkedInputs(rt.userTag, { userTagName: 'guarded' });
+      for (let i = 0; i < 10; i += 1) await checkedInputs(rt.policy, signs(`guarded sign ${i}`));
+      expect(accessWarnings()).toContain(denied('ACTIVITY_TYPE_CREATE_USER_TAG (to create user tag)', 'policy "Block tags" denies it'));
+      warnings.length = 0;
+      // the live DENY becomes a signing ALLOW: nothing denies tags any more, and nothing allows them either
+      const olds = { ...deny, consensus: '', time: '', organizationId: h.org };
+      expect((await rt.policy.check(olds, { ...olds, effect: 'EFFECT_ALLOW', condition: SIGNING })).failures).toBeUndefined();
+      expect(accessWarnings()).toContain(denied('ACTIVITY_TYPE_CREATE_USER_TAG (to create user tag)', 'no policy allows it'));
+    } finally {
+      await h.client.deletePolicy({ policyId });
+    }
+  });
+
   test('a planned consensus on an activity the plan needs warns that unattended runs would wait', async () => {
     const rt = asDeployer();
     await h.client.createPolicy({
