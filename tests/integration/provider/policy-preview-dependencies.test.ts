@@ -232,6 +232,28 @@ describe('the policy linter at preview', () => {
     ]);
   });
 
+  test('a planned DENY shadows every ALLOW checked after it; checked again narrower, it shadows the next one no more', async () => {
+    const { rt, warnings } = runtime();
+    const shadowed = () => warnings.filter((w) => w.includes('allow-shadowed-by-deny')).map((w) => /^walletinfra: policy "([^"]+)"/.exec(w)?.[1]);
+    const signs = (policyName: string) => ({
+      policyName,
+      effect: 'EFFECT_ALLOW',
+      condition: "activity.action == 'SIGN' && private_key.id == 'k-1'",
+      consensus: 'approvers.count() >= 1',
+    });
+    await checkedInputs(rt.policy, { policyName: 'no planned signing', effect: 'EFFECT_DENY', condition: "activity.action == 'SIGN'" });
+    for (let i = 0; i < 5; i += 1) await checkedInputs(rt.policy, signs(`planned signing ${i}`));
+    expect(shadowed()).toEqual([0, 1, 2, 3, 4].map((i) => `planned signing ${i}`));
+    warnings.length = 0;
+    await checkedInputs(rt.policy, {
+      policyName: 'no planned signing',
+      effect: 'EFFECT_DENY',
+      condition: "activity.action == 'SIGN' && private_key.id == 'k-9'",
+    });
+    await checkedInputs(rt.policy, signs('planned signing 5'));
+    expect(shadowed()).toEqual([]);
+  });
+
   test('an invalid walletinfra:policyLint is a failure naming the setting', async () => {
     const { rt } = runtime({ 'walletinfra:policyLint': 'loud' });
     expect((await rt.policy.check({}, anything)).failures).toEqual([
