@@ -413,12 +413,21 @@ describe('Policy', () => {
     });
     for (let i = 0; i < 30; i += 1) await checkedInputs(rt.policy, signs(`quiet sign ${i}`));
     expect(accessWarnings()).toEqual([]);
-    await checkedInputs(rt.policy, { policyName: 'no quiet tags', effect: 'EFFECT_DENY', condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG'" });
+    await checkedInputs(rt.policy, {
+      policyName: 'no quiet tags',
+      effect: 'EFFECT_DENY',
+      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG'",
+    });
     expect(accessWarnings()).toEqual([denied('ACTIVITY_TYPE_CREATE_USER_TAG (to create user tag)', 'policy "no quiet tags" denies it')]);
   });
 
   test('a planned policy that takes the place of a live DENY is decided afresh, also after policies that decide nothing', async () => {
-    const deny = { policyName: 'Block tags', effect: 'EFFECT_DENY', condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG'", notes: '' };
+    const deny = {
+      policyName: 'Block tags',
+      effect: 'EFFECT_DENY' as const,
+      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG'",
+      notes: '',
+    };
     const { policyId } = (await h.client.createPolicy(deny)).result;
     try {
       const rt = asDeployer();

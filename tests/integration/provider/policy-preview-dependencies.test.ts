@@ -234,7 +234,8 @@ describe('the policy linter at preview', () => {
 
   test('a planned DENY shadows every ALLOW checked after it; checked again narrower, it shadows the next one no more', async () => {
     const { rt, warnings } = runtime();
-    const shadowed = () => warnings.filter((w) => w.includes('allow-shadowed-by-deny')).map((w) => /^walletinfra: policy "([^"]+)"/.exec(w)?.[1]);
+    const shadowed = () =>
+      warnings.filter((w) => w.includes('allow-shadowed-by-deny')).map((w) => /^walletinfra: policy "([^"]+)"/.exec(w)?.[1]);
     const signs = (policyName: string) => ({
       policyName,
       effect: 'EFFECT_ALLOW',

@@ -207,7 +207,7 @@ const plannedLists = new WeakMap<Deployment, Map<unknown, PlannedForLint>>();
  */
 function plannedForLint(ctx: ProviderContext, organizationId: unknown): PlannedForLint {
   let byOrganization = plannedLists.get(ctx.deployment);
-  if (byOrganization === undefined) plannedLists.set(ctx.deployment, (byOrganization = new Map()));
+  if (byOrganization === undefined) plannedLists.set(ctx.deployment, (byOrganization = new Map<unknown, PlannedForLint>()));
   const declared = ctx.deployment.declared('Policy');
   const rechecked = ctx.deployment.rechecked('Policy');
   let known = byOrganization.get(organizationId);
