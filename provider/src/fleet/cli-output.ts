@@ -1,7 +1,7 @@
 // What the fleet commands share around their work: the dependencies a run is given (the clock, the output, the
 // files, the environment; tests give their own), progress on stderr, and report files written whole or not at all
 // (each to a temporary file first, then renamed into place).
-import { renameSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { messageOf } from '../errors';
 import type { ProgressMode } from './args';
@@ -19,6 +19,8 @@ export interface CliDeps {
   stdout(text: string): void;
   stderr(text: string): void;
   writeFile(path: string, text: string): void;
+  /** A report written piece by piece (a scan's JSON and JUnit); `writeChunksWhole` unless tests give their own. */
+  writeChunks?: (path: string, chunks: Iterable<string>) => void;
   readFile(path: string): string;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
@@ -45,6 +47,30 @@ export function writeWhole(path: string, text: string): void {
   renameSync(temporary, path);
 }
 
+/** Writes `chunks` to `path` whole, as they come: a temporary file beside it (removed on failure), renamed into place. */
+export function writeChunksWhole(path: string, chunks: Iterable<string>): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'w');
+  let written = false;
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    for (const chunk of chunks) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size < 1 << 16) continue;
+      writeSync(fd, pending.join(''));
+      [pending, size] = [[], 0];
+    }
+    writeSync(fd, pending.join(''));
+    written = true;
+  } finally {
+    closeSync(fd);
+    if (!written) rmSync(temporary, { force: true });
+  }
+  renameSync(temporary, path);
+}
+
 export function progressFor(mode: ProgressMode, deps: CliDeps): Progress {
   const write = mode === 'none' ? () => undefined : (text: string) => deps.stderr(text);
   const tty = mode === 'tty' || (mode === 'auto' && deps.isTTY);
@@ -52,12 +78,12 @@ export function progressFor(mode: ProgressMode, deps: CliDeps): Progress {
 }
 
 /**
- * Writes the files the flags ask for, each `[file, render]`; with none of them, `fallback()` goes to stdout. False
- * when a file could not be written (said on stderr).
+ * Writes the files the flags ask for, each `[file, render]` (a text, or its pieces written as they are made); with
+ * none of them, `fallback()` goes to stdout. False when a file could not be written (said on stderr).
  */
 export function writeReports(
   deps: CliDeps,
-  outputs: ReadonlyArray<readonly [string | undefined, () => string]>,
+  outputs: ReadonlyArray<readonly [string | undefined, () => string | Iterable<string>]>,
   fallback: () => string,
 ): boolean {
   if (outputs.every(([file]) => file === undefined)) {
@@ -67,7 +93,9 @@ export function writeReports(
   for (const [file, render] of outputs) {
     if (file === undefined) continue;
     try {
-      deps.writeFile(resolve(deps.cwd, file), render());
+      const text = render();
+      if (typeof text === 'string') deps.writeFile(resolve(deps.cwd, file), text);
+      else (deps.writeChunks ?? writeChunksWhole)(resolve(deps.cwd, file), text);
     } catch (error) {
       deps.stderr(`walletinfra-fleet: could not write ${file}: ${messageOf(error)}\n`);
       return false;

@@ -14,13 +14,14 @@ import { parseArgs, USAGE, type FleetArgs } from './args';
 import { fleetScanInput, progressFor, writeReports, writeWhole, type CliDeps } from './cli-output';
 import { FleetConnection } from './connection';
 import { readEnrollment, type Enrollment } from './enrollment';
-import { buildReport, exitCodeOf, reportJson, type ReportHeader } from './report/build';
-import { renderFleetJunit } from './report/junit';
-import { renderFleetMarkdown } from './report/markdown';
+import { ReportAccumulator } from './report/accumulate';
+import { exitCodeOf, reportHead, reportJson, reportJsonChunks, type ReportHead, type ReportHeader } from './report/build';
+import { fleetJunitChunks, renderFleetJunit } from './report/junit';
+import { renderFindingsMarkdown, renderFleetMarkdown } from './report/markdown';
 import { mergeReports, parseReport } from './report/merge';
 import type { FleetReport } from './report/schema';
 import { resolveFleet, type ResolvedFleet } from './resolve';
-import { scanFleet, type ScanResult } from './scan';
+import { scanFleetEach, type ScanOutcome } from './scan';
 import { reportedSelector } from './selector';
 import { shardText } from './shard';
 import { prepareTemplate, type TemplateEvaluator } from './template/evaluate';
@@ -40,7 +41,23 @@ export function defaultDeps(): CliDeps {
   };
 }
 
-/** Writes the scan reports the flags ask for (Markdown to stdout when none); false when a file could not be written. */
+/**
+ * Writes a scan's reports as it kept them (Markdown to stdout when none asked for): the JSON and JUnit streamed from
+ * the spilled entries, the Markdown from what it kept. False when a file could not be written.
+ */
+function writeScanReports(head: ReportHead, kept: ReportAccumulator, args: FleetArgs, deps: CliDeps): boolean {
+  return writeReports(
+    deps,
+    [
+      [args.jsonOut, () => reportJsonChunks(head, kept.entries())],
+      [args.mdOut, () => renderFindingsMarkdown(head, kept.findings)],
+      [args.junitOut, () => fleetJunitChunks(head, kept.entries())],
+    ],
+    () => renderFindingsMarkdown(head, kept.findings),
+  );
+}
+
+/** Writes a merged report's files the flags ask for (Markdown to stdout when none); false when a file could not be written. */
 function writeFleetReport(report: FleetReport, args: FleetArgs, deps: CliDeps): boolean {
   return writeReports(
     deps,
@@ -54,7 +71,7 @@ function writeFleetReport(report: FleetReport, args: FleetArgs, deps: CliDeps): 
 }
 
 /** What a report says of the run's fleet, template, selector, kinds and backend. */
-function reportHeader(fleet: ResolvedFleet, template: TemplateEvaluator, result: ScanResult, enrollment: Enrollment): ReportHeader {
+function reportHeader(fleet: ResolvedFleet, template: TemplateEvaluator, result: ScanOutcome, enrollment: Enrollment): ReportHeader {
   return {
     fleet: { name: fleet.options.name, parentOrganizationId: fleet.parent.organizationId, baseUrl: fleet.parent.baseUrl },
     template: {
@@ -98,10 +115,14 @@ async function scan(args: FleetArgs, deps: CliDeps): Promise<number> {
       if (event.rateLimited) progress.rateLimit();
     },
   });
+  // Each sub-organization's entry is counted, kept for the Markdown while it may be shown, and spilled to disk for
+  // the JSON and JUnit reports: nothing held grows with the fleet.
+  const kept = new ReportAccumulator({ spill: args.jsonOut !== undefined || args.junitOut !== undefined });
   try {
-    const result = await scanFleet(fleetScanInput(fleet, args.shard, { connection, template, enrollment, progress }));
+    const input = fleetScanInput(fleet, args.shard, { connection, template, enrollment, progress });
+    const result = await scanFleetEach(input, (entry) => kept.add(entry));
     const finishedAt = deps.now();
-    const report = buildReport(reportHeader(fleet, template, result, enrollment), result.entries, {
+    const head = reportHead(reportHeader(fleet, template, result, enrollment), kept.summary, {
       startedAt: new Date(startedAt).toISOString(),
       finishedAt: new Date(finishedAt).toISOString(),
       durationMs: finishedAt - startedAt,
@@ -109,13 +130,14 @@ async function scan(args: FleetArgs, deps: CliDeps): Promise<number> {
       requests: connection.requests(),
       tool: { walletinfraFleet: ownVersion(), node: process.version },
     });
-    const s = report.summary;
+    const s = head.summary;
     deps.stderr(
       `[fleet] ${s.subOrganizations} sub-organizations${args.shard !== undefined ? ` (shard ${shardText(args.shard)})` : ''}: ${s.conformant} conformant, ` +
         `${s.drifted} drifted, ${s.unmanaged} with unmanaged objects, ${s.unenrolled} unenrolled, ${s.unreachable} unreachable, ${s.templateError} template errors\n`,
     );
-    return writeFleetReport(report, args, deps) ? exitCodeOf(report) : 1;
+    return writeScanReports(head, kept, args, deps) ? exitCodeOf(head) : 1;
   } finally {
+    kept.close();
     template.close();
     await connection.close();
   }

@@ -3,8 +3,9 @@
 // (`list_suborgs`, 100 a page); those of this shard (./shard.ts) are then scanned a few at a time: `whoami` (the
 // name, for the selector and the template), one request per list the kinds read, the template's desired state for
 // it (./template/evaluate.ts), the comparison (./classify.ts). Each sub-organization's result is kept small (its
-// findings only) and its objects dropped, so memory does not grow with the fleet. A sub-organization that cannot be
-// read, or for which the template fails, is reported as such and the others go on.
+// findings only) and its objects dropped; it is handed on as soon as it is classified (`scanFleetEach`), so memory
+// does not grow with the fleet. A sub-organization that cannot be read, or for which the template fails, is reported
+// as such and the others go on.
 import { MISSING_DELEGATED_USER, type SubOrganizationFacts } from './template-config';
 import type { PlannedChange } from '../resources/common/lockout';
 import type { Classification } from './classify';
@@ -42,11 +43,15 @@ export interface ScanInput {
   retryBudgetMs: number;
 }
 
-export interface ScanResult {
-  entries: ReportSubOrganization[];
+/** What a scan found besides its entries. */
+export interface ScanOutcome {
   /** The kinds read in every sub-organization. */
   kindsRead: FleetKind[];
   orphanStacks: string[];
+}
+
+export interface ScanResult extends ScanOutcome {
+  entries: ReportSubOrganization[];
 }
 
 type Cause = (typeof UNREACHABLE_CAUSES)[number];
@@ -81,15 +86,22 @@ export function unreachable(error: unknown, retryBudgetMs: number): { reason: st
   }
 }
 
-/** The parent's sub-organization ids (all, as listed), and those of this shard the selector may include. */
-async function listSubOrganizations(input: ScanInput): Promise<{ all: Set<string>; candidates: string[] }> {
-  const all = new Set<string>();
+/**
+ * Pages through `list_suborgs` (one page held at a time) and keeps the ids of this shard the selector may include
+ * (to scan them, and for the progress line's total), how many there were, and which of the ids the selector lists
+ * and of the backend's stacks the parent has: not every id it has.
+ */
+async function listSubOrganizations(input: ScanInput): Promise<{ count: number; candidates: string[]; has: Set<string> }> {
+  const wanted = new Set([...input.selector.listedIds, ...input.enrollment.stacks]);
+  const has = new Set<string>();
   const candidates: string[] = [];
+  let count = 0;
   for await (const id of input.connection.parent.iterateSuborgs({ paginationOptions: { limit: '100' } })) {
-    all.add(id);
+    count += 1;
+    if (wanted.has(id)) has.add(id);
     if (inShard(id, input.shard) && input.selector.mayIncludeId(id)) candidates.push(id);
   }
-  return { all, candidates };
+  return { count, candidates, has };
 }
 
 function entry(
@@ -196,29 +208,44 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-export async function scanFleet(input: ScanInput): Promise<ScanResult> {
+/**
+ * Scans the fleet, handing each sub-organization's entry to `onEntry` as it is classified, in the order they finish
+ * (nothing of it is kept here: the reports are written from what `onEntry` keeps, ./report/accumulate.ts).
+ */
+export async function scanFleetEach(input: ScanInput, onEntry: (entry: ReportSubOrganization) => void): Promise<ScanOutcome> {
   // The users are always read: the delegated user is the one holding the delegated key.
   const kinds = kindsToRead(input.template.kinds, input.unmanagedKinds);
-  const { all, candidates } = await listSubOrganizations(input);
+  const { count, candidates, has } = await listSubOrganizations(input);
   input.progress.start(candidates.length);
-  const entries: ReportSubOrganization[] = [];
+  let selected = 0;
   const one = new SubOrganizationScan(input, kinds);
   await eachLimited(candidates, input.inFlight, async (id) => {
     const result = await one.run(id);
-    if (result !== undefined) entries.push(result);
+    if (result !== undefined) {
+      selected += 1;
+      onEntry(result);
+    }
     input.progress.tick(result?.status);
   });
   input.progress.finish();
   for (const id of input.selector.listedIds) {
-    if (inShard(id, input.shard) && !all.has(id)) {
+    if (inShard(id, input.shard) && !has.has(id)) {
       const reason = `${input.selectorSource}: ${id} is not a sub-organization of ${input.connection.settings.organizationId} (deleted, or a mistake in the selector's ids)`;
-      entries.push(entry(id, '', { status: 'unreachable', cause: 'not-a-sub-organization', reason }));
+      selected += 1;
+      onEntry(entry(id, '', { status: 'unreachable', cause: 'not-a-sub-organization', reason }));
     }
   }
-  if (input.shard === undefined && entries.length === 0) {
-    throw nothingSelected(input.selector, input.selectorSource, all.size, input.connection.settings.organizationId);
+  if (input.shard === undefined && selected === 0) {
+    throw nothingSelected(input.selector, input.selectorSource, count, input.connection.settings.organizationId);
   }
   // A stack whose sub-organization the parent no longer has (each shard reports those of its own ids).
-  const orphanStacks = [...input.enrollment.stacks].filter((s) => inShard(s, input.shard) && !all.has(s));
-  return { entries, kindsRead: kinds, orphanStacks };
+  const orphanStacks = [...input.enrollment.stacks].filter((s) => inShard(s, input.shard) && !has.has(s));
+  return { kindsRead: kinds, orphanStacks };
+}
+
+/** Scans the fleet and keeps every entry (`walletinfra-fleet up` picks its targets from them). */
+export async function scanFleet(input: ScanInput): Promise<ScanResult> {
+  const entries: ReportSubOrganization[] = [];
+  const outcome = await scanFleetEach(input, (e) => entries.push(e));
+  return { entries, ...outcome };
 }

@@ -57,19 +57,18 @@ function testCase(suite: string, e: ReportSubOrganization): string[] {
   ];
 }
 
-export function renderFleetJunit(report: FleetReport): string {
-  const s = report.summary;
+/** The JUnit XML piece by piece: the suite's counts, then one test case per sub-organization as `entries` yields them (by id). */
+export function* fleetJunitChunks(head: Pick<FleetReport, 'fleet' | 'summary'>, entries: Iterable<ReportSubOrganization>): Generator<string> {
+  const s = head.summary;
   const errors = s.unreachable + s.templateError;
   const failures = s.subOrganizations - s.conformant - errors;
-  const suite = `fleet ${report.fleet.name}`;
+  const suite = `fleet ${head.fleet.name}`;
   const counts = `tests="${s.subOrganizations}" failures="${failures}" errors="${errors}"`;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="walletinfra-fleet" ${counts}>`,
-    `  <testsuite name="${xmlText(suite)}" ${counts} skipped="0">`,
-    ...report.subOrganizations.flatMap((e) => testCase(report.fleet.name, e)),
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="walletinfra-fleet" ${counts}>\n  <testsuite name="${xmlText(suite)}" ${counts} skipped="0">\n`;
+  for (const e of entries) yield `${testCase(head.fleet.name, e).join('\n')}\n`;
+  yield '  </testsuite>\n</testsuites>\n';
+}
+
+export function renderFleetJunit(report: FleetReport): string {
+  return [...fleetJunitChunks(report, report.subOrganizations)].join('');
 }

@@ -6,6 +6,7 @@
 import { changedRegion, DEFAULT_MAX_MARKDOWN_LENGTH, formatValue } from '../../drift/markdown';
 import { codeSpan, plural } from '../../internal/markdown-text';
 import { clockTime } from '../progress';
+import type { ReportHead } from './build';
 import { REPORT_STATUSES, type FleetReport, type ReportDriftItem, type ReportStatus, type ReportSubOrganization } from './schema';
 
 const cell = (text: string): string => text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
@@ -33,7 +34,7 @@ export const FIX: Record<ReportStatus, string> = {
   conformant: '—',
 };
 
-function summaryLines(report: FleetReport): string[] {
+function summaryLines(report: ReportHead): string[] {
   const s = report.summary;
   const bad = s.subOrganizations - s.conformant;
   const headline =
@@ -72,7 +73,7 @@ function summaryLines(report: FleetReport): string[] {
   ];
 }
 
-function selectorText(report: FleetReport): string {
+function selectorText(report: ReportHead): string {
   const s = report.selector;
   const parts = [
     ...(s.names !== undefined ? [`names ${s.names.map(codeSpan).join(', ')}`] : []),
@@ -83,14 +84,14 @@ function selectorText(report: FleetReport): string {
 }
 
 /** The caution at the top when objects that decide who can act were made outside the template. */
-function identityCallout(report: FleetReport): string[] {
-  const hit = report.subOrganizations.filter((e) => e.unmanaged.some((o) => o.status === 'unmanaged' && o.governs === 'identity'));
-  if (hit.length === 0) return [];
-  const shown = hit.slice(0, 10).map((e) => `${codeSpan(e.name || e.id)}`);
-  const more = hit.length > 10 ? ` and ${hit.length - 10} more` : '';
+function identityCallout(findings: MarkdownFindings): string[] {
+  const { count, first } = findings.identity;
+  if (count === 0) return [];
+  const shown = first.map((e) => `${codeSpan(e.name || e.id)}`);
+  const more = count > IDENTITY_SHOWN ? ` and ${count - IDENTITY_SHOWN} more` : '';
   return [
     '> [!CAUTION]',
-    `> **Users, API keys, user tags or root quorums the template does not declare** are in ${plural(hit.length, 'sub-organization')}: ${shown.join(', ')}${more}.`,
+    `> **Users, API keys, user tags or root quorums the template does not declare** are in ${plural(count, 'sub-organization')}: ${shown.join(', ')}${more}.`,
     '',
   ];
 }
@@ -129,8 +130,73 @@ function entryLines(e: ReportSubOrganization): string[] {
 }
 
 const SEVERITY = (e: ReportSubOrganization): number => REPORT_STATUSES.indexOf(e.status);
+/** The order of "The worst first": most severe, then by name, then by id. */
+const worstFirst = (a: ReportSubOrganization, b: ReportSubOrganization): number =>
+  SEVERITY(a) - SEVERITY(b) || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Sub-organizations named in the caution. */
+const IDENTITY_SHOWN = 10;
+/** What the text around "The worst first" takes at the least: what is left for the sub-organizations. */
+const MARGIN = 200;
 
-function runLine(report: FleetReport): string {
+/**
+ * What the Markdown report needs of the sub-organizations, kept as they come in any order, in memory bounded by the
+ * text's length (not by the fleet): the worst first, only as many as the text could show; how many do not conform;
+ * and those holding unmanaged objects that decide who can act (the first few by id, and how many).
+ */
+export class MarkdownFindings {
+  private readonly worst: Array<{ entry: ReportSubOrganization; size: number }> = [];
+  private notConformant = 0;
+  private identityCount = 0;
+  private readonly identityFirst: Array<Pick<ReportSubOrganization, 'id' | 'name'>> = [];
+
+  constructor(readonly maxLength = DEFAULT_MAX_MARKDOWN_LENGTH) {}
+
+  add(e: ReportSubOrganization): void {
+    if (e.unmanaged.some((o) => o.status === 'unmanaged' && o.governs === 'identity')) {
+      this.identityCount += 1;
+      this.identityFirst.splice(insertionPoint(this.identityFirst, e, (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), 0, {
+        id: e.id,
+        name: e.name,
+      });
+      this.identityFirst.length = Math.min(this.identityFirst.length, IDENTITY_SHOWN);
+    }
+    if (e.status === 'conformant') return;
+    this.notConformant += 1;
+    const item = { entry: e, size: entryLines(e).join('\n').length + 1 };
+    this.worst.splice(insertionPoint(this.worst, item, (a, b) => worstFirst(a.entry, b.entry)), 0, item);
+    // An entry the text cannot reach even with nothing before it but those ahead of it is never shown.
+    let length = 0;
+    const fits = this.worst.findIndex((w) => (length += w.size) > this.maxLength - MARGIN);
+    if (fits >= 0) this.worst.length = fits;
+  }
+
+  /** The sub-organizations it holds: bounded by the text, whatever the fleet. */
+  get held(): number {
+    return this.worst.length + this.identityFirst.length;
+  }
+
+  /** The worst first, as many as the text could show, and how many do not conform in all. */
+  get worstFirst(): { shown: readonly ReportSubOrganization[]; count: number } {
+    return { shown: this.worst.map((w) => w.entry), count: this.notConformant };
+  }
+
+  get identity(): { count: number; first: ReadonlyArray<Pick<ReportSubOrganization, 'id' | 'name'>> } {
+    return { count: this.identityCount, first: this.identityFirst };
+  }
+}
+
+/** Where `item` goes in `sorted` (after its equals). */
+function insertionPoint<T>(sorted: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compare(sorted[mid] as T, item) <= 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function runLine(report: ReportHead): string {
   const r = report.run;
   const requests = Object.entries(r.requests)
     .filter(([k]) => k !== 'retries')
@@ -146,10 +212,16 @@ function runLine(report: FleetReport): string {
 
 /** The Markdown report, under `maxLength` characters. */
 export function renderFleetMarkdown(report: FleetReport, maxLength = DEFAULT_MAX_MARKDOWN_LENGTH): string {
-  const head = [...summaryLines(report), ...identityCallout(report)];
-  const worst = report.subOrganizations
-    .filter((e) => e.status !== 'conformant')
-    .sort((a, b) => SEVERITY(a) - SEVERITY(b) || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const { subOrganizations, ...head } = report;
+  const findings = new MarkdownFindings(maxLength);
+  for (const e of subOrganizations) findings.add(e);
+  return renderFindingsMarkdown(head, findings);
+}
+
+/** The Markdown report of a run from its head and what `findings` kept, under `findings.maxLength` characters. */
+export function renderFindingsMarkdown(report: ReportHead, findings: MarkdownFindings): string {
+  const head = [...summaryLines(report), ...identityCallout(findings)];
+  const worst = findings.worstFirst;
   const tail = [
     ...(report.enrollment.orphanStacks.length > 0
       ? [
@@ -164,17 +236,17 @@ export function renderFleetMarkdown(report: FleetReport, maxLength = DEFAULT_MAX
     runLine(report),
     '',
   ];
-  const body: string[] = worst.length > 0 ? ['## The worst first', ''] : [];
+  const body: string[] = worst.count > 0 ? ['## The worst first', ''] : [];
   let length = [...head, ...tail].join('\n').length + body.join('\n').length;
   let shown = 0;
-  for (const e of worst) {
+  for (const e of worst.shown) {
     const lines = entryLines(e);
     const size = lines.join('\n').length + 1;
-    if (length + size > maxLength - 200) break;
+    if (length + size > findings.maxLength - MARGIN) break;
     body.push(...lines);
     length += size;
     shown += 1;
   }
-  if (shown < worst.length) body.push(`… and ${worst.length - shown} more sub-organizations: the JSON report lists every one.`, '');
+  if (shown < worst.count) body.push(`… and ${worst.count - shown} more sub-organizations: the JSON report lists every one.`, '');
   return [...head, ...body, ...tail].join('\n');
 }
