@@ -4,6 +4,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main, type CliDeps } from '@walletinfra/pulumi/fleet/cli';
+import { writeChunksWhole } from '@walletinfra/pulumi/fleet/cli-output';
+import { reportJson } from '@walletinfra/pulumi/fleet/report/build';
+import { renderFleetJunit } from '@walletinfra/pulumi/fleet/report/junit';
+import { renderFleetMarkdown } from '@walletinfra/pulumi/fleet/report/markdown';
 import type { FleetReport, ReportSubOrganization } from '@walletinfra/pulumi/fleet/report/schema';
 import { useTestEmulator } from '../../support/emulator';
 import {
@@ -77,9 +81,17 @@ describe('scan', () => {
   let report: FleetReport;
   let code: number;
   let run: ReturnType<typeof deps>;
+  /** The pieces each streamed report was written in. */
+  const pieces: Record<string, number> = {};
 
   beforeAll(async () => {
-    run = deps();
+    function* counted(file: string, chunks: Iterable<string>): Generator<string> {
+      for (const chunk of chunks) {
+        pieces[file] = (pieces[file] ?? 0) + 1;
+        yield chunk;
+      }
+    }
+    run = deps({ writeChunks: (p, chunks) => writeChunksWhole(p, counted(p.slice(dir.length + 1), chunks)) });
     code = await main(['scan', '--json-out', 'report.json', '--md-out', 'report.md', '--junit-out', 'report.xml'], run);
     report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as FleetReport;
   });
@@ -198,6 +210,15 @@ describe('scan', () => {
     const xml = readFileSync(join(dir, 'report.xml'), 'utf8');
     expect(xml.match(/<testcase /g)?.length).toBe(6);
     expect(xml).toContain('tests="6" failures="5" errors="0"');
+  });
+
+  test('the JSON and JUnit reports are written a sub-organization at a time, the same bytes as the whole report rendered at once', () => {
+    // The head, one piece per sub-organization, the end: the scan streams its entries back from disk, not from memory.
+    expect(pieces).toEqual({ 'report.json': 6 + 2, 'report.xml': 6 + 2 });
+    expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe(`${JSON.stringify(report, null, 2)}\n`);
+    expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe(reportJson(report));
+    expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toBe(renderFleetJunit(report));
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toBe(renderFleetMarkdown(report));
   });
 
   test('requests: whoami and one per list, per sub-organization, plus the listing', () => {
