@@ -108,11 +108,28 @@ export const ReportSummary = z.strictObject({
 });
 export type ReportSummary = z.infer<typeof ReportSummary>;
 
+// The pieces the rollout report (../up/report/schema.ts) has the same as this one.
+
 export const ReportSelector = z.strictObject({
   names: z.array(z.string()).optional(),
   ids: z.array(z.string()).optional(),
   exclude: z.array(z.string()).optional(),
 });
+
+export const ReportFleet = z.strictObject({
+  /** The options file's `name`. */
+  name: z.string(),
+  parentOrganizationId: z.string(),
+  baseUrl: z.string(),
+});
+
+export const TemplateLanguage = z.enum(['typescript', 'yaml']);
+
+/** Shard `index` of `count` (`--shard index/count`). */
+export const ReportShard = z.strictObject({ index: z.number(), count: z.number() });
+
+/** The versions that wrote a report. */
+export const ReportTool = z.strictObject({ walletinfraFleet: z.string(), node: z.string() });
 
 /** What a run was, not what it found: the only part of a report that differs between one run and its merged shards. */
 export const ReportRun = z.strictObject({
@@ -120,29 +137,24 @@ export const ReportRun = z.strictObject({
   finishedAt: z.string(),
   durationMs: z.number(),
   /** A shard's report: which shard. */
-  shard: z.strictObject({ index: z.number(), count: z.number() }).optional(),
+  shard: ReportShard.optional(),
   /** A merged report: the shards it was made from. */
-  mergedFrom: z.array(z.strictObject({ index: z.number(), count: z.number(), startedAt: z.string(), finishedAt: z.string() })).optional(),
+  mergedFrom: z.array(ReportShard.extend({ startedAt: z.string(), finishedAt: z.string() })).optional(),
   /** HTTP requests the run sent (retries included), per operation. */
   requests: z.record(z.string(), z.number()),
-  tool: z.strictObject({ walletinfraFleet: z.string(), node: z.string() }),
+  tool: ReportTool,
 });
 export type ReportRun = z.infer<typeof ReportRun>;
 
 export const FleetReport = z.strictObject({
   schemaVersion: z.literal(FLEET_REPORT_SCHEMA_VERSION),
-  fleet: z.strictObject({
-    /** The options file's `name`. */
-    name: z.string(),
-    parentOrganizationId: z.string(),
-    baseUrl: z.string(),
-  }),
+  fleet: ReportFleet,
   template: z.strictObject({
     /** As the options give it. */
     path: z.string(),
     /** sha256 of the template's files (its Pulumi.yaml, program and local modules): reports of different templates do not merge. */
     digest: z.string(),
-    language: z.enum(['typescript', 'yaml']),
+    language: TemplateLanguage,
     /** `shared`: evaluated once, the sub-organization's values put in; `per-sub-organization`: once for each. */
     evaluation: z.enum(['shared', 'per-sub-organization']),
     /** Why per sub-organization, when it is. */

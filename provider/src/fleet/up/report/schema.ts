@@ -2,7 +2,7 @@
 // removes or retypes a field raises ROLLOUT_REPORT_SCHEMA_VERSION; adding an optional field does not. Declared once
 // as zod schemas, the types inferred. docs/fleet.md, "The rollout report" documents every field.
 import { z } from 'zod';
-import { REPORT_STATUSES } from '../../report/schema';
+import { REPORT_STATUSES, ReportFleet, ReportSelector, ReportShard, ReportTool, TemplateLanguage } from '../../report/schema';
 import { REFUSAL_CAUSES } from '../preflight';
 
 export const ROLLOUT_REPORT_SCHEMA_VERSION = 1;
@@ -67,20 +67,16 @@ export type RolloutSummary = z.infer<typeof RolloutSummary>;
 
 export const RolloutReport = z.strictObject({
   schemaVersion: z.literal(ROLLOUT_REPORT_SCHEMA_VERSION),
-  fleet: z.strictObject({ name: z.string(), parentOrganizationId: z.string(), baseUrl: z.string() }),
-  template: z.strictObject({ path: z.string(), digest: z.string(), language: z.enum(['typescript', 'yaml']) }),
-  selector: z.strictObject({
-    names: z.array(z.string()).optional(),
-    ids: z.array(z.string()).optional(),
-    exclude: z.array(z.string()).optional(),
-  }),
+  fleet: ReportFleet,
+  template: z.strictObject({ path: z.string(), digest: z.string(), language: TemplateLanguage }),
+  selector: ReportSelector,
   /** Where the targets came from. */
   selection: z.strictObject({
     onlyDrifted: z.boolean(),
     /** `scan`: a scan at the start of this run; `report`: a scan report (`--from-report`). */
     from: z.enum(['scan', 'report']),
     report: z.string().optional(),
-    shard: z.strictObject({ index: z.number(), count: z.number() }).optional(),
+    shard: ReportShard.optional(),
   }),
   /** The backend, without credentials or query. */
   backend: z.string(),
@@ -107,6 +103,6 @@ export const RolloutReport = z.strictObject({
   /** Every target, worst first: failed, refused, not started, then succeeded; by id within each. */
   subOrganizations: z.array(RolloutSubOrganization),
   leftAlone: z.array(LeftAlone),
-  run: z.strictObject({ tool: z.strictObject({ walletinfraFleet: z.string(), node: z.string() }) }),
+  run: z.strictObject({ tool: ReportTool }),
 });
 export type RolloutReport = z.infer<typeof RolloutReport>;
