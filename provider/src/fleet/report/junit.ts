@@ -58,7 +58,10 @@ function testCase(suite: string, e: ReportSubOrganization): string[] {
 }
 
 /** The JUnit XML piece by piece: the suite's counts, then one test case per sub-organization as `entries` yields them (by id). */
-export function* fleetJunitChunks(head: Pick<FleetReport, 'fleet' | 'summary'>, entries: Iterable<ReportSubOrganization>): Generator<string> {
+export function* fleetJunitChunks(
+  head: Pick<FleetReport, 'fleet' | 'summary'>,
+  entries: Iterable<ReportSubOrganization>,
+): Generator<string> {
   const s = head.summary;
   const errors = s.unreachable + s.templateError;
   const failures = s.subOrganizations - s.conformant - errors;

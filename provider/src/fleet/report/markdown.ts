@@ -154,16 +154,24 @@ export class MarkdownFindings {
   add(e: ReportSubOrganization): void {
     if (e.unmanaged.some((o) => o.status === 'unmanaged' && o.governs === 'identity')) {
       this.identityCount += 1;
-      this.identityFirst.splice(insertionPoint(this.identityFirst, e, (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), 0, {
-        id: e.id,
-        name: e.name,
-      });
+      this.identityFirst.splice(
+        insertionPoint(this.identityFirst, e, (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+        0,
+        {
+          id: e.id,
+          name: e.name,
+        },
+      );
       this.identityFirst.length = Math.min(this.identityFirst.length, IDENTITY_SHOWN);
     }
     if (e.status === 'conformant') return;
     this.notConformant += 1;
     const item = { entry: e, size: entryLines(e).join('\n').length + 1 };
-    this.worst.splice(insertionPoint(this.worst, item, (a, b) => worstFirst(a.entry, b.entry)), 0, item);
+    this.worst.splice(
+      insertionPoint(this.worst, item, (a, b) => worstFirst(a.entry, b.entry)),
+      0,
+      item,
+    );
     // An entry the text cannot reach even with nothing before it but those ahead of it is never shown.
     let length = 0;
     const fits = this.worst.findIndex((w) => (length += w.size) > this.maxLength - MARGIN);

@@ -41,10 +41,12 @@ export class EntrySpill {
 
   /** The entries by id, read back one at a time. */
   *byId(): Generator<ReportSubOrganization> {
-    const order = this.ids.map((_, i) => i).sort((a, b) => {
-      const [x, y] = [this.ids[a] as string, this.ids[b] as string];
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
+    const order = this.ids
+      .map((_, i) => i)
+      .sort((a, b) => {
+        const [x, y] = [this.ids[a] as string, this.ids[b] as string];
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
     for (const i of order) {
       const bytes = Buffer.alloc(this.lengths[i] as number);
       readSync(this.fd, bytes, 0, bytes.length, this.at[i] as number);
