@@ -4,15 +4,13 @@
 // process of its own, against the floor: the same requests the scan sent, bare, at the same concurrency, from a
 // process of their own (children/fleet-floor.js). The scan's peak resident memory at 10,000 against 1,000 says
 // whether it streams (goal ≤ 1.2×) or holds what it read.
-const { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { execFile } = require('node:child_process');
-const children = require('../lib/children');
+const { fleetOptions, parentEnv, startFleetEmulator } = require('../lib/fleet');
 const { median } = require('../lib/measure');
 const { ratio, int, ms, mib } = require('../lib/format');
 
-const ROOT = join(__dirname, '..', '..');
 const SIZES = [1000, 10000];
 const QUICK_SIZES = [100, 1000];
 const CONCURRENCY = 8;
@@ -33,29 +31,8 @@ function oneShot(script, arg, env = process.env) {
   });
 }
 
-function fleetOptions(publicKey, recipient) {
-  return [
-    'name: bench-fleet',
-    `template: ${join(ROOT, 'examples', 'fleet', 'template')}`,
-    'delegated:',
-    `  apiPublicKey: "${publicKey}"`,
-    'config:',
-    `  allowedRecipient: "${recipient}"`,
-    `  delegatedApiPublicKey: "${publicKey}"`,
-    `concurrency: ${CONCURRENCY}`,
-    '',
-  ].join('\n');
-}
-
 async function scanOnce(dir, creds) {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    WALLETINFRA_ORGANIZATION_ID: creds.organizationId,
-    WALLETINFRA_API_PUBLIC_KEY: creds.apiPublicKey,
-    WALLETINFRA_API_PRIVATE_KEY: creds.apiPrivateKey,
-    WALLETINFRA_BASE_URL: creds.baseUrl,
-  };
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, ...parentEnv(creds) };
   return oneShot('fleet-scan.js', { cwd: dir, env, args: ['scan', '--json-out', 'report.json', '--progress', 'none'] });
 }
 
@@ -66,11 +43,7 @@ function floorOnce(creds, requests) {
 async function run({ quick, log }) {
   const sizes = quick ? QUICK_SIZES : SIZES;
   const trials = quick ? 1 : 2;
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-fleet-'));
-  const emulator = await children.start('emulator', { dataDir });
-  const creds = { ...emulator.info.credentials, baseUrl: emulator.info.baseUrl };
-  const shape = JSON.parse(readFileSync(join(ROOT, 'examples', 'fleet', 'shape.json'), 'utf8'));
-  const recipient = /eth\.tx\.to == '([^']+)'/.exec(shape.policies[0].condition)[1];
+  const { dataDir, emulator, creds, shape, recipient } = await startFleetEmulator('bench-fleet-');
   const dir = join(dataDir, 'fleet');
   mkdirSync(dir);
   log(`  N = ${sizes.join(', ')} sub-organizations (${DRIFT_PERCENT}% drifted), concurrency ${CONCURRENCY}; median of ${trials} trial(s)`);
@@ -80,7 +53,8 @@ async function run({ quick, log }) {
     for (const n of sizes) {
       const made = await emulator.call('seedFleet', { count: n - seeded, shape, driftPercent: DRIFT_PERCENT, seed: 7 });
       seeded = n;
-      writeFileSync(join(dir, 'fleet.yaml'), fleetOptions(made.delegatedApiKey.publicKey, recipient));
+      const options = { name: 'bench-fleet', publicKey: made.delegatedApiKey.publicKey, recipient, extra: [`concurrency: ${CONCURRENCY}`] };
+      writeFileSync(join(dir, 'fleet.yaml'), fleetOptions(options));
       const scans = [];
       const floors = [];
       // Trials interleave scan and floor, so drift of a shared machine falls on both alike.

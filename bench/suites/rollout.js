@@ -6,16 +6,14 @@
 // tag deleted, no stack yet): each stack adopts what the template declares and creates the tag. Both arms run
 // `--concurrency-mode soft` with failure tolerance 0 (the stop rule is the same; strict would hold the 4 to 1 at
 // tolerance 0, docs/fleet.md "Waves and the failure tolerance"). The ratio is the speed-up: time at 1 / time at 4.
-const { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawn } = require('node:child_process');
-const children = require('../lib/children');
+const { fleetOptions, parentEnv, ROOT, startFleetEmulator } = require('../lib/fleet');
 const { nowMs } = require('../lib/measure');
 const { pulumiBinDir, pulumiEnv } = require('../lib/pulumi');
 const { ratio, int, ms } = require('../lib/format');
 
-const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'provider', 'bin', 'walletinfra-fleet.js');
 const SIZE = 40;
 const QUICK_SIZE = 8;
@@ -23,23 +21,6 @@ const ARMS = [4, 1];
 /** A rollout of one sub-organization first, not measured: the first stack pays for cold caches (the template's
  * TypeScript compiled, plugins found), which would fall on whichever arm ran first. */
 const WARM_UP = 'warm-up';
-
-function fleetOptions(publicKey, recipient, names) {
-  return [
-    'name: bench-rollout',
-    `template: ${join(ROOT, 'examples', 'fleet', 'template')}`,
-    'selector:',
-    '  names:',
-    ...names.map((n) => `    - ${n}`),
-    'delegated:',
-    `  apiPublicKey: "${publicKey}"`,
-    '  profile: delegated',
-    'config:',
-    `  allowedRecipient: "${recipient}"`,
-    `  delegatedApiPublicKey: "${publicKey}"`,
-    '',
-  ].join('\n');
-}
 
 /** One `walletinfra-fleet up` in a process of its own; resolves with its wall time and report. */
 function rollout(dir, env, maxConcurrent) {
@@ -63,12 +44,8 @@ function rollout(dir, env, maxConcurrent) {
 
 async function run({ quick, log }) {
   const n = quick ? QUICK_SIZE : SIZE;
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-rollout-'));
   const binDir = pulumiBinDir();
-  const emulator = await children.start('emulator', { dataDir: join(dataDir, 'emulator') });
-  const creds = { ...emulator.info.credentials, baseUrl: emulator.info.baseUrl };
-  const shape = JSON.parse(readFileSync(join(ROOT, 'examples', 'fleet', 'shape.json'), 'utf8'));
-  const recipient = /eth\.tx\.to == '([^']+)'/.exec(shape.policies[0].condition)[1];
+  const { dataDir, emulator, creds, shape, recipient } = await startFleetEmulator('bench-rollout-', 'emulator');
   log(`  N = ${n} sub-organizations per arm, --max-concurrent ${ARMS.join(' and ')}, one rollout each`);
   const cells = [];
   try {
@@ -81,16 +58,18 @@ async function run({ quick, log }) {
       seeded += count;
       const dir = join(dataDir, `arm-${maxConcurrent}`);
       mkdirSync(dir, { recursive: true });
-      writeFileSync(
-        join(dir, 'fleet.yaml'),
-        `${fleetOptions(made.delegatedApiKey.publicKey, recipient, names)}backend: file://${join(dir, 'state')}\n`,
-      );
+      const options = {
+        name: 'bench-rollout',
+        publicKey: made.delegatedApiKey.publicKey,
+        recipient,
+        selectorNames: names,
+        delegatedProfile: 'delegated',
+        extra: [`backend: file://${join(dir, 'state')}`],
+      };
+      writeFileSync(join(dir, 'fleet.yaml'), fleetOptions(options));
       const env = {
         ...pulumiEnv(binDir, dir),
-        WALLETINFRA_ORGANIZATION_ID: creds.organizationId,
-        WALLETINFRA_API_PUBLIC_KEY: creds.apiPublicKey,
-        WALLETINFRA_API_PRIVATE_KEY: creds.apiPrivateKey,
-        WALLETINFRA_BASE_URL: creds.baseUrl,
+        ...parentEnv(creds),
         WALLETINFRA_PROFILE_DELEGATED_API_PRIVATE_KEY: made.delegatedApiKey.privateKey,
       };
       arms.push({ maxConcurrent, dir, env });
