@@ -16,7 +16,8 @@ import type { DriftEntry, RunningEmulator } from '@walletinfra/emulator';
 import type { FleetReport } from '@walletinfra/pulumi/fleet/report/schema';
 import type { RolloutReport } from '@walletinfra/pulumi/fleet/up/report/schema';
 import { startTestEmulator } from '../support/emulator';
-import { cleanEnv, killTree, pulumiBinDir, REPO_ROOT, requireBuiltPackages, run, running, type RunResult } from '../support/e2e/process';
+import { cleanEnv, killTree, processTree, pulumiBinDir, REPO_ROOT, requireBuiltPackages, run, running, type RunResult } from '../support/e2e/process';
+import type { ProcessEntry } from '../acceptance/processes';
 import { fleetOptions, parentEnv } from '../support/fleet';
 
 jest.setTimeout(1_200_000);
@@ -40,6 +41,10 @@ class Gate {
     this.opened = true;
     for (const release of this.waiting.splice(0)) release();
   }
+  /** Holds calls again (the next fault's delay). */
+  close(): void {
+    this.opened = false;
+  }
 }
 
 const gate = new Gate();
@@ -58,6 +63,19 @@ let seeded: Set<string>;
 
 function fleetCli(args: string[]): Promise<RunResult> {
   return run(process.execPath, [BIN, ...args], { cwd: dir, env });
+}
+
+/**
+ * `walletinfra-fleet up ARGS` in a process group of its own; `kill(pid)` is called once the faulted write is held
+ * at the gate. `exited`: its exit code (null when killed by a signal).
+ */
+function upKilledMidWrite(args: string[], kill: (pid: number) => void): { exited: Promise<number | null>; stderr: () => string } {
+  const child = spawn(process.execPath, [BIN, 'up', ...args], { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stdout.resume();
+  gate.onHold = () => kill(child.pid as number);
+  return { exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))), stderr: () => stderr };
 }
 
 const json = <T>(file: string): T => JSON.parse(readFileSync(join(dir, file), 'utf8')) as T;
@@ -84,6 +102,20 @@ function rolloutActivities(): Array<{ organizationId: string; type: string; publ
     .all()
     .filter((a) => !seeded.has(a.id))
     .map((a) => ({ organizationId: a.organizationId, type: a.type, publicKey: a.submittedBy.publicKey }));
+}
+
+/** No orphan: the service holds one `backend` tag in `id`, the stack's state records it, and nothing is pending. */
+async function expectTagRecordedOnce(id: string): Promise<void> {
+  const exported = await run('pulumi', ['stack', 'export', '--stack', id], { cwd: join(dir, 'stacks-project'), env });
+  const deployment = (
+    JSON.parse(exported.stdout) as { deployment: { resources?: Array<{ type: string; id?: string }>; pending_operations?: unknown[] } }
+  ).deployment;
+  const tags = emu.store.tags.all().filter((t) => t.organizationId === id && t.tagName === 'backend');
+  expect(tags).toHaveLength(1);
+  expect(deployment.resources?.filter((r) => r.type === 'pulumi-nodejs:dynamic/walletinfra:UserTag').map((r) => r.id)).toEqual([
+    tags[0]?.tagId,
+  ]);
+  expect(deployment.pending_operations ?? []).toEqual([]);
 }
 
 /** `pulumi stack init` of each id in a file backend (enrolled: the scan finds a stack for each), four at a time. */
@@ -166,20 +198,10 @@ test('the scan finds exactly the planted drift', async () => {
 test('up --only-drifted, killed (SIGKILL) mid-write, then run again: exactly the drifted ones fixed, each write once, as the delegated user', async () => {
   // The victim's first write waits at the gate; when it does, every process of the run is killed.
   emu.faults.set([{ path: '/public/v1/submit/*', organizationId: victim, delayMs: 1, times: 1 }]);
-  const child = spawn(process.execPath, [BIN, 'up', '--only-drifted', '--json-out', 'killed.json'], {
-    cwd: dir,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  child.stdout.resume();
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   let killed: number[] = [];
-  gate.onHold = () => {
-    killed = killTree(child.pid as number);
-  };
+  const { exited, stderr } = upKilledMidWrite(['--only-drifted', '--json-out', 'killed.json'], (pid) => {
+    killed = killTree(pid);
+  });
   expect(await exited).toBeNull();
   // The parent's pipes close when it dies, which does not order after its children's end: a SIGKILLed engine may
   // still be tearing down under load. Wait for each killed process to be gone (bounded), then assert it.
@@ -197,7 +219,7 @@ test('up --only-drifted, killed (SIGKILL) mid-write, then run again: exactly the
   const victimName = json<FleetReport>('before.json').subOrganizations.find((e) => e.id === victim)?.name ?? '';
   const victimAt = targets.indexOf(victim);
   // the kill left: the targets before the victim done, the victim started, its stack locked; no report
-  expect(stderr).toContain(`${victimAt}/4 · `);
+  expect(stderr()).toContain(`${victimAt}/4 · `);
   expect(existsSync(join(dir, 'killed.json'))).toBe(false);
   const journal = readFileSync(join(dir, '.walletinfra-fleet', 'journal.jsonl'), 'utf8')
     .trim()
@@ -243,23 +265,59 @@ test('up --only-drifted, killed (SIGKILL) mid-write, then run again: exactly the
   expect(new Set(writes.map((a) => a.publicKey))).toEqual(new Set([delegatedPublicKey]));
 
   // no orphan: the victim's stack holds the tag the interrupted write made, and nothing pending
-  const exported = await run('pulumi', ['stack', 'export', '--stack', victim], { cwd: join(dir, 'stacks-project'), env });
-  const deployment = (
-    JSON.parse(exported.stdout) as { deployment: { resources?: Array<{ type: string; id?: string }>; pending_operations?: unknown[] } }
-  ).deployment;
-  const tags = emu.store.tags.all().filter((t) => t.organizationId === victim && t.tagName === 'backend');
-  expect(tags).toHaveLength(1);
-  expect(deployment.resources?.filter((r) => r.type === 'pulumi-nodejs:dynamic/walletinfra:UserTag').map((r) => r.id)).toEqual([
-    tags[0]?.tagId,
+  await expectTagRecordedOnce(victim);
+});
+
+/** Polls until `done` (a process of another parent exits without telling us): at most ~30 s, then it is asserted. */
+async function until(done: () => boolean): Promise<void> {
+  for (let checks = 0; checks < 3_000 && !done(); checks += 1) await new Promise((r) => setTimeout(r, 10));
+}
+
+test('walletinfra-fleet alone killed (kill -9 of its pid) mid-write: its engine finishes the write, records it, releases the lock and ends; a run meanwhile refuses it as locked', async () => {
+  // an 11th sub-organization, a tag missing, no stack yet: its one write (the tag's create) is held at the gate
+  const shape = JSON.parse(readFileSync(join(REPO_ROOT, 'examples', 'fleet', 'shape.json'), 'utf8')) as unknown;
+  const [planted] = emu.seedFleet({ count: 1, shape, driftPercent: 100, driftKinds: ['missing-tag'], seed: 3 }).drift;
+  const id = planted?.subOrganizationId ?? '';
+  for (const a of emu.store.activities.all()) seeded.add(a.id);
+  gate.close();
+  emu.faults.set([{ path: '/public/v1/submit/*', organizationId: id, delayMs: 1, times: 1 }]);
+  let tree: ProcessEntry[] = [];
+  const killed = upKilledMidWrite(['--select-id', id], (pid) => {
+    tree = processTree(pid);
+    process.kill(pid, 'SIGKILL');
+  });
+  expect(await killed.exited).toBeNull();
+  const locks = join(dir, 'state', '.pulumi', 'locks', 'organization', PROJECT, id);
+  const [lock] = readdirSync(locks).map((f) => JSON.parse(readFileSync(join(locks, f), 'utf8')) as { pid: number });
+  // its engine (the stack's lock names it) outlives it, its write held at the service
+  expect(tree.map((p) => p.pid)).toContain(lock?.pid);
+  expect(running(lock?.pid ?? 0)).toBe(true);
+
+  // a run meanwhile resumes the rollout and refuses that sub-organization: its stack's lock is a live process's
+  const meanwhile = await fleetCli(['up', '--select-id', id]);
+  expect(meanwhile.code).toBe(1);
+  expect(meanwhile.stderr).toMatch(
+    new RegExp(`: refused, nothing written: its stack is locked by [^ ]+@[^ ]+ \\(pid ${lock?.pid}\\) since [^:]+: another pulumi runs it`),
+  );
+  expect(rolloutActivities().filter((a) => a.organizationId === id)).toEqual([]);
+
+  // the write lands; the engine records it, releases the lock and ends, its plugins with it
+  emu.faults.set([]);
+  gate.open();
+  await until(() => !tree.some((p) => running(p.pid)));
+  expect(tree.filter((p) => running(p.pid))).toEqual([]);
+  expect(readdirSync(locks).filter((f) => f.endsWith('.json'))).toEqual([]);
+  expect(rolloutActivities().filter((a) => a.organizationId === id)).toEqual([
+    { organizationId: id, type: 'ACTIVITY_TYPE_CREATE_USER_TAG', publicKey: delegatedPublicKey },
   ]);
-  expect(deployment.pending_operations ?? []).toEqual([]);
+  await expectTagRecordedOnce(id);
 });
 
 test('the scan is clean', async () => {
   const r = await fleetCli(['scan', '--json-out', 'after.json']);
-  expect({ code: r.code, summary: /\[fleet\] 10 sub-organizations: .*/.exec(r.stderr)?.[0] }).toEqual({
+  expect({ code: r.code, summary: /\[fleet\] 11 sub-organizations: .*/.exec(r.stderr)?.[0] }).toEqual({
     code: 0,
     summary:
-      '[fleet] 10 sub-organizations: 10 conformant, 0 drifted, 0 with unmanaged objects, 0 unenrolled, 0 unreachable, 0 template errors',
+      '[fleet] 11 sub-organizations: 11 conformant, 0 drifted, 0 with unmanaged objects, 0 unenrolled, 0 unreachable, 0 template errors',
   });
 });

@@ -14,7 +14,8 @@
 // The stack runs `up --refresh` (the state first learns what changed at the service, so drift is put back), its
 // output streamed to the sub-organization's log; one a killed rollout was running is first refreshed with its
 // pending creates cleared (`up` would keep them in the state for good). A lock a killed run left is recovered when
-// its process is gone (./locks.ts).
+// its process is gone (./locks.ts). The CLI runs under a guard (./guard.ts): killed alone, walletinfra-fleet leaves
+// each running engine to finish what is in flight, record it, release its lock and close its plugins.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import type * as AutomationTypes from '@pulumi/pulumi/automation';
@@ -25,6 +26,7 @@ import type { TemplateProject } from '../template/project';
 import type { TemplateStackConfig } from '../template-config';
 import type { Changes } from './changes';
 import type { DelegatedCredential } from './credentials';
+import { writeGuardedPulumi } from './guard';
 import { describeLock, fileBackendLocks, lockIsDead, type ProcessProbe } from './locks';
 import type { RefusalCause } from './preflight';
 
@@ -110,7 +112,9 @@ export class AutomationStacks implements StackRunner {
     writeFileSync(join(workDir, 'Pulumi.yaml'), workspaceProject(project));
     const root = pulumiRoot(env.PATH);
     const skipVersionCheck = (env.PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK ?? '') !== '';
-    const pulumiCommand = await PulumiCommand.get({ ...(root !== undefined ? { root } : {}), skipVersionCheck });
+    // The CLI runs under ./guard.ts: killed alone, walletinfra-fleet leaves no engine dying half way or unobserved.
+    const guarded = writeGuardedPulumi(join(workDir, '.pulumi-guard'), root !== undefined ? join(root, 'bin', 'pulumi') : 'pulumi');
+    const pulumiCommand = await PulumiCommand.get({ root: guarded, skipVersionCheck });
     return LocalWorkspace.create({ workDir, pulumiCommand, envVars: engineEnv(env, backend) });
   }
 
