@@ -121,6 +121,8 @@ export interface SubOrganizationRead {
   writes?: AccessNeed[];
   /** What a stack would change there, resource by resource (classified ones only). */
   changes?: PlannedChange[];
+  /** The template's resources there, by type and name (classified ones only): what its stack's state may hold beyond is deleted. */
+  declared?: Array<{ type: string; name: string }>;
 }
 
 /** Reads and classifies one sub-organization at a time (`walletinfra-fleet up` reads each again just before its stack). */
@@ -185,6 +187,7 @@ export class SubOrganizationScan {
       objects,
       writes: found.writes,
       changes: found.changes,
+      declared: desired.resources.map(({ type, name }) => ({ type, name })),
     };
   }
 }

@@ -4,7 +4,7 @@
 // delegated user missing or not allowed, a root-only change, a sub-organization that is gone), which ones a rollout
 // selects and leaves alone, the waves and the failure tolerance as the terminal and the reports tell them, and a
 // killed rollout's journal resumed.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect } from '@jest/globals';
 import { join } from 'node:path';
 import { generateApiKeyPair } from '@walletinfra/sdk';
@@ -505,5 +505,56 @@ describe('the lock-out rules in every sub-organization', () => {
     const err = run.err.join('');
     expect(err).toContain(`· ${reason(sub(3))}\n`);
     expect(err).toContain('[fleet] stopping: more than the failure tolerance (1, strict) failed; 0 running will finish, 1 never start\n');
+  });
+
+  test("the delegated key taken out of the template: its stack's state records it, so the delete is refused before the stack starts, counted as a failure", async () => {
+    // The template without its ApiKey "delegated-key": a stack that recorded it would delete the key it signs with.
+    const template = join(dir, 'template-without-key');
+    cpSync(TEMPLATE, template, { recursive: true });
+    const program = readFileSync(join(template, 'Pulumi.yaml'), 'utf8');
+    const without = program.replace(/\n {2}delegated-key:\n(?: {4}.*\n)+/, '\n');
+    expect(without).not.toContain('delegated-key');
+    writeFileSync(join(template, 'Pulumi.yaml'), without);
+    writeFileSync(
+      join(dir, 'without-key.yaml'),
+      fleetOptions(fleet.delegatedKey.publicKey, template, `backend: file://${join(dir, 'state')}\nretryBudgetMs: 1000`),
+    );
+    // Each one's stack as a `pulumi up` of the full template left it (the file backend's checkpoint): sub(4)'s records
+    // the key, sub(8)'s records it with allowLockout: true (its delete is allowed); sub(2)'s records nothing of it.
+    const recordKey = async (s: SubOrganization, allowLockout: boolean) => {
+      const key = (await s.endUser.getUser({ userId: s.delegatedUserId })).user.apiKeys[0];
+      const inputs = { userId: s.delegatedUserId, apiKeyName: 'backend', publicKey: fleet.delegatedKey.publicKey, allowLockout };
+      const resource = {
+        urn: `urn:pulumi:${s.id}::delegated-access::walletinfra:index:ApiKey::delegated-key`,
+        custom: true,
+        type: 'walletinfra:index:ApiKey',
+        id: key?.apiKeyId,
+        inputs,
+        outputs: { ...inputs, apiKeyId: key?.apiKeyId },
+      };
+      const checkpoint = { version: 3, checkpoint: { stack: `organization/delegated-access/${s.id}`, latest: { resources: [resource] } } };
+      mkdirSync(join(dir, 'state', '.pulumi', 'stacks', 'delegated-access'), { recursive: true });
+      writeFileSync(join(dir, 'state', '.pulumi', 'stacks', 'delegated-access', `${s.id}.json`), JSON.stringify(checkpoint));
+      return key?.apiKeyId ?? '';
+    };
+    const keyId = await recordKey(sub(4), false);
+    await recordKey(sub(8), true);
+    const stacks = new FakeStacks();
+    const run = deps(stacks);
+    const select = [sub(2), sub(4), sub(8)].flatMap((s) => ['--select-id', s.id]);
+    const args = ['up', '--options', 'without-key.yaml', ...select, '--canary', '0', '--failure-tolerance', '1', '--json-out', 'deletes.json'];
+    expect(await main(args, run)).toBe(1);
+    // nothing ran where the delete would lock out; the others ran
+    expect(stacks.ran.sort()).toEqual([sub(2).id, sub(8).id].sort());
+    const report = json<RolloutReport>('deletes.json');
+    expect(report.subOrganizations.find((e) => e.id === sub(4).id)).toMatchObject({ status: 'failed', cause: 'lockout' });
+    expect(report.summary).toMatchObject({ targets: 3, succeeded: 2, failed: 1 });
+    const reason =
+      `${sub(4).name} (${sub(4).id}): refused, nothing written: ApiKey "delegated-key": no longer in the template, recorded in its stack: ` +
+      `refusing to delete API key ${keyId} ("backend") of user "Delegated Account" (${sub(4).delegatedUserId}): it is the key this stack signs its requests with ` +
+      '(walletinfra:apiPublicKey (or its profile)), so the rest of the update and every later run would be refused (lock-out rule: ';
+    expect(report.subOrganizations.find((e) => e.id === sub(4).id)?.reason).toContain(reason);
+    expect(run.err.join('')).toContain(reason.slice(`${sub(4).name} (${sub(4).id}): `.length));
+    expect((await sub(4).endUser.getUser({ userId: sub(4).delegatedUserId })).user.apiKeys.map((k) => k.apiKeyId)).toEqual([keyId]);
   });
 });

@@ -17,6 +17,8 @@ export interface DeclaredObject {
   name: string;
   /** The credentials the resource is read with: its `profile` and `organizationId`, as the provider resolves them. */
   selector: SettingsSelector;
+  /** Its `allowLockout`, as the state records it: the lock-out rules do not hold a delete of it back. */
+  allowLockout: boolean;
 }
 
 function text(state: StateResourceLike, key: string): string | undefined {
@@ -41,6 +43,7 @@ export function declaredObjects(stack: string, deployment: DeploymentLike, kinds
       id: resource.id,
       name: nameFromUrn(resource.urn),
       selector: { ...(profile !== undefined ? { profile } : {}), ...(organizationId !== undefined ? { organizationId } : {}) },
+      allowLockout: (resource.outputs?.allowLockout ?? resource.inputs?.allowLockout) === true,
     });
   }
   return out;

@@ -30,6 +30,7 @@ import { buildRolloutReport, rolloutExitCode } from './report/build';
 import type { RolloutReport } from './report/schema';
 import { runRollout, type RolloutRun } from './rollout';
 import { checkReport, selectTargets, type ResumedIds, type Selection } from './select';
+import { fileBackendState, type StackStateReader } from './state';
 import { AutomationStacks, type AutomationStacksOptions } from './stacks';
 import { toleranceCount, type WavePolicy } from './waves';
 import { fleetScanInput, progressFor, writeReports, type CliDeps } from '../cli-output';
@@ -180,11 +181,16 @@ async function execute(p: Prepared): Promise<RolloutRun> {
     env: deps.env,
     probe: p.probe,
   };
+  const runner = deps.stackRunner?.(runnerOptions) ?? new AutomationStacks(runnerOptions);
+  // A file backend's state is read in place; other backends' through the runner (the Automation API).
+  const state: StackStateReader | undefined = p.backend.startsWith('file://')
+    ? (stack) => Promise.resolve(fileBackendState(p.backend, fleet.project.name, stack))
+    : runner.state?.bind(runner);
   const run = await runRollout({
     targets: p.selected.targets,
     policy: p.policy,
-    preflight: (id) => preflight(scan, id, p.credential.publicKey, () => deps.now()),
-    runner: deps.stackRunner?.(runnerOptions) ?? new AutomationStacks(runnerOptions),
+    preflight: (id) => preflight(scan, id, p.credential.publicKey, () => deps.now(), state),
+    runner,
     stackConfig: (facts) => templateStackConfig(facts, fleet.config),
     journal,
     ...(p.decision.resume !== undefined ? { resume: p.decision.resume } : {}),

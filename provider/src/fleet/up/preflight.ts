@@ -7,7 +7,8 @@
 // - a resource matches several objects (adopting would refuse);
 // - the stack would lock its user out (a root quorum leaving out the delegated user while it is a member, a member
 //   left without a credential, a replacement deleting the delegated key or user): the provider's own lock-out rules
-//   (../../resources/common/lockout.ts `planLockoutReasons`), with the provider's message; unlike the other
+//   (../../resources/common/lockout.ts `planLockoutReasons`), with the provider's message, the deletes its stack's
+//   state shows (an object the template no longer declares, ./state.ts) included; unlike the other
 //   refusals this one is the template's doing and counts as a failure against the failure tolerance (./rollout.ts);
 // - its delegated user may not submit an activity the stack needs (the activities the provider would submit, the
 //   same list a preview's access warning checks, ../../resources/policy/stack-access.ts), decided by the sdk's
@@ -17,10 +18,12 @@ import type { Policy as ServicePolicy, User } from '@walletinfra/sdk/schemas';
 import { evaluatePolicies, isRootQuorumOnlyActivity, type PolicyInput } from '@walletinfra/sdk/policy';
 import { contextFor } from '../../resources/policy/stack-access';
 import { planLockoutReasons } from '../../resources/common/lockout';
+import { stackNameFor } from '../enrollment';
 import type { AccessNeed } from '../kinds';
 import type { ReportSubOrganization } from '../report/schema';
 import type { SubOrganizationScan } from '../scan';
 import type { SubOrganizationFacts } from '../template-config';
+import { plannedDeletes, type StackStateReader } from './state';
 
 /** Why a sub-organization was refused; `locked` comes from its stack (./stacks.ts); `lockout` counts as a failure. */
 export const REFUSAL_CAUSES = [
@@ -113,8 +116,17 @@ function refusal(entry: ReportSubOrganization, delegatedPublicKey: string): { ca
   return undefined;
 }
 
-/** Reads one sub-organization again and decides whether its stack may run. */
-export async function preflight(scan: SubOrganizationScan, id: string, delegatedPublicKey: string, now: () => number): Promise<Preflight> {
+/**
+ * Reads one sub-organization again and decides whether its stack may run. `state`: its stack's state (./state.ts),
+ * undefined before its first `up`: what it records and the template no longer declares is deleted, and judged too.
+ */
+export async function preflight(
+  scan: SubOrganizationScan,
+  id: string,
+  delegatedPublicKey: string,
+  now: () => number,
+  state?: StackStateReader,
+): Promise<Preflight> {
   const read = await scan.read(id);
   if (read === undefined) {
     return {
@@ -133,6 +145,8 @@ export async function preflight(scan: SubOrganizationScan, id: string, delegated
   const user = (objects.User as readonly User[] | undefined)?.find((u) => u.userId === delegated.id) as User;
   const policies = (objects.Policy ?? []) as readonly ServicePolicy[];
   const quorum = ((objects.RootQuorum ?? [])[0] ?? { threshold: 1, userIds: [] }) as { threshold: number; userIds: string[] };
+  const recorded = read.declared !== undefined ? await state?.(stackNameFor(id)) : undefined;
+  const deletes = recorded !== undefined ? plannedDeletes(recorded, read.declared ?? []) : [];
   const [lockout] = planLockoutReasons(
     {
       organizationId: id,
@@ -142,15 +156,16 @@ export async function preflight(scan: SubOrganizationScan, id: string, delegated
       ownUser: user,
       now: now(),
     },
-    read.changes ?? [],
+    [...(read.changes ?? []), ...deletes],
   );
   if (lockout !== undefined) {
     const { change, property, reason } = lockout;
+    const what = change.deletes === true ? 'no longer in the template, recorded in its stack' : property;
     return {
       ok: false,
       cause: 'lockout',
       name: entry.name,
-      reason: `${who(entry.name, id)}: ${NOTHING_WRITTEN}: ${change.type} ${JSON.stringify(change.resource)}: ${property}: ${reason}`,
+      reason: `${who(entry.name, id)}: ${NOTHING_WRITTEN}: ${change.type} ${JSON.stringify(change.resource)}: ${what}: ${reason}`,
     };
   }
   for (const need of read.writes ?? []) {

@@ -21,6 +21,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import type * as AutomationTypes from '@pulumi/pulumi/automation';
 import { parse, stringify } from 'yaml';
 import { messageOf } from '../../errors';
+import type { DeploymentLike } from '../../stack/events';
 import { stackNameFor } from '../enrollment';
 import type { TemplateProject } from '../template/project';
 import type { TemplateStackConfig } from '../template-config';
@@ -44,6 +45,8 @@ export interface StackRunner {
     log: (text: string) => void,
     options?: { interrupted?: boolean },
   ): Promise<StackRun>;
+  /** A stack's state (`pulumi stack export`), undefined when it has none: read for backends other than a file backend. */
+  state?(stack: string): Promise<DeploymentLike | undefined>;
 }
 
 export interface AutomationStacksOptions {
@@ -116,6 +119,13 @@ export class AutomationStacks implements StackRunner {
     const guarded = writeGuardedPulumi(join(workDir, '.pulumi-guard'), root !== undefined ? join(root, 'bin', 'pulumi') : 'pulumi');
     const pulumiCommand = await PulumiCommand.get({ root: guarded, skipVersionCheck });
     return LocalWorkspace.create({ workDir, pulumiCommand, envVars: engineEnv(env, backend) });
+  }
+
+  async state(stack: string): Promise<DeploymentLike | undefined> {
+    this.workspace ??= this.open();
+    const workspace = await this.workspace;
+    if (!(await workspace.listStacks()).some((s) => s.name === stack || s.name.endsWith(`/${stack}`))) return undefined;
+    return (await workspace.exportStack(stack)) as DeploymentLike;
   }
 
   /** Recovers the locks of a stack whose every lock belongs to a process of this host that is gone; else says who holds it. */

@@ -236,13 +236,27 @@ export interface PlannedChange {
   desired: Readonly<Record<string, unknown>>;
   /** The changed properties that replace the object (a replacement deletes it). */
   replaces: readonly string[];
+  /**
+   * A delete: the stack's state records the object and the program no longer declares it (`desired`: its recorded
+   * inputs). Only a stack's state knows these; the provider refuses them just before it would delete.
+   */
+  deletes?: boolean;
+}
+
+/** Why deleting `change`'s object (the program no longer declares it) is refused, or undefined: the provider's delete rules. */
+function deleteReason(view: IdentityView, change: PlannedChange): string | undefined {
+  const allowLockout = change.desired.allowLockout === true;
+  const id = change.objectId ?? '';
+  if (change.type === 'ApiKey') return apiKeyDeleteReason(view, id, allowLockout);
+  return change.type === 'User' ? userDeleteReason(view, id, allowLockout) : undefined;
 }
 
 /**
  * The rules above applied to a whole plan on the organization as `view` reads it: the reasons the provider would
  * give, at preview or before it writes, for each change that would lock the stack's user (or the organization) out.
- * `check`'s threshold rule, the quorum's rules before `update_root_quorum`, and a replacement's delete of an API key
- * or a user; a key the plan creates for a member counts as its credential. Empty when nothing would lock out.
+ * `check`'s threshold rule, the quorum's rules before `update_root_quorum`, a replacement's delete of an API key
+ * or a user, and the delete of one the program no longer declares (`deletes`, property `delete`); a key the plan
+ * creates for a member counts as its credential. Empty when nothing would lock out.
  */
 export function planLockoutReasons(
   view: IdentityView,
@@ -252,6 +266,11 @@ export function planLockoutReasons(
   const planned = (userId: string) => changes.some((c) => c.type === 'ApiKey' && c.objectId === undefined && c.desired.userId === userId);
   for (const change of changes) {
     const { desired } = change;
+    if (change.deletes === true) {
+      const reason = deleteReason(view, change);
+      if (reason !== undefined) out.push({ change, property: 'delete', reason });
+      continue;
+    }
     if (desired.allowLockout === true) continue;
     if (change.type === 'RootQuorum') {
       const userIds = Array.isArray(desired.userIds) ? (desired.userIds as string[]) : [];
