@@ -18,7 +18,17 @@ import type { FleetReport } from '@walletinfra/pulumi/fleet/report/schema';
 import { fileBackendLocks, lockIsDead, processIsAlive } from '@walletinfra/pulumi/fleet/up/locks';
 import type { RolloutReport } from '@walletinfra/pulumi/fleet/up/report/schema';
 import { startTestEmulator } from '../support/emulator';
-import { cleanEnv, killTree, processTree, pulumiBinDir, REPO_ROOT, requireBuiltPackages, run, running, type RunResult } from '../support/e2e/process';
+import {
+  cleanEnv,
+  killTree,
+  processTree,
+  pulumiBinDir,
+  REPO_ROOT,
+  requireBuiltPackages,
+  run,
+  running,
+  type RunResult,
+} from '../support/e2e/process';
 import type { ProcessEntry } from '../acceptance/processes';
 import { fleetOptions, parentEnv } from '../support/fleet';
 
@@ -298,7 +308,9 @@ test('walletinfra-fleet alone killed (kill -9 of its pid) mid-write: its engine 
   // what a run meanwhile decides from that lock, with the functions its stack runner calls: a live process's, so it
   // is not recovered and that run refuses the sub-organization as `locked`, nothing written
   const probe = { host: hostname(), isAlive: processIsAlive };
-  expect(fileBackendLocks(`file://${join(dir, 'state')}`, PROJECT, id).map((l) => [l.pid, lockIsDead(l, probe)])).toEqual([[lock?.pid, false]]);
+  expect(fileBackendLocks(`file://${join(dir, 'state')}`, PROJECT, id).map((l) => [l.pid, lockIsDead(l, probe)])).toEqual([
+    [lock?.pid, false],
+  ]);
   expect(rolloutActivities().filter((a) => a.organizationId === id)).toEqual([]);
 
   // the write lands; the engine records it, releases the lock and ends, its plugins with it

@@ -192,3 +192,31 @@ export async function removeTagMember(sub: SubOrganization): Promise<string> {
   await sub.endUser.updateUserTag({ userTagId: tag.tagId, addUserIds: [], removeUserIds: [sub.delegatedUserId] });
   return tag.tagId;
 }
+
+/** What {@link plantDrift} made. */
+export interface PlantedDrift {
+  /** The root user added in the first. */
+  rootUser: string;
+  /** The policy loosened in the second. */
+  policy: string;
+  /** The policy made by hand in the fourth. */
+  handMade: string;
+}
+
+/**
+ * The fleet tests' drift, one kind in each of five sub-organizations, in order: an extra root user (the quorum
+ * drifts), a loosened policy, the backend tag deleted, a policy made by hand (unmanaged only), the delegated user
+ * deleted.
+ */
+export async function plantDrift(subs: readonly SubOrganization[]): Promise<PlantedDrift> {
+  const [first, second, third, fourth, fifth] = subs;
+  if (fifth === undefined || first === undefined || second === undefined || third === undefined || fourth === undefined) {
+    throw new Error(`plantDrift needs five sub-organizations, got ${subs.length}`);
+  }
+  const rootUser = await addRootUser(first);
+  const policy = await loosenPolicy(second);
+  await deleteTag(third);
+  const handMade = await addPolicy(fourth);
+  await deleteDelegatedUser(fifth);
+  return { rootUser, policy, handMade };
+}

@@ -1,7 +1,7 @@
 // `walletinfra-fleet scan` against the emulator: a small fleet made as the delegated-access guide sets one up,
 // drift of every kind planted through the API, and the report that finds exactly that drift, nothing else. The
 // template is examples/fleet's (its TypeScript program evaluated with Pulumi's mocks in child processes: build first).
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main, type CliDeps } from '@walletinfra/pulumi/fleet/cli';
 import { writeChunksWhole } from '@walletinfra/pulumi/fleet/cli-output';
@@ -10,17 +10,8 @@ import { renderFleetJunit } from '@walletinfra/pulumi/fleet/report/junit';
 import { renderFleetMarkdown } from '@walletinfra/pulumi/fleet/report/markdown';
 import type { FleetReport, ReportSubOrganization } from '@walletinfra/pulumi/fleet/report/schema';
 import { useTestEmulator } from '../../support/emulator';
-import {
-  addPolicy,
-  addRootUser,
-  createFleet,
-  deleteDelegatedUser,
-  deleteTag,
-  fleetOptions,
-  loosenPolicy,
-  RECIPIENT,
-  type TestFleet,
-} from '../../support/fleet';
+import { createFleet, fleetOptions, parentEnv, plantDrift, RECIPIENT, type PlantedDrift, type TestFleet } from '../../support/fleet';
+import { fleetCliDeps, fleetWorkDir, type TestCliDeps } from '../../support/fleet-cli';
 import { REPO_ROOT } from '../../support/e2e/process';
 
 jest.setTimeout(300_000);
@@ -29,31 +20,10 @@ const emu = useTestEmulator();
 const TEMPLATE = join(REPO_ROOT, 'examples', 'fleet', 'template');
 let fleet: TestFleet;
 let dir: string;
-const planted: Record<string, string> = {};
+let planted: PlantedDrift;
 
-function deps(overrides: Partial<CliDeps> = {}): CliDeps & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    now: () => Date.now(),
-    stdout: (t) => void out.push(t),
-    stderr: (t) => void err.push(t),
-    writeFile: (p, t) => writeFileSync(p, t),
-    readFile: (p) => readFileSync(p, 'utf8'),
-    env: {
-      WALLETINFRA_ORGANIZATION_ID: emu.credentials.organizationId,
-      WALLETINFRA_API_PUBLIC_KEY: emu.credentials.apiPublicKey,
-      WALLETINFRA_API_PRIVATE_KEY: emu.credentials.apiPrivateKey,
-      WALLETINFRA_BASE_URL: emu.baseUrl,
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-    },
-    cwd: dir,
-    isTTY: false,
-    out,
-    err,
-    ...overrides,
-  };
+function deps(overrides: Partial<CliDeps> = {}): TestCliDeps {
+  return fleetCliDeps(dir, parentEnv(emu), overrides);
 }
 
 function byName(report: FleetReport): Record<string, ReportSubOrganization> {
@@ -62,14 +32,8 @@ function byName(report: FleetReport): Record<string, ReportSubOrganization> {
 
 beforeAll(async () => {
   fleet = await createFleet(emu, 6);
-  const [a, b, c, d, e] = fleet.subOrganizations as [TestFleet['subOrganizations'][number], ...TestFleet['subOrganizations']];
-  planted.rootUser = await addRootUser(a);
-  planted.policy = await loosenPolicy(b!);
-  await deleteTag(c!);
-  planted.handMade = await addPolicy(d!);
-  await deleteDelegatedUser(e!);
-  mkdirSync(join(REPO_ROOT, '.data'), { recursive: true });
-  dir = mkdtempSync(join(REPO_ROOT, '.data', 'fleet-scan-'));
+  planted = await plantDrift(fleet.subOrganizations);
+  dir = fleetWorkDir('fleet-scan-');
   writeFileSync(join(dir, 'fleet.yaml'), fleetOptions(fleet.delegatedKey.publicKey, TEMPLATE));
 });
 

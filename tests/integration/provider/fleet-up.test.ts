@@ -4,30 +4,28 @@
 // delegated user missing or not allowed, a root-only change, a sub-organization that is gone), which ones a rollout
 // selects and leaves alone, the waves and the failure tolerance as the terminal and the reports tell them, and a
 // killed rollout's journal resumed.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect } from '@jest/globals';
 import { join } from 'node:path';
 import { generateApiKeyPair } from '@walletinfra/sdk';
-import { main, type CliDeps } from '@walletinfra/pulumi/fleet/cli';
+import { main } from '@walletinfra/pulumi/fleet/cli';
 import type { FleetReport } from '@walletinfra/pulumi/fleet/report/schema';
 import type { RolloutReport } from '@walletinfra/pulumi/fleet/up/report/schema';
 import type { StackRun, StackRunner } from '@walletinfra/pulumi/fleet/up/stacks';
 import type { TemplateStackConfig } from '@walletinfra/pulumi/fleet';
 import { admin, AdminUser, generatedKey, useTestEmulator } from '../../support/emulator';
 import {
-  addPolicy,
-  addRootUser,
   createFleet,
-  deleteDelegatedUser,
   deleteTag,
   delegatedEnv,
   fleetOptions,
   parentEnv,
-  loosenPolicy,
+  plantDrift,
   MANAGEMENT_POLICY_NAME,
   type SubOrganization,
   type TestFleet,
 } from '../../support/fleet';
+import { fleetCliDeps, fleetWorkDir, type TestCliDeps } from '../../support/fleet-cli';
 import { REPO_ROOT } from '../../support/e2e/process';
 
 jest.setTimeout(300_000);
@@ -64,31 +62,18 @@ class FakeStacks implements StackRunner {
   }
 }
 
-function deps(stacks: StackRunner | undefined, env: Record<string, string> = {}): CliDeps & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
+function deps(stacks: StackRunner | undefined, env: Record<string, string> = {}): TestCliDeps {
   let clock = Date.parse('2026-03-01T10:00:00.000Z');
-  return {
-    now: () => (clock += 1000),
-    stdout: (t) => void out.push(t),
-    stderr: (t) => void err.push(t),
-    writeFile: (p, t) => writeFileSync(p, t),
-    readFile: (p) => readFileSync(p, 'utf8'),
-    env: {
-      ...parentEnv(emu),
-      ...delegatedEnv(fleet),
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ...env,
+  return fleetCliDeps(
+    dir,
+    { ...parentEnv(emu), ...delegatedEnv(fleet), ...env },
+    {
+      now: () => (clock += 1000),
+      ...(stacks !== undefined ? { stackRunner: () => stacks } : {}),
+      probe: { host: 'test-host', pid: 4242, isAlive: () => false },
+      rolloutId: () => `r-${(rollouts += 1)}`,
     },
-    cwd: dir,
-    isTTY: false,
-    ...(stacks !== undefined ? { stackRunner: () => stacks } : {}),
-    probe: { host: 'test-host', pid: 4242, isAlive: () => false },
-    rolloutId: () => `r-${(rollouts += 1)}`,
-    out,
-    err,
-  };
+  );
 }
 
 const json = <T>(file: string): T => JSON.parse(readFileSync(join(dir, file), 'utf8')) as T;
@@ -97,8 +82,7 @@ const byName = (report: RolloutReport) => Object.fromEntries(report.subOrganizat
 beforeAll(async () => {
   fleet = await createFleet(emu, 8);
   subs = fleet.subOrganizations.sort((a, b) => (a.id < b.id ? -1 : 1));
-  mkdirSync(join(REPO_ROOT, '.data'), { recursive: true });
-  dir = mkdtempSync(join(REPO_ROOT, '.data', 'fleet-up-'));
+  dir = fleetWorkDir('fleet-up-');
   writeFileSync(
     join(dir, 'fleet.yaml'),
     fleetOptions(fleet.delegatedKey.publicKey, TEMPLATE, `backend: file://${join(dir, 'state')}\nretryBudgetMs: 1000`),
@@ -185,14 +169,9 @@ describe('a rollout', () => {
     );
     enrollment = { code, ran: stacks.ran, err: run.err.join('') };
     // Then drift, as people make it. 1: an extra root user (the root quorum drifts: only the root quorum may change it)
-    planted.rootUser = await addRootUser(sub(1));
-    // 2: a loosened policy; 3: a deleted tag (both the delegated user may put back)
-    await loosenPolicy(sub(2));
-    await deleteTag(sub(3));
-    // 4: only an unmanaged policy (left alone)
-    await addPolicy(sub(4));
-    // 5: the delegated user removed by hand
-    await deleteDelegatedUser(sub(5));
+    // 2: a loosened policy; 3: a deleted tag (both the delegated user may put back); 4: only an unmanaged policy
+    // (left alone); 5: the delegated user removed by hand
+    planted.rootUser = (await plantDrift(subs.slice(0, 5))).rootUser;
     // 6: drifted, but the policy that lets the delegated user write was removed
     await deleteTag(sub(6));
     const { policies } = await sub(6).endUser.listPolicies({});
@@ -542,7 +521,18 @@ describe('the lock-out rules in every sub-organization', () => {
     const stacks = new FakeStacks();
     const run = deps(stacks);
     const select = [sub(2), sub(4), sub(8)].flatMap((s) => ['--select-id', s.id]);
-    const args = ['up', '--options', 'without-key.yaml', ...select, '--canary', '0', '--failure-tolerance', '1', '--json-out', 'deletes.json'];
+    const args = [
+      'up',
+      '--options',
+      'without-key.yaml',
+      ...select,
+      '--canary',
+      '0',
+      '--failure-tolerance',
+      '1',
+      '--json-out',
+      'deletes.json',
+    ];
     expect(await main(args, run)).toBe(1);
     // nothing ran where the delete would lock out; the others ran
     expect(stacks.ran.sort()).toEqual([sub(2).id, sub(8).id].sort());

@@ -125,7 +125,7 @@ export class AutomationStacks implements StackRunner {
     this.workspace ??= this.open();
     const workspace = await this.workspace;
     if (!(await workspace.listStacks()).some((s) => s.name === stack || s.name.endsWith(`/${stack}`))) return undefined;
-    return (await workspace.exportStack(stack)) as DeploymentLike;
+    return workspace.exportStack(stack);
   }
 
   /** Recovers the locks of a stack whose every lock belongs to a process of this host that is gone; else says who holds it. */

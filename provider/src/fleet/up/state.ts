@@ -27,7 +27,10 @@ export function fileBackendState(backend: string, project: string, stack: string
     const bytes = readFileSync(file);
     const text = name.endsWith('.gz') ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
     const checkpoint = JSON.parse(text) as { version?: number; checkpoint?: { latest?: DeploymentLike['deployment'] } };
-    return { ...(checkpoint.version !== undefined ? { version: checkpoint.version } : {}), deployment: checkpoint.checkpoint?.latest ?? null };
+    return {
+      ...(checkpoint.version !== undefined ? { version: checkpoint.version } : {}),
+      deployment: checkpoint.checkpoint?.latest ?? null,
+    };
   }
   return undefined;
 }
