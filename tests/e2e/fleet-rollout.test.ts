@@ -9,7 +9,7 @@
 //
 // Nothing here waits on time: the emulator holds the interrupted write at a gate (its injectable wait for a fault's
 // delay), the kill goes when the write is held, and the gate opens once every process of the run is gone.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -280,9 +280,28 @@ test('up --only-drifted, killed (SIGKILL) mid-write, then run again: exactly the
   await expectTagRecordedOnce(victim);
 });
 
-/** Polls until `done` (a process of another parent exits without telling us): at most ~30 s, then it is asserted. */
-async function until(done: () => boolean): Promise<void> {
-  for (let checks = 0; checks < 3_000 && !done(); checks += 1) await new Promise((r) => setTimeout(r, 10));
+/** Which of `pids` still run (one `ps` for all; a zombie counts as gone). */
+function stillRunning(pids: readonly number[]): number[] {
+  const rows = spawnSync('ps', ['-o', 'pid=,stat=', '-p', pids.join(',')], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n');
+  return rows
+    .map((row) => row.trim().split(/\s+/))
+    .filter(([pid, stat]) => pid !== undefined && pid !== '' && stat !== undefined && !stat.startsWith('Z'))
+    .map(([pid]) => Number(pid));
+}
+
+/**
+ * Waits for `pids` (not children of ours: nothing tells us when they end) to be gone, looking every 10 ms, at most
+ * 1,000 times; returns those still running.
+ */
+async function gone(pids: readonly number[]): Promise<number[]> {
+  let left = stillRunning(pids);
+  for (let checks = 0; checks < 1_000 && left.length > 0; checks += 1) {
+    await new Promise((r) => setTimeout(r, 10));
+    left = stillRunning(left);
+  }
+  return left;
 }
 
 test('walletinfra-fleet alone killed (kill -9 of its pid) mid-write: its engine lives on holding the lock (a run meanwhile would refuse it), then finishes the write, records it, releases the lock and ends with its plugins', async () => {
@@ -316,8 +335,7 @@ test('walletinfra-fleet alone killed (kill -9 of its pid) mid-write: its engine 
   // the write lands; the engine records it, releases the lock and ends, its plugins with it
   emu.faults.set([]);
   gate.open();
-  await until(() => !tree.some((p) => running(p.pid)));
-  expect(tree.filter((p) => running(p.pid))).toEqual([]);
+  expect(await gone(tree.map((p) => p.pid))).toEqual([]);
   expect(readdirSync(locks).filter((f) => f.endsWith('.json'))).toEqual([]);
   expect(rolloutActivities().filter((a) => a.organizationId === id)).toEqual([
     { organizationId: id, type: 'ACTIVITY_TYPE_CREATE_USER_TAG', publicKey: delegatedPublicKey },
