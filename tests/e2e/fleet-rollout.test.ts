@@ -5,10 +5,15 @@
 // killed with SIGKILL (its whole process tree, as a cancelled CI job is) while the engine's write in the third
 // drifted sub-organization is in flight at the service, is run again and resumes: the ones done are not run again,
 // the interrupted one's lock is recovered and its write, which landed after the kill, adopted (not made twice), the
-// last one runs; every write was the delegated user's; nothing else was written; and the scan is clean.
+// last one runs; every write was the delegated user's; nothing else was written. Then an 11th sub-organization with a
+// tag missing: `up`, with only the walletinfra-fleet process SIGKILLed (not its process tree) while the tag's create
+// is held: the stack's engine lives on under its guard holding the lock (a live process's: not recovered), and once
+// the write lands records it, releases the lock and ends with its plugins; the tag is made once, the state has it
+// with nothing pending. And the scan is clean.
 //
 // Nothing here waits on time: the emulator holds the interrupted write at a gate (its injectable wait for a fault's
-// delay), the kill goes when the write is held, and the gate opens once every process of the run is gone.
+// delay), the kill goes when the write is held, and the gate opens once every process of the run is gone (after the
+// second kill, the engine's processes, which are not ours to wait on, are looked for until gone, bounded).
 import { spawn, spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
