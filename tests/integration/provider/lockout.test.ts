@@ -371,15 +371,17 @@ describe('Policy', () => {
     expect(warnings).toEqual([]);
   });
 
+  /** A policy allowing the deployer's own writes in these tests (creating tags and policies). */
+  const allowTags = (policyName: string) => ({
+    policyName,
+    effect: 'EFFECT_ALLOW',
+    condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG' || activity.resource == 'POLICY'",
+    notes: 'lint-ignore: management-without-consensus',
+  });
+
   test('among many planned policies, a DENY checked last warns; a policy checked again is judged by its new inputs', async () => {
     const rt = asDeployer();
     await checkedInputs(rt.userTag, { userTagName: 'many-reviewers' });
-    const allowTags = (policyName: string) => ({
-      policyName,
-      effect: 'EFFECT_ALLOW',
-      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG' || activity.resource == 'POLICY'",
-      notes: 'lint-ignore: management-without-consensus',
-    });
     for (let i = 0; i < 30; i += 1) await checkedInputs(rt.policy, allowTags(`allow ${i}`));
     expect(warnings).toEqual([]);
     await checkedInputs(rt.policy, { ...allowTags('allow 7'), effect: 'EFFECT_DENY' });
@@ -405,12 +407,7 @@ describe('Policy', () => {
   test('after many planned policies that leave the plan alone, a new DENY still warns, naming it alone', async () => {
     const rt = asDeployer();
     await checkedInputs(rt.userTag, { userTagName: 'quiet-reviewers' });
-    await checkedInputs(rt.policy, {
-      policyName: 'deployer writes',
-      effect: 'EFFECT_ALLOW',
-      condition: "activity.type == 'ACTIVITY_TYPE_CREATE_USER_TAG' || activity.resource == 'POLICY'",
-      notes: 'lint-ignore: management-without-consensus',
-    });
+    await checkedInputs(rt.policy, allowTags('deployer writes'));
     for (let i = 0; i < 30; i += 1) await checkedInputs(rt.policy, signs(`quiet sign ${i}`));
     expect(accessWarnings()).toEqual([]);
     await checkedInputs(rt.policy, {
